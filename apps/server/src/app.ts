@@ -1,0 +1,105 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { Code, translate } from '@tagloom/domain';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerAccess } from './core/access.js';
+import type { AppContext } from './core/context.js';
+import { registerEnvelope } from './core/envelope.js';
+import { registerOperationLog } from './core/operation-log.js';
+import { PermissionService } from './core/permissions.js';
+import { SessionService } from './core/sessions.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { AuthService } from './modules/auth/service.js';
+import { SsoService } from './modules/auth/sso.js';
+import { commonRoutes } from './modules/common/routes.js';
+import { dictionaryRoutes } from './modules/general/dictionary/routes.js';
+import { DictionaryService } from './modules/general/dictionary/service.js';
+import { menuRoutes } from './modules/menu/routes.js';
+import { MenuService } from './modules/menu/service.js';
+
+export interface Services {
+  sessions: SessionService;
+  permissions: PermissionService;
+  auth: AuthService;
+  menus: MenuService;
+  dictionaries: DictionaryService;
+  sso: SsoService;
+}
+
+export function createServices(ctx: AppContext): Services {
+  const sessions = new SessionService(ctx);
+  const permissions = new PermissionService(ctx);
+  return {
+    sessions,
+    permissions,
+    auth: new AuthService(ctx, sessions),
+    menus: new MenuService(ctx, permissions),
+    dictionaries: new DictionaryService(ctx),
+    sso: new SsoService(ctx),
+  };
+}
+
+/** The HTTP application: everything under /api, the built console at /, OpenAPI at /api/docs. */
+export async function buildApp(ctx: AppContext, services = createServices(ctx)): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.log as FastifyBaseLogger,
+    trustProxy: true,
+    bodyLimit: 10 * 1024 * 1024,
+    logController: { disableRequestLogging: process.env.LOG_REQUESTS !== '1' },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.decorate('ctx', ctx);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerEnvelope(app);
+  registerAccess(app, services.sessions, services.permissions);
+  registerOperationLog(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'TagLoom API', version: ctx.config.version, description: 'Every response is {code, msg, data}; code 200 on success.' },
+      components: {
+        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } },
+      },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      await api.register(commonRoutes);
+      await api.register(authRoutes, services);
+      await api.register(menuRoutes, services);
+      await api.register(dictionaryRoutes, services);
+    },
+    { prefix: '/api' },
+  );
+
+  const hasWeb = existsSync(path.join(ctx.config.webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: ctx.config.webDist, wildcard: false, index: ['index.html'] });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const lang = req.lang ?? 'zh_CN';
+    // history-mode routing: any other GET for a page gets the console
+    if (hasWeb && req.method === 'GET' && !req.url.startsWith('/api') && !path.extname(req.url.split('?')[0])) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send({
+        code: Code.NOT_FOUND,
+        msg: translate(lang, 'common.routeNotFound', { method: req.method, url: req.url.split('?')[0] }),
+        data: null,
+      });
+  });
+
+  return app;
+}

@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Everything the server reads from its environment, parsed once. */
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL server URL; unset → embedded PGlite under dataDir */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** seed demo tenants and users (default: on for PGlite, off with DATABASE_URL unless SEED_DEMO=1) */
+  seedDemo: boolean;
+  adminPassword: string;
+  sessionTtlMinutes: number;
+  /** a new login revokes the user's other sessions (they get 50012) */
+  singleSession: boolean;
+  loginMaxFailures: number;
+  loginFailureWindowMinutes: number;
+  logRetentionDays: number;
+  logLevel: string;
+  webDist: string;
+  publicUrl: string;
+  oidc: { issuer: string; clientId: string; clientSecret: string; usernameClaim: string; scope: string } | undefined;
+  pgPoolMax: number;
+  version: string;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const REPO_ROOT = path.resolve(here, '../../..');
+
+const int = (v: string | undefined, d: number) => {
+  const n = Number.parseInt(v ?? '', 10);
+  return Number.isFinite(n) ? n : d;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const port = int(env.PORT, 8080);
+  const host = env.HOST || '0.0.0.0';
+  const adminPassword = env.ADMIN_PASSWORD || (databaseUrl ? '' : 'admin123');
+  if (!adminPassword) {
+    throw new Error('ADMIN_PASSWORD must be set when DATABASE_URL is set (it becomes the password of the platform admin "admin").');
+  }
+  const issuer = env.OIDC_ISSUER;
+  return {
+    port,
+    host,
+    databaseUrl,
+    dataDir: path.resolve(env.DATA_DIR || path.join(REPO_ROOT, 'data')),
+    seedDemo: databaseUrl ? env.SEED_DEMO === '1' : env.SEED_DEMO !== '0',
+    adminPassword,
+    sessionTtlMinutes: int(env.SESSION_TTL_MINUTES, 120),
+    singleSession: env.SESSION_SINGLE === '1',
+    loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5),
+    loginFailureWindowMinutes: int(env.LOGIN_FAILURE_WINDOW_MINUTES, 15),
+    logRetentionDays: int(env.LOG_RETENTION_DAYS, 180),
+    logLevel: env.LOG_LEVEL || 'info',
+    webDist: path.resolve(env.WEB_DIST || path.join(REPO_ROOT, 'apps/web/dist')),
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    oidc: issuer
+      ? {
+          issuer,
+          clientId: env.OIDC_CLIENT_ID || '',
+          clientSecret: env.OIDC_CLIENT_SECRET || '',
+          usernameClaim: env.OIDC_USERNAME_CLAIM || 'preferred_username',
+          scope: env.OIDC_SCOPE || 'openid profile',
+        }
+      : undefined,
+    pgPoolMax: int(env.PG_POOL_MAX, 10),
+    version: env.APP_VERSION || '0.1.0',
+  };
+}

@@ -1,0 +1,55 @@
+import type { ActionCode, Lang } from '@tagloom/domain';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { Database, Db } from '../db/client.js';
+import type { Bus } from './bus.js';
+import type { TenantScope } from './tenant-scope.js';
+
+/** Who is calling: set by the access hook from the session token. */
+export interface SessionInfo {
+  tokenHash: string;
+  tenantId: number;
+  tenantCode: string;
+  userId: number;
+  userCode: string;
+  username: string;
+  userType: number;
+  loginType: string;
+  lang: Lang;
+}
+
+/** What a route serves: public, any signed-in user, or one button of one screen. */
+export type Access = 'public' | 'session' | { screen: string; action: ActionCode };
+
+/** Shared services every module plugin receives. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  bus: Bus;
+  log: Logger;
+  startedAt: Date;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+    /** what the operation log names as the target, from body/params/query (default: id/ids/code) */
+    logTarget?: (req: FastifyRequest) => string;
+    /** this write is logged elsewhere (login/logout go to the login log) */
+    skipOperationLog?: boolean;
+  }
+  interface FastifyRequest {
+    lang: Lang;
+    session?: SessionInfo;
+    /** tenant-scoped data access for the caller's tenant; only set on authenticated routes */
+    scope: TenantScope;
+    startTime: number;
+  }
+  interface FastifyReply {
+    ok<T>(data: T, msgKey?: string, params?: Record<string, unknown>): { code: number; msg: string; data: T };
+  }
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

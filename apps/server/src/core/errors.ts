@@ -1,0 +1,21 @@
+import { Code } from '@tagloom/domain';
+
+/** An error the client should see: HTTP status, envelope code and an i18n message key. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    readonly key: string,
+    readonly params: Record<string, unknown> = {},
+    readonly data: unknown = null,
+  ) {
+    super(key);
+  }
+}
+
+export const badRequest = (key: string, params?: Record<string, unknown>) => new AppError(400, Code.BAD_REQUEST, key, params);
+export const unauthorized = (code: number, key: string) => new AppError(401, code, key);
+export const forbidden = (key = 'auth.noPermission') => new AppError(403, Code.FORBIDDEN, key);
+/** `what` is an i18n key naming the thing, e.g. 'dictionary.module' */
+export const notFound = (what: string) => new AppError(404, Code.NOT_FOUND, 'common.notFound', { what: { key: what } });
+export const conflict = (key: string, params?: Record<string, unknown>) => new AppError(409, Code.CONFLICT, key, params);

@@ -1,0 +1,81 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { menus, roleMenus, roles, tenantMenus, userRoles } from '../db/schema/index.js';
+import { Cached } from './bus.js';
+import type { AppContext } from './context.js';
+
+/** What one user may see and press: menu id → granted button codes, and screen code → the same. */
+export interface Grants {
+  byMenu: Map<number, Set<string>>;
+  byScreen: Map<string, Set<string>>;
+}
+
+/** Bus topic fired whenever menus, roles, role grants or tenant grants change. */
+export const PERMISSIONS_CHANGED = 'permissions';
+
+/**
+ * The single place that decides permissions: a user gets the union of its web roles' grants,
+ * limited to what its tenant is granted. A role with allMenus gets everything the tenant has.
+ */
+export class PermissionService {
+  private cache: Cached<string, Grants>;
+
+  constructor(private readonly ctx: AppContext) {
+    this.cache = new Cached(ctx.bus, PERMISSIONS_CHANGED, (key) => {
+      const [t, u] = key.split(':').map(Number);
+      return this.load(t, u);
+    });
+  }
+
+  grants(tenantId: number, userId: number): Promise<Grants> {
+    return this.cache.get(`${tenantId}:${userId}`);
+  }
+
+  async can(tenantId: number, userId: number, screen: string, action: string): Promise<boolean> {
+    const g = await this.grants(tenantId, userId);
+    return g.byScreen.get(screen)?.has(action) ?? false;
+  }
+
+  private async load(tenantId: number, userId: number): Promise<Grants> {
+    const db = this.ctx.db;
+    const myRoles = await db
+      .select({ id: roles.id, allMenus: roles.allMenus })
+      .from(userRoles)
+      .innerJoin(roles, and(eq(roles.tenantId, userRoles.tenantId), eq(roles.id, userRoles.roleId)))
+      .where(and(eq(userRoles.tenantId, tenantId), eq(userRoles.userId, userId), eq(userRoles.terminal, 'web'), eq(roles.status, 1)));
+    const tenantRows = await db
+      .select({ menuId: tenantMenus.menuId, actions: tenantMenus.actions, code: menus.code })
+      .from(tenantMenus)
+      .innerJoin(menus, eq(menus.id, tenantMenus.menuId))
+      .where(and(eq(tenantMenus.tenantId, tenantId), eq(menus.status, 1)));
+    const tenantGrant = new Map(tenantRows.map((r) => [r.menuId, new Set(r.actions)]));
+    const codeOf = new Map(tenantRows.map((r) => [r.menuId, r.code]));
+
+    const byMenu = new Map<number, Set<string>>();
+    if (myRoles.some((r) => r.allMenus)) {
+      for (const [id, acts] of tenantGrant) byMenu.set(id, new Set(acts));
+    } else if (myRoles.length) {
+      const rows = await db
+        .select({ menuId: roleMenus.menuId, actions: roleMenus.actions })
+        .from(roleMenus)
+        .where(
+          and(
+            eq(roleMenus.tenantId, tenantId),
+            inArray(
+              roleMenus.roleId,
+              myRoles.map((r) => r.id),
+            ),
+          ),
+        );
+      for (const r of rows) {
+        const allowed = tenantGrant.get(r.menuId);
+        if (!allowed) continue;
+        const set = byMenu.get(r.menuId) ?? new Set<string>();
+        for (const a of r.actions) if (allowed.has(a)) set.add(a);
+        byMenu.set(r.menuId, set);
+      }
+    }
+    const byScreen = new Map<string, Set<string>>();
+    for (const [id, acts] of byMenu) byScreen.set(codeOf.get(id) ?? '', acts);
+    return { byMenu, byScreen };
+  }
+}

@@ -1,0 +1,126 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Code, type Lang, normalizeLang } from '@tagloom/domain';
+import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { sessions, tenants, users } from '../db/schema/index.js';
+import type { AppContext, SessionInfo } from './context.js';
+import { unauthorized } from './errors.js';
+
+/** Tokens: 256-bit random, only their SHA-256 is stored; sliding expiry. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Sliding expiry is written at most this often per session, not on every request. */
+const TOUCH_EVERY_MS = 60_000;
+
+export class SessionService {
+  constructor(private readonly ctx: AppContext) {}
+
+  private get ttlMs() {
+    return this.ctx.config.sessionTtlMinutes * 60_000;
+  }
+
+  async create(input: { tenantId: number; userId: number; loginType: string; lang: Lang; ip: string; userAgent: string }): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const now = new Date();
+    const db = this.ctx.db;
+    await db.transaction(async (tx) => {
+      if (this.ctx.config.singleSession) {
+        await tx
+          .update(sessions)
+          .set({ revokedAt: now, revokeReason: 'elsewhere' })
+          .where(and(eq(sessions.tenantId, input.tenantId), eq(sessions.userId, input.userId), isNull(sessions.revokedAt)));
+      }
+      await tx.insert(sessions).values({
+        tokenHash: hashToken(token),
+        ...input,
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: new Date(now.getTime() + this.ttlMs),
+      });
+    });
+    return token;
+  }
+
+  /** The session behind a token, or the session-invalid error the console understands. */
+  async resolve(token: string | undefined): Promise<SessionInfo> {
+    if (!token) throw unauthorized(Code.TOKEN_ILLEGAL, 'auth.tokenMissing');
+    const tokenHash = hashToken(token);
+    const rows = await this.ctx.db
+      .select({
+        s: sessions,
+        username: users.username,
+        userCode: users.userCode,
+        userType: users.userType,
+        loginStatus: users.loginStatus,
+        tenantCode: tenants.code,
+        tenantStatus: tenants.status,
+      })
+      .from(sessions)
+      .innerJoin(users, and(eq(users.tenantId, sessions.tenantId), eq(users.id, sessions.userId)))
+      .innerJoin(tenants, eq(tenants.id, sessions.tenantId))
+      .where(eq(sessions.tokenHash, tokenHash))
+      .limit(1);
+    const row = rows[0];
+    if (!row) throw unauthorized(Code.TOKEN_ILLEGAL, 'auth.tokenIllegal');
+    const { s } = row;
+    if (s.revokedAt) throw unauthorized(Code.TOKEN_REVOKED, 'auth.tokenRevoked');
+    const now = Date.now();
+    if (s.expiresAt.getTime() <= now) throw unauthorized(Code.TOKEN_EXPIRED, 'auth.tokenExpired');
+    if (row.loginStatus !== 1 || (row.tenantStatus !== 1 && s.tenantId !== 0)) {
+      await this.revoke(tokenHash, 'forbidden');
+      throw unauthorized(Code.TOKEN_REVOKED, 'auth.forbidden');
+    }
+    if (now - s.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      await this.ctx.db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(now), expiresAt: new Date(now + this.ttlMs) })
+        .where(eq(sessions.tokenHash, tokenHash));
+    }
+    return {
+      tokenHash,
+      tenantId: s.tenantId,
+      tenantCode: row.tenantCode,
+      userId: s.userId,
+      userCode: row.userCode,
+      username: row.username,
+      userType: row.userType,
+      loginType: s.loginType,
+      lang: normalizeLang(s.lang),
+    };
+  }
+
+  async revoke(tokenHash: string, reason: string): Promise<void> {
+    await this.ctx.db
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokeReason: reason })
+      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+  }
+
+  /** Revoke every live session of a user (password change, forbidden login), optionally but one. */
+  async revokeUser(tenantId: number, userId: number, reason: string, exceptHash?: string): Promise<void> {
+    await this.ctx.db
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokeReason: reason })
+      .where(
+        and(
+          eq(sessions.tenantId, tenantId),
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          exceptHash ? ne(sessions.tokenHash, exceptHash) : undefined,
+        ),
+      );
+  }
+
+  async setLang(tokenHash: string, lang: Lang): Promise<void> {
+    await this.ctx.db.update(sessions).set({ lang }).where(eq(sessions.tokenHash, tokenHash));
+  }
+
+  /** Drop sessions that ended more than a day ago (maintenance job). */
+  async purge(): Promise<number> {
+    const cutoff = new Date(Date.now() - 86_400_000);
+    const gone = await this.ctx.db
+      .delete(sessions)
+      .where(or(lt(sessions.expiresAt, cutoff), and(sql`${sessions.revokedAt} is not null`, lt(sessions.revokedAt, cutoff))))
+      .returning({ h: sessions.tokenHash });
+    return gone.length;
+  }
+}

@@ -1,0 +1,71 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../db/client.js';
+
+type TenantTable = PgTable & { tenantId: AnyPgColumn };
+type Insert<T extends TenantTable> = Omit<T['$inferInsert'], 'tenantId'>;
+
+/**
+ * The one way to reach tenant-owned rows. A scope is bound to one tenant, taken from the session
+ * by the access hook (request.scope); every query it builds is restricted to that tenant and every
+ * row it inserts is stamped with it. Routes never write their own tenant filter.
+ */
+export class TenantScope {
+  constructor(
+    readonly db: Tx,
+    readonly tenantId: number,
+  ) {}
+
+  /** Restrict `table` to this tenant, and'ed with further conditions. */
+  where<T extends TenantTable>(table: T, ...more: (SQL | undefined)[]): SQL {
+    return and(eq(table.tenantId, this.tenantId), ...more) as SQL;
+  }
+
+  select<T extends TenantTable>(table: T, ...more: (SQL | undefined)[]) {
+    // biome-ignore lint/suspicious/noExplicitAny: drizzle cannot type a select over a generic table
+    return (this.db as any)
+      .select()
+      .from(table)
+      .where(this.where(table, ...more)) as Promise<T['$inferSelect'][]>;
+  }
+
+  async first<T extends TenantTable>(table: T, ...more: (SQL | undefined)[]): Promise<T['$inferSelect'] | undefined> {
+    // biome-ignore lint/suspicious/noExplicitAny: as above
+    const rows = await (this.db as any)
+      .select()
+      .from(table)
+      .where(this.where(table, ...more))
+      .limit(1);
+    return rows[0];
+  }
+
+  insert<T extends TenantTable>(table: T, values: Insert<T> | Insert<T>[]) {
+    const stamp = (v: Insert<T>) => ({ ...v, tenantId: this.tenantId });
+    const rows = Array.isArray(values) ? values.map(stamp) : [stamp(values)];
+    // biome-ignore lint/suspicious/noExplicitAny: as above
+    return (this.db as any).insert(table).values(rows).returning() as Promise<T['$inferSelect'][]>;
+  }
+
+  update<T extends TenantTable>(table: T, set: Partial<Insert<T>>, ...more: (SQL | undefined)[]) {
+    const { tenantId: _ignored, ...safe } = set as Record<string, unknown>;
+    // biome-ignore lint/suspicious/noExplicitAny: as above
+    return (this.db as any)
+      .update(table)
+      .set(safe)
+      .where(this.where(table, ...more))
+      .returning() as Promise<T['$inferSelect'][]>;
+  }
+
+  delete<T extends TenantTable>(table: T, ...more: (SQL | undefined)[]) {
+    // biome-ignore lint/suspicious/noExplicitAny: as above
+    return (this.db as any)
+      .delete(table)
+      .where(this.where(table, ...more))
+      .returning() as Promise<T['$inferSelect'][]>;
+  }
+
+  /** All or nothing: the callback gets a scope on the transaction. */
+  transaction<R>(fn: (scope: TenantScope) => Promise<R>): Promise<R> {
+    return (this.db as Db).transaction((tx) => fn(new TenantScope(tx, this.tenantId)));
+  }
+}

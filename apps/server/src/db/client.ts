@@ -1,0 +1,151 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleLite } from 'drizzle-orm/pglite';
+import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** Db or a transaction on it: both run queries the same way. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** Advisory lock key held while one process migrates and seeds. */
+const STARTUP_LOCK = 74_110_001;
+
+export interface Database {
+  kind: 'pglite' | 'pg';
+  db: Db;
+  /** where it points, without credentials */
+  describe: string;
+  /** round-trip time in ms; throws when the database is unreachable */
+  ping(): Promise<number>;
+  /** run fn while holding the startup lock, so that only one process migrates/seeds at a time */
+  withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
+  migrate(): Promise<void>;
+  /** subscribe to NOTIFY on a channel; returns an unsubscribe function */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'postgres://(unparsable url)';
+  }
+}
+
+async function timed(run: () => Promise<unknown>): Promise<number> {
+  const t0 = performance.now();
+  await run();
+  return Math.round((performance.now() - t0) * 100) / 100;
+}
+
+export async function openPglite(dataDir: string | 'memory'): Promise<Database> {
+  let client: PGlite;
+  if (dataDir === 'memory') {
+    client = await PGlite.create();
+  } else {
+    // PGlite needs the parent of its data directory to exist.
+    mkdirSync(path.dirname(dataDir), { recursive: true });
+    client = await PGlite.create(dataDir);
+  }
+  const db = drizzleLite(client, { schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    describe: dataDir === 'memory' ? 'PGlite (in memory)' : `PGlite at ${dataDir}`,
+    ping: () => timed(() => client.query('select 1')),
+    withStartupLock: (fn) => fn(), // one process owns an embedded database
+    migrate: () => migrateLite(drizzleLite(client), { migrationsFolder: MIGRATIONS }),
+    async listen(channel, onMessage) {
+      const unsub = await client.listen(channel, onMessage);
+      return async () => unsub();
+    },
+    async notify(channel, payload) {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    close: () => client.close(),
+  };
+}
+
+export async function openPostgres(url: string, poolMax: number, log: Logger): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis: 5000 });
+  pool.on('error', (err) => log.error({ err }, 'idle PostgreSQL client failed'));
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  let listenClient: pg.Client | undefined;
+  let closing = false;
+
+  async function connectListener(): Promise<void> {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => {
+      for (const cb of listeners.get(n.channel) ?? []) cb(n.payload ?? '');
+    });
+    c.on('error', (err) => {
+      log.warn({ err }, 'LISTEN connection lost; reconnecting');
+      listenClient = undefined;
+      if (!closing) setTimeout(() => connectListener().catch(() => {}), 2000).unref();
+    });
+    await c.connect();
+    for (const ch of listeners.keys()) await c.query(`LISTEN ${pg.escapeIdentifier(ch)}`);
+    listenClient = c;
+  }
+
+  return {
+    kind: 'pg',
+    db,
+    describe: `PostgreSQL at ${redactUrl(url)}`,
+    ping: () => timed(() => pool.query('select 1')),
+    async withStartupLock(fn) {
+      const c = await pool.connect();
+      try {
+        await c.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+        return await fn();
+      } finally {
+        await c.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => {});
+        c.release();
+      }
+    },
+    migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS }),
+    async listen(channel, onMessage) {
+      let set = listeners.get(channel);
+      if (!set) {
+        set = new Set();
+        listeners.set(channel, set);
+        if (!listenClient) await connectListener();
+        else await listenClient.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      }
+      set.add(onMessage);
+      return async () => {
+        set.delete(onMessage);
+      };
+    },
+    async notify(channel, payload) {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async close() {
+      closing = true;
+      await listenClient?.end().catch(() => {});
+      await pool.end();
+    },
+  };
+}
+
+/** Returns the first row of a raw SQL query (used by health and maintenance). */
+export async function queryRows<T>(db: Tx, query: ReturnType<typeof sql>): Promise<T[]> {
+  const res = (await db.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}

@@ -1,0 +1,3 @@
+export * from './logs.js';
+export * from './platform.js';
+export * from './tenant.js';

@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, foreignKey, index, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { menus, tenants } from './platform.js';
+
+/**
+ * Tenant-owned tables: tenant_id leads every primary key, unique constraint and foreign key,
+ * so the schema can be distributed by tenant_id (Citus) without a rewrite.
+ */
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const tenantId = () =>
+  bigint('tenant_id', { mode: 'number' })
+    .notNull()
+    .references(() => tenants.id);
+const stamps = {
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    tenantId: tenantId(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedByDefaultAsIdentity(),
+    userCode: text('user_code').notNull(),
+    username: text('username').notNull(),
+    aliasName: text('alias_name'),
+    passwordHash: text('password_hash').notNull(),
+    userType: smallint('user_type').notNull(),
+    /** 1 allowed, 0 forbidden */
+    loginStatus: smallint('login_status').notNull().default(1),
+    status: smallint('status').notNull().default(1),
+    avatar: text('avatar'),
+    phone: text('phone'),
+    email: text('email'),
+    lang: text('lang').notNull().default('zh_CN'),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    passwordChangedAt: ts('password_changed_at'),
+    ...stamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('users_tenant_username_uq').on(t.tenantId, t.username),
+    uniqueIndex('users_tenant_code_uq').on(t.tenantId, t.userCode),
+  ],
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    tenantId: tenantId(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedByDefaultAsIdentity(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    alias: text('alias').notNull().default(''),
+    status: smallint('status').notNull().default(1),
+    terminal: text('terminal').notNull().default('web'),
+    /** a role granted every menu and button its tenant has (tenant admins, the platform super admin) */
+    allMenus: boolean('all_menus').notNull().default(false),
+    /** user id that created it: a platform admin edits or deletes only roles it created */
+    createdBy: bigint('created_by', { mode: 'number' }),
+    ...stamps,
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('roles_tenant_code_uq').on(t.tenantId, t.code)],
+);
+
+/** Menus and buttons a role is granted. */
+export const roleMenus = pgTable(
+  'role_menus',
+  {
+    tenantId: tenantId(),
+    roleId: bigint('role_id', { mode: 'number' }).notNull(),
+    menuId: bigint('menu_id', { mode: 'number' })
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+    actions: text('actions').array().notNull().default(sql`'{}'::text[]`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.roleId, t.menuId] }),
+    foreignKey({ columns: [t.tenantId, t.roleId], foreignColumns: [roles.tenantId, roles.id] }).onDelete('cascade'),
+  ],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    tenantId: tenantId(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    roleId: bigint('role_id', { mode: 'number' }).notNull(),
+    terminal: text('terminal').notNull().default('web'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId, t.roleId, t.terminal] }),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.roleId], foreignColumns: [roles.tenantId, roles.id] }).onDelete('cascade'),
+    index('user_roles_role_idx').on(t.tenantId, t.roleId),
+  ],
+);
+
+/** Menus and buttons a tenant is granted (the tenant's "menu permissions"). */
+export const tenantMenus = pgTable(
+  'tenant_menus',
+  {
+    tenantId: tenantId(),
+    menuId: bigint('menu_id', { mode: 'number' })
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+    actions: text('actions').array().notNull().default(sql`'{}'::text[]`),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.menuId] })],
+);

@@ -1,0 +1,83 @@
+import pino from 'pino';
+import { buildApp, createServices } from './app.js';
+import { loadConfig } from './config.js';
+import { Bus } from './core/bus.js';
+import type { AppContext } from './core/context.js';
+import { JobRunner } from './core/jobs.js';
+import { ensurePartitions, prunePartitions } from './core/partitions.js';
+import { type Database, openPglite, openPostgres } from './db/client.js';
+import { seed } from './seed/index.js';
+
+/** Start the server: open the database (waiting for it if needed), migrate, seed, serve. */
+async function main() {
+  const log = pino({ level: process.env.LOG_LEVEL || 'info' });
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    log.fatal((err as Error).message);
+    process.exit(1);
+  }
+
+  const database: Database = config.databaseUrl
+    ? await openPostgres(config.databaseUrl, config.pgPoolMax, log)
+    : await openPglite(config.dataDir);
+  log.info(`database: ${database.describe}`);
+
+  // Say so at once when the database cannot be reached, and keep trying.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await database.ping();
+      break;
+    } catch (err) {
+      log.error(`cannot reach the database (${database.describe}): ${(err as Error).message}; retrying in 5 s (attempt ${attempt})`);
+      await new Promise((r) => setTimeout(r, 5000));
+    }
+  }
+
+  await database.withStartupLock(async () => {
+    await database.migrate();
+    await ensurePartitions(database.db);
+    await seed(database.db, config, log);
+  });
+
+  const bus = new Bus(database, log);
+  await bus.start();
+  const ctx: AppContext = { config, database, db: database.db, bus, log, startedAt: new Date() };
+  const services = createServices(ctx);
+  const app = await buildApp(ctx, services);
+
+  const jobs = new JobRunner(ctx);
+  jobs.register('maintenance.partitions', 3_600_000, async () => {
+    const created = await ensurePartitions(ctx.db);
+    const dropped = await prunePartitions(ctx.db, config.logRetentionDays);
+    return `created ${created.length}, dropped ${dropped.length}`;
+  });
+  jobs.register('maintenance.sessions', 3_600_000, async () => `purged ${await services.sessions.purge()} sessions`);
+
+  await app.listen({ port: config.port, host: config.host });
+  jobs.start();
+  log.info(`TagLoom ${config.version} at http://localhost:${config.port} (API /api, docs /api/docs)`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal}: finishing in-flight requests`);
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    await app.close(); // stops accepting, waits for in-flight requests
+    await jobs.stop();
+    await bus.stop();
+    await database.close();
+    log.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

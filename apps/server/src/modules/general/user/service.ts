@@ -1,0 +1,59 @@
+import { eq } from 'drizzle-orm';
+import { conflict } from '../../../core/errors.js';
+import { hashPassword } from '../../../core/passwords.js';
+import { TenantScope } from '../../../core/tenant-scope.js';
+import type { Tx } from '../../../db/client.js';
+import { loginNames, userRoles, users } from '../../../db/schema/index.js';
+
+/** Login names are unique across all tenants; the directory stores them lower-cased. */
+export const loginKey = (username: string) => username.trim().toLowerCase();
+
+export interface NewUser {
+  username: string;
+  password: string;
+  userType: number;
+  aliasName?: string;
+  roleIds?: number[];
+  lang?: string;
+  createdBy?: number | null;
+}
+
+/** Create a user, its login-name entry and its web roles, all or nothing. */
+export async function createUser(db: Tx, tenantId: number, tenantCode: string, input: NewUser) {
+  const passwordHash = await hashPassword(input.password);
+  const scope = new TenantScope(db, tenantId);
+  return scope.transaction(async (tx) => {
+    const taken = await tx.db
+      .select()
+      .from(loginNames)
+      .where(eq(loginNames.username, loginKey(input.username)));
+    if (taken.length) throw conflict('common.conflict', { what: { key: 'field.username' } });
+    const [user] = await tx.insert(users, {
+      username: input.username.trim(),
+      userCode: `${tenantCode}-${loginKey(input.username)}`,
+      aliasName: input.aliasName ?? null,
+      passwordHash,
+      userType: input.userType,
+      lang: input.lang ?? 'zh_CN',
+      createdBy: input.createdBy ?? null,
+    });
+    await tx.db.insert(loginNames).values({ username: loginKey(user.username), tenantId, userId: user.id });
+    if (input.roleIds?.length) {
+      await tx.insert(
+        userRoles,
+        input.roleIds.map((roleId) => ({ userId: user.id, roleId, terminal: 'web' })),
+      );
+    }
+    return user;
+  });
+}
+
+/** Find a user by login name across tenants (login and single sign-on). */
+export async function findByLoginName(db: Tx, username: string) {
+  const [entry] = await db
+    .select()
+    .from(loginNames)
+    .where(eq(loginNames.username, loginKey(username)));
+  if (!entry) return undefined;
+  return new TenantScope(db, entry.tenantId).first(users, eq(users.id, entry.userId));
+}

@@ -1,0 +1,110 @@
+import { ACTIONS, type ActionCode, MENU_TREE, MENU_TYPE } from '@tagloom/domain';
+import { eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../db/client.js';
+import { menuButtons, menus } from '../db/schema/index.js';
+
+/**
+ * Bring the menus table up to the tree of screens.md: inserts what is missing (by code) and
+ * leaves what an administrator edited alone. Returns the screen menu ids by component code.
+ */
+export async function syncMenuTree(db: Tx): Promise<Map<string, number>> {
+  const existing = await db.select({ id: menus.id, code: menus.code }).from(menus);
+  const idOf = new Map(existing.map((m) => [m.code, m.id]));
+
+  async function ensure(row: typeof menus.$inferInsert): Promise<number> {
+    const have = idOf.get(row.code);
+    if (have) return have;
+    const [ins] = await db.insert(menus).values(row).returning({ id: menus.id });
+    idOf.set(row.code, ins.id);
+    return ins.id;
+  }
+
+  const screenIds = new Map<string, number>();
+  for (const [mi, mod] of MENU_TREE.entries()) {
+    const sides = new Set(mod.groups.flatMap((g) => g.screens.map((s) => s.side)));
+    const side = sides.size === 1 ? [...sides][0] : 'B';
+    const moduleId = await ensure({
+      level: 1,
+      menuType: MENU_TYPE.MODULE,
+      code: mod.code,
+      names: mod.names,
+      alias: mod.names.en_US,
+      component: 'Layout',
+      path: `/${mod.code}`,
+      icon: mod.icon,
+      seq: (mi + 1) * 10,
+      side,
+    });
+    for (const [gi, group] of mod.groups.entries()) {
+      const groupCode = `${mod.code}/${group.code}`;
+      if (mod.groups.some((g) => g.screens.some((s) => s.component === groupCode))) {
+        throw new Error(`Menu group code ${groupCode} collides with a screen code`);
+      }
+      const groupId = await ensure({
+        parentId: moduleId,
+        level: 2,
+        menuType: MENU_TYPE.GROUP,
+        code: groupCode,
+        names: group.names,
+        alias: group.names.en_US,
+        component: 'ParentView',
+        path: `/${groupCode}`,
+        icon: group.icon,
+        seq: (gi + 1) * 10,
+        side,
+      });
+      for (const [si, screen] of group.screens.entries()) {
+        const id = await ensure({
+          parentId: groupId,
+          level: 3,
+          menuType: MENU_TYPE.SCREEN,
+          code: screen.component,
+          names: screen.names,
+          alias: screen.names.en_US,
+          component: screen.component,
+          path: `/${screen.component}`,
+          icon: screen.icon,
+          seq: (si + 1) * 10,
+          hidden: screen.hidden ? 0 : 1,
+          side: screen.side,
+        });
+        screenIds.set(screen.component, id);
+      }
+    }
+  }
+
+  // buttons of every screen (missing ones only)
+  const ids = [...screenIds.values()];
+  const haveButtons = ids.length
+    ? await db.select({ menuId: menuButtons.menuId, code: menuButtons.code }).from(menuButtons).where(inArray(menuButtons.menuId, ids))
+    : [];
+  const have = new Set(haveButtons.map((b) => `${b.menuId}:${b.code}`));
+  const rows: (typeof menuButtons.$inferInsert)[] = [];
+  for (const mod of MENU_TREE)
+    for (const g of mod.groups)
+      for (const s of g.screens) {
+        const menuId = screenIds.get(s.component)!;
+        s.actions.forEach((a, i) => {
+          if (!have.has(`${menuId}:${a}`)) rows.push({ menuId, code: a, names: ACTIONS[a], alias: ACTIONS[a].en_US, seq: (i + 1) * 10 });
+        });
+      }
+  if (rows.length) await db.insert(menuButtons).values(rows);
+  return screenIds;
+}
+
+/** Screen menu ids with all their buttons, for the screens of the given sides. */
+export async function screenGrants(db: Tx, sides: string[]): Promise<{ menuId: number; actions: ActionCode[] }[]> {
+  const rows = await db
+    .select({ id: menus.id, side: menus.side, code: menuButtons.code })
+    .from(menus)
+    .innerJoin(menuButtons, eq(menuButtons.menuId, menus.id))
+    .where(eq(menus.level, 3));
+  const out = new Map<number, ActionCode[]>();
+  for (const r of rows) {
+    if (!sides.includes(r.side)) continue;
+    const list = out.get(r.id) ?? [];
+    list.push(r.code as ActionCode);
+    out.set(r.id, list);
+  }
+  return [...out].map(([menuId, actions]) => ({ menuId, actions }));
+}

@@ -1,0 +1,60 @@
+import { hasMessage, translate } from './i18n/index.js';
+import type { Lang } from './lang.js';
+
+/** A validation problem, as zod reports it (or fastify-type-provider-zod passes it on). */
+export interface IssueLike {
+  code: string;
+  path: ReadonlyArray<PropertyKey>;
+  message?: string;
+  [param: string]: unknown;
+}
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** Human label of a field path: the catalog's `field.<name>` when known, else the path itself. */
+export function fieldLabel(lang: Lang, path: ReadonlyArray<PropertyKey>): string {
+  const last = [...path].reverse().find((p) => typeof p === 'string') as string | undefined;
+  if (last && hasMessage(`field.${last}`)) return translate(lang, `field.${last}`);
+  return path.length ? path.map(String).join('.') : '-';
+}
+
+/** One issue in the user's language. Custom rules carry an i18n key as their message. */
+export function describeIssue(lang: Lang, issue: IssueLike): string {
+  const msg = issue.message ?? '';
+  if (msg.startsWith('validation.') && hasMessage(msg)) return translate(lang, msg, issue);
+  const isString = issue.origin === 'string';
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined || /received undefined/.test(msg)
+        ? translate(lang, 'validation.required')
+        : translate(lang, 'validation.invalidType', { expected: String(issue.expected ?? '') });
+    case 'too_small':
+      if (isString && Number(issue.minimum) === 1) return translate(lang, 'validation.required');
+      return translate(lang, isString ? 'validation.tooShort' : 'validation.tooSmall', { min: issue.minimum });
+    case 'too_big':
+      return translate(lang, isString ? 'validation.tooLong' : 'validation.tooBig', { max: issue.maximum });
+    case 'invalid_format':
+      return translate(lang, 'validation.invalidFormat');
+    case 'invalid_value':
+      return translate(lang, 'validation.invalidValue', {
+        values: Array.isArray(issue.values) ? issue.values.join(', ') : '',
+      });
+    case 'unrecognized_keys':
+      return translate(lang, 'validation.unknownKey');
+    default:
+      return translate(lang, 'validation.invalidFormat');
+  }
+}
+
+/** Every issue as {field, message}; `summary` joins them into the envelope's msg. */
+export function describeIssues(lang: Lang, issues: IssueLike[]): { fields: FieldError[]; summary: string } {
+  const fields = issues.map((i) => {
+    const keys = i.code === 'unrecognized_keys' && Array.isArray(i.keys) ? [...i.path, String(i.keys[0])] : i.path;
+    return { field: keys.map(String).join('.'), message: describeIssue(lang, i), label: fieldLabel(lang, keys) };
+  });
+  const summary = fields.map((f) => translate(lang, 'validation.field', { field: f.label, message: f.message })).join('; ');
+  return { fields: fields.map(({ field, message }) => ({ field, message })), summary };
+}
