@@ -49,7 +49,6 @@ export async function buildApp(ctx: AppContext, services = createServices(ctx)):
     loggerInstance: ctx.log as FastifyBaseLogger,
     trustProxy: true,
     bodyLimit: 10 * 1024 * 1024,
-    logController: { disableRequestLogging: process.env.LOG_REQUESTS !== '1' },
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.decorate('ctx', ctx);
@@ -92,13 +91,11 @@ export async function buildApp(ctx: AppContext, services = createServices(ctx)):
     if (hasWeb && req.method === 'GET' && !req.url.startsWith('/api') && !path.extname(req.url.split('?')[0])) {
       return reply.type('text/html').sendFile('index.html');
     }
-    return reply
-      .status(404)
-      .send({
-        code: Code.NOT_FOUND,
-        msg: translate(lang, 'common.routeNotFound', { method: req.method, url: req.url.split('?')[0] }),
-        data: null,
-      });
+    return reply.status(404).send({
+      code: Code.NOT_FOUND,
+      msg: translate(lang, 'common.routeNotFound', { method: req.method, url: req.url.split('?')[0] }),
+      data: null,
+    });
   });
 
   return app;

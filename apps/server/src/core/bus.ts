@@ -21,8 +21,8 @@ export class Bus {
   }
 
   on(topic: string, handler: () => void): void {
-    let set = this.handlers.get(topic);
-    if (!set) this.handlers.set(topic, (set = new Set()));
+    const set = this.handlers.get(topic) ?? new Set();
+    this.handlers.set(topic, set);
     set.add(handler);
   }
 

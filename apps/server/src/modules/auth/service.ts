@@ -61,7 +61,7 @@ export class AuthService {
     if (user.loginStatus !== 1 || user.status !== 1) return 'auth.forbidden';
     if (user.tenantId !== 0) {
       const [t] = await this.ctx.db.select({ status: tenants.status }).from(tenants).where(eq(tenants.id, user.tenantId));
-      if (!t || t.status !== 1) return 'auth.tenantDisabled';
+      if (t?.status !== 1) return 'auth.tenantDisabled';
     }
     return undefined;
   }

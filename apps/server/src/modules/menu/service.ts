@@ -20,7 +20,7 @@ export class MenuService {
   private all: Cached<'all', MenuRow[]>;
 
   constructor(
-    private readonly ctx: AppContext,
+    ctx: AppContext,
     private readonly permissions: PermissionService,
   ) {
     this.all = new Cached(ctx.bus, PERMISSIONS_CHANGED, () =>
