@@ -21,6 +21,8 @@ export function fieldLabel(lang: Lang, path: ReadonlyArray<PropertyKey>): string
   return path.length ? path.map(String).join('.') : '-';
 }
 
+const typeName = (lang: Lang, t: string) => (hasMessage(`validation.types.${t}`) ? translate(lang, `validation.types.${t}`) : t);
+
 /** One issue in the user's language. Custom rules carry an i18n key as their message. */
 export function describeIssue(lang: Lang, issue: IssueLike): string {
   const msg = issue.message ?? '';
@@ -28,9 +30,9 @@ export function describeIssue(lang: Lang, issue: IssueLike): string {
   const isString = issue.origin === 'string';
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined || /received undefined/.test(msg)
-        ? translate(lang, 'validation.required')
-        : translate(lang, 'validation.invalidType', { expected: String(issue.expected ?? '') });
+      // zod does not put the input into issues; its message tells a missing value from a wrong one
+      if (/received (undefined|null)\b/.test(msg)) return translate(lang, 'validation.required');
+      return translate(lang, 'validation.invalidType', { expected: typeName(lang, String(issue.expected ?? '')) });
     case 'too_small':
       if (isString && Number(issue.minimum) === 1) return translate(lang, 'validation.required');
       return translate(lang, isString ? 'validation.tooShort' : 'validation.tooSmall', { min: issue.minimum });

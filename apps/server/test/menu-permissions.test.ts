@@ -1,0 +1,111 @@
+import { MENU_TREE, type MenuItem, PLATFORM_TENANT_ID } from '@tagloom/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TenantScope } from '../src/core/tenant-scope.js';
+import { operationLog, roleMenus, roles, tenants } from '../src/db/schema/index.js';
+import { createUser } from '../src/modules/general/user/service.js';
+import { DRIVER, startTestApp, type TestApp } from './support.js';
+
+const leaves = (tree: MenuItem[]): MenuItem[] => tree.flatMap((m) => (m.children.length ? leaves(m.children) : [m]));
+
+describe(`menus and permissions on ${DRIVER}`, () => {
+  let t: TestApp;
+  let admin: string;
+  let demo: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    admin = await t.login('admin', 'admin123');
+    demo = await t.login('demo', 'demo123');
+  });
+  afterAll(() => t?.close());
+
+  it('gives the platform admin every platform screen and no tenant-only screen', async () => {
+    const r = await t.call('POST', '/api/menu/selectMenuByCurrentUserId', { token: admin, lang: 'en_US' });
+    expect(r.body.code).toBe(200);
+    const tree: MenuItem[] = r.body.data;
+    expect(tree.every((m) => m.menuType === 1)).toBe(true);
+    const codes = leaves(tree).map((l) => l.component);
+    const expected = MENU_TREE.flatMap((m) => m.groups.flatMap((g) => g.screens))
+      .filter((s) => s.side !== 'T')
+      .map((s) => s.component);
+    expect(codes.sort()).toEqual(expected.sort());
+    const general = tree.find((m) => m.path === '/general')!;
+    expect(general.menuName).toBe('General');
+    const tenantScreen = leaves([general]).find((l) => l.component === 'general/tenant')!;
+    expect(tenantScreen).toMatchObject({ path: '/general/tenant', name: 'GeneralTenant', menuType: 3, hidden: 1 });
+    expect(tenantScreen.actions).toEqual(expect.arrayContaining(['query', 'add', 'edit', 'delete']));
+  });
+
+  it("gives a tenant admin its tenant's screens, named in the request language", async () => {
+    const r = await t.call('POST', '/api/menu/selectMenuByCurrentUserId', { token: demo, lang: 'zh_TW' });
+    const tree: MenuItem[] = r.body.data;
+    const codes = leaves(tree).map((l) => l.component);
+    expect(codes).toContain('label/purchase-order');
+    expect(codes.some((c) => c.startsWith('general/'))).toBe(false);
+    expect(tree.find((m) => m.path === '/label')!.menuName).toBe('標籤資料中心');
+    // seq order is kept at every level
+    for (const level of [tree, ...tree.map((m) => m.children)]) {
+      const seqs = level.map((m) => m.seq);
+      expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    }
+  });
+
+  it('limits a read-only role to query and export buttons', async () => {
+    const viewer = await t.login('viewer', 'viewer123');
+    const tree: MenuItem[] = (await t.call('POST', '/api/menu/selectMenuByCurrentUserId', { token: viewer })).body.data;
+    const acts = new Set(leaves(tree).flatMap((l) => l.actions));
+    expect([...acts].sort()).toEqual(['export', 'query']);
+  });
+
+  it('refuses a button the role lacks, on the server, with 403 and the spec message', async () => {
+    const auditor = await t.login('auditor', 'auditor123');
+    const list = await t.call('POST', '/api/dictionary/web/showModelNotContainLeaf', { token: auditor, body: {} });
+    expect(list.body.code).toBe(200);
+    const add = await t.call('POST', '/api/dictionary/web/insert', { token: auditor, lang: 'en', body: { code: 'A1', name: 'a' } });
+    expect([add.status, add.body.code, add.body.msg]).toEqual([403, 403, 'No permission to access the system!']);
+    // a tenant admin has no General screens at all
+    const tenantTry = await t.call('POST', '/api/dictionary/web/showModelNotContainLeaf', { token: demo, body: {} });
+    expect(tenantTry.status).toBe(403);
+    // nothing was written, and the refusal is in the operation log
+    const [refused] = await t.ctx.db.select().from(operationLog).where(eq(operationLog.url, '/api/dictionary/web/insert'));
+    expect(refused).toMatchObject({ result: 0, status: 403, username: 'auditor', screen: 'general/dictionary', action: 'add' });
+  });
+
+  it('takes a removed grant away at once, in every cached process', async () => {
+    const auditor = await t.login('auditor', 'auditor123');
+    const scope = new TenantScope(t.ctx.db, PLATFORM_TENANT_ID);
+    const [role] = await scope.select(roles, eq(roles.code, 'AUDITOR'));
+    expect((await t.call('POST', '/api/dictionary/web/showModelNotContainLeaf', { token: auditor, body: {} })).status).toBe(200);
+    await scope.delete(roleMenus, eq(roleMenus.roleId, role.id));
+    await t.ctx.bus.emit('permissions');
+    const r = await t.call('POST', '/api/menu/selectMenuByCurrentUserId', { token: auditor, lang: 'en' });
+    expect(r.status).toBe(403);
+    expect(r.body.msg).toBe(
+      'Get menu verification failed, please contact the administrator to confirm whether the system access rights have been allocated!',
+    );
+  });
+
+  it('gives a user without roles the menu-verification error', async () => {
+    const [tenant] = await t.ctx.db.select().from(tenants).where(eq(tenants.code, 'DEMO'));
+    await createUser(t.ctx.db, tenant.id, tenant.code, { username: 'nomenu', password: 'nomenu1', userType: 4 });
+    const token = await t.login('nomenu', 'nomenu1');
+    const r = await t.call('POST', '/api/menu/selectMenuByCurrentUserId', { token, lang: 'zh_CN' });
+    expect([r.status, r.body.code]).toEqual([403, 403]);
+    expect(r.body.msg).toBe('获取菜单验证失败，请联系管理员确认是否已分配系统访问权限！');
+  });
+
+  it("keeps tenants apart: a scope never reads another tenant's rows", async () => {
+    const [demoT] = await t.ctx.db.select().from(tenants).where(eq(tenants.code, 'DEMO'));
+    const [acmeT] = await t.ctx.db.select().from(tenants).where(eq(tenants.code, 'ACME'));
+    const demoRoles = await new TenantScope(t.ctx.db, demoT.id).select(roles);
+    const acmeScope = new TenantScope(t.ctx.db, acmeT.id);
+    for (const r of demoRoles) {
+      expect(await acmeScope.first(roles, eq(roles.id, r.id))).toBeUndefined();
+      expect(await acmeScope.update(roles, { name: 'hijack' }, eq(roles.id, r.id))).toEqual([]);
+      expect(await acmeScope.delete(roles, eq(roles.id, r.id))).toEqual([]);
+    }
+    // inserting through a scope stamps its own tenant, whatever the caller passes
+    const [made] = await acmeScope.insert(roles, { code: 'X', name: 'x', tenantId: demoT.id } as never);
+    expect(made.tenantId).toBe(acmeT.id);
+  });
+});

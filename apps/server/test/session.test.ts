@@ -1,0 +1,172 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken } from '../src/core/sessions.js';
+import { loginLog, sessions, users } from '../src/db/schema/index.js';
+import { DRIVER, startTestApp, type TestApp } from './support.js';
+
+describe(`sessions on ${DRIVER}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('logs in with a trimmed user name and answers the envelope with token, userCode, username, userType', async () => {
+    const r = await t.call('POST', '/api/user/login?langeType=en', { body: { username: '  admin ', password: 'admin123' } });
+    expect(r.status).toBe(200);
+    expect(r.body.code).toBe(200);
+    expect(r.body.msg).toBe('Login successful');
+    expect(r.body.data).toMatchObject({ userCode: 'PLATFORM-admin', username: 'admin', userType: 1 });
+    expect(r.body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // only the hash is stored
+    const stored = await t.ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(r.body.data.token)));
+    expect(stored).toHaveLength(1);
+    const plain = await t.ctx.db.select().from(sessions).where(eq(sessions.tokenHash, r.body.data.token));
+    expect(plain).toHaveLength(0);
+  });
+
+  it('refuses wrong credentials with the localized server message and logs the attempt', async () => {
+    const r = await t.call('POST', '/api/user/login?langeType=zh_TW', { body: { username: 'demo', password: 'nope' } });
+    expect(r.status).toBe(401);
+    expect(r.body.msg).toBe('使用者名稱或密碼錯誤');
+    const unknown = await t.call('POST', '/api/user/login', { body: { username: 'ghost', password: 'x' }, lang: 'en_US' });
+    expect(unknown.body.msg).toBe('Incorrect user name or password');
+    const logged = await t.ctx.db.select().from(loginLog).where(eq(loginLog.username, 'ghost'));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ result: 0, tenantId: 0 });
+    expect(logged[0].userAgent).toBe('lightMyRequest');
+  });
+
+  it('tells a platform user from a tenant user by userType', async () => {
+    const r = await t.call('POST', '/api/user/login', { body: { username: 'demo', password: 'demo123' } });
+    expect(r.body.data.userType).toBeGreaterThanOrEqual(3);
+    const info = await t.call('GET', '/api/user/info', { token: r.body.data.token });
+    expect(info.body.data).toMatchObject({ username: 'demo', currentRole: 'tenant', tenantCode: 'DEMO' });
+    const admin = await t.call('GET', '/api/user/info', { token: await t.login('admin', 'admin123') });
+    expect(admin.body.data).toMatchObject({ currentRole: 'plat', tenantId: 0 });
+  });
+
+  it('answers 50008 for an unknown token, 50012 after logout, 50014 after expiry', async () => {
+    const bogus = await t.call('GET', '/api/user/info', { token: 'not-a-token' });
+    expect([bogus.status, bogus.body.code]).toEqual([401, 50008]);
+    const missing = await t.call('GET', '/api/user/info');
+    expect(missing.body.code).toBe(50008);
+
+    const token = await t.login('acme', 'acme123');
+    expect((await t.call('GET', '/api/user/info', { token })).body.code).toBe(200);
+    const out = await t.call('GET', '/api/user/logout', { token });
+    expect(out.body.code).toBe(200);
+    const after = await t.call('GET', '/api/user/info', { token });
+    expect([after.status, after.body.code]).toEqual([401, 50012]);
+
+    const token2 = await t.login('acme', 'acme123');
+    await t.ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, hashToken(token2)));
+    const expired = await t.call('GET', '/api/user/info', { token: token2, lang: 'en' });
+    expect([expired.status, expired.body.code, expired.body.msg]).toEqual([401, 50014, 'Your session has expired, please log in again']);
+  });
+
+  it('slides the expiry forward on use', async () => {
+    const token = await t.login('viewer', 'viewer123');
+    const h = hashToken(token);
+    const old = new Date(Date.now() - 10 * 60_000);
+    await t.ctx.db
+      .update(sessions)
+      .set({ lastSeenAt: old, expiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(sessions.tokenHash, h));
+    await t.call('GET', '/api/user/info', { token });
+    const [s] = await t.ctx.db.select().from(sessions).where(eq(sessions.tokenHash, h));
+    expect(s.expiresAt.getTime()).toBeGreaterThan(Date.now() + 100 * 60_000);
+  });
+
+  it('refuses a user whose login is forbidden, and ends its live sessions', async () => {
+    const token = await t.login('viewer', 'viewer123');
+    await t.ctx.db.update(users).set({ loginStatus: 0 }).where(eq(users.username, 'viewer'));
+    const live = await t.call('GET', '/api/user/info', { token });
+    expect(live.body.code).toBe(50012);
+    const r = await t.call('POST', '/api/user/login', { body: { username: 'viewer', password: 'viewer123' }, lang: 'en' });
+    expect(r.status).toBe(403);
+    expect(r.body.msg).toMatch(/not allowed to log in/);
+    await t.ctx.db.update(users).set({ loginStatus: 1 }).where(eq(users.username, 'viewer'));
+  });
+
+  it('changes the password only with the right current one, then revokes the sessions', async () => {
+    const token = await t.login('acme', 'acme123');
+    const wrong = await t.call('POST', '/api/user/updatePassword', {
+      token,
+      lang: 'en',
+      body: { oldPassword: 'bad', newPassword: 'acme456', confirmPassword: 'acme456' },
+    });
+    expect([wrong.status, wrong.body.msg]).toEqual([400, 'Wrong current password!']);
+    const chinese = await t.call('POST', '/api/user/updatePassword', {
+      token,
+      lang: 'en',
+      body: { oldPassword: 'acme123', newPassword: '密码密码', confirmPassword: '密码密码' },
+    });
+    expect(chinese.status).toBe(400);
+    expect(chinese.body.msg).toBe('New password: must not contain Chinese characters');
+    const short = await t.call('POST', '/api/user/updatePassword', {
+      token,
+      lang: 'en',
+      body: { oldPassword: 'acme123', newPassword: 'abc', confirmPassword: 'abc' },
+    });
+    expect(short.body.msg).toBe('New password: must be at least 4 characters');
+    const differ = await t.call('POST', '/api/user/updatePassword', {
+      token,
+      lang: 'en',
+      body: { oldPassword: 'acme123', newPassword: 'abcd', confirmPassword: 'abce' },
+    });
+    expect(differ.body.msg).toBe('Confirm password: The two passwords do not match');
+    const ok = await t.call('POST', '/api/user/updatePassword', {
+      token,
+      body: { oldPassword: 'acme123', newPassword: 'acme456', confirmPassword: 'acme456' },
+    });
+    expect(ok.body.code).toBe(200);
+    expect((await t.call('GET', '/api/user/info', { token })).body.code).toBe(50012);
+    await t.login('acme', 'acme456');
+  });
+
+  it('switches the session language and answers in it from then on', async () => {
+    const token = await t.login('demo', 'demo123');
+    const r = await t.call('GET', '/api/user/convertCurrLoginI18n?langeType=en_US', { token });
+    expect(r.body.msg).toBe('Language switched');
+    const enumRes = await t.call('GET', '/api/tagManage/common/enum/queryEnum?targetEnum=LoginStatus', { token });
+    expect(enumRes.body.data).toEqual([
+      { value: 1, label: 'Allowed' },
+      { value: 0, label: 'Forbidden' },
+    ]);
+    const zh = await t.call('GET', '/api/tagManage/common/enum/queryEnum?targetEnum=LoginStatus', { token, lang: 'zh_CN' });
+    expect(zh.body.data[0].label).toBe('允许登录');
+  });
+
+  it('throttles repeated failures for one user name', async () => {
+    for (let i = 0; i < 5; i++) await t.call('POST', '/api/user/login', { body: { username: 'demo', password: `bad${i}` } });
+    const r = await t.call('POST', '/api/user/login', { body: { username: 'demo', password: 'demo123' }, lang: 'en' });
+    expect(r.status).toBe(429);
+    expect(r.body.msg).toMatch(/Too many failed logins/);
+    // another user from another address is not affected
+    const other = await t.call('POST', '/api/user/login', {
+      body: { username: 'admin', password: 'admin123' },
+      headers: { 'x-forwarded-for': '10.9.9.9' },
+    });
+    expect(other.body.code).toBe(200);
+  });
+
+  it('revokes older sessions when single-session mode is on', async () => {
+    const single = await startTestApp({ SESSION_SINGLE: '1' });
+    try {
+      const first = await single.login('admin', 'admin123');
+      await single.login('admin', 'admin123');
+      const r = await single.call('GET', '/api/user/info', { token: first, lang: 'en' });
+      expect(r.body.code).toBe(50012);
+      expect(r.body.msg).toMatch(/logged in elsewhere/);
+    } finally {
+      await single.close();
+    }
+  });
+});

@@ -1,0 +1,134 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp, createServices, type Services } from '../src/app.js';
+import { type Config, loadConfig } from '../src/config.js';
+import { Bus } from '../src/core/bus.js';
+import type { AppContext } from '../src/core/context.js';
+import { ensurePartitions } from '../src/core/partitions.js';
+import { type Database, openPglite, openPostgres } from '../src/db/client.js';
+import { seed } from '../src/seed/index.js';
+
+/** Which database the API suite runs on: PostgreSQL when TEST_DATABASE_URL is set, else PGlite. */
+export const DRIVER = process.env.TEST_DATABASE_URL ? 'pg' : 'pglite';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  services: Services;
+  database: Database;
+  /** URL of this test's own PostgreSQL database (pg driver only), to open a second "process" on it */
+  databaseUrl?: string;
+  call(
+    method: string,
+    url: string,
+    opts?: { token?: string; body?: unknown; lang?: string; headers?: Record<string, string>; rawBody?: string },
+  ): Promise<{ status: number; body: { code: number; msg: string; data: any }; headers: Record<string, unknown> }>;
+  login(username: string, password: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** A fresh PostgreSQL database on the test server, dropped when the test closes. */
+async function freshPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = new URL(process.env.TEST_DATABASE_URL!);
+  const name = `tl_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const c = new pg.Client({ connectionString: admin.toString() });
+  await c.connect();
+  await c.query(`CREATE DATABASE ${name}`);
+  await c.end();
+  const url = new URL(admin.toString());
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const d = new pg.Client({ connectionString: admin.toString() });
+      await d.connect();
+      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await d.end();
+    },
+  };
+}
+
+/** Open (and migrate) the database a test uses; `url` reuses an existing PostgreSQL test database. */
+export async function openTestDatabase(config: Config, url?: string): Promise<Database> {
+  const log = pino({ level: 'silent' });
+  return url ? openPostgres(url, 5, log) : openPglite('memory');
+}
+
+export async function startTestApp(env: Record<string, string> = {}, reuse?: { databaseUrl: string }): Promise<TestApp> {
+  const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const tmp = mkdtempSync(path.join(tmpdir(), 'tagloom-test-'));
+  let drop: (() => Promise<void>) | undefined;
+  let databaseUrl = reuse?.databaseUrl;
+  if (DRIVER === 'pg' && !databaseUrl) {
+    const fresh = await freshPgDatabase();
+    databaseUrl = fresh.url;
+    drop = fresh.drop;
+  }
+  const config = loadConfig({
+    DATA_DIR: path.join(tmp, 'db'),
+    WEB_DIST: path.join(tmp, 'no-web'),
+    ADMIN_PASSWORD: 'admin123',
+    SEED_DEMO: '1',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
+  const database = await openTestDatabase(config, databaseUrl);
+  await database.withStartupLock(async () => {
+    await database.migrate();
+    await ensurePartitions(database.db);
+    await seed(database.db, config, log);
+  });
+  const bus = new Bus(database, log);
+  await bus.start();
+  const ctx: AppContext = { config, database, db: database.db, bus, log, startedAt: new Date() };
+  const services = createServices(ctx);
+  const app = await buildApp(ctx, services);
+  await app.ready();
+
+  const call: TestApp['call'] = async (method, url, opts = {}) => {
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    if (opts.token) headers.token = opts.token;
+    if (opts.lang) headers.langeType = opts.lang;
+    let payload: string | undefined;
+    if (opts.rawBody !== undefined) {
+      payload = opts.rawBody;
+      headers['content-type'] = 'application/json';
+    } else if (opts.body !== undefined) {
+      payload = JSON.stringify(opts.body);
+      headers['content-type'] = 'application/json';
+    }
+    const res = await app.inject({ method: method as 'GET', url, headers, payload });
+    let body: any;
+    try {
+      body = res.json();
+    } catch {
+      body = { code: -1, msg: res.body, data: null };
+    }
+    return { status: res.statusCode, body, headers: res.headers };
+  };
+
+  return {
+    app,
+    ctx,
+    services,
+    database,
+    databaseUrl,
+    call,
+    async login(username, password) {
+      const r = await call('POST', '/api/user/login', { body: { username, password } });
+      if (r.body.code !== 200) throw new Error(`login ${username} failed: ${r.body.msg}`);
+      return r.body.data.token as string;
+    },
+    async close() {
+      await app.close();
+      await bus.stop();
+      await database.close();
+      await drop?.();
+      rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LANGS } from '../lang.js';
+import { ACTIONS } from './actions.js';
+import { MENU_TREE } from './tree.js';
+
+const screens = MENU_TREE.flatMap((m) => m.groups.flatMap((g) => g.screens));
+const screensMd = path.resolve(__dirname, '../../../../../shared/screens.md');
+
+describe('the seeded menu tree', () => {
+  it('has unique screen codes, each under the module its code names', () => {
+    const codes = screens.map((s) => s.component);
+    expect(new Set(codes).size).toBe(codes.length);
+    for (const m of MENU_TREE) for (const g of m.groups) for (const s of g.screens) expect(s.component.split('/')[0]).toBe(m.code);
+  });
+
+  it('names every module, group and screen in all three languages', () => {
+    const named = [...MENU_TREE, ...MENU_TREE.flatMap((m) => m.groups), ...screens];
+    for (const n of named) for (const l of LANGS) expect(n.names[l], `${JSON.stringify(n.names)} ${l}`).toBeTruthy();
+  });
+
+  it('gives every screen query and only known buttons', () => {
+    for (const s of screens) {
+      expect(s.actions).toContain('query');
+      for (const a of s.actions) expect(ACTIONS).toHaveProperty(a);
+      expect(new Set(s.actions).size).toBe(s.actions.length);
+    }
+  });
+
+  it.skipIf(!existsSync(screensMd))('holds exactly the screens of shared/screens.md', () => {
+    const md = readFileSync(screensMd, 'utf8');
+    const inMd = [...md.matchAll(/^\| ([a-z-]+\/[a-z0-9-]+) \|/gm)].map((m) => m[1]);
+    expect(screens.map((s) => s.component).sort()).toEqual(inMd.sort());
+  });
+});

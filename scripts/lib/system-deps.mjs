@@ -1,0 +1,34 @@
+// Finds (and, as root, installs with apt) the system programs the tests need: Chromium and PostgreSQL.
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** Directory holding initdb/pg_ctl of the newest installed PostgreSQL, or undefined. */
+export function pgBinDir() {
+  if (process.env.PG_BIN && existsSync(`${process.env.PG_BIN}/initdb`)) return process.env.PG_BIN;
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return undefined;
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(`${root}/${v}/bin/initdb`))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions.length ? `${root}/${versions[0]}/bin` : undefined;
+}
+
+export function ensureSystemDeps() {
+  const missing = [];
+  if (!existsSync(CHROMIUM)) missing.push('chromium');
+  if (!pgBinDir()) missing.push('postgresql');
+  if (!missing.length) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    console.error(
+      `The tests need these Debian packages: ${missing.join(' ')}. Install them (sudo apt-get install -y ${missing.join(' ')}) and run npm test again.`,
+    );
+    process.exit(1);
+  }
+  console.log(`Installing ${missing.join(', ')} with apt-get…`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execSync('apt-get update -q', { stdio: 'inherit', env });
+  execSync(`apt-get install -y -q --no-install-recommends ${missing.join(' ')}`, { stdio: 'inherit', env });
+}
