@@ -6,7 +6,6 @@ export interface IssueLike {
   code: string;
   path: ReadonlyArray<PropertyKey>;
   message?: string;
-  [param: string]: unknown;
 }
 
 export interface FieldError {
@@ -24,7 +23,9 @@ export function fieldLabel(lang: Lang, path: ReadonlyArray<PropertyKey>): string
 const typeName = (lang: Lang, t: string) => (hasMessage(`validation.types.${t}`) ? translate(lang, `validation.types.${t}`) : t);
 
 /** One issue in the user's language. Custom rules carry an i18n key as their message. */
-export function describeIssue(lang: Lang, issue: IssueLike): string {
+export function describeIssue(lang: Lang, issueIn: IssueLike): string {
+  // zod's issue kinds carry different parameters (minimum, expected, values …)
+  const issue = issueIn as IssueLike & Record<string, unknown>;
   const msg = issue.message ?? '';
   if (msg.startsWith('validation.') && hasMessage(msg)) return translate(lang, msg, issue);
   const isString = issue.origin === 'string';
@@ -54,7 +55,8 @@ export function describeIssue(lang: Lang, issue: IssueLike): string {
 /** Every issue as {field, message}; `summary` joins them into the envelope's msg. */
 export function describeIssues(lang: Lang, issues: IssueLike[]): { fields: FieldError[]; summary: string } {
   const fields = issues.map((i) => {
-    const keys = i.code === 'unrecognized_keys' && Array.isArray(i.keys) ? [...i.path, String(i.keys[0])] : i.path;
+    const extra = (i as { keys?: unknown }).keys;
+    const keys = i.code === 'unrecognized_keys' && Array.isArray(extra) ? [...i.path, String(extra[0])] : i.path;
     return { field: keys.map(String).join('.'), message: describeIssue(lang, i), label: fieldLabel(lang, keys) };
   });
   const summary = fields.map((f) => translate(lang, 'validation.field', { field: f.label, message: f.message })).join('; ');

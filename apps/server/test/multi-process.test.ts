@@ -1,0 +1,85 @@
+import { PLATFORM_TENANT_ID } from '@tagloom/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JobRunner } from '../src/core/jobs.js';
+import { TenantScope } from '../src/core/tenant-scope.js';
+import { roleMenus, roles } from '../src/db/schema/index.js';
+import { DRIVER, startTestApp, type TestApp } from './support.js';
+
+async function eventually(check: () => Promise<boolean>, ms = 3000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
+}
+
+describe(`background jobs on ${DRIVER}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('fires a job once per interval however many runners compete for it', async () => {
+    let runs = 0;
+    const runners = Array.from({ length: 4 }, () => {
+      const r = new JobRunner(t.ctx);
+      r.register('test.once', 3_600_000, async () => {
+        runs++;
+        return 'ok';
+      });
+      return r;
+    });
+    await Promise.all(runners.map((r) => r.tick()));
+    await Promise.all(runners.map((r) => r.tick()));
+    expect(runs).toBe(1);
+  });
+});
+
+describe.runIf(DRIVER === 'pg')('two server processes on one PostgreSQL', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    a = await startTestApp();
+    b = await startTestApp({}, { databaseUrl: a.databaseUrl! });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('shares sessions: a token from one works on the other, and a logout on one ends it on both', async () => {
+    const token = await a.login('demo', 'demo123');
+    expect((await b.call('GET', '/api/user/info', { token })).body.code).toBe(200);
+    await b.call('GET', '/api/user/logout', { token });
+    expect((await a.call('GET', '/api/user/info', { token })).body.code).toBe(50012);
+  });
+
+  it('drops the dictionary cache of every process when one changes it', async () => {
+    const admin = await a.login('admin', 'admin123');
+    const list = async (app: TestApp) =>
+      (await app.call('GET', '/api/dictionaryDetail/v1.0/searchListByDicNum?num=LANGUAGE_TYPE')).body.data;
+    expect(await list(a)).toHaveLength(3); // cached in a
+    const mods = await b.call('POST', '/api/dictionary/web/showModelNotContainLeaf', { token: admin, body: { code: 'LANGUAGE_TYPE' } });
+    const moduleId = mods.body.data.list[0].id;
+    const add = await b.call('POST', '/api/dictionaryDetail/web/addDicContent', {
+      token: admin,
+      body: { moduleId, num: 'ja_JP', name: '日语' },
+    });
+    expect(add.body.code).toBe(200);
+    expect(await eventually(async () => (await list(a)).length === 4)).toBe(true);
+  });
+
+  it('drops cached permissions of every process when one changes a role', async () => {
+    const auditor = await a.login('auditor', 'auditor123');
+    const q = () => a.call('POST', '/api/dictionary/web/showModelNotContainLeaf', { token: auditor, body: {} });
+    expect((await q()).status).toBe(200); // grants cached in a
+    const scope = new TenantScope(b.ctx.db, PLATFORM_TENANT_ID);
+    const [role] = await scope.select(roles, eq(roles.code, 'AUDITOR'));
+    await scope.delete(roleMenus, eq(roleMenus.roleId, role.id));
+    await b.ctx.bus.emit('permissions');
+    expect(await eventually(async () => (await q()).status === 403)).toBe(true);
+  });
+});
