@@ -16,6 +16,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
 import { SsoService } from './modules/auth/sso.js';
 import { commonRoutes } from './modules/common/routes.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { dictionaryRoutes } from './modules/general/dictionary/routes.js';
 import { DictionaryService } from './modules/general/dictionary/service.js';
 import { menuRoutes } from './modules/menu/routes.js';
@@ -76,6 +77,7 @@ export async function buildApp(ctx: AppContext, services = createServices(ctx)):
       await api.register(authRoutes, services);
       await api.register(menuRoutes, services);
       await api.register(dictionaryRoutes, services);
+      await api.register(dashboardRoutes);
     },
     { prefix: '/api' },
   );

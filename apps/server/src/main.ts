@@ -24,29 +24,10 @@ async function main() {
     : await openPglite(config.dataDir);
   log.info(`database: ${database.describe}`);
 
-  // Say so at once when the database cannot be reached, and keep trying.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await database.ping();
-      break;
-    } catch (err) {
-      log.error(`cannot reach the database (${database.describe}): ${(err as Error).message}; retrying in 5 s (attempt ${attempt})`);
-      await new Promise((r) => setTimeout(r, 5000));
-    }
-  }
-
-  await database.withStartupLock(async () => {
-    await database.migrate();
-    await ensurePartitions(database.db);
-    await seed(database.db, config, log);
-  });
-
   const bus = new Bus(database, log);
-  await bus.start();
-  const ctx: AppContext = { config, database, db: database.db, bus, log, startedAt: new Date() };
+  const ctx: AppContext = { config, database, db: database.db, bus, log, startedAt: new Date(), readiness: { ready: false, error: null } };
   const services = createServices(ctx);
   const app = await buildApp(ctx, services);
-
   const jobs = new JobRunner(ctx);
   jobs.register('maintenance.partitions', 3_600_000, async () => {
     const created = await ensurePartitions(ctx.db);
@@ -55,7 +36,25 @@ async function main() {
   });
   jobs.register('maintenance.sessions', 3_600_000, async () => `purged ${await services.sessions.purge()} sessions`);
 
+  // Listen at once, so /api/health can say what is wrong while the database is unreachable.
   await app.listen({ port: config.port, host: config.host });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await database.ping();
+      break;
+    } catch (err) {
+      ctx.readiness.error = `cannot reach the database (${database.describe}): ${(err as Error).message || String(err)}`;
+      log.error(`${ctx.readiness.error}; retrying in 5 s (attempt ${attempt})`);
+      await new Promise((r) => setTimeout(r, 5000));
+    }
+  }
+  await database.withStartupLock(async () => {
+    await database.migrate();
+    await ensurePartitions(database.db);
+    await seed(database.db, config, log);
+  });
+  await bus.start();
+  ctx.readiness = { ready: true, error: null };
   jobs.start();
   log.info(`TagLoom ${config.version} at http://localhost:${config.port} (API /api, docs /api/docs)`);
 

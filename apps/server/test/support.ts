@@ -84,7 +84,7 @@ export async function startTestApp(env: Record<string, string> = {}, reuse?: { d
   });
   const bus = new Bus(database, log);
   await bus.start();
-  const ctx: AppContext = { config, database, db: database.db, bus, log, startedAt: new Date() };
+  const ctx: AppContext = { config, database, db: database.db, bus, log, startedAt: new Date(), readiness: { ready: true, error: null } };
   const services = createServices(ctx);
   const app = await buildApp(ctx, services);
   await app.ready();

@@ -1,7 +1,7 @@
-import { normalizeLang } from '@tagloom/domain';
+import { Code, normalizeLang } from '@tagloom/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Access } from './context.js';
-import { forbidden } from './errors.js';
+import { AppError, forbidden } from './errors.js';
 import type { PermissionService } from './permissions.js';
 import type { SessionService } from './sessions.js';
 import { TenantScope } from './tenant-scope.js';
@@ -32,6 +32,10 @@ export function registerAccess(app: FastifyInstance, sessions: SessionService, p
     req.startTime = performance.now();
     const explicit = requestLang(req);
     req.lang = normalizeLang(explicit);
+    const { readiness } = app.ctx;
+    if (!readiness.ready && req.url.startsWith('/api') && !req.url.startsWith('/api/health')) {
+      throw new AppError(503, Code.UNAVAILABLE, 'common.dbUnavailable');
+    }
     const access: Access | undefined = req.routeOptions.config?.access;
     if (!access || access === 'public') return;
     const session = await sessions.resolve(req.headers.token as string | undefined);

@@ -29,6 +29,8 @@ export interface AppContext {
   bus: Bus;
   log: Logger;
   startedAt: Date;
+  /** false until the database answered and was migrated; API calls get 503 meanwhile */
+  readiness: { ready: boolean; error: string | null };
 }
 
 declare module 'fastify' {

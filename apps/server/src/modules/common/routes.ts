@@ -32,8 +32,9 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
       let error: string | null = null;
       try {
         latencyMs = await ctx.database.ping();
+        if (!ctx.readiness.ready) error = ctx.readiness.error ?? 'starting: migrating the database';
       } catch (err) {
-        error = (err as Error).message;
+        error = (err as Error).message || String(err);
       }
       const up = error === null;
       const body = reply.ok({

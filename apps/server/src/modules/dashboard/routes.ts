@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope } from '../../core/envelope.js';
+import { DashboardService } from './service.js';
+
+const moduleCount = z.object({ count: z.number().int(), available: z.boolean() });
+
+const adminSummary = z.object({
+  scope: z.enum(['platform', 'tenant']),
+  tenants: z.number().int(),
+  users: z.number().int(),
+  activeSessions: z.number().int(),
+  loginsToday: z.number().int(),
+  operationsToday: z.number().int(),
+  tags: moduleCount,
+  readersOnline: moduleCount,
+  ordersByState: z.object({ available: z.boolean(), states: z.array(z.object({ state: z.string(), count: z.number().int() })) }),
+  loginsPerDay: z.array(z.object({ day: z.string(), count: z.number().int() })),
+});
+
+const editorSummary = z.object({
+  operations: z.array(
+    z.object({
+      id: z.number(),
+      createdAt: z.string(),
+      screen: z.string(),
+      action: z.string(),
+      method: z.string(),
+      url: z.string(),
+      result: z.number().int(),
+    }),
+  ),
+  logins: z.array(
+    z.object({
+      id: z.number(),
+      createdAt: z.string(),
+      ip: z.string(),
+      loginType: z.string(),
+      result: z.number().int(),
+      message: z.string(),
+    }),
+  ),
+});
+
+/** Dashboard counts (screens dashboard/admin and dashboard/editor). */
+export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const dashboards = new DashboardService(app.ctx);
+  const tags = ['dashboard'];
+
+  app.get(
+    '/dashboard/admin/summary',
+    {
+      config: { access: { screen: 'dashboard/admin', action: 'query' }, skipOperationLog: true },
+      schema: {
+        tags,
+        summary: 'Live counts: platform-wide for platform users, own tenant for tenant users; modules not built yet report available=false',
+        response: { 200: envelope(adminSummary) },
+      },
+    },
+    async (req, reply) => reply.ok(await dashboards.adminSummary(req.session!.tenantId)),
+  );
+
+  app.get(
+    '/dashboard/editor/summary',
+    {
+      config: { access: { screen: 'dashboard/editor', action: 'query' }, skipOperationLog: true },
+      schema: { tags, summary: "The caller's last 10 operations and logins", response: { 200: envelope(editorSummary) } },
+    },
+    async (req, reply) => reply.ok(await dashboards.editorSummary(req.session!.tenantId, req.session!.userId)),
+  );
+};
