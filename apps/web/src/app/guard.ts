@@ -1,0 +1,25 @@
+/** The navigation rules of spec §2 as one pure decision, so they can be tested without a browser. */
+import { LOGIN_TYPE } from '@tagloom/domain';
+
+export const LOGIN_PATHS = ['/login', '/loginDefault'];
+/** what an unauthenticated user may see */
+export const WHITE_LIST = ['/login', '/loginDefault', '/401'];
+
+export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'loadMenu' };
+
+export interface GuardInput {
+  path: string;
+  hasToken: boolean;
+  loginType: string | undefined;
+  routesLoaded: boolean;
+}
+
+export function decide({ path, hasToken, loginType, routesLoaded }: GuardInput): GuardDecision {
+  if (hasToken) {
+    if (LOGIN_PATHS.includes(path)) return { kind: 'redirect', to: '/' };
+    if (!routesLoaded) return { kind: 'loadMenu' };
+    return { kind: 'allow' };
+  }
+  if (WHITE_LIST.includes(path)) return { kind: 'allow' };
+  return { kind: 'redirect', to: loginType === LOGIN_TYPE.PASSWORD ? '/loginDefault' : '/login' };
+}

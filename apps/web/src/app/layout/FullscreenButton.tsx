@@ -1,0 +1,31 @@
+import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
+import { App, Tooltip } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Toggles fullscreen; warns when the browser cannot. */
+export function FullscreenButton() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [full, setFull] = useState(false);
+  useEffect(() => {
+    const on = () => setFull(!!document.fullscreenElement);
+    document.addEventListener('fullscreenchange', on);
+    return () => document.removeEventListener('fullscreenchange', on);
+  }, []);
+  const toggle = () => {
+    if (!document.fullscreenEnabled) {
+      message.warning(t('navbar.fullscreenUnsupported'));
+      return;
+    }
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void document.documentElement.requestFullscreen().catch(() => message.warning(t('navbar.fullscreenUnsupported')));
+  };
+  return (
+    <Tooltip title={t('navbar.fullscreen')}>
+      <button type="button" className="right-item" onClick={toggle} data-testid="fullscreen">
+        {full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+      </button>
+    </Tooltip>
+  );
+}

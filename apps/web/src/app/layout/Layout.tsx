@@ -1,0 +1,84 @@
+/** The shell around every screen: sidebar, navbar, tags view, cached views, settings drawer. */
+import { MOBILE_BREAKPOINT, SIDEBAR_WIDTH } from '@tagloom/domain';
+import { Drawer } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { moduleOfPath } from '../menu-routes';
+import { useAppStore } from '../stores/app';
+import { usePermissionStore } from '../stores/permission';
+import { useSettingsStore } from '../stores/settings';
+import { useTagsViewStore } from '../stores/tags-view';
+import { AppMain } from './AppMain';
+import { Navbar } from './Navbar';
+import { Settings } from './Settings';
+import { Sidebar } from './Sidebar';
+import { TagsView } from './TagsView';
+import './layout.css';
+
+export const COLLAPSED_WIDTH = 54;
+
+function useResponsive() {
+  const setDevice = useAppStore((s) => s.setDevice);
+  useEffect(() => {
+    const check = () => setDevice(window.innerWidth < MOBILE_BREAKPOINT ? 'mobile' : 'desktop');
+    check();
+    window.addEventListener('resize', check);
+    return () => window.removeEventListener('resize', check);
+  }, [setDevice]);
+}
+
+export default function Layout() {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  const built = usePermissionStore((s) => s.built)!;
+  const { device, sidebarOpened, closeSidebar, setModule } = useAppStore();
+  const { tagsView, fixedHeader } = useSettingsStore();
+  const addTag = useTagsViewStore((s) => s.add);
+  useResponsive();
+  const mobile = device === 'mobile';
+  const route = built.byPath[pathname];
+
+  useEffect(() => {
+    setModule(moduleOfPath(pathname, useAppStore.getState().currentModule));
+    addTag({ path: built.home, fullPath: built.home, affix: true });
+    if (route) addTag({ path: pathname, fullPath: pathname + search, affix: pathname === built.home });
+    if (mobile) closeSidebar();
+  }, [pathname, search, built.home, route, addTag, setModule, mobile, closeSidebar]);
+
+  useEffect(() => {
+    document.title = route ? `${route.title} - ${t('app.name')}` : t('app.name');
+  }, [route, t]);
+
+  const sideWidth = mobile ? 0 : sidebarOpened ? SIDEBAR_WIDTH : COLLAPSED_WIDTH;
+  return (
+    <div className={`app-wrapper ${mobile ? 'mobile' : ''}`} data-device={device}>
+      {mobile ? (
+        <Drawer
+          placement="left"
+          open={sidebarOpened}
+          onClose={closeSidebar}
+          size={SIDEBAR_WIDTH}
+          closable={false}
+          styles={{ body: { padding: 0, background: '#304156' } }}
+        >
+          <Sidebar collapsed={false} />
+        </Drawer>
+      ) : (
+        <aside className="sidebar-container" style={{ width: sideWidth }} data-testid="sidebar" data-opened={sidebarOpened ? '1' : '0'}>
+          <Sidebar collapsed={!sidebarOpened} />
+        </aside>
+      )}
+      <div className="main-container" style={{ marginLeft: sideWidth }}>
+        <header className={fixedHeader ? 'fixed-header' : ''} style={fixedHeader ? { width: `calc(100% - ${sideWidth}px)` } : undefined}>
+          <Navbar />
+          {tagsView && <TagsView />}
+        </header>
+        <main className={`app-main ${fixedHeader ? (tagsView ? 'pad-tags' : 'pad-nav') : ''}`}>
+          <AppMain />
+        </main>
+      </div>
+      <Settings />
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+/** Fetches the menu once per session and builds the routes; on failure logs out (spec §2). */
+import { LOGIN_TYPE, MENU_FAIL_REDIRECT_MS, type MenuItem } from '@tagloom/domain';
+import { getLoginType, saveMenus } from './auth';
+import { bridge } from './bridge';
+import i18n, { currentLang } from './i18n';
+import { buildRoutes } from './menu-routes';
+import { queryClient } from './query-client';
+import { fetchData } from './request';
+import { usePermissionStore } from './stores/permission';
+import { useUserStore } from './stores/user';
+import { hasView } from './views';
+
+let inFlight: Promise<void> | null = null;
+
+async function fetchAndBuild(): Promise<void> {
+  const menus = await queryClient.fetchQuery({
+    queryKey: ['menu', currentLang()],
+    queryFn: () => fetchData<MenuItem[]>('/menu/selectMenuByCurrentUserId', { method: 'POST', data: {}, silent: true }),
+    staleTime: 0,
+  });
+  const built = buildRoutes(menus, hasView, (code) => console.warn(`[menu] no view for component "${code}"`));
+  saveMenus(menus);
+  usePermissionStore.getState().setBuilt(built);
+}
+
+async function onFailure(err: unknown): Promise<void> {
+  if ((err as { kind?: string }).kind === 'session' || (err as { kind?: string }).kind === 'network') return;
+  console.error('[menu]', err);
+  const type = getLoginType();
+  await useUserStore.getState().logout();
+  bridge.message?.error(i18n.t('menu.verifyFailed'));
+  if (type === LOGIN_TYPE.PASSWORD) bridge.navigate?.('/loginDefault', { replace: true });
+  else setTimeout(() => bridge.navigate?.('/401', { replace: true }), MENU_FAIL_REDIRECT_MS);
+}
+
+export function loadMenuOnce(): Promise<void> {
+  if (!inFlight) {
+    inFlight = fetchAndBuild()
+      .catch(onFailure)
+      .finally(() => {
+        inFlight = null;
+      });
+  }
+  return inFlight;
+}
+
+/** Rebuilds the routes after a language switch (menu names are localized by the server). */
+export async function reloadMenu(): Promise<void> {
+  try {
+    await fetchAndBuild();
+  } catch (err) {
+    console.error('[menu]', err);
+  }
+}

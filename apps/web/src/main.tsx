@@ -1,0 +1,14 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AppRoot } from './app/AppRoot';
+import { installErrorLog } from './app/stores/error-log';
+import './app/i18n';
+import './styles.css';
+
+installErrorLog(import.meta.env.PROD);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppRoot />
+  </StrictMode>,
+);

@@ -1,0 +1,170 @@
+/** Admin dashboard: live counts from the server and charts. */
+import {
+  DatabaseOutlined,
+  LoginOutlined,
+  ShopOutlined,
+  TagsOutlined,
+  TeamOutlined,
+  ThunderboltOutlined,
+  UserOutlined,
+  WifiOutlined,
+} from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Col, Row, Skeleton, Statistic, Tag, theme } from 'antd';
+import { type ReactNode, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLang } from '../../../app/i18n';
+import { fetchData } from '../../../app/request';
+import { Chart, type ChartOption } from '../../../components/Chart';
+
+export interface AdminSummary {
+  scope: 'platform' | 'tenant';
+  tenants: number;
+  users: number;
+  activeSessions: number;
+  loginsToday: number;
+  operationsToday: number;
+  tags: { count: number; available: boolean };
+  readersOnline: { count: number; available: boolean };
+  ordersByState: { available: boolean; states: { state: string; count: number }[] };
+  loginsPerDay: { day: string; count: number }[];
+}
+
+function Kpi({
+  title,
+  value,
+  icon,
+  color,
+  unavailable,
+  testId,
+}: {
+  title: string;
+  value: number;
+  icon: ReactNode;
+  color: string;
+  unavailable?: boolean;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card variant="borderless" styles={{ body: { padding: 20 } }}>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 16 }}>
+        <div style={{ fontSize: 30, color, background: `${color}1a`, borderRadius: 8, padding: '8px 12px', lineHeight: 1 }}>{icon}</div>
+        <Statistic title={title} value={value} data-testid={testId} />
+      </div>
+      {unavailable && (
+        <Tag style={{ marginTop: 8 }} color="default">
+          {t('dashboard.notAvailable')}
+        </Tag>
+      )}
+    </Card>
+  );
+}
+
+export default function AdminDashboard() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const lang = currentLang();
+  const { data, isLoading } = useQuery({
+    queryKey: ['dashboard', 'admin', lang],
+    queryFn: () => fetchData<AdminSummary>('/dashboard/admin/summary'),
+    refetchInterval: 60_000,
+  });
+
+  const loginsOption = useMemo<ChartOption>(
+    () => ({
+      tooltip: { trigger: 'axis' },
+      grid: { left: 40, right: 20, top: 30, bottom: 30 },
+      xAxis: { type: 'category', data: data?.loginsPerDay.map((d) => d.day.slice(5)) ?? [], boundaryGap: false },
+      yAxis: { type: 'value', minInterval: 1 },
+      series: [
+        {
+          name: t('dashboard.logins'),
+          type: 'line',
+          smooth: true,
+          areaStyle: { opacity: 0.15 },
+          itemStyle: { color: token.colorPrimary },
+          data: data?.loginsPerDay.map((d) => d.count) ?? [],
+        },
+      ],
+    }),
+    [data, t, token.colorPrimary],
+  );
+
+  const ordersOption = useMemo<ChartOption>(
+    () => ({
+      tooltip: { trigger: 'item' },
+      legend: { bottom: 0, type: 'scroll' },
+      series: [
+        {
+          name: t('dashboard.ordersByState'),
+          type: 'pie',
+          radius: ['40%', '65%'],
+          center: ['50%', '42%'],
+          label: { show: false },
+          data: (data?.ordersByState.states ?? []).map((s) => ({ name: t(`orderState.${s.state}`), value: s.count })),
+        },
+      ],
+      graphic: undefined,
+    }),
+    [data, t],
+  );
+
+  if (isLoading || !data) return <Skeleton active paragraph={{ rows: 10 }} />;
+  const kpis = [
+    ...(data.scope === 'platform' ? [{ key: 'tenants', icon: <ShopOutlined />, color: '#40c9c6', value: data.tenants }] : []),
+    { key: 'users', icon: <TeamOutlined />, color: '#36a3f7', value: data.users },
+    { key: 'activeSessions', icon: <UserOutlined />, color: '#f4516c', value: data.activeSessions },
+    { key: 'loginsToday', icon: <LoginOutlined />, color: '#34bfa3', value: data.loginsToday },
+    { key: 'operationsToday', icon: <ThunderboltOutlined />, color: '#9c6ade', value: data.operationsToday },
+    { key: 'tags', icon: <TagsOutlined />, color: '#faad14', value: data.tags.count, unavailable: !data.tags.available },
+    {
+      key: 'readersOnline',
+      icon: <WifiOutlined />,
+      color: '#13c2c2',
+      value: data.readersOnline.count,
+      unavailable: !data.readersOnline.available,
+    },
+    {
+      key: 'orders',
+      icon: <DatabaseOutlined />,
+      color: '#fa8c16',
+      value: data.ordersByState.states.reduce((a, s) => a + s.count, 0),
+      unavailable: !data.ordersByState.available,
+    },
+  ];
+  return (
+    <div data-testid="dashboard-admin">
+      <Row gutter={[16, 16]}>
+        {kpis.map((k) => (
+          <Col key={k.key} xs={24} sm={12} lg={6}>
+            <Kpi
+              title={t(`dashboard.kpi.${k.key}`)}
+              value={k.value}
+              icon={k.icon}
+              color={k.color}
+              unavailable={k.unavailable}
+              testId={`kpi-${k.key}`}
+            />
+          </Col>
+        ))}
+      </Row>
+      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+        <Col xs={24} lg={16}>
+          <Card title={t('dashboard.loginsPerDay')} variant="borderless">
+            <Chart option={loginsOption} testId="chart-logins" />
+          </Card>
+        </Col>
+        <Col xs={24} lg={8}>
+          <Card
+            title={t('dashboard.ordersByState')}
+            variant="borderless"
+            extra={!data.ordersByState.available && <Tag>{t('dashboard.notAvailable')}</Tag>}
+          >
+            <Chart option={ordersOption} testId="chart-orders" />
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}
