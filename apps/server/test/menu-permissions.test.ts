@@ -68,7 +68,14 @@ describe(`menus and permissions on ${DRIVER}`, () => {
     expect(tenantTry.status).toBe(403);
     // nothing was written, and the refusal is in the operation log
     const [refused] = await t.ctx.db.select().from(operationLog).where(eq(operationLog.url, '/api/dictionary/web/insert'));
-    expect(refused).toMatchObject({ result: 0, status: 403, username: 'auditor', screen: 'general/dictionary', action: 'add' });
+    expect(refused).toMatchObject({
+      result: 0,
+      status: 403,
+      username: 'auditor',
+      screen: 'general/dictionary',
+      action: 'add',
+      message: 'No permission to access the system!',
+    });
   });
 
   it('takes a removed grant away at once, in every cached process', async () => {

@@ -1,4 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    failureMessage: string;
+  }
+}
+
 import { operationLog } from '../db/schema/index.js';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -31,6 +38,18 @@ function defaultTarget(req: FastifyRequest): string {
  * tenant, which screen and button, what target, the result, and how long it took.
  */
 export function registerOperationLog(app: FastifyInstance): void {
+  app.decorateRequest('failureMessage', '');
+  // keep the message of a failed write for the log
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (reply.statusCode >= 400 && WRITE_METHODS.has(req.method) && typeof payload === 'string') {
+      try {
+        req.failureMessage = String(JSON.parse(payload).msg ?? '').slice(0, 500);
+      } catch {
+        // not JSON: nothing to keep
+      }
+    }
+    return payload;
+  });
   app.addHook('onResponse', async (req, reply) => {
     const cfg = req.routeOptions.config;
     if (!WRITE_METHODS.has(req.method) || !req.url.startsWith('/api') || cfg?.skipOperationLog) return;
@@ -54,7 +73,7 @@ export function registerOperationLog(app: FastifyInstance): void {
         target: (cfg?.logTarget ?? defaultTarget)(req),
         result: reply.statusCode < 400 ? 1 : 0,
         status: reply.statusCode,
-        message: '',
+        message: req.failureMessage,
         ip: req.ip,
         durationMs: Math.round(performance.now() - req.startTime),
         body,

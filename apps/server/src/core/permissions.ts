@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { menus, roleMenus, roles, tenantMenus, userRoles } from '../db/schema/index.js';
 import { Cached } from './bus.js';
 import type { AppContext } from './context.js';
+import { TenantScope } from './tenant-scope.js';
 
 /** What one user may see and press: menu id → granted button codes, and screen code → the same. */
 export interface Grants {
@@ -37,16 +38,17 @@ export class PermissionService {
 
   private async load(tenantId: number, userId: number): Promise<Grants> {
     const db = this.ctx.db;
+    const scope = new TenantScope(db, tenantId);
     const myRoles = await db
       .select({ id: roles.id, allMenus: roles.allMenus })
       .from(userRoles)
       .innerJoin(roles, and(eq(roles.tenantId, userRoles.tenantId), eq(roles.id, userRoles.roleId)))
-      .where(and(eq(userRoles.tenantId, tenantId), eq(userRoles.userId, userId), eq(userRoles.terminal, 'web'), eq(roles.status, 1)));
+      .where(scope.where(userRoles, eq(userRoles.userId, userId), eq(userRoles.terminal, 'web'), eq(roles.status, 1)));
     const tenantRows = await db
       .select({ menuId: tenantMenus.menuId, actions: tenantMenus.actions, code: menus.code })
       .from(tenantMenus)
       .innerJoin(menus, eq(menus.id, tenantMenus.menuId))
-      .where(and(eq(tenantMenus.tenantId, tenantId), eq(menus.status, 1)));
+      .where(scope.where(tenantMenus, eq(menus.status, 1)));
     const tenantGrant = new Map(tenantRows.map((r) => [r.menuId, new Set(r.actions)]));
     const codeOf = new Map(tenantRows.map((r) => [r.menuId, r.code]));
 
@@ -58,8 +60,8 @@ export class PermissionService {
         .select({ menuId: roleMenus.menuId, actions: roleMenus.actions })
         .from(roleMenus)
         .where(
-          and(
-            eq(roleMenus.tenantId, tenantId),
+          scope.where(
+            roleMenus,
             inArray(
               roleMenus.roleId,
               myRoles.map((r) => r.id),
