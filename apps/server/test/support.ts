@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp, createServices, type Services } from '../src/app.js';
-import { type Config, loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/config.js';
 import { Bus } from '../src/core/bus.js';
 import type { AppContext } from '../src/core/context.js';
 import { ensurePartitions } from '../src/core/partitions.js';
@@ -53,7 +53,7 @@ async function freshPgDatabase(): Promise<{ url: string; drop: () => Promise<voi
 }
 
 /** Open (and migrate) the database a test uses; `url` reuses an existing PostgreSQL test database. */
-export async function openTestDatabase(config: Config, url?: string): Promise<Database> {
+export async function openTestDatabase(url?: string): Promise<Database> {
   const log = pino({ level: 'silent' });
   return url ? openPostgres(url, 5, log) : openPglite('memory');
 }
@@ -76,7 +76,7 @@ export async function startTestApp(env: Record<string, string> = {}, reuse?: { d
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const database = await openTestDatabase(config, databaseUrl);
+  const database = await openTestDatabase(databaseUrl);
   await database.withStartupLock(async () => {
     await database.migrate();
     await ensurePartitions(database.db);
