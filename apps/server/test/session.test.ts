@@ -157,6 +157,19 @@ describe(`sessions on ${DRIVER}`, () => {
     expect(other.body.code).toBe(200);
   });
 
+  it('throttles repeated failures from one address across user names', async () => {
+    const from = { 'x-forwarded-for': '203.0.113.7' };
+    for (let i = 0; i < 20; i++)
+      await t.call('POST', '/api/user/login', { body: { username: `nobody${i}`, password: 'x' }, headers: from });
+    const r = await t.call('POST', '/api/user/login', { body: { username: 'admin', password: 'admin123' }, headers: from });
+    expect(r.status).toBe(429);
+    const elsewhere = await t.call('POST', '/api/user/login', {
+      body: { username: 'admin', password: 'admin123' },
+      headers: { 'x-forwarded-for': '203.0.113.8' },
+    });
+    expect(elsewhere.status).toBe(200);
+  });
+
   it('revokes older sessions when single-session mode is on', async () => {
     const single = await startTestApp({ SESSION_SINGLE: '1' });
     try {
