@@ -14,9 +14,11 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
+      // merging shared chunks into the entry drags layout-only antd parts into /login
+      experimental: { chunkOptimization: false },
       output: {
         // echarts stays in its own chunk, loaded only by the dashboards
-        advancedChunks: { groups: [{ name: 'echarts', test: /node_modules[\\/](echarts|zrender)/ }] },
+        codeSplitting: { groups: [{ name: 'echarts', test: /node_modules[\\/](echarts|zrender)/ }] },
       },
     },
   },

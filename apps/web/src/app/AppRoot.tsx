@@ -1,9 +1,10 @@
 /** Providers: query cache, antd theme/locale/size from the settings, the router. */
-import { normalizeLang } from '@tagloom/domain';
+
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
+import { normalizeLang } from '../domain';
 import { ANTD_LOCALE } from './antd-locale';
 import { Bridge } from './Bridge';
 import { queryClient } from './query-client';
@@ -23,12 +24,10 @@ export function AppRoot() {
         componentSize={ANTD_SIZE[size]}
         theme={{ token: { colorPrimary: themeColor, colorInfo: themeColor, borderRadius: 4 } }}
       >
-        <AntApp>
-          <BrowserRouter>
-            <Bridge />
-            <Router />
-          </BrowserRouter>
-        </AntApp>
+        <BrowserRouter>
+          <Bridge />
+          <Router />
+        </BrowserRouter>
       </ConfigProvider>
     </QueryClientProvider>
   );

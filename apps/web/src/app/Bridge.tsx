@@ -1,13 +1,12 @@
-import { App } from 'antd';
+import { message } from 'antd';
 import { useNavigate } from 'react-router';
 import { bridge } from './bridge';
 
-/** Hands antd's message/modal and the router's navigate to code outside components. */
+/** Hands the themed message API and the router's navigate to code outside components. */
 export function Bridge() {
-  const { message, modal } = App.useApp();
+  const [api, holder] = message.useMessage();
   const navigate = useNavigate();
-  bridge.message = message;
-  bridge.modal = modal;
+  bridge.message = api;
   bridge.navigate = navigate;
-  return null;
+  return holder;
 }

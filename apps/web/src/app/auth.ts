@@ -1,6 +1,7 @@
 /** Token, login type, user info and saved menus: the locally kept session state (spec §4, §9). */
-import { COOKIE, type LOGIN_TYPE, type MenuItem } from '@tagloom/domain';
+
 import Cookies from 'js-cookie';
+import { COOKIE, type LOGIN_TYPE, type MenuItem } from '../domain';
 
 const USER_KEY = 'userInfo';
 const MENU_KEY = 'menus';

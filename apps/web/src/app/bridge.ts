@@ -8,3 +8,6 @@ export const bridge: {
   modal?: ModalHookAPI;
   navigate?: NavigateFunction;
 } = {};
+
+/** The console's message API (antd's hook instance, themed); set by the root before anything renders. */
+export const useMessage = (): MessageInstance => bridge.message!;

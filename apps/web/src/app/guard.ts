@@ -1,5 +1,5 @@
 /** The navigation rules of spec §2 as one pure decision, so they can be tested without a browser. */
-import { LOGIN_TYPE } from '@tagloom/domain';
+import { LOGIN_TYPE } from '../domain';
 
 export const LOGIN_PATHS = ['/login', '/loginDefault'];
 /** what an unauthenticated user may see */

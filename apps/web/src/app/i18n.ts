@@ -1,9 +1,10 @@
 /** Console i18n: three catalogs with one key set, language kept in the language cookie (default zh). */
-import { COOKIE, DEFAULT_COOKIE_LANGUAGE, LANG_TAG, type Lang, normalizeLang } from '@tagloom/domain';
+
 import enUS from '@tagloom/domain/i18n/web/en-US.json';
 import zhCN from '@tagloom/domain/i18n/web/zh-CN.json';
 import zhTW from '@tagloom/domain/i18n/web/zh-TW.json';
 import dayjs from 'dayjs';
+import { COOKIE, DEFAULT_COOKIE_LANGUAGE, LANG_TAG, type Lang, normalizeLang } from '../domain';
 import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/zh-tw';
 import i18n from 'i18next';

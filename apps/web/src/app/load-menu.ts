@@ -1,5 +1,5 @@
 /** Fetches the menu once per session and builds the routes; on failure logs out (spec §2). */
-import { LOGIN_TYPE, MENU_FAIL_REDIRECT_MS, type MenuItem } from '@tagloom/domain';
+import { LOGIN_TYPE, MENU_FAIL_REDIRECT_MS, type MenuItem } from '../domain';
 import { getLoginType, saveMenus } from './auth';
 import { bridge } from './bridge';
 import i18n, { currentLang } from './i18n';

@@ -1,5 +1,5 @@
 /** Turns the server's menu tree into runtime routes (spec §2). Pure: the view registry is passed in. */
-import { MENU_TYPE, type MenuItem } from '@tagloom/domain';
+import { MENU_TYPE, type MenuItem } from '../domain';
 
 export interface ScreenRoute {
   path: string;

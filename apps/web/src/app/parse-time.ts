@@ -1,5 +1,5 @@
 /** Date formatting with the spec's pattern syntax, default {y}-{m}-{d} {h}:{i}:{s} (spec §9). */
-import { DATE_FORMAT } from '@tagloom/domain';
+import { DATE_FORMAT } from '../domain';
 
 export function parseTime(value: Date | string | number | null | undefined, pattern: string = DATE_FORMAT): string {
   if (value === null || value === undefined || value === '') return '';

@@ -7,7 +7,7 @@ import {
   REQUEST_TIMEOUT_MS,
   SESSION_INVALID_CODES,
   SESSION_INVALID_MESSAGE_MS,
-} from '@tagloom/domain';
+} from '../domain';
 import { clearLocalSession, getLoginType, getToken, removeLoginType } from './auth';
 import { bridge } from './bridge';
 import i18n, { currentLang } from './i18n';

@@ -1,9 +1,11 @@
 /** Change own password; success revokes every session, so the console signs out and goes to login. */
-import { LIMITS } from '@tagloom/domain';
-import { App, Form, Input, Modal } from 'antd';
+
+import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { LIMITS } from '../../domain';
+import { useMessage } from '../bridge';
 import { request } from '../request';
 import { useUserStore } from '../stores/user';
 
@@ -17,7 +19,7 @@ const CJK = /[\u4e00-\u9fa5]/;
 
 export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);

@@ -1,12 +1,13 @@
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
-import { App, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMessage } from '../bridge';
 
 /** Toggles fullscreen; warns when the browser cannot. */
 export function FullscreenButton() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const [full, setFull] = useState(false);
   useEffect(() => {
     const on = () => setFull(!!document.fullscreenElement);

@@ -1,9 +1,11 @@
 /** The shell around every screen: sidebar, navbar, tags view, cached views, settings drawer. */
-import { MOBILE_BREAKPOINT, SIDEBAR_WIDTH } from '@tagloom/domain';
-import { Drawer } from 'antd';
+
+import { Drawer, Modal } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { MOBILE_BREAKPOINT, SIDEBAR_WIDTH } from '../../domain';
+import { bridge } from '../bridge';
 import { moduleOfPath } from '../menu-routes';
 import { useAppStore } from '../stores/app';
 import { usePermissionStore } from '../stores/permission';
@@ -36,6 +38,8 @@ export default function Layout() {
   const { tagsView, fixedHeader } = useSettingsStore();
   const addTag = useTagsViewStore((s) => s.add);
   useResponsive();
+  const [modal, modalHolder] = Modal.useModal();
+  bridge.modal = modal;
   const mobile = device === 'mobile';
   const route = built.byPath[pathname];
 
@@ -79,6 +83,7 @@ export default function Layout() {
         </main>
       </div>
       <Settings />
+      {modalHolder}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 /** Style settings drawer: theme colour, tags view, fixed header, sidebar logo, component size. */
-import { DEFAULT_THEME_COLOR, THEME_PRESETS } from '@tagloom/domain';
+
 import { Button, ColorPicker, Divider, Drawer, Radio, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DEFAULT_THEME_COLOR, THEME_PRESETS } from '../../domain';
 import { type ComponentSize, useSettingsStore } from '../stores/settings';
 
 export function Settings() {

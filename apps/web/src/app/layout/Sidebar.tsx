@@ -1,10 +1,11 @@
 /** The current module's groups (submenus) and screens; highlights activeMenu when the route has one. */
-import { MENU_TYPE, type MenuItem } from '@tagloom/domain';
+
 import { ConfigProvider, Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { MenuIcon } from '../../components/MenuIcon';
+import { MENU_TYPE, type MenuItem } from '../../domain';
 import { useAppStore } from '../stores/app';
 import { usePermissionStore } from '../stores/permission';
 import { useSettingsStore } from '../stores/settings';

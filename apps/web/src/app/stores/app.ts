@@ -1,7 +1,8 @@
 /** Layout state: sidebar open/closed (sidebarStatus cookie), device, current top module. */
-import { COOKIE } from '@tagloom/domain';
+
 import Cookies from 'js-cookie';
 import { create } from 'zustand';
+import { COOKIE } from '../../domain';
 
 export type Device = 'desktop' | 'mobile';
 

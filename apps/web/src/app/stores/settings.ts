@@ -1,8 +1,9 @@
 /** Style settings (spec §2, §9), remembered across reloads; the size also lives in the size cookie. */
-import { COOKIE, DEFAULT_SIZE, DEFAULT_THEME_COLOR } from '@tagloom/domain';
+
 import Cookies from 'js-cookie';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { COOKIE, DEFAULT_SIZE, DEFAULT_THEME_COLOR } from '../../domain';
 
 export type ComponentSize = 'small' | 'medium' | 'large';
 

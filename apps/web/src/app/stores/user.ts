@@ -1,6 +1,7 @@
 /** Signed-in state: token presence, login, logout (spec §4). */
-import { LOGIN_TYPE } from '@tagloom/domain';
+
 import { create } from 'zustand';
+import { LOGIN_TYPE } from '../../domain';
 import { clearLocalSession, getLoginType, getStoredUser, getToken, type StoredUser, setLoginType, setStoredUser, setToken } from '../auth';
 import { queryClient } from '../query-client';
 import { request } from '../request';

@@ -1,15 +1,23 @@
 /** /login (password login and the single sign-on entry/callback) and /loginDefault (default login). */
-import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
-import { LIMITS, LOGIN_TYPE } from '@tagloom/domain';
+import {
+  EyeInvisibleOutlined,
+  EyeOutlined,
+  LoadingOutlined,
+  LockOutlined,
+  SafetyCertificateOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Divider, Form, Input } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { Divider, theme } from 'antd';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useMessage } from '../../app/bridge';
 import { currentLang } from '../../app/i18n';
 import { fetchData, RequestError, request } from '../../app/request';
 import { useUserStore } from '../../app/stores/user';
-import { LangSelect } from '../../components/LangSelect';
+import { LIMITS, LOGIN_TYPE } from '../../domain';
+import { LoginLangSwitch } from './LoginLangSwitch';
 import './login.css';
 
 interface LoginData {
@@ -22,12 +30,16 @@ interface LoginData {
 
 export default function Login({ isDefault = false }: { isDefault?: boolean }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
   const signIn = useUserStore((s) => s.signIn);
   const [loading, setLoading] = useState(false);
+  const [values, setValues] = useState({ username: '', password: '' });
+  const [showPassword, setShowPassword] = useState(false);
+  const { token } = theme.useToken();
+  const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
   const ssoStarted = useRef(false);
   const redirect = params.get('redirect') || '/';
 
@@ -59,7 +71,21 @@ export default function Login({ isDefault = false }: { isDefault?: boolean }) {
       .finally(() => setLoading(false));
   }, [isDefault, params, location.search, signIn, navigate, message]);
 
-  const onFinish = async (values: { username: string; password: string }) => {
+  // plain inputs instead of antd Form keep the /login bundle small
+  const validate = () => {
+    const next: typeof errors = {};
+    const name = values.username.trim();
+    if (!name) next.username = t('login.usernameRequired');
+    else if (name.length < LIMITS.userNameMin) next.username = t('login.usernameMin', { min: LIMITS.userNameMin });
+    if (!values.password) next.password = t('login.passwordRequired');
+    else if (values.password.length < LIMITS.passwordMin) next.password = t('login.passwordMin', { min: LIMITS.passwordMin });
+    setErrors(next);
+    return Object.keys(next).length === 0;
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!validate()) return;
     setLoading(true);
     try {
       const res = await request<LoginData>('/user/login', {
@@ -84,9 +110,7 @@ export default function Login({ isDefault = false }: { isDefault?: boolean }) {
 
   return (
     <div className="login-page">
-      <div className="login-lang">
-        <LangSelect className="login-lang-btn" />
-      </div>
+      <LoginLangSwitch />
       <div className="login-card">
         <div className="login-brand">
           <img src="/favicon.svg" alt="" className="login-logo" />
@@ -95,40 +119,50 @@ export default function Login({ isDefault = false }: { isDefault?: boolean }) {
             <p className="login-subtitle">{isDefault ? t('login.defaultTitle') : t('login.title')}</p>
           </div>
         </div>
-        <Form layout="vertical" size="large" onFinish={onFinish} requiredMark={false} autoComplete="on">
-          <Form.Item
-            name="username"
-            rules={[
-              { required: true, whitespace: true, message: t('login.usernameRequired') },
-              { min: LIMITS.userNameMin, message: t('login.usernameMin', { min: LIMITS.userNameMin }) },
-            ]}
-          >
-            <Input prefix={<UserOutlined />} placeholder={t('login.username')} autoComplete="username" data-testid="login-username" />
-          </Form.Item>
-          <Form.Item
-            name="password"
-            rules={[
-              { required: true, message: t('login.passwordRequired') },
-              { min: LIMITS.passwordMin, message: t('login.passwordMin', { min: LIMITS.passwordMin }) },
-            ]}
-          >
-            <Input.Password
-              prefix={<LockOutlined />}
-              placeholder={t('login.password')}
-              autoComplete="current-password"
-              data-testid="login-password"
-            />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={loading} data-testid="login-submit">
-            {t('login.submit')}
-          </Button>
-        </Form>
+        {/* native controls styled like antd's: antd Input/Button would pull form and colour-picker code into /login */}
+        <form onSubmit={onSubmit} noValidate className="login-form" style={{ ['--primary' as string]: token.colorPrimary }}>
+          <div className="login-field">
+            <label className={`login-input ${errors.username ? 'error' : ''}`}>
+              <UserOutlined />
+              <input
+                placeholder={t('login.username')}
+                aria-label={t('login.username')}
+                autoComplete="username"
+                value={values.username}
+                onChange={(e) => setValues((v) => ({ ...v, username: e.target.value }))}
+                data-testid="login-username"
+              />
+            </label>
+            <div className="login-error">{errors.username}</div>
+          </div>
+          <div className="login-field">
+            <label className={`login-input ${errors.password ? 'error' : ''}`}>
+              <LockOutlined />
+              <input
+                type={showPassword ? 'text' : 'password'}
+                placeholder={t('login.password')}
+                aria-label={t('login.password')}
+                autoComplete="current-password"
+                value={values.password}
+                onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
+                data-testid="login-password"
+              />
+              <button type="button" className="login-eye" onClick={() => setShowPassword((x) => !x)} aria-label={t('login.showPassword')}>
+                {showPassword ? <EyeOutlined /> : <EyeInvisibleOutlined />}
+              </button>
+            </label>
+            <div className="login-error">{errors.password}</div>
+          </div>
+          <button type="submit" className="login-submit" disabled={loading} data-testid="login-submit">
+            {loading && <LoadingOutlined />} {t('login.submit')}
+          </button>
+        </form>
         {!isDefault && sso?.enabled && (
           <>
             <Divider plain>{t('login.or')}</Divider>
-            <Button block size="large" icon={<SafetyCertificateOutlined />} href={sso.startUrl} data-testid="login-sso">
-              {t('login.sso')}
-            </Button>
+            <a className="login-sso" href={sso.startUrl} data-testid="login-sso">
+              <SafetyCertificateOutlined /> {t('login.sso')}
+            </a>
           </>
         )}
       </div>

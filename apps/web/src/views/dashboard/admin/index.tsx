@@ -81,7 +81,6 @@ export default function AdminDashboard() {
         {
           name: t('dashboard.logins'),
           type: 'line',
-          smooth: true,
           areaStyle: { opacity: 0.15 },
           itemStyle: { color: token.colorPrimary },
           data: data?.loginsPerDay.map((d) => d.count) ?? [],
@@ -102,10 +101,13 @@ export default function AdminDashboard() {
           radius: ['40%', '65%'],
           center: ['50%', '42%'],
           label: { show: false },
+          stillShowZeroSum: false,
           data: (data?.ordersByState.states ?? []).map((s) => ({ name: t(`orderState.${s.state}`), value: s.count })),
         },
       ],
-      graphic: undefined,
+      title: (data?.ordersByState.states ?? []).every((s) => s.count === 0)
+        ? { text: t('dashboard.noData'), left: 'center', top: '38%', textStyle: { color: '#bfbfbf', fontSize: 14, fontWeight: 'normal' } }
+        : undefined,
     }),
     [data, t],
   );

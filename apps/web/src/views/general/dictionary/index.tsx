@@ -1,9 +1,10 @@
 /** Dictionary modules: search, paged table, add (when the menu grants 'add'). */
 import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Space, Table } from 'antd';
+import { Button, Form, Input, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMessage } from '../../../app/bridge';
 import { currentLang } from '../../../app/i18n';
 import { fetchData } from '../../../app/request';
 import { useCan } from '../../../components/ScreenContext';
@@ -29,7 +30,7 @@ interface Filters {
 
 export default function Dictionary() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const queryClient = useQueryClient();
   const canAdd = useCan('add');
   const [form] = Form.useForm<Filters>();

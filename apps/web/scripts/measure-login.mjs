@@ -1,0 +1,72 @@
+/**
+ * Prints the gzip size of the JS needed to render /login: starts the server (which serves the
+ * built dist), loads /login in Chromium, and gzips every JS file the page fetched.
+ * Usage: npm run build -w apps/web && node apps/web/scripts/measure-login.mjs
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../../..');
+const dist = path.join(root, 'apps/web/dist');
+const LIMIT_KB = 200;
+
+const port = await new Promise((resolve) => {
+  const s = createServer();
+  s.listen(0, '127.0.0.1', () => {
+    const p = s.address().port;
+    s.close(() => resolve(p));
+  });
+});
+const dir = mkdtempSync(path.join(tmpdir(), 'tagloom-measure-'));
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dir, 'db'), LOG_LEVEL: 'warn' },
+  stdio: 'inherit',
+});
+const base = `http://127.0.0.1:${port}`;
+let browser;
+try {
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {}
+    if (i > 300) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  const page = await browser.newPage();
+  const js = new Set();
+  page.on('response', (res) => {
+    const url = new URL(res.url());
+    if (url.pathname.endsWith('.js')) js.add(url.pathname);
+  });
+  await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
+  await page.getByTestId('login-submit').waitFor();
+  let total = 0;
+  const rows = [];
+  for (const p of js) {
+    const gz = gzipSync(readFileSync(path.join(dist, p))).length;
+    total += gz;
+    rows.push([p, gz]);
+  }
+  rows.sort((a, b) => b[1] - a[1]);
+  for (const [p, gz] of rows) console.log(`${(gz / 1024).toFixed(1).padStart(8)} KB  ${p}`);
+  const kb = total / 1024;
+  console.log(`/login JS: ${js.size} files, ${kb.toFixed(1)} KB gzip (limit ${LIMIT_KB} KB)`);
+  process.exitCode = kb <= LIMIT_KB ? 0 : 1;
+} finally {
+  await browser?.close();
+  server.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,64 @@
+/** Chromium via playwright-core, plus the steps most stories share. */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { ROOT } from './server';
+
+export const OUTPUT = path.join(ROOT, 'e2e', 'test-output');
+mkdirSync(OUTPUT, { recursive: true });
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** console errors and page errors seen so far */
+  errors: string[];
+}
+
+export async function newSession(
+  browser: Browser,
+  baseURL: string,
+  opts: { width?: number; height?: number; lang?: string } = {},
+): Promise<Session> {
+  const context = await browser.newContext({ baseURL, viewport: { width: opts.width ?? 1366, height: opts.height ?? 800 } });
+  if (opts.lang) await context.addCookies([{ name: 'language', value: opts.lang, url: baseURL }]);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  return { context, page, errors };
+}
+
+export async function login(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('navbar').waitFor();
+}
+
+export const pathOf = (page: Page): string => new URL(page.url()).pathname;
+
+export const shot = (page: Page, name: string) => page.screenshot({ path: path.join(OUTPUT, `${name}.png`) });
+
+/** The token the console holds (to act on the session from the test, e.g. revoke it). */
+export async function tokenOf(context: BrowserContext): Promise<string> {
+  const cookies = await context.cookies();
+  return cookies.find((c) => c.name === 'Admin-Token')?.value ?? '';
+}
