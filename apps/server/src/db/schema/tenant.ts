@@ -108,3 +108,23 @@ export const tenantMenus = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.menuId] })],
 );
+
+/** Uploaded files: bytes under DATA_DIR/files, metadata here; sha256 spots repeated uploads. */
+export const files = pgTable(
+  'files',
+  {
+    tenantId: tenantId(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedByDefaultAsIdentity(),
+    /** what the file belongs to, e.g. 'general/version-app' */
+    scope: text('scope').notNull(),
+    name: text('name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    kind: text('kind').notNull(),
+    mime: text('mime').notNull(),
+    storagePath: text('storage_path').notNull(),
+    uploadedBy: bigint('uploaded_by', { mode: 'number' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('files_scope_sha_idx').on(t.tenantId, t.scope, t.sha256)],
+);
