@@ -48,6 +48,8 @@ export default function Dictionary() {
   const search = (values: Filters) => {
     setFilters({ code: values.code?.trim() || undefined, name: values.name?.trim() || undefined });
     setPaging((p) => ({ ...p, page: 1 }));
+    // searching again with the same filters still asks the server
+    void queryClient.invalidateQueries({ queryKey: ['dictionary', 'modules'] });
   };
 
   return (
