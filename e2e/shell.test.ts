@@ -26,9 +26,11 @@ async function open(opts: { width?: number; lang?: string } = {}): Promise<Sessi
 const waitPath = (page: Page, path: string) => page.waitForURL((u) => u.pathname === path, { timeout: 15_000 });
 const tags = (page: Page) => page.getByTestId('tag').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
 
+const openDropdown = (page: Page) => page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+
 async function tagMenu(page: Page, path: string, item: string) {
   await page.locator(`[data-testid="tag"][data-path="${path}"]`).click({ button: 'right' });
-  await page.getByRole('menuitem', { name: item, exact: true }).click();
+  await openDropdown(page).getByRole('menuitem', { name: item, exact: true }).click();
 }
 
 describe('route guard', () => {
@@ -102,7 +104,9 @@ describe('route guard', () => {
     await waitPath(page, '/loginDefault');
     await expect
       .poll(() => page.locator('.ant-message').textContent())
-      .toContain('Get menu verification failed, please contact the administrator to confirm whether the system access rights have been allocated!');
+      .toContain(
+        'Get menu verification failed, please contact the administrator to confirm whether the system access rights have been allocated!',
+      );
     expect((await context.cookies()).find((c) => c.name === 'Admin-Token')).toBeUndefined();
     await context.close();
   });
@@ -114,7 +118,10 @@ describe('route guard', () => {
     expect(adminModules).toEqual(['Dashboard', 'General', 'RFID data collection']);
     const demo = await open();
     await login(demo.page, 'demo', 'demo123');
-    const demoModules = await demo.page.getByTestId('module-nav').locator('.ant-menu-overflow-item .ant-menu-title-content').allTextContents();
+    const demoModules = await demo.page
+      .getByTestId('module-nav')
+      .locator('.ant-menu-overflow-item .ant-menu-title-content')
+      .allTextContents();
     expect(demoModules).not.toContain('General');
     expect(demoModules[0]).toBe('Dashboard');
     // the navbar module selects the side menu
@@ -152,7 +159,7 @@ describe('tags view', () => {
 
     // the affixed tag cannot be closed
     await page.locator('[data-testid="tag"][data-path="/dashboard/admin"]').click({ button: 'right' });
-    expect(await page.getByRole('menuitem', { name: 'Close', exact: true }).getAttribute('aria-disabled')).toBe('true');
+    expect(await openDropdown(page).getByRole('menuitem', { name: 'Close', exact: true }).getAttribute('aria-disabled')).toBe('true');
     await page.keyboard.press('Escape');
 
     await tagMenu(page, '/general/tenant', 'Close others');
@@ -250,7 +257,11 @@ describe('style settings', () => {
     expect(cookies.find((c) => c.name === 'size')?.value).toBe('small');
     expect(cookies.find((c) => c.name === 'sidebarStatus')?.value).toBe('0');
     await page.getByTestId('hamburger').click();
-    const selectedBg = await page.getByTestId('side-menu').locator('.ant-menu-item-selected').first().evaluate((e) => getComputedStyle(e).backgroundColor);
+    const selectedBg = await page
+      .getByTestId('side-menu')
+      .locator('.ant-menu-item-selected')
+      .first()
+      .evaluate((e) => getComputedStyle(e).backgroundColor);
     expect(selectedBg).toBe('rgb(64, 158, 255)');
     await context.close();
   });

@@ -1,0 +1,101 @@
+/** The first real screens: admin and editor dashboards with live counts; screenshots in all three languages. */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, login, newSession, shot, tokenOf } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const kpi = async (page: import('playwright-core').Page, key: string) =>
+  Number((await page.getByTestId(`kpi-${key}`).locator('.ant-statistic-content-value').textContent())?.replace(/\D/g, ''));
+
+describe('admin dashboard', () => {
+  it('shows the platform counts the server reports, with charts', async () => {
+    const { page, context, errors } = await newSession(browser, server.url, { lang: 'en_US' });
+    await login(page, 'admin', 'admin123');
+    await page.getByTestId('dashboard-admin').waitFor();
+    const token = await tokenOf(context);
+    const summary = (await (await fetch(`${server.url}/api/dashboard/admin/summary`, { headers: { token } })).json()).data;
+    expect(summary.scope).toBe('platform');
+    expect(summary.tenants).toBeGreaterThan(0);
+    expect(summary.loginsPerDay).toHaveLength(7);
+    expect(summary.tags).toEqual({ count: 0, available: false });
+    expect(await kpi(page, 'tenants')).toBe(summary.tenants);
+    expect(await kpi(page, 'users')).toBe(summary.users);
+    expect(await page.getByTestId('chart-logins').locator('canvas').count()).toBe(1);
+    expect(await page.getByTestId('chart-orders').locator('canvas').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows a tenant user only its own tenant's counts", async () => {
+    const { page, context } = await newSession(browser, server.url, { lang: 'en_US' });
+    await login(page, 'demo', 'demo123');
+    await page.getByTestId('dashboard-admin').waitFor();
+    expect(await page.getByTestId('kpi-tenants').count()).toBe(0);
+    const token = await tokenOf(context);
+    const summary = (await (await fetch(`${server.url}/api/dashboard/admin/summary`, { headers: { token } })).json()).data;
+    expect(summary.scope).toBe('tenant');
+    expect(await kpi(page, 'users')).toBe(summary.users);
+    await context.close();
+  });
+});
+
+describe('editor dashboard', () => {
+  it("lists the user's own login history", async () => {
+    const { page, context } = await newSession(browser, server.url, { lang: 'en_US' });
+    await login(page, 'demo', 'demo123');
+    await page.goto('/dashboard/editor');
+    await page.getByTestId('dashboard-editor').waitFor();
+    await expect.poll(() => page.getByTestId('dashboard-editor').locator('.ant-table-row').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+});
+
+describe('screenshots', () => {
+  for (const lang of ['zh_CN', 'zh_TW', 'en_US']) {
+    it(`captures login, dashboards, settings and mobile widths in ${lang}`, async () => {
+      for (const width of [1366, 900, 390]) {
+        const { page, context, errors } = await newSession(browser, server.url, { lang, width });
+        await page.goto('/login');
+        await page.getByTestId('login-submit').waitFor();
+        await shot(page, `login-${lang}-${width}`);
+        await login(page, width === 1366 ? 'admin' : 'demo', width === 1366 ? 'admin123' : 'demo123');
+        await page.getByTestId('dashboard-admin').waitFor();
+        await page.waitForTimeout(900);
+        await shot(page, `dashboard-${lang}-${width}`);
+        if (width === 1366) {
+          await page.getByTestId('open-settings').click();
+          await page.waitForTimeout(500);
+          await shot(page, `settings-${lang}`);
+          await page.locator('.ant-drawer-close').click();
+          await page.goto('/dashboard/editor');
+          await page.getByTestId('dashboard-editor').waitFor();
+          await page.waitForTimeout(600);
+          await shot(page, `editor-${lang}`);
+        }
+        expect(errors).toEqual([]);
+        await context.close();
+      }
+    });
+  }
+
+  it('captures the demo tenant dashboard', async () => {
+    const { page, context } = await newSession(browser, server.url, { lang: 'en_US' });
+    await login(page, 'demo', 'demo123');
+    await page.getByTestId('dashboard-admin').waitFor();
+    await page.waitForTimeout(900);
+    await shot(page, 'dashboard-demo-en_US');
+    await context.close();
+  });
+});
