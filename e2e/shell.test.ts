@@ -29,6 +29,8 @@ const tags = (page: Page) => page.getByTestId('tag').evaluateAll((els) => els.ma
 const openDropdown = (page: Page) => page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
 
 async function tagMenu(page: Page, path: string, item: string) {
+  // a menu still fading out would match too
+  await expect.poll(() => openDropdown(page).count()).toBe(0);
   await page.locator(`[data-testid="tag"][data-path="${path}"]`).click({ button: 'right' });
   await openDropdown(page).getByRole('menuitem', { name: item, exact: true }).click();
 }
