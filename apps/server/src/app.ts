@@ -1,17 +1,23 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { Code, translate } from '@tagloom/domain';
+import { Code, RESOURCES, translate } from '@tagloom/domain';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAccess } from './core/access.js';
 import type { AppContext } from './core/context.js';
 import { registerEnvelope } from './core/envelope.js';
+import { FileService } from './core/files.js';
 import { registerOperationLog } from './core/operation-log.js';
 import { PermissionService } from './core/permissions.js';
+import { jobRoutes } from './core/resource/jobs-routes.js';
+import { resourceRoutes } from './core/resource/routes.js';
+import { ResourceService } from './core/resource/service.js';
 import { SessionService } from './core/sessions.js';
+import { RESOURCE_TABLES } from './db/schema/index.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
 import { SsoService } from './modules/auth/sso.js';
@@ -29,6 +35,9 @@ export interface Services {
   menus: MenuService;
   dictionaries: DictionaryService;
   sso: SsoService;
+  files: FileService;
+  /** generic services of the declared resources, by screen code */
+  resources: Map<string, ResourceService>;
 }
 
 export function createServices(ctx: AppContext): Services {
@@ -41,6 +50,14 @@ export function createServices(ctx: AppContext): Services {
     menus: new MenuService(ctx, permissions),
     dictionaries: new DictionaryService(ctx),
     sso: new SsoService(ctx),
+    files: new FileService(ctx),
+    resources: new Map(
+      RESOURCES.map((def) => {
+        const table = (RESOURCE_TABLES as Record<string, unknown>)[def.code];
+        if (!table) throw new Error(`resource ${def.code} has no table in db/schema/resources.ts`);
+        return [def.code, new ResourceService(ctx, def, table as never)];
+      }),
+    ),
   };
 }
 
@@ -70,6 +87,7 @@ export async function buildApp(ctx: AppContext, services = createServices(ctx)):
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(multipart, { limits: { fileSize: 60 * 1024 * 1024, files: 10 } });
 
   await app.register(
     async (api) => {
@@ -77,6 +95,8 @@ export async function buildApp(ctx: AppContext, services = createServices(ctx)):
       await api.register(authRoutes, services);
       await api.register(menuRoutes, services);
       await api.register(dictionaryRoutes, services);
+      await api.register(jobRoutes);
+      for (const service of services.resources.values()) await api.register(resourceRoutes, { service });
       await api.register(dashboardRoutes);
     },
     { prefix: '/api' },

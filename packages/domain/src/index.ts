@@ -6,6 +6,8 @@ export * from './lang.js';
 export * from './menu/actions.js';
 export * from './menu/tree.js';
 export * from './menu/types.js';
+export * from './resource/index.js';
+export * from './resources/index.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';
 export * from './schemas/dictionary.js';

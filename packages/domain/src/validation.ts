@@ -1,5 +1,5 @@
 import { hasMessage, translate } from './i18n/index.js';
-import type { Lang } from './lang.js';
+import type { L10n, Lang } from './lang.js';
 
 /** A validation problem, as zod reports it (or fastify-type-provider-zod passes it on). */
 export interface IssueLike {
@@ -13,9 +13,13 @@ export interface FieldError {
   message: string;
 }
 
-/** Human label of a field path: the catalog's `field.<name>` when known, else the path itself. */
-export function fieldLabel(lang: Lang, path: ReadonlyArray<PropertyKey>): string {
+/** Labels a screen gives its own fields (a resource's declaration), by field key. */
+export type FieldLabels = Record<string, L10n>;
+
+/** Human label of a field path: the screen's label, else the catalog's `field.<name>`, else the path. */
+export function fieldLabel(lang: Lang, path: ReadonlyArray<PropertyKey>, labels?: FieldLabels): string {
   const last = [...path].reverse().find((p) => typeof p === 'string') as string | undefined;
+  if (last && labels?.[last]) return labels[last][lang];
   if (last && hasMessage(`field.${last}`)) return translate(lang, `field.${last}`);
   return path.length ? path.map(String).join('.') : '-';
 }
@@ -47,17 +51,26 @@ export function describeIssue(lang: Lang, issueIn: IssueLike): string {
       });
     case 'unrecognized_keys':
       return translate(lang, 'validation.unknownKey');
+    case 'invalid_union': {
+      // a choice among fixed values (enums): name the values
+      const nested = (issue.errors as IssueLike[][] | undefined)?.flat() ?? [];
+      const values = nested.flatMap((n) => ((n as { values?: unknown[] }).values ?? []) as unknown[]);
+      if (values.length && nested.every((n) => n.code === 'invalid_value')) {
+        return translate(lang, 'validation.invalidValue', { values: values.join(', ') });
+      }
+      return translate(lang, 'validation.invalidFormat');
+    }
     default:
       return translate(lang, 'validation.invalidFormat');
   }
 }
 
 /** Every issue as {field, message}; `summary` joins them into the envelope's msg. */
-export function describeIssues(lang: Lang, issues: IssueLike[]): { fields: FieldError[]; summary: string } {
+export function describeIssues(lang: Lang, issues: IssueLike[], labels?: FieldLabels): { fields: FieldError[]; summary: string } {
   const fields = issues.map((i) => {
     const extra = (i as { keys?: unknown }).keys;
     const keys = i.code === 'unrecognized_keys' && Array.isArray(extra) ? [...i.path, String(extra[0])] : i.path;
-    return { field: keys.map(String).join('.'), message: describeIssue(lang, i), label: fieldLabel(lang, keys) };
+    return { field: keys.map(String).join('.'), message: describeIssue(lang, i), label: fieldLabel(lang, keys, labels) };
   });
   const summary = fields.map((f) => translate(lang, 'validation.field', { field: f.label, message: f.message })).join('; ');
   return { fields: fields.map(({ field, message }) => ({ field, message })), summary };

@@ -38,6 +38,8 @@ declare module 'fastify' {
     access?: Access;
     /** what the operation log names as the target, from body/params/query (default: id/ids/code) */
     logTarget?: (req: FastifyRequest) => string;
+    /** labels of the fields this route validates (a resource's own), for validation messages */
+    fieldLabels?: Record<string, import('@tagloom/domain').L10n>;
     /** this write is logged elsewhere (login/logout go to the login log) */
     skipOperationLog?: boolean;
   }

@@ -1,4 +1,4 @@
-import { Code, describeIssues, type Lang, translate } from '@tagloom/domain';
+import { Code, describeIssues, type L10n, type Lang, translate } from '@tagloom/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +12,9 @@ export const okEmpty = envelope(z.null());
 function localizeParams(lang: Lang, params: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(params)) {
-    out[k] = v && typeof v === 'object' && 'key' in v ? translate(lang, String((v as { key: string }).key)) : v;
+    if (v && typeof v === 'object' && 'key' in v) out[k] = translate(lang, String((v as { key: string }).key));
+    else if (v && typeof v === 'object' && 'en_US' in v) out[k] = (v as L10n)[lang];
+    else out[k] = v;
   }
   return out;
 }
@@ -52,7 +54,7 @@ export function registerEnvelope(app: FastifyInstance): void {
         message: v.message,
         path: v.instancePath.split('/').filter(Boolean),
       }));
-      const { fields, summary } = describeIssues(lang, issues);
+      const { fields, summary } = describeIssues(lang, issues, req.routeOptions.config?.fieldLabels);
       return send(400, Code.BAD_REQUEST, summary, { fields });
     }
     if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError) {

@@ -1,3 +1,4 @@
 export * from './logs.js';
 export * from './platform.js';
+export * from './resources.js';
 export * from './tenant.js';

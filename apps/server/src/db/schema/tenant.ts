@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, foreignKey, index, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { menus, tenants } from './platform.js';
 
 /**
@@ -127,4 +140,24 @@ export const files = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('files_scope_sha_idx').on(t.tenantId, t.scope, t.sha256)],
+);
+
+/** Progress of slow work (imports, exports, EPC generation), polled by the console. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    tenantId: tenantId(),
+    id: text('id').notNull(),
+    kind: text('kind').notNull(),
+    /** running, done, failed */
+    state: text('state').notNull().default('running'),
+    done: integer('done').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    message: text('message').notNull().default(''),
+    result: jsonb('result'),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );

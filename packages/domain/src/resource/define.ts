@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import type { L10n } from '../lang.js';
+import type { ActionCode } from '../menu/actions.js';
+import { type FieldDef, fieldSchema } from './fields.js';
+
+/** A cross-field rule: returns issues (path + i18n message key) for the data, or none. */
+export type Rule<T> = (data: T) => { path: string[]; message: string }[];
+
+export interface ResourceInput<F extends Record<string, FieldDef>> {
+  /** screens.md code of the screen that shows it, e.g. 'general/tenant-group' */
+  code: string;
+  /** the entity's name, for messages ("Tenant group already exists") */
+  names: L10n;
+  /** platform: one set for the platform (platform users only); tenant: rows per tenant */
+  owner: 'platform' | 'tenant';
+  /** database table name */
+  table: string;
+  fields: F;
+  /** field shown to name a row (delete confirmations, refs) */
+  titleField: keyof F & string;
+  defaultSort?: { field: keyof F & string; order: 'asc' | 'desc' };
+  rules?: Rule<Record<string, unknown>>[];
+  /** buttons beyond CRUD this screen offers (routes added by the screen's own module) */
+  extraActions?: ActionCode[];
+}
+
+export type ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> = ResourceInput<F> & {
+  createSchema: z.ZodType<Record<string, unknown>>;
+  updateSchema: z.ZodType<Record<string, unknown> & { id: number }>;
+  querySchema: z.ZodType<Record<string, unknown> & { page: number; pageSize: number }>;
+  /** the field list with keys, in declaration order */
+  list: (FieldDef & { key: string })[];
+  /** field labels by key, for validation messages */
+  labels: Record<string, L10n>;
+};
+
+function applyRules(schema: z.ZodTypeAny, rules: Rule<Record<string, unknown>>[] = []) {
+  if (!rules.length) return schema;
+  return schema.superRefine((data, ctx) => {
+    for (const rule of rules) for (const issue of rule(data as Record<string, unknown>)) ctx.addIssue({ code: 'custom', ...issue });
+  });
+}
+
+const rangeOf = (inner: z.ZodTypeAny) => z.tuple([inner.optional().nullable(), inner.optional().nullable()]);
+
+/** Declare a resource once; the create/update/query schemas are derived from its fields. */
+export function defineResource<F extends Record<string, FieldDef>>(input: ResourceInput<F>): ResourceDef<F> {
+  const list = Object.entries(input.fields).map(([key, def]) => ({ ...def, key }));
+  const createShape: Record<string, z.ZodTypeAny> = {};
+  const updateShape: Record<string, z.ZodTypeAny> = { id: z.coerce.number().int().positive() };
+  const queryShape: Record<string, z.ZodTypeAny> = {
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(500).default(20),
+    sortField: z.enum(list.filter((f) => f.sort).map((f) => f.key) as [string, ...string[]]).optional(),
+    sortOrder: z.enum(['asc', 'desc']).optional(),
+  };
+  if (!list.some((f) => f.sort)) delete queryShape.sortField;
+  for (const f of list) {
+    if (f.form) {
+      createShape[f.key] = fieldSchema(f);
+      // on update a field left out keeps its value; a field that may not change is ignored
+      if (f.editable) updateShape[f.key] = fieldSchema(f).optional();
+    }
+    if (f.search === 'range') queryShape[f.key] = rangeOf(z.union([z.string(), z.number()])).optional();
+    else if (f.search) queryShape[f.key] = z.union([z.string().max(256), z.number()]).optional();
+  }
+  return {
+    ...input,
+    list,
+    labels: Object.fromEntries(list.map((f) => [f.key, f.label])),
+    createSchema: applyRules(z.strictObject(createShape), input.rules) as never,
+    // fields that may not change, and read-only ones a client sends back, are dropped on update
+    updateSchema: z.object(updateShape) as never,
+    querySchema: z.object(queryShape) as never,
+  };
+}

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { ENUMS } from '../enums.js';
+import type { L10n } from '../lang.js';
+import { CHINESE_RE } from '../schemas/common.js';
+
+/**
+ * Field builders: one call says everything true of a field once. The zod rule (API, import and
+ * form validation), the database column and its CHECK, the table column and the search form all
+ * come from it.
+ */
+export type FieldKind = 'text' | 'textarea' | 'password' | 'int' | 'decimal' | 'enum' | 'date' | 'datetime' | 'json' | 'ref';
+export type SearchMode = 'eq' | 'like' | 'range';
+
+export interface FieldOptions {
+  label: L10n;
+  /** must be given on create (default true, except optional kinds) */
+  required?: boolean;
+  search?: SearchMode;
+  /** shown as a table column (default true) */
+  list?: boolean;
+  sort?: boolean;
+  /** in Excel export/import (default: same as list) */
+  exported?: boolean;
+  /** in the add/edit form (default true) */
+  form?: boolean;
+  /** may change after create (default true) */
+  editable?: boolean;
+  /** unique within the tenant (or the platform) */
+  unique?: boolean;
+  width?: number;
+  default?: unknown;
+  placeholder?: L10n;
+}
+
+export interface FieldDef extends Required<Pick<FieldOptions, 'required' | 'list' | 'exported' | 'form' | 'editable' | 'unique'>> {
+  kind: FieldKind;
+  label: L10n;
+  search?: SearchMode;
+  sort: boolean;
+  width?: number;
+  default?: unknown;
+  placeholder?: L10n;
+  /** text: length bounds; int/decimal: value bounds */
+  min?: number;
+  max?: number;
+  /** decimal places */
+  scale?: number;
+  /** a rule on text: regex source and the i18n key of its message */
+  pattern?: { source: string; message: string };
+  enumName?: string;
+  /** resource code a ref field points at, and the field shown for it */
+  ref?: { resource: string; labelField: string };
+}
+
+type Opts<T = object> = FieldOptions & T;
+
+function base(kind: FieldKind, o: FieldOptions, extra: Partial<FieldDef> = {}): FieldDef {
+  const list = o.list ?? true;
+  return {
+    kind,
+    label: o.label,
+    required: o.required ?? true,
+    search: o.search,
+    list,
+    sort: o.sort ?? false,
+    exported: o.exported ?? list,
+    form: o.form ?? true,
+    editable: o.editable ?? true,
+    unique: o.unique ?? false,
+    width: o.width,
+    default: o.default,
+    placeholder: o.placeholder,
+    ...extra,
+  };
+}
+
+export const f = {
+  text: (o: Opts<{ min?: number; max?: number; pattern?: { source: string; message: string } }>) =>
+    base('text', o, { min: o.min, max: o.max ?? 64, pattern: o.pattern }),
+  textarea: (o: Opts<{ max?: number }>) => base('textarea', { required: false, ...o }, { max: o.max ?? 256 }),
+  password: (o: Opts<{ min?: number }>) =>
+    base('password', { list: false, exported: false, editable: false, ...o }, { min: o.min ?? 4, max: 64 }),
+  int: (o: Opts<{ min?: number; max?: number }>) => base('int', o, { min: o.min, max: o.max }),
+  decimal: (o: Opts<{ min?: number; max?: number; scale?: number }>) => base('decimal', o, { min: o.min, max: o.max, scale: o.scale ?? 2 }),
+  enumOf: (enumName: string, o: FieldOptions) => {
+    if (!ENUMS[enumName]) throw new Error(`unknown enum ${enumName}`);
+    return base('enum', o, { enumName });
+  },
+  date: (o: FieldOptions) => base('date', o),
+  datetime: (o: FieldOptions) => base('datetime', o),
+  json: (o: FieldOptions) => base('json', { list: false, exported: false, required: false, ...o }),
+  ref: (resource: string, labelField: string, o: FieldOptions) => base('ref', o, { ref: { resource, labelField } }),
+};
+
+/** '' and null mean "not given" for every kind: forms and spreadsheets send them for empty cells. */
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+const toNumber = (v: unknown) => {
+  const b = blankToUndefined(v);
+  return typeof b === 'string' && b.trim() !== '' && Number.isFinite(Number(b)) ? Number(b) : b;
+};
+
+/** The zod rule of a field for create (`partial` for update bodies, where absent means unchanged). */
+export function fieldSchema(def: FieldDef): z.ZodTypeAny {
+  let s: z.ZodTypeAny;
+  switch (def.kind) {
+    case 'text':
+    case 'textarea': {
+      let t = z
+        .string()
+        .trim()
+        .max(def.max ?? 256);
+      if (def.required) t = t.min(Math.max(1, def.min ?? 1));
+      else if (def.min) t = t.min(def.min);
+      if (def.pattern) t = t.regex(new RegExp(def.pattern.source), { message: def.pattern.message });
+      s = def.required ? t : z.union([t, z.literal('')]);
+      s = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), s);
+      break;
+    }
+    case 'password':
+      s = z
+        .string()
+        .min(def.min ?? 4)
+        .max(def.max ?? 64)
+        .refine((v) => !CHINESE_RE.test(v), { message: 'validation.noChinese' });
+      break;
+    case 'int': {
+      let n = z.number().int();
+      if (def.min !== undefined) n = n.min(def.min);
+      if (def.max !== undefined) n = n.max(def.max);
+      s = z.preprocess(toNumber, n);
+      break;
+    }
+    case 'decimal': {
+      let n = z.number();
+      if (def.min !== undefined) n = n.min(def.min);
+      if (def.max !== undefined) n = n.max(def.max);
+      const scale = def.scale ?? 2;
+      s = z.preprocess(
+        toNumber,
+        n.refine((v) => Math.abs(Math.round(v * 10 ** scale) - v * 10 ** scale) < 1e-6, { message: 'validation.decimals' }),
+      );
+      break;
+    }
+    case 'enum': {
+      const values = ENUMS[def.enumName!].map((o) => o.value);
+      const numeric = values.every((v) => typeof v === 'number');
+      const lits = values.map((v) => z.literal(v));
+      const e = lits.length === 1 ? lits[0] : z.union(lits as unknown as [z.ZodLiteral, z.ZodLiteral, ...z.ZodLiteral[]]);
+      s = numeric ? z.preprocess(toNumber, e) : e;
+      break;
+    }
+    case 'date':
+    case 'datetime':
+      s = z.preprocess(blankToUndefined, z.coerce.date());
+      break;
+    case 'json':
+      s = z.unknown();
+      break;
+    case 'ref':
+      s = z.preprocess(toNumber, z.number().int().positive());
+      break;
+  }
+  if (!def.required) {
+    const fallback = def.default !== undefined ? def.default : def.kind === 'text' || def.kind === 'textarea' ? '' : null;
+    return z.preprocess(blankToUndefined, s.optional()).transform((v) => (v === undefined ? fallback : v));
+  }
+  if (def.default !== undefined) return z.preprocess(blankToUndefined, s.optional()).transform((v) => (v === undefined ? def.default : v));
+  return z.preprocess(blankToUndefined, s);
+}
+
+/** Options of an enum field, labelled in one language. */
+export const enumOptions = (def: FieldDef) => ENUMS[def.enumName ?? '']?.map((o) => ({ value: o.value, label: o.label })) ?? [];
