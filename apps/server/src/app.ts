@@ -27,6 +27,7 @@ import { dictionaryRoutes } from './modules/general/dictionary/routes.js';
 import { DictionaryService } from './modules/general/dictionary/service.js';
 import { menuRoutes } from './modules/menu/routes.js';
 import { MenuService } from './modules/menu/service.js';
+import { resourceHooks } from './modules/resource-hooks.js';
 
 export interface Services {
   sessions: SessionService;
@@ -43,6 +44,7 @@ export interface Services {
 export function createServices(ctx: AppContext): Services {
   const sessions = new SessionService(ctx);
   const permissions = new PermissionService(ctx);
+  const hooks = resourceHooks(ctx);
   return {
     sessions,
     permissions,
@@ -55,7 +57,7 @@ export function createServices(ctx: AppContext): Services {
       RESOURCES.map((def) => {
         const table = (RESOURCE_TABLES as Record<string, unknown>)[def.code];
         if (!table) throw new Error(`resource ${def.code} has no table in db/schema/resources.ts`);
-        return [def.code, new ResourceService(ctx, def, table as never)];
+        return [def.code, new ResourceService(ctx, def, table as never, hooks[def.code])];
       }),
     ),
   };

@@ -7,6 +7,7 @@ import type { Tx } from '../db/client.js';
 import { appMeta, dictionaryDetails, dictionaryModules, roleMenus, roles, tenantMenus, tenants } from '../db/schema/index.js';
 import { createUser } from '../modules/general/user/service.js';
 import { screenGrants, syncMenuTree } from './menus.js';
+import { seedResources } from './resources.js';
 
 async function meta(db: Tx, key: string): Promise<string | undefined> {
   const [row] = await db.select().from(appMeta).where(eq(appMeta.key, key));
@@ -104,14 +105,14 @@ export async function seed(db: Tx, config: Config, log: Logger): Promise<void> {
       log.info('seeded the platform: admin user, roles, menus, language dictionary');
     }
     if (config.seedDemo && !(await meta(tx, 'seeded.demo'))) {
-      await createTenant(tx, {
+      const demo = await createTenant(tx, {
         code: 'DEMO',
         name: '演示租户',
         admin: 'demo',
         password: 'demo123',
         extraUsers: [{ username: 'viewer', password: 'viewer123', role: 'viewer' }],
       });
-      await createTenant(tx, { code: 'ACME', name: 'ACME Apparel', admin: 'acme', password: 'acme123' });
+      const acme = await createTenant(tx, { code: 'ACME', name: 'ACME Apparel', admin: 'acme', password: 'acme123' });
       const scope = new TenantScope(tx, PLATFORM_TENANT_ID);
       const [auditor] = await scope.select(roles, eq(roles.code, 'AUDITOR'));
       await createUser(tx, PLATFORM_TENANT_ID, 'PLATFORM', {
@@ -120,6 +121,7 @@ export async function seed(db: Tx, config: Config, log: Logger): Promise<void> {
         userType: USER_TYPE.PLATFORM_USER,
         roleIds: [auditor.id],
       });
+      await seedResources(tx, [demo.id, acme.id], null);
       await setMeta(tx, 'seeded.demo', new Date().toISOString());
       log.info('seeded demo tenants DEMO (demo/demo123, viewer/viewer123) and ACME (acme/acme123), platform auditor/auditor123');
     }

@@ -22,6 +22,8 @@ export interface ResourceInput<F extends Record<string, FieldDef>> {
   rules?: Rule<Record<string, unknown>>[];
   /** buttons beyond CRUD this screen offers (routes added by the screen's own module) */
   extraActions?: ActionCode[];
+  /** demo rows seeded with the demo data (per demo tenant for tenant-owned resources) */
+  seed?: Record<string, unknown>[];
 }
 
 export type ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> = ResourceInput<F> & {

@@ -153,7 +153,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ service: ResourceService }>
           .object({
             'x-job-id': z
               .string()
-              .regex(/^[A-Za-z0-9-]{8,64}$/)
+              .regex(/^[A-Za-z0-9_-]{8,64}$/)
               .optional(),
           })
           .passthrough(),

@@ -9,6 +9,11 @@ export const tenantGroupResource = defineResource({
   table: 'tenant_groups',
   titleField: 'name',
   defaultSort: { field: 'code', order: 'asc' },
+  seed: [
+    { code: 'APPAREL', name: '服装品牌组', rfid: 1, remark: '服装品牌租户' },
+    { code: 'RETAIL', name: '零售门店组', rfid: 1 },
+    { code: 'LABEL', name: '标签供应商组', rfid: 0 },
+  ],
   fields: {
     code: f.text({
       label: { zh_CN: '组编号', zh_TW: '群組編號', en_US: 'Group code' },
