@@ -15,12 +15,25 @@ export function pgBinDir() {
   return versions.length ? `${root}/${versions[0]}/bin` : undefined;
 }
 
+/** Chinese glyphs for the browser screenshots (without them zh_CN/zh_TW text shows as boxes). */
+function hasCjkFont() {
+  try {
+    return execSync('fc-list :lang=zh family', { encoding: 'utf8' }).trim().length > 0;
+  } catch {
+    return false;
+  }
+}
+
 export function ensureSystemDeps() {
   const missing = [];
   if (!existsSync(CHROMIUM)) missing.push('chromium');
   if (!pgBinDir()) missing.push('postgresql');
-  if (!missing.length) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!hasCjkFont()) {
+    if (isRoot) missing.push('fonts-noto-cjk');
+    else console.warn('No Chinese font (Debian package fonts-noto-cjk): screenshots will show boxes for Chinese text.');
+  }
+  if (!missing.length) return;
   if (!isRoot) {
     console.error(
       `The tests need these Debian packages: ${missing.join(' ')}. Install them (sudo apt-get install -y ${missing.join(' ')}) and run npm test again.`,

@@ -1,3 +1,4 @@
+// NOTE TO ENGINEERS WORKING IN PARALLEL: read /tmp/contract.md before editing this shared file (small insertions only, no commits, migrations via flock).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
@@ -106,7 +107,8 @@ export async function buildApp(ctx: AppContext, services = createServices(ctx)):
 
   const hasWeb = existsSync(path.join(ctx.config.webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: ctx.config.webDist, wildcard: false, index: ['index.html'] });
+    // files are looked up on each request, so a rebuilt console is served without a restart
+    await app.register(fastifyStatic, { root: ctx.config.webDist, index: ['index.html'] });
   }
 
   app.setNotFoundHandler((req, reply) => {
