@@ -1,4 +1,3 @@
-// NOTE TO ENGINEERS WORKING IN PARALLEL: read /tmp/contract.md before editing this shared file (small insertions only, no commits, migrations via flock).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
@@ -24,8 +23,17 @@ import { AuthService } from './modules/auth/service.js';
 import { SsoService } from './modules/auth/sso.js';
 import { commonRoutes } from './modules/common/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { dataSourceRoutes } from './modules/general/data-source/routes.js';
 import { dictionaryRoutes } from './modules/general/dictionary/routes.js';
 import { DictionaryService } from './modules/general/dictionary/service.js';
+import { logRoutes } from './modules/general/logs/routes.js';
+import { menuAdminRoutes } from './modules/general/menu/routes.js';
+import { roleAdminRoutes } from './modules/general/role/routes.js';
+import { schedulerRoutes } from './modules/general/scheduler/routes.js';
+import { tableStructureRoutes } from './modules/general/table-structure/routes.js';
+import { tenantRoutes } from './modules/general/tenant/routes.js';
+import { userAdminRoutes } from './modules/general/user/routes.js';
+import { versionRoutes } from './modules/general/versions/routes.js';
 import { menuRoutes } from './modules/menu/routes.js';
 import { MenuService } from './modules/menu/service.js';
 import { resourceHooks } from './modules/resource-hooks.js';
@@ -98,9 +106,18 @@ export async function buildApp(ctx: AppContext, services = createServices(ctx)):
       await api.register(authRoutes, services);
       await api.register(menuRoutes, services);
       await api.register(dictionaryRoutes, services);
+      await api.register(tenantRoutes);
+      await api.register(userAdminRoutes, services);
+      await api.register(roleAdminRoutes);
+      await api.register(menuAdminRoutes);
+      await api.register(versionRoutes, services);
       await api.register(jobRoutes);
       for (const service of services.resources.values()) await api.register(resourceRoutes, { service });
       await api.register(dashboardRoutes);
+      await api.register(schedulerRoutes);
+      await api.register(logRoutes);
+      await api.register(tableStructureRoutes);
+      await api.register(dataSourceRoutes);
     },
     { prefix: '/api' },
   );

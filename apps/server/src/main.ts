@@ -6,6 +6,7 @@ import type { AppContext } from './core/context.js';
 import { JobRunner } from './core/jobs.js';
 import { ensurePartitions, prunePartitions } from './core/partitions.js';
 import { type Database, openPglite, openPostgres } from './db/client.js';
+import { Scheduler } from './modules/general/scheduler/scheduler.js';
 import { seed } from './seed/index.js';
 
 /** Start the server: open the database (waiting for it if needed), migrate, seed, serve. */
@@ -56,6 +57,9 @@ async function main() {
   await bus.start();
   ctx.readiness = { ready: true, error: null };
   jobs.start();
+  // scheduled tasks: every process ticks; each due fire is claimed by exactly one of them
+  const scheduler = new Scheduler(ctx, services);
+  scheduler.start();
   log.info(`TagLoom ${config.version} at http://localhost:${config.port} (API /api, docs /api/docs)`);
 
   let stopping = false;
@@ -67,6 +71,7 @@ async function main() {
     force.unref();
     await app.close(); // stops accepting, waits for in-flight requests
     await jobs.stop();
+    await scheduler.stop();
     await bus.stop();
     await database.close();
     log.info('stopped');

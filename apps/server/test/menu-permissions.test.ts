@@ -1,9 +1,10 @@
 import { MENU_TREE, type MenuItem, PLATFORM_TENANT_ID } from '@tagloom/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TenantScope } from '../src/core/tenant-scope.js';
-import { operationLog, roleMenus, roles, tenants } from '../src/db/schema/index.js';
+import { menuButtons, menus, operationLog, roleMenus, roles, tenants } from '../src/db/schema/index.js';
 import { createUser } from '../src/modules/general/user/service.js';
+import { syncMenuTree } from '../src/seed/menus.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 
 const leaves = (tree: MenuItem[]): MenuItem[] => tree.flatMap((m) => (m.children.length ? leaves(m.children) : [m]));
@@ -114,5 +115,37 @@ describe(`menus and permissions on ${DRIVER}`, () => {
     // inserting through a scope stamps its own tenant, whatever the caller passes
     const [made] = await acmeScope.insert(roles, { code: 'X', name: 'x', tenantId: demoT.id } as never);
     expect(made.tenantId).toBe(acmeT.id);
+  });
+});
+
+describe(`menu seeding and button state on ${DRIVER}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('does not bring back a seeded screen or button an administrator deleted', async () => {
+    const [screen] = await t.ctx.db.select().from(menus).where(eq(menus.code, 'general/log-sync'));
+    await t.ctx.db.delete(menuButtons).where(and(eq(menuButtons.menuId, screen.id), eq(menuButtons.code, 'export')));
+    const [other] = await t.ctx.db.select().from(menus).where(eq(menus.code, 'general/log-device'));
+    await t.ctx.db.delete(menus).where(eq(menus.id, other.id));
+    await syncMenuTree(t.ctx.db);
+    expect(await t.ctx.db.select().from(menus).where(eq(menus.code, 'general/log-device'))).toHaveLength(0);
+    const buttons = await t.ctx.db.select().from(menuButtons).where(eq(menuButtons.menuId, screen.id));
+    expect(buttons.map((b) => b.code)).not.toContain('export');
+  });
+
+  it('lets a switched-off button grant nothing', async () => {
+    const admin = await t.login('admin', 'admin123');
+    const [screen] = await t.ctx.db.select().from(menus).where(eq(menus.code, 'general/dictionary'));
+    await t.ctx.db
+      .update(menuButtons)
+      .set({ status: 0 })
+      .where(and(eq(menuButtons.menuId, screen.id), eq(menuButtons.code, 'add')));
+    await t.ctx.bus.emit('permissions');
+    const r = await t.call('POST', '/api/dictionary/web/insert', { token: admin, body: { code: 'OFF', name: 'off' } });
+    expect(r.status).toBe(403);
+    expect((await t.call('POST', '/api/dictionary/web/showModelNotContainLeaf', { token: admin, body: {} })).status).toBe(200);
   });
 });

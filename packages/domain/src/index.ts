@@ -1,5 +1,6 @@
 export * from './codes.js';
 export * from './constants.js';
+export * from './cron.js';
 export * from './enums.js';
 export * from './i18n/index.js';
 export * from './lang.js';
@@ -11,5 +12,6 @@ export * from './resources/index.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';
 export * from './schemas/dictionary.js';
+export * from './schemas/general.js';
 export * from './schemas/menu.js';
 export * from './validation.js';

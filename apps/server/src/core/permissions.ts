@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { menus, roleMenus, roles, tenantMenus, userRoles } from '../db/schema/index.js';
+import { menuButtons, menus, roleMenus, roles, tenantMenus, userRoles } from '../db/schema/index.js';
 import { Cached } from './bus.js';
 import type { AppContext } from './context.js';
 import { TenantScope } from './tenant-scope.js';
@@ -49,7 +49,13 @@ export class PermissionService {
       .from(tenantMenus)
       .innerJoin(menus, eq(menus.id, tenantMenus.menuId))
       .where(scope.where(tenantMenus, eq(menus.status, 1)));
-    const tenantGrant = new Map(tenantRows.map((r) => [r.menuId, new Set(r.actions)]));
+    // a button switched off (status 0) grants nothing, whoever holds it
+    const activeButtons = await db
+      .select({ menuId: menuButtons.menuId, code: menuButtons.code })
+      .from(menuButtons)
+      .where(eq(menuButtons.status, 1));
+    const active = new Set(activeButtons.map((b) => `${b.menuId}:${b.code}`));
+    const tenantGrant = new Map(tenantRows.map((r) => [r.menuId, new Set(r.actions.filter((a) => active.has(`${r.menuId}:${a}`)))]));
     const codeOf = new Map(tenantRows.map((r) => [r.menuId, r.code]));
 
     const byMenu = new Map<number, Set<string>>();

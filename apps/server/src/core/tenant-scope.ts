@@ -1,6 +1,8 @@
+import { PLATFORM_TENANT_ID } from '@tagloom/domain';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client.js';
+import { forbidden } from './errors.js';
 
 type TenantTable = PgTable & { tenantId: AnyPgColumn };
 type Insert<T extends TenantTable> = Omit<T['$inferInsert'], 'tenantId'>;
@@ -69,3 +71,30 @@ export class TenantScope {
     return (this.db as Db).transaction((tx) => fn(new TenantScope(tx, this.tenantId)));
   }
 }
+
+/**
+ * The one elevation across tenants: a platform session (tenant 0) managing other tenants' rows
+ * (users, roles of the General screens). Refuses every other session. Reads over all tenants go
+ * through `where`; writes to one tenant go through `for`, a plain TenantScope of that tenant.
+ */
+export class PlatformScope {
+  private constructor(readonly db: Tx) {}
+
+  static of(session: { tenantId: number }, db: Tx): PlatformScope {
+    if (session.tenantId !== PLATFORM_TENANT_ID) throw forbidden();
+    return new PlatformScope(db);
+  }
+
+  /** Rows of one tenant when `tenantId` is given, of every tenant otherwise. */
+  where<T extends TenantTable>(table: T, tenantId: number | undefined, ...more: (SQL | undefined)[]): SQL | undefined {
+    return and(tenantId === undefined ? undefined : eq(table.tenantId, tenantId), ...more);
+  }
+
+  for(tenantId: number): TenantScope {
+    return new TenantScope(this.db, tenantId);
+  }
+}
+
+/** A scope on `tenantId` for a platform session; refuses tenant sessions. */
+export const platformScopeFor = (session: { tenantId: number }, db: Tx, tenantId: number): TenantScope =>
+  PlatformScope.of(session, db).for(tenantId);

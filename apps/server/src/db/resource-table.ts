@@ -78,6 +78,12 @@ export function resourceTable<D extends ResourceDef>(def: D) {
         return tenant ? idx.on(t.tenantId, t[f.key]) : idx.on(t[f.key]);
       }),
     ...def.list
+      .filter((f) => f.uniqueWithin)
+      .map((f) => {
+        const idx = uniqueIndex(`${def.table}_${snake(f.uniqueWithin!)}_${snake(f.key)}_uq`);
+        return tenant ? idx.on(t.tenantId, t[f.uniqueWithin!], t[f.key]) : idx.on(t[f.uniqueWithin!], t[f.key]);
+      }),
+    ...def.list
       .filter((f) => (f.kind === 'text' || f.kind === 'textarea' || f.kind === 'password') && f.max)
       .map((f) => check(`${def.table}_${snake(f.key)}_len`, sql`char_length(${t[f.key]}) <= ${sql.raw(String(f.max))}`)),
     ...def.list

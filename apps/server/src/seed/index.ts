@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import { TenantScope } from '../core/tenant-scope.js';
 import type { Tx } from '../db/client.js';
 import { appMeta, dictionaryDetails, dictionaryModules, roleMenus, roles, tenantMenus, tenants } from '../db/schema/index.js';
+import { seedLogDemo } from '../modules/general/logs/seed.js';
 import { createUser } from '../modules/general/user/service.js';
 import { screenGrants, syncMenuTree } from './menus.js';
 import { seedResources } from './resources.js';
@@ -122,6 +123,7 @@ export async function seed(db: Tx, config: Config, log: Logger): Promise<void> {
         roleIds: [auditor.id],
       });
       await seedResources(tx, [demo.id, acme.id], null);
+      await seedLogDemo(tx, [demo.id, acme.id]);
       await setMeta(tx, 'seeded.demo', new Date().toISOString());
       log.info('seeded demo tenants DEMO (demo/demo123, viewer/viewer123) and ACME (acme/acme123), platform auditor/auditor123');
     }

@@ -1,7 +1,9 @@
 import { ACTIONS, type ActionCode, MENU_TREE, MENU_TYPE } from '@tagloom/domain';
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
-import { menuButtons, menus } from '../db/schema/index.js';
+import { appMeta, menuButtons, menus } from '../db/schema/index.js';
+
+const SEEDED_MENUS = 'menus.seeded';
 
 /**
  * Bring the menus table up to the tree of screens.md: inserts what is missing (by code) and
@@ -10,16 +12,26 @@ import { menuButtons, menus } from '../db/schema/index.js';
 export async function syncMenuTree(db: Tx): Promise<Map<string, number>> {
   const existing = await db.select({ id: menus.id, code: menus.code }).from(menus);
   const idOf = new Map(existing.map((m) => [m.code, m.id]));
+  // codes seeded before: an administrator who deleted one of them meant it
+  const [meta] = await db.select().from(appMeta).where(eq(appMeta.key, SEEDED_MENUS));
+  const seededBefore = new Set<string>(meta ? JSON.parse(meta.value) : []);
+  const seededNow = new Set<string>(seededBefore);
 
-  async function ensure(row: typeof menus.$inferInsert): Promise<number> {
+  async function ensure(row: typeof menus.$inferInsert): Promise<number | undefined> {
     const have = idOf.get(row.code);
+    seededNow.add(row.code);
     if (have) return have;
+    if (seededBefore.has(row.code)) return undefined;
     const [ins] = await db.insert(menus).values(row).returning({ id: menus.id });
     idOf.set(row.code, ins.id);
     return ins.id;
   }
 
   const screenIds = new Map<string, number>();
+  const done = async () => {
+    const value = JSON.stringify([...seededNow].sort());
+    await db.insert(appMeta).values({ key: SEEDED_MENUS, value }).onConflictDoUpdate({ target: appMeta.key, set: { value } });
+  };
   for (const [mi, mod] of MENU_TREE.entries()) {
     const sides = new Set(mod.groups.flatMap((g) => g.screens.map((s) => s.side)));
     const side = sides.size === 1 ? [...sides][0] : 'B';
@@ -40,6 +52,7 @@ export async function syncMenuTree(db: Tx): Promise<Map<string, number>> {
       if (mod.groups.some((g) => g.screens.some((s) => s.component === groupCode))) {
         throw new Error(`Menu group code ${groupCode} collides with a screen code`);
       }
+      if (moduleId === undefined) continue;
       const groupId = await ensure({
         parentId: moduleId,
         level: 2,
@@ -54,6 +67,7 @@ export async function syncMenuTree(db: Tx): Promise<Map<string, number>> {
         side,
       });
       for (const [si, screen] of group.screens.entries()) {
+        if (groupId === undefined) continue;
         const id = await ensure({
           parentId: groupId,
           level: 3,
@@ -68,7 +82,7 @@ export async function syncMenuTree(db: Tx): Promise<Map<string, number>> {
           hidden: screen.hidden ? 0 : 1,
           side: screen.side,
         });
-        screenIds.set(screen.component, id);
+        if (id !== undefined) screenIds.set(screen.component, id);
       }
     }
   }
@@ -83,12 +97,17 @@ export async function syncMenuTree(db: Tx): Promise<Map<string, number>> {
   for (const mod of MENU_TREE)
     for (const g of mod.groups)
       for (const s of g.screens) {
-        const menuId = screenIds.get(s.component)!;
+        const menuId = screenIds.get(s.component);
+        if (menuId === undefined) continue;
         s.actions.forEach((a, i) => {
-          if (!have.has(`${menuId}:${a}`)) rows.push({ menuId, code: a, names: ACTIONS[a], alias: ACTIONS[a].en_US, seq: (i + 1) * 10 });
+          const key = `button:${s.component}:${a}`;
+          seededNow.add(key);
+          if (!have.has(`${menuId}:${a}`) && !seededBefore.has(key))
+            rows.push({ menuId, code: a, names: ACTIONS[a], alias: ACTIONS[a].en_US, seq: (i + 1) * 10 });
         });
       }
   if (rows.length) await db.insert(menuButtons).values(rows);
+  await done();
   return screenIds;
 }
 

@@ -241,7 +241,7 @@ export const MENU_TREE: MenuModuleDef[] = [
             side: 'P',
             icon: 'ScheduleOutlined',
             names: { zh_CN: '定时任务', zh_TW: '排程任務', en_US: 'Scheduled tasks' },
-            actions: ['query', 'add', 'edit', 'delete', 'pause', 'recover', 'stop'],
+            actions: ['query', 'add', 'edit', 'delete', 'import', 'export', 'pause', 'recover', 'stop'],
           },
           {
             component: 'general/log-login',

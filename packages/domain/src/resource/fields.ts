@@ -27,6 +27,11 @@ export interface FieldOptions {
   editable?: boolean;
   /** unique within the tenant (or the platform) */
   unique?: boolean;
+  /**
+   * unique among the rows with the same value of this other field (e.g. an attribute code per
+   * product): the table gets a composite unique index; the screen's hook words the refusal
+   */
+  uniqueWithin?: string;
   width?: number;
   default?: unknown;
   placeholder?: L10n;
@@ -48,6 +53,7 @@ export interface FieldDef extends Required<Pick<FieldOptions, 'required' | 'list
   /** a rule on text: regex source and the i18n key of its message */
   pattern?: { source: string; message: string };
   enumName?: string;
+  uniqueWithin?: string;
   /** resource code a ref field points at, and the field shown for it */
   ref?: { resource: string; labelField: string };
 }
@@ -67,6 +73,7 @@ function base(kind: FieldKind, o: FieldOptions, extra: Partial<FieldDef> = {}): 
     form: o.form ?? true,
     editable: o.editable ?? true,
     unique: o.unique ?? false,
+    uniqueWithin: o.uniqueWithin,
     width: o.width,
     default: o.default,
     placeholder: o.placeholder,

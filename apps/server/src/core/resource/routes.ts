@@ -95,7 +95,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ service: ResourceService }>
         response: { 200: envelope(row) },
       },
     },
-    async (req, reply) => reply.ok(await service.update(req.session!, req.body as never), 'common.saveSuccess'),
+    async (req, reply) => reply.ok(await service.update(req.session!, req.body as never, req.lang), 'common.saveSuccess'),
   );
 
   app.post(

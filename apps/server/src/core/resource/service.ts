@@ -14,8 +14,12 @@ type AnyTable = PgTable & Record<string, any>;
 
 /** What a screen adds to the generic behaviour: server rules that need the database. */
 export interface ResourceHooks {
-  /** runs inside the write transaction, before insert/update; throw AppError to refuse */
-  beforeWrite?(tx: Tx, data: Row, info: { session: SessionInfo; existing?: Row }): Promise<void>;
+  /**
+   * runs inside the write transaction, before insert/update; throw AppError to refuse. `data` is
+   * the whole row (on update: the stored row merged with the changes). On create and import a hook
+   * may adjust `data` before it is written; on update, `changes` (e.g. encrypt a secret).
+   */
+  beforeWrite?(tx: Tx, data: Row, info: { session: SessionInfo; existing?: Row; changes?: Row }): Promise<void>;
   /** runs inside the transaction, before the rows go */
   beforeDelete?(tx: Tx, rows: Row[], info: { session: SessionInfo }): Promise<void>;
 }
@@ -137,7 +141,7 @@ export class ResourceService {
     });
   }
 
-  async update(session: SessionInfo, input: Row & { id: number }): Promise<Row> {
+  async update(session: SessionInfo, input: Row & { id: number }, lang: Lang = session.lang): Promise<Row> {
     const { id, ...data } = input;
     return this.ctx.db.transaction(async (tx) => {
       const [existing] = await tx
@@ -150,8 +154,8 @@ export class ResourceService {
       const full = this.def.createSchema.safeParse(
         Object.fromEntries(this.def.list.filter((f) => f.form).map((f) => [f.key, merged[f.key]])),
       );
-      if (!full.success) throw validationError(session.lang, full.error.issues, this.def.labels);
-      await this.hooks.beforeWrite?.(tx, merged, { session, existing: existing as Row });
+      if (!full.success) throw validationError(lang, full.error.issues, this.def.labels);
+      await this.hooks.beforeWrite?.(tx, merged, { session, existing: existing as Row, changes: data });
       const [row] = await tx
         .update(this.table)
         .set({ ...data, updatedAt: new Date() })

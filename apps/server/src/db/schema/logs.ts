@@ -1,4 +1,5 @@
 import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { schedulerTasks } from './resources.js';
 
 /**
  * High-volume logs: partitioned by month on created_at (see the migration), pruned by the
@@ -56,5 +57,74 @@ export const operationLog = pgTable(
   ],
 );
 
+/** Exchanges with outside systems (ERP, WMS, label suppliers): one row per document sent or received. */
+export const syncLog = pgTable(
+  'sync_log',
+  {
+    tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    /** 1 inbound (received), 2 outbound (pushed): enum SyncDirection */
+    direction: smallint('direction').notNull(),
+    /** the other system, e.g. ERP, WMS, SAP */
+    system: text('system').notNull(),
+    businessType: text('business_type').notNull().default(''),
+    documentNo: text('document_no').notNull().default(''),
+    /** 1 success, 0 failure */
+    result: smallint('result').notNull(),
+    message: text('message').notNull().default(''),
+    durationMs: integer('duration_ms').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.createdAt, t.id] }),
+    index('sync_log_document_idx').on(t.documentNo, t.createdAt),
+    index('sync_log_created_idx').on(t.createdAt),
+  ],
+);
+
+/** Events reported by readers, handhelds, gates and printers. */
+export const deviceLog = pgTable(
+  'device_log',
+  {
+    tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    deviceCode: text('device_code').notNull(),
+    /** enum DeviceEventType */
+    eventType: text('event_type').notNull(),
+    /** enum LogLevel: info, warn, error */
+    level: text('level').notNull().default('info'),
+    message: text('message').notNull().default(''),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.createdAt, t.id] }),
+    index('device_log_device_idx').on(t.deviceCode, t.createdAt),
+    index('device_log_created_idx').on(t.createdAt),
+  ],
+);
+
+/** Run history of scheduled tasks (pruned to the last runs of each task; not partitioned). */
+export const schedulerRuns = pgTable(
+  'scheduler_runs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    taskId: bigint('task_id', { mode: 'number' })
+      .notNull()
+      .references(() => schedulerTasks.id, { onDelete: 'cascade' }),
+    /** the due time this run was claimed for */
+    firedAt: ts('fired_at').notNull(),
+    startedAt: ts('started_at').notNull(),
+    endedAt: ts('ended_at').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    /** 1 success, 0 failure */
+    result: smallint('result').notNull(),
+    /** i18n key of the outcome and its parameters; `message` holds raw error text */
+    messageKey: text('message_key').notNull().default(''),
+    params: jsonb('params'),
+    message: text('message').notNull().default(''),
+  },
+  (t) => [index('scheduler_runs_task_idx').on(t.taskId, t.id)],
+);
+
 /** Tables partitioned by month, and the column they are partitioned on. */
-export const PARTITIONED_TABLES = ['login_log', 'operation_log'] as const;
+export const PARTITIONED_TABLES = ['login_log', 'operation_log', 'sync_log', 'device_log'] as const;

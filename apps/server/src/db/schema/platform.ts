@@ -1,6 +1,6 @@
 import type { L10n } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * Platform-owned tables: one copy for the whole platform (reference tables when sharded by tenant).
@@ -22,6 +22,11 @@ export const tenants = pgTable(
     status: smallint('status').notNull().default(1),
     adminUsername: text('admin_username'),
     remark: text('remark').notNull().default(''),
+    /** templates chosen at creation (spec §5): ids in the goods-attr, location-attr and coding-rule template tables */
+    goodsAttrTemplateId: bigint('goods_attr_template_id', { mode: 'number' }),
+    locationAttrTemplateId: bigint('location_attr_template_id', { mode: 'number' }),
+    codingRuleTemplateId: bigint('coding_rule_template_id', { mode: 'number' }),
+    createdBy: bigint('created_by', { mode: 'number' }),
     ...stamps,
   },
   (t) => [uniqueIndex('tenants_code_uq').on(t.code)],
@@ -70,6 +75,57 @@ export const menuButtons = pgTable(
     ...stamps,
   },
   (t) => [uniqueIndex('menu_buttons_menu_code_uq').on(t.menuId, t.code)],
+);
+
+/** Data items of a screen (menu "data items"): the fields/columns it shows, each visible or not. */
+export const menuDataItems = pgTable(
+  'menu_data_items',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    menuId: bigint('menu_id', { mode: 'number' })
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    /** 1 shown, 0 hidden */
+    visible: smallint('visible').notNull().default(1),
+    seq: integer('seq').notNull().default(0),
+    ...stamps,
+  },
+  (t) => [uniqueIndex('menu_data_items_menu_code_uq').on(t.menuId, t.code)],
+);
+
+/** Software versions of the app, web, .net and java clients (four screens over one table). */
+export const softwareVersions = pgTable(
+  'software_versions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    /** app, web, net, java */
+    type: text('type').notNull(),
+    softwareName: text('software_name').notNull(),
+    softwareCode: text('software_code').notNull(),
+    projectCode: text('project_code').notNull().default(''),
+    projectName: text('project_name').notNull().default(''),
+    deviceType: text('device_type').notNull().default(''),
+    /** optional, forced */
+    upgradeType: text('upgrade_type').notNull().default('optional'),
+    versionName: text('version_name').notNull(),
+    versionNumber: integer('version_number').notNull(),
+    updatedInstructions: text('updated_instructions').notNull().default(''),
+    uploadedPerson: text('uploaded_person').notNull().default(''),
+    uploadTime: ts('upload_time'),
+    /** the platform's (tenant 0) files row holding the bytes */
+    fileId: bigint('file_id', { mode: 'number' }),
+    fileName: text('file_name').notNull().default(''),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull().default(0),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('software_versions_number_uq').on(t.type, t.softwareCode, t.versionNumber),
+    check('software_versions_type_ck', sql`${t.type} in ('app', 'web', 'net', 'java')`),
+    check('software_versions_upgrade_ck', sql`${t.upgradeType} in ('optional', 'forced')`),
+  ],
 );
 
 export const dictionaryModules = pgTable(

@@ -14,6 +14,8 @@ export interface NewUser {
   userType: number;
   aliasName?: string;
   roleIds?: number[];
+  /** roles per terminal (web, app, pad); roleIds are web roles */
+  roles?: { roleId: number; terminal: string }[];
   lang?: string;
   createdBy?: number | null;
 }
@@ -38,10 +40,11 @@ export async function createUser(db: Tx, tenantId: number, tenantCode: string, i
       createdBy: input.createdBy ?? null,
     });
     await tx.db.insert(loginNames).values({ username: loginKey(user.username), tenantId, userId: user.id });
-    if (input.roleIds?.length) {
+    const grants = [...(input.roleIds ?? []).map((roleId) => ({ roleId, terminal: 'web' })), ...(input.roles ?? [])];
+    if (grants.length) {
       await tx.insert(
         userRoles,
-        input.roleIds.map((roleId) => ({ userId: user.id, roleId, terminal: 'web' })),
+        grants.map((g) => ({ userId: user.id, roleId: g.roleId, terminal: g.terminal })),
       );
     }
     return user;

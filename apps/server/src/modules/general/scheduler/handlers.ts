@@ -1,0 +1,80 @@
+import type { SchedulerHandlerKey } from '@tagloom/domain';
+import type { Services } from '../../../app.js';
+import type { AppContext } from '../../../core/context.js';
+import { prunePartitions } from '../../../core/partitions.js';
+import type { Tx } from '../../../db/client.js';
+
+/** A scheduler_tasks row (the table is built from the declaration, so drizzle cannot type it). */
+export interface TaskRow {
+  id: number;
+  name: string;
+  taskGroup: string;
+  className: string;
+  triggerName: string;
+  triggerGroup: string;
+  /** SchedulerType: 1 time, 2 cron */
+  triggerType: number;
+  startAt: Date | null;
+  cron: string;
+  /** total fires before the task completes; 0 = no limit */
+  repeatTimes: number;
+  repeatInterval: number | null;
+  /** SchedulerUnit: 1 second … 7 year */
+  repeatUnit: number | null;
+  timesTriggered: number;
+  /** SchedulerState: 1 normal, 2 paused, 3 stopped, 4 completed */
+  state: number;
+  nextFireAt: Date | null;
+  lastFireAt: Date | null;
+  remark: string;
+}
+
+export interface HandlerContext {
+  ctx: AppContext;
+  services: Services;
+  /** the scheduler's clock at the fire */
+  now: Date;
+  task: TaskRow;
+}
+
+/** What a run did: an i18n key (namespace scheduler.run) and its parameters, shown in the run history. */
+export interface HandlerOutcome {
+  key: string;
+  params?: Record<string, unknown>;
+}
+
+export type SchedulerHandler = (c: HandlerContext) => Promise<HandlerOutcome>;
+
+/** Readers silent this long are offline. */
+export const READER_HEARTBEAT_TIMEOUT_MS = 10 * 60_000;
+
+/**
+ * Mark readers whose last heartbeat is older than `cutoff` offline; returns how many changed.
+ * There is no reader registry yet (it arrives with the RFID device module), so nothing can be
+ * updated and this returns 0. The RFID module replaces the body with its UPDATE.
+ */
+export async function markStaleReadersOffline(_db: Tx, _cutoff: Date): Promise<number> {
+  return 0;
+}
+
+/** The registered job handlers, one per key the domain declares (SCHEDULER_HANDLERS). */
+export function defaultHandlers(): Record<SchedulerHandlerKey, SchedulerHandler> {
+  return {
+    async purgeOldLogs({ ctx, services, now }) {
+      const dropped = await prunePartitions(ctx.db, ctx.config.logRetentionDays, now);
+      const sessions = await services.sessions.purge();
+      return {
+        key: 'scheduler.run.purged',
+        params: { partitions: dropped.length, names: dropped.join(', ') || '-', sessions, days: ctx.config.logRetentionDays },
+      };
+    },
+    async refreshDictionaryCache({ services }) {
+      await services.dictionaries.refresh();
+      return { key: 'scheduler.run.dictionaryRefreshed' };
+    },
+    async markReadersOffline({ ctx, now }) {
+      const count = await markStaleReadersOffline(ctx.db, new Date(now.getTime() - READER_HEARTBEAT_TIMEOUT_MS));
+      return { key: 'scheduler.run.readersOffline', params: { count } };
+    },
+  };
+}

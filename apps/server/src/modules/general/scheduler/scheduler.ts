@@ -1,0 +1,159 @@
+import { SCHEDULER_HANDLERS, SCHEDULER_STATE, type SchedulerHandlerKey } from '@tagloom/domain';
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { Services } from '../../../app.js';
+import type { AppContext } from '../../../core/context.js';
+import { schedulerRuns, schedulerTasks } from '../../../db/schema/index.js';
+import { defaultHandlers, type SchedulerHandler, type TaskRow } from './handlers.js';
+import { firstFire, nextFire, SchedulerService } from './service.js';
+
+export interface SchedulerOptions {
+  /** the time source (tests pass a fake one) */
+  clock?: () => Date;
+  tickMs?: number;
+  /** handler implementations by key (default: the registered ones) */
+  handlers?: Record<string, SchedulerHandler>;
+  /** runs kept per task in the history */
+  keepRuns?: number;
+  /** due tasks claimed per tick */
+  batch?: number;
+}
+
+/**
+ * Fires the scheduled tasks. Every server process runs one; a due task is claimed with a
+ * conditional UPDATE that moves its next fire time on (WHERE next_fire_at = the due value), so of
+ * all processes seeing it due exactly one wins and runs it: one fire per due time, never one per
+ * process. Fires missed while no process ran are made up once, then the plan continues from now.
+ */
+export class Scheduler {
+  private readonly clock: () => Date;
+  private readonly handlers: Record<string, SchedulerHandler>;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly services: Services,
+    private readonly opts: SchedulerOptions = {},
+  ) {
+    this.clock = opts.clock ?? (() => new Date());
+    this.handlers = { ...defaultHandlers(), ...opts.handlers };
+    const missing = (Object.keys(SCHEDULER_HANDLERS) as SchedulerHandlerKey[]).filter((k) => !this.handlers[k]);
+    if (missing.length) throw new Error(`scheduler handlers not registered: ${missing.join(', ')}`);
+  }
+
+  /** Tasks that are normal but have no next fire yet (seeded or imported rows) get one. */
+  private async plan(now: Date): Promise<void> {
+    const unplanned = (await this.ctx.db
+      .select()
+      .from(schedulerTasks)
+      .where(and(eq(schedulerTasks.state, SCHEDULER_STATE.NORMAL), isNull(schedulerTasks.nextFireAt)))) as TaskRow[];
+    for (const task of unplanned) {
+      const startAt = task.startAt ?? (task.triggerType === 1 ? now : null);
+      const next = task.repeatTimes > 0 && task.timesTriggered >= task.repeatTimes ? null : firstFire({ ...task, startAt }, now);
+      await this.ctx.db
+        .update(schedulerTasks)
+        .set({ startAt, nextFireAt: next, state: next ? SCHEDULER_STATE.NORMAL : SCHEDULER_STATE.COMPLETED })
+        .where(and(eq(schedulerTasks.id, task.id), isNull(schedulerTasks.nextFireAt), eq(schedulerTasks.state, SCHEDULER_STATE.NORMAL)));
+    }
+  }
+
+  /** Claim one due task: true when this process won its fire. */
+  private async claim(task: TaskRow, now: Date): Promise<TaskRow | undefined> {
+    const next = nextFire(task, now);
+    const done = sql`(${schedulerTasks.repeatTimes} > 0 and ${schedulerTasks.timesTriggered} + 1 >= ${schedulerTasks.repeatTimes})`;
+    const [won] = (await this.ctx.db
+      .update(schedulerTasks)
+      .set({
+        timesTriggered: sql`${schedulerTasks.timesTriggered} + 1`,
+        lastFireAt: now,
+        nextFireAt: next ? sql`case when ${done} then null else ${next.toISOString()}::timestamptz end` : null,
+        state: next ? sql`case when ${done} then ${SCHEDULER_STATE.COMPLETED} else ${schedulerTasks.state} end` : SCHEDULER_STATE.COMPLETED,
+      })
+      .where(
+        and(
+          eq(schedulerTasks.id, task.id),
+          eq(schedulerTasks.state, SCHEDULER_STATE.NORMAL),
+          eq(schedulerTasks.nextFireAt, task.nextFireAt!),
+        ),
+      )
+      .returning()) as TaskRow[];
+    return won;
+  }
+
+  /** Run a claimed task's handler and record the run; a failing handler is a failed run, nothing more. */
+  private async run(task: TaskRow, firedAt: Date, now: Date): Promise<void> {
+    const t0 = performance.now();
+    let result = 1;
+    let messageKey = '';
+    let params: Record<string, unknown> | null = null;
+    let message = '';
+    try {
+      const handler = this.handlers[task.className];
+      if (!handler) throw new Error(`no handler registered for "${task.className}"`);
+      const out = await handler({ ctx: this.ctx, services: this.services, now, task });
+      messageKey = out.key;
+      params = out.params ?? null;
+    } catch (err) {
+      result = 0;
+      messageKey = 'scheduler.run.failed';
+      message = String((err as Error)?.message ?? err).slice(0, 1000);
+      this.ctx.log.error({ err, task: task.name }, 'scheduled task failed');
+    }
+    const durationMs = Math.round(performance.now() - t0);
+    await this.ctx.db.insert(schedulerRuns).values({
+      taskId: task.id,
+      firedAt,
+      startedAt: now,
+      endedAt: new Date(now.getTime() + durationMs),
+      durationMs,
+      result,
+      messageKey,
+      params,
+      message,
+    });
+    await SchedulerService.pruneRuns(this.ctx.db, task.id, this.opts.keepRuns ?? 100);
+  }
+
+  /** One pass: plan new tasks, then claim and run every task due at `now`. Returns the runs made. */
+  async tick(now = this.clock()): Promise<number> {
+    await this.plan(now);
+    const due = (await this.ctx.db
+      .select()
+      .from(schedulerTasks)
+      .where(and(eq(schedulerTasks.state, SCHEDULER_STATE.NORMAL), lte(schedulerTasks.nextFireAt, now)))
+      .orderBy(asc(schedulerTasks.nextFireAt))
+      .limit(this.opts.batch ?? 50)) as TaskRow[];
+    let runs = 0;
+    for (const task of due) {
+      try {
+        const won = await this.claim(task, now);
+        if (!won) continue;
+        runs++;
+        await this.run(won, task.nextFireAt!, now);
+      } catch (err) {
+        this.ctx.log.warn({ err, task: task.name }, 'scheduled task claim failed');
+      }
+    }
+    return runs;
+  }
+
+  start(): void {
+    const loop = () => {
+      if (this.running) return; // a slow pass is still going: skip this beat
+      this.running = this.tick()
+        .catch((err) => this.ctx.log.warn({ err }, 'scheduler tick failed'))
+        .finally(() => {
+          this.running = undefined;
+        });
+    };
+    this.timer = setInterval(loop, this.opts.tickMs ?? 1000);
+    this.timer.unref();
+    loop();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+}

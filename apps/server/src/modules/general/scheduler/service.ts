@@ -1,0 +1,163 @@
+import {
+  ENUMS,
+  type Lang,
+  nextCronFire,
+  nextIntervalFire,
+  SCHEDULER_STATE,
+  SCHEDULER_TYPE,
+  SCHEDULER_UNITS,
+  translate,
+} from '@tagloom/domain';
+import { and, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { AppContext } from '../../../core/context.js';
+import { AppError, badRequest, notFound } from '../../../core/errors.js';
+import type { ResourceHooks } from '../../../core/resource/service.js';
+import type { Tx } from '../../../db/client.js';
+import { schedulerRuns, schedulerTasks } from '../../../db/schema/index.js';
+import type { TaskRow } from './handlers.js';
+
+type Trigger = Pick<TaskRow, 'triggerType' | 'cron' | 'startAt' | 'repeatInterval' | 'repeatUnit'>;
+
+/**
+ * The first fire of a trigger strictly after `after`, or null when there is none (a cron
+ * expression that never matches). A time trigger without a start counts from `after`.
+ */
+export function nextFire(task: Trigger, after: Date): Date | null {
+  if (task.triggerType === SCHEDULER_TYPE.CRON) {
+    // not before the start time, when one is set
+    const from = task.startAt && task.startAt.getTime() - 1 > after.getTime() ? new Date(task.startAt.getTime() - 1) : after;
+    return nextCronFire(task.cron, from);
+  }
+  const unit = SCHEDULER_UNITS[task.repeatUnit ?? 0];
+  if (!unit || !task.repeatInterval || task.repeatInterval < 1) return null;
+  return nextIntervalFire(task.startAt ?? after, task.repeatInterval, unit, after);
+}
+
+/** The first fire at or after `now` (a trigger due right now fires right now). */
+export const firstFire = (task: Trigger, now: Date) => nextFire(task, new Date(now.getTime() - 1));
+
+const exhausted = (t: Pick<TaskRow, 'repeatTimes' | 'timesTriggered'>) => t.repeatTimes > 0 && t.timesTriggered >= t.repeatTimes;
+
+const stateLabel = (state: number) => ENUMS.SchedulerState.find((o) => o.value === state)?.label ?? { zh_CN: '-', zh_TW: '-', en_US: '-' };
+
+/** Checks and plans of the scheduler screen: state transitions, next fire times, run history. */
+export class SchedulerService {
+  constructor(private readonly ctx: AppContext) {}
+
+  private async find(id: number): Promise<TaskRow> {
+    const [task] = (await this.ctx.db.select().from(schedulerTasks).where(eq(schedulerTasks.id, id))) as TaskRow[];
+    if (!task) throw notFound('scheduler.task');
+    return task;
+  }
+
+  /** Refuse a transition the current state does not allow, naming both. */
+  private refuse(task: TaskRow, action: 'pause' | 'recover' | 'stop'): never {
+    throw badRequest(`scheduler.cannot.${action}`, { state: stateLabel(task.state) });
+  }
+
+  /** normal → paused */
+  async pause(id: number): Promise<TaskRow> {
+    const [row] = (await this.ctx.db
+      .update(schedulerTasks)
+      .set({ state: SCHEDULER_STATE.PAUSED, updatedAt: new Date() })
+      .where(and(eq(schedulerTasks.id, id), eq(schedulerTasks.state, SCHEDULER_STATE.NORMAL)))
+      .returning()) as TaskRow[];
+    return row ?? this.refuse(await this.find(id), 'pause');
+  }
+
+  /** paused → normal, next fire planned from now (fires missed while paused are skipped) */
+  async recover(id: number, now = new Date()): Promise<TaskRow> {
+    const task = await this.find(id);
+    if (task.state !== SCHEDULER_STATE.PAUSED) this.refuse(task, 'recover');
+    const next = exhausted(task) ? null : firstFire(task, now);
+    const [row] = (await this.ctx.db
+      .update(schedulerTasks)
+      .set({ state: next ? SCHEDULER_STATE.NORMAL : SCHEDULER_STATE.COMPLETED, nextFireAt: next, updatedAt: new Date() })
+      .where(and(eq(schedulerTasks.id, id), eq(schedulerTasks.state, SCHEDULER_STATE.PAUSED)))
+      .returning()) as TaskRow[];
+    return row ?? this.refuse(await this.find(id), 'recover');
+  }
+
+  /** normal or paused → stopped (final) */
+  async stop(id: number): Promise<TaskRow> {
+    const [row] = (await this.ctx.db
+      .update(schedulerTasks)
+      .set({ state: SCHEDULER_STATE.STOPPED, nextFireAt: null, updatedAt: new Date() })
+      .where(and(eq(schedulerTasks.id, id), inArray(schedulerTasks.state, [SCHEDULER_STATE.NORMAL, SCHEDULER_STATE.PAUSED])))
+      .returning()) as TaskRow[];
+    return row ?? this.refuse(await this.find(id), 'stop');
+  }
+
+  /** One page of a task's run history, newest first, outcomes in the caller's language. */
+  async runs(id: number, page: number, pageSize: number, lang: Lang) {
+    await this.find(id);
+    const where = eq(schedulerRuns.taskId, id);
+    const [{ total }] = await this.ctx.db.select({ total: count() }).from(schedulerRuns).where(where);
+    const rows = await this.ctx.db
+      .select()
+      .from(schedulerRuns)
+      .where(where)
+      .orderBy(desc(schedulerRuns.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    const list = rows.map((r) => ({
+      id: r.id,
+      taskId: r.taskId,
+      firedAt: r.firedAt,
+      startedAt: r.startedAt,
+      endedAt: r.endedAt,
+      durationMs: r.durationMs,
+      result: r.result,
+      message: [r.messageKey ? translate(lang, r.messageKey, (r.params ?? {}) as Record<string, unknown>) : '', r.message]
+        .filter(Boolean)
+        .join(': '),
+    }));
+    return { list, total, page, pageSize };
+  }
+
+  /** Keep only the newest `keep` runs of a task. */
+  static async pruneRuns(db: Tx, taskId: number, keep: number): Promise<void> {
+    await db
+      .delete(schedulerRuns)
+      .where(
+        and(
+          eq(schedulerRuns.taskId, taskId),
+          lte(
+            schedulerRuns.id,
+            sql`(select r.id from ${schedulerRuns} r where r.task_id = ${taskId} order by r.id desc offset ${keep} limit 1)`,
+          ),
+        ),
+      );
+  }
+}
+
+/**
+ * Add and modify plan the next fire from the trigger: a stopped task is final, a paused one stays
+ * paused, a task whose repeat count is used up (or whose cron never fires again) is completed.
+ */
+export function schedulerHooks(): ResourceHooks {
+  return {
+    async beforeWrite(tx, data, { existing }) {
+      const now = new Date();
+      if (existing?.state === SCHEDULER_STATE.STOPPED) throw badRequest('scheduler.stoppedFinal');
+      const task = data as unknown as TaskRow;
+      // a new time trigger without a start counts from now
+      const defaultStart = !existing && task.triggerType === SCHEDULER_TYPE.TIME ? now : null;
+      const trigger = { ...task, startAt: task.startAt ?? defaultStart };
+      let next = firstFire(trigger, now);
+      if (!next && task.triggerType === SCHEDULER_TYPE.CRON) throw new AppError(400, 400, 'scheduler.neverFires', { cron: task.cron });
+      const counted = { repeatTimes: task.repeatTimes ?? 0, timesTriggered: (existing?.timesTriggered as number | undefined) ?? 0 };
+      let state: number = (existing?.state as number | undefined) ?? SCHEDULER_STATE.NORMAL;
+      if (state !== SCHEDULER_STATE.PAUSED) state = next && !exhausted(counted) ? SCHEDULER_STATE.NORMAL : SCHEDULER_STATE.COMPLETED;
+      if (state === SCHEDULER_STATE.COMPLETED) next = null;
+      if (!existing) {
+        Object.assign(data, { startAt: trigger.startAt, nextFireAt: next, state });
+        return;
+      }
+      await tx
+        .update(schedulerTasks)
+        .set({ nextFireAt: next, state })
+        .where(eq(schedulerTasks.id, existing.id as number));
+    },
+  };
+}

@@ -1,0 +1,154 @@
+import { id, idsBody, resetPassword, userCreate, userQuery, userResource, userUpdate } from '@tagloom/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope } from '../../../core/envelope.js';
+import type { SessionService } from '../../../core/sessions.js';
+import { UserAdminService } from './admin.js';
+
+const SCREEN = 'general/user';
+const tags = [SCREEN];
+const labels = userResource.labels;
+const roleRef = z.object({ id: z.number(), code: z.string(), name: z.string() });
+const userRow = z.object({
+  tenantId: z.number(),
+  id: z.number(),
+  userCode: z.string(),
+  username: z.string(),
+  aliasName: z.string().nullable(),
+  userType: z.number(),
+  loginStatus: z.number(),
+  status: z.number(),
+  lang: z.string(),
+  createdBy: z.number().nullable(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+  roles: z.record(z.string(), z.array(roleRef)),
+});
+const counted = envelope(z.object({ count: z.number() }));
+
+/** The platform's user screen over every tenant's users. */
+export const userAdminRoutes: FastifyPluginAsyncZod<{ sessions: SessionService }> = async (app, { sessions }) => {
+  const userAdmin = new UserAdminService(app.ctx, sessions);
+  app.post(
+    `/${SCREEN}/list`,
+    {
+      config: { access: { screen: SCREEN, action: 'query' }, fieldLabels: labels },
+      schema: {
+        tags,
+        summary: 'Users of every tenant (tenantId filters one), with their roles per terminal',
+        body: userQuery.optional().default({ page: 1, pageSize: 20 }),
+        response: {
+          200: envelope(
+            z.object({
+              list: z.array(userRow.extend({ tenantCode: z.string(), tenantName: z.string() })),
+              total: z.number(),
+              page: z.number(),
+              pageSize: z.number(),
+            }),
+          ),
+        },
+      },
+    },
+    async (req, reply) => reply.ok(await userAdmin.list(req.session!, req.body as z.infer<typeof userQuery>)),
+  );
+
+  app.get(
+    `/${SCREEN}/get`,
+    {
+      config: { access: { screen: SCREEN, action: 'query' } },
+      schema: { tags, querystring: z.object({ id: id() }), response: { 200: envelope(userRow) } },
+    },
+    async (req, reply) => reply.ok(await userAdmin.get(req.session!, req.query.id)),
+  );
+
+  app.post(
+    `/${SCREEN}/create`,
+    {
+      config: {
+        access: { screen: SCREEN, action: 'add' },
+        fieldLabels: labels,
+        logTarget: (req) => String((req.body as { username?: string })?.username ?? ''),
+      },
+      schema: {
+        tags,
+        summary: "Add a user to a tenant, with roles per terminal from that tenant's roles",
+        body: userCreate,
+        response: { 200: envelope(userRow) },
+      },
+    },
+    async (req, reply) => reply.ok(await userAdmin.create(req.session!, req.body), 'common.saveSuccess'),
+  );
+
+  app.post(
+    `/${SCREEN}/update`,
+    {
+      config: { access: { screen: SCREEN, action: 'edit' }, fieldLabels: labels },
+      schema: { tags, summary: 'Edit alias, user type and roles per terminal', body: userUpdate, response: { 200: envelope(userRow) } },
+    },
+    async (req, reply) => reply.ok(await userAdmin.update(req.session!, req.body), 'common.saveSuccess'),
+  );
+
+  app.post(
+    `/${SCREEN}/delete`,
+    {
+      config: { access: { screen: SCREEN, action: 'delete' } },
+      schema: {
+        tags,
+        summary: 'Delete users (not yourself, not the last platform administrator)',
+        body: idsBody,
+        response: { 200: envelope(z.object({ deleted: z.number() })) },
+      },
+    },
+    async (req, reply) => reply.ok({ deleted: await userAdmin.remove(req.session!, req.body.ids) }, 'common.deleteSuccess'),
+  );
+
+  for (const action of ['enable', 'disable'] as const) {
+    app.post(
+      `/${SCREEN}/${action}`,
+      {
+        config: { access: { screen: SCREEN, action } },
+        schema: {
+          tags,
+          summary: action === 'enable' ? 'Allow login' : 'Forbid login and end the live sessions',
+          body: idsBody,
+          response: { 200: counted },
+        },
+      },
+      async (req, reply) =>
+        reply.ok(
+          { count: await userAdmin.setLogin(req.session!, req.body.ids, action === 'enable') },
+          action === 'enable' ? 'account.loginAllowed' : 'account.loginForbidden',
+        ),
+    );
+  }
+
+  app.post(
+    `/${SCREEN}/reset-password`,
+    {
+      config: { access: { screen: SCREEN, action: 'resetPassword' }, fieldLabels: labels },
+      schema: {
+        tags,
+        summary: 'Set the given password, or generate a temporary one (returned once); ends the user’s sessions',
+        body: resetPassword,
+        response: { 200: envelope(z.object({ password: z.string().nullable() })) },
+      },
+    },
+    async (req, reply) => reply.ok(await userAdmin.resetPassword(req.session!, req.body.id, req.body.password), 'account.passwordReset'),
+  );
+
+  app.post(
+    `/${SCREEN}/roles`,
+    {
+      config: { access: { screen: SCREEN, action: 'query' } },
+      schema: {
+        tags,
+        summary: 'Enabled roles of one tenant, for the role selects',
+        body: z.object({ tenantId: z.coerce.number().int().min(0) }),
+        response: {
+          200: envelope(z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), alias: z.string(), terminal: z.string() }))),
+        },
+      },
+    },
+    async (req, reply) => reply.ok(await userAdmin.roleOptions(req.session!, req.body.tenantId)),
+  );
+};

@@ -1,0 +1,64 @@
+import { defineResource } from '../../resource/define.js';
+import { f } from '../../resource/fields.js';
+
+const L = (zh_CN: string, zh_TW: string, en_US: string) => ({ zh_CN, zh_TW, en_US });
+
+/**
+ * Tenant (spec §3, §5). Served by its own module (apps/server/src/modules/general/tenant), not by
+ * the generic routes: creating a tenant also creates its grants, admin role and admin user.
+ */
+export const tenantResource = defineResource({
+  code: 'general/tenant',
+  names: L('租户', '租戶', 'Tenant'),
+  owner: 'platform',
+  table: 'tenants',
+  titleField: 'name',
+  defaultSort: { field: 'code', order: 'asc' },
+  extraActions: ['enable', 'disable'],
+  fields: {
+    code: f.text({
+      label: L('租户编号', '租戶編號', 'Tenant code'),
+      max: 32,
+      unique: true,
+      search: 'like',
+      sort: true,
+      editable: false,
+      pattern: { source: '^[A-Z0-9]+$', message: 'validation.tenantCode' },
+    }),
+    name: f.text({ label: L('租户名称', '租戶名稱', 'Tenant name'), max: 64, search: 'like', sort: true }),
+    groupId: f.ref('general/tenant-group', 'name', { label: L('租户组', '租戶群組', 'Tenant group'), search: 'eq', required: false }),
+    status: f.enumOf('Status', { label: L('状态', '狀態', 'Status'), search: 'eq', default: 1, required: false, form: false }),
+    adminUsername: f.text({
+      label: L('管理员登录名', '管理員登入名稱', 'Admin login name'),
+      min: 4,
+      max: 64,
+      search: 'like',
+      editable: false,
+    }),
+    password: f.password({ label: L('密码', '密碼', 'Password') }),
+    confirmPassword: f.password({ label: L('确认密码', '確認密碼', 'Confirm password') }),
+    goodsAttrTemplateId: f.ref('general/template-goods-attr', 'name', {
+      label: L('商品属性模板', '商品屬性範本', 'Goods attribute template'),
+      list: false,
+    }),
+    locationAttrTemplateId: f.ref('general/template-location-attr', 'name', {
+      label: L('位置属性模板', '位置屬性範本', 'Location attribute template'),
+      list: false,
+    }),
+    codingRuleTemplateId: f.ref('general/template-coding-rule', 'name', {
+      label: L('编码规则模板', '編碼規則範本', 'Coding rule template'),
+      list: false,
+    }),
+    menus: f.json({ label: L('菜单权限', '選單權限', 'Menu permissions'), required: true }),
+    remark: f.textarea({ label: L('备注', '備註', 'Remark'), max: 256, list: true }),
+    createdAt: f.datetime({ label: L('创建时间', '建立時間', 'Created'), form: false, required: false, sort: true, search: 'range' }),
+  },
+  rules: [
+    (d) => (d.password !== d.confirmPassword ? [{ path: ['confirmPassword'], message: 'validation.passwordsDiffer' }] : []),
+    (d) =>
+      typeof d.name === 'string' && typeof d.adminUsername === 'string' && d.name.toLowerCase() === d.adminUsername.trim().toLowerCase()
+        ? [{ path: ['adminUsername'], message: 'validation.tenantNameIsAdmin' }]
+        : [],
+    (d) => (Array.isArray(d.menus) && d.menus.length ? [] : [{ path: ['menus'], message: 'validation.menusRequired' }]),
+  ],
+});

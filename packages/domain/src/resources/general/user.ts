@@ -1,0 +1,33 @@
+import { defineResource } from '../../resource/define.js';
+import { f } from '../../resource/fields.js';
+
+const L = (zh_CN: string, zh_TW: string, en_US: string) => ({ zh_CN, zh_TW, en_US });
+
+/** Users of every tenant, managed by the platform (spec §3, §5). Served by modules/general/user. */
+export const userResource = defineResource({
+  code: 'general/user',
+  names: L('用户', '使用者', 'User'),
+  owner: 'platform',
+  table: 'users',
+  titleField: 'username',
+  defaultSort: { field: 'username', order: 'asc' },
+  extraActions: ['enable', 'disable', 'resetPassword', 'assign'],
+  fields: {
+    tenantId: f.ref('general/tenant', 'name', { label: L('租户', '租戶', 'Tenant'), search: 'eq', editable: false }),
+    username: f.text({ label: L('用户名', '使用者名稱', 'User name'), min: 4, max: 64, search: 'like', sort: true, editable: false }),
+    aliasName: f.text({ label: L('别名', '別名', 'Alias'), max: 64, required: false, search: 'like' }),
+    password: f.password({ label: L('密码', '密碼', 'Password') }),
+    confirmPassword: f.password({ label: L('确认密码', '確認密碼', 'Confirm password') }),
+    userType: f.enumOf('UserType', { label: L('用户类型', '使用者類型', 'User type'), search: 'eq' }),
+    loginStatus: f.enumOf('LoginStatus', {
+      label: L('登录状态', '登入狀態', 'Login'),
+      search: 'eq',
+      default: 1,
+      required: false,
+      form: false,
+    }),
+    roles: f.json({ label: L('角色（按终端）', '角色（依終端）', 'Roles per terminal') }),
+    createdAt: f.datetime({ label: L('创建时间', '建立時間', 'Created'), form: false, required: false, sort: true }),
+  },
+  rules: [(d) => (d.password !== d.confirmPassword ? [{ path: ['confirmPassword'], message: 'validation.passwordsDiffer' }] : [])],
+});

@@ -1,0 +1,67 @@
+import type { L10n } from '../../lang.js';
+import { defineResource } from '../../resource/define.js';
+import { f } from '../../resource/fields.js';
+
+const L = (zh_CN: string, zh_TW: string, en_US: string) => ({ zh_CN, zh_TW, en_US });
+
+export const VERSION_TYPES = ['app', 'web', 'net', 'java'] as const;
+export type VersionType = (typeof VERSION_TYPES)[number];
+
+const NAMES: Record<VersionType, L10n> = {
+  app: L('App 版本', 'App 版本', 'App versions'),
+  web: L('Web 版本', 'Web 版本', 'Web versions'),
+  net: L('.NET 版本', '.NET 版本', '.NET versions'),
+  java: L('Java 版本', 'Java 版本', 'Java versions'),
+};
+
+/**
+ * Software versions (spec §3): four screens over one table (software_versions, column `type`),
+ * served by modules/general/versions. The file arrives with create (multipart) or with upload.
+ */
+export const versionResource = (type: VersionType) =>
+  defineResource({
+    code: `general/version-${type}`,
+    names: NAMES[type],
+    owner: 'platform',
+    table: 'software_versions',
+    titleField: 'versionName',
+    defaultSort: { field: 'uploadTime', order: 'desc' },
+    extraActions: ['upload', 'download'],
+    fields: {
+      softwareName: f.text({ label: L('软件名称', '軟體名稱', 'Software name'), max: 64, search: 'like', sort: true }),
+      softwareCode: f.text({
+        label: L('软件编码', '軟體編碼', 'Software code'),
+        max: 64,
+        search: 'like',
+        sort: true,
+        pattern: { source: '^[A-Za-z0-9._-]+$', message: 'validation.codeChars' },
+      }),
+      projectCode: f.text({ label: L('项目编码', '專案編碼', 'Project code'), max: 64, required: false, search: 'like' }),
+      projectName: f.text({ label: L('项目名称', '專案名稱', 'Project name'), max: 64, required: false }),
+      deviceType: f.text({ label: L('设备类型', '設備類型', 'Device type'), max: 64, required: false, search: 'eq' }),
+      upgradeType: f.enumOf('UpgradeType', {
+        label: L('升级类型', '升級類型', 'Upgrade type'),
+        default: 'optional',
+        required: false,
+        search: 'eq',
+      }),
+      versionName: f.text({ label: L('版本名称', '版本名稱', 'Version name'), max: 64, search: 'like' }),
+      versionNumber: f.int({ label: L('版本号', '版本號', 'Version number'), min: 1, max: 2_000_000_000, sort: true }),
+      updatedInstructions: f.textarea({ label: L('更新说明', '更新說明', 'Update instructions'), max: 1000, list: true }),
+      uploadedPerson: f.text({ label: L('上传人', '上傳人', 'Uploaded by'), required: false, form: false }),
+      uploadTime: f.datetime({
+        label: L('上传时间', '上傳時間', 'Upload time'),
+        required: false,
+        form: false,
+        sort: true,
+        search: 'range',
+      }),
+      fileName: f.text({ label: L('文件', '檔案', 'File'), max: 200, required: false, form: false }),
+      fileSize: f.int({ label: L('文件大小', '檔案大小', 'File size'), required: false, form: false }),
+    },
+  });
+
+export const versionResources = Object.fromEntries(VERSION_TYPES.map((t) => [t, versionResource(t)])) as Record<
+  VersionType,
+  ReturnType<typeof versionResource>
+>;
