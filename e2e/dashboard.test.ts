@@ -30,10 +30,11 @@ describe('admin dashboard', () => {
     expect(summary.tenants).toBeGreaterThan(0);
     expect(summary.loginsPerDay).toHaveLength(7);
     expect(summary.tags).toEqual({ count: 0, available: false });
-    expect(await kpi(page, 'tenants')).toBe(summary.tenants);
-    expect(await kpi(page, 'users')).toBe(summary.users);
-    expect(await page.getByTestId('chart-logins').locator('canvas').count()).toBe(1);
-    expect(await page.getByTestId('chart-orders').locator('canvas').count()).toBe(1);
+    // figures and charts arrive after the page: poll
+    await expect.poll(() => kpi(page, 'tenants')).toBe(summary.tenants);
+    await expect.poll(() => kpi(page, 'users')).toBe(summary.users);
+    await expect.poll(() => page.getByTestId('chart-logins').locator('canvas').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('chart-orders').locator('canvas').count()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -46,7 +47,7 @@ describe('admin dashboard', () => {
     const token = await tokenOf(context);
     const summary = (await (await fetch(`${server.url}/api/dashboard/admin/summary`, { headers: { token } })).json()).data;
     expect(summary.scope).toBe('tenant');
-    expect(await kpi(page, 'users')).toBe(summary.users);
+    await expect.poll(() => kpi(page, 'users')).toBe(summary.users);
     await context.close();
   });
 });

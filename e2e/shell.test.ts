@@ -151,13 +151,16 @@ describe('tags view', () => {
     await waitPath(page, '/general/role');
     await page.getByTestId('side-menu').getByText('User', { exact: true }).click();
     await waitPath(page, '/general/user');
-    expect(await tags(page)).toEqual(['/dashboard/admin', '/general/dictionary', '/general/tenant', '/general/role', '/general/user']);
+    // the tag appears just after the URL changes: poll rather than read once
+    await expect
+      .poll(() => tags(page))
+      .toEqual(['/dashboard/admin', '/general/dictionary', '/general/tenant', '/general/role', '/general/user']);
     expect(await page.locator('[data-path="/dashboard/admin"] [data-testid="tag-close"]').count()).toBe(0);
 
     // closing the active tag moves to the last one
     await tagMenu(page, '/general/user', 'Close');
     await waitPath(page, '/general/role');
-    expect(await tags(page)).not.toContain('/general/user');
+    await expect.poll(() => tags(page)).not.toContain('/general/user');
 
     // the affixed tag cannot be closed
     await page.locator('[data-testid="tag"][data-path="/dashboard/admin"]').click({ button: 'right' });
@@ -165,11 +168,11 @@ describe('tags view', () => {
     await page.keyboard.press('Escape');
 
     await tagMenu(page, '/general/tenant', 'Close others');
-    expect(await tags(page)).toEqual(['/dashboard/admin', '/general/tenant']);
+    await expect.poll(() => tags(page)).toEqual(['/dashboard/admin', '/general/tenant']);
     await waitPath(page, '/general/tenant');
 
     await tagMenu(page, '/general/tenant', 'Close all');
-    expect(await tags(page)).toEqual(['/dashboard/admin']);
+    await expect.poll(() => tags(page)).toEqual(['/dashboard/admin']);
     await waitPath(page, '/dashboard/admin');
     expect(errors).toEqual([]);
     await context.close();
@@ -218,7 +221,7 @@ describe('languages', () => {
     await page.getByTestId('login-lang-en_US').click();
     await expect.poll(() => page.getByTestId('login-submit').textContent()).toContain('Sign in');
     await login(page, 'admin', 'admin123');
-    expect(await page.getByTestId('clock').textContent()).toContain('Welcome, admin');
+    await expect.poll(() => page.getByTestId('clock').textContent()).toContain('Welcome, admin');
 
     await page.getByTestId('lang-select').click();
     await page.getByRole('menuitem', { name: /Traditional Chinese|繁體中文/ }).click();
@@ -228,7 +231,7 @@ describe('languages', () => {
     await expect.poll(() => page.getByTestId('module-nav').textContent()).toContain('儀表板');
     await page.reload();
     await page.getByTestId('navbar').waitFor();
-    expect(await page.getByTestId('clock').textContent()).toContain('歡迎您');
+    await expect.poll(() => page.getByTestId('clock').textContent()).toContain('歡迎您');
     expect((await context.cookies()).find((c) => c.name === 'language')?.value).toBe('zh_TW');
     await context.close();
   });
