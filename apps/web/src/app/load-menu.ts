@@ -8,16 +8,20 @@ import { queryClient } from './query-client';
 import { fetchData } from './request';
 import { usePermissionStore } from './stores/permission';
 import { useUserStore } from './stores/user';
-import { hasView } from './views';
+import { hasView, loadResourceViews } from './views';
 
 let inFlight: Promise<void> | null = null;
 
 async function fetchAndBuild(): Promise<void> {
-  const menus = await queryClient.fetchQuery({
-    queryKey: ['menu', currentLang()],
-    queryFn: () => fetchData<MenuItem[]>('/menu/selectMenuByCurrentUserId', { method: 'POST', data: {}, silent: true }),
-    staleTime: 0,
-  });
+  const [menus] = await Promise.all([
+    queryClient.fetchQuery({
+      queryKey: ['menu', currentLang()],
+      queryFn: () => fetchData<MenuItem[]>('/menu/selectMenuByCurrentUserId', { method: 'POST', data: {}, silent: true }),
+      staleTime: 0,
+    }),
+    // resource screens are known only once their declarations are loaded
+    loadResourceViews().catch((err) => console.error('[resources]', err)),
+  ]);
   const built = buildRoutes(menus, hasView, (code) => console.warn(`[menu] no view for component "${code}"`));
   saveMenus(menus);
   usePermissionStore.getState().setBuilt(built);

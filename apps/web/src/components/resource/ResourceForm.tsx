@@ -1,0 +1,149 @@
+/** Add/edit form of a resource in a modal (a drawer past eight fields), validated with the shared zod rules. */
+import { Button, Col, Drawer, Form, Grid, Row as GridRow, Modal, Space } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMessage } from '../../app/bridge';
+import { RequestError } from '../../app/request';
+import { normalizeLang } from '../../domain';
+import { FieldInput } from './field-render';
+import { initialValues, serverFieldErrors, toPayload, validateForm, validateValue } from './form-values';
+import { formFields, opensInDrawer } from './model';
+import type { Field, Mode, ResourceDef, ResourcePageExtensions, Row } from './types';
+import { useResourceMutations } from './use-resource';
+
+export interface ResourceFormProps {
+  def: ResourceDef;
+  /** undefined: closed */
+  target: { mode: Mode; row?: Row } | undefined;
+  onClose: () => void;
+  formOverrides?: ResourcePageExtensions['formOverrides'];
+}
+
+export function ResourceForm({ def, target, onClose, formOverrides }: ResourceFormProps) {
+  const { t, i18n } = useTranslation();
+  const lang = normalizeLang(i18n.language);
+  const message = useMessage();
+  const [form] = Form.useForm();
+  const { save } = useResourceMutations(def);
+  const [saving, setSaving] = useState(false);
+  const screens = Grid.useBreakpoint();
+  const mode = target?.mode ?? 'create';
+  const fields = formFields(def, mode);
+  const drawer = opensInDrawer(def);
+  const title = t(mode === 'create' ? 'resource.addTitle' : 'resource.editTitle', { name: def.names[lang] });
+
+  useEffect(() => {
+    if (!target) return;
+    form.resetFields();
+    form.setFieldsValue(initialValues(def, target.mode, target.row));
+  }, [target, def, form]);
+
+  const say = (f: Field | undefined, msg: string) => (f ? t('resource.fieldError', { field: f.label[lang], message: msg }) : msg);
+  const fieldOf = (key: string) => def.list.find((f) => f.key === key);
+
+  const submit = async () => {
+    try {
+      await form.validateFields();
+    } catch {
+      return;
+    }
+    const values = form.getFieldsValue(true) as Record<string, unknown>;
+    const problems = validateForm(def, values, mode, lang);
+    if (problems.length) {
+      form.setFields(problems.map((p) => ({ name: p.field.split('.')[0], errors: [say(fieldOf(p.field.split('.')[0]), p.message)] })));
+      form.scrollToField(problems[0].field.split('.')[0]);
+      return;
+    }
+    setSaving(true);
+    try {
+      const res = await save.mutateAsync({ body: toPayload(def, values, mode, target?.row?.id), mode });
+      message.success(res.msg || t('common.success'));
+      onClose();
+    } catch (err) {
+      if (!(err instanceof RequestError) || err.kind !== 'business') return;
+      const mapped = serverFieldErrors(def, { code: err.code, message: err.message, data: err.data }, lang);
+      if (mapped.length) {
+        form.setFields(mapped.map((m) => ({ name: m.field, errors: [m.whole ? m.message : say(fieldOf(m.field), m.message)] })));
+        form.scrollToField(mapped[0].field);
+      } else message.error(err.message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const twoColumns = drawer && screens.md;
+  const body = (
+    <Form form={form} layout="vertical" validateTrigger="onBlur" data-testid="resource-form" className="resource-form">
+      <GridRow gutter={16}>
+        {fields.map((f) => {
+          const disabled = mode === 'edit' && !f.editable;
+          const override = formOverrides?.[f.key];
+          return (
+            <Col key={f.key} span={twoColumns && f.kind !== 'textarea' && f.kind !== 'json' ? 12 : 24}>
+              <Form.Item
+                name={f.key}
+                label={f.label[lang]}
+                required={f.required && f.default === undefined && !disabled}
+                rules={
+                  disabled
+                    ? []
+                    : [
+                        {
+                          validator: async (_rule, value) => {
+                            const msg = validateValue(f, value, lang);
+                            if (msg) throw new Error(say(f, msg));
+                          },
+                        },
+                      ]
+                }
+              >
+                {override ? override({ field: f, mode, disabled }) : <FieldInput field={f} mode={mode} disabled={disabled} />}
+              </Form.Item>
+            </Col>
+          );
+        })}
+      </GridRow>
+    </Form>
+  );
+
+  const footer = (
+    <Space>
+      <Button onClick={onClose} data-testid="resource-form-cancel">
+        {t('common.cancel')}
+      </Button>
+      <Button type="primary" loading={saving} onClick={submit} data-testid="resource-form-save">
+        {t('common.save')}
+      </Button>
+    </Space>
+  );
+
+  if (drawer) {
+    return (
+      <Drawer
+        title={title}
+        open={!!target}
+        onClose={onClose}
+        size={screens.md ? 720 : '100%'}
+        forceRender
+        footer={<div style={{ textAlign: 'right' }}>{footer}</div>}
+        rootClassName="resource-form-panel"
+      >
+        {body}
+      </Drawer>
+    );
+  }
+  return (
+    <Modal
+      title={title}
+      open={!!target}
+      onCancel={onClose}
+      footer={footer}
+      width={560}
+      forceRender
+      maskClosable={false}
+      rootClassName="resource-form-panel"
+    >
+      {body}
+    </Modal>
+  );
+}

@@ -1,0 +1,177 @@
+/**
+ * The generic screen of a declared resource: search form, toolbar (granted buttons only), server-paged
+ * table, add/edit form, import and export. Extension points for screen-specific needs: see
+ * ResourcePageExtensions in ./types (extraToolbar, extraRowActions, columnOverrides, formOverrides).
+ */
+import { Form, Modal } from 'antd';
+import type { SizeType } from 'antd/es/config-provider/SizeContext';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMessage } from '../../app/bridge';
+import { useUserStore } from '../../app/stores/user';
+import { normalizeLang } from '../../domain';
+import { useScreen } from '../ScreenContext';
+import { ColumnSettings } from './ColumnSettings';
+import { loadColumnSettings, type ColumnSettings as Settings, saveColumnSettings, visibleColumns } from './column-settings';
+import { ImportModal } from './ImportModal';
+import { listFields, titleOf } from './model';
+import { ResourceForm } from './ResourceForm';
+import { ResourceTable } from './ResourceTable';
+import { SearchForm } from './SearchForm';
+import { Toolbar } from './Toolbar';
+import type { Mode, Paging, ResourceDef, ResourcePageExtensions, Row } from './types';
+import { exportRows, useResourceList, useResourceMutations } from './use-resource';
+import './resource.css';
+
+export interface ResourcePageProps extends ResourcePageExtensions {
+  def: ResourceDef;
+}
+
+const MAX_TITLES = 5;
+
+export function ResourcePage({ def, extraToolbar, extraRowActions, columnOverrides, formOverrides }: ResourcePageProps) {
+  const { t, i18n } = useTranslation();
+  const lang = normalizeLang(i18n.language);
+  const message = useMessage();
+  const screen = useScreen();
+  const userCode = useUserStore((s) => s.user?.userCode ?? '-');
+  const can = (action: string) => screen.actions.includes(action);
+
+  const [modal, modalHolder] = Modal.useModal();
+  const [searchForm] = Form.useForm();
+  const [filters, setFilters] = useState<Record<string, unknown>>({});
+  const [paging, setPaging] = useState<Paging>({
+    page: 1,
+    pageSize: 10,
+    sortField: def.defaultSort?.field,
+    sortOrder: def.defaultSort?.order,
+  });
+  const [selected, setSelected] = useState<{ keys: number[]; rows: Row[] }>({ keys: [], rows: [] });
+  const [size, setSize] = useState<SizeType>(undefined);
+  const [target, setTarget] = useState<{ mode: Mode; row?: Row } | undefined>();
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [settings, setSettings] = useState<Settings | undefined>(() => loadColumnSettings(userCode, def.code));
+
+  const { data, isFetching, refetch } = useResourceList(def, filters, paging, can('query') || screen.actions.length === 0);
+  const { remove, invalidate } = useResourceMutations(def);
+
+  const allFields = useMemo(() => listFields(def), [def]);
+  const shownKeys = visibleColumns(
+    allFields.map((f) => f.key),
+    settings,
+  );
+  const shownFields = shownKeys.map((k) => allFields.find((f) => f.key === k)!);
+
+  const clearSelection = () => setSelected({ keys: [], rows: [] });
+  const reload = () => {
+    void refetch();
+  };
+
+  const search = (values: Record<string, unknown>) => {
+    setFilters(values);
+    setPaging((p) => ({ ...p, page: 1 }));
+    clearSelection();
+    void invalidate();
+  };
+
+  const edit = () => {
+    if (selected.rows.length !== 1) {
+      message.warning(t('resource.selectOneToEdit'));
+      return;
+    }
+    setTarget({ mode: 'edit', row: selected.rows[0] });
+  };
+
+  const confirmDelete = (rows: Row[]) => {
+    if (!rows.length) {
+      message.warning(t('resource.selectToDelete'));
+      return;
+    }
+    const titles = rows.slice(0, MAX_TITLES).map((r) => titleOf(def, r));
+    const more = rows.length > MAX_TITLES ? t('resource.andMore', { count: rows.length - MAX_TITLES }) : '';
+    modal.confirm({
+      title: t('resource.deleteTitle'),
+      content: t('resource.deleteConfirm', { count: rows.length, titles: titles.join(t('resource.listSeparator')) + more }),
+      okText: t('resource.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        try {
+          const res = await remove.mutateAsync(rows.map((r) => r.id));
+          message.success(res.msg || t('common.success'));
+          clearSelection();
+          if (data && data.list.length === rows.length && paging.page > 1) setPaging((p) => ({ ...p, page: p.page - 1 }));
+        } catch {
+          // the request layer showed the server's message
+        }
+      },
+    });
+  };
+
+  const doExport = async () => {
+    setExporting(true);
+    try {
+      await exportRows(def, filters, paging);
+    } catch {
+      // the request layer showed the server's message
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const changeSettings = (next: Settings | undefined) => {
+    setSettings(next);
+    saveColumnSettings(userCode, def.code, next);
+  };
+
+  return (
+    <div className="resource-page" data-testid="resource-page" data-resource={def.code}>
+      {modalHolder}
+      <SearchForm def={def} form={searchForm} onSearch={search} />
+      <div className="page-card resource-body">
+        <Toolbar
+          can={can}
+          onAdd={() => setTarget({ mode: 'create' })}
+          onEdit={edit}
+          onDelete={() => confirmDelete(selected.rows)}
+          onImport={() => setImporting(true)}
+          onExport={doExport}
+          exporting={exporting}
+          onReload={reload}
+          size={size}
+          onSize={setSize}
+          extra={extraToolbar?.({ selected: selected.rows, reload })}
+          columns={
+            <ColumnSettings
+              columns={allFields.map((f) => ({ key: f.key, title: f.label[lang] }))}
+              settings={settings}
+              onChange={changeSettings}
+            />
+          }
+        />
+        <ResourceTable
+          fields={shownFields}
+          data={data}
+          loading={isFetching}
+          paging={paging}
+          onPaging={(p) => {
+            setPaging(p);
+            clearSelection();
+          }}
+          size={size}
+          selectedKeys={selected.keys}
+          onSelect={(keys, rows) => setSelected({ keys, rows })}
+          canEdit={can('edit')}
+          canDelete={can('delete')}
+          onEdit={(row) => setTarget({ mode: 'edit', row })}
+          onDelete={confirmDelete}
+          columnOverrides={columnOverrides}
+          extraRowActions={extraRowActions ? (row) => extraRowActions(row, { reload }) : undefined}
+        />
+      </div>
+      <ResourceForm def={def} target={target} onClose={() => setTarget(undefined)} formOverrides={formOverrides} />
+      {can('import') && <ImportModal def={def} open={importing} onClose={() => setImporting(false)} onImported={() => void invalidate()} />}
+    </div>
+  );
+}

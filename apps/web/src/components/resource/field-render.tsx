@@ -1,0 +1,160 @@
+/** How one field's value is shown in a cell and edited in the form, by kind. */
+import { DatePicker, Input, InputNumber, Radio, Select, Tag, Tooltip } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { normalizeLang } from '../../domain';
+import { DATE_FORMAT, DATETIME_FORMAT, enumOptionsOf, inputKindOf, showCount } from './model';
+import type { Field, Mode } from './types';
+import { useRefOptions } from './use-resource';
+
+const TAG_COLORS = ['green', 'default', 'blue', 'orange', 'purple', 'cyan', 'magenta', 'gold'];
+
+function RefLabel({ field, value }: { field: Field; value: unknown }) {
+  const { labelOf } = useRefOptions(field);
+  return <>{labelOf(value) ?? String(value)}</>;
+}
+
+/** A table cell: enums as localized tags, dates formatted, refs by their label. */
+export function CellValue({ field, value }: { field: Field; value: unknown }) {
+  const { i18n } = useTranslation();
+  const lang = normalizeLang(i18n.language);
+  if (value === null || value === undefined || value === '') return <span className="resource-empty">-</span>;
+  switch (field.kind) {
+    case 'enum': {
+      const options = enumOptionsOf(field, lang);
+      const i = options.findIndex((o) => String(o.value) === String(value));
+      return i < 0 ? String(value) : <Tag color={TAG_COLORS[i % TAG_COLORS.length]}>{options[i].label}</Tag>;
+    }
+    case 'date':
+      return <>{dayjs(value as string).format(DATE_FORMAT)}</>;
+    case 'datetime':
+      return <>{dayjs(value as string).format(DATETIME_FORMAT)}</>;
+    case 'ref':
+      return <RefLabel field={field} value={value} />;
+    case 'json': {
+      const text = JSON.stringify(value);
+      return (
+        <Tooltip title={text}>
+          <code>{text.length > 40 ? `${text.slice(0, 40)}…` : text}</code>
+        </Tooltip>
+      );
+    }
+    case 'decimal':
+      return <>{typeof value === 'number' ? value.toFixed(field.scale ?? 2) : String(value)}</>;
+    default:
+      return <>{String(value)}</>;
+  }
+}
+
+interface InputProps {
+  field: Field;
+  mode: Mode;
+  disabled?: boolean;
+  value?: unknown;
+  onChange?: (v: unknown) => void;
+  onBlur?: () => void;
+  id?: string;
+}
+
+function RefSelect({ field, ...rest }: InputProps) {
+  const { t } = useTranslation();
+  const { options, denied, loading } = useRefOptions(field);
+  if (denied) {
+    return (
+      <InputNumber
+        {...(rest as object)}
+        min={1}
+        precision={0}
+        style={{ width: '100%' }}
+        placeholder={t('resource.refIdPlaceholder')}
+        data-testid={`field-${field.key}`}
+      />
+    );
+  }
+  return (
+    <Select
+      {...(rest as object)}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={loading}
+      options={options}
+      placeholder={t('resource.selectPlaceholder')}
+      data-testid={`field-${field.key}`}
+    />
+  );
+}
+
+/** The form input of a field (antd Form.Item passes value/onChange/id). */
+export function FieldInput(props: InputProps) {
+  const { field, mode: _mode, ...rest } = props;
+  const { t, i18n } = useTranslation();
+  const lang = normalizeLang(i18n.language);
+  const placeholder = field.placeholder?.[lang];
+  const testId = `field-${field.key}`;
+  switch (inputKindOf(field)) {
+    case 'input':
+      return (
+        <Input
+          {...(rest as object)}
+          maxLength={field.max}
+          showCount={showCount(field)}
+          placeholder={placeholder ?? t('resource.inputPlaceholder')}
+          data-testid={testId}
+        />
+      );
+    case 'textarea':
+      return (
+        <Input.TextArea
+          {...(rest as object)}
+          maxLength={field.max}
+          showCount={showCount(field)}
+          autoSize={{ minRows: 2, maxRows: 6 }}
+          placeholder={placeholder ?? t('resource.inputPlaceholder')}
+          data-testid={testId}
+        />
+      );
+    case 'password':
+      return <Input.Password {...(rest as object)} maxLength={field.max} autoComplete="new-password" data-testid={testId} />;
+    case 'number':
+      return (
+        <InputNumber
+          {...(rest as object)}
+          min={field.min}
+          max={field.max}
+          precision={field.kind === 'int' ? 0 : (field.scale ?? 2)}
+          style={{ width: '100%' }}
+          placeholder={placeholder}
+          data-testid={testId}
+        />
+      );
+    case 'radio':
+      return <Radio.Group {...(rest as object)} options={enumOptionsOf(field, lang)} data-testid={testId} />;
+    case 'select':
+      return (
+        <Select
+          {...(rest as object)}
+          allowClear={!field.required}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={enumOptionsOf(field, lang)}
+          placeholder={placeholder ?? t('resource.selectPlaceholder')}
+          data-testid={testId}
+        />
+      );
+    case 'date':
+      return <DatePicker {...(rest as object)} style={{ width: '100%' }} format={DATE_FORMAT} data-testid={testId} />;
+    case 'datetime':
+      return <DatePicker {...(rest as object)} showTime style={{ width: '100%' }} format={DATETIME_FORMAT} data-testid={testId} />;
+    case 'json':
+      return (
+        <Input.TextArea
+          {...(rest as object)}
+          autoSize={{ minRows: 3, maxRows: 10 }}
+          className="resource-json"
+          placeholder="{ }"
+          data-testid={testId}
+        />
+      );
+    case 'ref':
+      return <RefSelect {...props} />;
+  }
+}

@@ -1,0 +1,37 @@
+/** Shapes shared by the resource page's parts. */
+import type { ResourceDef } from '@tagloom/domain/resource/define.ts';
+import type { FieldDef } from '@tagloom/domain/resource/fields.ts';
+import type { ReactNode } from 'react';
+
+export type { FieldDef, ResourceDef };
+export type Field = FieldDef & { key: string };
+export type Row = Record<string, unknown> & { id: number };
+export type Mode = 'create' | 'edit';
+
+export interface PageResult<T = Row> {
+  list: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface Paging {
+  page: number;
+  pageSize: number;
+  sortField?: string;
+  sortOrder?: 'asc' | 'desc';
+}
+
+/**
+ * Screen-specific extension points (keep them small):
+ * - extraToolbar: buttons after Add/Edit/Delete/Import/Export; receives the selected rows and a reload.
+ * - extraRowActions: links after Edit/Delete in each row's action cell.
+ * - columnOverrides: a cell renderer per field key (replaces the kind-based rendering).
+ * - formOverrides: an input per field key (replaces the kind-based input; validation stays the shared zod rule).
+ */
+export interface ResourcePageExtensions {
+  extraToolbar?: (ctx: { selected: Row[]; reload: () => void }) => ReactNode;
+  extraRowActions?: (row: Row, ctx: { reload: () => void }) => ReactNode;
+  columnOverrides?: Record<string, (value: unknown, row: Row) => ReactNode>;
+  formOverrides?: Record<string, (ctx: { field: Field; mode: Mode; disabled: boolean }) => ReactNode>;
+}
