@@ -1,10 +1,18 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import enUS from '@tagloom/domain/i18n/web/en-US.json';
-import zhCN from '@tagloom/domain/i18n/web/zh-CN.json';
-import zhTW from '@tagloom/domain/i18n/web/zh-TW.json';
+import enShell from '@tagloom/domain/i18n/web/en-US.json';
+import zhCNShell from '@tagloom/domain/i18n/web/zh-CN.json';
+import zhTWShell from '@tagloom/domain/i18n/web/zh-TW.json';
+import enScreens from '@tagloom/domain/i18n/web-screens/en-US.json';
+import zhCNScreens from '@tagloom/domain/i18n/web-screens/zh-CN.json';
+import zhTWScreens from '@tagloom/domain/i18n/web-screens/zh-TW.json';
 import { describe, expect, it } from 'vitest';
+
+// the shell's sections load with /login, the screens' with the layout: together they are the catalog
+const enUS = { ...enShell, ...enScreens };
+const zhCN = { ...zhCNShell, ...zhCNScreens };
+const zhTW = { ...zhTWShell, ...zhTWScreens };
 
 const flatten = (tree: Record<string, unknown>, prefix = ''): string[] =>
   Object.entries(tree).flatMap(([k, v]) =>
@@ -25,6 +33,11 @@ describe('console catalogs', () => {
   it.each(Object.entries(catalogs))('%s holds every key of the others', (_name, catalog) => {
     const keys = new Set(flatten(catalog));
     expect([...all].filter((k) => !keys.has(k))).toEqual([]);
+  });
+
+  it('keeps shell and screen sections apart', () => {
+    const shell = new Set(Object.keys(enShell));
+    expect(Object.keys(enScreens).filter((k) => shell.has(k))).toEqual([]);
   });
 
   it('has no empty message', () => {

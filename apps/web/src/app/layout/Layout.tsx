@@ -16,6 +16,7 @@ import { Navbar } from './Navbar';
 import { Settings } from './Settings';
 import { Sidebar } from './Sidebar';
 import { TagsView } from './TagsView';
+import '../i18n-screens';
 import './layout.css';
 
 export const COLLAPSED_WIDTH = 54;
