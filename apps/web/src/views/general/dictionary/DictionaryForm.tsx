@@ -1,8 +1,9 @@
-/** Modal form adding a dictionary module. */
+/** Modal form adding or editing a dictionary module (a half-filled Add survives closing and tag switches). */
 import { Form, Input, InputNumber, Modal } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../app/request';
+import { CODE_PATTERN } from './dictionary-logic';
 
 interface Values {
   code: string;
@@ -11,15 +12,52 @@ interface Values {
   seq?: number;
 }
 
-export function DictionaryForm({ open, onClose, onSaved }: { open: boolean; onClose: () => void; onSaved: (msg: string) => void }) {
+export interface ModuleRow {
+  id: number;
+  code: string;
+  name: string;
+  remark: string;
+  seq: number;
+}
+
+export function DictionaryForm({
+  open,
+  editing,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  /** the module being edited; undefined: adding */
+  editing?: ModuleRow;
+  onClose: () => void;
+  onSaved: (msg: string) => void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
+  const lastMode = useRef<'add' | 'edit'>('add');
+
+  useEffect(() => {
+    if (!open) return;
+    if (editing) {
+      form.resetFields();
+      form.setFieldsValue({ code: editing.code, name: editing.name, remark: editing.remark, seq: editing.seq });
+      lastMode.current = 'edit';
+    } else if (lastMode.current === 'edit') {
+      // an Add after an Edit starts empty; an Add after an Add keeps its draft
+      form.resetFields();
+      lastMode.current = 'add';
+    }
+  }, [open, editing, form]);
+
   const submit = async () => {
     const values = await form.validateFields();
     setSaving(true);
     try {
-      const res = await request('/dictionary/web/insert', { method: 'POST', data: { ...values, seq: values.seq ?? 0 } });
+      const data = { ...values, remark: values.remark ?? '', seq: values.seq ?? 0 };
+      const res = editing
+        ? await request('/dictionary/web/update', { method: 'POST', data: { ...data, id: editing.id } })
+        : await request('/dictionary/web/insert', { method: 'POST', data });
       form.resetFields();
       onSaved(res.msg);
     } catch {
@@ -30,20 +68,27 @@ export function DictionaryForm({ open, onClose, onSaved }: { open: boolean; onCl
   };
   return (
     <Modal
-      title={t('dictionary.addTitle')}
+      title={editing ? t('dictionary.editTitle') : t('dictionary.addTitle')}
       open={open}
       onOk={submit}
       onCancel={onClose}
       confirmLoading={saving}
       okText={t('common.save')}
       cancelText={t('common.cancel')}
+      okButtonProps={{ 'data-testid': 'dict-form-save' }}
       forceRender
+      maskClosable={false}
     >
       <Form form={form} layout="vertical" data-testid="dict-form">
         <Form.Item
           name="code"
           label={t('dictionary.code')}
-          rules={[{ required: true, whitespace: true, message: t('common.required') }, { max: 64 }]}
+          extra={t('dictionary.codeHint')}
+          rules={[
+            { required: true, whitespace: true, message: t('common.required') },
+            { max: 64 },
+            { pattern: CODE_PATTERN, message: t('dictionary.codeFormat') },
+          ]}
         >
           <Input data-testid="dict-form-code" />
         </Form.Item>
@@ -55,10 +100,10 @@ export function DictionaryForm({ open, onClose, onSaved }: { open: boolean; onCl
           <Input data-testid="dict-form-name" />
         </Form.Item>
         <Form.Item name="remark" label={t('dictionary.remark')} rules={[{ max: 256 }]}>
-          <Input.TextArea rows={3} />
+          <Input.TextArea rows={3} data-testid="dict-form-remark" />
         </Form.Item>
         <Form.Item name="seq" label={t('dictionary.seq')}>
-          <InputNumber min={0} max={9999} style={{ width: '100%' }} />
+          <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} data-testid="dict-form-seq" />
         </Form.Item>
       </Form>
     </Modal>

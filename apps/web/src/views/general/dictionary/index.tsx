@@ -1,22 +1,23 @@
-/** Dictionary modules: search, paged table, add (when the menu grants 'add'). */
-import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+/**
+ * Dictionary (general/dictionary): modules (search, add / edit / delete) and, beside them, the
+ * details of the chosen module (add / edit / delete); Refresh cache. Buttons follow the granted actions.
+ */
+import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, SyncOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Space, Table } from 'antd';
+import { Button, Col, Empty, Form, Input, Modal, Row, Space, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../app/bridge';
 import { currentLang } from '../../../app/i18n';
-import { fetchData } from '../../../app/request';
+import { fetchData, request } from '../../../app/request';
 import { useCan } from '../../../components/ScreenContext';
-import { DictionaryForm } from './DictionaryForm';
+import { DetailForm, type DetailRow } from './DetailForm';
+import { DictionaryForm, type ModuleRow } from './DictionaryForm';
+import { pageAfterDelete, pickModule } from './dictionary-logic';
+import '../_shared/ops.css';
+import './dictionary.css';
 
-export interface DictionaryModule {
-  id: number;
-  code: string;
-  name: string;
-  remark: string;
-  seq: number;
-}
+export type DictionaryModule = ModuleRow;
 interface Page<T> {
   list: T[];
   total: number;
@@ -33,28 +34,110 @@ export default function Dictionary() {
   const message = useMessage();
   const queryClient = useQueryClient();
   const canAdd = useCan('add');
+  const canEdit = useCan('edit');
+  const canDelete = useCan('delete');
+  const canRefresh = useCan('refresh');
+  const [modal, modalHolder] = Modal.useModal();
   const [form] = Form.useForm<Filters>();
   const [filters, setFilters] = useState<Filters>({});
   const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
-  const [adding, setAdding] = useState(false);
+  const [moduleForm, setModuleForm] = useState<{ open: boolean; editing?: ModuleRow }>({ open: false });
+  const [chosen, setChosen] = useState<number | undefined>();
+  const [detailPaging, setDetailPaging] = useState({ page: 1, pageSize: 10 });
+  const [detailTarget, setDetailTarget] = useState<'add' | DetailRow | undefined>();
+  const [refreshing, setRefreshing] = useState(false);
 
   const { data, isFetching } = useQuery({
     queryKey: ['dictionary', 'modules', filters, paging, currentLang()],
     queryFn: () =>
-      fetchData<Page<DictionaryModule>>('/dictionary/web/showModelNotContainLeaf', { method: 'POST', data: { ...filters, ...paging } }),
+      fetchData<Page<ModuleRow>>('/dictionary/web/showModelNotContainLeaf', { method: 'POST', data: { ...filters, ...paging } }),
     placeholderData: keepPreviousData,
   });
+  const current = pickModule(data?.list, chosen);
+
+  const details = useQuery({
+    queryKey: ['dictionary', 'details', current?.id, detailPaging],
+    queryFn: () =>
+      fetchData<Page<DetailRow>>('/dictionaryDetail/web/selectDicContent', {
+        method: 'POST',
+        data: { moduleId: current!.id, ...detailPaging },
+      }),
+    enabled: !!current,
+    placeholderData: keepPreviousData,
+  });
+
+  const invalidate = (what: 'modules' | 'details') => queryClient.invalidateQueries({ queryKey: ['dictionary', what] });
 
   const search = (values: Filters) => {
     setFilters({ code: values.code?.trim() || undefined, name: values.name?.trim() || undefined });
     setPaging((p) => ({ ...p, page: 1 }));
     // searching again with the same filters still asks the server
-    void queryClient.invalidateQueries({ queryKey: ['dictionary', 'modules'] });
+    void invalidate('modules');
   };
 
+  const choose = (m: ModuleRow) => {
+    setChosen(m.id);
+    setDetailPaging((p) => ({ ...p, page: 1 }));
+  };
+
+  const deleteModule = (m: ModuleRow) =>
+    modal.confirm({
+      title: t('dictionary.deleteTitle'),
+      content: t('dictionary.deleteModule', { name: `${m.code} ${m.name}` }),
+      okText: t('dictionary.delete'),
+      okButtonProps: { danger: true, 'data-testid': 'dict-confirm-ok' },
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        try {
+          const res = await request('/dictionary/web/delete', { method: 'POST', data: { ids: [m.id] } });
+          message.success(res.msg || t('common.success'));
+          if (chosen === m.id) setChosen(undefined);
+          setPaging((p) => ({ ...p, page: pageAfterDelete(p.page, data?.list.length ?? 0, 1) }));
+          void invalidate('modules');
+        } catch {
+          // the request layer showed the server's message
+        }
+      },
+    });
+
+  const deleteDetail = (d: DetailRow) =>
+    modal.confirm({
+      title: t('dictionary.deleteTitle'),
+      content: t('dictionary.deleteDetail', { name: `${d.num} ${d.name}` }),
+      okText: t('dictionary.delete'),
+      okButtonProps: { danger: true, 'data-testid': 'dict-confirm-ok' },
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        try {
+          const res = await request('/dictionaryDetail/web/deleteDicContent', { method: 'POST', data: { ids: [d.id] } });
+          message.success(res.msg || t('common.success'));
+          setDetailPaging((p) => ({ ...p, page: pageAfterDelete(p.page, details.data?.list.length ?? 0, 1) }));
+          void invalidate('details');
+        } catch {
+          // the request layer showed the server's message
+        }
+      },
+    });
+
+  const refreshCache = async () => {
+    setRefreshing(true);
+    try {
+      const res = await request('/dictionaryDetail/v1.0/reidsRefreshAllDicList');
+      message.success(res.msg || t('common.success'));
+    } catch {
+      // the request layer showed the server's message
+    } finally {
+      setRefreshing(false);
+    }
+  };
+
+  const rowActions = canEdit || canDelete;
+  const empty = <span className="ops-empty">-</span>;
+
   return (
-    <div className="page-card" data-testid="dictionary">
-      <Form form={form} layout="inline" onFinish={search} style={{ rowGap: 12, marginBottom: 16 }}>
+    <div className="ops-page" data-testid="dictionary">
+      {modalHolder}
+      <Form form={form} layout="inline" onFinish={search} className="ops-search dict-search">
         <Form.Item name="code" label={t('dictionary.code')}>
           <Input allowClear placeholder={t('dictionary.codePlaceholder')} data-testid="dict-filter-code" />
         </Form.Item>
@@ -62,7 +145,7 @@ export default function Dictionary() {
           <Input allowClear placeholder={t('dictionary.namePlaceholder')} data-testid="dict-filter-name" />
         </Form.Item>
         <Form.Item>
-          <Space>
+          <Space wrap>
             <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="dict-search">
               {t('common.query')}
             </Button>
@@ -78,40 +161,221 @@ export default function Dictionary() {
           </Space>
         </Form.Item>
       </Form>
-      {canAdd && (
-        <Space style={{ marginBottom: 12 }}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="dict-add">
-            {t('common.add')}
-          </Button>
-        </Space>
-      )}
-      <Table<DictionaryModule>
-        rowKey="id"
-        loading={isFetching}
-        dataSource={data?.list}
-        scroll={{ x: 640 }}
-        pagination={{
-          current: paging.page,
-          pageSize: paging.pageSize,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('common.total', { total }),
-          onChange: (page, pageSize) => setPaging({ page, pageSize }),
-        }}
-        columns={[
-          { title: t('dictionary.code'), dataIndex: 'code', width: 220 },
-          { title: t('dictionary.name'), dataIndex: 'name', width: 220 },
-          { title: t('dictionary.remark'), dataIndex: 'remark' },
-          { title: t('dictionary.seq'), dataIndex: 'seq', width: 90 },
-        ]}
-      />
+      <Row gutter={[12, 12]}>
+        <Col xs={24} xl={10}>
+          <div className="page-card dict-card" data-testid="dict-modules">
+            <div className="ops-toolbar">
+              <span className="ops-toolbar-title">{t('dictionary.modules')}</span>
+              <Space wrap size={8}>
+                {canAdd && (
+                  <Button type="primary" icon={<PlusOutlined />} onClick={() => setModuleForm({ open: true })} data-testid="dict-add">
+                    {t('common.add')}
+                  </Button>
+                )}
+                {canRefresh && (
+                  <Tooltip title={t('dictionary.refreshCacheTip')}>
+                    <Button icon={<SyncOutlined />} onClick={refreshCache} loading={refreshing} data-testid="dict-refresh-cache">
+                      {t('dictionary.refreshCache')}
+                    </Button>
+                  </Tooltip>
+                )}
+              </Space>
+            </div>
+            <Table<ModuleRow>
+              rowKey="id"
+              size="middle"
+              loading={isFetching}
+              dataSource={data?.list}
+              scroll={{ x: rowActions ? 520 : 420 }}
+              rowClassName={(m) => (m.id === current?.id ? 'dict-row-current' : 'dict-row')}
+              onRow={(m) => ({ onClick: () => choose(m), 'data-testid': 'dict-module-row', 'data-code': m.code }) as object}
+              pagination={{
+                current: paging.page,
+                pageSize: paging.pageSize,
+                total: data?.total ?? 0,
+                showSizeChanger: true,
+                showTotal: (total) => t('common.total', { total }),
+                onChange: (page, pageSize) => setPaging({ page, pageSize }),
+              }}
+              columns={[
+                {
+                  title: t('dictionary.code'),
+                  dataIndex: 'code',
+                  width: 190,
+                  render: (v: string) => <span className="ops-mono dict-code">{v}</span>,
+                },
+                {
+                  title: t('dictionary.name'),
+                  dataIndex: 'name',
+                  render: (v: string, m) => (
+                    <span className="dict-name">
+                      <span>{v}</span>
+                      {m.remark && <small title={m.remark}>{m.remark}</small>}
+                    </span>
+                  ),
+                },
+                { title: t('dictionary.seq'), dataIndex: 'seq', width: 70, align: 'right' },
+                ...(rowActions
+                  ? [
+                      {
+                        key: 'actions',
+                        title: t('dictionary.actions'),
+                        width: 90,
+                        render: (_: unknown, m: ModuleRow) => (
+                          <Space size={0} onClick={(e) => e.stopPropagation()}>
+                            {canEdit && (
+                              <Tooltip title={t('dictionary.edit')}>
+                                <Button
+                                  type="link"
+                                  size="small"
+                                  icon={<EditOutlined />}
+                                  aria-label={t('dictionary.edit')}
+                                  onClick={() => setModuleForm({ open: true, editing: m })}
+                                  data-testid="dict-edit"
+                                />
+                              </Tooltip>
+                            )}
+                            {canDelete && (
+                              <Tooltip title={t('dictionary.delete')}>
+                                <Button
+                                  type="link"
+                                  size="small"
+                                  danger
+                                  icon={<DeleteOutlined />}
+                                  aria-label={t('dictionary.delete')}
+                                  onClick={() => deleteModule(m)}
+                                  data-testid="dict-delete"
+                                />
+                              </Tooltip>
+                            )}
+                          </Space>
+                        ),
+                      },
+                    ]
+                  : []),
+              ]}
+            />
+          </div>
+        </Col>
+        <Col xs={24} xl={14}>
+          <div className="page-card dict-card" data-testid="dict-details">
+            <div className="ops-toolbar">
+              <Space size={8} wrap>
+                <span className="ops-toolbar-title">{t('dictionary.details')}</span>
+                {current && (
+                  <Tag color="blue" className="ops-mono" data-testid="dict-current">
+                    {current.code}
+                  </Tag>
+                )}
+                {current && <span className="ops-muted">{current.name}</span>}
+              </Space>
+              {canAdd && current && (
+                <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setDetailTarget('add')} data-testid="detail-add">
+                  {t('dictionary.addDetail')}
+                </Button>
+              )}
+            </div>
+            {current ? (
+              <Table<DetailRow>
+                rowKey="id"
+                size="middle"
+                loading={details.isFetching}
+                dataSource={details.data?.list}
+                scroll={{ x: rowActions ? 860 : 780 }}
+                onRow={(d) => ({ 'data-testid': 'detail-row', 'data-num': d.num }) as object}
+                pagination={{
+                  current: detailPaging.page,
+                  pageSize: detailPaging.pageSize,
+                  total: details.data?.total ?? 0,
+                  showSizeChanger: true,
+                  showTotal: (total) => t('common.total', { total }),
+                  onChange: (page, pageSize) => setDetailPaging({ page, pageSize }),
+                }}
+                columns={[
+                  {
+                    title: t('dictionary.num'),
+                    dataIndex: 'num',
+                    width: 120,
+                    render: (v: string) => <span className="ops-mono">{v}</span>,
+                  },
+                  { title: t('dictionary.nameCn'), dataIndex: 'name', width: 130 },
+                  { title: t('dictionary.nameTw'), dataIndex: 'nameTw', width: 130, render: (v: string) => v || empty },
+                  { title: t('dictionary.nameEn'), dataIndex: 'nameEn', width: 150, render: (v: string) => v || empty },
+                  { title: t('dictionary.seq'), dataIndex: 'seq', width: 70, align: 'right' },
+                  {
+                    title: t('dictionary.status'),
+                    dataIndex: 'status',
+                    width: 90,
+                    render: (v: number) => (
+                      <Tag color={v === 1 ? 'success' : 'default'}>{v === 1 ? t('dictionary.enabled') : t('dictionary.disabled')}</Tag>
+                    ),
+                  },
+                  { title: t('dictionary.remark'), dataIndex: 'remark', ellipsis: true, render: (v: string) => v || empty },
+                  ...(rowActions
+                    ? [
+                        {
+                          key: 'actions',
+                          title: t('dictionary.actions'),
+                          width: 90,
+                          fixed: 'right' as const,
+                          render: (_: unknown, d: DetailRow) => (
+                            <Space size={0}>
+                              {canEdit && (
+                                <Tooltip title={t('dictionary.edit')}>
+                                  <Button
+                                    type="link"
+                                    size="small"
+                                    icon={<EditOutlined />}
+                                    aria-label={t('dictionary.edit')}
+                                    onClick={() => setDetailTarget(d)}
+                                    data-testid="detail-edit"
+                                  />
+                                </Tooltip>
+                              )}
+                              {canDelete && (
+                                <Tooltip title={t('dictionary.delete')}>
+                                  <Button
+                                    type="link"
+                                    size="small"
+                                    danger
+                                    icon={<DeleteOutlined />}
+                                    aria-label={t('dictionary.delete')}
+                                    onClick={() => deleteDetail(d)}
+                                    data-testid="detail-delete"
+                                  />
+                                </Tooltip>
+                              )}
+                            </Space>
+                          ),
+                        },
+                      ]
+                    : []),
+                ]}
+              />
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dictionary.selectModule')} />
+            )}
+          </div>
+        </Col>
+      </Row>
       <DictionaryForm
-        open={adding}
-        onClose={() => setAdding(false)}
+        open={moduleForm.open}
+        editing={moduleForm.editing}
+        onClose={() => setModuleForm((f) => ({ ...f, open: false }))}
         onSaved={(msg) => {
           message.success(msg);
-          setAdding(false);
-          void queryClient.invalidateQueries({ queryKey: ['dictionary', 'modules'] });
+          setModuleForm((f) => ({ ...f, open: false }));
+          void invalidate('modules');
+        }}
+      />
+      <DetailForm
+        target={detailTarget}
+        moduleId={current?.id}
+        onClose={() => setDetailTarget(undefined)}
+        onSaved={(msg) => {
+          message.success(msg);
+          setDetailTarget(undefined);
+          void invalidate('details');
         }}
       />
     </div>

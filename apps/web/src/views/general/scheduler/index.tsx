@@ -1,0 +1,276 @@
+/**
+ * Scheduled tasks (general/scheduler): the generic resource page plus the task's own parts —
+ * Pause / Recover / Stop by state (granted buttons, with confirms), run history in a drawer,
+ * the handler (class name) picked from /handlers, cron or time-trigger fields shown per type.
+ */
+import { EllipsisOutlined, HistoryOutlined, PauseCircleOutlined, PlayCircleOutlined, StopOutlined } from '@ant-design/icons';
+import { ENUMS } from '@tagloom/domain/enums.ts';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Drawer, Dropdown, Form, Grid, Modal, Select, Table, Tag, Tooltip } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMessage } from '../../../app/bridge';
+import { fetchData, request } from '../../../app/request';
+import { FieldInput } from '../../../components/resource/field-render';
+import { ResourcePage } from '../../../components/resource/ResourcePage';
+import { resourceOf } from '../../../components/resource/registry';
+import type { Field, Mode, Row } from '../../../components/resource/types';
+import { useScreen } from '../../../components/ScreenContext';
+import { DAYJS_DATE_FORMAT, normalizeLang } from '../../../domain';
+import { type StateAction, showsField, stateActions, stateColor, TRIGGER_FIELDS } from './scheduler-logic';
+import '../_shared/ops.css';
+import './scheduler.css';
+
+const CODE = 'general/scheduler';
+const def = resourceOf(CODE)!;
+
+interface Handler {
+  value: string;
+  label: string;
+}
+interface Run {
+  id: number;
+  taskId: number;
+  firedAt: string;
+  startedAt: string;
+  endedAt: string;
+  durationMs: number;
+  result: number;
+  message: string;
+}
+interface Page<T> {
+  list: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+const time = (v: unknown) => (v ? dayjs(String(v)).format(DAYJS_DATE_FORMAT) : '');
+
+function useHandlers() {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: ['scheduler', 'handlers', i18n.language],
+    queryFn: () => fetchData<Handler[]>(`/${CODE}/handlers`, { method: 'POST', data: {} }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The handler (class name) picker: registered keys with their localized descriptions. */
+function HandlerSelect({
+  field,
+  disabled,
+  ...rest
+}: {
+  field: Field;
+  disabled: boolean;
+  value?: unknown;
+  onChange?: (v: unknown) => void;
+}) {
+  const { t } = useTranslation();
+  const { data, isLoading } = useHandlers();
+  return (
+    <Select
+      {...(rest as object)}
+      disabled={disabled}
+      allowClear
+      showSearch={{ optionFilterProp: 'search' }}
+      loading={isLoading}
+      placeholder={t('scheduler.handlerPlaceholder')}
+      options={(data ?? []).map((h) => ({ value: h.value, label: h.value, search: `${h.value} ${h.label}`, desc: h.label }))}
+      optionRender={(o) => (
+        <div className="sched-handler-option">
+          <span className="ops-mono">{o.value}</span>
+          <small>{(o.data as { desc: string }).desc}</small>
+        </div>
+      )}
+      data-testid={`field-${field.key}`}
+    />
+  );
+}
+
+/** An input shown only for its trigger type; otherwise a marker that hides its whole form item. */
+function TriggerField({
+  field,
+  mode,
+  disabled,
+  ...rest
+}: {
+  field: Field;
+  mode: Mode;
+  disabled: boolean;
+  value?: unknown;
+  onChange?: (v: unknown) => void;
+}) {
+  const form = Form.useFormInstance();
+  const type = Form.useWatch('triggerType', form);
+  if (!showsField(field.key, type)) return <span className="sched-hidden-field" data-field={field.key} />;
+  return <FieldInput field={field} mode={mode} disabled={disabled} {...rest} />;
+}
+
+const ICONS: Record<StateAction, React.ReactNode> = {
+  pause: <PauseCircleOutlined />,
+  recover: <PlayCircleOutlined />,
+  stop: <StopOutlined />,
+};
+
+export default function Scheduler() {
+  const { t, i18n } = useTranslation();
+  const lang = normalizeLang(i18n.language);
+  const message = useMessage();
+  const screen = useScreen();
+  const can = (a: string) => screen.actions.includes(a);
+  const queryClient = useQueryClient();
+  const screens = Grid.useBreakpoint();
+  const [modal, holder] = Modal.useModal();
+  const [runsOf, setRunsOf] = useState<Row | undefined>();
+  const [runPaging, setRunPaging] = useState({ page: 1, pageSize: 10 });
+  const handlers = useHandlers();
+
+  const runs = useQuery({
+    queryKey: ['scheduler', 'runs', runsOf?.id, runPaging, lang],
+    queryFn: () => fetchData<Page<Run>>(`/${CODE}/runs`, { method: 'POST', data: { id: runsOf!.id, ...runPaging } }),
+    enabled: !!runsOf,
+    placeholderData: keepPreviousData,
+  });
+
+  const openRuns = (row: Row) => {
+    setRunPaging({ page: 1, pageSize: 10 });
+    setRunsOf(row);
+  };
+
+  const act = (action: StateAction, row: Row, reload: () => void) => {
+    modal.confirm({
+      title: t(`scheduler.confirm.${action}Title`),
+      content: t(`scheduler.confirm.${action}`, { name: row.name }),
+      okText: t(`scheduler.actions.${action}`),
+      okButtonProps: { danger: action === 'stop', 'data-testid': 'sched-confirm-ok' },
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        try {
+          const res = await request(`/${CODE}/${action}`, { method: 'POST', data: { id: row.id } });
+          message.success(res.msg || t('common.success'));
+          void queryClient.invalidateQueries({ queryKey: ['resource', CODE] });
+          reload();
+        } catch {
+          // the request layer showed the server's message
+        }
+      },
+    });
+  };
+
+  const handlerLabel = (v: unknown) => handlers.data?.find((h) => h.value === v)?.label;
+  const enumLabel = (name: string, v: unknown) => ENUMS[name]?.find((o) => String(o.value) === String(v))?.label[lang] ?? String(v ?? '');
+
+  return (
+    <div data-testid="scheduler">
+      {holder}
+      <ResourcePage
+        def={def}
+        columnOverrides={{
+          name: (v, row) => (
+            <Tooltip title={t('scheduler.runHistory')}>
+              <Button type="link" size="small" className="sched-name" onClick={() => openRuns(row)} data-testid="sched-name">
+                {String(v)}
+              </Button>
+            </Tooltip>
+          ),
+          className: (v) => (
+            <Tooltip title={handlerLabel(v)}>
+              <span className="ops-mono">{String(v)}</span>
+            </Tooltip>
+          ),
+          cron: (v) => (v ? <span className="ops-mono">{String(v)}</span> : <span className="ops-empty">-</span>),
+          state: (v) => (
+            <Tag color={stateColor(v)} data-testid="sched-state">
+              {enumLabel('SchedulerState', v)}
+            </Tag>
+          ),
+          triggerType: (v) => <Tag color={Number(v) === 2 ? 'purple' : 'cyan'}>{enumLabel('SchedulerType', v)}</Tag>,
+        }}
+        formOverrides={{
+          className: ({ field, disabled }) => <HandlerSelect field={field} disabled={disabled} />,
+          ...Object.fromEntries(
+            Object.keys(TRIGGER_FIELDS).map((k) => [
+              k,
+              ({ field, mode, disabled }: { field: Field; mode: Mode; disabled: boolean }) => (
+                <TriggerField field={field} mode={mode} disabled={disabled} />
+              ),
+            ]),
+          ),
+        }}
+        extraRowActions={(row, { reload }) => {
+          const actions = stateActions(row.state, can);
+          return (
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: [
+                  ...actions.map((a) => ({
+                    key: a,
+                    icon: ICONS[a],
+                    danger: a === 'stop',
+                    label: <span data-testid={`sched-${a}`}>{t(`scheduler.actions.${a}`)}</span>,
+                  })),
+                  ...(actions.length ? [{ type: 'divider' as const }] : []),
+                  { key: 'runs', icon: <HistoryOutlined />, label: <span data-testid="sched-runs">{t('scheduler.runHistory')}</span> },
+                ],
+                onClick: ({ key }) => (key === 'runs' ? openRuns(row) : act(key as StateAction, row, reload)),
+              }}
+            >
+              <Tooltip title={t('scheduler.moreActions')}>
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<EllipsisOutlined />}
+                  aria-label={t('scheduler.moreActions')}
+                  data-testid="sched-more"
+                />
+              </Tooltip>
+            </Dropdown>
+          );
+        }}
+      />
+      <Drawer
+        title={runsOf ? t('scheduler.runsTitle', { name: runsOf.name }) : ''}
+        open={!!runsOf}
+        onClose={() => setRunsOf(undefined)}
+        size={screens.lg ? 860 : '100%'}
+        data-testid="sched-runs-drawer"
+      >
+        <Table<Run>
+          rowKey="id"
+          size="small"
+          loading={runs.isFetching}
+          dataSource={runs.data?.list}
+          scroll={{ x: 760 }}
+          data-testid="sched-runs-table"
+          locale={{ emptyText: t('scheduler.noRuns') }}
+          onChange={(p) => setRunPaging({ page: p.current ?? 1, pageSize: p.pageSize ?? 10 })}
+          pagination={{
+            current: runPaging.page,
+            pageSize: runPaging.pageSize,
+            total: runs.data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: [10, 20, 50],
+            showTotal: (total) => t('common.total', { total }),
+          }}
+          columns={[
+            { key: 'firedAt', dataIndex: 'firedAt', title: t('scheduler.run.firedAt'), width: 170, render: time },
+            { key: 'startedAt', dataIndex: 'startedAt', title: t('scheduler.run.startedAt'), width: 170, render: time },
+            { key: 'durationMs', dataIndex: 'durationMs', title: t('scheduler.run.durationMs'), width: 110, align: 'right' },
+            {
+              key: 'result',
+              dataIndex: 'result',
+              title: t('scheduler.run.result'),
+              width: 90,
+              render: (v: number) => <Tag color={v === 1 ? 'success' : 'error'}>{enumLabel('RunResult', v)}</Tag>,
+            },
+            { key: 'message', dataIndex: 'message', title: t('scheduler.run.message') },
+          ]}
+        />
+      </Drawer>
+    </div>
+  );
+}

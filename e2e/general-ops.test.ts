@@ -1,0 +1,271 @@
+/**
+ * Browser stories for the hand-made operations screens: the four logs, table structure, scheduled
+ * tasks and the dictionary — opened from the menu, searched, exported, acted on; read-only users
+ * see no write buttons; screenshots at 1366 and 390 px in zh_CN and en_US.
+ */
+import type { Lang } from '@tagloom/domain/lang.ts';
+import { MENU_TREE } from '@tagloom/domain/menu/tree.ts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, login, newSession, type Session, shot } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const LOGS = ['general/log-login', 'general/log-operation', 'general/log-sync', 'general/log-device'] as const;
+const SCREENS = [...LOGS, 'general/table-structure', 'general/scheduler', 'general/dictionary'];
+
+const view = (page: Page, code: string) => page.locator(`.screen-view[data-screen="${code}"]`);
+const rows = (page: Page, code: string) => view(page, code).locator('.ant-table-row');
+const message = (page: Page) => page.locator('.ant-message-notice');
+
+async function session(lang: Lang, user = 'admin', pass = 'admin123', width = 1366): Promise<Session> {
+  const s = await newSession(browser, server.url, { lang, width });
+  await login(s.page, user, pass);
+  return s;
+}
+
+/** Clicks module → group → screen as a user would. */
+async function openFromMenu(page: Page, code: string, lang: Lang) {
+  for (const m of MENU_TREE) {
+    for (const g of m.groups) {
+      const s = g.screens.find((x) => x.component === code);
+      if (!s) continue;
+      await page.getByTestId('module-nav').getByText(m.names[lang], { exact: true }).click();
+      const side = page.getByTestId('side-menu');
+      await side.getByText(g.names[lang], { exact: true }).waitFor();
+      const item = side.locator('.ant-menu-item').getByText(s.names[lang], { exact: true });
+      if (!(await item.isVisible())) await side.getByText(g.names[lang], { exact: true }).click();
+      await item.click();
+      await page.waitForURL((u) => u.pathname === `/${code}`, { timeout: 15_000 });
+      await view(page, code).waitFor();
+      return;
+    }
+  }
+  throw new Error(`${code} is not in the menu`);
+}
+
+async function download(page: Page, click: () => Promise<void>): Promise<string> {
+  const [d] = await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), click()]);
+  return d.suggestedFilename();
+}
+
+describe('logs', () => {
+  it('lists seeded rows of each log, filters by a field, shows details, exports .xlsx', async () => {
+    const { page, context, errors } = await session('en_US');
+    const filters: Record<(typeof LOGS)[number], [string, string]> = {
+      'general/log-login': ['username', 'admin'],
+      'general/log-operation': ['username', 'admin'],
+      'general/log-sync': ['system', 'ERP'],
+      'general/log-device': ['deviceCode', 'GATE'],
+    };
+    for (const code of LOGS) {
+      await openFromMenu(page, code, 'en_US');
+      const v = view(page, code);
+      await expect.poll(() => rows(page, code).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      const [field, value] = filters[code];
+      await v.getByTestId(`log-filter-${field}`).fill(value);
+      await v.getByTestId('log-search-submit').click();
+      await expect
+        .poll(async () => {
+          const texts = await rows(page, code).allTextContents();
+          return texts.length > 0 && texts.every((t) => t.includes(value));
+        })
+        .toBe(true);
+      expect(await v.locator('.ant-table-thead').textContent()).toContain('Tenant');
+      expect(await rows(page, code).first().textContent()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+    }
+    // the device log (the screen now shown) colours its levels, and exports what it lists
+    await expect.poll(() => view(page, 'general/log-device').locator('.ant-tag-error, .ant-tag-processing').count()).toBeGreaterThan(0);
+    const name = await download(page, () => view(page, 'general/log-device').getByTestId('log-export').click());
+    expect(name).toMatch(/\.xlsx$/);
+
+    await openFromMenu(page, 'general/log-operation', 'en_US');
+    await rows(page, 'general/log-operation').first().getByTestId('log-details').click();
+    const drawer = page.locator('.ant-drawer-section').filter({ hasText: 'Log details' });
+    await drawer.waitFor();
+    expect(await drawer.textContent()).toContain('Request body');
+    await page.keyboard.press('Escape');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('table structure', () => {
+  it('shows the tree, searches it, shows a table’s columns with key badges, exports', async () => {
+    const { page, context, errors } = await session('zh_TW');
+    await openFromMenu(page, 'general/table-structure', 'zh_TW');
+    const v = view(page, 'general/table-structure');
+    await expect.poll(() => v.getByTestId('ts-node').count(), { timeout: 15_000 }).toBeGreaterThan(5);
+    await v.getByTestId('ts-search').locator('input').fill('scheduler_tasks');
+    await v.locator('[data-testid="ts-node"][data-key="public.scheduler_tasks"]').click();
+    await expect.poll(() => v.getByTestId('ts-title').textContent()).toBe('public.scheduler_tasks');
+    await expect.poll(() => v.getByTestId('ts-columns').locator('.ant-table-row').count()).toBeGreaterThan(10);
+    expect(await v.getByTestId('ts-columns').textContent()).toContain('cron');
+    expect(await v.getByTestId('badge-pk').count()).toBeGreaterThan(0);
+    expect(await download(page, () => v.getByTestId('ts-export-one').click())).toMatch(/scheduler_tasks.*\.xlsx$/);
+    expect(await download(page, () => v.getByTestId('ts-export-all').click())).toMatch(/\.xlsx$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('scheduled tasks', () => {
+  it('pauses then recovers a seeded task, opens its run history, switches trigger fields by type', async () => {
+    const { page, context, errors } = await session('en_US');
+    await openFromMenu(page, 'general/scheduler', 'en_US');
+    const code = 'general/scheduler';
+    const row = () => rows(page, code).filter({ hasText: '清理过期日志' });
+    await row().waitFor({ timeout: 15_000 });
+    expect(await row().getByTestId('sched-state').textContent()).toBe('Normal');
+
+    await row().getByTestId('sched-more').click();
+    await page.getByTestId('sched-pause').click();
+    await page.getByTestId('sched-confirm-ok').click();
+    await expect.poll(() => row().getByTestId('sched-state').textContent()).toBe('Paused');
+
+    await row().getByTestId('sched-more').click();
+    expect(await page.getByTestId('sched-pause').count()).toBe(0);
+    await page.getByTestId('sched-recover').click();
+    await page.getByTestId('sched-confirm-ok').click();
+    await expect.poll(() => row().getByTestId('sched-state').textContent()).toBe('Normal');
+
+    await row().getByTestId('sched-name').click();
+    const drawer = page.locator('.ant-drawer-section').filter({ hasText: 'Run history' });
+    await drawer.waitFor();
+    await drawer.getByTestId('sched-runs-table').waitFor();
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+
+    // the add form: handlers come from the server, trigger fields follow the type
+    await view(page, code).getByTestId('resource-add').click();
+    const form = page.locator('.resource-form-panel .ant-drawer-section, .resource-form-panel .ant-modal').first();
+    await form.waitFor();
+    await form.getByTestId('field-className').click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+      .locator('.ant-select-item-option')
+      .filter({ hasText: 'refreshDictionaryCache' })
+      .waitFor();
+    await page.keyboard.press('Escape');
+    await form.getByTestId('field-triggerType').getByText('Expression scheduler (cron)', { exact: true }).click();
+    await expect.poll(() => form.getByTestId('field-cron').isVisible()).toBe(true);
+    expect(await form.getByTestId('field-repeatInterval').count()).toBe(0);
+    await form.getByTestId('field-triggerType').getByText('Time scheduler', { exact: true }).click();
+    await expect.poll(() => form.getByTestId('field-repeatInterval').isVisible()).toBe(true);
+    expect(await form.getByTestId('field-cron').count()).toBe(0);
+    await page.getByTestId('resource-form-cancel').click();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('dictionary', () => {
+  it('adds a module, adds / edits / deletes a detail, edits and deletes the module, refreshes the cache', async () => {
+    const { page, context, errors } = await session('en_US');
+    await openFromMenu(page, 'general/dictionary', 'en_US');
+    const v = view(page, 'general/dictionary');
+    await expect.poll(() => v.getByTestId('dict-module-row').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+
+    await v.getByTestId('dict-add').click();
+    await page.getByTestId('dict-form-code').fill('E2E_OPS');
+    await page.getByTestId('dict-form-name').fill('E2E dictionary');
+    await page.getByTestId('dict-form-save').click();
+    await expect.poll(() => message(page).textContent()).toContain('Saved');
+    await v.getByTestId('dict-filter-code').fill('E2E_OPS');
+    await v.getByTestId('dict-search').click();
+    const mod = v.locator('[data-testid="dict-module-row"][data-code="E2E_OPS"]');
+    await mod.waitFor();
+    await mod.click();
+    await expect.poll(() => v.getByTestId('dict-current').textContent()).toBe('E2E_OPS');
+
+    await v.getByTestId('detail-add').click();
+    await page.getByTestId('detail-form-num').fill('ON');
+    await page.getByTestId('detail-form-name').fill('开');
+    await page.getByTestId('detail-form-nameEn').fill('On');
+    await page.getByTestId('detail-form-save').click();
+    const detail = v.locator('[data-testid="detail-row"][data-num="ON"]');
+    await detail.waitFor();
+    expect(await detail.textContent()).toContain('Enabled');
+
+    await detail.getByTestId('detail-edit').click();
+    await expect.poll(() => page.getByTestId('detail-form-nameEn').inputValue()).toBe('On');
+    await page.getByTestId('detail-form-nameEn').fill('Switched on');
+    await page.getByTestId('detail-form-save').click();
+    await expect.poll(() => detail.textContent()).toContain('Switched on');
+
+    await detail.getByTestId('detail-delete').click();
+    await page.getByTestId('dict-confirm-ok').click();
+    await expect.poll(() => v.locator('[data-testid="detail-row"]').count()).toBe(0);
+
+    await mod.getByTestId('dict-edit').click();
+    await expect.poll(() => page.getByTestId('dict-form-code').inputValue()).toBe('E2E_OPS');
+    await page.getByTestId('dict-form-name').fill('E2E dictionary (edited)');
+    await page.getByTestId('dict-form-save').click();
+    await expect.poll(() => mod.textContent()).toContain('E2E dictionary (edited)');
+    await mod.getByTestId('dict-delete').click();
+    await page.getByTestId('dict-confirm-ok').click();
+    await expect.poll(() => mod.count()).toBe(0);
+
+    await v.getByTestId('dict-refresh-cache').click();
+    await expect.poll(() => message(page).last().textContent()).toMatch(/refresh/i);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('read-only users', () => {
+  it('the auditor sees no write buttons on these screens (export stays)', async () => {
+    const { page, context, errors } = await session('en_US', 'auditor', 'auditor123');
+    await page.goto('/general/dictionary');
+    const d = view(page, 'general/dictionary');
+    await expect.poll(() => d.getByTestId('dict-module-row').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    for (const id of ['dict-add', 'dict-edit', 'dict-delete', 'dict-refresh-cache', 'detail-add', 'detail-edit', 'detail-delete'])
+      expect(await d.getByTestId(id).count(), id).toBe(0);
+
+    await page.goto('/general/scheduler');
+    const s = view(page, 'general/scheduler');
+    await expect.poll(() => rows(page, 'general/scheduler').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    for (const id of ['resource-add', 'resource-edit', 'resource-delete', 'resource-import', 'row-edit', 'row-delete'])
+      expect(await s.getByTestId(id).count(), id).toBe(0);
+    await rows(page, 'general/scheduler').first().getByTestId('sched-more').click();
+    await page.getByTestId('sched-runs').waitFor();
+    for (const id of ['sched-pause', 'sched-recover', 'sched-stop']) expect(await page.getByTestId(id).count(), id).toBe(0);
+    await page.keyboard.press('Escape');
+
+    await page.goto('/general/log-sync');
+    await expect.poll(() => rows(page, 'general/log-sync').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await view(page, 'general/log-sync').getByTestId('log-export').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('screenshots', () => {
+  for (const lang of ['zh_CN', 'en_US'] as const) {
+    for (const width of [1366, 390]) {
+      it(`photographs the screens in ${lang} at ${width} px`, async () => {
+        const { page, context, errors } = await session(lang, 'admin', 'admin123', width);
+        for (const code of SCREENS) {
+          await page.goto(`/${code}`);
+          const v = view(page, code);
+          await v.locator('.ant-table-row').first().waitFor({ timeout: 15_000 });
+          await page.waitForTimeout(400);
+          await shot(page, `ops-${code.replace('general/', '')}-${lang}-${width}`);
+        }
+        expect(errors).toEqual([]);
+        await context.close();
+      });
+    }
+  }
+});
