@@ -113,6 +113,14 @@ describe(`log screens on ${DRIVER}`, () => {
     expect(ops.body.data.list[0]).toMatchObject({ screen: 'general/scheduler', method: 'POST', result: 1, status: 200 });
   });
 
+  it('returns the recorded request body of an operation, secrets redacted', async () => {
+    await t.call('POST', '/api/general/tenant-group/create', { token: admin, body: { code: 'LOGBODY', name: 'Log body group' } });
+    await new Promise((r) => setTimeout(r, 50));
+    const ops = await list('log-operation', { screen: 'general/tenant-group', username: 'admin' });
+    const row = ops.body.data.list.find((r: { target: string }) => r.target === '"LOGBODY"');
+    expect(row.body).toMatchObject({ code: 'LOGBODY', name: 'Log body group' });
+  });
+
   it('exports the filtered rows as .xlsx with localized headers and values', async () => {
     const total = (await list('log-sync', { result: 0 })).body.data.total;
     const rows = await exportRows('log-sync', { result: 0 });

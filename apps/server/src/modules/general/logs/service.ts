@@ -22,6 +22,8 @@ export interface LogDef {
   names: L10n;
   table: PgTable;
   columns: LogColumn[];
+  /** fields the list returns for a detail view, neither shown as columns nor exported */
+  detail?: string[];
 }
 
 const l = (zh_CN: string, zh_TW: string, en_US: string): L10n => ({ zh_CN, zh_TW, en_US });
@@ -69,6 +71,7 @@ export const LOG_DEFS: LogDef[] = [
       col('ip', IP, 'text', { search: 'like' }),
       col('durationMs', DURATION, 'int'),
     ],
+    detail: ['body'],
   },
   {
     code: 'general/log-sync',
@@ -188,7 +191,15 @@ export class LogQueryService {
     const rows = await this.select(where)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize);
-    const keep = new Set(['id', 'tenantId', 'tenantCode', 'tenantName', 'createdAt', ...this.def.columns.map((c) => c.key)]);
+    const keep = new Set([
+      'id',
+      'tenantId',
+      'tenantCode',
+      'tenantName',
+      'createdAt',
+      ...this.def.columns.map((c) => c.key),
+      ...(this.def.detail ?? []),
+    ]);
     const list = rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => keep.has(k))));
     return { list, total, page: query.page, pageSize: query.pageSize };
   }
