@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -24,12 +25,41 @@ function freePort(): Promise<number> {
   });
 }
 
+/** With E2E_PG_URL (a PostgreSQL server's admin URL) each server gets a fresh database of its own. */
+async function freshPgDatabase(): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+  const admin = process.env.E2E_PG_URL;
+  if (!admin) return { env: {}, drop: async () => {} };
+  const name = `tl_e2e_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const run = async (sql: string) => {
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(sql);
+    await c.end();
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString(), ADMIN_PASSWORD: 'admin123', SEED_DEMO: '1' },
+    drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dir = mkdtempSync(path.join(tmpdir(), 'tagloom-e2e-'));
+  const database = await freshPgDatabase();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dir, 'db'), LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(dir, 'db'),
+      LOG_LEVEL: 'warn',
+      ...database.env,
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -55,6 +85,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         if (child.exitCode === null) child.kill('SIGKILL');
       }
       rmSync(dir, { recursive: true, force: true });
+      await database.drop();
     },
   };
 }
