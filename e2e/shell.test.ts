@@ -144,13 +144,18 @@ describe('tags view', () => {
       await page.getByTestId('navbar').waitFor();
     }
     // a full page load starts a new tag list: navigate in-app instead
+    // like a person, look at each page before moving on: a page left before its screen has loaded gets no tag
+    const shown = (code: string) => page.locator(`.screen-view[data-screen="${code}"]`).waitFor();
     await page.getByTestId('module-nav').getByText('General', { exact: true }).click();
     await waitPath(page, '/general/tenant');
+    await shown('general/tenant');
     await page.getByTestId('side-menu').getByText('Access control').click();
     await page.getByTestId('side-menu').getByText('Role', { exact: true }).click();
     await waitPath(page, '/general/role');
+    await shown('general/role');
     await page.getByTestId('side-menu').getByText('User', { exact: true }).click();
     await waitPath(page, '/general/user');
+    await shown('general/user');
     // the tag appears just after the URL changes: poll rather than read once
     await expect
       .poll(() => tags(page))

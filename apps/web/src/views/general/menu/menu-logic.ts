@@ -1,0 +1,97 @@
+/** Pure helpers of the menu screen: tree rows, names by language, what a level may do, form ⇄ wire. */
+import type { Lang } from '@tagloom/domain/lang.ts';
+
+export type L10nNames = { zh_CN: string; zh_TW: string; en_US: string };
+
+export interface MenuNode {
+  id: number;
+  parentId: number | null;
+  level: number;
+  code: string;
+  names: L10nNames;
+  alias: string;
+  component: string;
+  path: string;
+  icon: string;
+  seq: number;
+  hidden: number;
+  terminal: string;
+  side: string;
+  status: number;
+  buttonCount?: number;
+  children?: MenuNode[];
+}
+
+/** A menu's name in `lang`, falling back to Simplified Chinese, then the code. */
+export const nameOf = (names: Partial<L10nNames> | undefined, lang: Lang, fallback = ''): string =>
+  names?.[lang] || names?.zh_CN || fallback;
+
+/** Tree rows for an antd tree table: sorted by sequence, leaves without an empty `children` (no expander). */
+export function toTreeRows(nodes: MenuNode[]): MenuNode[] {
+  return [...nodes]
+    .sort((a, b) => a.seq - b.seq || a.id - b.id)
+    .map((n) => {
+      const { children, ...rest } = n;
+      return children?.length ? { ...rest, children: toTreeRows(children) } : rest;
+    });
+}
+
+/** Ids of rows that have children (to expand the whole tree). */
+export function parentIds(nodes: MenuNode[]): number[] {
+  return nodes.flatMap((n) => (n.children?.length ? [n.id, ...parentIds(n.children)] : []));
+}
+
+/** Finds a node by id anywhere in the tree. */
+export function findNode(nodes: MenuNode[], id: number): MenuNode | undefined {
+  for (const n of nodes) {
+    if (n.id === id) return n;
+    const hit = n.children && findNode(n.children, id);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+/** Modules and groups take sub-menus; screens (level 3) have buttons and data items. */
+export const canHaveChildren = (level: number) => level < 3;
+export const isScreen = (level: number) => level === 3;
+
+export interface MenuFormValues {
+  names: L10nNames;
+  alias?: string;
+  code: string;
+  terminal?: string;
+  hidden?: boolean;
+  path?: string;
+  component?: string;
+  icon?: string;
+  seq?: number | null;
+}
+
+/** Form values of an existing menu. */
+export const toFormValues = (n: MenuNode): MenuFormValues => ({
+  names: { zh_CN: n.names.zh_CN ?? '', zh_TW: n.names.zh_TW ?? '', en_US: n.names.en_US ?? '' },
+  alias: n.alias,
+  code: n.code,
+  terminal: n.terminal || 'web',
+  hidden: n.hidden !== 0,
+  path: n.path,
+  component: n.component,
+  icon: n.icon,
+  seq: n.seq,
+});
+
+/** Wire body for create/update: visible switch → hidden flag (1 shown, 0 hidden); component only on screens. */
+export function toWire(v: MenuFormValues, level: number): Record<string, unknown> {
+  const s = (x: unknown) => (typeof x === 'string' ? x.trim() : '');
+  return {
+    names: { zh_CN: s(v.names?.zh_CN), zh_TW: s(v.names?.zh_TW), en_US: s(v.names?.en_US) },
+    alias: s(v.alias),
+    code: s(v.code),
+    terminal: v.terminal || 'web',
+    hidden: v.hidden === false ? 0 : 1,
+    path: s(v.path),
+    component: isScreen(level) ? s(v.component) : '',
+    icon: s(v.icon),
+    seq: v.seq ?? 0,
+  };
+}

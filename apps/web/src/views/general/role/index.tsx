@@ -1,0 +1,128 @@
+/**
+ * Roles (general/role): the resource page plus "Assign": a drawer with the grantable menus and
+ * buttons of the role's tenant and terminal, ticked as the role has them.
+ */
+
+import { roleResource } from '@tagloom/domain/resources/general/role.ts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Drawer, Grid, Space, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMessage } from '../../../app/bridge';
+import { fetchData, RequestError, request } from '../../../app/request';
+import { ResourcePage } from '../../../components/resource/ResourcePage';
+import type { ResourceDef, Row } from '../../../components/resource/types';
+import { useScreen } from '../../../components/ScreenContext';
+import { GrantTree } from '../_access/GrantTree';
+import { type Grant, type GrantNode, grantsOfTree } from '../_access/grant-tree';
+import '../_access/access.css';
+
+const CODE = 'general/role';
+// declared with their own routes (CUSTOM_RESOURCES), not in the generic registry
+const def = roleResource as unknown as ResourceDef;
+
+interface RoleMenus {
+  role: Row & { mine: boolean; builtIn: boolean; name: string };
+  tree: GrantNode[];
+}
+
+function AssignDrawer({ row, onClose }: { row: Row | undefined; onClose: () => void }) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const screens = Grid.useBreakpoint();
+  const queryClient = useQueryClient();
+  const [grants, setGrants] = useState<Grant[]>([]);
+  const [error, setError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+  const menus = useQuery({
+    queryKey: ['roleAdmin', 'menus', row?.id],
+    queryFn: () => fetchData<RoleMenus>(`/${CODE}/menus`, { method: 'POST', data: { id: row!.id } }),
+    enabled: !!row,
+    gcTime: 0,
+  });
+  useEffect(() => {
+    setError(undefined);
+    if (menus.data) setGrants(grantsOfTree(menus.data.tree));
+  }, [menus.data]);
+
+  const role = menus.data?.role;
+  const save = async () => {
+    setSaving(true);
+    setError(undefined);
+    try {
+      const res = await request(`/${CODE}/assign`, { method: 'POST', data: { id: row!.id, grants }, silent: true });
+      message.success(res.msg || t('common.success'));
+      void queryClient.invalidateQueries({ queryKey: ['roleAdmin', 'menus'] });
+      onClose();
+    } catch (err) {
+      if (err instanceof RequestError && err.kind === 'business') {
+        setError(err.message);
+        message.error(err.message);
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Drawer
+      title={row ? t('roleAdmin.assignTitle', { name: row.name }) : ''}
+      open={!!row}
+      onClose={onClose}
+      size={screens.md ? 520 : '100%'}
+      rootClassName="access-drawer"
+      data-testid="role-assign-drawer"
+      footer={
+        <div style={{ textAlign: 'right' }}>
+          <Space>
+            <Button onClick={onClose}>{t('common.cancel')}</Button>
+            <Button type="primary" loading={saving} onClick={save} disabled={!menus.data} data-testid="role-assign-save">
+              {t('common.save')}
+            </Button>
+          </Space>
+        </div>
+      }
+    >
+      {role && (
+        <Space style={{ marginBottom: 12 }} wrap>
+          <Tag>{String(role.code)}</Tag>
+          <Tag color="blue">{String(role.terminal)}</Tag>
+          {role.builtIn && <Tag color="gold">{t('roleAdmin.builtIn')}</Tag>}
+        </Space>
+      )}
+      {role && !role.mine && <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('roleAdmin.notMine')} />}
+      {error && <Alert type="error" showIcon style={{ marginBottom: 12 }} title={error} data-testid="role-assign-error" />}
+      <GrantTree nodes={menus.data?.tree} loading={menus.isLoading} value={grants} onChange={setGrants} testId="role-grant-tree" />
+    </Drawer>
+  );
+}
+
+export default function Roles() {
+  const { t } = useTranslation();
+  const screen = useScreen();
+  const can = (a: string) => screen.actions.includes(a);
+  const [assigning, setAssigning] = useState<Row | undefined>();
+  return (
+    <div data-testid="role-admin">
+      <ResourcePage
+        def={def}
+        columnOverrides={{
+          name: (v, row) => (
+            <Space size={4}>
+              <span>{String(v)}</span>
+              {row.builtIn ? <Tag color="gold">{t('roleAdmin.builtIn')}</Tag> : null}
+            </Space>
+          ),
+        }}
+        extraRowActions={(row) =>
+          can('assign') ? (
+            <Button type="link" size="small" onClick={() => setAssigning(row)} data-testid="role-assign">
+              {t('roleAdmin.assign')}
+            </Button>
+          ) : null
+        }
+      />
+      <AssignDrawer row={assigning} onClose={() => setAssigning(undefined)} />
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * Tenants (general/tenant): the resource page plus the menu-permission tree (tenant-side screens and
+ * their buttons), the coding-rule template as an id (its table does not exist yet) and enable/disable.
+ */
+
+import { CheckCircleOutlined, StopOutlined } from '@ant-design/icons';
+import { tenantResource } from '@tagloom/domain/resources/general/tenant.ts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Form, InputNumber, Tag, Tooltip } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fetchData } from '../../../app/request';
+import { ResourcePage } from '../../../components/resource/ResourcePage';
+import type { Field, Mode, ResourceDef, Row } from '../../../components/resource/types';
+import { useScreen } from '../../../components/ScreenContext';
+import { GrantTree } from '../_access/GrantTree';
+import { type Grant, type GrantNode, grantsOfTree } from '../_access/grant-tree';
+import { useRowAction } from '../_access/useRowAction';
+import '../_access/access.css';
+
+const CODE = 'general/tenant';
+// declared with their own routes (CUSTOM_RESOURCES), not in the generic registry
+const def = tenantResource as unknown as ResourceDef;
+
+/** The grantable tree; in the edit form the tenant is found by its (read-only) code and its grants loaded. */
+function MenusInput({
+  mode,
+  disabled,
+  value,
+  onChange,
+}: {
+  field: Field;
+  mode: Mode;
+  disabled: boolean;
+  value?: unknown;
+  onChange?: (v: unknown) => void;
+}) {
+  const form = Form.useFormInstance();
+  const code = Form.useWatch('code', form) as string | undefined;
+  const idQuery = useQuery({
+    queryKey: ['tenantAdmin', 'idOf', code],
+    queryFn: async () => {
+      const page = await fetchData<{ list: Row[] }>(`/${CODE}/list`, { method: 'POST', data: { code, page: 1, pageSize: 50 } });
+      return page.list.find((r) => r.code === code)?.id ?? null;
+    },
+    enabled: mode === 'edit' && !!code,
+  });
+  const id = mode === 'edit' ? idQuery.data : undefined;
+  const tree = useQuery({
+    queryKey: ['tenantAdmin', 'menus', id ?? 0],
+    queryFn: () => fetchData<GrantNode[]>(`/${CODE}/menus`, { method: 'POST', data: id ? { id } : {} }),
+    enabled: mode === 'create' || !!id,
+  });
+  useEffect(() => {
+    if (mode === 'edit' && tree.data && id && value === undefined) onChange?.(grantsOfTree(tree.data));
+    // only when the tenant's grants arrive
+  }, [tree.data, id, mode]); // eslint-disable-line react-hooks/exhaustive-deps
+  return (
+    <GrantTree
+      nodes={tree.data}
+      loading={tree.isLoading || (mode === 'edit' && idQuery.isLoading)}
+      value={Array.isArray(value) ? (value as Grant[]) : []}
+      onChange={(g) => onChange?.(g)}
+      disabled={disabled}
+      testId="field-menus"
+    />
+  );
+}
+
+export default function Tenants() {
+  const { t } = useTranslation();
+  const screen = useScreen();
+  const can = (a: string) => screen.actions.includes(a);
+  const { run, holder } = useRowAction(CODE);
+
+  return (
+    <div data-testid="tenant-admin">
+      {holder}
+      <ResourcePage
+        def={def}
+        columnOverrides={{
+          status: (v) => (
+            <Tag color={Number(v) === 1 ? 'success' : 'default'} data-testid="tenant-status">
+              {t(Number(v) === 1 ? 'tenantAdmin.enabled' : 'tenantAdmin.disabled')}
+            </Tag>
+          ),
+          groupId: (_v, row) => String(row.groupName ?? ''),
+        }}
+        formOverrides={{
+          menus: ({ field, mode, disabled }) => <MenusInput field={field} mode={mode} disabled={disabled} />,
+          codingRuleTemplateId: ({ field, disabled }) => (
+            <InputNumber
+              min={1}
+              precision={0}
+              style={{ width: '100%' }}
+              disabled={disabled}
+              placeholder={t('tenantAdmin.codingRuleId')}
+              data-testid={`field-${field.key}`}
+            />
+          ),
+        }}
+        extraRowActions={(row, { reload }) => {
+          const enabled = Number(row.status) === 1;
+          const action = enabled ? 'disable' : 'enable';
+          if (!can(action)) return null;
+          return (
+            <Tooltip title={t(`tenantAdmin.${action}`)}>
+              <Button
+                type="link"
+                size="small"
+                danger={enabled}
+                icon={enabled ? <StopOutlined /> : <CheckCircleOutlined />}
+                aria-label={t(`tenantAdmin.${action}`)}
+                data-testid={`tenant-${action}`}
+                onClick={() =>
+                  run({
+                    url: action,
+                    body: { ids: [row.id] },
+                    title: t(`tenantAdmin.${action}Title`),
+                    content: t(`tenantAdmin.${action}Confirm`, { name: row.name }),
+                    ok: t(`tenantAdmin.${action}`),
+                    danger: enabled,
+                    reload,
+                  })
+                }
+              />
+            </Tooltip>
+          );
+        }}
+      />
+    </div>
+  );
+}

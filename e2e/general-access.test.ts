@@ -1,0 +1,215 @@
+/**
+ * Browser stories for the access screens (tenant, user, role) as the platform admin in en_US:
+ * a tenant is added through its dialog (every field, one screen ticked) and listed, a user is added
+ * to it with a role, and a new role is assigned menus in the drawer. Screenshots: access-*.png.
+ */
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, login, newSession, shot, tokenOf } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const TENANT = { code: 'E2EACC', name: 'E2E Access Tenant', admin: 'e2eaccadmin' };
+const USER = 'e2eaccuser';
+const ROLE = { code: 'E2E_ACC_ROLE', name: 'E2E access role' };
+
+const screen = (page: Page, code: string) => page.locator(`.screen-view[data-screen="${code}"]`);
+const panel = (page: Page) => page.locator('.resource-form-panel .ant-modal, .resource-form-panel .ant-drawer-section').first();
+const rowsText = async (page: Page, code: string) =>
+  (await screen(page, code).getByTestId('resource-table').locator('.ant-table-tbody').textContent()) ?? '';
+
+async function open(page: Page, code: string) {
+  await page.goto(`/${code}`);
+  await screen(page, code).getByTestId('resource-table').waitFor();
+}
+
+async function pick(page: Page, select: Locator, label?: string, multiple = false) {
+  await select.click();
+  const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
+  await dropdown.waitFor();
+  const option = label
+    ? dropdown.locator('.ant-select-item-option').filter({ hasText: label })
+    : dropdown.locator('.ant-select-item-option');
+  await expect.poll(() => option.count()).toBeGreaterThan(0);
+  await option.first().click();
+  if (multiple) await panel(page).locator('.ant-modal-title, .ant-drawer-title').first().click();
+}
+
+async function api(page: Page, token: string, url: string, body: unknown) {
+  return page.evaluate(
+    async ({ url, token, body }) => {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { token, loginType: '1', 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return res.json();
+    },
+    { url, token, body },
+  );
+}
+
+/** Saves the open form; names the first field error or server message when it is refused. */
+async function save(page: Page) {
+  const form = panel(page);
+  await form.getByTestId('resource-form-save').click();
+  await expect
+    .poll(async () => {
+      if (await page.locator('.ant-message-success').count()) return 'saved';
+      const errs = await form.locator('.ant-form-item-explain-error').allTextContents();
+      const msgs = await page.locator('.ant-message-error').allTextContents();
+      return errs.length || msgs.length ? `refused: ${[...errs, ...msgs].join(' | ')}` : 'saving';
+    })
+    .toBe('saved');
+  // let the message go so the next save is judged by its own
+  await expect.poll(() => page.locator('.ant-message-success').count(), { timeout: 15_000 }).toBe(0);
+}
+
+describe('access screens (en_US, admin)', () => {
+  it('adds a tenant with its menus, a user in it, and assigns a role its menus', async () => {
+    const session = await newSession(browser, server.url, { lang: 'en_US', width: 1366, height: 800 });
+    const { page, context, errors } = session;
+    try {
+      await login(page, 'admin', 'admin123');
+      const token = await tokenOf(context);
+
+      // tenant: the dialog, every field, one screen ticked
+      await open(page, 'general/tenant');
+      await shot(page, 'access-tenant');
+      await screen(page, 'general/tenant').getByTestId('resource-add').click();
+      const form = panel(page);
+      await form.waitFor();
+      await page.getByTestId('field-code').fill(TENANT.code);
+      await page.getByTestId('field-name').fill(TENANT.name);
+      await pick(page, page.getByTestId('field-groupId'));
+      await page.getByTestId('field-adminUsername').fill(TENANT.admin);
+      await page.getByTestId('field-password').fill('pass1234');
+      await page.getByTestId('field-confirmPassword').fill('pass1234');
+      await pick(page, page.getByTestId('field-goodsAttrTemplateId'));
+      await pick(page, page.getByTestId('field-locationAttrTemplateId'));
+      const coding = page.getByTestId('field-codingRuleTemplateId');
+      await ((await coding.evaluate((e) => e.tagName)) === 'INPUT' ? coding : coding.locator('input')).fill('1');
+      const tree = page.getByTestId('field-menus');
+      const nodes = tree.locator('.ant-tree-treenode');
+      await expect.poll(() => nodes.count()).toBeGreaterThan(2);
+      // one screen: the first that offers buttons, ticked with all of them
+      const screenNode = tree
+        .locator('.ant-tree-treenode')
+        .filter({ has: page.locator('[data-testid^="grant-b:"]') })
+        .first();
+      const buttonKey = (await screenNode.locator('[data-testid^="grant-b:"]').getAttribute('data-testid'))!;
+      const menuId = Number(buttonKey.split(':')[1]);
+      await tree
+        .locator('.ant-tree-treenode')
+        .filter({ has: page.getByTestId(`grant-m:${menuId}`) })
+        .locator('.ant-tree-checkbox')
+        .click();
+      await shot(page, 'access-tenant-dialog');
+      await save(page);
+      await screen(page, 'general/tenant').getByTestId('search-code').fill(TENANT.code);
+      await screen(page, 'general/tenant').getByTestId('resource-search-submit').click();
+      await expect.poll(() => rowsText(page, 'general/tenant')).toContain(TENANT.name);
+      const listed = await api(page, token, '/api/general/tenant/list', { code: TENANT.code });
+      const tenant = listed.data.list.find((t: { code: string }) => t.code === TENANT.code);
+      const got = await api(page, token, '/api/general/tenant/menus', { id: tenant.id });
+      expect(JSON.stringify(got.data)).toContain(`"id":${menuId}`);
+      const grants = (await page.evaluate(
+        async ({ id, token }) => (await fetch(`/api/general/tenant/get?id=${id}`, { headers: { token, loginType: '1' } })).json(),
+        { id: tenant.id, token },
+      )) as { data: { menus: { menuId: number }[] } };
+      expect(grants.data.menus.map((m) => m.menuId)).toEqual([menuId]);
+
+      // user in that tenant with a web role of it
+      await open(page, 'general/user');
+      await screen(page, 'general/user').getByTestId('resource-add').click();
+      await form.waitFor();
+      await pick(page, page.getByTestId('field-tenantId'), TENANT.name);
+      await page.getByTestId('field-username').fill(USER);
+      await page.getByTestId('field-aliasName').fill('E2E user');
+      await page.getByTestId('field-password').fill('pass1234');
+      await page.getByTestId('field-confirmPassword').fill('pass1234');
+      const userType = page.getByTestId('field-userType');
+      if ((await userType.getAttribute('class'))?.includes('ant-radio-group'))
+        await userType.getByText('Tenant user', { exact: true }).click();
+      else await pick(page, userType, 'Tenant user');
+      await pick(page, page.getByTestId('roles-web'), undefined, true);
+      await shot(page, 'access-user-dialog');
+      await save(page);
+      await screen(page, 'general/user').getByTestId('search-username').fill(USER);
+      await screen(page, 'general/user').getByTestId('resource-search-submit').click();
+      await expect.poll(() => rowsText(page, 'general/user')).toContain(USER);
+      expect(await rowsText(page, 'general/user')).toContain(TENANT.name);
+      await shot(page, 'access-user');
+
+      // reset password: the temporary one, shown once
+      await screen(page, 'general/user').locator('.ant-table-row').filter({ hasText: USER }).first().getByTestId('user-reset').click();
+      await page.getByTestId('access-confirm-ok').click();
+      await expect.poll(async () => ((await page.getByTestId('user-temp-password').textContent()) ?? '').length).toBeGreaterThan(3);
+      await shot(page, 'access-user-reset');
+      await page.keyboard.press('Escape');
+
+      // role: a new platform role, assigned one screen in the drawer
+      await open(page, 'general/role');
+      await screen(page, 'general/role').getByTestId('resource-add').click();
+      await form.waitFor();
+      await page.getByTestId('field-code').fill(ROLE.code);
+      await page.getByTestId('field-name').fill(ROLE.name);
+      await shot(page, 'access-role-dialog');
+      await save(page);
+      await screen(page, 'general/role').getByTestId('search-code').fill(ROLE.code);
+      await screen(page, 'general/role').getByTestId('resource-search-submit').click();
+      await expect.poll(() => rowsText(page, 'general/role')).toContain(ROLE.name);
+      await shot(page, 'access-role');
+      await screen(page, 'general/role')
+        .locator('.ant-table-row')
+        .filter({ hasText: ROLE.name })
+        .first()
+        .getByTestId('role-assign')
+        .click();
+      const roleTree = page.getByTestId('role-grant-tree');
+      await expect.poll(() => roleTree.locator('.ant-tree-treenode').count()).toBeGreaterThan(2);
+      const target = roleTree
+        .locator('.ant-tree-treenode')
+        .filter({ has: page.locator('[data-testid^="grant-b:"]') })
+        .first();
+      const key = (await target.locator('[data-testid^="grant-b:"]').first().getAttribute('data-testid'))!;
+      const roleMenu = Number(key.split(':')[1]);
+      await roleTree
+        .locator('.ant-tree-treenode')
+        .filter({ has: page.getByTestId(key) })
+        .locator('.ant-tree-checkbox')
+        .click();
+      await shot(page, 'access-role-assign');
+      await page.getByTestId('role-assign-save').click();
+      await expect.poll(() => page.locator('.access-drawer .ant-drawer-section').isVisible()).toBe(false);
+      const roles = await api(page, token, '/api/general/role/list', { code: ROLE.code });
+      const role = roles.data.list.find((r: { code: string }) => r.code === ROLE.code);
+      const menus = await api(page, token, '/api/general/role/menus', { id: role.id });
+      const flat: { id: number; granted: string[] }[] = [];
+      const walk = (ns: { id: number; granted: string[]; children: never[] }[]) =>
+        ns.forEach((n) => {
+          flat.push(n);
+          walk(n.children);
+        });
+      walk(menus.data.tree);
+      expect(flat.find((n) => n.id === roleMenu)?.granted.length).toBeGreaterThan(0);
+      expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
+    } catch (err) {
+      await shot(page, 'access-failure');
+      throw new Error(`${(err as Error).message}\nconsole: ${errors.join('\n')}`);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,147 @@
+/**
+ * Browser stories for the hand-made menu and version screens: as admin in en_US, add a sub-menu
+ * under a group and see it in the tree, add an operation button to a screen; on App versions upload
+ * a small generated .apk, see it listed and download it. Screenshots at 1366 px (menuver-*.png).
+ */
+import type { Lang } from '@tagloom/domain/lang.ts';
+import { MENU_TREE } from '@tagloom/domain/menu/tree.ts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, login, newSession, type Session, shot } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const view = (page: Page, code: string) => page.locator(`.screen-view[data-screen="${code}"]`);
+const message = (page: Page) => page.locator('.ant-message-notice');
+
+async function session(lang: Lang): Promise<Session> {
+  const s = await newSession(browser, server.url, { lang, width: 1366 });
+  await login(s.page, 'admin', 'admin123');
+  return s;
+}
+
+/** Clicks module → group → screen as a user would. */
+async function openFromMenu(page: Page, code: string, lang: Lang) {
+  for (const m of MENU_TREE) {
+    for (const g of m.groups) {
+      const s = g.screens.find((x) => x.component === code);
+      if (!s) continue;
+      await page.getByTestId('module-nav').getByText(m.names[lang], { exact: true }).click();
+      const side = page.getByTestId('side-menu');
+      await side.getByText(g.names[lang], { exact: true }).waitFor();
+      const item = side.locator('.ant-menu-item').getByText(s.names[lang], { exact: true });
+      if (!(await item.isVisible())) await side.getByText(g.names[lang], { exact: true }).click();
+      await item.click();
+      await page.waitForURL((u) => u.pathname === `/${code}`, { timeout: 15_000 });
+      await view(page, code).waitFor();
+      return;
+    }
+  }
+  throw new Error(`${code} is not in the menu`);
+}
+
+/** The group holding the version screens (a level-2 menu) and its English name. */
+const versionsGroup = MENU_TREE.flatMap((m) => m.groups).find((g) => g.screens.some((s) => s.component === 'general/version-app'))!;
+
+describe('menu', () => {
+  it('adds a sub-menu under a group and an operation button to it', async () => {
+    const { page, errors } = await session('en_US');
+    await openFromMenu(page, 'general/menu', 'en_US');
+    const v = view(page, 'general/menu');
+    const tree = v.getByTestId('menu-tree');
+    await expect.poll(() => tree.locator('tr[data-level="2"]').count(), { timeout: 30_000 }).toBeGreaterThan(3);
+    await shot(page, 'menuver-menu-tree');
+
+    // New sub-menu under the "Versions" group
+    const group = tree.locator('tr[data-level="2"]').filter({ has: page.getByText(versionsGroup.names.en_US, { exact: true }) });
+    await expect.poll(() => group.count(), { timeout: 10_000 }).toBe(1);
+    await group.getByTestId('menu-add-sub').click();
+    const form = page.getByTestId('menu-form');
+    await form.waitFor();
+    const code = `e2e-menuver-${Date.now().toString(36)}`;
+    await form.getByTestId('menu-form-name-zh_CN').fill('测试页面');
+    await form.getByTestId('menu-form-name-en_US').fill('E2E screen');
+    await form.getByTestId('menu-form-code').fill(code);
+    await form.getByTestId('menu-form-path').fill(`/${code}`);
+    await form.getByTestId('menu-form-component').fill(code);
+    await form.getByTestId('menu-form-icon').fill('ToolOutlined');
+    await shot(page, 'menuver-menu-form');
+    await page.getByTestId('menu-form-save').click();
+    const created = tree.locator(`tr[data-menu-code="${code}"]`);
+    await expect.poll(() => created.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => created.getByTestId('menu-name').textContent()).toBe('E2E screen');
+    expect(await created.getAttribute('data-level')).toBe('3');
+
+    // an operation button on the new screen
+    await created.getByTestId('menu-buttons').click();
+    const drawer = page.getByTestId('menu-btn-drawer');
+    await drawer.getByTestId('menu-btn-add').click();
+    const bform = page.getByTestId('menu-btn-form');
+    await bform.getByTestId('menu-btn-code').fill('audit');
+    await bform.getByTestId('menu-btn-name-zh_CN').fill('审核');
+    await bform.getByTestId('menu-btn-name-zh_TW').fill('審核');
+    await bform.getByTestId('menu-btn-name-en_US').fill('Audit');
+    await page.getByTestId('menu-btn-save').click();
+    const btnRow = drawer.getByTestId('menu-btn-table').locator('.ant-table-row').filter({ hasText: 'audit' });
+    await expect.poll(() => btnRow.count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => btnRow.textContent()).toContain('Audit');
+    await shot(page, 'menuver-menu-buttons');
+    await drawer.locator('.ant-drawer-close').click();
+
+    // a group with screens cannot be deleted: the server says why
+    await group.getByTestId('menu-delete').click();
+    await page.getByTestId('menu-delete-ok').click();
+    await expect.poll(() => message(page).last().textContent(), { timeout: 10_000 }).toBeTruthy();
+    await expect.poll(() => group.count()).toBe(1);
+    // the refused delete (409) is the only failed request the browser logs
+    expect(errors.filter((e) => !e.includes('status of 409'))).toEqual([]);
+  });
+});
+
+describe('versions', () => {
+  it('uploads a generated .apk, lists it and downloads it', async () => {
+    const { page, errors } = await session('en_US');
+    await openFromMenu(page, 'general/version-app', 'en_US');
+    const v = view(page, 'general/version-app');
+    await v.getByTestId('version-new').click({ timeout: 60_000 });
+    const form = page.getByTestId('version-form');
+    await form.waitFor();
+    const name = `E2E ${Date.now().toString(36)}`;
+    await form.getByTestId('field-softwareName').fill('Scanner');
+    await form.getByTestId('field-softwareCode').fill('scanner.e2e');
+    await form.getByTestId('field-versionName').fill(name);
+    await form.getByTestId('field-versionNumber').fill(String(100 + Math.floor(Math.random() * 100000)));
+    await form.getByTestId('field-updatedInstructions').fill('Generated by the browser story');
+
+    // a wrong type is refused in the browser
+    const input = page.getByTestId('version-upload').locator('input[type=file]');
+    await input.setInputFiles({ name: 'x.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await expect.poll(() => page.getByTestId('version-file-error').textContent()).toContain('.apk');
+
+    const apk = Buffer.concat([Buffer.from('PK\x03\x04', 'binary'), Buffer.from(name), Buffer.alloc(2048, 7)]);
+    await input.setInputFiles({ name: 'x.apk', mimeType: 'application/vnd.android.package-archive', buffer: apk });
+    await expect.poll(() => page.getByTestId('version-upload').textContent()).toContain('x.apk');
+    await shot(page, 'menuver-version-upload');
+    await page.getByTestId('version-upload-save').click();
+
+    const row = v.locator('.ant-table-row').filter({ hasText: name });
+    await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => row.getByTestId('version-file').textContent()).toContain('x.apk');
+    await shot(page, 'menuver-version-list');
+
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), row.getByTestId('version-download').click()]);
+    expect(download.suggestedFilename()).toBe('x.apk');
+    expect(errors).toEqual([]);
+  });
+});
