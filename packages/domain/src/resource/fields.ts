@@ -56,6 +56,11 @@ export interface FieldDef extends Required<Pick<FieldOptions, 'required' | 'list
   uniqueWithin?: string;
   /** resource code a ref field points at, and the field shown for it */
   ref?: { resource: string; labelField: string };
+  /**
+   * json: the value is a list of records with these fields, edited as rows of a small table; a
+   * 'YesNo' enum item is a switch holding true/false. The declaration's rules check the list.
+   */
+  items?: Record<string, FieldDef>;
 }
 
 type Opts<T = object> = FieldOptions & T;
@@ -95,7 +100,8 @@ export const f = {
   },
   date: (o: FieldOptions) => base('date', o),
   datetime: (o: FieldOptions) => base('datetime', o),
-  json: (o: FieldOptions) => base('json', { list: false, exported: false, required: false, ...o }),
+  json: (o: Opts<{ items?: Record<string, FieldDef> }>) =>
+    base('json', { list: false, exported: false, required: false, ...o }, o.items ? { items: o.items } : {}),
   ref: (resource: string, labelField: string, o: FieldOptions) => base('ref', o, { ref: { resource, labelField } }),
 };
 

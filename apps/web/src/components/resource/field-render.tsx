@@ -3,6 +3,8 @@ import { DatePicker, Input, InputNumber, Radio, Select, Tag, Tooltip } from 'ant
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { normalizeLang } from '../../domain';
+import { ListInput } from './ListInput';
+import { itemLabels } from './list-items';
 import { DATE_FORMAT, DATETIME_FORMAT, enumOptionsOf, inputKindOf, showCount } from './model';
 import type { Field, Mode } from './types';
 import { useRefOptions } from './use-resource';
@@ -32,6 +34,7 @@ export function CellValue({ field, value }: { field: Field; value: unknown }) {
     case 'ref':
       return <RefLabel field={field} value={value} />;
     case 'json': {
+      if (field.items) return <ItemTags field={field} value={value} />;
       const text = JSON.stringify(value);
       return (
         <Tooltip title={text}>
@@ -44,6 +47,25 @@ export function CellValue({ field, value }: { field: Field; value: unknown }) {
     default:
       return <>{String(value)}</>;
   }
+}
+
+const MAX_TAGS = 4;
+
+/** A list field in a cell: its rows' names as tags, the rest counted. */
+function ItemTags({ field, value }: { field: Field; value: unknown }) {
+  const labels = itemLabels(field, value);
+  if (!labels.length) return <span className="resource-empty">-</span>;
+  const more = labels.length - MAX_TAGS;
+  return (
+    <Tooltip title={labels.join(' / ')}>
+      <span className="resource-item-tags">
+        {labels.slice(0, MAX_TAGS).map((l, i) => (
+          <Tag key={i}>{l}</Tag>
+        ))}
+        {more > 0 && <Tag>+{more}</Tag>}
+      </span>
+    </Tooltip>
+  );
 }
 
 interface InputProps {
@@ -154,6 +176,8 @@ export function FieldInput(props: InputProps) {
           data-testid={testId}
         />
       );
+    case 'list':
+      return <ListInput field={field} {...(rest as object)} />;
     case 'ref':
       return <RefSelect {...props} />;
   }

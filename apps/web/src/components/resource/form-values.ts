@@ -16,6 +16,7 @@ export function initialValues(def: ResourceDef, mode: Mode, row?: Row): Record<s
     const v = mode === 'edit' ? row?.[f.key] : f.default;
     if (v === undefined || v === null) continue;
     if (f.kind === 'date' || f.kind === 'datetime') out[f.key] = dayjs(v as string);
+    else if (f.kind === 'json' && f.items) out[f.key] = Array.isArray(v) ? structuredClone(v) : [];
     else if (f.kind === 'json') out[f.key] = typeof v === 'string' ? v : JSON.stringify(v, null, 2);
     else out[f.key] = v;
   }

@@ -33,7 +33,7 @@ export interface Option {
 export const enumOptionsOf = (f: Field, lang: Lang): Option[] =>
   (ENUMS[f.enumName ?? ''] ?? []).map((o) => ({ value: o.value, label: o.label[lang] }));
 
-export type InputKind = 'input' | 'textarea' | 'password' | 'number' | 'select' | 'radio' | 'date' | 'datetime' | 'json' | 'ref';
+export type InputKind = 'input' | 'textarea' | 'password' | 'number' | 'select' | 'radio' | 'date' | 'datetime' | 'json' | 'list' | 'ref';
 
 /** Which input a field gets in the add/edit form. */
 export function inputKindOf(f: Field): InputKind {
@@ -45,6 +45,8 @@ export function inputKindOf(f: Field): InputKind {
       return 'number';
     case 'enum':
       return (ENUMS[f.enumName ?? '']?.length ?? 0) <= 3 ? 'radio' : 'select';
+    case 'json':
+      return f.items ? 'list' : 'json';
     default:
       return f.kind;
   }

@@ -115,7 +115,21 @@ export function paramResource(input: { code: string; table: string; names: L10n;
       }),
       unit: f.text({ label: { zh_CN: '单位', zh_TW: '單位', en_US: 'Unit' }, max: 16, required: false }),
       value: f.text({ label: { zh_CN: '参数值', zh_TW: '參數值', en_US: 'Value' }, max: 256, required: false }),
-      options: f.json({ label: { zh_CN: '选项', zh_TW: '選項', en_US: 'Options' }, default: [] }),
+      options: f.json({
+        label: { zh_CN: '选项', zh_TW: '選項', en_US: 'Options' },
+        default: [],
+        list: true,
+        exported: false,
+        items: {
+          name: f.text({ label: { zh_CN: '选项名称', zh_TW: '選項名稱', en_US: 'Option name' }, max: OPTION_NAME_MAX }),
+          code: f.text({
+            label: { zh_CN: '选项编码', zh_TW: '選項編碼', en_US: 'Option code' },
+            max: OPTION_CODE_MAX,
+            pattern: { source: CODE_RE.source, message: 'validation.codeChars' },
+          }),
+          default: f.enumOf('YesNo', { label: { zh_CN: '默认选中', zh_TW: '預設選取', en_US: 'Default' } }),
+        },
+      }),
       remark: f.textarea({ label: { zh_CN: '备注', zh_TW: '備註', en_US: 'Remark' }, max: 256 }),
     },
   });

@@ -55,6 +55,23 @@ export const templateAttrRules: Rule<Record<string, unknown>>[] = [
   },
 ];
 
+/** How an attribute list is shown and edited: as rows of code, name, type, required. */
+const ATTR_LIST = {
+  default: [],
+  list: true,
+  exported: false,
+  items: {
+    code: f.text({
+      label: { zh_CN: '属性编码', zh_TW: '屬性編碼', en_US: 'Attribute code' },
+      max: 32,
+      pattern: { source: CODE_RE.source, message: 'validation.codeChars' },
+    }),
+    name: f.text({ label: { zh_CN: '属性名称', zh_TW: '屬性名稱', en_US: 'Attribute name' }, max: 64 }),
+    type: f.enumOf('AttrValueType', { label: { zh_CN: '值类型', zh_TW: '值類型', en_US: 'Value type' } }),
+    required: f.enumOf('YesNo', { label: { zh_CN: '必填', zh_TW: '必填', en_US: 'Required' } }),
+  },
+};
+
 const attr = (code: string, name: string, type: number, required = false): TemplateAttr => ({ code, name, type, required });
 /** Seed helper: [code, name, type, required?] */
 export const attrs = (...rows: [string, string, number, boolean?][]) => rows.map((r) => attr(...r));
@@ -92,8 +109,8 @@ export function templateResource(input: {
       name: f.text({ label: { zh_CN: '模板名称', zh_TW: '範本名稱', en_US: 'Template name' }, max: 64, search: 'like', sort: true }),
       alias: f.text({ label: { zh_CN: '别名', zh_TW: '別名', en_US: 'Alias' }, max: 64, required: false, search: 'like' }),
       ...category,
-      basicAttrs: f.json({ label: { zh_CN: '基础属性', zh_TW: '基礎屬性', en_US: 'Basic attributes' }, default: [] }),
-      auxAttrs: f.json({ label: { zh_CN: '辅助属性', zh_TW: '輔助屬性', en_US: 'Auxiliary attributes' }, default: [] }),
+      basicAttrs: f.json({ label: { zh_CN: '基础属性', zh_TW: '基礎屬性', en_US: 'Basic attributes' }, ...ATTR_LIST }),
+      auxAttrs: f.json({ label: { zh_CN: '辅助属性', zh_TW: '輔助屬性', en_US: 'Auxiliary attributes' }, ...ATTR_LIST }),
       status: f.enumOf('Status', { label: { zh_CN: '状态', zh_TW: '狀態', en_US: 'Status' }, search: 'eq', default: 1, required: false }),
       remark: f.textarea({ label: { zh_CN: '备注', zh_TW: '備註', en_US: 'Remark' }, max: 256 }),
     },

@@ -1,0 +1,139 @@
+/**
+ * Data sources (general/data-source): the resource page plus "Test connection", which really
+ * connects from the server: a saved row (its stored, encrypted password) or, in the add form, the
+ * fields as typed.
+ */
+
+import { ApiOutlined } from '@ant-design/icons';
+import { dataSourceResource } from '@tagloom/domain/resources/general/data-source.ts';
+import { Button, Form, Input, Modal, Space, Tooltip } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RequestError, request } from '../../../app/request';
+import { ResourcePage } from '../../../components/resource/ResourcePage';
+import type { Field, Mode, ResourceDef } from '../../../components/resource/types';
+import { useScreen } from '../../../components/ScreenContext';
+
+const CODE = 'general/data-source';
+const def = dataSourceResource as unknown as ResourceDef;
+
+type Body = { id?: number; address?: string; userName?: string; password?: string };
+
+/** Runs one test and shows its outcome in a result box (success with version and time, or the driver's error). */
+function useConnectionTest() {
+  const { t } = useTranslation();
+  const [modal, holder] = Modal.useModal();
+  const [running, setRunning] = useState<string>();
+  const test = async (key: string, body: Body) => {
+    setRunning(key);
+    try {
+      const res = await request<{ version: string; elapsedMs: number }>(`/${CODE}/test`, { method: 'POST', data: body, silent: true });
+      modal.success({ title: t('dataSourceAdmin.okTitle'), content: res.msg, okText: t('resource.close') });
+    } catch (err) {
+      if (err instanceof RequestError && err.kind === 'business') {
+        modal.error({ title: t('dataSourceAdmin.failTitle'), content: err.message, okText: t('resource.close') });
+      }
+    } finally {
+      setRunning(undefined);
+    }
+  };
+  return { test, running, holder };
+}
+
+/** The address input with a test button that uses the unsaved address, user name and password. */
+function AddressInput({
+  field,
+  mode,
+  disabled,
+  value,
+  onChange,
+  onTest,
+  testing,
+}: {
+  field: Field;
+  mode: Mode;
+  disabled: boolean;
+  value?: string;
+  onChange?: (v: string) => void;
+  onTest: (body: Body) => void;
+  testing: boolean;
+}) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance();
+  const input = (
+    <Input
+      value={value}
+      onChange={(e) => onChange?.(e.target.value)}
+      disabled={disabled}
+      maxLength={field.max}
+      placeholder="jdbc:postgresql://host:5432/db"
+      data-testid={`field-${field.key}`}
+    />
+  );
+  if (mode !== 'create') return input;
+  return (
+    <Space.Compact style={{ width: '100%' }}>
+      {input}
+      <Button
+        icon={<ApiOutlined />}
+        loading={testing}
+        disabled={!value}
+        onClick={() => {
+          const v = form.getFieldsValue(['address', 'userName', 'password']) as Body;
+          onTest({ address: v.address, userName: v.userName || undefined, password: v.password || undefined });
+        }}
+        data-testid="data-source-form-test"
+      >
+        {t('dataSourceAdmin.test')}
+      </Button>
+    </Space.Compact>
+  );
+}
+
+export default function DataSources() {
+  const { t } = useTranslation();
+  const screen = useScreen();
+  const canTest = screen.actions.includes('testConnection');
+  const { test, running, holder } = useConnectionTest();
+
+  return (
+    <div data-testid="data-source-admin">
+      {holder}
+      <ResourcePage
+        def={def}
+        formOverrides={
+          canTest
+            ? {
+                address: ({ field, mode, disabled }) => (
+                  <AddressInput
+                    field={field}
+                    mode={mode}
+                    disabled={disabled}
+                    onTest={(b) => test('form', b)}
+                    testing={running === 'form'}
+                  />
+                ),
+              }
+            : undefined
+        }
+        extraRowActions={
+          canTest
+            ? (row) => (
+                <Tooltip title={t('dataSourceAdmin.test')}>
+                  <Button
+                    type="link"
+                    size="small"
+                    icon={<ApiOutlined />}
+                    loading={running === `row-${row.id}`}
+                    aria-label={t('dataSourceAdmin.test')}
+                    onClick={() => test(`row-${row.id}`, { id: row.id })}
+                    data-testid="data-source-test"
+                  />
+                </Tooltip>
+              )
+            : undefined
+        }
+      />
+    </div>
+  );
+}
