@@ -93,6 +93,22 @@ async function pickInSelect(page: Page, select: Locator, label?: string) {
   else await dropdown.locator('.ant-select-item-option').first().click();
 }
 
+/** A list field (json with items): one row per record through its add button, cell by cell. */
+async function fillList(page: Page, f: Field, rows: Record<string, unknown>[], lang: Lang) {
+  for (const [i, row] of rows.entries()) {
+    await page.getByTestId(`field-${f.key}-add`).click();
+    for (const [key, item] of Object.entries(f.items ?? {})) {
+      const cell = page.getByTestId(`field-${f.key}-${i}-${key}`);
+      const v = row[key];
+      if (item.kind === 'enum' && item.enumName === 'YesNo') {
+        if ((v === true || v === 1) !== ((await cell.getAttribute('aria-checked')) === 'true')) await cell.click();
+      } else if (item.kind === 'enum') {
+        await pickInSelect(page, cell, ENUMS[item.enumName!].find((o) => String(o.value) === String(v))?.label[lang]);
+      } else if (isSet(v)) await cell.fill(String(v));
+    }
+  }
+}
+
 /** Fills one form field from a seed value through its input, by kind. */
 async function fillField(page: Page, f: Field, v: unknown, lang: Lang) {
   const input = page.getByTestId(`field-${f.key}`);
@@ -118,7 +134,8 @@ async function fillField(page: Page, f: Field, v: unknown, lang: Lang) {
       return;
     }
     case 'json':
-      await input.fill(typeof v === 'string' ? v : JSON.stringify(v));
+      if (f.items) await fillList(page, f, v as Record<string, unknown>[], lang);
+      else await input.fill(typeof v === 'string' ? v : JSON.stringify(v));
       return;
     default:
       await input.fill(String(v));

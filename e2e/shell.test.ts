@@ -311,6 +311,31 @@ describe('request errors', () => {
   });
 });
 
+describe('request errors while the console opens (before any layout)', () => {
+  it('with a token revoked meanwhile: says so and lands on the login page, not on a spinner', async () => {
+    const { page, context } = await open();
+    await login(page, 'admin', 'admin123');
+    const token = await tokenOf(context);
+    expect((await fetch(`${server.url}/api/user/logout`, { headers: { token } })).status).toBe(200);
+    await page.goto('/general/dictionary');
+    // password login: the stored login type is '1', so the guard sends the user to /loginDefault
+    await waitPath(page, '/loginDefault');
+    expect(await page.locator('.ant-message').textContent()).not.toBe('');
+    await page.getByTestId('login-username').waitFor();
+    await context.close();
+  });
+
+  it('with the network down: shows /TipsError with the message instead of spinning', async () => {
+    const { page, context } = await open();
+    await login(page, 'admin', 'admin123');
+    await page.route('**/api/menu/**', (r) => r.abort());
+    await page.goto('/general/dictionary');
+    await waitPath(page, '/TipsError');
+    expect(await page.getByTestId('error-subtitle').textContent()).toBe('Please check network and retry!');
+    await context.close();
+  });
+});
+
 describe('mobile layout', () => {
   it('below 992 px closes the sidebar, puts the menu in a drawer and hides fullscreen', async () => {
     const { page, context } = await open({ width: 900 });

@@ -76,7 +76,7 @@ export function createServices(ctx: AppContext): Services {
 export async function buildApp(ctx: AppContext, services = createServices(ctx)): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
-    trustProxy: true,
+    trustProxy: ctx.config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });

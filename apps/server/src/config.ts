@@ -18,6 +18,8 @@ export interface Config {
   loginFailureWindowMinutes: number;
   logRetentionDays: number;
   logLevel: string;
+  /** Fastify's trustProxy: false, true, or the proxies' addresses/CIDRs (comma-separated) */
+  trustProxy: boolean | string;
   webDist: string;
   publicUrl: string;
   oidc: { issuer: string; clientId: string; clientSecret: string; usernameClaim: string; scope: string } | undefined;
@@ -32,6 +34,14 @@ const int = (v: string | undefined, d: number) => {
   const n = Number.parseInt(v ?? '', 10);
   return Number.isFinite(n) ? n : d;
 };
+
+/** TRUST_PROXY: unset/0/false: the socket's address; 1/true: any proxy; else the proxies' addresses or CIDRs. */
+function trustProxyOf(v: string | undefined): boolean | string {
+  const s = (v ?? '').trim();
+  if (!s || s === '0' || s.toLowerCase() === 'false') return false;
+  if (s === '1' || s.toLowerCase() === 'true') return true;
+  return s;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -55,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginFailureWindowMinutes: int(env.LOGIN_FAILURE_WINDOW_MINUTES, 15),
     logRetentionDays: int(env.LOG_RETENTION_DAYS, 180),
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     webDist: path.resolve(env.WEB_DIST || path.join(REPO_ROOT, 'apps/web/dist')),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     oidc: issuer

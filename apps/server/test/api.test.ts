@@ -71,7 +71,7 @@ describe(`API conventions and dictionaries on ${DRIVER}`, () => {
       });
       expect(d.body.code).toBe(200);
     }
-    const list = await t.call('GET', '/api/dictionaryDetail/v1.0/searchListByDicNum?num=SIZE');
+    const list = await t.call('GET', '/api/dictionaryDetail/v1.0/searchListByDicNum?num=SIZE', { token: admin });
     expect(list.body.data.map((d: { num: string }) => d.num)).toEqual(['S', 'M', 'L']);
     const page = await t.call('POST', '/api/dictionaryDetail/web/selectDicContent', {
       token: admin,
@@ -91,7 +91,7 @@ describe(`API conventions and dictionaries on ${DRIVER}`, () => {
     });
     expect(upd.body.data).toMatchObject({ num: 'XS', name: '特小' });
     // the cache was dropped on change
-    const after = await t.call('GET', '/api/dictionaryDetail/v1.0/searchListByDicNum?num=SIZE');
+    const after = await t.call('GET', '/api/dictionaryDetail/v1.0/searchListByDicNum?num=SIZE', { token: admin });
     expect(after.body.data[0].num).toBe('XS');
   });
 
@@ -118,6 +118,17 @@ describe(`API conventions and dictionaries on ${DRIVER}`, () => {
     const [pw] = await t.ctx.db.select().from(operationLog).where(eq(operationLog.url, '/api/user/updatePassword'));
     expect(pw.result).toBe(0);
     expect(JSON.stringify(pw.body)).not.toContain('abcd1');
+  });
+
+  it('records the writes the spec keeps on GET: language switch and logout', async () => {
+    const token = await t.login('viewer', 'viewer123');
+    await t.call('GET', '/api/user/convertCurrLoginI18n?langeType=zh_TW', { token });
+    await t.call('GET', '/api/user/logout', { token });
+    const rows = await t.ctx.db.select().from(operationLog).where(eq(operationLog.username, 'viewer'));
+    expect(rows.map((r) => [r.method, r.url.split('?')[0], r.target, r.result])).toEqual([
+      ['GET', '/api/user/convertCurrLoginI18n', 'zh_TW', 1],
+      ['GET', '/api/user/logout', 'viewer', 1],
+    ]);
   });
 
   it('never answers random dictionary input with a 5xx, and writes nothing for invalid input', async () => {

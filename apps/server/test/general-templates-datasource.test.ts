@@ -215,7 +215,9 @@ describe(`templates and data sources on ${DRIVER}`, () => {
     it('refuses an address that is neither a JDBC or postgres URL nor host:port', async () => {
       const r = await post('/api/general/data-source/create', source({ address: 'not an address' }));
       expect(r.status).toBe(400);
-      expect(r.body.msg).toBe('Address: must be a JDBC URL (jdbc:postgresql://host:5432/db), a postgres:// URL or host:port');
+      expect(r.body.msg).toBe(
+        'Address: must be a JDBC URL (jdbc:postgresql://host:5432/db, jdbc:mysql://host:3306/db), a postgres:// or mysql:// URL, or host:port',
+      );
     });
 
     it('reads JDBC, postgres:// and host:port addresses', () => {
@@ -233,7 +235,17 @@ describe(`templates and data sources on ${DRIVER}`, () => {
         password: 'p@ss',
       });
       expect(parseAddress('localhost:5432')).toMatchObject({ kind: 'postgres', host: 'localhost', port: 5432 });
-      expect(parseAddress('jdbc:mysql://10.0.8.30:3306/erp')).toEqual({ kind: 'unsupported', driver: 'mysql' });
+      expect(parseAddress('jdbc:mysql://10.0.8.30/erp?useSSL=true')).toEqual({
+        kind: 'mysql',
+        host: '10.0.8.30',
+        port: 3306,
+        database: 'erp',
+        user: undefined,
+        password: undefined,
+        ssl: true,
+      });
+      expect(parseAddress('mariadb://u@db.example:3307')).toMatchObject({ kind: 'mysql', port: 3307, user: 'u' });
+      expect(parseAddress('jdbc:sqlserver://10.0.8.50:1433')).toEqual({ kind: 'unsupported', driver: 'sqlserver' });
     });
 
     it('reports a clean, localized failure when nothing listens at the address', async () => {
@@ -247,10 +259,19 @@ describe(`templates and data sources on ${DRIVER}`, () => {
       expect(tw.body.msg).toMatch(/^連線失敗：/);
     });
 
-    it('names the drivers it cannot test', async () => {
-      const r = await post('/api/general/data-source/test', { address: 'jdbc:mysql://10.0.8.30:3306/erp' });
+    it("really connects to a MySQL address: a refused port is the driver's own failure", async () => {
+      const port = await deadPort();
+      const r = await post('/api/general/data-source/test', { address: `jdbc:mysql://127.0.0.1:${port}/erp`, userName: 'nobody' });
       expect(r.status).toBe(400);
-      expect(r.body.msg).toBe('Connection failed: testing a mysql address is not supported; only PostgreSQL addresses can be tested');
+      expect(r.body.msg).toMatch(/^Connection failed: .*ECONNREFUSED/);
+    });
+
+    it('names the drivers it cannot test', async () => {
+      const r = await post('/api/general/data-source/test', { address: 'jdbc:sqlserver://10.0.8.50:1433;databaseName=erp' });
+      expect(r.status).toBe(400);
+      expect(r.body.msg).toBe(
+        'Connection failed: testing a sqlserver address is not supported; PostgreSQL and MySQL/MariaDB addresses can be tested',
+      );
     });
 
     it('refuses the test to a user without the button, and asks for an address', async () => {

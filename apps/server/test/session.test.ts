@@ -150,24 +150,50 @@ describe(`sessions on ${DRIVER}`, () => {
     expect(r.status).toBe(429);
     expect(r.body.msg).toMatch(/Too many failed logins/);
     // another user from another address is not affected
-    const other = await t.call('POST', '/api/user/login', {
-      body: { username: 'admin', password: 'admin123' },
-      headers: { 'x-forwarded-for': '10.9.9.9' },
-    });
+    const other = await t.call('POST', '/api/user/login', { body: { username: 'admin', password: 'admin123' }, remoteAddress: '10.9.9.9' });
     expect(other.body.code).toBe(200);
   });
 
   it('throttles repeated failures from one address across user names', async () => {
-    const from = { 'x-forwarded-for': '203.0.113.7' };
+    const from = '203.0.113.7';
     for (let i = 0; i < 20; i++)
-      await t.call('POST', '/api/user/login', { body: { username: `nobody${i}`, password: 'x' }, headers: from });
-    const r = await t.call('POST', '/api/user/login', { body: { username: 'admin', password: 'admin123' }, headers: from });
+      await t.call('POST', '/api/user/login', { body: { username: `nobody${i}`, password: 'x' }, remoteAddress: from });
+    const r = await t.call('POST', '/api/user/login', { body: { username: 'admin', password: 'admin123' }, remoteAddress: from });
     expect(r.status).toBe(429);
     const elsewhere = await t.call('POST', '/api/user/login', {
       body: { username: 'admin', password: 'admin123' },
-      headers: { 'x-forwarded-for': '203.0.113.8' },
+      remoteAddress: '203.0.113.8',
     });
     expect(elsewhere.status).toBe(200);
+  });
+
+  it('does not take the address from X-Forwarded-For unless TRUST_PROXY says a proxy sets it', async () => {
+    // a client rotating the header must not dodge the per-address limit
+    const from = '203.0.113.9';
+    for (let i = 0; i < 20; i++)
+      await t.call('POST', '/api/user/login', {
+        body: { username: `spoof${i}`, password: 'x' },
+        remoteAddress: from,
+        headers: { 'x-forwarded-for': `198.51.100.${i}` },
+      });
+    const r = await t.call('POST', '/api/user/login', {
+      body: { username: 'admin', password: 'admin123' },
+      remoteAddress: from,
+      headers: { 'x-forwarded-for': '198.51.100.200' },
+    });
+    expect(r.status).toBe(429);
+    const behindProxy = await startTestApp({ TRUST_PROXY: '127.0.0.1' });
+    try {
+      await behindProxy.call('POST', '/api/user/login', {
+        body: { username: 'nobody', password: 'x' },
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '192.0.2.44' },
+      });
+      const [row] = await behindProxy.ctx.db.select().from(loginLog).where(eq(loginLog.username, 'nobody'));
+      expect(row.ip).toBe('192.0.2.44');
+    } finally {
+      await behindProxy.close();
+    }
   });
 
   it('revokes older sessions when single-session mode is on', async () => {

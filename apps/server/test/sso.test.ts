@@ -1,7 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginLog } from '../src/db/schema/index.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 
 const PUBLIC_URL = 'http://console.test';
@@ -120,11 +122,15 @@ describe(`single sign-on (OpenID Connect) on ${DRIVER}`, () => {
     const back = await signInAtProvider(start.headers.location as string, 'stranger');
     const r = await t.call('GET', `/api/user/ssoLogin${back.search}`, { lang: 'en' });
     expect([r.status, r.body.msg]).toEqual([401, 'No account is linked to the single sign-on user stranger']);
+    const [logged] = await t.ctx.db.select().from(loginLog).where(eq(loginLog.username, 'stranger'));
+    expect(logged).toMatchObject({ result: 0, loginType: '0', message: 'No account is linked to the single sign-on user stranger' });
   });
 
-  it('refuses a forged state', async () => {
-    const r = await t.call('GET', '/api/user/ssoLogin?code=abc&state=forged', { lang: 'en' });
+  it('refuses a forged state, and writes the attempt to the login log', async () => {
+    const r = await t.call('GET', '/api/user/ssoLogin?code=abc&state=forged', { lang: 'en', remoteAddress: '192.0.2.77' });
     expect(r.status).toBe(400);
+    const [logged] = await t.ctx.db.select().from(loginLog).where(eq(loginLog.ip, '192.0.2.77'));
+    expect(logged).toMatchObject({ result: 0, username: '(single sign-on)', message: expect.stringMatching(/expired or is invalid/) });
   });
 
   it('says single sign-on is not configured when it is not', async () => {

@@ -25,7 +25,7 @@ export interface TestApp {
   call(
     method: string,
     url: string,
-    opts?: { token?: string; body?: unknown; lang?: string; headers?: Record<string, string>; rawBody?: string },
+    opts?: { token?: string; body?: unknown; lang?: string; headers?: Record<string, string>; rawBody?: string; remoteAddress?: string },
   ): Promise<{ status: number; body: { code: number; msg: string; data: any }; headers: Record<string, unknown> }>;
   login(username: string, password: string): Promise<string>;
   close(): Promise<void>;
@@ -101,7 +101,7 @@ export async function startTestApp(env: Record<string, string> = {}, reuse?: { d
       payload = JSON.stringify(opts.body);
       headers['content-type'] = 'application/json';
     }
-    const res = await app.inject({ method: method as 'GET', url, headers, payload });
+    const res = await app.inject({ method: method as 'GET', url, headers, payload, remoteAddress: opts.remoteAddress });
     let body: any;
     try {
       body = res.json();

@@ -40,8 +40,10 @@ declare module 'fastify' {
     logTarget?: (req: FastifyRequest) => string;
     /** labels of the fields this route validates (a resource's own), for validation messages */
     fieldLabels?: Record<string, import('@tagloom/domain').L10n>;
-    /** this write is logged elsewhere (login/logout go to the login log) */
+    /** this write is logged elsewhere (login goes to the login log) */
     skipOperationLog?: boolean;
+    /** a GET that changes state (the spec's wire names keep some writes on GET): logged like a write */
+    writes?: boolean;
   }
   interface FastifyRequest {
     lang: Lang;

@@ -9,6 +9,7 @@ declare module 'fastify' {
 import { operationLog } from '../db/schema/index.js';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const isWrite = (req: FastifyRequest) => WRITE_METHODS.has(req.method) || req.routeOptions.config?.writes === true;
 /** Fields never copied into the log. */
 const SECRET = /pass(word)?|secret|token|credential/i;
 const MAX_BODY_CHARS = 4000;
@@ -41,7 +42,7 @@ export function registerOperationLog(app: FastifyInstance): void {
   app.decorateRequest('failureMessage', '');
   // keep the message of a failed write for the log
   app.addHook('onSend', async (req, reply, payload) => {
-    if (reply.statusCode >= 400 && WRITE_METHODS.has(req.method) && typeof payload === 'string') {
+    if (reply.statusCode >= 400 && isWrite(req) && typeof payload === 'string') {
       try {
         req.failureMessage = String(JSON.parse(payload).msg ?? '').slice(0, 500);
       } catch {
@@ -52,7 +53,7 @@ export function registerOperationLog(app: FastifyInstance): void {
   });
   app.addHook('onResponse', async (req, reply) => {
     const cfg = req.routeOptions.config;
-    if (!WRITE_METHODS.has(req.method) || !req.url.startsWith('/api') || cfg?.skipOperationLog) return;
+    if (!isWrite(req) || !req.url.startsWith('/api') || cfg?.skipOperationLog) return;
     const access = cfg?.access;
     const screen = access && typeof access === 'object' ? access.screen : '';
     const action = access && typeof access === 'object' ? access.action : '';

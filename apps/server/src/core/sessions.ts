@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Code, type Lang, normalizeLang } from '@tagloom/domain';
 import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { Tx } from '../db/client.js';
 import { sessions, tenants, users } from '../db/schema/index.js';
 import type { AppContext, SessionInfo } from './context.js';
 import { unauthorized } from './errors.js';
@@ -96,8 +97,8 @@ export class SessionService {
   }
 
   /** Revoke every live session of a user (password change, forbidden login), optionally but one. */
-  async revokeUser(tenantId: number, userId: number, reason: string, exceptHash?: string): Promise<void> {
-    await this.ctx.db
+  async revokeUser(tenantId: number, userId: number, reason: string, exceptHash?: string, db: Tx = this.ctx.db): Promise<void> {
+    await db
       .update(sessions)
       .set({ revokedAt: new Date(), revokeReason: reason })
       .where(

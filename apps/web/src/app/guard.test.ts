@@ -14,6 +14,10 @@ describe('route guard', () => {
     expect(decide({ ...base, path: '/general/tenant', hasToken: true, routesLoaded: true })).toEqual({ kind: 'allow' });
   });
 
+  it('shows a signed-in user the error pages before the menu is loaded (a failed menu call leads there)', () => {
+    for (const path of ['/401', '/404', '/TipsError']) expect(decide({ ...base, path, hasToken: true })).toEqual({ kind: 'allow' });
+  });
+
   it('lets an unauthenticated user see only /login, /loginDefault and /401', () => {
     for (const path of ['/login', '/loginDefault', '/401']) expect(decide({ ...base, path })).toEqual({ kind: 'allow' });
     for (const path of ['/', '/404', '/TipsError', '/general/tenant']) expect(decide({ ...base, path }).kind).toBe('redirect');

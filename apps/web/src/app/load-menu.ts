@@ -1,5 +1,5 @@
 /** Fetches the menu once per session and builds the routes; on failure logs out (spec §2). */
-import { LOGIN_TYPE, MENU_FAIL_REDIRECT_MS, type MenuItem } from '../domain';
+import { LOGIN_TYPE, MENU_FAIL_REDIRECT_MS, type MenuItem, SESSION_INVALID_MESSAGE_MS } from '../domain';
 import { getLoginType, saveMenus } from './auth';
 import { bridge } from './bridge';
 import i18n, { currentLang } from './i18n';
@@ -16,7 +16,8 @@ async function fetchAndBuild(): Promise<void> {
   const [menus] = await Promise.all([
     queryClient.fetchQuery({
       queryKey: ['menu', currentLang()],
-      queryFn: () => fetchData<MenuItem[]>('/menu/selectMenuByCurrentUserId', { method: 'POST', data: {}, silent: true }),
+      queryFn: () =>
+        fetchData<MenuItem[]>('/menu/selectMenuByCurrentUserId', { method: 'POST', data: {}, silent: true, sessionPrompt: false }),
       staleTime: 0,
     }),
     // resource screens are known only once their declarations are loaded
@@ -28,7 +29,15 @@ async function fetchAndBuild(): Promise<void> {
 }
 
 async function onFailure(err: unknown): Promise<void> {
-  if ((err as { kind?: string }).kind === 'session' || (err as { kind?: string }).kind === 'network') return;
+  const kind = (err as { kind?: string }).kind;
+  // the request layer has already shown it and moved to /TipsError, which the guard lets through
+  if (kind === 'network') return;
+  if (kind === 'session') {
+    // no page to stay on yet (spec §8's prompt offers that): say why and sign in again
+    bridge.message?.error({ content: (err as Error).message || 'Error', duration: SESSION_INVALID_MESSAGE_MS / 1000 });
+    useUserStore.getState().clearLocal();
+    return;
+  }
   console.error('[menu]', err);
   const type = getLoginType();
   await useUserStore.getState().logout();

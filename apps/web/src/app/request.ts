@@ -18,6 +18,8 @@ export interface RequestOptions {
   data?: unknown;
   /** do not show the server's message for a failed business code (the caller shows it) */
   silent?: boolean;
+  /** false: a session-invalid answer only throws (the caller signs out), without the re-login prompt */
+  sessionPrompt?: boolean;
 }
 
 /** A failed call: business code and message from the server, or a network/HTTP failure. */
@@ -127,7 +129,7 @@ export async function request<T = unknown>(url: string, opts: RequestOptions = {
   if (!body || typeof body.code !== 'number') return networkFailure(i18n.t('request.http', { status: res.status }));
   if (body.code === Code.OK) return body;
   if (SESSION_INVALID_CODES.includes(body.code)) {
-    showSessionInvalid(body.msg);
+    if (opts.sessionPrompt !== false) showSessionInvalid(body.msg);
     throw new RequestError(body.msg || 'Error', body.code, 'session');
   }
   if (res.status >= 500) return networkFailure(body.msg || i18n.t('request.http', { status: res.status }));

@@ -50,7 +50,8 @@ export const MENU_TREE: MenuModuleDef[] = [
             side: 'P',
             icon: 'TeamOutlined',
             names: { zh_CN: '租户', zh_TW: '租戶', en_US: 'Tenant' },
-            actions: [...CRUD, 'enable', 'disable'],
+            // no 'import': tenants (with their admin user, role and grants) are not created from Excel
+            actions: ['query', 'add', 'edit', 'delete', 'export', 'enable', 'disable'],
           },
           {
             component: 'general/tenant-group',
@@ -78,14 +79,16 @@ export const MENU_TREE: MenuModuleDef[] = [
             side: 'P',
             icon: 'SafetyOutlined',
             names: { zh_CN: '角色', zh_TW: '角色', en_US: 'Role' },
-            actions: [...CRUD, 'assign'],
+            // no 'import': roles are not created from Excel
+            actions: ['query', 'add', 'edit', 'delete', 'export', 'assign'],
           },
           {
             component: 'general/user',
             side: 'P',
             icon: 'UserOutlined',
             names: { zh_CN: '用户', zh_TW: '使用者', en_US: 'User' },
-            actions: [...CRUD, 'enable', 'disable', 'resetPassword', 'assign'],
+            // no 'import': users (login names, passwords, roles) are not created from Excel
+            actions: ['query', 'add', 'edit', 'delete', 'export', 'enable', 'disable', 'resetPassword', 'assign'],
           },
           {
             component: 'general/menu',
@@ -185,7 +188,8 @@ export const MENU_TREE: MenuModuleDef[] = [
             side: 'P',
             icon: 'BookOutlined',
             names: { zh_CN: '数据字典', zh_TW: '資料字典', en_US: 'Dictionary' },
-            actions: [...CRUD, 'refresh'],
+            // the dictionary screen has no import or export; 'refresh' reloads the caches of every process
+            actions: ['query', 'add', 'edit', 'delete', 'refresh'],
           },
           {
             component: 'general/table-structure',

@@ -53,7 +53,10 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, { auth, sessi
 
   app.get(
     '/user/logout',
-    { config: { access: 'session' }, schema: { tags: ['session'], summary: 'Revoke the current token', response: { 200: okEmpty } } },
+    {
+      config: { access: 'session', writes: true, logTarget: (req) => req.session?.username ?? '' },
+      schema: { tags: ['session'], summary: 'Revoke the current token', response: { 200: okEmpty } },
+    },
     async (req, reply) => {
       await sessions.revoke(req.session!.tokenHash, 'logout');
       return reply.ok(null, 'auth.logoutSuccess');
@@ -104,7 +107,7 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, { auth, sessi
   app.get(
     '/user/convertCurrLoginI18n',
     {
-      config: { access: 'session' },
+      config: { access: 'session', writes: true, logTarget: (req) => String((req.query as { langeType?: string }).langeType ?? '') },
       schema: {
         tags: ['session'],
         summary: 'Switch the session language (zh_CN, zh_TW, en_US)',
@@ -153,10 +156,7 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, { auth, sessi
       },
     },
     async (req, reply) => {
-      const name = await sso.complete(req.query);
-      const user = name ? await findByLoginName(app.ctx.db, name) : undefined;
-      if (!user) throw new AppError(401, Code.UNAUTHORIZED, 'auth.ssoNoAccount', { name });
-      const data = await auth.openSession(user, meta(req, LOGIN_TYPE.SSO));
+      const data = await auth.ssoLogin(() => sso.complete(req.query), meta(req, LOGIN_TYPE.SSO));
       const { token, ...rest } = data;
       return reply.ok({ ...rest, remark: token }, 'auth.loginSuccess');
     },

@@ -23,7 +23,14 @@ export class AuthService {
     private readonly sessions: SessionService,
   ) {}
 
-  private async logAttempt(meta: ClientMeta, username: string, user: User | undefined, ok: boolean, messageKey: string) {
+  private async logAttempt(
+    meta: ClientMeta,
+    username: string,
+    user: User | undefined,
+    ok: boolean,
+    messageKey: string,
+    params: Record<string, unknown> = {},
+  ) {
     await this.ctx.db.insert(loginLog).values({
       tenantId: user?.tenantId ?? 0,
       userId: user?.id ?? null,
@@ -32,7 +39,7 @@ export class AuthService {
       userAgent: meta.userAgent.slice(0, 500),
       loginType: meta.loginType,
       result: ok ? 1 : 0,
-      message: translate('en_US', messageKey),
+      message: translate('en_US', messageKey, params).slice(0, 500),
     });
   }
 
@@ -81,6 +88,26 @@ export class AuthService {
     return this.openSession(user, meta, username);
   }
 
+  /**
+   * Finish single sign-on: `claimedName` asks the identity provider who signed in. Every outcome
+   * goes to the login log, failures at the provider included.
+   */
+  async ssoLogin(claimedName: () => Promise<string>, meta: ClientMeta): Promise<LoginData> {
+    let name = '';
+    try {
+      name = await claimedName();
+      const user = name ? await findByLoginName(this.ctx.db, name) : undefined;
+      if (!user) throw new AppError(401, Code.UNAUTHORIZED, 'auth.ssoNoAccount', { name });
+      return await this.openSession(user, meta, name);
+    } catch (err) {
+      // openSession logs its own refusals
+      if (err instanceof AppError && err.key !== 'auth.forbidden' && err.key !== 'auth.tenantDisabled') {
+        await this.logAttempt(meta, name || '(single sign-on)', undefined, false, err.key, err.params);
+      }
+      throw err;
+    }
+  }
+
   /** Start a session for a user whose identity is proven (password or single sign-on). */
   async openSession(user: User, meta: ClientMeta, attemptedName = user.username): Promise<LoginData> {
     const refusal = await this.refusal(user);
@@ -105,8 +132,12 @@ export class AuthService {
     const user = await scope.first(users, eq(users.id, userId));
     if (!user || !(await verifyPassword(oldPassword, user.passwordHash))) throw badRequest('auth.wrongCurrentPassword');
     if (oldPassword === newPassword) throw badRequest('auth.samePassword');
-    await scope.update(users, { passwordHash: await hashPassword(newPassword), passwordChangedAt: new Date() }, eq(users.id, userId));
-    await this.sessions.revokeUser(tenantId, userId, 'password');
+    const passwordHash = await hashPassword(newPassword);
+    // the new password and the end of every old session stand or fall together
+    await scope.transaction(async (tx) => {
+      await tx.update(users, { passwordHash, passwordChangedAt: new Date() }, eq(users.id, userId));
+      await this.sessions.revokeUser(tenantId, userId, 'password', undefined, tx.db);
+    });
   }
 
   async userInfo(tenantId: number, userId: number) {

@@ -1,11 +1,10 @@
 /** The shell around every screen: sidebar, navbar, tags view, cached views, settings drawer. */
 
-import { Drawer, Modal } from 'antd';
+import { Drawer } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { MOBILE_BREAKPOINT, SIDEBAR_WIDTH } from '../../domain';
-import { bridge } from '../bridge';
 import { moduleOfPath } from '../menu-routes';
 import { useAppStore } from '../stores/app';
 import { usePermissionStore } from '../stores/permission';
@@ -39,8 +38,6 @@ export default function Layout() {
   const { tagsView, fixedHeader } = useSettingsStore();
   const addTag = useTagsViewStore((s) => s.add);
   useResponsive();
-  const [modal, modalHolder] = Modal.useModal();
-  bridge.modal = modal;
   const mobile = device === 'mobile';
   const route = built.byPath[pathname];
 
@@ -84,7 +81,6 @@ export default function Layout() {
         </main>
       </div>
       <Settings />
-      {modalHolder}
     </div>
   );
 }

@@ -97,7 +97,11 @@ export function ResourceForm({ def, target, onClose, formOverrides }: ResourceFo
                       ]
                 }
               >
-                {override ? override({ field: f, mode, disabled }) : <FieldInput field={f} mode={mode} disabled={disabled} />}
+                {override ? (
+                  override({ field: f, mode, disabled, row: target?.row })
+                ) : (
+                  <FieldInput field={f} mode={mode} disabled={disabled} />
+                )}
               </Form.Item>
             </Col>
           );

@@ -108,7 +108,7 @@ function RefSelect({ field, ...rest }: InputProps) {
 
 /** The form input of a field (antd Form.Item passes value/onChange/id). */
 export function FieldInput(props: InputProps) {
-  const { field, mode: _mode, ...rest } = props;
+  const { field, mode, ...rest } = props;
   const { t, i18n } = useTranslation();
   const lang = normalizeLang(i18n.language);
   const placeholder = field.placeholder?.[lang];
@@ -136,7 +136,15 @@ export function FieldInput(props: InputProps) {
         />
       );
     case 'password':
-      return <Input.Password {...(rest as object)} maxLength={field.max} autoComplete="new-password" data-testid={testId} />;
+      return (
+        <Input.Password
+          {...(rest as object)}
+          maxLength={field.max}
+          autoComplete="new-password"
+          placeholder={mode === 'edit' ? t('resource.passwordKeep') : placeholder}
+          data-testid={testId}
+        />
+      );
     case 'number':
       return (
         <InputNumber

@@ -20,9 +20,12 @@ export const listFields = (def: ResourceDef): Field[] => def.list.filter((f) => 
 /** Fields of the search form. */
 export const searchFields = (def: ResourceDef): Field[] => def.list.filter((f) => !!f.search);
 
-/** Fields of the add/edit form (passwords only on create). */
+/**
+ * Fields of the add/edit form. Passwords only on create, unless declared editable: then the edit
+ * form offers an empty input that keeps the stored secret when left empty.
+ */
 export const formFields = (def: ResourceDef, mode: Mode): Field[] =>
-  def.list.filter((f) => f.form && !(mode === 'edit' && f.kind === 'password'));
+  def.list.filter((f) => f.form && !(mode === 'edit' && f.kind === 'password' && !f.editable));
 
 export const opensInDrawer = (def: ResourceDef): boolean => formFields(def, 'create').length > DRAWER_FIELDS;
 

@@ -27,11 +27,12 @@ export interface Paging {
  * - extraToolbar: buttons after Add/Edit/Delete/Import/Export; receives the selected rows and a reload.
  * - extraRowActions: links after Edit/Delete in each row's action cell.
  * - columnOverrides: a cell renderer per field key (replaces the kind-based rendering).
- * - formOverrides: an input per field key (replaces the kind-based input; validation stays the shared zod rule).
+ * - formOverrides: an input per field key (replaces the kind-based input; validation stays the shared zod rule). It is
+ *   the Form.Item's child, so it must pass on the value, onChange, onBlur and id it is given; `row` is the edited row.
  */
 export interface ResourcePageExtensions {
   extraToolbar?: (ctx: { selected: Row[]; reload: () => void }) => ReactNode;
   extraRowActions?: (row: Row, ctx: { reload: () => void }) => ReactNode;
   columnOverrides?: Record<string, (value: unknown, row: Row) => ReactNode>;
-  formOverrides?: Record<string, (ctx: { field: Field; mode: Mode; disabled: boolean }) => ReactNode>;
+  formOverrides?: Record<string, (ctx: { field: Field; mode: Mode; disabled: boolean; row?: Row }) => ReactNode>;
 }

@@ -37,7 +37,7 @@ export const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: [SCREEN],
         summary:
-          'Data source: connect with a saved row ({id}) or unsaved fields ({address, userName, password}); PostgreSQL addresses only. Failure answers 400 with the driver message.',
+          'Data source: connect with a saved row ({id}) or unsaved fields ({address, userName, password}); PostgreSQL and MySQL/MariaDB addresses. Failure answers 400 with the driver message.',
         body: testBody,
         response: { 200: envelope(testResult) },
       },

@@ -11,15 +11,21 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../core/envelope.js';
+import type { SessionService } from '../../../core/sessions.js';
 import type { DictionaryService } from './service.js';
 
 const SCREEN = 'general/dictionary';
 const moduleRow = z.object({ id: z.number(), code: z.string(), name: z.string(), remark: z.string(), seq: z.number() });
 const moduleOut = (m: z.infer<typeof moduleRow>) => ({ id: m.id, code: m.code, name: m.name, remark: m.remark, seq: m.seq });
 const idsBody = z.object({ ids: idList() });
+/** The one dictionary readable without signing in: the login page's language list. */
+export const PUBLIC_DICTIONARY = 'LANGUAGE_TYPE';
 
 /** Dictionary modules and details (spec §7), and the dictionary calls every screen uses. */
-export const dictionaryRoutes: FastifyPluginAsyncZod<{ dictionaries: DictionaryService }> = async (app, { dictionaries }) => {
+export const dictionaryRoutes: FastifyPluginAsyncZod<{ dictionaries: DictionaryService; sessions: SessionService }> = async (
+  app,
+  { dictionaries, sessions },
+) => {
   const tags = ['general/dictionary'];
 
   app.post(
@@ -153,22 +159,30 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<{ dictionaries: DictionaryS
   app.get(
     '/dictionaryDetail/v1.0/searchListByDicNum',
     {
+      // public for the login page's language list only; every other dictionary needs a live session
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'Enabled details of one dictionary (num = module code; LANGUAGE_TYPE lists the console languages)',
+        summary: `Enabled details of one dictionary (num = module code). ${PUBLIC_DICTIONARY} (the console languages) needs no session; any other dictionary needs a signed-in user's token`,
         querystring: z.object({ num: z.string().trim().min(1).max(64) }),
         response: { 200: envelope(z.array(dictionaryDetailRow)) },
       },
     },
-    async (req, reply) => reply.ok(await dictionaries.listByCode(req.query.num)),
+    async (req, reply) => {
+      if (req.query.num !== PUBLIC_DICTIONARY) req.session = await sessions.resolve(req.headers.token as string | undefined);
+      return reply.ok(await dictionaries.listByCode(req.query.num));
+    },
   );
 
   app.get(
     '/dictionaryDetail/v1.0/reidsRefreshAllDicList',
     {
-      config: { access: 'session' },
-      schema: { tags, summary: 'Reload the dictionary cache in every server process', response: { 200: envelope(z.null()) } },
+      config: { access: { screen: SCREEN, action: 'refresh' } },
+      schema: {
+        tags,
+        summary: "Reload the dictionary cache in every server process (the dictionary screen's refresh button)",
+        response: { 200: envelope(z.null()) },
+      },
     },
     async (_req, reply) => {
       await dictionaries.refresh();

@@ -2,6 +2,7 @@ import { id, idsBody, roleAssign, roleResource } from '@tagloom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../core/envelope.js';
+import { attachment } from '../../../core/resource/excel.js';
 import { grantNode } from '../tenant/routes.js';
 import { RoleAdminService, type RoleInput, type RoleQuery } from './service.js';
 
@@ -26,6 +27,24 @@ const roleRow = z.object({
   mine: z.boolean(),
 });
 const num = (v: unknown) => (v === undefined || v === null || v === '' ? undefined : Number(v));
+const stamp = () => new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+/** The body of /list and /export: the declaration's filters, paging and sortable fields. */
+const listBody = roleResource.querySchema.optional().default({ page: 1, pageSize: 20 });
+
+/** The service's query from a checked list body (sortField is one of the declared sortable fields). */
+function toQuery(b: Record<string, unknown> & { page: number; pageSize: number }): RoleQuery {
+  return {
+    page: b.page,
+    pageSize: b.pageSize,
+    tenantId: num(b.tenantId),
+    code: b.code ? String(b.code) : undefined,
+    name: b.name ? String(b.name) : undefined,
+    status: num(b.status),
+    terminal: b.terminal ? String(b.terminal) : undefined,
+    sortField: b.sortField ? String(b.sortField) : undefined,
+    sortOrder: b.sortOrder === 'desc' ? 'desc' : b.sortOrder === 'asc' ? 'asc' : undefined,
+  };
+}
 
 /** The role screen: roles of the platform or of a chosen tenant; menus and buttons per terminal. */
 export const roleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,22 +56,25 @@ export const roleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Roles of the platform (tenantId 0, the default) or of one tenant',
-        body: roleResource.querySchema.optional().default({ page: 1, pageSize: 20 }),
+        body: listBody,
         response: { 200: envelope(z.object({ list: z.array(roleRow), total: z.number(), page: z.number(), pageSize: z.number() })) },
       },
     },
+    async (req, reply) => reply.ok(await roleAdmin.list(req.session!, toQuery(req.body as never))),
+  );
+
+  app.post(
+    `/${SCREEN}/export`,
+    {
+      config: { access: { screen: SCREEN, action: 'export' } },
+      schema: { tags, summary: 'The filtered, sorted roles of the platform or one tenant (every page) as .xlsx', body: listBody },
+    },
     async (req, reply) => {
-      const b = req.body as Record<string, unknown> & { page: number; pageSize: number };
-      const q: RoleQuery = {
-        page: b.page,
-        pageSize: b.pageSize,
-        tenantId: num(b.tenantId),
-        code: b.code ? String(b.code) : undefined,
-        name: b.name ? String(b.name) : undefined,
-        status: num(b.status),
-        terminal: b.terminal ? String(b.terminal) : undefined,
-      };
-      return reply.ok(await roleAdmin.list(req.session!, q));
+      const buf = await roleAdmin.exportXlsx(req.session!, toQuery(req.body as never), req.lang);
+      return reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', attachment(`${roleResource.names[req.lang]}-${stamp()}.xlsx`))
+        .send(buf);
     },
   );
 

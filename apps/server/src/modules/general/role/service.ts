@@ -1,8 +1,9 @@
-import { type MenuGrant, PLATFORM_TENANT_ID } from '@tagloom/domain';
-import { asc, count, eq, ilike, inArray, ne } from 'drizzle-orm';
+import { type Lang, type MenuGrant, PLATFORM_TENANT_ID, roleResource } from '@tagloom/domain';
+import { type AnyColumn, asc, count, desc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
 import type { AppContext, SessionInfo } from '../../../core/context.js';
 import { AppError, conflict, notFound } from '../../../core/errors.js';
 import { PERMISSIONS_CHANGED } from '../../../core/permissions.js';
+import { cellOut, excelFields, workbookBuffer } from '../../../core/resource/excel.js';
 import { PlatformScope } from '../../../core/tenant-scope.js';
 import type { Tx } from '../../../db/client.js';
 import { roleMenus, roles, tenantMenus, tenants, userRoles } from '../../../db/schema/index.js';
@@ -17,6 +18,9 @@ export interface RoleQuery {
   name?: string;
   status?: number;
   terminal?: string;
+  /** one of ROLE_SORT_FIELDS; anything else sorts by the default */
+  sortField?: string;
+  sortOrder?: 'asc' | 'desc';
 }
 export interface RoleInput {
   tenantId?: number;
@@ -26,6 +30,21 @@ export interface RoleInput {
   status?: number;
   terminal?: string;
 }
+
+/**
+ * Columns the list may sort by: the declaration's sortable fields, each mapped to its column here,
+ * so a sort parameter only ever picks one of these (it is never put into SQL as text).
+ */
+export const ROLE_SORT_FIELDS = roleResource.list.filter((f) => f.sort).map((f) => f.key);
+const SORT_COLUMNS: Record<string, AnyColumn> = Object.fromEntries(
+  ROLE_SORT_FIELDS.map((key) => {
+    const col = (roles as unknown as Record<string, AnyColumn | undefined>)[key];
+    if (!col) throw new Error(`general/role: sortable field ${key} has no column`);
+    return [key, col];
+  }),
+);
+const EXPORT_MAX_ROWS = 100_000;
+const EXPORT_PAGE = 2000;
 
 const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
 const grantKeys = { menu: 'role.menuNotGranted', action: 'role.actionNotGranted' };
@@ -45,9 +64,9 @@ export class RoleAdminService {
     return { ...r, builtIn: r.allMenus, mine: r.createdBy === session.userId };
   }
 
-  async list(session: SessionInfo, q: RoleQuery) {
-    const ps = this.ps(session);
-    const where = ps.where(
+  /** The filters of the list and the export: one tenant (the platform by default). */
+  private filters(ps: PlatformScope, q: RoleQuery) {
+    return ps.where(
       roles,
       q.tenantId ?? PLATFORM_TENANT_ID,
       q.code ? ilike(roles.code, like(q.code)) : undefined,
@@ -55,15 +74,45 @@ export class RoleAdminService {
       q.status !== undefined ? eq(roles.status, q.status) : undefined,
       q.terminal ? eq(roles.terminal, q.terminal) : undefined,
     );
-    const [{ total }] = await ps.db.select({ total: count() }).from(roles).where(where);
-    const rows = await ps.db
+  }
+
+  /** A declared sortable field in either direction, else by code; ties by id. */
+  private order(q: RoleQuery): SQL[] {
+    const col = q.sortField ? SORT_COLUMNS[q.sortField] : undefined;
+    if (!col) return [asc(roles.code), asc(roles.id)];
+    return [q.sortOrder === 'desc' ? desc(col) : asc(col), asc(roles.id)];
+  }
+
+  private page(ps: PlatformScope, where: SQL | undefined, q: RoleQuery, limit: number, offset: number) {
+    return ps.db
       .select()
       .from(roles)
       .where(where)
-      .orderBy(asc(roles.code), asc(roles.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize);
+      .orderBy(...this.order(q))
+      .limit(limit)
+      .offset(offset);
+  }
+
+  async list(session: SessionInfo, q: RoleQuery) {
+    const ps = this.ps(session);
+    const where = this.filters(ps, q);
+    const [{ total }] = await ps.db.select({ total: count() }).from(roles).where(where);
+    const rows = await this.page(ps, where, q, q.pageSize, (q.page - 1) * q.pageSize);
     return { list: rows.map((r) => this.view(r, session)), total, page: q.page, pageSize: q.pageSize };
+  }
+
+  /** The filtered, sorted roles (every page) as an .xlsx workbook: the declaration's exported columns labelled in `lang`. */
+  async exportXlsx(session: SessionInfo, q: RoleQuery, lang: Lang): Promise<Buffer> {
+    const ps = this.ps(session);
+    const fields = excelFields(roleResource);
+    const where = this.filters(ps, q);
+    const [{ total }] = await ps.db.select({ total: count() }).from(roles).where(where);
+    if (total > EXPORT_MAX_ROWS) throw new AppError(400, 400, 'resource.exportTooMany', { max: EXPORT_MAX_ROWS, total });
+    const sheet: unknown[][] = [fields.map((f) => f.label[lang])];
+    for (let offset = 0; offset < total; offset += EXPORT_PAGE)
+      for (const r of (await this.page(ps, where, q, EXPORT_PAGE, offset)) as Record<string, unknown>[])
+        sheet.push(fields.map((f) => cellOut(f, r[f.key], lang)));
+    return workbookBuffer([{ name: roleResource.names[lang], rows: sheet }]);
   }
 
   /** A role of any tenant by id (one identity sequence, so ids are unique). */

@@ -1,11 +1,21 @@
 import { randomInt } from 'node:crypto';
-import { PLATFORM_TENANT_ID, TERMINALS, USER_TYPE, type UserCreate, type UserUpdate, type userQuery } from '@tagloom/domain';
-import { and, asc, count, eq, ilike, inArray, ne, notInArray } from 'drizzle-orm';
+import {
+  type Lang,
+  PLATFORM_TENANT_ID,
+  TERMINALS,
+  USER_TYPE,
+  type UserCreate,
+  type UserUpdate,
+  type userQuery,
+  userResource,
+} from '@tagloom/domain';
+import { type AnyColumn, and, asc, count, desc, eq, ilike, inArray, ne, notInArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext, SessionInfo } from '../../../core/context.js';
 import { AppError, conflict, notFound } from '../../../core/errors.js';
 import { hashPassword } from '../../../core/passwords.js';
 import { PERMISSIONS_CHANGED } from '../../../core/permissions.js';
+import { cellOut, excelFields, workbookBuffer } from '../../../core/resource/excel.js';
 import type { SessionService } from '../../../core/sessions.js';
 import { PlatformScope, type TenantScope } from '../../../core/tenant-scope.js';
 import type { Tx } from '../../../db/client.js';
@@ -14,6 +24,23 @@ import { createUser, loginKey } from './service.js';
 
 type UserRow = typeof users.$inferSelect;
 type RolesByTerminal = Partial<Record<(typeof TERMINALS)[number], number[]>>;
+/** The list (and export) query: the filters of userQuery plus a declared sortable field. */
+export type UserQuery = z.infer<typeof userQuery> & { sortField?: string; sortOrder?: 'asc' | 'desc' };
+
+/**
+ * Columns the list may sort by: the declaration's sortable fields, each mapped to its column here,
+ * so a sort parameter only ever picks one of these (it is never put into SQL as text).
+ */
+export const USER_SORT_FIELDS = userResource.list.filter((f) => f.sort).map((f) => f.key) as [string, ...string[]];
+const SORT_COLUMNS: Record<string, AnyColumn> = Object.fromEntries(
+  USER_SORT_FIELDS.map((key) => {
+    const col = (users as unknown as Record<string, AnyColumn | undefined>)[key];
+    if (!col) throw new Error(`general/user: sortable field ${key} has no column`);
+    return [key, col];
+  }),
+);
+const EXPORT_MAX_ROWS = 100_000;
+const EXPORT_PAGE = 2000;
 
 const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
 const TEMP_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
@@ -63,9 +90,9 @@ export class UserAdminService {
     return byUser;
   }
 
-  async list(session: SessionInfo, q: z.infer<typeof userQuery>) {
-    const ps = this.ps(session);
-    const where = ps.where(
+  /** The filters of the list and the export. */
+  private filters(ps: PlatformScope, q: UserQuery) {
+    return ps.where(
       users,
       q.tenantId,
       q.username ? ilike(users.username, like(q.username)) : undefined,
@@ -73,15 +100,31 @@ export class UserAdminService {
       q.userType !== undefined ? eq(users.userType, q.userType) : undefined,
       q.loginStatus !== undefined ? eq(users.loginStatus, q.loginStatus) : undefined,
     );
-    const [{ total }] = await ps.db.select({ total: count() }).from(users).where(where);
-    const rows = await ps.db
+  }
+
+  /** A declared sortable field in either direction, else by tenant and user name; ties by id. */
+  private order(q: UserQuery): SQL[] {
+    const col = q.sortField ? SORT_COLUMNS[q.sortField] : undefined;
+    if (!col) return [asc(users.tenantId), asc(users.username), asc(users.id)];
+    return [q.sortOrder === 'desc' ? desc(col) : asc(col), asc(users.id)];
+  }
+
+  private page(ps: PlatformScope, where: SQL | undefined, q: UserQuery, limit: number, offset: number) {
+    return ps.db
       .select({ u: users, tenantCode: tenants.code, tenantName: tenants.name })
       .from(users)
       .innerJoin(tenants, eq(tenants.id, users.tenantId))
       .where(where)
-      .orderBy(asc(users.tenantId), asc(users.username))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize);
+      .orderBy(...this.order(q))
+      .limit(limit)
+      .offset(offset);
+  }
+
+  async list(session: SessionInfo, q: UserQuery) {
+    const ps = this.ps(session);
+    const where = this.filters(ps, q);
+    const [{ total }] = await ps.db.select({ total: count() }).from(users).where(where);
+    const rows = await this.page(ps, where, q, q.pageSize, (q.page - 1) * q.pageSize);
     const roleMap = await this.rolesOf(
       ps,
       rows.map((r) => r.u),
@@ -97,6 +140,26 @@ export class UserAdminService {
       page: q.page,
       pageSize: q.pageSize,
     };
+  }
+
+  /**
+   * The filtered, sorted users (every page) as an .xlsx workbook: the declaration's exported
+   * columns labelled in `lang`, enum labels, the tenant by name.
+   */
+  async exportXlsx(session: SessionInfo, q: UserQuery, lang: Lang): Promise<Buffer> {
+    const ps = this.ps(session);
+    const fields = excelFields(userResource);
+    const where = this.filters(ps, q);
+    const [{ total }] = await ps.db.select({ total: count() }).from(users).where(where);
+    if (total > EXPORT_MAX_ROWS) throw new AppError(400, 400, 'resource.exportTooMany', { max: EXPORT_MAX_ROWS, total });
+    const sheet: unknown[][] = [fields.map((f) => f.label[lang])];
+    for (let offset = 0; offset < total; offset += EXPORT_PAGE) {
+      for (const r of await this.page(ps, where, q, EXPORT_PAGE, offset)) {
+        const row = out(r.u) as Record<string, unknown>;
+        sheet.push(fields.map((f) => (f.key === 'tenantId' ? r.tenantName : cellOut(f, row[f.key], lang))));
+      }
+    }
+    return workbookBuffer([{ name: userResource.names[lang], rows: sheet }]);
   }
 
   /** A user of any tenant by id (user ids come from one identity sequence, so they are unique). */

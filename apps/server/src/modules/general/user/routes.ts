@@ -2,8 +2,9 @@ import { id, idsBody, resetPassword, userCreate, userQuery, userResource, userUp
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../core/envelope.js';
+import { attachment } from '../../../core/resource/excel.js';
 import type { SessionService } from '../../../core/sessions.js';
-import { UserAdminService } from './admin.js';
+import { USER_SORT_FIELDS, UserAdminService, type UserQuery } from './admin.js';
 
 const SCREEN = 'general/user';
 const tags = [SCREEN];
@@ -25,6 +26,10 @@ const userRow = z.object({
   roles: z.record(z.string(), z.array(roleRef)),
 });
 const counted = envelope(z.object({ count: z.number() }));
+/** The body of /list and /export: filters, paging, and one of the declared sortable fields. */
+const listQuery = userQuery.extend({ sortField: z.enum(USER_SORT_FIELDS).optional(), sortOrder: z.enum(['asc', 'desc']).optional() });
+const listBody = listQuery.optional().default({ page: 1, pageSize: 20 });
+const stamp = () => new Date().toISOString().replace(/\D/g, '').slice(0, 14);
 
 /** The platform's user screen over every tenant's users. */
 export const userAdminRoutes: FastifyPluginAsyncZod<{ sessions: SessionService }> = async (app, { sessions }) => {
@@ -36,7 +41,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ sessions: SessionService }
       schema: {
         tags,
         summary: 'Users of every tenant (tenantId filters one), with their roles per terminal',
-        body: userQuery.optional().default({ page: 1, pageSize: 20 }),
+        body: listBody,
         response: {
           200: envelope(
             z.object({
@@ -49,7 +54,22 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ sessions: SessionService }
         },
       },
     },
-    async (req, reply) => reply.ok(await userAdmin.list(req.session!, req.body as z.infer<typeof userQuery>)),
+    async (req, reply) => reply.ok(await userAdmin.list(req.session!, req.body as UserQuery)),
+  );
+
+  app.post(
+    `/${SCREEN}/export`,
+    {
+      config: { access: { screen: SCREEN, action: 'export' } },
+      schema: { tags, summary: 'The filtered, sorted users of every page as .xlsx', body: listBody },
+    },
+    async (req, reply) => {
+      const buf = await userAdmin.exportXlsx(req.session!, req.body as UserQuery, req.lang);
+      return reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', attachment(`${userResource.names[req.lang]}-${stamp()}.xlsx`))
+        .send(buf);
+    },
   );
 
   app.get(

@@ -1,17 +1,17 @@
 /**
  * Data sources (general/data-source): the resource page plus "Test connection", which really
- * connects from the server: a saved row (its stored, encrypted password) or, in the add form, the
- * fields as typed.
+ * connects from the server: a saved row (its stored, encrypted password), or the form's fields as
+ * typed (over the saved row when editing).
  */
 
 import { ApiOutlined } from '@ant-design/icons';
 import { dataSourceResource } from '@tagloom/domain/resources/general/data-source.ts';
 import { Button, Form, Input, Modal, Space, Tooltip } from 'antd';
-import { useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RequestError, request } from '../../../app/request';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
-import type { Field, Mode, ResourceDef } from '../../../components/resource/types';
+import type { Field, Mode, ResourceDef, Row } from '../../../components/resource/types';
 import { useScreen } from '../../../components/ScreenContext';
 
 const CODE = 'general/data-source';
@@ -40,47 +40,53 @@ function useConnectionTest() {
   return { test, running, holder };
 }
 
-/** The address input with a test button that uses the unsaved address, user name and password. */
+/**
+ * The address input with a test button that uses the address, user name and password as typed; in
+ * the edit form the saved row fills in what is left empty (its stored password above all).
+ */
 function AddressInput({
   field,
   mode,
   disabled,
-  value,
-  onChange,
+  row,
   onTest,
   testing,
+  ...rest
 }: {
   field: Field;
   mode: Mode;
   disabled: boolean;
-  value?: string;
-  onChange?: (v: string) => void;
+  row?: Row;
   onTest: (body: Body) => void;
   testing: boolean;
+  value?: string;
+  onChange?: (e: ChangeEvent<HTMLInputElement>) => void;
+  onBlur?: () => void;
+  id?: string;
 }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance();
-  const input = (
-    <Input
-      value={value}
-      onChange={(e) => onChange?.(e.target.value)}
-      disabled={disabled}
-      maxLength={field.max}
-      placeholder="jdbc:postgresql://host:5432/db"
-      data-testid={`field-${field.key}`}
-    />
-  );
-  if (mode !== 'create') return input;
   return (
     <Space.Compact style={{ width: '100%' }}>
-      {input}
+      <Input
+        {...rest}
+        disabled={disabled}
+        maxLength={field.max}
+        placeholder="jdbc:postgresql://host:5432/db"
+        data-testid={`field-${field.key}`}
+      />
       <Button
         icon={<ApiOutlined />}
         loading={testing}
-        disabled={!value}
+        disabled={!rest.value}
         onClick={() => {
           const v = form.getFieldsValue(['address', 'userName', 'password']) as Body;
-          onTest({ address: v.address, userName: v.userName || undefined, password: v.password || undefined });
+          onTest({
+            id: mode === 'edit' ? row?.id : undefined,
+            address: v.address,
+            userName: v.userName || undefined,
+            password: v.password || undefined,
+          });
         }}
         data-testid="data-source-form-test"
       >
