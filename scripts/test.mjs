@@ -69,6 +69,7 @@ try {
 
 if (existsSync(path.join(root, 'e2e/vitest.config.ts'))) {
   if (step('build the console', 'npm', ['run', 'build', '-w', 'apps/web'])) {
+    step('the JS that renders /login is at most 200 KB gzip', 'node', ['apps/web/scripts/measure-login.mjs'], { CHROMIUM_PATH: CHROMIUM });
     vitest('browser tests (Chromium)', 'e2e', { CHROMIUM_PATH: CHROMIUM });
   }
 }

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { ROOT } from './server';
 
-export const OUTPUT = path.join(ROOT, 'e2e', 'test-output');
+/** screenshots and downloads, beside npm test's reports */
+export const OUTPUT = path.join(ROOT, 'test-output', 'e2e');
 mkdirSync(OUTPUT, { recursive: true });
 
 export function launch(): Promise<Browser> {

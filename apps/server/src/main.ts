@@ -37,9 +37,27 @@ async function main() {
   });
   jobs.register('maintenance.sessions', 3_600_000, async () => `purged ${await services.sessions.purge()} sessions`);
 
+  // Stop cleanly on a signal at any point, also while waiting for the database below.
+  let stopping = false;
+  let stopRunning: () => Promise<void> = async () => {};
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal}: finishing in-flight requests`);
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    await app.close(); // stops accepting, waits for in-flight requests
+    await stopRunning();
+    await database.close().catch(() => {});
+    log.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
   // Listen at once, so /api/health can say what is wrong while the database is unreachable.
   await app.listen({ port: config.port, host: config.host });
-  for (let attempt = 1; ; attempt++) {
+  for (let attempt = 1; !stopping; attempt++) {
     try {
       await database.ping();
       break;
@@ -49,6 +67,7 @@ async function main() {
       await new Promise((r) => setTimeout(r, 5000));
     }
   }
+  if (stopping) return;
   await database.withStartupLock(async () => {
     await database.migrate();
     await ensurePartitions(database.db);
@@ -60,25 +79,12 @@ async function main() {
   // scheduled tasks: every process ticks; each due fire is claimed by exactly one of them
   const scheduler = new Scheduler(ctx, services);
   scheduler.start();
-  log.info(`TagLoom ${config.version} at http://localhost:${config.port} (API /api, docs /api/docs)`);
-
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info(`${signal}: finishing in-flight requests`);
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
-    await app.close(); // stops accepting, waits for in-flight requests
+  stopRunning = async () => {
     await jobs.stop();
     await scheduler.stop();
     await bus.stop();
-    await database.close();
-    log.info('stopped');
-    process.exit(0);
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  log.info(`TagLoom ${config.version} at http://localhost:${config.port} (API /api, docs /api/docs)`);
 }
 
 main().catch((err) => {

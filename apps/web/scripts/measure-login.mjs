@@ -14,7 +14,7 @@ import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../..');
-const dist = path.join(root, 'apps/web/dist');
+const dist = path.resolve(process.env.WEB_DIST || path.join(root, 'apps/web/dist'));
 const LIMIT_KB = 200;
 
 const port = await new Promise((resolve) => {

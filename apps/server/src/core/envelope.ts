@@ -32,6 +32,37 @@ function pgCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/** Connection-level failures: the database went away after start (or is restarting). */
+const DB_DOWN = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
+
+function isDatabaseDown(err: unknown): boolean {
+  let e = err as { code?: unknown; cause?: unknown; message?: unknown } | undefined;
+  for (let i = 0; e && i < 4; i++) {
+    if (typeof e.code === 'string' && DB_DOWN.has(e.code)) return true;
+    if (
+      typeof e.message === 'string' &&
+      /Connection terminated|connection (is )?closed|Client has encountered a connection error/i.test(e.message)
+    )
+      return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 /** Every answer under /api is an envelope with a meaningful HTTP status; errors are localized. */
 export function registerEnvelope(app: FastifyInstance): void {
   app.decorateReply('ok', function ok(data, msgKey = 'common.success', params = {}) {
@@ -70,6 +101,10 @@ export function registerEnvelope(app: FastifyInstance): void {
     if (pg === PG_CHECK) return send(400, Code.BAD_REQUEST, translate(lang, 'common.badRequest'));
     if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
       return send(err.statusCode, err.statusCode, translate(lang, 'common.badRequest'));
+    }
+    if (isDatabaseDown(err)) {
+      req.log.error({ err }, 'database unreachable');
+      return send(503, Code.UNAVAILABLE, translate(lang, 'common.dbUnavailable'));
     }
     req.log.error({ err }, 'unhandled error');
     return send(500, Code.SERVER_ERROR, translate(lang, 'common.serverError'));

@@ -41,7 +41,12 @@ function showSessionInvalid(msg: string): void {
   sessionPromptOpen = true;
   bridge.message?.error({ content: msg || 'Error', duration: SESSION_INVALID_MESSAGE_MS / 1000 });
   setTimeout(() => {
-    bridge.modal?.confirm({
+    // the modal lives in the layout (keeping it out of /login's bundle); without a layout there is no page to stay on
+    if (!bridge.modal) {
+      sessionPromptOpen = false;
+      return;
+    }
+    bridge.modal.confirm({
       title: i18n.t('request.sessionTitle'),
       content: i18n.t('request.sessionInvalid'),
       okText: i18n.t('request.relogin'),

@@ -1,10 +1,11 @@
 /** The shell around every screen: sidebar, navbar, tags view, cached views, settings drawer. */
 
-import { Drawer } from 'antd';
+import { Drawer, Modal } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { MOBILE_BREAKPOINT, SIDEBAR_WIDTH } from '../../domain';
+import { bridge } from '../bridge';
 import { moduleOfPath } from '../menu-routes';
 import { useAppStore } from '../stores/app';
 import { usePermissionStore } from '../stores/permission';
@@ -37,7 +38,10 @@ export default function Layout() {
   const { device, sidebarOpened, closeSidebar, setModule } = useAppStore();
   const { tagsView, fixedHeader } = useSettingsStore();
   const addTag = useTagsViewStore((s) => s.add);
+  const keepOnly = useTagsViewStore((s) => s.removeOthers);
   useResponsive();
+  const [modal, modalHolder] = Modal.useModal();
+  bridge.modal = modal;
   const mobile = device === 'mobile';
   const route = built.byPath[pathname];
 
@@ -45,8 +49,10 @@ export default function Layout() {
     setModule(moduleOfPath(pathname, useAppStore.getState().currentModule));
     addTag({ path: built.home, fullPath: built.home, affix: true });
     if (route) addTag({ path: pathname, fullPath: pathname + search, affix: pathname === built.home });
+    // without the tag bar there is no way to close a page: keep only the current one alive
+    if (!tagsView) keepOnly(pathname);
     if (mobile) closeSidebar();
-  }, [pathname, search, built.home, route, addTag, setModule, mobile, closeSidebar]);
+  }, [pathname, search, built.home, route, addTag, keepOnly, tagsView, setModule, mobile, closeSidebar]);
 
   useEffect(() => {
     document.title = route ? `${route.title} - ${t('app.name')}` : t('app.name');
@@ -81,6 +87,7 @@ export default function Layout() {
         </main>
       </div>
       <Settings />
+      {modalHolder}
     </div>
   );
 }

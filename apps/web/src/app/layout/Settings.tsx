@@ -2,7 +2,7 @@
 
 import { Button, ColorPicker, Divider, Drawer, Radio, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_THEME_COLOR, THEME_PRESETS } from '../../domain';
+import { DEFAULT_SIZE, DEFAULT_THEME_COLOR, THEME_PRESETS } from '../../domain';
 import { type ComponentSize, useSettingsStore } from '../stores/settings';
 
 export function Settings() {
@@ -48,7 +48,14 @@ export function Settings() {
         </Radio.Group>
       </div>
       <Divider />
-      <Button block onClick={() => s.set({ themeColor: DEFAULT_THEME_COLOR, tagsView: true, fixedHeader: true, sidebarLogo: true })}>
+      <Button
+        block
+        onClick={() => {
+          s.set({ themeColor: DEFAULT_THEME_COLOR, tagsView: true, fixedHeader: true, sidebarLogo: true });
+          s.setSize(DEFAULT_SIZE);
+        }}
+        data-testid="settings-reset"
+      >
         {t('settings.reset')}
       </Button>
     </Drawer>
