@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { describeIssues, ENUMS, type L10n, type Lang, PLATFORM_TENANT_ID, type ResourceDef, translate } from '@tagloom/domain';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -6,6 +7,7 @@ import { jobs } from '../../db/schema/index.js';
 import type { AppContext, SessionInfo } from '../context.js';
 import { AppError, conflict, forbidden } from '../errors.js';
 import { TenantScope } from '../tenant-scope.js';
+import { EXPORT_MAX_ROWS, pagesByIds, xlsxStream } from '../xlsx-stream.js';
 import { cellIn, cellOut, excelFields, matchHeader, readSheet, workbookBuffer } from './excel.js';
 
 type Row = Record<string, unknown>;
@@ -30,8 +32,6 @@ export interface ImportReport {
   errors: { row: number; messages: string[] }[];
 }
 
-const EXPORT_MAX_ROWS = 100_000;
-const PAGE = 2000;
 const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
 
 /**
@@ -179,24 +179,33 @@ export class ResourceService {
     });
   }
 
-  /** The filtered rows as an .xlsx workbook, read from the database page by page. */
-  async exportXlsx(session: SessionInfo, query: Row, lang: Lang): Promise<Buffer> {
+  /** The filtered rows, in the list's order, as an .xlsx written while they are read. */
+  async exportXlsx(session: SessionInfo, query: Row, lang: Lang): Promise<Readable> {
     const fields = excelFields(this.def);
     const where = this.scope(session, ...this.filters(query));
-    const [{ total }] = await this.ctx.db.select({ total: count() }).from(this.table).where(where);
-    if (total > EXPORT_MAX_ROWS) throw new AppError(400, 400, 'resource.exportTooMany', { max: EXPORT_MAX_ROWS, total });
-    const rows: unknown[][] = [fields.map((f) => f.label[lang])];
-    for (let offset = 0; offset < total; offset += PAGE) {
-      const page = await this.ctx.db
-        .select()
+    const ids = (
+      await this.ctx.db
+        .select({ id: this.table.id })
         .from(this.table)
         .where(where)
         .orderBy(...this.order(query))
-        .limit(PAGE)
-        .offset(offset);
-      for (const r of page as Row[]) rows.push(fields.map((f) => cellOut(f, r[f.key], lang)));
-    }
-    return workbookBuffer([{ name: this.def.names[lang], rows }]);
+        .limit(EXPORT_MAX_ROWS + 1)
+    ).map((r) => r.id);
+    if (ids.length > EXPORT_MAX_ROWS) throw new AppError(400, 400, 'resource.exportTooMany', { max: EXPORT_MAX_ROWS, total: ids.length });
+    const pages = pagesByIds(
+      ids,
+      async (slice) =>
+        (await this.ctx.db
+          .select()
+          .from(this.table)
+          .where(this.scope(session, inArray(this.table.id, slice)))) as Row[] & { id: unknown }[],
+      (r: Row) => fields.map((f) => cellOut(f, r[f.key], lang)),
+    );
+    return xlsxStream(
+      this.def.names[lang],
+      fields.map((f) => f.label[lang]),
+      pages,
+    );
   }
 
   /** An empty sheet with the importable columns (required ones marked *), and the enum options. */

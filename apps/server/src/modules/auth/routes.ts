@@ -14,7 +14,6 @@ import { z } from 'zod';
 import { envelope, okEmpty } from '../../core/envelope.js';
 import { AppError } from '../../core/errors.js';
 import type { SessionService } from '../../core/sessions.js';
-import { findByLoginName } from '../general/user/service.js';
 import type { AuthService, ClientMeta } from './service.js';
 import type { SsoService } from './sso.js';
 

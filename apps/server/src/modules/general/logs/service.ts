@@ -1,10 +1,11 @@
+import type { Readable } from 'node:stream';
 import { ENUMS, type L10n, type Lang, PLATFORM_TENANT_ID } from '@tagloom/domain';
-import { and, count, desc, eq, getTableColumns, gte, ilike, lte, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { SessionInfo } from '../../../core/context.js';
 import { AppError, forbidden } from '../../../core/errors.js';
-import { workbookBuffer } from '../../../core/resource/excel.js';
+import { EXPORT_MAX_ROWS, xlsxStream } from '../../../core/xlsx-stream.js';
 import type { Db, Tx } from '../../../db/client.js';
 import { deviceLog, loginLog, operationLog, syncLog, tenants } from '../../../db/schema/index.js';
 
@@ -103,8 +104,7 @@ export const LOG_DEFS: LogDef[] = [
 const DAY_MS = 86_400_000;
 /** Without a time range a log query covers the last 7 days (partition-friendly). */
 export const DEFAULT_WINDOW_DAYS = 7;
-const EXPORT_MAX_ROWS = 100_000;
-const PAGE = 2000;
+const PAGE = 1000;
 const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
 const TENANT = l('租户', '租戶', 'Tenant');
 const CREATED = l('时间', '時間', 'Time');
@@ -210,24 +210,33 @@ export class LogQueryService {
     return v;
   }
 
-  /** The filtered rows as .xlsx (tenant, time, then the screen's columns). */
-  async exportXlsx(session: SessionInfo, query: LogQuery, lang: Lang): Promise<Buffer> {
+  /** The filtered rows, newest first, in pages that continue after the last row (no OFFSET scans). */
+  private async *pages(where: SQL | undefined, lang: Lang): AsyncIterable<unknown[][]> {
+    let after: { at: Date; id: number } | undefined;
+    for (let n = 0; n < EXPORT_MAX_ROWS; n += PAGE) {
+      const cond = after
+        ? and(where, sql`(${this.cols.createdAt}, ${this.cols.id}) < (${after.at.toISOString()}::timestamptz, ${after.id})`)
+        : where;
+      const page = (await this.select(cond).limit(Math.min(PAGE, EXPORT_MAX_ROWS - n))) as Record<string, unknown>[];
+      if (!page.length) return;
+      const last = page[page.length - 1];
+      after = { at: last.createdAt as Date, id: last.id as number };
+      yield page.map((r) => [
+        r.tenantCode ? `${r.tenantCode} ${r.tenantName ?? ''}`.trim() : String(r.tenantId),
+        (r.createdAt as Date).toISOString().replace('T', ' ').slice(0, 19),
+        ...this.def.columns.map((c) => this.cell(c, r[c.key], lang)),
+      ]);
+      if (page.length < PAGE) return;
+    }
+  }
+
+  /** The filtered rows as an .xlsx written while they are read (tenant, time, then the screen's columns). */
+  async exportXlsx(session: SessionInfo, query: LogQuery, lang: Lang): Promise<Readable> {
     const where = this.where(session, query);
     const [{ total }] = await this.db.select({ total: count() }).from(this.def.table).where(where);
     if (total > EXPORT_MAX_ROWS) throw new AppError(400, 400, 'resource.exportTooMany', { max: EXPORT_MAX_ROWS, total });
-    const rows: unknown[][] = [[TENANT[lang], CREATED[lang], ...this.def.columns.map((c) => c.label[lang])]];
-    for (let offset = 0; offset < total; offset += PAGE) {
-      const page = await this.select(where).limit(PAGE).offset(offset);
-      for (const r of page as Record<string, unknown>[]) {
-        const at = r.createdAt as Date;
-        rows.push([
-          r.tenantCode ? `${r.tenantCode} ${r.tenantName ?? ''}`.trim() : String(r.tenantId),
-          at.toISOString().replace('T', ' ').slice(0, 19),
-          ...this.def.columns.map((c) => this.cell(c, r[c.key], lang)),
-        ]);
-      }
-    }
-    return workbookBuffer([{ name: this.def.names[lang], rows }]);
+    const header = [TENANT[lang], CREATED[lang], ...this.def.columns.map((c) => c.label[lang])];
+    return xlsxStream(this.def.names[lang], header, this.pages(where, lang));
   }
 }
 
