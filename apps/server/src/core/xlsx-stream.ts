@@ -5,6 +5,7 @@
  */
 import { Readable } from 'node:stream';
 import { Zip, ZipDeflate } from 'fflate';
+import { AppError } from './errors.js';
 
 const enc = new TextEncoder();
 // characters XML 1.0 cannot carry at all (a cell holding them would make the file unreadable)
@@ -130,4 +131,18 @@ export async function* pagesByIds<R extends { id: unknown }>(
       return r ? [toCells(r)] : []; // deleted meanwhile
     });
   }
+}
+
+/** The pages of an export of `total` rows read with LIMIT/OFFSET (for the small platform lists). */
+export async function* offsetPages<R>(
+  total: number,
+  fetch: (limit: number, offset: number) => Promise<R[]>,
+  toCells: (row: R) => unknown[],
+): AsyncIterable<unknown[][]> {
+  for (let offset = 0; offset < total; offset += EXPORT_PAGE) yield (await fetch(EXPORT_PAGE, offset)).map(toCells);
+}
+
+/** Refuses an export larger than a sheet holds. */
+export function checkExportSize(total: number): void {
+  if (total > EXPORT_MAX_ROWS) throw new AppError(400, 400, 'resource.exportTooMany', { max: EXPORT_MAX_ROWS, total });
 }

@@ -7,7 +7,7 @@ import { jobs } from '../../db/schema/index.js';
 import type { AppContext, SessionInfo } from '../context.js';
 import { AppError, conflict, forbidden } from '../errors.js';
 import { TenantScope } from '../tenant-scope.js';
-import { EXPORT_MAX_ROWS, pagesByIds, xlsxStream } from '../xlsx-stream.js';
+import { checkExportSize, EXPORT_MAX_ROWS, pagesByIds, xlsxStream } from '../xlsx-stream.js';
 import { cellIn, cellOut, excelFields, matchHeader, readSheet, workbookBuffer } from './excel.js';
 
 type Row = Record<string, unknown>;
@@ -191,7 +191,7 @@ export class ResourceService {
         .orderBy(...this.order(query))
         .limit(EXPORT_MAX_ROWS + 1)
     ).map((r) => r.id);
-    if (ids.length > EXPORT_MAX_ROWS) throw new AppError(400, 400, 'resource.exportTooMany', { max: EXPORT_MAX_ROWS, total: ids.length });
+    checkExportSize(ids.length);
     const pages = pagesByIds(
       ids,
       async (slice) =>

@@ -5,7 +5,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { SessionInfo } from '../../../core/context.js';
 import { AppError, forbidden } from '../../../core/errors.js';
-import { EXPORT_MAX_ROWS, xlsxStream } from '../../../core/xlsx-stream.js';
+import { checkExportSize, EXPORT_MAX_ROWS, xlsxStream } from '../../../core/xlsx-stream.js';
 import type { Db, Tx } from '../../../db/client.js';
 import { deviceLog, loginLog, operationLog, syncLog, tenants } from '../../../db/schema/index.js';
 
@@ -234,7 +234,7 @@ export class LogQueryService {
   async exportXlsx(session: SessionInfo, query: LogQuery, lang: Lang): Promise<Readable> {
     const where = this.where(session, query);
     const [{ total }] = await this.db.select({ total: count() }).from(this.def.table).where(where);
-    if (total > EXPORT_MAX_ROWS) throw new AppError(400, 400, 'resource.exportTooMany', { max: EXPORT_MAX_ROWS, total });
+    checkExportSize(total);
     const header = [TENANT[lang], CREATED[lang], ...this.def.columns.map((c) => c.label[lang])];
     return xlsxStream(this.def.names[lang], header, this.pages(where, lang));
   }

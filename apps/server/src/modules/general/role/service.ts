@@ -1,10 +1,12 @@
+import type { Readable } from 'node:stream';
 import { type Lang, type MenuGrant, PLATFORM_TENANT_ID, roleResource } from '@tagloom/domain';
 import { type AnyColumn, asc, count, desc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
 import type { AppContext, SessionInfo } from '../../../core/context.js';
 import { AppError, conflict, notFound } from '../../../core/errors.js';
 import { PERMISSIONS_CHANGED } from '../../../core/permissions.js';
-import { cellOut, excelFields, workbookBuffer } from '../../../core/resource/excel.js';
+import { cellOut, excelFields } from '../../../core/resource/excel.js';
 import { PlatformScope } from '../../../core/tenant-scope.js';
+import { checkExportSize, offsetPages, xlsxStream } from '../../../core/xlsx-stream.js';
 import type { Tx } from '../../../db/client.js';
 import { roleMenus, roles, tenantMenus, tenants, userRoles } from '../../../db/schema/index.js';
 import { checkGrants, grantTree, loadMenus } from '../menu/grants.js';
@@ -43,8 +45,6 @@ const SORT_COLUMNS: Record<string, AnyColumn> = Object.fromEntries(
     return [key, col];
   }),
 );
-const EXPORT_MAX_ROWS = 100_000;
-const EXPORT_PAGE = 2000;
 
 const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
 const grantKeys = { menu: 'role.menuNotGranted', action: 'role.actionNotGranted' };
@@ -102,17 +102,22 @@ export class RoleAdminService {
   }
 
   /** The filtered, sorted roles (every page) as an .xlsx workbook: the declaration's exported columns labelled in `lang`. */
-  async exportXlsx(session: SessionInfo, q: RoleQuery, lang: Lang): Promise<Buffer> {
+  async exportXlsx(session: SessionInfo, q: RoleQuery, lang: Lang): Promise<Readable> {
     const ps = this.ps(session);
     const fields = excelFields(roleResource);
     const where = this.filters(ps, q);
     const [{ total }] = await ps.db.select({ total: count() }).from(roles).where(where);
-    if (total > EXPORT_MAX_ROWS) throw new AppError(400, 400, 'resource.exportTooMany', { max: EXPORT_MAX_ROWS, total });
-    const sheet: unknown[][] = [fields.map((f) => f.label[lang])];
-    for (let offset = 0; offset < total; offset += EXPORT_PAGE)
-      for (const r of (await this.page(ps, where, q, EXPORT_PAGE, offset)) as Record<string, unknown>[])
-        sheet.push(fields.map((f) => cellOut(f, r[f.key], lang)));
-    return workbookBuffer([{ name: roleResource.names[lang], rows: sheet }]);
+    checkExportSize(total);
+    const pages = offsetPages(
+      total,
+      (limit, offset) => this.page(ps, where, q, limit, offset) as Promise<Record<string, unknown>[]>,
+      (r) => fields.map((f) => cellOut(f, r[f.key], lang)),
+    );
+    return xlsxStream(
+      roleResource.names[lang],
+      fields.map((f) => f.label[lang]),
+      pages,
+    );
   }
 
   /** A role of any tenant by id (one identity sequence, so ids are unique). */

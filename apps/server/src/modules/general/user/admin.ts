@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import {
   type Lang,
   PLATFORM_TENANT_ID,
@@ -15,9 +16,10 @@ import type { AppContext, SessionInfo } from '../../../core/context.js';
 import { AppError, conflict, notFound } from '../../../core/errors.js';
 import { hashPassword } from '../../../core/passwords.js';
 import { PERMISSIONS_CHANGED } from '../../../core/permissions.js';
-import { cellOut, excelFields, workbookBuffer } from '../../../core/resource/excel.js';
+import { cellOut, excelFields } from '../../../core/resource/excel.js';
 import type { SessionService } from '../../../core/sessions.js';
 import { PlatformScope, type TenantScope } from '../../../core/tenant-scope.js';
+import { checkExportSize, offsetPages, xlsxStream } from '../../../core/xlsx-stream.js';
 import type { Tx } from '../../../db/client.js';
 import { loginNames, roles, sessions, tenants, userRoles, users } from '../../../db/schema/index.js';
 import { createUser, loginKey } from './service.js';
@@ -39,8 +41,6 @@ const SORT_COLUMNS: Record<string, AnyColumn> = Object.fromEntries(
     return [key, col];
   }),
 );
-const EXPORT_MAX_ROWS = 100_000;
-const EXPORT_PAGE = 2000;
 
 const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
 const TEMP_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
@@ -146,20 +146,25 @@ export class UserAdminService {
    * The filtered, sorted users (every page) as an .xlsx workbook: the declaration's exported
    * columns labelled in `lang`, enum labels, the tenant by name.
    */
-  async exportXlsx(session: SessionInfo, q: UserQuery, lang: Lang): Promise<Buffer> {
+  async exportXlsx(session: SessionInfo, q: UserQuery, lang: Lang): Promise<Readable> {
     const ps = this.ps(session);
     const fields = excelFields(userResource);
     const where = this.filters(ps, q);
     const [{ total }] = await ps.db.select({ total: count() }).from(users).where(where);
-    if (total > EXPORT_MAX_ROWS) throw new AppError(400, 400, 'resource.exportTooMany', { max: EXPORT_MAX_ROWS, total });
-    const sheet: unknown[][] = [fields.map((f) => f.label[lang])];
-    for (let offset = 0; offset < total; offset += EXPORT_PAGE) {
-      for (const r of await this.page(ps, where, q, EXPORT_PAGE, offset)) {
+    checkExportSize(total);
+    const pages = offsetPages(
+      total,
+      (limit, offset) => this.page(ps, where, q, limit, offset),
+      (r) => {
         const row = out(r.u) as Record<string, unknown>;
-        sheet.push(fields.map((f) => (f.key === 'tenantId' ? r.tenantName : cellOut(f, row[f.key], lang))));
-      }
-    }
-    return workbookBuffer([{ name: userResource.names[lang], rows: sheet }]);
+        return fields.map((f) => (f.key === 'tenantId' ? r.tenantName : cellOut(f, row[f.key], lang)));
+      },
+    );
+    return xlsxStream(
+      userResource.names[lang],
+      fields.map((f) => f.label[lang]),
+      pages,
+    );
   }
 
   /** A user of any tenant by id (user ids come from one identity sequence, so they are unique). */
