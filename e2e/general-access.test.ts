@@ -98,8 +98,7 @@ describe('access screens (en_US, admin)', () => {
       await page.getByTestId('field-confirmPassword').fill('pass1234');
       await pick(page, page.getByTestId('field-goodsAttrTemplateId'));
       await pick(page, page.getByTestId('field-locationAttrTemplateId'));
-      const coding = page.getByTestId('field-codingRuleTemplateId');
-      await ((await coding.evaluate((e) => e.tagName)) === 'INPUT' ? coding : coding.locator('input')).fill('1');
+      await pick(page, page.getByTestId('field-codingRuleTemplateId'));
       const tree = page.getByTestId('field-menus');
       const nodes = tree.locator('.ant-tree-treenode');
       await expect.poll(() => nodes.count()).toBeGreaterThan(2);

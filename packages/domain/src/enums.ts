@@ -97,6 +97,17 @@ export const ENUMS: Record<string, EnumOption[]> = {
     o(3, '工厂', '工廠', 'Factory'),
     o(4, '标签供应商', '標籤供應商', 'Label supplier'),
   ],
+  // domains of coding-rule templates (general/template-coding-rule)
+  CodingValueType: [
+    o(1, '固定值', '固定值', 'Fixed value'),
+    o(2, '流水号', '流水號', 'Serial number'),
+    o(3, '商品编码', '商品編碼', 'Goods code'),
+    o(4, '租户编码', '租戶編碼', 'Tenant code'),
+    o(5, '日期', '日期', 'Date'),
+    o(6, '随机数', '隨機數', 'Random'),
+  ],
+  CodingBase: [o(2, '二进制', '二進位', 'Binary'), o(10, '十进制', '十進位', 'Decimal'), o(16, '十六进制', '十六進位', 'Hexadecimal')],
+  CodingPadding: [o(1, '左补零', '左補零', 'Zero-pad left'), o(2, '右补零', '右補零', 'Zero-pad right')],
   UpgradeType: [o('optional', '可选升级', '可選升級', 'Optional'), o('forced', '强制升级', '強制升級', 'Forced')],
   MenuSide: [o('P', '平台', '平台', 'Platform'), o('T', '租户', '租戶', 'Tenant'), o('B', '平台和租户', '平台和租戶', 'Both')],
   Visible: [o(1, '显示', '顯示', 'Shown'), o(0, '隐藏', '隱藏', 'Hidden')],

@@ -3,6 +3,7 @@ import { GENERAL_SETUP_RESOURCES } from './general/_setup-resources.js';
 import { menuResource } from './general/menu.js';
 import { roleResource } from './general/role.js';
 import { schedulerResource } from './general/scheduler.js';
+import { templateCodingRuleResource } from './general/template-coding-rule.js';
 import { tenantResource } from './general/tenant.js';
 import { tenantGroupResource } from './general/tenant-group.js';
 import { userResource } from './general/user.js';
@@ -10,6 +11,7 @@ import { versionResources } from './general/version.js';
 
 export * from './general/_setup-resources.js';
 export * from './general/scheduler.js';
+export * from './general/template-coding-rule.js';
 export { tenantGroupResource };
 
 // General screens served by their own server modules (not the generic routes); the console still renders them from these.
@@ -31,4 +33,5 @@ export const RESOURCES: ResourceDef[] = [
   tenantGroupResource as unknown as ResourceDef,
   schedulerResource as unknown as ResourceDef,
   ...GENERAL_SETUP_RESOURCES,
+  templateCodingRuleResource as unknown as ResourceDef,
 ];

@@ -5,6 +5,7 @@ import {
   productResource,
   schedulerResource,
   sysParamResource,
+  templateCodingRuleResource,
   templateGoodsAttrResource,
   templateLabelCodeResource,
   templateLocationAttrResource,
@@ -22,6 +23,7 @@ export const bizParams = resourceTable(bizParamResource);
 export const templateGoodsAttrs = resourceTable(templateGoodsAttrResource);
 export const templateLocationAttrs = resourceTable(templateLocationAttrResource);
 export const templateLabelCodes = resourceTable(templateLabelCodeResource);
+export const templateCodingRules = resourceTable(templateCodingRuleResource);
 export const dataSources = resourceTable(dataSourceResource);
 
 /** Table of each declared resource, by screen code. */
@@ -35,5 +37,6 @@ export const RESOURCE_TABLES = {
   [templateGoodsAttrResource.code]: templateGoodsAttrs,
   [templateLocationAttrResource.code]: templateLocationAttrs,
   [templateLabelCodeResource.code]: templateLabelCodes,
+  [templateCodingRuleResource.code]: templateCodingRules,
   [dataSourceResource.code]: dataSources,
 } as const;

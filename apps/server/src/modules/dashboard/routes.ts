@@ -19,6 +19,14 @@ const adminSummary = z.object({
 });
 
 const editorSummary = z.object({
+  todos: z.array(
+    z.object({
+      kind: z.enum(['changePassword', 'failedLogins', 'failedTasks', 'pausedTasks']),
+      count: z.number().int(),
+      /** the screen that deals with it, when there is one */
+      screen: z.string().optional(),
+    }),
+  ),
   operations: z.array(
     z.object({
       id: z.number(),
@@ -64,7 +72,11 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/dashboard/editor/summary',
     {
       config: { access: { screen: 'dashboard/editor', action: 'query' }, skipOperationLog: true },
-      schema: { tags, summary: "The caller's last 10 operations and logins", response: { 200: envelope(editorSummary) } },
+      schema: {
+        tags,
+        summary: "The caller's to-dos (initial password, failed sign-ins, failing or paused scheduled tasks) and last 10 operations and logins",
+        response: { 200: envelope(editorSummary) },
+      },
     },
     async (req, reply) => reply.ok(await dashboards.editorSummary(req.session!.tenantId, req.session!.userId)),
   );

@@ -48,8 +48,32 @@ export class DashboardService {
     };
   }
 
+  /** What asks for the user's attention: an initial password, failed sign-ins, scheduled tasks failing or paused. */
+  private async todos(tenantId: number, userId: number) {
+    const platform = tenantId === PLATFORM_TENANT_ID;
+    const [initialPassword, failedLogins, failedTasks, pausedTasks] = await Promise.all([
+      this.count(sql`SELECT count(*) AS n FROM users WHERE tenant_id = ${tenantId} AND id = ${userId} AND password_changed_at IS NULL`),
+      // failed sign-ins with this account since its last successful one before the current session
+      this.count(sql`SELECT count(*) AS n FROM login_log
+                     WHERE tenant_id = ${tenantId} AND user_id = ${userId} AND result = 0
+                       AND created_at > coalesce((SELECT created_at FROM login_log WHERE tenant_id = ${tenantId} AND user_id = ${userId} AND result = 1
+                                                  ORDER BY created_at DESC OFFSET 1 LIMIT 1), now() - interval '30 days')`),
+      platform
+        ? this.count(sql`SELECT count(DISTINCT task_id) AS n FROM scheduler_runs WHERE result = 0 AND ended_at > now() - interval '1 day'`)
+        : Promise.resolve(0),
+      platform ? this.count(sql`SELECT count(*) AS n FROM scheduler_tasks WHERE state = 2`) : Promise.resolve(0),
+    ]);
+    const todos: { kind: 'changePassword' | 'failedLogins' | 'failedTasks' | 'pausedTasks'; count: number; screen?: string }[] = [];
+    if (initialPassword) todos.push({ kind: 'changePassword', count: 1 });
+    if (failedLogins) todos.push({ kind: 'failedLogins', count: failedLogins, screen: platform ? 'general/log-login' : undefined });
+    if (failedTasks) todos.push({ kind: 'failedTasks', count: failedTasks, screen: 'general/scheduler' });
+    if (pausedTasks) todos.push({ kind: 'pausedTasks', count: pausedTasks, screen: 'general/scheduler' });
+    return todos;
+  }
+
   async editorSummary(tenantId: number, userId: number) {
-    const [operations, logins] = await Promise.all([
+    const [todos, operations, logins] = await Promise.all([
+      this.todos(tenantId, userId),
       queryRows<{ id: unknown; created_at: Date | string; screen: string; action: string; method: string; url: string; result: number }>(
         this.ctx.db,
         sql`SELECT id, created_at, screen, action, method, url, result FROM operation_log
@@ -63,6 +87,7 @@ export class DashboardService {
     ]);
     const iso = (v: Date | string) => new Date(v).toISOString();
     return {
+      todos,
       operations: operations.map((o) => ({
         id: num(o.id),
         createdAt: iso(o.created_at),

@@ -1,6 +1,7 @@
 /** The form input of a json field declared with `items`: its records as rows of a small editable table. */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Input, InputNumber, Select, Switch, Table, Tooltip } from 'antd';
+import { NoFormStyle } from 'antd/es/form/context';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -125,15 +126,18 @@ export function ListInput({ field, disabled, value, onChange, id }: ListInputPro
 
   return (
     <div className="resource-list-input" id={id} data-testid={testId}>
-      <Table<Row>
-        size="small"
-        rowKey="__index"
-        columns={columns}
-        dataSource={rows.map((r, i) => ({ ...r, __index: i }))}
-        pagination={false}
-        scroll={{ x: 120 * items.length }}
-        locale={{ emptyText: t('resource.listEmpty') }}
-      />
+      {/* the field's error is said under the whole list: only the cells that break a rule turn red */}
+      <NoFormStyle status override>
+        <Table<Row>
+          size="small"
+          rowKey="__index"
+          columns={columns}
+          dataSource={rows.map((r, i) => ({ ...r, __index: i }))}
+          pagination={false}
+          scroll={{ x: 120 * items.length }}
+          locale={{ emptyText: t('resource.listEmpty') }}
+        />
+      </NoFormStyle>
       {!disabled && (
         <Button
           type="dashed"

@@ -27,7 +27,13 @@ export const searchFields = (def: ResourceDef): Field[] => def.list.filter((f) =
 export const formFields = (def: ResourceDef, mode: Mode): Field[] =>
   def.list.filter((f) => f.form && !(mode === 'edit' && f.kind === 'password' && !f.editable));
 
-export const opensInDrawer = (def: ResourceDef): boolean => formFields(def, 'create').length > DRAWER_FIELDS;
+/** A list field with more item columns than this needs the drawer's width. */
+const WIDE_LIST = 4;
+
+export const opensInDrawer = (def: ResourceDef): boolean => {
+  const fields = formFields(def, 'create');
+  return fields.length > DRAWER_FIELDS || fields.some((f) => Object.keys(f.items ?? {}).length > WIDE_LIST);
+};
 
 export interface Option {
   value: number | string;

@@ -1,8 +1,10 @@
-import { id, idsBody, tenantCreate, tenantQuery, tenantResource, tenantUpdate } from '@tagloom/domain';
+import { id, idsBody, tenantCreate, tenantResource, tenantUpdate } from '@tagloom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../core/envelope.js';
+import { attachment } from '../../../core/resource/excel.js';
 import type { GrantNode } from '../menu/grants.js';
+import { type TenantListQuery, tenantListQuery } from './query.js';
 import { TenantService } from './service.js';
 
 const SCREEN = 'general/tenant';
@@ -40,6 +42,7 @@ export const grantNode: z.ZodType<GrantNode> = z.lazy(() =>
   }),
 ) as unknown as z.ZodType<GrantNode>;
 const counted = envelope(z.object({ count: z.number() }));
+const stamp = () => new Date().toISOString().replace(/\D/g, '').slice(0, 14);
 
 /** The tenant screen (same route shapes as the generic resources, plus enable, disable and menus). */
 export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -50,8 +53,9 @@ export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { screen: SCREEN, action: 'query' }, fieldLabels: labels },
       schema: {
         tags,
-        summary: 'Tenants: one page, filtered by code, name, group, status, admin login name',
-        body: tenantQuery.optional().default({ page: 1, pageSize: 20 }),
+        summary:
+          'Tenants: one page, filtered by code, name, group, status, admin login name and created-at range; sorted by code, name or createdAt',
+        body: tenantListQuery.optional().default({ page: 1, pageSize: 20 }),
         response: {
           200: envelope(
             z.object({
@@ -64,7 +68,26 @@ export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (req, reply) => reply.ok(await tenantAdmin.list(req.session!, req.body as z.infer<typeof tenantQuery>)),
+    async (req, reply) => reply.ok(await tenantAdmin.list(req.session!, req.body as TenantListQuery)),
+  );
+
+  app.post(
+    `/${SCREEN}/export`,
+    {
+      config: { access: { screen: SCREEN, action: 'export' }, fieldLabels: labels },
+      schema: {
+        tags,
+        summary: 'Tenants: the filtered rows as .xlsx (same filters and sort as the list; no passwords)',
+        body: tenantListQuery.optional().default({ page: 1, pageSize: 20 }),
+      },
+    },
+    async (req, reply) => {
+      const buf = await tenantAdmin.exportXlsx(req.session!, req.body as TenantListQuery, req.lang);
+      return reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', attachment(`${tenantResource.names[req.lang]}-${stamp()}.xlsx`))
+        .send(buf);
+    },
   );
 
   app.get(

@@ -1,4 +1,6 @@
+import type { Readable } from 'node:stream';
 import {
+  type Lang,
   PLATFORM_TENANT_ID,
   TEMPLATE_TYPES,
   type TemplateType,
@@ -6,17 +8,17 @@ import {
   type TenantUpdate,
   templateField,
   templatesOf,
-  type tenantQuery,
   tenantResource,
   USER_TYPE,
 } from '@tagloom/domain';
-import { and, asc, count, eq, ilike, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AppContext, SessionInfo } from '../../../core/context.js';
 import { AppError, conflict, notFound } from '../../../core/errors.js';
 import { PERMISSIONS_CHANGED } from '../../../core/permissions.js';
+import { cellOut, excelFields } from '../../../core/resource/excel.js';
 import { PlatformScope } from '../../../core/tenant-scope.js';
+import { checkExportSize, offsetPages, xlsxStream } from '../../../core/xlsx-stream.js';
 import type { Tx } from '../../../db/client.js';
 import {
   files,
@@ -33,6 +35,7 @@ import {
 } from '../../../db/schema/index.js';
 import { checkGrants, grantTree, loadMenus } from '../menu/grants.js';
 import { createUser, loginKey } from '../user/service.js';
+import type { TenantListQuery } from './query.js';
 
 type TenantRow = typeof tenants.$inferSelect;
 // biome-ignore lint/suspicious/noExplicitAny: resource tables are built from declarations
@@ -41,12 +44,24 @@ type AnyTable = PgTable & Record<string, any>;
 /** Screens a tenant may be granted: tenant-side (T) and shared (B) screens. */
 export const TENANT_SIDES = ['T', 'B'];
 
-/** The template resources each template id must point at (checked when their table exists). */
+/** The template resources each template id must point at. */
 export const TEMPLATE_SCREENS: Record<TemplateType, string> = {
   goodsAttr: 'general/template-goods-attr',
   locationAttr: 'general/template-location-attr',
   codingRule: 'general/template-coding-rule',
 };
+
+/** What a tenant points at: one template of each type and its group. */
+export type TenantRefKind = TemplateType | 'group';
+const REF_COLUMNS: Record<TenantRefKind, PgColumn> = {
+  goodsAttr: tenants.goodsAttrTemplateId,
+  locationAttr: tenants.locationAttrTemplateId,
+  codingRule: tenants.codingRuleTemplateId,
+  group: tenants.groupId,
+};
+
+/** Sortable columns of the list, by the declaration's field key (the query schema allows only these keys). */
+const SORT_COLUMNS: Record<string, PgColumn> = { code: tenants.code, name: tenants.name, createdAt: tenants.createdAt };
 
 const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
 const grantKeys = { menu: 'tenant.menuNotGrantable', action: 'tenant.actionNotGrantable' };
@@ -63,27 +78,85 @@ export class TenantService {
     return PlatformScope.of(session, db);
   }
 
-  async list(session: SessionInfo, q: z.infer<typeof tenantQuery>) {
-    this.guard(session);
-    const where = and(
+  /** The list's conditions: the platform row never, then the filters that are set. */
+  private filters(q: TenantListQuery): SQL | undefined {
+    const [from, to] = q.createdAt ?? [];
+    return and(
       ne(tenants.id, PLATFORM_TENANT_ID),
       q.code ? ilike(tenants.code, like(q.code)) : undefined,
       q.name ? ilike(tenants.name, like(q.name)) : undefined,
       q.adminUsername ? ilike(tenants.adminUsername, like(q.adminUsername)) : undefined,
       q.groupId ? eq(tenants.groupId, q.groupId) : undefined,
       q.status !== undefined ? eq(tenants.status, q.status) : undefined,
+      from ? gte(tenants.createdAt, from) : undefined,
+      to ? lte(tenants.createdAt, to) : undefined,
     );
-    const db = this.ctx.db;
-    const [{ total }] = await db.select({ total: count() }).from(tenants).where(where);
-    const rows = await db
+  }
+
+  /** The requested order (a whitelisted column), else by code; the id breaks ties so pages are stable. */
+  private order(q: TenantListQuery) {
+    const col = (q.sortField && SORT_COLUMNS[q.sortField]) || tenants.code;
+    return [q.sortOrder === 'desc' ? desc(col) : asc(col), asc(tenants.id)];
+  }
+
+  private page(where: SQL | undefined, q: TenantListQuery, limit: number, offset: number) {
+    return this.ctx.db
       .select({ t: tenants, groupName: tenantGroups.name })
       .from(tenants)
       .leftJoin(tenantGroups, eq(tenantGroups.id, tenants.groupId))
       .where(where)
-      .orderBy(asc(tenants.code))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize);
+      .orderBy(...this.order(q))
+      .limit(limit)
+      .offset(offset);
+  }
+
+  async list(session: SessionInfo, q: TenantListQuery) {
+    this.guard(session);
+    const where = this.filters(q);
+    const [{ total }] = await this.ctx.db.select({ total: count() }).from(tenants).where(where);
+    const rows = await this.page(where, q, q.pageSize, (q.page - 1) * q.pageSize);
     return { list: rows.map((r) => ({ ...r.t, groupName: r.groupName ?? '' })), total, page: q.page, pageSize: q.pageSize };
+  }
+
+  /**
+   * The filtered, sorted tenants as .xlsx, as the generic resources export (one xlsx writer, rows
+   * written while they are read): the declaration's exported columns labelled in `lang`, enum
+   * labels, the group by its name. Passwords are never among them (not stored on the tenant, and
+   * not exported fields).
+   */
+  async exportXlsx(session: SessionInfo, q: TenantListQuery, lang: Lang): Promise<Readable> {
+    this.guard(session);
+    const fields = excelFields(tenantResource as never).filter((f) => f.kind !== 'password');
+    const where = this.filters(q);
+    const [{ total }] = await this.ctx.db.select({ total: count() }).from(tenants).where(where);
+    checkExportSize(total);
+    const pages = offsetPages(
+      total,
+      (limit, offset) => this.page(where, q, limit, offset),
+      (r) => {
+        const row = r.t as unknown as Record<string, unknown>;
+        return fields.map((f) => (f.key === 'groupId' ? (r.groupName ?? '') : cellOut(f, row[f.key], lang)));
+      },
+    );
+    return xlsxStream(
+      tenantResource.names[lang],
+      fields.map((f) => f.label[lang]),
+      pages,
+    );
+  }
+
+  /**
+   * Tenants (the platform row aside) that point at any of `ids` as their template of `kind` or their
+   * group, with the id they point at. Other modules ask this before deleting such rows.
+   */
+  async tenantsUsing(kind: TenantRefKind, ids: number[], db: Tx = this.ctx.db) {
+    if (!ids.length) return [];
+    const col = REF_COLUMNS[kind];
+    return db
+      .select({ id: tenants.id, code: tenants.code, name: tenants.name, refId: sql<number>`${col}`.mapWith(Number) })
+      .from(tenants)
+      .where(and(inArray(col, ids), ne(tenants.id, PLATFORM_TENANT_ID)))
+      .orderBy(asc(tenants.code));
   }
 
   private async find(db: Tx, id: number): Promise<TenantRow> {
@@ -102,17 +175,26 @@ export class TenantService {
     return { ...row, menus: grants.map((g) => ({ menuId: g.menuId, actions: g.actions })) };
   }
 
-  /** Each chosen template must exist in its template table, where that table exists yet. */
-  private async checkTemplates(db: Tx, ids: Partial<Record<TemplateType, number>>) {
+  /**
+   * Each chosen template must exist in its template table, and a chosen group in the groups. The
+   * rows are share-locked until the transaction ends, so that a concurrent delete (which locks them
+   * for update before asking tenantsUsing) cannot slip between this check and the write.
+   */
+  private async checkTemplates(db: Tx, ids: Partial<Record<TemplateType, number>>, groupId?: number | null) {
     for (const t of TEMPLATE_TYPES) {
+      if (ids[t] === undefined) continue;
       const table = (RESOURCE_TABLES as Record<string, AnyTable>)[TEMPLATE_SCREENS[t]];
-      if (!table || ids[t] === undefined) continue;
       const [row] = await db
         .select({ id: table.id })
         .from(table)
         .where(and(eq(table.id, ids[t]!), table.tenantId ? eq(table.tenantId, PLATFORM_TENANT_ID) : undefined))
-        .limit(1);
+        .limit(1)
+        .for('share');
       if (!row) throw new AppError(400, 400, 'tenant.templateNotFound', { what: tenantResource.labels[templateField(t)] });
+    }
+    if (groupId) {
+      const [row] = await db.select({ id: tenantGroups.id }).from(tenantGroups).where(eq(tenantGroups.id, groupId)).limit(1).for('share');
+      if (!row) throw new AppError(400, 400, 'tenant.templateNotFound', { what: tenantResource.labels.groupId });
     }
   }
 
@@ -130,7 +212,7 @@ export class TenantService {
       const [clash] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.code, input.code));
       if (clash) throw conflict('common.conflict', { what: tenantResource.labels.code });
       const { ids } = templatesOf(input);
-      await this.checkTemplates(tx, ids);
+      await this.checkTemplates(tx, ids, input.groupId);
       const { allowed } = await this.grantable(tx);
       const grants = checkGrants(input.menus, allowed, grantKeys);
       const [row] = await tx
@@ -178,7 +260,7 @@ export class TenantService {
         throw new AppError(400, 400, 'validation.tenantNameIsAdmin');
       }
       const { ids } = templatesOf(input);
-      await this.checkTemplates(tx, ids);
+      await this.checkTemplates(tx, ids, input.groupId);
       let grantsChanged = false;
       if (input.menus) {
         const { allowed } = await this.grantable(tx);

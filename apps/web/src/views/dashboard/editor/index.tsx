@@ -1,10 +1,14 @@
-/** Editor dashboard: the user's own recent operations and login history. */
+/** Editor dashboard: the user's to-dos, own recent operations and login history. */
+import { CheckCircleOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Row, Table, Tag } from 'antd';
+import { Card, Col, List, Row, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { currentLang } from '../../../app/i18n';
 import { parseTime } from '../../../app/parse-time';
 import { fetchData } from '../../../app/request';
+import { actionName, screenName } from '../../../app/screen-names';
+import { usePermissionStore } from '../../../app/stores/permission';
 import { useUserStore } from '../../../app/stores/user';
 
 interface Operation {
@@ -24,18 +28,50 @@ interface LoginRow {
   result: number;
   message: string;
 }
+interface Todo {
+  kind: 'changePassword' | 'failedLogins' | 'failedTasks' | 'pausedTasks';
+  count: number;
+  screen?: string;
+}
 interface EditorSummary {
+  todos: Todo[];
   operations: Operation[];
   logins: LoginRow[];
 }
 
 const ok = (v: number, yes: string, no: string) => <Tag color={v === 1 ? 'success' : 'error'}>{v === 1 ? yes : no}</Tag>;
 
+/** One to-do: what needs doing, and a link to the screen for it when the user has that screen. */
+function TodoItem({ todo }: { todo: Todo }) {
+  const { t } = useTranslation();
+  const route = usePermissionStore((s) => s.built?.routes.find((r) => r.code === todo.screen));
+  return (
+    <List.Item
+      actions={
+        route
+          ? [
+              <Link key="go" to={route.path}>
+                {t('dashboard.todo.open', { screen: route.title })}
+              </Link>,
+            ]
+          : []
+      }
+    >
+      <List.Item.Meta
+        avatar={<ExclamationCircleOutlined style={{ color: '#faad14', fontSize: 18 }} />}
+        title={t(`dashboard.todo.${todo.kind}`, { count: todo.count })}
+        description={t(`dashboard.todo.${todo.kind}Hint`)}
+      />
+    </List.Item>
+  );
+}
+
 export default function EditorDashboard() {
   const { t } = useTranslation();
+  const lang = currentLang();
   const user = useUserStore((s) => s.user);
   const { data, isLoading } = useQuery({
-    queryKey: ['dashboard', 'editor', currentLang()],
+    queryKey: ['dashboard', 'editor', lang],
     queryFn: () => fetchData<EditorSummary>('/dashboard/editor/summary'),
   });
   return (
@@ -43,6 +79,16 @@ export default function EditorDashboard() {
       <Card variant="borderless" style={{ marginBottom: 16 }}>
         <h2 style={{ margin: 0 }}>{t('dashboard.editorHello', { name: user?.username ?? '' })}</h2>
         <p style={{ color: '#8c8c8c', margin: '6px 0 0' }}>{t('dashboard.editorIntro')}</p>
+      </Card>
+      <Card title={t('dashboard.todo.title')} variant="borderless" style={{ marginBottom: 16 }} data-testid="dashboard-todos">
+        {data && !data.todos.length ? (
+          <div className="dashboard-todo-none">
+            <CheckCircleOutlined style={{ color: '#52c41a', marginInlineEnd: 8 }} />
+            {t('dashboard.todo.none')}
+          </div>
+        ) : (
+          <List loading={isLoading} dataSource={data?.todos} renderItem={(todo) => <TodoItem key={todo.kind} todo={todo} />} />
+        )}
       </Card>
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>
@@ -56,8 +102,17 @@ export default function EditorDashboard() {
               scroll={{ x: 560 }}
               columns={[
                 { title: t('dashboard.col.time'), dataIndex: 'createdAt', width: 170, render: (v: string) => parseTime(v) },
-                { title: t('dashboard.col.screen'), dataIndex: 'screen', render: (v: string, r) => v || r.url },
-                { title: t('dashboard.col.action'), dataIndex: 'action', width: 100 },
+                {
+                  title: t('dashboard.col.screen'),
+                  dataIndex: 'screen',
+                  render: (v: string, r) => (v && screenName(v, lang)) || v || r.url,
+                },
+                {
+                  title: t('dashboard.col.action'),
+                  dataIndex: 'action',
+                  width: 100,
+                  render: (v: string) => (v ? actionName(v, lang) : '-'),
+                },
                 {
                   title: t('dashboard.col.result'),
                   dataIndex: 'result',

@@ -1,12 +1,13 @@
 /**
  * Tenants (general/tenant): the resource page plus the menu-permission tree (tenant-side screens and
- * their buttons), the coding-rule template as an id (its table does not exist yet) and enable/disable.
+ * their buttons) and enable/disable. The three templates (goods attribute, location attribute,
+ * coding rule) are ref fields: the generic form picks each from a select of its template screen.
  */
 
 import { CheckCircleOutlined, StopOutlined } from '@ant-design/icons';
 import { tenantResource } from '@tagloom/domain/resources/general/tenant.ts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, InputNumber, Tag, Tooltip } from 'antd';
+import { Button, Form, Tag, Tooltip } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchData } from '../../../app/request';
@@ -88,16 +89,6 @@ export default function Tenants() {
         }}
         formOverrides={{
           menus: ({ field, mode, disabled }) => <MenusInput field={field} mode={mode} disabled={disabled} />,
-          codingRuleTemplateId: ({ field, disabled }) => (
-            <InputNumber
-              min={1}
-              precision={0}
-              style={{ width: '100%' }}
-              disabled={disabled}
-              placeholder={t('tenantAdmin.codingRuleId')}
-              data-testid={`field-${field.key}`}
-            />
-          ),
         }}
         extraRowActions={(row, { reload }) => {
           const enabled = Number(row.status) === 1;

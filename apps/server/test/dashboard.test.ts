@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DRIVER, startTestApp, type TestApp } from './support.js';
+
+describe(`dashboards on ${DRIVER}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t?.close());
+
+  const editor = async (token: string) => (await t.call('GET', '/api/dashboard/editor/summary', { token, lang: 'en_US' })).body.data;
+  const kinds = (todos: { kind: string; count: number }[]) => Object.fromEntries(todos.map((x) => [x.kind, x.count]));
+
+  it('asks a user with the initial password to change it, until it is changed', async () => {
+    let token = await t.login('viewer', 'viewer123');
+    expect(kinds((await editor(token)).todos).changePassword).toBe(1);
+    await t.call('POST', '/api/user/updatePassword', {
+      token,
+      body: { oldPassword: 'viewer123', newPassword: 'viewer456', confirmPassword: 'viewer456' },
+    });
+    token = await t.login('viewer', 'viewer456');
+    expect(kinds((await editor(token)).todos).changePassword).toBeUndefined();
+  });
+
+  it('counts the failed sign-ins with the account since its previous visit', async () => {
+    await t.login('demo', 'demo123');
+    for (const pw of ['nope1', 'nope2']) await t.call('POST', '/api/user/login', { body: { username: 'demo', password: pw } });
+    const token = await t.login('demo', 'demo123');
+    expect(kinds((await editor(token)).todos).failedLogins).toBe(2);
+    // the next visit starts afresh
+    expect(kinds((await editor(await t.login('demo', 'demo123'))).todos).failedLogins).toBeUndefined();
+  });
+
+  it('shows a platform user the paused scheduled tasks, pointing at the scheduler', async () => {
+    const admin = await t.login('admin', 'admin123');
+    const before = kinds((await editor(admin)).todos).pausedTasks ?? 0;
+    const list = await t.call('POST', '/api/general/scheduler/list', { token: admin, body: { state: 1 } });
+    const task = list.body.data.list[0];
+    expect((await t.call('POST', '/api/general/scheduler/pause', { token: admin, body: { id: task.id } })).body.code).toBe(200);
+    const todos = (await editor(admin)).todos;
+    expect(todos.find((x: { kind: string }) => x.kind === 'pausedTasks')).toEqual({
+      kind: 'pausedTasks',
+      count: before + 1,
+      screen: 'general/scheduler',
+    });
+    // a tenant user never sees the platform's tasks
+    expect(kinds((await editor(await t.login('acme', 'acme123'))).todos).pausedTasks).toBeUndefined();
+  });
+});

@@ -1,0 +1,11 @@
+/** The localized names of screens (by screens.md code) and operation buttons, for logs and dashboards. */
+import type { Lang } from '@tagloom/domain/lang.ts';
+import { ACTIONS } from '@tagloom/domain/menu/actions.ts';
+import { MENU_TREE } from '@tagloom/domain/menu/tree.ts';
+
+const SCREEN_NAMES: Record<string, Record<Lang, string>> = Object.fromEntries(
+  MENU_TREE.flatMap((m) => m.groups.flatMap((g) => g.screens.map((s) => [s.component, s.names]))),
+);
+
+export const screenName = (code: string, lang: Lang): string | undefined => SCREEN_NAMES[code]?.[lang];
+export const actionName = (code: string, lang: Lang): string => ACTIONS[code as keyof typeof ACTIONS]?.[lang] ?? code;
