@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { L10n } from '../lang.js';
 import type { ActionCode } from '../menu/actions.js';
 import { type FieldDef, fieldSchema } from './fields.js';
+import type { StateMachine } from './machine.js';
 
 /** A cross-field rule: returns issues (path + i18n message key) for the data, or none. */
 export type Rule<T> = (data: T) => { path: string[]; message: string }[];
@@ -22,6 +23,8 @@ export interface ResourceInput<F extends Record<string, FieldDef>> {
   rules?: Rule<Record<string, unknown>>[];
   /** buttons beyond CRUD this screen offers (routes added by the screen's own module) */
   extraActions?: ActionCode[];
+  /** the states of a row and the actions that move it between them */
+  machine?: StateMachine;
   /** demo rows seeded with the demo data (per demo tenant for tenant-owned resources) */
   seed?: Record<string, unknown>[];
 }

@@ -1,2 +1,3 @@
 export * from './define.js';
 export * from './fields.js';
+export * from './machine.js';

@@ -2,6 +2,7 @@ import { type IntervalUnit, parseCron } from '../../cron.js';
 import type { L10n } from '../../lang.js';
 import { defineResource } from '../../resource/define.js';
 import { f } from '../../resource/fields.js';
+import { defineMachine } from '../../resource/machine.js';
 
 /**
  * The job handlers a scheduled task can run ("class name" in spec §3). The server registers one
@@ -30,6 +31,18 @@ export const SCHEDULER_HANDLER_KEYS = Object.keys(SCHEDULER_HANDLERS) as Schedul
 /** Values of the SchedulerType, SchedulerState and SchedulerUnit enums. */
 export const SCHEDULER_TYPE = { TIME: 1, CRON: 2 } as const;
 export const SCHEDULER_STATE = { NORMAL: 1, PAUSED: 2, STOPPED: 3, COMPLETED: 4 } as const;
+
+/** Spec §4: pause, recover, stop; a stopped task is final (a completed one may be modified to run again). */
+export const schedulerMachine = defineMachine({
+  field: 'state',
+  transitions: {
+    pause: { from: [SCHEDULER_STATE.NORMAL], to: SCHEDULER_STATE.PAUSED },
+    recover: { from: [SCHEDULER_STATE.PAUSED], to: SCHEDULER_STATE.NORMAL },
+    stop: { from: [SCHEDULER_STATE.NORMAL, SCHEDULER_STATE.PAUSED], to: SCHEDULER_STATE.STOPPED },
+  },
+  final: [SCHEDULER_STATE.STOPPED],
+});
+export type SchedulerAction = keyof typeof schedulerMachine.transitions;
 export const SCHEDULER_UNITS: Record<number, IntervalUnit> = {
   1: 'second',
   2: 'minute',
@@ -51,6 +64,7 @@ export const schedulerResource = defineResource({
   titleField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
   extraActions: ['pause', 'recover', 'stop'],
+  machine: schedulerMachine,
   seed: [
     {
       name: '清理过期日志',

@@ -1,11 +1,15 @@
 import {
+  canTransition,
   ENUMS,
+  isEditable,
   type Lang,
   nextCronFire,
   nextIntervalFire,
   SCHEDULER_STATE,
   SCHEDULER_TYPE,
   SCHEDULER_UNITS,
+  type SchedulerAction,
+  schedulerMachine,
   translate,
 } from '@tagloom/domain';
 import { and, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
@@ -51,41 +55,40 @@ export class SchedulerService {
   }
 
   /** Refuse a transition the current state does not allow, naming both. */
-  private refuse(task: TaskRow, action: 'pause' | 'recover' | 'stop'): never {
+  private refuse(task: TaskRow, action: SchedulerAction): never {
     throw badRequest(`scheduler.cannot.${action}`, { state: stateLabel(task.state) });
   }
 
-  /** normal → paused */
-  async pause(id: number): Promise<TaskRow> {
+  /**
+   * Move a task by `action` if the machine allows it from the state it is in: one conditional
+   * update, so two concurrent moves cannot both win.
+   */
+  private async move(id: number, action: SchedulerAction, set: Partial<TaskRow>): Promise<TaskRow> {
+    const { from, to } = schedulerMachine.transitions[action];
     const [row] = (await this.ctx.db
       .update(schedulerTasks)
-      .set({ state: SCHEDULER_STATE.PAUSED, updatedAt: new Date() })
-      .where(and(eq(schedulerTasks.id, id), eq(schedulerTasks.state, SCHEDULER_STATE.NORMAL)))
+      .set({ state: to, ...set, updatedAt: new Date() })
+      .where(and(eq(schedulerTasks.id, id), inArray(schedulerTasks.state, [...from])))
       .returning()) as TaskRow[];
-    return row ?? this.refuse(await this.find(id), 'pause');
+    return row ?? this.refuse(await this.find(id), action);
   }
 
-  /** paused → normal, next fire planned from now (fires missed while paused are skipped) */
+  /** normal → paused */
+  pause(id: number): Promise<TaskRow> {
+    return this.move(id, 'pause', {});
+  }
+
+  /** paused → normal, next fire planned from now (fires missed while paused are skipped); completed if none is left */
   async recover(id: number, now = new Date()): Promise<TaskRow> {
     const task = await this.find(id);
-    if (task.state !== SCHEDULER_STATE.PAUSED) this.refuse(task, 'recover');
+    if (!canTransition(schedulerMachine, 'recover', task.state)) this.refuse(task, 'recover');
     const next = exhausted(task) ? null : firstFire(task, now);
-    const [row] = (await this.ctx.db
-      .update(schedulerTasks)
-      .set({ state: next ? SCHEDULER_STATE.NORMAL : SCHEDULER_STATE.COMPLETED, nextFireAt: next, updatedAt: new Date() })
-      .where(and(eq(schedulerTasks.id, id), eq(schedulerTasks.state, SCHEDULER_STATE.PAUSED)))
-      .returning()) as TaskRow[];
-    return row ?? this.refuse(await this.find(id), 'recover');
+    return this.move(id, 'recover', next ? { nextFireAt: next } : { state: SCHEDULER_STATE.COMPLETED, nextFireAt: null });
   }
 
   /** normal or paused → stopped (final) */
-  async stop(id: number): Promise<TaskRow> {
-    const [row] = (await this.ctx.db
-      .update(schedulerTasks)
-      .set({ state: SCHEDULER_STATE.STOPPED, nextFireAt: null, updatedAt: new Date() })
-      .where(and(eq(schedulerTasks.id, id), inArray(schedulerTasks.state, [SCHEDULER_STATE.NORMAL, SCHEDULER_STATE.PAUSED])))
-      .returning()) as TaskRow[];
-    return row ?? this.refuse(await this.find(id), 'stop');
+  stop(id: number): Promise<TaskRow> {
+    return this.move(id, 'stop', { nextFireAt: null });
   }
 
   /** One page of a task's run history, newest first, outcomes in the caller's language. */
@@ -139,7 +142,7 @@ export function schedulerHooks(): ResourceHooks {
   return {
     async beforeWrite(tx, data, { existing }) {
       const now = new Date();
-      if (existing?.state === SCHEDULER_STATE.STOPPED) throw badRequest('scheduler.stoppedFinal');
+      if (existing && !isEditable(schedulerMachine, existing.state)) throw badRequest('scheduler.stoppedFinal');
       const task = data as unknown as TaskRow;
       // a new time trigger without a start counts from now
       const defaultStart = !existing && task.triggerType === SCHEDULER_TYPE.TIME ? now : null;

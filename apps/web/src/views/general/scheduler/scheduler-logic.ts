@@ -1,19 +1,16 @@
 /** Pure rules of the scheduled-task screen: which state actions a row offers, which trigger fields the form shows. */
+import { allowedActions } from '@tagloom/domain/resource/machine.ts';
+import { type SchedulerAction, schedulerMachine } from '@tagloom/domain/resources/general/scheduler.ts';
 
 /** SchedulerState / SchedulerType values (mirrors SCHEDULER_STATE / SCHEDULER_TYPE of the domain declaration). */
 export const STATE = { NORMAL: 1, PAUSED: 2, STOPPED: 3, COMPLETED: 4 } as const;
 export const TYPE = { TIME: 1, CRON: 2 } as const;
 
-export type StateAction = 'pause' | 'recover' | 'stop';
+export type StateAction = SchedulerAction;
 
-/** The state changes a task in `state` allows, limited to the granted buttons, in display order. */
+/** The state changes a task in `state` allows (the declared machine), limited to the granted buttons. */
 export function stateActions(state: unknown, can: (action: string) => boolean): StateAction[] {
-  const s = Number(state);
-  const out: StateAction[] = [];
-  if (s === STATE.NORMAL && can('pause')) out.push('pause');
-  if (s === STATE.PAUSED && can('recover')) out.push('recover');
-  if ((s === STATE.NORMAL || s === STATE.PAUSED) && can('stop')) out.push('stop');
-  return out;
+  return allowedActions(schedulerMachine, state).filter(can);
 }
 
 /** Form fields that belong to one trigger type only. */
