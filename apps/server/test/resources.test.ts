@@ -1,7 +1,9 @@
 import * as XLSX from '@e965/xlsx';
-import { fieldSchema, RESOURCES, type ResourceDef } from '@tagloom/domain';
+import { ENUMS, fieldSchema, RESOURCES, type ResourceDef } from '@tagloom/domain';
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESOURCE_TABLES } from '../src/db/schema/index.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 
 /** A row that passes the declaration, from its first seed row with unique fields made unique. */
@@ -169,6 +171,31 @@ describe(`every declared resource on ${DRIVER}`, () => {
         );
         expect(checked).toBeGreaterThan(0);
         expect(await count()).toBe(before);
+      });
+
+      it('is guarded by the database too: lengths, number ranges and enum values the declaration sets', async () => {
+        const made = await t.call('POST', `${base}/create`, { token: owner(), body: sampleRow(def, 'DB1'), lang: 'en_US' });
+        expect(made.status).toBe(200);
+        const table = RESOURCE_TABLES[def.code as keyof typeof RESOURCE_TABLES];
+        const bad: [string, unknown][] = [];
+        for (const f of def.list) {
+          if ((f.kind === 'text' || f.kind === 'textarea') && f.max) bad.push([f.key, 'x'.repeat(f.max + 1)]);
+          if ((f.kind === 'int' || f.kind === 'decimal') && f.max !== undefined) bad.push([f.key, f.max + 1]);
+          if ((f.kind === 'int' || f.kind === 'decimal') && f.min !== undefined) bad.push([f.key, f.min - 1]);
+          if (f.kind === 'enum' && typeof ENUMS[f.enumName!][0].value === 'number') bad.push([f.key, 99]);
+        }
+        expect(bad.length).toBeGreaterThan(0);
+        for (const [key, value] of bad) {
+          const err = await t.ctx.db
+            .update(table)
+            .set({ [key]: value } as never)
+            .where(eq(table.id, made.body.data.id))
+            .then(
+              () => undefined,
+              (e: { cause?: { code?: string }; code?: string }) => e.cause?.code ?? e.code,
+            );
+          expect([key, err]).toEqual([key, '23514']);
+        }
       });
 
       it('exports, serves a template, imports all-or-nothing and, when asked, the valid rows only', async () => {

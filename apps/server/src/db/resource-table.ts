@@ -42,7 +42,7 @@ function column(def: FieldDef & { key: string }) {
 
 /**
  * The table of a declared resource: its fields as columns (NOT NULL when required, CHECKs for
- * lengths), id (with tenant_id first for tenant-owned resources), unique indexes, time stamps.
+ * lengths, number ranges and enum values), id (with tenant_id first for tenant-owned resources), unique indexes, time stamps.
  */
 export function resourceTable<D extends ResourceDef>(def: D) {
   const tenant = def.owner === 'tenant';
@@ -86,6 +86,14 @@ export function resourceTable<D extends ResourceDef>(def: D) {
     ...def.list
       .filter((f) => (f.kind === 'text' || f.kind === 'textarea' || f.kind === 'password') && f.max)
       .map((f) => check(`${def.table}_${snake(f.key)}_len`, sql`char_length(${t[f.key]}) <= ${sql.raw(String(f.max))}`)),
+    ...def.list
+      .filter((f) => (f.kind === 'int' || f.kind === 'decimal') && (f.min !== undefined || f.max !== undefined))
+      .map((f) => {
+        const c = t[f.key];
+        const low = f.min !== undefined ? sql`${c} >= ${sql.raw(String(Number(f.min)))}` : sql`true`;
+        const high = f.max !== undefined ? sql`${c} <= ${sql.raw(String(Number(f.max)))}` : sql`true`;
+        return check(`${def.table}_${snake(f.key)}_range`, sql`${low} and ${high}`);
+      }),
     ...def.list
       .filter((f) => f.kind === 'enum')
       .map((f) => {

@@ -1,0 +1,9 @@
+ALTER TABLE "data_sources" ADD CONSTRAINT "data_sources_initial_size_range" CHECK ("data_sources"."initial_size" >= 1 and "data_sources"."initial_size" <= 1000);--> statement-breakpoint
+ALTER TABLE "data_sources" ADD CONSTRAINT "data_sources_min_idle_range" CHECK ("data_sources"."min_idle" >= 1 and "data_sources"."min_idle" <= 1000);--> statement-breakpoint
+ALTER TABLE "data_sources" ADD CONSTRAINT "data_sources_max_idle_range" CHECK ("data_sources"."max_idle" >= 1 and "data_sources"."max_idle" <= 1000);--> statement-breakpoint
+ALTER TABLE "data_sources" ADD CONSTRAINT "data_sources_max_wait_range" CHECK ("data_sources"."max_wait" >= 1 and "data_sources"."max_wait" <= 3600000);--> statement-breakpoint
+ALTER TABLE "product_params" ADD CONSTRAINT "product_params_min_value_range" CHECK ("product_params"."min_value" >= -1000000000 and "product_params"."min_value" <= 1000000000);--> statement-breakpoint
+ALTER TABLE "product_params" ADD CONSTRAINT "product_params_max_value_range" CHECK ("product_params"."max_value" >= -1000000000 and "product_params"."max_value" <= 1000000000);--> statement-breakpoint
+ALTER TABLE "scheduler_tasks" ADD CONSTRAINT "scheduler_tasks_repeat_times_range" CHECK ("scheduler_tasks"."repeat_times" >= 0 and "scheduler_tasks"."repeat_times" <= 1000000000);--> statement-breakpoint
+ALTER TABLE "scheduler_tasks" ADD CONSTRAINT "scheduler_tasks_repeat_interval_range" CHECK ("scheduler_tasks"."repeat_interval" >= 1 and "scheduler_tasks"."repeat_interval" <= 1000000);--> statement-breakpoint
+ALTER TABLE "template_coding_rules" ADD CONSTRAINT "template_coding_rules_total_length_range" CHECK ("template_coding_rules"."total_length" >= 1 and "template_coding_rules"."total_length" <= 512);
