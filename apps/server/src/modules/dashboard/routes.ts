@@ -74,7 +74,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { screen: 'dashboard/editor', action: 'query' }, skipOperationLog: true },
       schema: {
         tags,
-        summary: "The caller's to-dos (initial password, failed sign-ins, failing or paused scheduled tasks) and last 10 operations and logins",
+        summary:
+          "The caller's to-dos (initial password, failed sign-ins, failing or paused scheduled tasks) and last 10 operations and logins",
         response: { 200: envelope(editorSummary) },
       },
     },

@@ -12,7 +12,8 @@ const STORED_SECRET_RE = /^v1:[A-Za-z0-9+/]+={0,2}$/;
  * jdbc:<driver>://…, postgres(ql)://… or host:port[/database]. The test-connection action really
  * connects to PostgreSQL addresses; others are stored for the services that use them.
  */
-export const DATA_SOURCE_ADDRESS_RE = /^(jdbc:[a-z0-9]+:.+|(postgres(ql)?|mysql|mariadb):\/\/.+|[A-Za-z0-9._-]+:\d{1,5}(\/[A-Za-z0-9_$.-]*)?)$/;
+export const DATA_SOURCE_ADDRESS_RE =
+  /^(jdbc:[a-z0-9]+:.+|(postgres(ql)?|mysql|mariadb):\/\/.+|[A-Za-z0-9._-]+:\d{1,5}(\/[A-Za-z0-9_$.-]*)?)$/;
 
 const posInt = (label: FieldDef['label'], def: number, max: number) => f.int({ label, min: 1, max, default: def });
 
