@@ -50,7 +50,9 @@ step('lint (biome)', 'npx', ['biome', 'check', '.']);
 step('i18n catalogs hold the same keys', 'node', ['scripts/check-i18n.mjs']);
 step('typecheck', 'npx', ['tsc', '-p', 'packages/domain']) &&
   step('typecheck server', 'npx', ['tsc', '-p', 'apps/server']) &&
-  (existsSync(path.join(root, 'apps/web/tsconfig.json')) ? step('typecheck web', 'npx', ['tsc', '-p', 'apps/web']) : true);
+  (existsSync(path.join(root, 'apps/web/tsconfig.json')) ? step('typecheck web', 'npx', ['tsc', '-p', 'apps/web']) : true) &&
+  step('typecheck browser tests', 'npx', ['tsc', '-p', 'e2e']) &&
+  step('typecheck benchmarks', 'npx', ['tsc', '-p', 'bench']);
 
 vitest('domain unit tests', 'packages/domain');
 vitest('server tests on PGlite', 'apps/server');
