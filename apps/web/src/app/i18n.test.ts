@@ -79,4 +79,21 @@ describe('source text', () => {
     }
     expect(offenders).toEqual([]);
   });
+
+  it('has no literal English text in JSX or in user-facing props outside the catalogs', () => {
+    const jsxText = /<([A-Za-z][\w.]*)(\s[^<>]*)?>\s*([^<>{}\n]*[A-Za-z]{2,}[^<>{}\n]*?)\s*<\//;
+    const prop = /\b(title|placeholder|label|okText|cancelText|content|description|tooltip|aria-label|alt)="([^"]*[A-Za-z]{2,}[^"]*)"/;
+    // not words a user reads in one language: an address pattern as a placeholder
+    const allowed = ['jdbc:postgresql://host:5432/db'];
+    const offenders: string[] = [];
+    for (const f of files(SRC).filter((x) => x.endsWith('.tsx'))) {
+      readFileSync(f, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          const text = jsxText.exec(line)?.[3] ?? prop.exec(line)?.[2];
+          if (text && !allowed.includes(text)) offenders.push(`${path.relative(SRC, f)}:${i + 1}: ${text}`);
+        });
+    }
+    expect(offenders).toEqual([]);
+  });
 });
