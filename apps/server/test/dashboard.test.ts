@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tenants, users } from '../src/db/schema/index.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 
 describe(`dashboards on ${DRIVER}`, () => {
@@ -10,6 +12,29 @@ describe(`dashboards on ${DRIVER}`, () => {
 
   const editor = async (token: string) => (await t.call('GET', '/api/dashboard/editor/summary', { token, lang: 'en_US' })).body.data;
   const kinds = (todos: { kind: string; count: number }[]) => Object.fromEntries(todos.map((x) => [x.kind, x.count]));
+
+  it('counts the platform for a platform user and only its own tenant for a tenant user', async () => {
+    const admin = await t.login('admin', 'admin123');
+    const demo = await t.login('demo', 'demo123');
+    const all = (await t.call('GET', '/api/dashboard/admin/summary', { token: admin })).body.data;
+    const own = (await t.call('GET', '/api/dashboard/admin/summary', { token: demo })).body.data;
+    const usersOf = async (tenantId?: number) =>
+      (
+        await t.ctx.db
+          .select({ id: users.id })
+          .from(users)
+          .where(tenantId === undefined ? undefined : eq(users.tenantId, tenantId))
+      ).length;
+    const [demoTenant] = await t.ctx.db.select().from(tenants).where(eq(tenants.code, 'DEMO'));
+    expect(all).toMatchObject({ scope: 'platform', users: await usersOf() });
+    expect(all.tenants).toBeGreaterThanOrEqual(2);
+    expect(own).toMatchObject({ scope: 'tenant', tenants: 1, users: await usersOf(demoTenant.id) });
+    expect(own.activeSessions).toBeGreaterThanOrEqual(1);
+    expect(own.activeSessions).toBeLessThan(all.activeSessions);
+    expect(own.loginsPerDay).toHaveLength(7);
+    expect(own.loginsPerDay.at(-1).count).toBeGreaterThanOrEqual(1);
+    expect(own.loginsPerDay.at(-1).count).toBeLessThan(all.loginsPerDay.at(-1).count);
+  });
 
   it('asks a user with the initial password to change it, until it is changed', async () => {
     let token = await t.login('viewer', 'viewer123');

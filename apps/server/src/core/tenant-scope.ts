@@ -98,3 +98,15 @@ export class PlatformScope {
 /** A scope on `tenantId` for a platform session; refuses tenant sessions. */
 export const platformScopeFor = (session: { tenantId: number }, db: Tx, tenantId: number): TenantScope =>
   PlatformScope.of(session, db).for(tenantId);
+
+/** What a session may read: its own tenant's rows, or every tenant's for a platform session (dashboards, reports). */
+export type ReadScope = <T extends TenantTable>(table: T, ...more: (SQL | undefined)[]) => SQL | undefined;
+
+export function readScope(session: { tenantId: number }, db: Tx): ReadScope {
+  if (session.tenantId === PLATFORM_TENANT_ID) {
+    const ps = PlatformScope.of(session, db);
+    return (table, ...more) => ps.where(table, undefined, ...more);
+  }
+  const ts = new TenantScope(db, session.tenantId);
+  return (table, ...more) => ts.where(table, ...more);
+}

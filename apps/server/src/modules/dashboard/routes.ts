@@ -65,7 +65,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(adminSummary) },
       },
     },
-    async (req, reply) => reply.ok(await dashboards.adminSummary(req.session!.tenantId)),
+    async (req, reply) => reply.ok(await dashboards.adminSummary(req.session!)),
   );
 
   app.get(
@@ -79,6 +79,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(editorSummary) },
       },
     },
-    async (req, reply) => reply.ok(await dashboards.editorSummary(req.session!.tenantId, req.session!.userId)),
+    async (req, reply) => reply.ok(await dashboards.editorSummary(req.session!)),
   );
 };

@@ -1,7 +1,10 @@
-import { PLATFORM_TENANT_ID } from '@tagloom/domain';
-import { type SQL, sql } from 'drizzle-orm';
-import type { AppContext } from '../../core/context.js';
+import { PLATFORM_TENANT_ID, SCHEDULER_STATE } from '@tagloom/domain';
+import { and, count, countDistinct, desc, eq, gt, gte, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { AppContext, SessionInfo } from '../../core/context.js';
+import { readScope, TenantScope } from '../../core/tenant-scope.js';
 import { queryRows } from '../../db/client.js';
+import { loginLog, operationLog, schedulerRuns, schedulerTasks, sessions, tenants, users } from '../../db/schema/index.js';
 
 /** Label order states the dashboard charts; the label module does not exist yet, so all are zero. */
 export const ORDER_STATES = ['draft', 'pendingReview', 'confirmed', 'epcGenerated', 'producing', 'shipped', 'signed', 'cancelled'] as const;
@@ -12,32 +15,37 @@ const num = (v: unknown) => Number(v ?? 0);
 export class DashboardService {
   constructor(private readonly ctx: AppContext) {}
 
-  private async count(query: SQL): Promise<number> {
-    const rows = await queryRows<{ n: unknown }>(this.ctx.db, query);
-    return num(rows[0]?.n);
+  private async count(table: PgTable, where: SQL | undefined): Promise<number> {
+    const [row] = await this.ctx.db.select({ n: count() }).from(table).where(where);
+    return num(row?.n);
   }
 
-  async adminSummary(tenantId: number) {
-    const platform = tenantId === PLATFORM_TENANT_ID;
-    const byTenant = platform ? sql`true` : sql`tenant_id = ${tenantId}`;
-    const [tenants, users, activeSessions, loginsToday, operationsToday, perDay] = await Promise.all([
-      platform ? this.count(sql`SELECT count(*) AS n FROM tenants WHERE id <> ${PLATFORM_TENANT_ID}`) : Promise.resolve(1),
-      this.count(sql`SELECT count(*) AS n FROM users WHERE ${byTenant}`),
-      this.count(sql`SELECT count(*) AS n FROM sessions WHERE ${byTenant} AND revoked_at IS NULL AND expires_at > now()`),
-      this.count(sql`SELECT count(*) AS n FROM login_log WHERE ${byTenant} AND result = 1 AND created_at >= date_trunc('day', now())`),
-      this.count(sql`SELECT count(*) AS n FROM operation_log WHERE ${byTenant} AND created_at >= date_trunc('day', now())`),
+  async adminSummary(session: SessionInfo) {
+    const platform = session.tenantId === PLATFORM_TENANT_ID;
+    const scope = readScope(session, this.ctx.db);
+    const today = sql`date_trunc('day', now())`;
+    const [tenantCount, userCount, activeSessions, loginsToday, operationsToday, perDay] = await Promise.all([
+      platform ? this.count(tenants, ne(tenants.id, PLATFORM_TENANT_ID)) : Promise.resolve(1),
+      this.count(users, scope(users)),
+      this.count(sessions, scope(sessions, isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`))),
+      this.count(loginLog, scope(loginLog, eq(loginLog.result, 1), gte(loginLog.createdAt, today))),
+      this.count(operationLog, scope(operationLog, gte(operationLog.createdAt, today))),
       queryRows<{ day: string; n: unknown }>(
         this.ctx.db,
-        sql`SELECT to_char(d.day, 'YYYY-MM-DD') AS day, count(l.id) AS n
+        sql`SELECT to_char(d.day, 'YYYY-MM-DD') AS day, count(${loginLog.id}) AS n
             FROM generate_series(date_trunc('day', now()) - interval '6 days', date_trunc('day', now()), interval '1 day') AS d(day)
-            LEFT JOIN login_log l ON l.created_at >= d.day AND l.created_at < d.day + interval '1 day' AND l.result = 1 AND ${platform ? sql`true` : sql`l.tenant_id = ${tenantId}`}
+            LEFT JOIN ${loginLog} ON ${and(
+              sql`${loginLog.createdAt} >= d.day`,
+              sql`${loginLog.createdAt} < d.day + interval '1 day'`,
+              scope(loginLog, eq(loginLog.result, 1)),
+            )}
             GROUP BY d.day ORDER BY d.day`,
       ),
     ]);
     return {
       scope: platform ? ('platform' as const) : ('tenant' as const),
-      tenants,
-      users,
+      tenants: tenantCount,
+      users: userCount,
       activeSessions,
       loginsToday,
       operationsToday,
@@ -49,19 +57,28 @@ export class DashboardService {
   }
 
   /** What asks for the user's attention: an initial password, failed sign-ins, scheduled tasks failing or paused. */
-  private async todos(tenantId: number, userId: number) {
-    const platform = tenantId === PLATFORM_TENANT_ID;
+  private async todos(session: SessionInfo) {
+    const platform = session.tenantId === PLATFORM_TENANT_ID;
+    const own = new TenantScope(this.ctx.db, session.tenantId);
+    // the user's last successful sign-in before the current session
+    const [, previous] = await this.ctx.db
+      .select({ at: loginLog.createdAt })
+      .from(loginLog)
+      .where(own.where(loginLog, eq(loginLog.userId, session.userId), eq(loginLog.result, 1)))
+      .orderBy(desc(loginLog.createdAt))
+      .limit(2);
+    const since = previous?.at ?? new Date(Date.now() - 30 * 86_400_000);
     const [initialPassword, failedLogins, failedTasks, pausedTasks] = await Promise.all([
-      this.count(sql`SELECT count(*) AS n FROM users WHERE tenant_id = ${tenantId} AND id = ${userId} AND password_changed_at IS NULL`),
-      // failed sign-ins with this account since its last successful one before the current session
-      this.count(sql`SELECT count(*) AS n FROM login_log
-                     WHERE tenant_id = ${tenantId} AND user_id = ${userId} AND result = 0
-                       AND created_at > coalesce((SELECT created_at FROM login_log WHERE tenant_id = ${tenantId} AND user_id = ${userId} AND result = 1
-                                                  ORDER BY created_at DESC OFFSET 1 LIMIT 1), now() - interval '30 days')`),
+      this.count(users, own.where(users, eq(users.id, session.userId), isNull(users.passwordChangedAt))),
+      this.count(loginLog, own.where(loginLog, eq(loginLog.userId, session.userId), eq(loginLog.result, 0), gt(loginLog.createdAt, since))),
       platform
-        ? this.count(sql`SELECT count(DISTINCT task_id) AS n FROM scheduler_runs WHERE result = 0 AND ended_at > now() - interval '1 day'`)
+        ? this.ctx.db
+            .select({ n: countDistinct(schedulerRuns.taskId) })
+            .from(schedulerRuns)
+            .where(and(eq(schedulerRuns.result, 0), gt(schedulerRuns.endedAt, sql`now() - interval '1 day'`)))
+            .then(([r]) => num(r?.n))
         : Promise.resolve(0),
-      platform ? this.count(sql`SELECT count(*) AS n FROM scheduler_tasks WHERE state = 2`) : Promise.resolve(0),
+      platform ? this.count(schedulerTasks, eq(schedulerTasks.state, SCHEDULER_STATE.PAUSED)) : Promise.resolve(0),
     ]);
     const todos: { kind: 'changePassword' | 'failedLogins' | 'failedTasks' | 'pausedTasks'; count: number; screen?: string }[] = [];
     if (initialPassword) todos.push({ kind: 'changePassword', count: 1 });
@@ -71,26 +88,28 @@ export class DashboardService {
     return todos;
   }
 
-  async editorSummary(tenantId: number, userId: number) {
+  async editorSummary(session: SessionInfo) {
+    const own = new TenantScope(this.ctx.db, session.tenantId);
     const [todos, operations, logins] = await Promise.all([
-      this.todos(tenantId, userId),
-      queryRows<{ id: unknown; created_at: Date | string; screen: string; action: string; method: string; url: string; result: number }>(
-        this.ctx.db,
-        sql`SELECT id, created_at, screen, action, method, url, result FROM operation_log
-            WHERE tenant_id = ${tenantId} AND user_id = ${userId} ORDER BY created_at DESC LIMIT 10`,
-      ),
-      queryRows<{ id: unknown; created_at: Date | string; ip: string; login_type: string; result: number; message: string }>(
-        this.ctx.db,
-        sql`SELECT id, created_at, ip, login_type, result, message FROM login_log
-            WHERE tenant_id = ${tenantId} AND user_id = ${userId} ORDER BY created_at DESC LIMIT 10`,
-      ),
+      this.todos(session),
+      this.ctx.db
+        .select()
+        .from(operationLog)
+        .where(own.where(operationLog, eq(operationLog.userId, session.userId)))
+        .orderBy(desc(operationLog.createdAt))
+        .limit(10),
+      this.ctx.db
+        .select()
+        .from(loginLog)
+        .where(own.where(loginLog, eq(loginLog.userId, session.userId)))
+        .orderBy(desc(loginLog.createdAt))
+        .limit(10),
     ]);
-    const iso = (v: Date | string) => new Date(v).toISOString();
     return {
       todos,
       operations: operations.map((o) => ({
         id: num(o.id),
-        createdAt: iso(o.created_at),
+        createdAt: o.createdAt.toISOString(),
         screen: o.screen,
         action: o.action,
         method: o.method,
@@ -99,9 +118,9 @@ export class DashboardService {
       })),
       logins: logins.map((l) => ({
         id: num(l.id),
-        createdAt: iso(l.created_at),
+        createdAt: l.createdAt.toISOString(),
         ip: l.ip,
-        loginType: l.login_type,
+        loginType: l.loginType,
         result: num(l.result),
         message: l.message,
       })),

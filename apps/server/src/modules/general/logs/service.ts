@@ -1,10 +1,11 @@
 import type { Readable } from 'node:stream';
-import { ENUMS, type L10n, type Lang, PLATFORM_TENANT_ID } from '@tagloom/domain';
+import { ENUMS, type L10n, type Lang } from '@tagloom/domain';
 import { and, count, desc, eq, getTableColumns, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { SessionInfo } from '../../../core/context.js';
-import { AppError, forbidden } from '../../../core/errors.js';
+import { AppError } from '../../../core/errors.js';
+import { PlatformScope } from '../../../core/tenant-scope.js';
 import { checkExportSize, EXPORT_MAX_ROWS, xlsxStream } from '../../../core/xlsx-stream.js';
 import type { Db, Tx } from '../../../db/client.js';
 import { deviceLog, loginLog, operationLog, syncLog, tenants } from '../../../db/schema/index.js';
@@ -158,10 +159,9 @@ export class LogQueryService {
   }
 
   private where(session: SessionInfo, query: LogQuery): SQL | undefined {
-    if (session.tenantId !== PLATFORM_TENANT_ID) throw forbidden();
+    const platform = PlatformScope.of(session, this.db);
     const [from, to] = this.range(query);
     const conds: (SQL | undefined)[] = [gte(this.cols.createdAt, from), lte(this.cols.createdAt, to)];
-    if (query.tenantId !== undefined) conds.push(eq(this.cols.tenantId, query.tenantId));
     for (const c of this.def.columns) {
       const v = query[c.key];
       if (!c.search || v === undefined || v === null || v === '') continue;
@@ -173,7 +173,7 @@ export class LogQueryService {
         conds.push(eq(this.cols[c.key], val));
       }
     }
-    return and(...conds);
+    return platform.where(this.def.table as never, query.tenantId as number | undefined, ...conds);
   }
 
   private select(where: SQL | undefined) {
