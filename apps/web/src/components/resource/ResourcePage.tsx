@@ -29,7 +29,7 @@ export interface ResourcePageProps extends ResourcePageExtensions {
 
 const MAX_TITLES = 5;
 
-export function ResourcePage({ def, extraToolbar, extraRowActions, columnOverrides, formOverrides }: ResourcePageProps) {
+export function ResourcePage({ def, extraToolbar, extraRowActions, columnOverrides, formOverrides, rowRefusal }: ResourcePageProps) {
   const { t, i18n } = useTranslation();
   const lang = normalizeLang(i18n.language);
   const message = useMessage();
@@ -80,12 +80,22 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, columnOverrid
       message.warning(t('resource.selectOneToEdit'));
       return;
     }
+    const refused = rowRefusal?.(selected.rows[0], 'edit');
+    if (refused) {
+      message.warning(refused);
+      return;
+    }
     setTarget({ mode: 'edit', row: selected.rows[0] });
   };
 
   const confirmDelete = (rows: Row[]) => {
     if (!rows.length) {
       message.warning(t('resource.selectToDelete'));
+      return;
+    }
+    const refused = rows.map((r) => rowRefusal?.(r, 'delete')).find(Boolean);
+    if (refused) {
+      message.warning(refused);
       return;
     }
     const titles = rows.slice(0, MAX_TITLES).map((r) => titleOf(def, r));
@@ -164,6 +174,7 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, columnOverrid
           onSelect={(keys, rows) => setSelected({ keys, rows })}
           canEdit={can('edit')}
           canDelete={can('delete')}
+          rowRefusal={rowRefusal}
           onEdit={(row) => setTarget({ mode: 'edit', row })}
           onDelete={confirmDelete}
           columnOverrides={columnOverrides}

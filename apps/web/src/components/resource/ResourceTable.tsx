@@ -24,6 +24,7 @@ export interface ResourceTableProps {
   onDelete: (rows: Row[]) => void;
   columnOverrides?: Record<string, (value: unknown, row: Row) => ReactNode>;
   extraRowActions?: (row: Row) => ReactNode;
+  rowRefusal?: (row: Row, action: 'edit' | 'delete') => string | undefined;
 }
 
 export function ResourceTable(p: ResourceTableProps) {
@@ -48,12 +49,12 @@ export function ResourceTable(p: ResourceTableProps) {
       width: 150,
       render: (_: unknown, row: Row) => (
         <Space size={0} wrap={false}>
-          {p.canEdit && (
+          {p.canEdit && !p.rowRefusal?.(row, 'edit') && (
             <Button type="link" size="small" onClick={() => p.onEdit(row)} data-testid="row-edit">
               {t('resource.edit')}
             </Button>
           )}
-          {p.canDelete && (
+          {p.canDelete && !p.rowRefusal?.(row, 'delete') && (
             <Button type="link" size="small" danger onClick={() => p.onDelete([row])} data-testid="row-delete">
               {t('resource.delete')}
             </Button>

@@ -27,6 +27,8 @@ export interface Paging {
  * - extraToolbar: buttons after Add/Edit/Delete/Import/Export; receives the selected rows and a reload.
  * - extraRowActions: links after Edit/Delete in each row's action cell.
  * - columnOverrides: a cell renderer per field key (replaces the kind-based rendering).
+ * - rowRefusal: why a row may not be edited or deleted (a localized message), or undefined when it may:
+ *   its row buttons are hidden, and the toolbar's Edit/Delete say so instead of opening.
  * - formOverrides: an input per field key (replaces the kind-based input; validation stays the shared zod rule). It is
  *   the Form.Item's child, so it must pass on the value, onChange, onBlur and id it is given; `row` is the edited row.
  */
@@ -34,5 +36,6 @@ export interface ResourcePageExtensions {
   extraToolbar?: (ctx: { selected: Row[]; reload: () => void }) => ReactNode;
   extraRowActions?: (row: Row, ctx: { reload: () => void }) => ReactNode;
   columnOverrides?: Record<string, (value: unknown, row: Row) => ReactNode>;
+  rowRefusal?: (row: Row, action: 'edit' | 'delete') => string | undefined;
   formOverrides?: Record<string, (ctx: { field: Field; mode: Mode; disabled: boolean; row?: Row }) => ReactNode>;
 }

@@ -20,6 +20,7 @@ import { ResourcePage } from '../../../components/resource/ResourcePage';
 import type { ResourceDef, Row } from '../../../components/resource/types';
 import { useScreen } from '../../../components/ScreenContext';
 import { API_BASE, Code, type Envelope, normalizeLang } from '../../../domain';
+import './versions.css';
 import { ACCEPT, checkFile, fileNameOf, formatSize, MAX_BYTES, multipartFields } from './version-logic';
 
 const headers = (): Record<string, string> => {
@@ -98,10 +99,14 @@ function UploadModal({
   const [file, setFile] = useState<File | undefined>();
   const [fileError, setFileError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
+  // what the dialog shows: kept while it fades out, so its content does not collapse on close
+  const [last, setLast] = useState<UploadTarget | undefined>(target);
+  const shown = target ?? last;
   const fields = formFields(def, 'create');
 
   useEffect(() => {
     if (!target) return;
+    setLast(target);
     form.resetFields();
     form.setFieldsValue(initialValues(def, 'create'));
     setFile(undefined);
@@ -113,7 +118,12 @@ function UploadModal({
   const submit = async () => {
     let payload: Record<string, unknown> = {};
     if (target?.mode === 'create') {
-      const values = await form.validateFields();
+      let values: Record<string, unknown>;
+      try {
+        values = await form.validateFields();
+      } catch {
+        return; // the form shows what is wrong
+      }
       const errors = validateForm(def, values, 'create', lang);
       if (errors.length) {
         form.setFields(errors.map((e) => ({ name: e.field.split('.')[0], errors: [e.message] })));
@@ -178,7 +188,7 @@ function UploadModal({
 
   return (
     <Modal
-      title={target?.mode === 'replace' ? t('versions.replaceTitle', { name: target.row.versionName }) : t('versions.createTitle')}
+      title={shown?.mode === 'replace' ? t('versions.replaceTitle', { name: shown.row.versionName }) : t('versions.createTitle')}
       open={!!target}
       onOk={submit}
       onCancel={onClose}
@@ -186,11 +196,11 @@ function UploadModal({
       okText={t('versions.upload')}
       cancelText={t('common.cancel')}
       okButtonProps={{ 'data-testid': 'version-upload-save' }}
-      width={target?.mode === 'replace' ? 520 : 760}
+      width={shown?.mode === 'replace' ? 520 : 760}
       forceRender
       maskClosable={false}
     >
-      {target?.mode === 'create' && (
+      {shown?.mode === 'create' && (
         <Form form={form} layout="vertical" data-testid="version-form">
           <GridRow gutter={16}>
             {fields.map((f) => (
@@ -230,16 +240,34 @@ export function VersionPage({ type }: { type: VersionType }) {
   const [target, setTarget] = useState<UploadTarget | undefined>();
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['resource', def.code] });
+  const download = (row: Row) =>
+    downloadFile(def.code, row).catch((e: Error) => message.error(e instanceof ServerRefusal ? e.message : t('versions.file.failed')));
 
   return (
     <div data-testid="versions" data-type={type}>
       <ResourcePage
         def={def}
         columnOverrides={{
+          // the file name downloads it (when granted): the action cell keeps room for Edit, Delete and Upload file
           fileName: (v, row) =>
             v ? (
-              <span data-testid="version-file">
-                {String(v)} <small style={{ opacity: 0.65 }}>{formatSize(row.fileSize)}</small>
+              <span data-testid="version-file" className="version-file">
+                {can('download') ? (
+                  <Tooltip title={t('versions.download')}>
+                    <Button
+                      type="link"
+                      size="small"
+                      icon={<CloudDownloadOutlined />}
+                      onClick={() => download(row)}
+                      data-testid="version-download"
+                    >
+                      {String(v)}
+                    </Button>
+                  </Tooltip>
+                ) : (
+                  String(v)
+                )}{' '}
+                <small style={{ opacity: 0.65 }}>{formatSize(row.fileSize)}</small>
               </span>
             ) : (
               <span style={{ opacity: 0.5 }}>{t('versions.noFile')}</span>
@@ -253,38 +281,20 @@ export function VersionPage({ type }: { type: VersionType }) {
             </Button>
           )
         }
-        extraRowActions={(row) => (
-          <>
-            {can('upload') && (
-              <Tooltip title={t('versions.replace')}>
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<UploadOutlined />}
-                  aria-label={t('versions.replace')}
-                  onClick={() => setTarget({ mode: 'replace', row })}
-                  data-testid="version-replace"
-                />
-              </Tooltip>
-            )}
-            {can('download') && row.fileName && (
-              <Tooltip title={t('versions.download')}>
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<CloudDownloadOutlined />}
-                  aria-label={t('versions.download')}
-                  onClick={() =>
-                    downloadFile(def.code, row).catch((e: Error) =>
-                      message.error(e instanceof ServerRefusal ? e.message : t('versions.file.failed')),
-                    )
-                  }
-                  data-testid="version-download"
-                />
-              </Tooltip>
-            )}
-          </>
-        )}
+        extraRowActions={(row) =>
+          can('upload') && (
+            <Tooltip title={t('versions.replace')}>
+              <Button
+                type="link"
+                size="small"
+                icon={<UploadOutlined />}
+                aria-label={t('versions.replace')}
+                onClick={() => setTarget({ mode: 'replace', row })}
+                data-testid="version-replace"
+              />
+            </Tooltip>
+          )
+        }
       />
       <UploadModal
         def={def}

@@ -44,7 +44,12 @@ export function DetailForm({
   }, [target, editing, form]);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    let values: Values;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return; // the form shows what is wrong
+    }
     setSaving(true);
     try {
       const data = {

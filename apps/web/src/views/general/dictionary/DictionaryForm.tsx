@@ -51,7 +51,12 @@ export function DictionaryForm({
   }, [open, editing, form]);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    let values: Values;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return; // the form shows what is wrong
+    }
     setSaving(true);
     try {
       const data = { ...values, remark: values.remark ?? '', seq: values.seq ?? 0 };

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { request } from '../../../app/request';
 import { MenuIcon } from '../../../components/MenuIcon';
 import { normalizeLang } from '../../../domain';
-import { isScreen, type MenuFormValues, type MenuNode, nameOf, toFormValues, toWire } from './menu-logic';
+import { isScreen, MENU_CODE_PATTERN, type MenuFormValues, type MenuNode, nameOf, toFormValues, toWire } from './menu-logic';
 
 export type MenuTarget = { mode: 'create'; parent?: MenuNode } | { mode: 'edit'; row: MenuNode };
 
@@ -29,7 +29,12 @@ export function MenuForm({ target, onClose, onSaved }: { target?: MenuTarget; on
   }, [target, form]);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    let values: MenuFormValues;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return; // the form shows what is wrong
+    }
     const wire = toWire(values, level);
     const data = target?.mode === 'edit' ? { ...wire, id: target.row.id } : { ...wire, parentId: target?.parent?.id };
     const parsed = (target?.mode === 'edit' ? menuUpdate : menuCreate).safeParse(data);
@@ -88,7 +93,11 @@ export function MenuForm({ target, onClose, onSaved }: { target?: MenuTarget; on
             <Form.Item
               name="code"
               label={t('menuAdmin.code')}
-              rules={[{ required: true, whitespace: true, message: t('common.required') }, { max: 128 }]}
+              rules={[
+                { required: true, whitespace: true, message: t('common.required') },
+                { max: 128 },
+                { pattern: MENU_CODE_PATTERN, message: t('menuAdmin.codeFormat') },
+              ]}
             >
               <Input data-testid="menu-form-code" />
             </Form.Item>

@@ -72,7 +72,12 @@ export function ScreenItemsDrawer({
   }, [editing, form, kind]);
 
   const save = async () => {
-    const v = await form.validateFields();
+    let v: Awaited<ReturnType<typeof form.validateFields>>;
+    try {
+      v = await form.validateFields();
+    } catch {
+      return; // the form shows what is wrong
+    }
     const base = { menuId: menu!.id, id: editing?.row?.id, code: String(v.code ?? '').trim(), seq: v.seq ?? 0 };
     const data =
       kind === 'buttons'

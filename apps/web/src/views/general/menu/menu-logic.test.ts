@@ -1,5 +1,17 @@
+import { menuCreate } from '@tagloom/domain/schemas/general.ts';
 import { describe, expect, it } from 'vitest';
-import { canHaveChildren, findNode, isScreen, type MenuNode, nameOf, parentIds, toFormValues, toTreeRows, toWire } from './menu-logic';
+import {
+  canHaveChildren,
+  findNode,
+  isScreen,
+  MENU_CODE_PATTERN,
+  type MenuNode,
+  nameOf,
+  parentIds,
+  toFormValues,
+  toTreeRows,
+  toWire,
+} from './menu-logic';
 
 const node = (id: number, level: number, seq: number, children: MenuNode[] = []): MenuNode => ({
   id,
@@ -52,5 +64,11 @@ describe('menu tree', () => {
     expect(w).toMatchObject({ code: 'c5', hidden: 0, seq: 7, component: 'general/x', terminal: 'web' });
     expect(toWire(v, 2).component).toBe('');
     expect(toWire({ ...v, hidden: undefined, seq: null }, 1)).toMatchObject({ hidden: 1, seq: 0 });
+  });
+  it('the form’s code rule agrees with the server’s', () => {
+    for (const code of ['general', 'general/menu', 'e2e-x_1', '9a', 'bad code!', '/lead', '_x', 'a.b', '']) {
+      const server = menuCreate.safeParse({ code, names: { zh_CN: '中' } }).success;
+      expect(MENU_CODE_PATTERN.test(code), code).toBe(server);
+    }
   });
 });

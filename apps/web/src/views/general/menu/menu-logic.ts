@@ -51,6 +51,9 @@ export function findNode(nodes: MenuNode[], id: number): MenuNode | undefined {
   return undefined;
 }
 
+/** A menu code as the server takes it (mirrors menuCode of the domain's schemas/general.ts). */
+export const MENU_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9/_-]*$/;
+
 /** Modules and groups take sub-menus; screens (level 3) have buttons and data items. */
 export const canHaveChildren = (level: number) => level < 3;
 export const isScreen = (level: number) => level === 3;

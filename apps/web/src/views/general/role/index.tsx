@@ -1,17 +1,21 @@
 /**
  * Roles (general/role): the resource page plus "Assign": a drawer with the grantable menus and
- * buttons of the role's tenant and terminal, ticked as the role has them.
+ * buttons of the role's tenant and terminal, ticked as the role has them. A platform administrator
+ * edits or deletes only roles it created (spec §5): Edit and Delete are offered on those rows only
+ * (the list rows carry `mine`; built-in roles are never deleted), and the toolbar says why for others.
  */
 
+import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { PLATFORM_TENANT_ID } from '@tagloom/domain/constants.ts';
 import { roleResource } from '@tagloom/domain/resources/general/role.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Drawer, Grid, Space, Tag } from 'antd';
+import { Alert, Button, Drawer, Grid, Select, Space, Tag, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../app/bridge';
 import { fetchData, RequestError, request } from '../../../app/request';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
-import type { ResourceDef, Row } from '../../../components/resource/types';
+import type { Field, ResourceDef, Row } from '../../../components/resource/types';
 import { useScreen } from '../../../components/ScreenContext';
 import { GrantTree } from '../_access/GrantTree';
 import { type Grant, type GrantNode, grantsOfTree } from '../_access/grant-tree';
@@ -97,16 +101,66 @@ function AssignDrawer({ row, onClose }: { row: Row | undefined; onClose: () => v
   );
 }
 
+interface TenantOption {
+  id: number;
+  code: string;
+  name: string;
+}
+
+/** The tenants a role may belong to (the platform first), for the tenant column and the form's picker. */
+function useTenants() {
+  const { t } = useTranslation();
+  const list = useQuery({
+    queryKey: ['roleAdmin', 'tenants'],
+    queryFn: () =>
+      fetchData<{ list: TenantOption[] }>('/general/tenant/list', { method: 'POST', data: { page: 1, pageSize: 500 }, silent: true }),
+    staleTime: 60_000,
+    retry: false,
+  });
+  const rows = (list.data?.list ?? []).filter((x) => x.id !== PLATFORM_TENANT_ID);
+  const labelOf = (id: unknown): string | undefined => {
+    if (Number(id) === PLATFORM_TENANT_ID) return t('roleAdmin.platform');
+    const hit = rows.find((x) => x.id === Number(id));
+    return hit ? `${hit.name} (${hit.code})` : undefined;
+  };
+  const options = [
+    { value: PLATFORM_TENANT_ID, label: t('roleAdmin.platform') },
+    ...rows.map((x) => ({ value: x.id, label: `${x.name} (${x.code})` })),
+  ];
+  return { options, labelOf, loading: list.isLoading };
+}
+
+/** The tenant of a new role, picked by name (the platform by default) instead of typed as an id. */
+function TenantSelect({ field, disabled, ...rest }: { field: Field; disabled: boolean; value?: unknown; onChange?: (v: unknown) => void }) {
+  const { t } = useTranslation();
+  const tenants = useTenants();
+  return (
+    <Select
+      {...(rest as object)}
+      disabled={disabled}
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={tenants.loading}
+      placeholder={t('resource.selectPlaceholder')}
+      options={tenants.options}
+      data-testid={`field-${field.key}`}
+    />
+  );
+}
+
 export default function Roles() {
   const { t } = useTranslation();
   const screen = useScreen();
   const can = (a: string) => screen.actions.includes(a);
+  const tenants = useTenants();
   const [assigning, setAssigning] = useState<Row | undefined>();
+
   return (
     <div data-testid="role-admin">
       <ResourcePage
         def={def}
         columnOverrides={{
+          tenantId: (v) =>
+            Number(v) === PLATFORM_TENANT_ID ? <Tag>{t('roleAdmin.platform')}</Tag> : <span>{tenants.labelOf(v) ?? String(v)}</span>,
           name: (v, row) => (
             <Space size={4}>
               <span>{String(v)}</span>
@@ -114,11 +168,22 @@ export default function Roles() {
             </Space>
           ),
         }}
+        formOverrides={{ tenantId: ({ field, disabled }) => <TenantSelect field={field} disabled={disabled} /> }}
+        rowRefusal={(row, action) =>
+          !row.mine ? t('roleAdmin.notMine') : action === 'delete' && row.builtIn ? t('roleAdmin.builtInKept') : undefined
+        }
         extraRowActions={(row) =>
           can('assign') ? (
-            <Button type="link" size="small" onClick={() => setAssigning(row)} data-testid="role-assign">
-              {t('roleAdmin.assign')}
-            </Button>
+            <Tooltip title={t('roleAdmin.assign')}>
+              <Button
+                type="link"
+                size="small"
+                icon={<SafetyCertificateOutlined />}
+                aria-label={t('roleAdmin.assign')}
+                onClick={() => setAssigning(row)}
+                data-testid="role-assign"
+              />
+            </Tooltip>
           ) : null
         }
       />

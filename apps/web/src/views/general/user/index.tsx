@@ -1,17 +1,19 @@
 /**
  * Users of every tenant (general/user): the resource page plus roles per terminal (from the chosen
- * tenant's roles), allow/forbid login and a reset password that shows the generated one once.
+ * tenant's roles), allow/forbid login (a switch in the Login column) and a reset password that shows
+ * the generated one once.
  */
-import { CheckCircleOutlined, CopyOutlined, KeyOutlined, StopOutlined } from '@ant-design/icons';
+import { CopyOutlined, KeyOutlined } from '@ant-design/icons';
 import { TERMINALS } from '@tagloom/domain/constants.ts';
 import { ENUMS } from '@tagloom/domain/enums.ts';
 import { userResource } from '@tagloom/domain/resources/general/user.ts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, Modal, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Form, Modal, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../app/bridge';
 import { fetchData, request } from '../../../app/request';
+import { CellValue } from '../../../components/resource/field-render';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
 import type { Field, ResourceDef, Row } from '../../../components/resource/types';
 import { useScreen } from '../../../components/ScreenContext';
@@ -23,6 +25,7 @@ import '../_access/access.css';
 const CODE = 'general/user';
 // declared with their own routes (CUSTOM_RESOURCES), not in the generic registry
 const def = userResource as unknown as ResourceDef;
+const fieldOf = (key: string) => def.list.find((f) => f.key === key)!;
 
 interface RoleOption {
   id: number;
@@ -101,7 +104,8 @@ function rolesCell(v: unknown) {
 }
 
 export default function Users() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = normalizeLang(i18n.language);
   const message = useMessage();
   const screen = useScreen();
   const can = (a: string) => screen.actions.includes(a);
@@ -143,53 +147,59 @@ export default function Users() {
         columnOverrides={{
           tenantId: (_v, row) => `${row.tenantName ?? ''}${row.tenantCode ? ` (${row.tenantCode})` : ''}`,
           roles: rolesCell,
+          // long type names wrap inside their tag instead of running under the next column
+          userType: (v) => (
+            <span className="access-wrap-tag">
+              <CellValue field={fieldOf('userType')} value={v} />
+            </span>
+          ),
+          // allow / forbid login right where the state shows (granted buttons only, with a confirm)
+          loginStatus: (v, row) => {
+            const allowed = Number(v) === 1;
+            const action = allowed ? 'disable' : 'enable';
+            if (!can(action)) return <CellValue field={fieldOf('loginStatus')} value={v} />;
+            const label = (x: number) => ENUMS.LoginStatus.find((o) => o.value === x)?.label[lang] ?? String(x);
+            return (
+              <Tooltip title={t(`userAdmin.${action}`)}>
+                <Switch
+                  size="small"
+                  checked={allowed}
+                  checkedChildren={label(1)}
+                  unCheckedChildren={label(0)}
+                  aria-label={t(`userAdmin.${action}`)}
+                  data-testid={`user-${action}`}
+                  onClick={() =>
+                    run({
+                      url: action,
+                      body: { ids: [row.id] },
+                      title: t(`userAdmin.${action}Title`),
+                      content: t(`userAdmin.${action}Confirm`, { name: row.username }),
+                      ok: t(`userAdmin.${action}`),
+                      danger: allowed,
+                    })
+                  }
+                />
+              </Tooltip>
+            );
+          },
         }}
         formOverrides={{
           roles: ({ field, disabled }) => <RolesInput field={field} disabled={disabled} />,
         }}
-        extraRowActions={(row, { reload }) => {
-          const allowed = Number(row.loginStatus) === 1;
-          const action = allowed ? 'disable' : 'enable';
-          return (
-            <>
-              {can(action) && (
-                <Tooltip title={t(`userAdmin.${action}`)}>
-                  <Button
-                    type="link"
-                    size="small"
-                    danger={allowed}
-                    icon={allowed ? <StopOutlined /> : <CheckCircleOutlined />}
-                    aria-label={t(`userAdmin.${action}`)}
-                    data-testid={`user-${action}`}
-                    onClick={() =>
-                      run({
-                        url: action,
-                        body: { ids: [row.id] },
-                        title: t(`userAdmin.${action}Title`),
-                        content: t(`userAdmin.${action}Confirm`, { name: row.username }),
-                        ok: t(`userAdmin.${action}`),
-                        danger: allowed,
-                        reload,
-                      })
-                    }
-                  />
-                </Tooltip>
-              )}
-              {can('resetPassword') && (
-                <Tooltip title={t('userAdmin.resetPassword')}>
-                  <Button
-                    type="link"
-                    size="small"
-                    icon={<KeyOutlined />}
-                    aria-label={t('userAdmin.resetPassword')}
-                    data-testid="user-reset"
-                    onClick={() => reset(row)}
-                  />
-                </Tooltip>
-              )}
-            </>
-          );
-        }}
+        extraRowActions={(row) =>
+          can('resetPassword') && (
+            <Tooltip title={t('userAdmin.resetPassword')}>
+              <Button
+                type="link"
+                size="small"
+                icon={<KeyOutlined />}
+                aria-label={t('userAdmin.resetPassword')}
+                onClick={() => reset(row)}
+                data-testid="user-reset"
+              />
+            </Tooltip>
+          )
+        }
       />
       <Modal
         open={!!temp}

@@ -1,0 +1,131 @@
+/** Steps the General screens' browser stories share: the menu path of a screen, the console's catalogs, forms. */
+import { ENUMS } from '@tagloom/domain/enums.ts';
+import { translate } from '@tagloom/domain/i18n/index.ts';
+import webEn from '@tagloom/domain/i18n/web/en-US.json';
+import webZhCN from '@tagloom/domain/i18n/web/zh-CN.json';
+import webZhTW from '@tagloom/domain/i18n/web/zh-TW.json';
+import screensEn from '@tagloom/domain/i18n/web-screens/en-US.json';
+import screensZhCN from '@tagloom/domain/i18n/web-screens/zh-CN.json';
+import screensZhTW from '@tagloom/domain/i18n/web-screens/zh-TW.json';
+import type { Lang } from '@tagloom/domain/lang.ts';
+import { MENU_TREE } from '@tagloom/domain/menu/tree.ts';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** The server's messages (validation, refusals) in `lang`. */
+export const serverText = (lang: Lang, key: string, params: Record<string, unknown> = {}) => translate(lang, key as never, params);
+
+const WEB: Record<Lang, Record<string, unknown>[]> = {
+  zh_CN: [webZhCN, screensZhCN],
+  zh_TW: [webZhTW, screensZhTW],
+  en_US: [webEn, screensEn],
+};
+
+/** The console's own texts (web + web-screens catalogs) in `lang`, `{{name}}` filled in. */
+export function webText(lang: Lang, key: string, params: Record<string, unknown> = {}): string {
+  for (const catalog of WEB[lang]) {
+    let node: unknown = catalog;
+    for (const part of key.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+    if (typeof node === 'string') return node.replace(/\{\{(\w+)\}\}/g, (_, n: string) => (n in params ? String(params[n]) : `{{${n}}}`));
+  }
+  throw new Error(`no console text ${key} in ${lang}`);
+}
+
+/** An enum value's label in `lang`. */
+export const enumText = (name: string, value: unknown, lang: Lang) =>
+  ENUMS[name].find((o) => String(o.value) === String(value))?.label[lang] ?? String(value);
+
+export const screenOf = (page: Page, code: string) => page.locator(`.screen-view[data-screen="${code}"]`);
+/** The open add/edit form of a resource page (modal, or drawer past eight fields). */
+export const panelOf = (page: Page) =>
+  page.locator('.resource-form-panel .ant-modal, .resource-form-panel .ant-drawer-section').filter({ visible: true }).first();
+/** The error shown under one field of a form. */
+export const fieldError = (form: Locator, key: string) =>
+  form
+    .locator('.ant-form-item')
+    .filter({ has: form.page().getByTestId(`field-${key}`) })
+    .locator('.ant-form-item-explain-error');
+export const tableText = async (page: Page, code: string) =>
+  (await screenOf(page, code).locator('.ant-table-tbody').first().textContent()) ?? '';
+export const rowOf = (page: Page, code: string, text: string) => screenOf(page, code).locator('.ant-table-row').filter({ hasText: text });
+
+export function menuPath(code: string, lang: Lang) {
+  for (const m of MENU_TREE) {
+    for (const g of m.groups) {
+      const s = g.screens.find((x) => x.component === code);
+      if (s) return { module: m.names[lang], group: g.names[lang], screen: s.names[lang] };
+    }
+  }
+  throw new Error(`${code} is not in the menu`);
+}
+
+/** Clicks module → group → screen as a user would, and waits for the screen. */
+export async function openFromMenu(page: Page, code: string, lang: Lang) {
+  const m = menuPath(code, lang);
+  await page.getByTestId('module-nav').getByText(m.module, { exact: true }).click();
+  await page.waitForURL((u) => u.pathname.startsWith(`/${code.split('/')[0]}/`), { timeout: 15_000 });
+  const side = page.getByTestId('side-menu');
+  const group = side.locator('.ant-menu-submenu-title').filter({ hasText: m.group }).first();
+  await group.waitFor();
+  // the module's first group opens by itself after the navigation: let it settle before toggling
+  await page.waitForTimeout(400);
+  if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+  await side.locator('.ant-menu-item').getByText(m.screen, { exact: true }).click();
+  await page.waitForURL((u) => u.pathname === `/${code}`, { timeout: 15_000 });
+  await screenOf(page, code).waitFor();
+}
+
+/** Picks an option (by its text, else the first) in an antd select. */
+export async function pick(page: Page, select: Locator, label?: string) {
+  await select.click();
+  const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
+  await dropdown.waitFor();
+  const option = label
+    ? dropdown.locator('.ant-select-item-option').filter({ hasText: label })
+    : dropdown.locator('.ant-select-item-option');
+  await expect.poll(() => option.count()).toBeGreaterThan(0);
+  await option.first().click();
+}
+
+/** Waits for a new success message; a refusal (field errors or a new error message) fails naming it. */
+export async function expectSaved(page: Page, form?: Locator) {
+  const fresh = ':not([data-seen])';
+  await expect
+    .poll(async () => {
+      if (await page.locator(`.ant-message-success${fresh}`).count()) return 'saved';
+      const errs = form ? await form.locator('.ant-form-item-explain-error').allTextContents() : [];
+      const msgs = await page.locator(`.ant-message-error${fresh}`).allTextContents();
+      return errs.length || msgs.length ? `refused: ${[...errs, ...msgs].join(' | ')}` : 'saving';
+    })
+    .toBe('saved');
+  // the messages shown so far are marked seen, so the next step is judged by its own (no wait for them to go)
+  await page.evaluate(() => {
+    document.querySelectorAll('.ant-message-success, .ant-message-error').forEach((el) => {
+      el.setAttribute('data-seen', '1');
+    });
+  });
+}
+
+/** The last message toast's text (success, error, warning). */
+export const lastMessage = async (page: Page) => (await page.locator('.ant-message-notice').last().textContent()) ?? '';
+
+/** Clicks and returns the download's suggested file name. */
+export async function downloadOf(page: Page, click: () => Promise<void>): Promise<string> {
+  const [d] = await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), click()]);
+  return d.suggestedFilename();
+}
+
+/** A POST to the API with the console's token (to check what the screen did). */
+export async function apiPost(page: Page, token: string, url: string, body: unknown) {
+  return page.evaluate(
+    async ({ url, token, body }) => {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { token, loginType: '1', 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return res.json();
+    },
+    { url, token, body },
+  );
+}
