@@ -188,7 +188,52 @@ describe(`products, product attributes and parameter settings on ${DRIVER}`, () 
       expect(r.body.data.list.map((x: { code: string }) => x.code).sort()).toEqual(['ANTENNAS', 'TX_POWER']);
     });
 
-    it('imports nothing when the file repeats an attribute code of one product', async () => {
+    it("reports a row the screen's own rule refuses (no such product) by its number; only valid rows when asked", async () => {
+      const p = await newProduct();
+      const header = ['所属产品', '属性编码', '属性名称', '属性类型', '单位', '默认值', '最小值', '最大值'];
+      const file = () => {
+        const wb = XLSX.utils.book_new();
+        XLSX.utils.book_append_sheet(
+          wb,
+          XLSX.utils.aoa_to_sheet([
+            header,
+            [p.id, 'GOOD_ONE', '好', '数值', 'ms', '200', 50, 5000],
+            [99999999, 'ORPHAN', '孤', '数值', 'ms', '1', 0, 9],
+          ]),
+          'Sheet1',
+        );
+        const buf = XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+        const boundary = '----tagloomorphan';
+        return {
+          boundary,
+          payload: Buffer.concat([
+            Buffer.from(
+              `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+            ),
+            buf,
+            Buffer.from(`\r\n--${boundary}--\r\n`),
+          ]),
+        };
+      };
+      const send = (query: string) => {
+        const f = file();
+        return t.app.inject({
+          method: 'POST',
+          url: `/api/general/product-param/import${query}`,
+          headers: { token: admin, langeType: 'en_US', 'content-type': `multipart/form-data; boundary=${f.boundary}` },
+          payload: f.payload,
+        });
+      };
+      const all = await send('');
+      expect(all.statusCode).toBe(400);
+      expect(all.json().data.errors).toEqual([{ row: 3, messages: [expect.stringMatching(/^Product: .*99999999/)] }]);
+      expect(await t.ctx.db.select().from(productParams).where(eq(productParams.product, p.id))).toHaveLength(0);
+      const valid = await send('?validOnly=1');
+      expect(valid.json().data).toMatchObject({ total: 2, inserted: 1, errors: [{ row: 3 }] });
+      expect((await t.ctx.db.select().from(productParams).where(eq(productParams.product, p.id))).map((r) => r.code)).toEqual(['GOOD_ONE']);
+    });
+
+    it('imports nothing when the file repeats an attribute code of one product, naming the row', async () => {
       const p = await newProduct();
       const header = ['所属产品', '属性编码', '属性名称', '属性类型', '单位', '默认值', '最小值', '最大值'];
       const row = [p.id, 'READ_INTERVAL', '读取间隔', '数值', 'ms', '200', 50, 5000];
@@ -209,8 +254,8 @@ describe(`products, product attributes and parameter settings on ${DRIVER}`, () 
         headers: { token: admin, langeType: 'en_US', 'content-type': `multipart/form-data; boundary=${boundary}` },
         payload,
       });
-      expect(r.statusCode).toBe(409);
-      expect(r.json().msg).toMatch(/already has an attribute with code READ_INTERVAL/);
+      expect(r.statusCode).toBe(400);
+      expect(r.json().data.errors).toEqual([{ row: 3, messages: ['Attribute code repeats row 2'] }]);
       const left = await t.ctx.db.select().from(productParams).where(eq(productParams.product, p.id));
       expect(left).toHaveLength(0);
     });

@@ -220,7 +220,9 @@ describe(`every declared resource on ${DRIVER}`, () => {
         )[0] as string[];
         const fields = def.list.filter((f) => f.exported && f.form);
         expect(header.map((h) => h.replace(/^\*/, ''))).toEqual(fields.map((f) => f.label.zh_TW));
-        const good = (salt: string) => fields.map((f) => sampleRow(def, salt)[f.key] ?? '');
+        // as the export writes them: lists as JSON text
+        const good = (salt: string) =>
+          fields.map((f) => (f.kind === 'json' ? JSON.stringify(sampleRow(def, salt)[f.key] ?? []) : (sampleRow(def, salt)[f.key] ?? '')));
         const bad = fields.map((f) => (f.required ? '' : 'x'.repeat(300)));
 
         const before = await count();

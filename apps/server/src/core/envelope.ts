@@ -9,7 +9,7 @@ export const envelope = <T extends z.ZodTypeAny>(data: T) => z.object({ code: z.
 export const okEmpty = envelope(z.null());
 
 /** Translate params given as {key} (names of things) before they go into a message. */
-function localizeParams(lang: Lang, params: Record<string, unknown>): Record<string, unknown> {
+export function localizeParams(lang: Lang, params: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(params)) {
     if (v && typeof v === 'object' && 'key' in v) out[k] = translate(lang, String((v as { key: string }).key));

@@ -7,9 +7,10 @@ type Field = FieldDef & { key: string };
 /** Columns a resource exports and imports, in declaration order. */
 export const excelFields = (def: ResourceDef): Field[] => def.list.filter((f) => f.exported);
 
-/** A cell's text for export: enum labels, dates as YYYY-MM-DD HH:mm:ss. */
+/** A cell's text for export: enum labels, dates as YYYY-MM-DD HH:mm:ss, lists as JSON. */
 export function cellOut(f: Field, value: unknown, lang: Lang): unknown {
   if (value === null || value === undefined) return '';
+  if (f.kind === 'json') return JSON.stringify(value);
   if (f.kind === 'enum') return ENUMS[f.enumName!].find((o) => o.value === value)?.label[lang] ?? value;
   if (value instanceof Date)
     return value
@@ -22,6 +23,13 @@ export function cellOut(f: Field, value: unknown, lang: Lang): unknown {
 /** A cell read from a sheet back into the API value: enum labels in any language are accepted. */
 export function cellIn(f: Field, value: unknown): unknown {
   if (value === '' || value === null || value === undefined) return undefined;
+  if (f.kind === 'json' && typeof value === 'string') {
+    try {
+      return JSON.parse(value);
+    } catch {
+      return value; // the field's rule names it
+    }
+  }
   if (f.kind === 'enum') {
     const opt = ENUMS[f.enumName!].find((o) => String(o.value) === String(value) || LANGS.some((l) => o.label[l] === String(value).trim()));
     return opt ? opt.value : value;

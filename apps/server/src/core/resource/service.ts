@@ -2,9 +2,10 @@ import type { Readable } from 'node:stream';
 import { describeIssues, ENUMS, type L10n, type Lang, PLATFORM_TENANT_ID, type ResourceDef, translate } from '@tagloom/domain';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { jobs } from '../../db/schema/index.js';
 import type { AppContext, SessionInfo } from '../context.js';
+import { localizeParams } from '../envelope.js';
 import { AppError, conflict, forbidden } from '../errors.js';
 import { TenantScope } from '../tenant-scope.js';
 import { checkExportSize, EXPORT_MAX_ROWS, pagesByIds, xlsxStream } from '../xlsx-stream.js';
@@ -208,6 +209,20 @@ export class ResourceService {
     );
   }
 
+  /** Runs the write hook on one row in a savepoint: its refusal (a message) leaves the rest of the import intact. */
+  private async hookRefusal(tx: Tx, data: Row, session: SessionInfo, lang: Lang): Promise<string | undefined> {
+    if (!this.hooks.beforeWrite) return undefined;
+    try {
+      await (tx as Db).transaction(async (sp) => {
+        await this.hooks.beforeWrite!(sp, data, { session });
+      });
+      return undefined;
+    } catch (err) {
+      if (err instanceof AppError && err.status < 500) return translate(lang, err.key, localizeParams(lang, err.params));
+      throw err;
+    }
+  }
+
   /** An empty sheet with the importable columns (required ones marked *), and the enum options. */
   template(lang: Lang): Buffer {
     const fields = excelFields(this.def).filter((f) => f.form);
@@ -215,11 +230,18 @@ export class ResourceService {
     const enumRows = fields
       .filter((f) => f.kind === 'enum')
       .map((f) => [f.label[lang], ENUMS[f.enumName!].map((o) => o.label[lang]).join(' / ')]);
+    // a list is one cell of JSON: show the shape with the first seeded row's value
+    const listRows = fields
+      .filter((f) => f.kind === 'json')
+      .map((f) => [
+        f.label[lang],
+        translate(lang, 'resource.jsonCell', { example: JSON.stringify(this.def.seed?.find((r) => r[f.key])?.[f.key] ?? []) }),
+      ]);
     return workbookBuffer([
       { name: this.def.names[lang], rows: [header] },
       {
         name: translate(lang, 'resource.allowedValues'),
-        rows: [[translate(lang, 'resource.field'), translate(lang, 'resource.allowedValues')], ...enumRows],
+        rows: [[translate(lang, 'resource.field'), translate(lang, 'resource.allowedValues')], ...enumRows, ...listRows],
       },
     ]);
   }
@@ -261,8 +283,9 @@ export class ResourceService {
         errors.push({ row: rowNo, messages: [describeIssues(opts.lang, parsed.error.issues, this.def.labels).summary] });
       } else {
         const dupes: string[] = [];
-        for (const f of fields.filter((x) => x.unique)) {
-          const v = parsed.data[f.key];
+        for (const f of fields.filter((x) => x.unique || x.uniqueWithin)) {
+          // unique within another field (an attribute code per product): the pair must not repeat
+          const v = f.uniqueWithin ? JSON.stringify([parsed.data[f.uniqueWithin], parsed.data[f.key]]) : parsed.data[f.key];
           const m = seen.get(f.key) ?? new Map();
           seen.set(f.key, m);
           if (m.has(v)) dupes.push(translate(opts.lang, 'resource.importDuplicateInFile', { field: f.label[opts.lang], row: m.get(v) }));
@@ -287,25 +310,52 @@ export class ResourceService {
         }
       }
     }
-    const bad = new Set(errors.map((e) => e.row));
-    const rows = good.filter((g) => !bad.has(g.row));
-    errors.sort((a, b) => a.row - b.row);
-    if (errors.length && !opts.validOnly) {
-      await job?.finish('failed', { total: body.length, inserted: 0, errors: errors.slice(0, 200) });
-      throw new AppError(400, 400, 'resource.importRejected', { count: errors.length }, { total: body.length, inserted: 0, errors });
+    // pairs (within, value) of uniqueWithin fields the database already has
+    for (const f of fields.filter((x) => x.uniqueWithin)) {
+      const within = f.uniqueWithin!;
+      const values = [...new Set(good.map((g) => g.data[f.key]).filter((v) => v !== '' && v !== undefined))];
+      for (let k = 0; k < values.length; k += 1000) {
+        const taken = await this.ctx.db
+          .select({ w: this.table[within], v: this.table[f.key] })
+          .from(this.table)
+          .where(this.scope(session, inArray(this.table[f.key], values.slice(k, k + 1000))));
+        const takenSet = new Set(taken.map((t) => JSON.stringify([t.w, t.v])));
+        for (const g of good.filter((x) => takenSet.has(JSON.stringify([x.data[within], x.data[f.key]])))) {
+          errors.push({ row: g.row, messages: [translate(opts.lang, 'common.conflict', { what: f.label[opts.lang] })] });
+        }
+      }
     }
+    const reject = async () => {
+      errors.sort((a, b) => a.row - b.row);
+      await job?.finish('failed', { total: body.length, inserted: 0, errors: errors.slice(0, 200) });
+      return new AppError(400, 400, 'resource.importRejected', { count: errors.length }, { total: body.length, inserted: 0, errors });
+    };
+    if (errors.length && !opts.validOnly) throw await reject();
+    const checked = new Set(errors.map((e) => e.row));
+    let inserted = 0;
     await this.ctx.db.transaction(async (tx) => {
-      for (let k = 0; k < rows.length; k += 500) {
-        const chunk = rows.slice(k, k + 500);
-        for (const r of chunk) await this.hooks.beforeWrite?.(tx, r.data, { session });
+      for (let k = 0; k < good.length; k += 500) {
+        const chunk: typeof good = [];
+        for (const r of good.slice(k, k + 500)) {
+          if (checked.has(r.row)) continue;
+          // the screen's own rules (a product that must exist …) refuse a row, not the whole file
+          const refusal = await this.hookRefusal(tx, r.data, session, opts.lang);
+          if (refusal) errors.push({ row: r.row, messages: [refusal] });
+          else chunk.push(r);
+        }
+        if (!chunk.length) continue;
         await tx
           .insert(this.table)
           .values(
             chunk.map((r) => ({ ...r.data, createdBy: session.userId, ...(this.tenantOwned ? { tenantId: session.tenantId } : {}) })),
           );
+        inserted += chunk.length;
       }
+      // a refusal by a hook rejects the whole file as any other bad row does, unless only valid rows are wanted
+      if (errors.length && !opts.validOnly) throw await reject();
     });
-    const report = { total: body.length, inserted: rows.length, errors };
+    errors.sort((a, b) => a.row - b.row);
+    const report = { total: body.length, inserted, errors };
     await job?.finish('done', { ...report, errors: errors.slice(0, 200) });
     return report;
   }

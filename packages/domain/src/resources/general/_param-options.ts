@@ -119,7 +119,8 @@ export function paramResource(input: { code: string; table: string; names: L10n;
         label: { zh_CN: '选项', zh_TW: '選項', en_US: 'Options' },
         default: [],
         list: true,
-        exported: false,
+        // in Excel as a JSON list, so an export imports again
+        exported: true,
         items: {
           name: f.text({ label: { zh_CN: '选项名称', zh_TW: '選項名稱', en_US: 'Option name' }, max: OPTION_NAME_MAX }),
           code: f.text({

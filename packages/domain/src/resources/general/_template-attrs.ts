@@ -59,7 +59,8 @@ export const templateAttrRules: Rule<Record<string, unknown>>[] = [
 const ATTR_LIST = {
   default: [],
   list: true,
-  exported: false,
+  // in Excel as a JSON list, so an export imports again
+  exported: true,
   items: {
     code: f.text({
       label: { zh_CN: '属性编码', zh_TW: '屬性編碼', en_US: 'Attribute code' },

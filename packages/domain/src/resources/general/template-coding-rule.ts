@@ -272,7 +272,8 @@ export const templateCodingRuleResource = defineResource({
       label: L('编码域', '編碼域', 'Domains'),
       default: [],
       list: true,
-      exported: false,
+      // in Excel as a JSON list, so an export imports again
+      exported: true,
       items: {
         name: f.text({ label: L('域名称', '域名稱', 'Domain name'), max: DOMAIN_NAME_MAX }),
         alias: f.text({ label: L('别名', '別名', 'Alias'), max: 64, required: false }),
