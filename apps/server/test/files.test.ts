@@ -105,6 +105,18 @@ describe(`file service on ${DRIVER}`, () => {
     expect(other.tenantId).not.toBe(0);
   });
 
+  it('keeps one of two identical uploads arriving at once, refusing the other', async () => {
+    const opts = { scope: 'general/version-web', name: 'web.zip', maxBytes: 1e6, allowed: ['zip' as const], refuseDuplicates: true };
+    const bytes = Buffer.concat([ZIP, Buffer.from('concurrent')]);
+    const outcomes = await Promise.allSettled([
+      svc.store(platform, Readable.from([bytes]), opts),
+      svc.store(platform, Readable.from([bytes]), { ...opts, name: 'same.zip' }),
+    ]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason.key).toBe('file.duplicate');
+  });
+
   it("never opens another tenant's file", async () => {
     const row = await svc.store(demo, Readable.from([PNG]), { scope: 'tenant/brand', name: 'logo.png', maxBytes: 1e6, allowed: ['png'] });
     const err = await refusal(svc.open(platform, row.id));

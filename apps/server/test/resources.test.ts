@@ -248,6 +248,8 @@ describe(`every declared resource on ${DRIVER}`, () => {
         expect(await count()).toBe(before + 2);
         const job = await t.call('GET', `/api/jobs/job-${def.table}-1`, { token: owner() });
         expect(job.body.data).toMatchObject({ state: 'done', total: 3 });
+        // another user of the same tenant does not see it
+        expect((await t.call('GET', `/api/jobs/job-${def.table}-1`, { token: limited() })).status).toBe(404);
 
         const two = multipart('a.xlsx', sheet([header]));
         const notExcel = await t.app.inject({

@@ -3,7 +3,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { files } from '../db/schema/index.js';
 import type { AppContext } from './context.js';
 import { AppError, conflict, notFound } from './errors.js';
@@ -141,10 +141,6 @@ export class FileService {
         throw new AppError(400, 400, 'file.wrongType', { allowed: opts.allowed.join(', ') });
       }
       const sha256 = hash.digest('hex');
-      if (opts.refuseDuplicates) {
-        const same = await scope.first(files, and(eq(files.scope, opts.scope), eq(files.sha256, sha256)));
-        if (same) throw conflict('file.duplicate', { name: same.name });
-      }
       const now = new Date();
       const rel = path.join(
         String(scope.tenantId),
@@ -155,17 +151,25 @@ export class FileService {
       await mkdir(path.dirname(path.join(this.root, rel)), { recursive: true });
       await rename(tmp, path.join(this.root, rel));
       try {
-        const [row] = await scope.insert(files, {
-          scope: opts.scope,
-          name,
-          size,
-          sha256,
-          kind,
-          mime: MIME[kind],
-          storagePath: rel,
-          uploadedBy: opts.uploadedBy ?? null,
+        return await scope.transaction(async (tx) => {
+          if (opts.refuseDuplicates) {
+            // two uploads of the same bytes at once: the second waits here, then finds the first
+            await tx.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`files:${scope.tenantId}:${opts.scope}:${sha256}`}))`);
+            const same = await tx.first(files, and(eq(files.scope, opts.scope), eq(files.sha256, sha256)));
+            if (same) throw conflict('file.duplicate', { name: same.name });
+          }
+          const [row] = await tx.insert(files, {
+            scope: opts.scope,
+            name,
+            size,
+            sha256,
+            kind,
+            mime: MIME[kind],
+            storagePath: rel,
+            uploadedBy: opts.uploadedBy ?? null,
+          });
+          return row;
         });
-        return row;
       } catch (err) {
         await rm(path.join(this.root, rel), { force: true });
         throw err;

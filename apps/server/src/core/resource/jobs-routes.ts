@@ -5,7 +5,7 @@ import { jobs } from '../../db/schema/index.js';
 import { envelope } from '../envelope.js';
 import { notFound } from '../errors.js';
 
-/** Progress of the caller's tenant's slow work (imports, exports, EPC generation). */
+/** Progress of the caller's own slow work (imports, exports, EPC generation). */
 export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/jobs/:id',
@@ -31,7 +31,8 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const job = await req.scope.first(jobs, eq(jobs.id, req.params.id));
+      // a job is its starter's: another user of the tenant does not see it (its result names rows and errors)
+      const job = await req.scope.first(jobs, eq(jobs.id, req.params.id), eq(jobs.createdBy, req.session!.userId));
       if (!job) throw notFound('resource.job');
       return reply.ok({
         id: job.id,
