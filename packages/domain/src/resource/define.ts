@@ -79,3 +79,23 @@ export function defineResource<F extends Record<string, FieldDef>>(input: Resour
     querySchema: z.object(queryShape) as never,
   };
 }
+
+/**
+ * The declared rules of some fields, for a screen whose request body has more than its columns
+ * (a tenant's menu grants, a user's roles per terminal): the body takes these field rules from the
+ * declaration and adds its own parts, so no field rule is written twice.
+ */
+export function fieldRules<K extends string>(def: ResourceDef, keys: readonly K[]): Record<K, z.ZodTypeAny> {
+  const out = {} as Record<K, z.ZodTypeAny>;
+  for (const key of keys) {
+    const f = def.list.find((x) => x.key === key);
+    if (!f) throw new Error(`${def.code} declares no field ${key}`);
+    out[key] = fieldSchema(f);
+  }
+  return out;
+}
+
+/** The declaration's cross-field rules, to run in a body's superRefine. */
+export function checkRules(def: ResourceDef, data: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  for (const rule of def.rules ?? []) for (const issue of rule(data)) ctx.addIssue({ code: 'custom', ...issue });
+}

@@ -1,7 +1,10 @@
 // Request bodies of the platform General screens with nested data (tenant, user, menu, role grants).
 import { z } from 'zod';
 import { TERMINALS } from '../constants.js';
-import { id, idList, password, userName } from './common.js';
+import { checkRules, fieldRules } from '../resource/define.js';
+import { tenantResource } from '../resources/general/tenant.js';
+import { userResource } from '../resources/general/user.js';
+import { id, idList, password } from './common.js';
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const flag = () => z.preprocess((v) => (typeof v === 'string' && v !== '' ? Number(v) : v), z.union([z.literal(0), z.literal(1)]));
@@ -66,37 +69,47 @@ const templateShape = {
     .optional(),
 };
 
-const tenantShape = {
-  name: required(64),
-  groupId: z.preprocess(blankToUndefined, id().nullable().optional()),
-  remark: text(256).optional(),
-  ...templateShape,
-};
+// the field rules come from the declaration (resources/general/tenant.ts); the body adds the menu
+// grants and the templates picked as a list
+const tenantRules = fieldRules(tenantResource, ['code', 'name', 'groupId', 'remark', 'adminUsername', 'password'] as const);
 
+export interface TenantCreate extends TemplateInput {
+  code: string;
+  name: string;
+  groupId?: number | null;
+  remark?: string;
+  adminUsername: string;
+  password: string;
+  confirmPassword: string;
+  menus: z.infer<typeof menuGrants>;
+}
 export const tenantCreate = z
   .object({
-    code: required(32).regex(/^[A-Z0-9]+$/, { message: 'validation.tenantCode' }),
-    ...tenantShape,
-    adminUsername: userName(),
-    password: password(),
+    ...tenantRules,
+    groupId: z.preprocess(blankToUndefined, tenantRules.groupId.nullable().optional()),
     confirmPassword: z.string().max(64),
+    ...templateShape,
     menus: menuGrants,
   })
   .superRefine((d, ctx) => {
-    if (d.password !== d.confirmPassword) issue(ctx, 'confirmPassword', 'validation.passwordsDiffer');
-    if (d.name.toLowerCase() === d.adminUsername.trim().toLowerCase()) issue(ctx, 'adminUsername', 'validation.tenantNameIsAdmin');
-    if (!d.menus.length) issue(ctx, 'menus', 'validation.menusRequired');
+    checkRules(tenantResource, d, ctx);
     templateRules(d, ctx, true);
-  });
-export type TenantCreate = z.infer<typeof tenantCreate>;
+  }) as unknown as z.ZodType<TenantCreate>;
 
+export type TenantUpdate = Partial<Pick<TenantCreate, 'name' | 'groupId' | 'remark' | 'menus'>> & TemplateInput & { id: number };
 export const tenantUpdate = z
-  .object({ id: id(), ...tenantShape, name: required(64).optional(), menus: menuGrants.optional() })
+  .object({
+    id: id(),
+    name: tenantRules.name.optional(),
+    groupId: z.preprocess(blankToUndefined, tenantRules.groupId.nullable().optional()),
+    remark: tenantRules.remark.optional(),
+    ...templateShape,
+    menus: menuGrants.optional(),
+  })
   .superRefine((d, ctx) => {
     if (d.menus && !d.menus.length) issue(ctx, 'menus', 'validation.menusRequired');
     templateRules(d, ctx, false);
-  });
-export type TenantUpdate = z.infer<typeof tenantUpdate>;
+  }) as unknown as z.ZodType<TenantUpdate>;
 
 export const tenantQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -115,29 +128,42 @@ export const rolesByTerminal = z.object(Object.fromEntries(TERMINALS.map((t) => 
 
 const userType = () => z.preprocess((v) => (typeof v === 'string' && v !== '' ? Number(v) : v), z.number().int().min(1).max(4));
 
+// the field rules come from the declaration (resources/general/user.ts); the body adds the roles per
+// terminal, and a tenant id of 0 (the platform, which is no tenant row to pick)
+const userRules = fieldRules(userResource, ['username', 'aliasName', 'password', 'userType'] as const);
+
+export interface UserCreate {
+  tenantId: number;
+  username: string;
+  aliasName?: string;
+  password: string;
+  confirmPassword: string;
+  userType: number;
+  loginStatus?: 0 | 1;
+  roles?: z.infer<typeof rolesByTerminal>;
+}
 export const userCreate = z
   .object({
+    ...userRules,
     tenantId: z.coerce.number().int().min(0),
-    username: userName(),
-    aliasName: text(64).optional(),
-    password: password(),
     confirmPassword: z.string().max(64),
-    userType: userType(),
     loginStatus: flag().optional(),
     roles: rolesByTerminal.optional(),
   })
-  .superRefine((d, ctx) => {
-    if (d.password !== d.confirmPassword) issue(ctx, 'confirmPassword', 'validation.passwordsDiffer');
-  });
-export type UserCreate = z.infer<typeof userCreate>;
+  .superRefine((d, ctx) => checkRules(userResource, d, ctx)) as unknown as z.ZodType<UserCreate>;
 
+export interface UserUpdate {
+  id: number;
+  aliasName?: string;
+  userType?: number;
+  roles?: z.infer<typeof rolesByTerminal>;
+}
 export const userUpdate = z.object({
   id: id(),
-  aliasName: text(64).optional(),
-  userType: userType().optional(),
+  aliasName: userRules.aliasName.optional(),
+  userType: userRules.userType.optional(),
   roles: rolesByTerminal.optional(),
-});
-export type UserUpdate = z.infer<typeof userUpdate>;
+}) as unknown as z.ZodType<UserUpdate>;
 
 export const userQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
