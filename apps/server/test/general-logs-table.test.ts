@@ -107,10 +107,13 @@ describe(`log screens on ${DRIVER}`, () => {
     const platform = await list('log-login', { username: 'admin', result: 1 });
     expect(platform.body.data.list[0]).toMatchObject({ username: 'admin', result: 1, tenantCode: 'PLATFORM' });
 
-    await t.call('POST', '/api/general/scheduler/handlers', { token: admin });
+    const tasks = await t.call('POST', '/api/general/scheduler/list', { token: admin, body: { state: 1 } });
+    await t.call('POST', '/api/general/scheduler/pause', { token: admin, body: { id: tasks.body.data.list[0].id } });
     await new Promise((r) => setTimeout(r, 50)); // the operation log is written after the response
     const ops = await list('log-operation', { screen: 'general/scheduler', username: 'admin' });
-    expect(ops.body.data.list[0]).toMatchObject({ screen: 'general/scheduler', method: 'POST', result: 1, status: 200 });
+    expect(ops.body.data.list[0]).toMatchObject({ screen: 'general/scheduler', action: 'pause', method: 'POST', result: 1, status: 200 });
+    // queries, POSTed with a body like the writes, are not operations
+    expect(ops.body.data.list.map((r: { action: string }) => r.action)).not.toContain('query');
   });
 
   it('returns the recorded request body of an operation, secrets redacted', async () => {

@@ -9,7 +9,16 @@ declare module 'fastify' {
 import { operationLog } from '../db/schema/index.js';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const isWrite = (req: FastifyRequest) => WRITE_METHODS.has(req.method) || req.routeOptions.config?.writes === true;
+/**
+ * A write: a POST/PUT/PATCH/DELETE that is not a query (lists and lookups are POSTed with a body
+ * as the spec's console does, and would bury the writes), or a GET declared as changing state.
+ */
+function isWrite(req: FastifyRequest): boolean {
+  const cfg = req.routeOptions.config;
+  if (cfg?.writes === true) return true;
+  const access = cfg?.access;
+  return WRITE_METHODS.has(req.method) && !(access && typeof access === 'object' && access.action === 'query');
+}
 /** Fields never copied into the log. */
 const SECRET = /pass(word)?|secret|token|credential/i;
 const MAX_BODY_CHARS = 4000;
