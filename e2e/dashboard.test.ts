@@ -1,31 +1,20 @@
 /** The first real screens: admin and editor dashboards with live counts; screenshots in all three languages. */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, login, newSession, shot, tokenOf } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { e2eSuite, login, newSession, shot, tokenOf } from './support/browser';
 
-let server: RunningServer;
-let browser: Browser;
+const suite = e2eSuite();
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const kpi = async (page: import('playwright-core').Page, key: string) =>
+const kpi = async (page: Page, key: string) =>
   Number((await page.getByTestId(`kpi-${key}`).locator('.ant-statistic-content-value').textContent())?.replace(/\D/g, ''));
 
 describe('admin dashboard', () => {
   it('shows the platform counts the server reports, with charts', async () => {
-    const { page, context, errors } = await newSession(browser, server.url, { lang: 'en_US' });
+    const { page, context, errors } = await newSession(suite.browser, suite.server.url, { lang: 'en_US' });
     await login(page, 'admin', 'admin123');
     await page.getByTestId('dashboard-admin').waitFor();
     const token = await tokenOf(context);
-    const summary = (await (await fetch(`${server.url}/api/dashboard/admin/summary`, { headers: { token } })).json()).data;
+    const summary = (await (await fetch(`${suite.server.url}/api/dashboard/admin/summary`, { headers: { token } })).json()).data;
     expect(summary.scope).toBe('platform');
     expect(summary.tenants).toBeGreaterThan(0);
     expect(summary.loginsPerDay).toHaveLength(7);
@@ -40,12 +29,12 @@ describe('admin dashboard', () => {
   });
 
   it("shows a tenant user only its own tenant's counts", async () => {
-    const { page, context } = await newSession(browser, server.url, { lang: 'en_US' });
+    const { page, context } = await newSession(suite.browser, suite.server.url, { lang: 'en_US' });
     await login(page, 'demo', 'demo123');
     await page.getByTestId('dashboard-admin').waitFor();
     expect(await page.getByTestId('kpi-tenants').count()).toBe(0);
     const token = await tokenOf(context);
-    const summary = (await (await fetch(`${server.url}/api/dashboard/admin/summary`, { headers: { token } })).json()).data;
+    const summary = (await (await fetch(`${suite.server.url}/api/dashboard/admin/summary`, { headers: { token } })).json()).data;
     expect(summary.scope).toBe('tenant');
     await expect.poll(() => kpi(page, 'users')).toBe(summary.users);
     await context.close();
@@ -54,7 +43,7 @@ describe('admin dashboard', () => {
 
 describe('editor dashboard', () => {
   it("lists the user's own login history", async () => {
-    const { page, context } = await newSession(browser, server.url, { lang: 'en_US' });
+    const { page, context } = await newSession(suite.browser, suite.server.url, { lang: 'en_US' });
     await login(page, 'demo', 'demo123');
     await page.goto('/dashboard/editor');
     await page.getByTestId('dashboard-editor').waitFor();
@@ -67,7 +56,7 @@ describe('screenshots', () => {
   for (const lang of ['zh_CN', 'zh_TW', 'en_US']) {
     it(`captures login, dashboards, settings and mobile widths in ${lang}`, async () => {
       for (const width of [1366, 900, 390]) {
-        const { page, context, errors } = await newSession(browser, server.url, { lang, width });
+        const { page, context, errors } = await newSession(suite.browser, suite.server.url, { lang, width });
         await page.goto('/login');
         await page.getByTestId('login-submit').waitFor();
         await shot(page, `login-${lang}-${width}`);
@@ -92,7 +81,7 @@ describe('screenshots', () => {
   }
 
   it('captures the demo tenant dashboard', async () => {
-    const { page, context } = await newSession(browser, server.url, { lang: 'en_US' });
+    const { page, context } = await newSession(suite.browser, suite.server.url, { lang: 'en_US' });
     await login(page, 'demo', 'demo123');
     await page.getByTestId('dashboard-admin').waitFor();
     await page.waitForTimeout(900);

@@ -3,82 +3,25 @@
  * a tenant is added through its dialog (every field, one screen ticked) and listed, a user is added
  * to it with a role, and a new role is assigned menus in the drawer. Screenshots: access-*.png.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, login, newSession, shot, tokenOf } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { e2eSuite, login, newSession, shot, tokenOf } from './support/browser';
+import { apiPost, panelOf, pick, save, screenOf, tableText, tickOneScreen } from './support/general';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = e2eSuite();
 
 const TENANT = { code: 'E2EACC', name: 'E2E Access Tenant', admin: 'e2eaccadmin' };
 const USER = 'e2eaccuser';
 const ROLE = { code: 'E2E_ACC_ROLE', name: 'E2E access role' };
 
-const screen = (page: Page, code: string) => page.locator(`.screen-view[data-screen="${code}"]`);
-const panel = (page: Page) => page.locator('.resource-form-panel .ant-modal, .resource-form-panel .ant-drawer-section').first();
-const rowsText = async (page: Page, code: string) =>
-  (await screen(page, code).getByTestId('resource-table').locator('.ant-table-tbody').textContent()) ?? '';
-
 async function open(page: Page, code: string) {
   await page.goto(`/${code}`);
-  await screen(page, code).getByTestId('resource-table').waitFor();
-}
-
-async function pick(page: Page, select: Locator, label?: string, multiple = false) {
-  await select.click();
-  const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
-  await dropdown.waitFor();
-  const option = label
-    ? dropdown.locator('.ant-select-item-option').filter({ hasText: label })
-    : dropdown.locator('.ant-select-item-option');
-  await expect.poll(() => option.count()).toBeGreaterThan(0);
-  await option.first().click();
-  if (multiple) await panel(page).locator('.ant-modal-title, .ant-drawer-title').first().click();
-}
-
-async function api(page: Page, token: string, url: string, body: unknown) {
-  return page.evaluate(
-    async ({ url, token, body }) => {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { token, loginType: '1', 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return res.json();
-    },
-    { url, token, body },
-  );
-}
-
-/** Saves the open form; names the first field error or server message when it is refused. */
-async function save(page: Page) {
-  const form = panel(page);
-  await form.getByTestId('resource-form-save').click();
-  await expect
-    .poll(async () => {
-      if (await page.locator('.ant-message-success').count()) return 'saved';
-      const errs = await form.locator('.ant-form-item-explain-error').allTextContents();
-      const msgs = await page.locator('.ant-message-error').allTextContents();
-      return errs.length || msgs.length ? `refused: ${[...errs, ...msgs].join(' | ')}` : 'saving';
-    })
-    .toBe('saved');
-  // let the message go so the next save is judged by its own
-  await expect.poll(() => page.locator('.ant-message-success').count(), { timeout: 15_000 }).toBe(0);
+  await screenOf(page, code).getByTestId('resource-table').waitFor();
 }
 
 describe('access screens (en_US, admin)', () => {
   it('adds a tenant with its menus, a user in it, and assigns a role its menus', async () => {
-    const session = await newSession(browser, server.url, { lang: 'en_US', width: 1366, height: 800 });
+    const session = await newSession(suite.browser, suite.server.url, { lang: 'en_US', width: 1366, height: 800 });
     const { page, context, errors } = session;
     try {
       await login(page, 'admin', 'admin123');
@@ -87,8 +30,8 @@ describe('access screens (en_US, admin)', () => {
       // tenant: the dialog, every field, one screen ticked
       await open(page, 'general/tenant');
       await shot(page, 'access-tenant');
-      await screen(page, 'general/tenant').getByTestId('resource-add').click();
-      const form = panel(page);
+      await screenOf(page, 'general/tenant').getByTestId('resource-add').click();
+      const form = panelOf(page);
       await form.waitFor();
       await page.getByTestId('field-code').fill(TENANT.code);
       await page.getByTestId('field-name').fill(TENANT.name);
@@ -99,29 +42,16 @@ describe('access screens (en_US, admin)', () => {
       await pick(page, page.getByTestId('field-goodsAttrTemplateId'));
       await pick(page, page.getByTestId('field-locationAttrTemplateId'));
       await pick(page, page.getByTestId('field-codingRuleTemplateId'));
-      const tree = page.getByTestId('field-menus');
-      const nodes = tree.locator('.ant-tree-treenode');
-      await expect.poll(() => nodes.count()).toBeGreaterThan(2);
       // one screen: the first that offers buttons, ticked with all of them
-      const screenNode = tree
-        .locator('.ant-tree-treenode')
-        .filter({ has: page.locator('[data-testid^="grant-b:"]') })
-        .first();
-      const buttonKey = (await screenNode.locator('[data-testid^="grant-b:"]').getAttribute('data-testid'))!;
-      const menuId = Number(buttonKey.split(':')[1]);
-      await tree
-        .locator('.ant-tree-treenode')
-        .filter({ has: page.getByTestId(`grant-m:${menuId}`) })
-        .locator('.ant-tree-checkbox')
-        .click();
+      const menuId = await tickOneScreen(page);
       await shot(page, 'access-tenant-dialog');
       await save(page);
-      await screen(page, 'general/tenant').getByTestId('search-code').fill(TENANT.code);
-      await screen(page, 'general/tenant').getByTestId('resource-search-submit').click();
-      await expect.poll(() => rowsText(page, 'general/tenant')).toContain(TENANT.name);
-      const listed = await api(page, token, '/api/general/tenant/list', { code: TENANT.code });
+      await screenOf(page, 'general/tenant').getByTestId('search-code').fill(TENANT.code);
+      await screenOf(page, 'general/tenant').getByTestId('resource-search-submit').click();
+      await expect.poll(() => tableText(page, 'general/tenant')).toContain(TENANT.name);
+      const listed = await apiPost(page, token, '/api/general/tenant/list', { code: TENANT.code });
       const tenant = listed.data.list.find((t: { code: string }) => t.code === TENANT.code);
-      const got = await api(page, token, '/api/general/tenant/menus', { id: tenant.id });
+      const got = await apiPost(page, token, '/api/general/tenant/menus', { id: tenant.id });
       expect(JSON.stringify(got.data)).toContain(`"id":${menuId}`);
       const grants = (await page.evaluate(
         async ({ id, token }) => (await fetch(`/api/general/tenant/get?id=${id}`, { headers: { token, loginType: '1' } })).json(),
@@ -131,7 +61,7 @@ describe('access screens (en_US, admin)', () => {
 
       // user in that tenant with a web role of it
       await open(page, 'general/user');
-      await screen(page, 'general/user').getByTestId('resource-add').click();
+      await screenOf(page, 'general/user').getByTestId('resource-add').click();
       await form.waitFor();
       await pick(page, page.getByTestId('field-tenantId'), TENANT.name);
       await page.getByTestId('field-username').fill(USER);
@@ -142,17 +72,19 @@ describe('access screens (en_US, admin)', () => {
       if ((await userType.getAttribute('class'))?.includes('ant-radio-group'))
         await userType.getByText('Tenant user', { exact: true }).click();
       else await pick(page, userType, 'Tenant user');
-      await pick(page, page.getByTestId('roles-web'), undefined, true);
+      await pick(page, page.getByTestId('roles-web'));
+      // close the multiple select's dropdown
+      await form.locator('.ant-modal-title, .ant-drawer-title').first().click();
       await shot(page, 'access-user-dialog');
       await save(page);
-      await screen(page, 'general/user').getByTestId('search-username').fill(USER);
-      await screen(page, 'general/user').getByTestId('resource-search-submit').click();
-      await expect.poll(() => rowsText(page, 'general/user')).toContain(USER);
-      expect(await rowsText(page, 'general/user')).toContain(TENANT.name);
+      await screenOf(page, 'general/user').getByTestId('search-username').fill(USER);
+      await screenOf(page, 'general/user').getByTestId('resource-search-submit').click();
+      await expect.poll(() => tableText(page, 'general/user')).toContain(USER);
+      expect(await tableText(page, 'general/user')).toContain(TENANT.name);
       await shot(page, 'access-user');
 
       // reset password: the temporary one, shown once
-      await screen(page, 'general/user').locator('.ant-table-row').filter({ hasText: USER }).first().getByTestId('user-reset').click();
+      await screenOf(page, 'general/user').locator('.ant-table-row').filter({ hasText: USER }).first().getByTestId('user-reset').click();
       await page.getByTestId('access-confirm-ok').click();
       await expect.poll(async () => ((await page.getByTestId('user-temp-password').textContent()) ?? '').length).toBeGreaterThan(3);
       await shot(page, 'access-user-reset');
@@ -160,17 +92,17 @@ describe('access screens (en_US, admin)', () => {
 
       // role: a new platform role, assigned one screen in the drawer
       await open(page, 'general/role');
-      await screen(page, 'general/role').getByTestId('resource-add').click();
+      await screenOf(page, 'general/role').getByTestId('resource-add').click();
       await form.waitFor();
       await page.getByTestId('field-code').fill(ROLE.code);
       await page.getByTestId('field-name').fill(ROLE.name);
       await shot(page, 'access-role-dialog');
       await save(page);
-      await screen(page, 'general/role').getByTestId('search-code').fill(ROLE.code);
-      await screen(page, 'general/role').getByTestId('resource-search-submit').click();
-      await expect.poll(() => rowsText(page, 'general/role')).toContain(ROLE.name);
+      await screenOf(page, 'general/role').getByTestId('search-code').fill(ROLE.code);
+      await screenOf(page, 'general/role').getByTestId('resource-search-submit').click();
+      await expect.poll(() => tableText(page, 'general/role')).toContain(ROLE.name);
       await shot(page, 'access-role');
-      await screen(page, 'general/role')
+      await screenOf(page, 'general/role')
         .locator('.ant-table-row')
         .filter({ hasText: ROLE.name })
         .first()
@@ -192,9 +124,9 @@ describe('access screens (en_US, admin)', () => {
       await shot(page, 'access-role-assign');
       await page.getByTestId('role-assign-save').click();
       await expect.poll(() => page.locator('.access-drawer .ant-drawer-section').isVisible()).toBe(false);
-      const roles = await api(page, token, '/api/general/role/list', { code: ROLE.code });
+      const roles = await apiPost(page, token, '/api/general/role/list', { code: ROLE.code });
       const role = roles.data.list.find((r: { code: string }) => r.code === ROLE.code);
-      const menus = await api(page, token, '/api/general/role/menus', { id: role.id });
+      const menus = await apiPost(page, token, '/api/general/role/menus', { id: role.id });
       const flat: { id: number; granted: string[] }[] = [];
       const walk = (ns: { id: number; granted: string[]; children: never[] }[]) =>
         ns.forEach((n) => {

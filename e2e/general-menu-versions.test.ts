@@ -5,50 +5,16 @@
  */
 import type { Lang } from '@tagloom/domain/lang.ts';
 import { MENU_TREE } from '@tagloom/domain/menu/tree.ts';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, login, newSession, type Session, shot } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { e2eSuite, login, newSession, type Session, shot } from './support/browser';
+import { downloadOf, lastMessage, openFromMenu, screenOf } from './support/general';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const view = (page: Page, code: string) => page.locator(`.screen-view[data-screen="${code}"]`);
-const message = (page: Page) => page.locator('.ant-message-notice');
+const suite = e2eSuite();
 
 async function session(lang: Lang): Promise<Session> {
-  const s = await newSession(browser, server.url, { lang, width: 1366 });
+  const s = await newSession(suite.browser, suite.server.url, { lang, width: 1366 });
   await login(s.page, 'admin', 'admin123');
   return s;
-}
-
-/** Clicks module → group → screen as a user would. */
-async function openFromMenu(page: Page, code: string, lang: Lang) {
-  for (const m of MENU_TREE) {
-    for (const g of m.groups) {
-      const s = g.screens.find((x) => x.component === code);
-      if (!s) continue;
-      await page.getByTestId('module-nav').getByText(m.names[lang], { exact: true }).click();
-      const side = page.getByTestId('side-menu');
-      await side.getByText(g.names[lang], { exact: true }).waitFor();
-      const item = side.locator('.ant-menu-item').getByText(s.names[lang], { exact: true });
-      if (!(await item.isVisible())) await side.getByText(g.names[lang], { exact: true }).click();
-      await item.click();
-      await page.waitForURL((u) => u.pathname === `/${code}`, { timeout: 15_000 });
-      await view(page, code).waitFor();
-      return;
-    }
-  }
-  throw new Error(`${code} is not in the menu`);
 }
 
 /** The group holding the version screens (a level-2 menu) and its English name. */
@@ -58,7 +24,7 @@ describe('menu', () => {
   it('adds a sub-menu under a group and an operation button to it', async () => {
     const { page, errors } = await session('en_US');
     await openFromMenu(page, 'general/menu', 'en_US');
-    const v = view(page, 'general/menu');
+    const v = screenOf(page, 'general/menu');
     const tree = v.getByTestId('menu-tree');
     await expect.poll(() => tree.locator('tr[data-level="2"]').count(), { timeout: 30_000 }).toBeGreaterThan(3);
     await shot(page, 'menuver-menu-tree');
@@ -102,7 +68,7 @@ describe('menu', () => {
     // a group with screens cannot be deleted: the server says why
     await group.getByTestId('menu-delete').click();
     await page.getByTestId('menu-delete-ok').click();
-    await expect.poll(() => message(page).last().textContent(), { timeout: 10_000 }).toBeTruthy();
+    await expect.poll(() => lastMessage(page), { timeout: 10_000 }).toBeTruthy();
     await expect.poll(() => group.count()).toBe(1);
     // the refused delete (409) is the only failed request the browser logs
     expect(errors.filter((e) => !e.includes('status of 409'))).toEqual([]);
@@ -113,7 +79,7 @@ describe('versions', () => {
   it('uploads a generated .apk, lists it and downloads it', async () => {
     const { page, errors } = await session('en_US');
     await openFromMenu(page, 'general/version-app', 'en_US');
-    const v = view(page, 'general/version-app');
+    const v = screenOf(page, 'general/version-app');
     await v.getByTestId('version-new').click({ timeout: 60_000 });
     const form = page.getByTestId('version-form');
     await form.waitFor();
@@ -140,8 +106,7 @@ describe('versions', () => {
     await expect.poll(() => row.getByTestId('version-file').textContent()).toContain('x.apk');
     await shot(page, 'menuver-version-list');
 
-    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), row.getByTestId('version-download').click()]);
-    expect(download.suggestedFilename()).toBe('x.apk');
+    expect(await downloadOf(page, () => row.getByTestId('version-download').click())).toBe('x.apk');
     expect(errors).toEqual([]);
   });
 });

@@ -4,65 +4,30 @@
  * see no write buttons; screenshots at 1366 and 390 px in zh_CN and en_US.
  */
 import type { Lang } from '@tagloom/domain/lang.ts';
-import { MENU_TREE } from '@tagloom/domain/menu/tree.ts';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, login, newSession, type Session, shot } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { e2eSuite, login, newSession, type Session, shot, tokenOf } from './support/browser';
+import { apiPost, downloadOf, lastMessage, openFromMenu, panelOf, screenOf } from './support/general';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = e2eSuite();
 
 const LOGS = ['general/log-login', 'general/log-operation', 'general/log-sync', 'general/log-device'] as const;
 const SCREENS = [...LOGS, 'general/table-structure', 'general/scheduler', 'general/dictionary'];
 
-const view = (page: Page, code: string) => page.locator(`.screen-view[data-screen="${code}"]`);
-const rows = (page: Page, code: string) => view(page, code).locator('.ant-table-row');
-const message = (page: Page) => page.locator('.ant-message-notice');
+const rows = (page: Page, code: string) => screenOf(page, code).locator('.ant-table-row');
 
 async function session(lang: Lang, user = 'admin', pass = 'admin123', width = 1366): Promise<Session> {
-  const s = await newSession(browser, server.url, { lang, width });
+  const s = await newSession(suite.browser, suite.server.url, { lang, width });
   await login(s.page, user, pass);
   return s;
-}
-
-/** Clicks module → group → screen as a user would. */
-async function openFromMenu(page: Page, code: string, lang: Lang) {
-  for (const m of MENU_TREE) {
-    for (const g of m.groups) {
-      const s = g.screens.find((x) => x.component === code);
-      if (!s) continue;
-      await page.getByTestId('module-nav').getByText(m.names[lang], { exact: true }).click();
-      const side = page.getByTestId('side-menu');
-      await side.getByText(g.names[lang], { exact: true }).waitFor();
-      const item = side.locator('.ant-menu-item').getByText(s.names[lang], { exact: true });
-      if (!(await item.isVisible())) await side.getByText(g.names[lang], { exact: true }).click();
-      await item.click();
-      await page.waitForURL((u) => u.pathname === `/${code}`, { timeout: 15_000 });
-      await view(page, code).waitFor();
-      return;
-    }
-  }
-  throw new Error(`${code} is not in the menu`);
-}
-
-async function download(page: Page, click: () => Promise<void>): Promise<string> {
-  const [d] = await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), click()]);
-  return d.suggestedFilename();
 }
 
 describe('logs', () => {
   it('lists seeded rows of each log, filters by a field, shows details, exports .xlsx', async () => {
     const { page, context, errors } = await session('en_US');
+    // an operation of the admin's own (queries are no operations): a dictionary module added
+    const added = await apiPost(page, await tokenOf(context), '/api/dictionary/web/insert', { code: 'OPS_E2E', name: 'Ops e2e' });
+    expect(added.code).toBe(200);
     const filters: Record<(typeof LOGS)[number], [string, string]> = {
       'general/log-login': ['username', 'admin'],
       'general/log-operation': ['username', 'admin'],
@@ -71,7 +36,7 @@ describe('logs', () => {
     };
     for (const code of LOGS) {
       await openFromMenu(page, code, 'en_US');
-      const v = view(page, code);
+      const v = screenOf(page, code);
       await expect.poll(() => rows(page, code).count(), { timeout: 15_000 }).toBeGreaterThan(0);
       const [field, value] = filters[code];
       await v.getByTestId(`log-filter-${field}`).fill(value);
@@ -86,8 +51,8 @@ describe('logs', () => {
       expect(await rows(page, code).first().textContent()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
     }
     // the device log (the screen now shown) colours its levels, and exports what it lists
-    await expect.poll(() => view(page, 'general/log-device').locator('.ant-tag-error, .ant-tag-processing').count()).toBeGreaterThan(0);
-    const name = await download(page, () => view(page, 'general/log-device').getByTestId('log-export').click());
+    await expect.poll(() => screenOf(page, 'general/log-device').locator('.ant-tag-error, .ant-tag-processing').count()).toBeGreaterThan(0);
+    const name = await downloadOf(page, () => screenOf(page, 'general/log-device').getByTestId('log-export').click());
     expect(name).toMatch(/\.xlsx$/);
 
     await openFromMenu(page, 'general/log-operation', 'en_US');
@@ -105,7 +70,7 @@ describe('table structure', () => {
   it('shows the tree, searches it, shows a table’s columns with key badges, exports', async () => {
     const { page, context, errors } = await session('zh_TW');
     await openFromMenu(page, 'general/table-structure', 'zh_TW');
-    const v = view(page, 'general/table-structure');
+    const v = screenOf(page, 'general/table-structure');
     await expect.poll(() => v.getByTestId('ts-node').count(), { timeout: 15_000 }).toBeGreaterThan(5);
     await v.getByTestId('ts-search').locator('input').fill('scheduler_tasks');
     await v.locator('[data-testid="ts-node"][data-key="public.scheduler_tasks"]').click();
@@ -113,8 +78,8 @@ describe('table structure', () => {
     await expect.poll(() => v.getByTestId('ts-columns').locator('.ant-table-row').count()).toBeGreaterThan(10);
     expect(await v.getByTestId('ts-columns').textContent()).toContain('cron');
     expect(await v.getByTestId('badge-pk').count()).toBeGreaterThan(0);
-    expect(await download(page, () => v.getByTestId('ts-export-one').click())).toMatch(/scheduler_tasks.*\.xlsx$/);
-    expect(await download(page, () => v.getByTestId('ts-export-all').click())).toMatch(/\.xlsx$/);
+    expect(await downloadOf(page, () => v.getByTestId('ts-export-one').click())).toMatch(/scheduler_tasks.*\.xlsx$/);
+    expect(await downloadOf(page, () => v.getByTestId('ts-export-all').click())).toMatch(/\.xlsx$/);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -148,8 +113,8 @@ describe('scheduled tasks', () => {
     await drawer.waitFor({ state: 'hidden' });
 
     // the add form: handlers come from the server, trigger fields follow the type
-    await view(page, code).getByTestId('resource-add').click();
-    const form = page.locator('.resource-form-panel .ant-drawer-section, .resource-form-panel .ant-modal').first();
+    await screenOf(page, code).getByTestId('resource-add').click();
+    const form = panelOf(page);
     await form.waitFor();
     await form.getByTestId('field-className').click();
     await page
@@ -174,14 +139,14 @@ describe('dictionary', () => {
   it('adds a module, adds / edits / deletes a detail, edits and deletes the module, refreshes the cache', async () => {
     const { page, context, errors } = await session('en_US');
     await openFromMenu(page, 'general/dictionary', 'en_US');
-    const v = view(page, 'general/dictionary');
+    const v = screenOf(page, 'general/dictionary');
     await expect.poll(() => v.getByTestId('dict-module-row').count(), { timeout: 15_000 }).toBeGreaterThan(0);
 
     await v.getByTestId('dict-add').click();
     await page.getByTestId('dict-form-code').fill('E2E_OPS');
     await page.getByTestId('dict-form-name').fill('E2E dictionary');
     await page.getByTestId('dict-form-save').click();
-    await expect.poll(() => message(page).textContent()).toContain('Saved');
+    await expect.poll(() => lastMessage(page)).toContain('Saved');
     await v.getByTestId('dict-filter-code').fill('E2E_OPS');
     await v.getByTestId('dict-search').click();
     const mod = v.locator('[data-testid="dict-module-row"][data-code="E2E_OPS"]');
@@ -218,7 +183,7 @@ describe('dictionary', () => {
     await expect.poll(() => mod.count()).toBe(0);
 
     await v.getByTestId('dict-refresh-cache').click();
-    await expect.poll(() => message(page).last().textContent()).toMatch(/refresh/i);
+    await expect.poll(() => lastMessage(page)).toMatch(/refresh/i);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -228,13 +193,13 @@ describe('read-only users', () => {
   it('the auditor sees no write buttons on these screens (export stays)', async () => {
     const { page, context, errors } = await session('en_US', 'auditor', 'auditor123');
     await page.goto('/general/dictionary');
-    const d = view(page, 'general/dictionary');
+    const d = screenOf(page, 'general/dictionary');
     await expect.poll(() => d.getByTestId('dict-module-row').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     for (const id of ['dict-add', 'dict-edit', 'dict-delete', 'dict-refresh-cache', 'detail-add', 'detail-edit', 'detail-delete'])
       expect(await d.getByTestId(id).count(), id).toBe(0);
 
     await page.goto('/general/scheduler');
-    const s = view(page, 'general/scheduler');
+    const s = screenOf(page, 'general/scheduler');
     await expect.poll(() => rows(page, 'general/scheduler').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     for (const id of ['resource-add', 'resource-edit', 'resource-delete', 'resource-import', 'row-edit', 'row-delete'])
       expect(await s.getByTestId(id).count(), id).toBe(0);
@@ -245,7 +210,7 @@ describe('read-only users', () => {
 
     await page.goto('/general/log-sync');
     await expect.poll(() => rows(page, 'general/log-sync').count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    expect(await view(page, 'general/log-sync').getByTestId('log-export').count()).toBe(1);
+    expect(await screenOf(page, 'general/log-sync').getByTestId('log-export').count()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -258,7 +223,7 @@ describe('screenshots', () => {
         const { page, context, errors } = await session(lang, 'admin', 'admin123', width);
         for (const code of SCREENS) {
           await page.goto(`/${code}`);
-          const v = view(page, code);
+          const v = screenOf(page, code);
           await v.locator('.ant-table-row').first().waitFor({ timeout: 15_000 });
           await page.waitForTimeout(400);
           await shot(page, `ops-${code.replace('general/', '')}-${lang}-${width}`);

@@ -6,9 +6,9 @@
  * catalog's message. Screenshots: screens-*.png at 1366 px (and 390 px for user, role, scheduler, menu).
  */
 import type { Lang } from '@tagloom/domain/lang.ts';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, login, newSession, type Session, shot, tokenOf } from './support/browser';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { e2eSuite, login, newSession, type Session, shot, tokenOf } from './support/browser';
 import {
   apiPost,
   downloadOf,
@@ -21,28 +21,18 @@ import {
   panelOf,
   pick,
   rowOf,
+  save,
   screenOf,
   serverText,
   tableText,
   webText,
 } from './support/general';
-import { type RunningServer, startServer } from './support/server';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = e2eSuite();
 
 /** A signed-in admin session; `run` gets the page, and failures carry a screenshot and the console errors. */
 async function asAdmin(lang: Lang, name: string, run: (s: Session) => Promise<void>, width = 1366) {
-  const s = await newSession(browser, server.url, { lang, width, height: width > 800 ? 800 : 844 });
+  const s = await newSession(suite.browser, suite.server.url, { lang, width, height: width > 800 ? 800 : 844 });
   try {
     await login(s.page, 'admin', 'admin123');
     await run(s);
@@ -112,8 +102,7 @@ describe('general/user (zh_TW)', () => {
 
       // now right: saved and listed
       await page.getByTestId('field-confirmPassword').fill('pass1234');
-      await form.getByTestId('resource-form-save').click();
-      await expectSaved(page, form);
+      await save(page, form);
       await s.getByTestId('search-username').fill(USER);
       await s.getByTestId('resource-search-submit').click();
       const row = rowOf(page, code, USER);
@@ -129,8 +118,7 @@ describe('general/user (zh_TW)', () => {
       await form.waitFor();
       await expect.poll(() => page.getByTestId('field-aliasName').inputValue()).toBe('E2E 使用者');
       await page.getByTestId('field-aliasName').fill('E2E 已編輯');
-      await form.getByTestId('resource-form-save').click();
-      await expectSaved(page, form);
+      await save(page, form);
       await expect.poll(() => row.textContent()).toContain('E2E 已編輯');
 
       // forbid login: listed as forbidden, and the user cannot sign in; then allowed again
@@ -139,7 +127,7 @@ describe('general/user (zh_TW)', () => {
       await expect.poll(() => login.getAttribute('aria-checked')).toBe('false');
       expect(await login.locator('.ant-switch-inner-unchecked').textContent()).toBe(enumText('LoginStatus', 0, lang));
       // the user tries to sign in, in a browser of their own: refused with the server's message
-      const other = await newSession(browser, server.url, { lang });
+      const other = await newSession(suite.browser, suite.server.url, { lang });
       try {
         await other.page.goto('/login');
         await other.page.getByTestId('login-username').fill(USER);
@@ -187,8 +175,7 @@ describe('general/role (en_US)', () => {
       await expect.poll(() => fieldError(form, 'code').textContent()).toContain(serverText(lang, 'validation.codeChars'));
       await form.getByTestId('field-code').fill(ROLE.code);
       await form.getByTestId('field-name').fill(ROLE.name);
-      await form.getByTestId('resource-form-save').click();
-      await expectSaved(page, form);
+      await save(page, form);
       const row = rowOf(page, code, ROLE.code);
       await expect.poll(() => row.count()).toBe(1);
 
@@ -200,8 +187,7 @@ describe('general/role (en_US)', () => {
       await form.getByTestId('resource-form-save').click();
       await expect.poll(() => fieldError(form, 'name').textContent()).toContain(serverText(lang, 'validation.required'));
       await form.getByTestId('field-name').fill(`${ROLE.name} (edited)`);
-      await form.getByTestId('resource-form-save').click();
-      await expectSaved(page, form);
+      await save(page, form);
       await expect.poll(() => row.textContent()).toContain(`${ROLE.name} (edited)`);
 
       await row.getByTestId('row-delete').click();
@@ -332,8 +318,7 @@ describe('general/scheduler (en_US)', () => {
         .click();
       await fillInput(form.getByTestId('field-repeatInterval'), '1');
       await pick(page, form.getByTestId('field-repeatUnit'), enumText('SchedulerUnit', 1, lang));
-      await form.getByTestId('resource-form-save').click();
-      await expectSaved(page, form);
+      await save(page, form);
       const row = rowOf(page, code, TASK);
       await expect.poll(() => row.count()).toBe(1);
       expect(await row.getByTestId('sched-state').textContent()).toBe(enumText('SchedulerState', 1, lang));
@@ -354,8 +339,7 @@ describe('general/scheduler (en_US)', () => {
       await row.getByTestId('row-edit').click();
       await form.waitFor();
       await form.getByTestId('field-remark').fill('Edited by the browser story');
-      await form.getByTestId('resource-form-save').click();
-      await expectSaved(page, form);
+      await save(page, form);
       await expect.poll(() => row.textContent()).toContain('Edited by the browser story');
 
       const act = async (action: 'pause' | 'recover' | 'stop', state: number) => {
@@ -459,8 +443,7 @@ describe('software versions', () => {
         const form = panelOf(page);
         await form.waitFor();
         await form.getByTestId('field-versionName').fill(`${name} GA`);
-        await form.getByTestId('resource-form-save').click();
-        await expectSaved(page, form);
+        await save(page, form);
         const edited = rowOf(page, code, `${name} GA`);
         await expect.poll(() => edited.count()).toBe(1);
 

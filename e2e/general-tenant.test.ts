@@ -8,117 +8,33 @@ import { readFileSync } from 'node:fs';
 import * as XLSX from '@e965/xlsx';
 import { translate } from '@tagloom/domain/i18n/index.ts';
 import type { Lang } from '@tagloom/domain/lang.ts';
-import { MENU_TREE } from '@tagloom/domain/menu/tree.ts';
 import { templateCodingRuleResource } from '@tagloom/domain/resources/general/template-coding-rule.ts';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, login, newSession, shot, tokenOf } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { e2eSuite, login, newSession, shot, tokenOf } from './support/browser';
+import {
+  apiPost,
+  deleteRow,
+  fieldError,
+  openFromMenu,
+  panelOf,
+  pick,
+  rowOf,
+  save,
+  screenOf,
+  tableText,
+  tickOneScreen,
+} from './support/general';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = e2eSuite();
 
 const CODE = 'general/tenant';
 const CODING_RULE = String(templateCodingRuleResource.seed![0].name);
-const screen = (page: Page) => page.locator(`.screen-view[data-screen="${CODE}"]`);
-const panel = (page: Page) =>
-  page.locator('.resource-form-panel .ant-modal, .resource-form-panel .ant-drawer-section').filter({ visible: true }).first();
-const rowsText = async (page: Page) => (await screen(page).getByTestId('resource-table').locator('.ant-table-tbody').textContent()) ?? '';
-const rowOf = (page: Page, text: string) => screen(page).locator('.ant-table-row').filter({ hasText: text }).first();
-const errorOf = (form: Locator, key: string) =>
-  form
-    .locator('.ant-form-item')
-    .filter({ has: form.page().getByTestId(`field-${key}`) })
-    .locator('.ant-form-item-explain-error');
-
-/** Clicks module → group → screen in the navigation, as a user would. */
-async function openFromMenu(page: Page, code: string, lang: Lang) {
-  const m = MENU_TREE.flatMap((mod) =>
-    mod.groups.flatMap((g) => g.screens.filter((s) => s.component === code).map((s) => ({ mod, g, s }))),
-  )[0];
-  await page.getByTestId('module-nav').getByText(m.mod.names[lang], { exact: true }).click();
-  await page.waitForURL((u) => u.pathname.startsWith(`/${code.split('/')[0]}/`), { timeout: 15_000 });
-  const side = page.getByTestId('side-menu');
-  const group = side.locator('.ant-menu-submenu-title').filter({ hasText: m.g.names[lang] }).first();
-  await group.waitFor();
-  await page.waitForTimeout(400);
-  if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
-  await side.locator('.ant-menu-item').getByText(m.s.names[lang], { exact: true }).click();
-  await page.waitForURL((u) => u.pathname === `/${code}`, { timeout: 15_000 });
-  await page.locator(`.screen-view[data-screen="${code}"]`).getByTestId('resource-table').waitFor();
-}
-
-/** Opens a select and clicks the option with this label (or the first one). */
-async function pick(page: Page, select: Locator, label?: string) {
-  await select.click();
-  const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
-  await dropdown.waitFor();
-  const option = label
-    ? dropdown.locator('.ant-select-item-option').filter({ hasText: label })
-    : dropdown.locator('.ant-select-item-option');
-  await expect.poll(() => option.count()).toBeGreaterThan(0);
-  await option.first().click();
-}
-
-/** Saves the open form; names the field errors or the server message when it is refused. */
-async function save(page: Page) {
-  const form = panel(page);
-  await form.getByTestId('resource-form-save').click();
-  await expect
-    .poll(async () => {
-      if (await page.locator('.ant-message-success').count()) return 'saved';
-      const errs = await form.locator('.ant-form-item-explain-error').allTextContents();
-      const msgs = await page.locator('.ant-message-error').allTextContents();
-      return errs.length || msgs.length ? `refused: ${[...errs, ...msgs].join(' | ')}` : 'saving';
-    })
-    .toBe('saved');
-  await expect.poll(() => page.locator('.ant-message-success').count(), { timeout: 15_000 }).toBe(0);
-}
+const screen = (page: Page) => screenOf(page, CODE);
 
 async function search(page: Page, code: string) {
   await screen(page).getByTestId('search-code').fill(code);
   await screen(page).getByTestId('resource-search-submit').click();
-}
-
-/** Ticks the first tenant-side screen that offers buttons (with all of them); returns its menu id. */
-async function tickOneScreen(page: Page): Promise<number> {
-  const tree = page.getByTestId('field-menus');
-  await expect.poll(() => tree.locator('.ant-tree-treenode').count()).toBeGreaterThan(2);
-  const node = tree
-    .locator('.ant-tree-treenode')
-    .filter({ has: page.locator('[data-testid^="grant-b:"]') })
-    .first();
-  const key = (await node.locator('[data-testid^="grant-b:"]').first().getAttribute('data-testid'))!;
-  const menuId = Number(key.split(':')[1]);
-  await tree
-    .locator('.ant-tree-treenode')
-    .filter({ has: page.getByTestId(`grant-m:${menuId}`) })
-    .locator('.ant-tree-checkbox')
-    .click();
-  return menuId;
-}
-
-async function api(page: Page, token: string, url: string, body: unknown) {
-  return page.evaluate(
-    async ({ url, token, body }) => {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { token, loginType: '1', 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return res.json();
-    },
-    { url, token, body },
-  );
 }
 
 const STORIES: { lang: Lang; tenant: { code: string; name: string; admin: string } }[] = [
@@ -129,7 +45,7 @@ const STORIES: { lang: Lang; tenant: { code: string; name: string; admin: string
 describe('tenant screen (admin)', () => {
   for (const { lang, tenant } of STORIES) {
     it(`${lang}: lists the seeded tenants, adds one with its templates, edits, refuses name = admin, exports, deletes`, async () => {
-      const session = await newSession(browser, server.url, { lang, width: 1366, height: 800 });
+      const session = await newSession(suite.browser, suite.server.url, { lang, width: 1366, height: 800 });
       const { page, context, errors } = session;
       try {
         await login(page, 'admin', 'admin123');
@@ -137,14 +53,14 @@ describe('tenant screen (admin)', () => {
         const token = await tokenOf(context);
 
         // the seeded tenants
-        await expect.poll(() => rowsText(page)).toContain('DEMO');
-        const seeded = await rowsText(page);
+        await expect.poll(() => tableText(page, CODE)).toContain('DEMO');
+        const seeded = await tableText(page, CODE);
         for (const text of ['DEMO', '演示租户', 'ACME', 'ACME Apparel']) expect(seeded).toContain(text);
         if (lang === 'en_US') await shot(page, 'tenant-list-en_US-1366');
 
         // add: every field, one screen ticked, the three templates picked from their selects
         await screen(page).getByTestId('resource-add').click();
-        const form = panel(page);
+        const form = panelOf(page);
         await form.waitFor();
         await page.getByTestId('field-code').fill(tenant.code);
         await page.getByTestId('field-name').fill(tenant.name);
@@ -167,16 +83,16 @@ describe('tenant screen (admin)', () => {
         await shot(page, `tenant-add-${lang}-1366`);
         await save(page);
         await search(page, tenant.code);
-        await expect.poll(() => rowsText(page)).toContain(tenant.name);
-        const listed = await api(page, token, '/api/general/tenant/list', { code: tenant.code });
+        await expect.poll(() => tableText(page, CODE)).toContain(tenant.name);
+        const listed = await apiPost(page, token, '/api/general/tenant/list', { code: tenant.code });
         const made = listed.data.list.find((x: { code: string }) => x.code === tenant.code);
-        const rules = await api(page, token, '/api/general/template-coding-rule/list', { name: CODING_RULE });
+        const rules = await apiPost(page, token, '/api/general/template-coding-rule/list', { name: CODING_RULE });
         expect(made.codingRuleTemplateId).toBe(rules.data.list[0].id);
         expect(made.goodsAttrTemplateId).toBeGreaterThan(0);
         expect(made.locationAttrTemplateId).toBeGreaterThan(0);
 
         // edit: the form shows the chosen coding rule by name and the granted screen; a new name
-        await rowOf(page, tenant.code).getByTestId('row-edit').click();
+        await rowOf(page, CODE, tenant.code).first().getByTestId('row-edit').click();
         await form.waitFor();
         await expect.poll(() => form.getByTestId('field-codingRuleTemplateId').textContent()).toContain(CODING_RULE);
         await expect.poll(() => page.getByTestId('field-menus').locator('.ant-tree-checkbox-checked').count()).toBeGreaterThan(0);
@@ -184,7 +100,7 @@ describe('tenant screen (admin)', () => {
         await page.getByTestId('field-name').fill(renamed);
         await shot(page, `tenant-edit-${lang}-1366`);
         await save(page);
-        await expect.poll(() => rowsText(page)).toContain(renamed);
+        await expect.poll(() => tableText(page, CODE)).toContain(renamed);
         const got = await page.evaluate(
           async ({ id, token }) => (await fetch(`/api/general/tenant/get?id=${id}`, { headers: { token, loginType: '1' } })).json(),
           { id: made.id, token },
@@ -205,7 +121,7 @@ describe('tenant screen (admin)', () => {
         await tickOneScreen(page);
         await form.getByTestId('resource-form-save').click();
         const message = translate(lang, 'validation.tenantNameIsAdmin');
-        await expect.poll(() => errorOf(form, 'adminUsername').textContent()).toContain(message);
+        await expect.poll(() => fieldError(form, 'adminUsername').textContent()).toContain(message);
         await shot(page, `tenant-name-is-admin-${lang}-1366`);
         // the server says the same when asked directly
         const direct = await page.evaluate(
@@ -237,7 +153,7 @@ describe('tenant screen (admin)', () => {
         expect(direct.msg).toContain(message);
         await form.getByTestId('resource-form-cancel').click();
         await form.waitFor({ state: 'hidden' });
-        expect((await api(page, token, '/api/general/tenant/list', { code: `${tenant.code}X` })).data.total).toBe(0);
+        expect((await apiPost(page, token, '/api/general/tenant/list', { code: `${tenant.code}X` })).data.total).toBe(0);
 
         // export: the filtered list as .xlsx
         const [download] = await Promise.all([page.waitForEvent('download'), screen(page).getByTestId('resource-export').click()]);
@@ -248,21 +164,8 @@ describe('tenant screen (admin)', () => {
         expect(JSON.stringify(rows)).not.toContain('pass1234');
 
         // delete, confirmed by name
-        await rowOf(page, tenant.code).getByTestId('row-delete').click();
-        const confirm = page.locator('.ant-modal-confirm');
-        await expect.poll(() => confirm.textContent()).toContain(renamed);
-        await confirm.locator('.ant-btn-dangerous').click();
-        await expect
-          .poll(async () => {
-            const refused = await page.locator('.ant-message-error').allTextContents();
-            return refused.length
-              ? `refused: ${refused.join(' ')}`
-              : (await rowsText(page)).includes(tenant.code)
-                ? 'still listed'
-                : 'gone';
-          })
-          .toBe('gone');
-        expect((await api(page, token, '/api/general/tenant/list', { code: tenant.code })).data.total).toBe(0);
+        await deleteRow(page, CODE, tenant.code, renamed);
+        expect((await apiPost(page, token, '/api/general/tenant/list', { code: tenant.code })).data.total).toBe(0);
         expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
       } finally {
         await context.close();
@@ -271,18 +174,17 @@ describe('tenant screen (admin)', () => {
   }
 
   it('coding-rule templates (en_US): the seeded rules listed, their domains edited as rows', async () => {
-    const { page, context, errors } = await newSession(browser, server.url, { lang: 'en_US', width: 1366, height: 800 });
+    const { page, context, errors } = await newSession(suite.browser, suite.server.url, { lang: 'en_US', width: 1366, height: 800 });
     const code = 'general/template-coding-rule';
-    const s = page.locator(`.screen-view[data-screen="${code}"]`);
     try {
       await login(page, 'admin', 'admin123');
       await openFromMenu(page, code, 'en_US');
-      const text = async () => (await s.getByTestId('resource-table').locator('.ant-table-tbody').textContent()) ?? '';
+      const text = () => tableText(page, code);
       await expect.poll(text).toContain(CODING_RULE);
       for (const seed of templateCodingRuleResource.seed!) expect(await text()).toContain(String(seed.sample));
       await shot(page, 'tenant-coding-rules-en_US-1366');
-      await s.locator('.ant-table-row').filter({ hasText: CODING_RULE }).first().getByTestId('row-edit').click();
-      const form = panel(page);
+      await rowOf(page, code, CODING_RULE).first().getByTestId('row-edit').click();
+      const form = panelOf(page);
       await form.waitFor();
       const domains = page.getByTestId('field-domains');
       await expect.poll(() => domains.locator('.ant-table-row').count()).toBe(5);
@@ -290,7 +192,7 @@ describe('tenant screen (admin)', () => {
       await page.getByTestId('field-domains-4-length').fill('39');
       await form.getByTestId('resource-form-save').click();
       const span = translate('en_US', 'validation.codingRule.span', { row: 5, name: 'serial', start: 58, end: 95, span: 38, length: 39 });
-      await expect.poll(() => errorOf(form, 'domains').textContent()).toContain(span);
+      await expect.poll(() => fieldError(form, 'domains').textContent()).toContain(span);
       await shot(page, 'tenant-coding-rule-edit-en_US-1366');
       await form.getByTestId('resource-form-cancel').click();
       expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
@@ -301,7 +203,7 @@ describe('tenant screen (admin)', () => {
 
   for (const lang of ['en_US', 'zh_TW'] as Lang[]) {
     it(`${lang} at 390 px: the list and the add form fit the phone`, async () => {
-      const { page, context, errors } = await newSession(browser, server.url, { lang, width: 390, height: 844 });
+      const { page, context, errors } = await newSession(suite.browser, suite.server.url, { lang, width: 390, height: 844 });
       try {
         await login(page, 'admin', 'admin123');
         await page.goto(`/${CODE}`);
@@ -310,7 +212,7 @@ describe('tenant screen (admin)', () => {
         // nothing sticks out sideways but the table's own scroll
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
         await screen(page).getByTestId('resource-add').click();
-        const form = panel(page);
+        const form = panelOf(page);
         await form.waitFor();
         await pick(page, page.getByTestId('field-codingRuleTemplateId'), CODING_RULE);
         await expect.poll(() => page.getByTestId('field-menus').locator('.ant-tree-treenode').count()).toBeGreaterThan(2);

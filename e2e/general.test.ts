@@ -10,27 +10,17 @@ import * as XLSX from '@e965/xlsx';
 import { ENUMS } from '@tagloom/domain/enums.ts';
 import { translate } from '@tagloom/domain/i18n/index.ts';
 import type { Lang } from '@tagloom/domain/lang.ts';
-import { MENU_TREE } from '@tagloom/domain/menu/tree.ts';
 import type { FieldDef, ResourceDef } from '@tagloom/domain/resource/index.ts';
 import { RESOURCES } from '@tagloom/domain/resources/index.ts';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, login, newSession, OUTPUT, type Session, shot, tokenOf } from './support/browser';
-import { ROOT, type RunningServer, startServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { e2eSuite, login, newSession, OUTPUT, type Session, shot, tokenOf } from './support/browser';
+import { apiPost, deleteRow, fieldError, openFromMenu, panelOf, pick, screenOf, tableText } from './support/general';
+import { ROOT } from './support/server';
 
 type Field = FieldDef & { key: string };
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = e2eSuite();
 
 /** Hand-made views that are the generic page plus an action: the generic stories still hold for them. */
 const GENERIC_PLUS = new Set(['general/data-source']);
@@ -38,41 +28,6 @@ const hasHandMadeView = (code: string) => !GENERIC_PLUS.has(code) && existsSync(
 const GENERIC = RESOURCES.filter((r) => r.code.startsWith('general/') && !hasHandMadeView(r.code));
 const TENANT_GROUP = RESOURCES.find((r) => r.code === 'general/tenant-group')!;
 const LANG_TAGS: Lang[] = ['en_US', 'zh_TW'];
-
-const screen = (page: Page, code: string) => page.locator(`.screen-view[data-screen="${code}"]`);
-const panel = (page: Page) => page.locator('.resource-form-panel .ant-modal, .resource-form-panel .ant-drawer-section').first();
-const errorOf = (form: Locator, key: string) =>
-  form
-    .locator('.ant-form-item')
-    .filter({ has: form.page().getByTestId(`field-${key}`) })
-    .locator('.ant-form-item-explain-error');
-
-function menuPath(code: string, lang: Lang) {
-  for (const m of MENU_TREE) {
-    for (const g of m.groups) {
-      const s = g.screens.find((x) => x.component === code);
-      if (s) return { module: m.names[lang], group: g.names[lang], screen: s.names[lang], path: `/${code}` };
-    }
-  }
-  throw new Error(`${code} is not in the menu`);
-}
-
-/** Clicks module → group → screen as a user would. */
-async function openFromMenu(page: Page, code: string, lang: Lang) {
-  const m = menuPath(code, lang);
-  await page.getByTestId('module-nav').getByText(m.module, { exact: true }).click();
-  await page.waitForURL((u) => u.pathname.startsWith(`/${code.split('/')[0]}/`), { timeout: 15_000 });
-  const side = page.getByTestId('side-menu');
-  const group = side.locator('.ant-menu-submenu-title').filter({ hasText: m.group }).first();
-  await group.waitFor();
-  // the module's first group opens by itself after the navigation: let it settle before toggling
-  await page.waitForTimeout(400);
-  if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
-  const item = side.locator('.ant-menu-item').getByText(m.screen, { exact: true });
-  await item.click();
-  await page.waitForURL((u) => u.pathname === m.path, { timeout: 15_000 });
-  await screen(page, code).getByTestId('resource-table').waitFor();
-}
 
 const isSet = (v: unknown) => v !== undefined && v !== null && v !== '';
 const title = (def: ResourceDef, row: Record<string, unknown>) => String(row[def.titleField]);
@@ -85,14 +40,6 @@ function uniqueText(f: Field, v: string, tag: string): string {
   return `${v.slice(0, Math.max(1, max - tag.length))}${tag}`;
 }
 
-async function pickInSelect(page: Page, select: Locator, label?: string) {
-  await select.click();
-  const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
-  await dropdown.waitFor();
-  if (label) await dropdown.locator(`.ant-select-item-option[title="${label}"]`).click();
-  else await dropdown.locator('.ant-select-item-option').first().click();
-}
-
 /** A list field (json with items): one row per record through its add button, cell by cell. */
 async function fillList(page: Page, f: Field, rows: Record<string, unknown>[], lang: Lang) {
   for (const [i, row] of rows.entries()) {
@@ -103,7 +50,7 @@ async function fillList(page: Page, f: Field, rows: Record<string, unknown>[], l
       if (item.kind === 'enum' && item.enumName === 'YesNo') {
         if ((v === true || v === 1) !== ((await cell.getAttribute('aria-checked')) === 'true')) await cell.click();
       } else if (item.kind === 'enum') {
-        await pickInSelect(page, cell, ENUMS[item.enumName!].find((o) => String(o.value) === String(v))?.label[lang]);
+        await pick(page, cell, ENUMS[item.enumName!].find((o) => String(o.value) === String(v))?.label[lang]);
       } else if (isSet(v)) await cell.fill(String(v));
     }
   }
@@ -116,11 +63,11 @@ async function fillField(page: Page, f: Field, v: unknown, lang: Lang) {
     case 'enum': {
       const label = ENUMS[f.enumName!].find((o) => String(o.value) === String(v))?.label[lang] ?? String(v);
       if ((await input.getAttribute('class'))?.includes('ant-radio-group')) await input.getByText(label, { exact: true }).click();
-      else await pickInSelect(page, input, label);
+      else await pick(page, input, label);
       return;
     }
     case 'ref':
-      if ((await input.getAttribute('class'))?.includes('ant-select')) await pickInSelect(page, input);
+      if ((await input.getAttribute('class'))?.includes('ant-select')) await pick(page, input);
       else await input.fill(String(v));
       return;
     case 'date':
@@ -142,15 +89,11 @@ async function fillField(page: Page, f: Field, v: unknown, lang: Lang) {
   }
 }
 
-async function rowsText(page: Page, code: string) {
-  return (await screen(page, code).getByTestId('resource-table').locator('.ant-table-tbody').textContent()) ?? '';
-}
-
 /** Narrows the table to rows whose title contains `text` when the title is searchable. */
 async function searchTitle(page: Page, def: ResourceDef, text: string) {
   const f = def.list.find((x) => x.key === def.titleField);
   if (f?.search !== 'like' && f?.search !== 'eq') return;
-  const s = screen(page, def.code);
+  const s = screenOf(page, def.code);
   await s.getByTestId(`search-${f.key}`).fill(text);
   await s.getByTestId('resource-search-submit').click();
 }
@@ -163,18 +106,18 @@ describe('every generic general/ screen', () => {
   GENERIC.forEach((def, index) => {
     const lang = LANG_TAGS[index % LANG_TAGS.length];
     it(`${def.code} (${lang}): opens from the menu, lists seeds, adds, edits, refuses bad input, deletes`, async () => {
-      const session = await newSession(browser, server.url, { lang });
+      const session = await newSession(suite.browser, suite.server.url, { lang });
       const { page, errors } = session;
       try {
         await login(page, 'admin', 'admin123');
         await openFromMenu(page, def.code, lang);
-        const s = screen(page, def.code);
+        const s = screenOf(page, def.code);
 
         // the seeded rows
         const seeds = def.seed ?? [];
         if (seeds.length && seeds.length <= 10) {
-          await expect.poll(() => rowsText(page, def.code)).toContain(title(def, seeds[0]));
-          const text = await rowsText(page, def.code);
+          await expect.poll(() => tableText(page, def.code)).toContain(title(def, seeds[0]));
+          const text = await tableText(page, def.code);
           for (const seed of seeds) expect(text).toContain(title(def, seed));
         }
 
@@ -191,14 +134,14 @@ describe('every generic general/ screen', () => {
           values[def.titleField] = uniqueText(tf, String(seed[def.titleField] ?? 'row'), tag);
         }
         await s.getByTestId('resource-add').click();
-        const form = panel(page);
+        const form = panelOf(page);
         await form.waitFor();
         for (const f of def.list.filter((x) => x.form && x.key in values)) await fillField(page, f, values[f.key], lang);
         await form.getByTestId('resource-form-save').click();
         await form.waitFor({ state: 'hidden' });
         const created = String(values[def.titleField]);
         await searchTitle(page, def, created);
-        await expect.poll(() => rowsText(page, def.code)).toContain(created);
+        await expect.poll(() => tableText(page, def.code)).toContain(created);
 
         // edit: a new title
         const edited = `${created}-ed`.slice(0, def.list.find((f) => f.key === def.titleField)?.max ?? 64);
@@ -209,7 +152,7 @@ describe('every generic general/ screen', () => {
         await form.getByTestId('resource-form-save').click();
         await form.waitFor({ state: 'hidden' });
         await searchTitle(page, def, edited);
-        await expect.poll(() => rowsText(page, def.code)).toContain(edited);
+        await expect.poll(() => tableText(page, def.code)).toContain(edited);
 
         // refused: a required text left empty, and a text breaking its pattern
         await s.getByTestId('resource-add').click();
@@ -218,7 +161,7 @@ describe('every generic general/ screen', () => {
         if (required) {
           await page.getByTestId(`field-${required.key}`).fill('');
           await form.getByTestId('resource-form-save').click();
-          await expect.poll(() => errorOf(form, required.key).textContent()).toContain(translate(lang, 'validation.required' as never));
+          await expect.poll(() => fieldError(form, required.key).textContent()).toContain(translate(lang, 'validation.required' as never));
         }
         const patterned = def.list.find((f) => f.form && f.kind === 'text' && f.pattern);
         if (patterned) {
@@ -226,28 +169,14 @@ describe('every generic general/ screen', () => {
           await input.fill('bad value!');
           await input.blur();
           await expect
-            .poll(() => errorOf(form, patterned.key).textContent())
+            .poll(() => fieldError(form, patterned.key).textContent())
             .toContain(translate(lang, patterned.pattern!.message as never));
         }
         await form.getByTestId('resource-form-cancel').click();
         await form.waitFor({ state: 'hidden' });
 
         // delete with the confirmation naming the row
-        await s.locator('.ant-table-row').filter({ hasText: edited }).first().getByTestId('row-delete').click();
-        const confirm = page.locator('.ant-modal-confirm');
-        await expect.poll(() => confirm.textContent()).toContain(edited);
-        await confirm.locator('.ant-btn-dangerous').click();
-        // a refusal by the server shows its message: name it in the failure
-        await expect
-          .poll(async () => {
-            const refused = await page.locator('.ant-message-error').allTextContents();
-            return refused.length
-              ? `refused: ${refused.join(' ')}`
-              : (await rowsText(page, def.code)).includes(edited)
-                ? 'still listed'
-                : 'gone';
-          })
-          .toBe('gone');
+        await deleteRow(page, def.code, edited);
         expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
       } finally {
         await session.context.close();
@@ -255,20 +184,6 @@ describe('every generic general/ screen', () => {
     });
   });
 });
-
-async function apiCall(page: Page, token: string, url: string, init: { method?: string; body?: unknown } = {}) {
-  return page.evaluate(
-    async ({ url, token, init }) => {
-      const res = await fetch(url, {
-        method: init.method ?? 'GET',
-        headers: { token, loginType: '1', 'content-type': 'application/json' },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      });
-      return res.json();
-    },
-    { url, token, init },
-  );
-}
 
 /** A workbook in the template's columns with one good row and one bad row (code breaks its pattern). */
 function workbookWithOneBadRow(lang: Lang): Buffer {
@@ -286,14 +201,14 @@ function workbookWithOneBadRow(lang: Lang): Buffer {
 
 describe('tenant groups: import, export, screenshots', () => {
   it('rejects a file with one bad row row by row and imports nothing; offers the template', async () => {
-    const session = await newSession(browser, server.url, { lang: 'en_US' });
+    const session = await newSession(suite.browser, suite.server.url, { lang: 'en_US' });
     const { page, context } = session;
     try {
       await login(page, 'admin', 'admin123');
       await openFromMenu(page, TENANT_GROUP.code, 'en_US');
       const token = await tokenOf(context);
-      const before = await apiCall(page, token, '/api/general/tenant-group/list', { method: 'POST', body: { page: 1, pageSize: 10 } });
-      await screen(page, TENANT_GROUP.code).getByTestId('resource-import').click();
+      const before = await apiPost(page, token, '/api/general/tenant-group/list', { page: 1, pageSize: 10 });
+      await screenOf(page, TENANT_GROUP.code).getByTestId('resource-import').click();
       const modal = page.locator('.resource-import .ant-modal');
       await modal.waitFor();
       const [template] = await Promise.all([page.waitForEvent('download'), modal.getByTestId('import-template').click()]);
@@ -308,7 +223,7 @@ describe('tenant groups: import, export, screenshots', () => {
       await table.waitFor();
       expect(await table.textContent()).toContain('3');
       expect(await modal.getByTestId('import-result').textContent()).toMatch(/nothing was imported/i);
-      const after = await apiCall(page, token, '/api/general/tenant-group/list', { method: 'POST', body: { page: 1, pageSize: 10 } });
+      const after = await apiPost(page, token, '/api/general/tenant-group/list', { page: 1, pageSize: 10 });
       expect(after.data.total).toBe(before.data.total);
       expect(JSON.stringify(after.data.list)).not.toContain('IMPORT_OK');
     } finally {
@@ -317,13 +232,13 @@ describe('tenant groups: import, export, screenshots', () => {
   });
 
   it('exports the filtered rows as .xlsx', async () => {
-    const { page, context } = await newSession(browser, server.url, { lang: 'zh_TW' });
+    const { page, context } = await newSession(suite.browser, suite.server.url, { lang: 'zh_TW' });
     try {
       await login(page, 'admin', 'admin123');
       await openFromMenu(page, TENANT_GROUP.code, 'zh_TW');
       const [download] = await Promise.all([
         page.waitForEvent('download'),
-        screen(page, TENANT_GROUP.code).getByTestId('resource-export').click(),
+        screenOf(page, TENANT_GROUP.code).getByTestId('resource-export').click(),
       ]);
       expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
     } finally {
@@ -334,22 +249,22 @@ describe('tenant groups: import, export, screenshots', () => {
   for (const lang of ['zh_CN', 'en_US'] as Lang[]) {
     for (const width of [1366, 390]) {
       it(`looks right in ${lang} at ${width}px: page, add form, import errors`, async () => {
-        const session: Session = await newSession(browser, server.url, { lang, width, height: width > 800 ? 800 : 844 });
+        const session: Session = await newSession(suite.browser, suite.server.url, { lang, width, height: width > 800 ? 800 : 844 });
         const { page, context } = session;
         try {
           await login(page, 'admin', 'admin123');
           await page.goto('/general/tenant-group');
-          const s = screen(page, TENANT_GROUP.code);
+          const s = screenOf(page, TENANT_GROUP.code);
           await s.getByTestId('resource-table').locator('.ant-table-row').first().waitFor();
           await shot(page, `tenant-group-${lang}-${width}`);
           await s.getByTestId('resource-add').click();
-          await panel(page).waitFor();
+          await panelOf(page).waitFor();
           await page.waitForTimeout(400);
-          await panel(page).getByTestId('resource-form-save').click();
-          await panel(page).locator('.ant-form-item-explain-error').first().waitFor();
+          await panelOf(page).getByTestId('resource-form-save').click();
+          await panelOf(page).locator('.ant-form-item-explain-error').first().waitFor();
           await shot(page, `tenant-group-add-${lang}-${width}`);
-          await panel(page).getByTestId('resource-form-cancel').click();
-          await panel(page).waitFor({ state: 'hidden' });
+          await panelOf(page).getByTestId('resource-form-cancel').click();
+          await panelOf(page).waitFor({ state: 'hidden' });
           await s.getByTestId('resource-import').click();
           const modal = page.locator('.resource-import .ant-modal');
           await modal.locator('input[type=file]').setInputFiles({
@@ -375,17 +290,19 @@ describe('data sources: test connection', () => {
   const DEAD = '127.0.0.1:1/none';
 
   it('tests a saved row and the unsaved add form, showing the driver error (en_US)', async () => {
-    const { page, context } = await newSession(browser, server.url, { lang: 'en_US' });
+    const { page, context } = await newSession(suite.browser, suite.server.url, { lang: 'en_US' });
     try {
       await login(page, 'admin', 'admin123');
       await openFromMenu(page, 'general/data-source', 'en_US');
       const token = await tokenOf(context);
-      const made = await apiCall(page, token, '/api/general/data-source/create', {
-        method: 'POST',
-        body: { name: 'Loopback dead end', address: DEAD, userName: 'nobody', password: 'secret' },
+      const made = await apiPost(page, token, '/api/general/data-source/create', {
+        name: 'Loopback dead end',
+        address: DEAD,
+        userName: 'nobody',
+        password: 'secret',
       });
       expect(made.code).toBe(200);
-      const s = screen(page, 'general/data-source');
+      const s = screenOf(page, 'general/data-source');
       await s.getByTestId('resource-reload').click();
       const row = s.locator('.ant-table-row').filter({ hasText: 'Loopback dead end' });
       await row.getByTestId('data-source-test').click();
@@ -396,7 +313,7 @@ describe('data sources: test connection', () => {
       await failed.locator('.ant-btn').click();
 
       await s.getByTestId('resource-add').click();
-      const form = panel(page);
+      const form = panelOf(page);
       await form.waitFor();
       await page.getByTestId('field-address').fill('127.0.0.1:1');
       await form.getByTestId('data-source-form-test').click();
@@ -412,11 +329,11 @@ describe('read-only users', () => {
   const WRITE_BUTTONS = ['resource-add', 'resource-edit', 'resource-delete', 'resource-import'];
 
   it('auditor sees tenant groups without Add/Edit/Delete/Import, and without row actions', async () => {
-    const { page, context } = await newSession(browser, server.url, { lang: 'en_US' });
+    const { page, context } = await newSession(suite.browser, suite.server.url, { lang: 'en_US' });
     try {
       await login(page, 'auditor', 'auditor123');
       await openFromMenu(page, TENANT_GROUP.code, 'en_US');
-      const s = screen(page, TENANT_GROUP.code);
+      const s = screenOf(page, TENANT_GROUP.code);
       await s.locator('.ant-table-row').first().waitFor();
       for (const id of WRITE_BUTTONS) expect(await s.getByTestId(id).count(), id).toBe(0);
       expect(await s.getByTestId('row-edit').count()).toBe(0);
@@ -427,11 +344,11 @@ describe('read-only users', () => {
   });
 
   it('viewer sees no write buttons on any generic screen of their menu', async () => {
-    const { page, context } = await newSession(browser, server.url, { lang: 'zh_TW' });
+    const { page, context } = await newSession(suite.browser, suite.server.url, { lang: 'zh_TW' });
     try {
       await login(page, 'viewer', 'viewer123');
       const token = await tokenOf(context);
-      const menu = await apiCall(page, token, '/api/menu/selectMenuByCurrentUserId', { method: 'POST', body: {} });
+      const menu = await apiPost(page, token, '/api/menu/selectMenuByCurrentUserId', {});
       const codes: string[] = [];
       const walk = (items: { component: string; children?: unknown[] }[]) => {
         for (const m of items) {
@@ -443,7 +360,7 @@ describe('read-only users', () => {
       const generic = RESOURCES.filter((r) => codes.includes(r.code) && !hasHandMadeView(r.code));
       for (const def of generic) {
         await page.goto(`/${def.code}`);
-        const s = screen(page, def.code);
+        const s = screenOf(page, def.code);
         await s.getByTestId('resource-table').waitFor();
         for (const id of WRITE_BUTTONS) expect(await s.getByTestId(id).count(), `${def.code} ${id}`).toBe(0);
       }

@@ -6,23 +6,12 @@
 import { COOKIE, LOGIN_TYPE, MENU_FAIL_REDIRECT_MS } from '@tagloom/domain/constants.ts';
 import type { Lang } from '@tagloom/domain/lang.ts';
 import { MENU_TYPE, type MenuItem } from '@tagloom/domain/schemas/menu.ts';
-import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, login, newSession, pathOf, type Session, tokenOf } from './support/browser';
-import { webText } from './support/general';
-import { type RunningServer, startServer } from './support/server';
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { e2eSuite, login, newSession, pathOf, type Session, tokenOf } from './support/browser';
+import { screenOf, webText } from './support/general';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = e2eSuite();
 
 const MENU_API = '**/api/menu/selectMenuByCurrentUserId';
 const isMenuCall = (url: string) => new URL(url).pathname === '/api/menu/selectMenuByCurrentUserId';
@@ -36,7 +25,7 @@ interface Watched extends Session {
 }
 
 async function open(lang: Lang = 'en_US'): Promise<Watched> {
-  const s = await newSession(browser, server.url, { lang });
+  const s = await newSession(suite.browser, suite.server.url, { lang });
   const logs: string[] = [];
   s.page.on('console', (m) => logs.push(`${m.type()}: ${m.text()}`));
   return { ...s, logs };
@@ -46,7 +35,6 @@ const waitPath = (page: Page, path: string, timeout = 15_000) => page.waitForURL
 const cookie = async (s: Session, name: string) => (await s.context.cookies()).find((c) => c.name === name)?.value;
 const messages = (page: Page) => page.locator('.ant-message').textContent();
 const sideMenu = (page: Page) => page.getByTestId('side-menu');
-const screen = (page: Page, code: string) => page.locator(`.screen-view[data-screen="${code}"]`);
 const tag = (page: Page, path: string) => page.locator(`[data-testid="tag"][data-path="${path}"]`);
 /** the titles of the side menu's top level (a module's groups), as shown */
 const sideGroups = (page: Page) =>
@@ -109,7 +97,7 @@ describe('menu failure', () => {
     await login(page, 'admin', 'admin123');
     const token = await tokenOf(context);
     expect(token).not.toBe('');
-    await context.addCookies([{ name: COOKIE.loginType, value: LOGIN_TYPE.SSO, url: server.url }]);
+    await context.addCookies([{ name: COOKIE.loginType, value: LOGIN_TYPE.SSO, url: suite.server.url }]);
     await page.route(MENU_API, (r) =>
       r.fulfill({
         status: 403,
@@ -122,7 +110,7 @@ describe('menu failure', () => {
     const shownAt = Date.now();
     // logged out: the token is gone locally and (single sign-on) revoked on the server
     await expect.poll(() => cookie(s, COOKIE.token)).toBeUndefined();
-    const after = await fetch(`${server.url}/api/menu/selectMenuByCurrentUserId`, {
+    const after = await fetch(`${suite.server.url}/api/menu/selectMenuByCurrentUserId`, {
       method: 'POST',
       headers: { token, 'content-type': 'application/json' },
       body: '{}',
@@ -190,12 +178,12 @@ describe('menu with a screen that has no view', () => {
     const general = moduleOf(menus, '/general');
     await page.getByTestId('module-nav').getByText(general.menuName, { exact: true }).click();
     await waitPath(page, '/general/tenant');
-    await screen(page, 'general/tenant').waitFor();
-    expect(await screen(page, 'general/tenant').getByTestId('placeholder').count()).toBe(0);
+    await screenOf(page, 'general/tenant').waitFor();
+    expect(await screenOf(page, 'general/tenant').getByTestId('placeholder').count()).toBe(0);
 
     await sideMenu(page).getByText(broken.menuName, { exact: true }).click();
     await waitPath(page, broken.path);
-    await screen(page, 'nope/none').getByTestId('placeholder').waitFor();
+    await screenOf(page, 'nope/none').getByTestId('placeholder').waitFor();
     expect(await page.getByTestId('navbar').isVisible()).toBe(true);
 
     const access = general.children[1];
@@ -203,8 +191,8 @@ describe('menu with a screen that has no view', () => {
     const role = access.children[0];
     await sideMenu(page).getByText(role.menuName, { exact: true }).click();
     await waitPath(page, role.path);
-    await screen(page, role.component).waitFor();
-    expect(await screen(page, role.component).getByTestId('placeholder').count()).toBe(0);
+    await screenOf(page, role.component).waitFor();
+    expect(await screenOf(page, role.component).getByTestId('placeholder').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -224,15 +212,15 @@ describe('menu fetch and root redirect', () => {
 
     await page.getByTestId('module-nav').getByText(general.menuName, { exact: true }).click();
     await waitPath(page, org.children[0].path);
-    await screen(page, org.children[0].component).waitFor();
+    await screenOf(page, org.children[0].component).waitFor();
     await sideMenu(page).getByText(org.children[1].menuName, { exact: true }).click();
     await waitPath(page, org.children[1].path);
-    await screen(page, org.children[1].component).waitFor();
+    await screenOf(page, org.children[1].component).waitFor();
     await sideMenu(page).getByText(access.menuName, { exact: true }).click();
     for (const s of access.children.slice(0, 2)) {
       await sideMenu(page).getByText(s.menuName, { exact: true }).click();
       await waitPath(page, s.path);
-      await screen(page, s.component).waitFor();
+      await screenOf(page, s.component).waitFor();
     }
     await tag(page, home).click();
     await waitPath(page, home);
@@ -283,13 +271,13 @@ describe('side menu by path', () => {
 
     const deepGeneral = visibleGroups(general)[1].children[1];
     await page.goto(deepGeneral.path);
-    await screen(page, deepGeneral.component).waitFor();
+    await screenOf(page, deepGeneral.component).waitFor();
     await expect.poll(() => sideGroups(page)).toEqual(generalGroups);
     expect(await sideMenu(page).locator('.ant-menu-item-selected').textContent()).toBe(deepGeneral.menuName);
 
     const deepRfid = firstLeaf(visibleGroups(rfid).at(-1)!)!;
     await page.goto(deepRfid.path);
-    await screen(page, deepRfid.component).waitFor();
+    await screenOf(page, deepRfid.component).waitFor();
     await expect.poll(() => sideGroups(page)).toEqual(rfidGroups);
     expect(await sideMenu(page).locator('.ant-menu-item-selected').textContent()).toBe(deepRfid.menuName);
     await context.close();
@@ -323,7 +311,7 @@ describe('side menu by path', () => {
     await expect.poll(() => sideGroups(page)).toEqual(visibleGroups(general).map((g) => g.menuName));
     await tag(page, home.path).click();
     await waitPath(page, home.path);
-    await screen(page, home.component).waitFor();
+    await screenOf(page, home.component).waitFor();
     await page.waitForTimeout(300);
     expect(await sideGroups(page)).toEqual(visibleGroups(general).map((g) => g.menuName));
     // choosing the module in the navbar still selects its list, also on a 'Dashboar' path
@@ -350,7 +338,7 @@ describe('sidebar highlight', () => {
     await login(page, 'admin', 'admin123');
     if (!hidden || !sibling) throw new Error('the menu was not rewritten');
     await page.goto(hidden.path);
-    await screen(page, hidden.component).waitFor();
+    await screenOf(page, hidden.component).waitFor();
     expect(pathOf(page)).toBe(hidden.path);
     // the hidden screen has no item of its own; its sibling is the one highlighted
     expect(await sideMenu(page).getByText(hidden.menuName, { exact: true }).count()).toBe(0);
@@ -370,7 +358,7 @@ describe('error pages while signed out', () => {
     await page.goto('/404');
     await waitPath(page, '/login');
 
-    await context.addCookies([{ name: COOKIE.loginType, value: LOGIN_TYPE.PASSWORD, url: server.url }]);
+    await context.addCookies([{ name: COOKIE.loginType, value: LOGIN_TYPE.PASSWORD, url: suite.server.url }]);
     await page.goto('/TipsError?message=x');
     await waitPath(page, '/loginDefault');
     await page.getByTestId('login-username').waitFor();

@@ -1,24 +1,13 @@
 /** Browser stories for the console shell: guard rules, tags view, keep-alive, languages, settings, error flows. */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, login, newSession, pathOf, type Session, shot, tokenOf } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { e2eSuite, login, newSession, pathOf, type Session, shot, tokenOf } from './support/browser';
 
-let server: RunningServer;
-let browser: Browser;
+const suite = e2eSuite();
 const sessions: Session[] = [];
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 async function open(opts: { width?: number; lang?: string } = {}): Promise<Session> {
-  const s = await newSession(browser, server.url, { lang: 'en_US', ...opts });
+  const s = await newSession(suite.browser, suite.server.url, { lang: 'en_US', ...opts });
   sessions.push(s);
   return s;
 }
@@ -284,7 +273,7 @@ describe('request errors', () => {
     await page.goto('/general/dictionary');
     await page.getByTestId('dictionary').waitFor();
     const token = await tokenOf(context);
-    const res = await fetch(`${server.url}/api/user/logout`, { headers: { token } });
+    const res = await fetch(`${suite.server.url}/api/user/logout`, { headers: { token } });
     expect(res.status).toBe(200);
     await page.getByTestId('dict-search').click();
     await expect.poll(() => page.locator('.ant-message').textContent()).not.toBe('');
@@ -316,7 +305,7 @@ describe('request errors while the console opens (before any layout)', () => {
     const { page, context } = await open();
     await login(page, 'admin', 'admin123');
     const token = await tokenOf(context);
-    expect((await fetch(`${server.url}/api/user/logout`, { headers: { token } })).status).toBe(200);
+    expect((await fetch(`${suite.server.url}/api/user/logout`, { headers: { token } })).status).toBe(200);
     await page.goto('/general/dictionary');
     // password login: the stored login type is '1', so the guard sends the user to /loginDefault
     await waitPath(page, '/loginDefault');

@@ -2,7 +2,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { ROOT } from './server';
+import { afterAll, beforeAll } from 'vitest';
+import { ROOT, type RunningServer, startServer } from './server';
 
 /** screenshots and downloads, beside npm test's reports */
 export const OUTPUT = path.join(ROOT, 'test-output', 'e2e');
@@ -21,6 +22,23 @@ export function launch(): Promise<Browser> {
       '--disable-quic',
     ],
   });
+}
+
+/**
+ * A test file's server (started with `env`) and Chromium: started before its tests, stopped after them.
+ * The properties are set once they have started, so read them inside the tests.
+ */
+export function e2eSuite(env: Record<string, string> = {}): { readonly server: RunningServer; readonly browser: Browser } {
+  const suite = {} as { server: RunningServer; browser: Browser };
+  beforeAll(async () => {
+    suite.server = await startServer(env);
+    suite.browser = await launch();
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.stop();
+  });
+  return suite;
 }
 
 export interface Session {

@@ -75,16 +75,17 @@ export async function openFromMenu(page: Page, code: string, lang: Lang) {
   await screenOf(page, code).waitFor();
 }
 
-/** Picks an option (by its text, else the first) in an antd select. */
+/** Picks an option (the one titled `label`, else the first containing it, else the first) in an antd select. */
 export async function pick(page: Page, select: Locator, label?: string) {
   await select.click();
   const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
   await dropdown.waitFor();
-  const option = label
-    ? dropdown.locator('.ant-select-item-option').filter({ hasText: label })
-    : dropdown.locator('.ant-select-item-option');
+  const options = dropdown.locator('.ant-select-item-option');
+  const option = label ? options.filter({ hasText: label }) : options;
   await expect.poll(() => option.count()).toBeGreaterThan(0);
-  await option.first().click();
+  // a label may stand inside another ('Normal' in 'Abnormal'): the exactly titled option wins
+  const exact = label ? dropdown.locator(`.ant-select-item-option[title=${JSON.stringify(label)}]`) : option;
+  await ((await exact.count()) ? exact : option).first().click();
 }
 
 /** Waits for a new success message; a refusal (field errors or a new error message) fails naming it. */
@@ -104,6 +105,48 @@ export async function expectSaved(page: Page, form?: Locator) {
       el.setAttribute('data-seen', '1');
     });
   });
+}
+
+/** Clicks Save on the open resource form and waits for it to be saved (see expectSaved). */
+export async function save(page: Page, form: Locator = panelOf(page)) {
+  await form.getByTestId('resource-form-save').click();
+  await expectSaved(page, form);
+}
+
+/**
+ * Deletes the row of `code`'s table holding `text` through the confirmation (which names `title`), and waits
+ * until the table no longer lists `text`; a refusal by the server fails naming its message.
+ */
+export async function deleteRow(page: Page, code: string, text: string, title = text) {
+  await rowOf(page, code, text).first().getByTestId('row-delete').click();
+  const confirm = page.locator('.ant-modal-confirm');
+  await expect.poll(() => confirm.textContent()).toContain(title);
+  await confirm.locator('.ant-btn-dangerous').click();
+  await expect
+    .poll(async () => {
+      const refused = await page.locator('.ant-message-error').allTextContents();
+      if (refused.length) return `refused: ${refused.join(' ')}`;
+      return (await tableText(page, code)).includes(text) ? 'still listed' : 'gone';
+    })
+    .toBe('gone');
+}
+
+/** Ticks the first screen of the form's menu tree that offers buttons (with all of them); returns its menu id. */
+export async function tickOneScreen(page: Page): Promise<number> {
+  const tree = page.getByTestId('field-menus');
+  await expect.poll(() => tree.locator('.ant-tree-treenode').count()).toBeGreaterThan(2);
+  const node = tree
+    .locator('.ant-tree-treenode')
+    .filter({ has: page.locator('[data-testid^="grant-b:"]') })
+    .first();
+  const key = (await node.locator('[data-testid^="grant-b:"]').first().getAttribute('data-testid'))!;
+  const menuId = Number(key.split(':')[1]);
+  await tree
+    .locator('.ant-tree-treenode')
+    .filter({ has: page.getByTestId(`grant-m:${menuId}`) })
+    .locator('.ant-tree-checkbox')
+    .click();
+  return menuId;
 }
 
 /** The last message toast's text (success, error, warning). */
