@@ -62,7 +62,16 @@ export function menuPath(code: string, lang: Lang) {
 /** Clicks module → group → screen as a user would, and waits for the screen. */
 export async function openFromMenu(page: Page, code: string, lang: Lang) {
   const m = menuPath(code, lang);
-  await page.getByTestId('module-nav').getByText(m.module, { exact: true }).click();
+  const nav = page.getByTestId('module-nav');
+  const direct = nav.getByText(m.module, { exact: true });
+  // an overflowed entry stays in the DOM, transparent and marked aria-hidden
+  const shown = await direct.evaluate((el) => el.closest('.ant-menu-overflow-item')?.getAttribute('aria-hidden') !== 'true');
+  if (shown) await direct.click();
+  else {
+    // more modules than the navbar holds: the rest sit behind its overflow "…" entry
+    await nav.locator('.ant-menu-overflow-item-rest').hover();
+    await page.locator('.ant-menu-submenu-popup:not(.ant-menu-submenu-hidden)').getByText(m.module, { exact: true }).click();
+  }
   await page.waitForURL((u) => u.pathname.startsWith(`/${code.split('/')[0]}/`), { timeout: 15_000 });
   const side = page.getByTestId('side-menu');
   const group = side.locator('.ant-menu-submenu-title').filter({ hasText: m.group }).first();

@@ -37,6 +37,7 @@ import { versionRoutes } from './modules/general/versions/routes.js';
 import { menuRoutes } from './modules/menu/routes.js';
 import { MenuService } from './modules/menu/service.js';
 import { resourceHooks } from './modules/resource-hooks.js';
+import { EquipmentService } from './modules/rfid/equipment/service.js';
 
 export interface Services {
   sessions: SessionService;
@@ -48,6 +49,7 @@ export interface Services {
   files: FileService;
   /** generic services of the declared resources, by screen code */
   resources: Map<string, ResourceService>;
+  equipment: EquipmentService;
 }
 
 export function createServices(ctx: AppContext): Services {
@@ -62,6 +64,7 @@ export function createServices(ctx: AppContext): Services {
     dictionaries: new DictionaryService(ctx),
     sso: new SsoService(ctx),
     files: new FileService(ctx),
+    equipment: new EquipmentService(ctx),
     resources: new Map(
       RESOURCES.map((def) => {
         const table = (RESOURCE_TABLES as Record<string, unknown>)[def.code];

@@ -42,6 +42,8 @@ export const ENUMS: Record<string, EnumOption[]> = {
     o(7, '年', '年', 'Year'),
   ],
   RunResult: [o(1, '成功', '成功', 'Success'), o(0, '失败', '失敗', 'Failed')],
+  // rfid/equipment
+  OnlineStatus: [o(1, '在线', '連線中', 'Online'), o(0, '离线', '離線', 'Offline')],
   SyncDirection: [o(1, '接收', '接收', 'Inbound'), o(2, '推送', '推送', 'Outbound')],
   DeviceEventType: [
     o('online', '上线', '上線', 'Online'),

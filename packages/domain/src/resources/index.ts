@@ -8,10 +8,12 @@ import { tenantResource } from './general/tenant.js';
 import { tenantGroupResource } from './general/tenant-group.js';
 import { userResource } from './general/user.js';
 import { versionResources } from './general/version.js';
+import { equipmentResource } from './rfid/equipment.js';
 
 export * from './general/_setup-resources.js';
 export * from './general/scheduler.js';
 export * from './general/template-coding-rule.js';
+export * from './rfid/equipment.js';
 export { tenantGroupResource };
 
 // General screens served by their own server modules (not the generic routes); the console still renders them from these.
@@ -34,4 +36,5 @@ export const RESOURCES: ResourceDef[] = [
   schedulerResource as unknown as ResourceDef,
   ...GENERAL_SETUP_RESOURCES,
   templateCodingRuleResource as unknown as ResourceDef,
+  equipmentResource as unknown as ResourceDef,
 ];

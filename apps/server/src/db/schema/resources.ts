@@ -1,6 +1,7 @@
 import {
   bizParamResource,
   dataSourceResource,
+  equipmentResource,
   productParamResource,
   productResource,
   schedulerResource,
@@ -25,6 +26,7 @@ export const templateLocationAttrs = resourceTable(templateLocationAttrResource)
 export const templateLabelCodes = resourceTable(templateLabelCodeResource);
 export const templateCodingRules = resourceTable(templateCodingRuleResource);
 export const dataSources = resourceTable(dataSourceResource);
+export const equipment = resourceTable(equipmentResource);
 
 /** Table of each declared resource, by screen code. */
 export const RESOURCE_TABLES = {
@@ -39,4 +41,5 @@ export const RESOURCE_TABLES = {
   [templateLabelCodeResource.code]: templateLabelCodes,
   [templateCodingRuleResource.code]: templateCodingRules,
   [dataSourceResource.code]: dataSources,
+  [equipmentResource.code]: equipment,
 } as const;

@@ -5,6 +5,7 @@ import type { AppContext, SessionInfo } from '../../core/context.js';
 import { readScope, TenantScope } from '../../core/tenant-scope.js';
 import { queryRows } from '../../db/client.js';
 import { loginLog, operationLog, schedulerRuns, schedulerTasks, sessions, tenants, users } from '../../db/schema/index.js';
+import { EquipmentService } from '../rfid/equipment/service.js';
 
 /** Label order states the dashboard charts; the label module does not exist yet, so all are zero. */
 export const ORDER_STATES = ['draft', 'pendingReview', 'confirmed', 'epcGenerated', 'producing', 'shipped', 'signed', 'cancelled'] as const;
@@ -24,12 +25,13 @@ export class DashboardService {
     const platform = session.tenantId === PLATFORM_TENANT_ID;
     const scope = readScope(session, this.ctx.db);
     const today = sql`date_trunc('day', now())`;
-    const [tenantCount, userCount, activeSessions, loginsToday, operationsToday, perDay] = await Promise.all([
+    const [tenantCount, userCount, activeSessions, loginsToday, operationsToday, readersOnline, perDay] = await Promise.all([
       platform ? this.count(tenants, ne(tenants.id, PLATFORM_TENANT_ID)) : Promise.resolve(1),
       this.count(users, scope(users)),
       this.count(sessions, scope(sessions, isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`))),
       this.count(loginLog, scope(loginLog, eq(loginLog.result, 1), gte(loginLog.createdAt, today))),
       this.count(operationLog, scope(operationLog, gte(operationLog.createdAt, today))),
+      new EquipmentService(this.ctx).onlineCount(scope),
       queryRows<{ day: string; n: unknown }>(
         this.ctx.db,
         sql`SELECT to_char(d.day, 'YYYY-MM-DD') AS day, count(${loginLog.id}) AS n
@@ -50,7 +52,7 @@ export class DashboardService {
       loginsToday,
       operationsToday,
       tags: { count: 0, available: false },
-      readersOnline: { count: 0, available: false },
+      readersOnline: { count: readersOnline, available: true },
       ordersByState: { available: false, states: ORDER_STATES.map((state) => ({ state, count: 0 })) },
       loginsPerDay: perDay.map((r) => ({ day: r.day, count: num(r.n) })),
     };

@@ -2,7 +2,6 @@ import type { SchedulerHandlerKey } from '@tagloom/domain';
 import type { Services } from '../../../app.js';
 import type { AppContext } from '../../../core/context.js';
 import { prunePartitions } from '../../../core/partitions.js';
-import type { Tx } from '../../../db/client.js';
 
 /** A scheduler_tasks row (the table is built from the declaration, so drizzle cannot type it). */
 export interface TaskRow {
@@ -48,15 +47,6 @@ export type SchedulerHandler = (c: HandlerContext) => Promise<HandlerOutcome>;
 /** Readers silent this long are offline. */
 export const READER_HEARTBEAT_TIMEOUT_MS = 10 * 60_000;
 
-/**
- * Mark readers whose last heartbeat is older than `cutoff` offline; returns how many changed.
- * There is no reader registry yet (it arrives with the RFID device module), so nothing can be
- * updated and this returns 0. The RFID module replaces the body with its UPDATE.
- */
-export async function markStaleReadersOffline(_db: Tx, _cutoff: Date): Promise<number> {
-  return 0;
-}
-
 /** The registered job handlers, one per key the domain declares (SCHEDULER_HANDLERS). */
 export function defaultHandlers(): Record<SchedulerHandlerKey, SchedulerHandler> {
   return {
@@ -72,8 +62,8 @@ export function defaultHandlers(): Record<SchedulerHandlerKey, SchedulerHandler>
       await services.dictionaries.refresh();
       return { key: 'scheduler.run.dictionaryRefreshed' };
     },
-    async markReadersOffline({ ctx, now }) {
-      const count = await markStaleReadersOffline(ctx.db, new Date(now.getTime() - READER_HEARTBEAT_TIMEOUT_MS));
+    async markReadersOffline({ services, now }) {
+      const count = await services.equipment.markStaleOffline(new Date(now.getTime() - READER_HEARTBEAT_TIMEOUT_MS));
       return { key: 'scheduler.run.readersOffline', params: { count } };
     },
   };

@@ -1,0 +1,71 @@
+import { defineResource } from '../../resource/define.js';
+import { f } from '../../resource/fields.js';
+
+const L = (zh_CN: string, zh_TW: string, en_US: string) => ({ zh_CN, zh_TW, en_US });
+
+export const MAC_RE = /^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$/;
+/** Values of the OnlineStatus enum. */
+export const ONLINE = { ONLINE: 1, OFFLINE: 0 } as const;
+
+/**
+ * RFID equipment (readers, gates, handhelds) of a tenant (spec §3 Equipment). Its online state is
+ * kept by the readers' heartbeats and the scheduled "mark readers offline" task; registration and
+ * binding are the screen's own actions.
+ */
+export const equipmentResource = defineResource({
+  code: 'rfid/equipment',
+  names: L('设备', '設備', 'Equipment'),
+  owner: 'tenant',
+  table: 'equipment',
+  titleField: 'equipmentName',
+  defaultSort: { field: 'equipmentCoding', order: 'asc' },
+  seed: [
+    {
+      equipmentCoding: 'GATE-01',
+      equipmentName: '仓库入口通道门',
+      snNumber: 'SN-R700-000101',
+      macAddress: '00:16:25:12:A0:01',
+      scene: '收货',
+      useLocation: '一号仓 A 门',
+    },
+    {
+      equipmentCoding: 'FIX-02',
+      equipmentName: '打包台固定读写器',
+      snNumber: 'SN-FX96-000202',
+      macAddress: '84:24:8D:20:B1:02',
+      scene: '装箱复核',
+      useLocation: '一号仓 打包区',
+    },
+    { equipmentCoding: 'HH-03', equipmentName: '门店手持终端', snNumber: 'SN-MC33-000303', scene: '门店盘点', useLocation: '旗舰店' },
+  ],
+  fields: {
+    equipmentCoding: f.text({
+      label: L('设备编码', '設備編碼', 'Equipment code'),
+      max: 32,
+      unique: true,
+      search: 'like',
+      sort: true,
+      editable: false,
+      pattern: { source: '^[A-Za-z0-9_-]+$', message: 'validation.codeChars' },
+    }),
+    equipmentName: f.text({ label: L('设备名称', '設備名稱', 'Equipment name'), max: 64, search: 'like', sort: true }),
+    snNumber: f.text({ label: L('SN 序列号', 'SN 序號', 'Serial number'), max: 64, unique: true, search: 'like' }),
+    macAddress: f.text({
+      label: L('MAC 地址', 'MAC 位址', 'MAC address'),
+      max: 17,
+      required: false,
+      pattern: { source: MAC_RE.source, message: 'validation.macAddress' },
+    }),
+    scene: f.text({ label: L('使用场景', '使用場景', 'Scene'), max: 64, required: false, search: 'like' }),
+    useLocation: f.text({ label: L('使用位置', '使用位置', 'Location'), max: 128, required: false }),
+    onlineStatus: f.enumOf('OnlineStatus', {
+      label: L('在线状态', '連線狀態', 'Online'),
+      search: 'eq',
+      default: ONLINE.OFFLINE,
+      required: false,
+      form: false,
+    }),
+    lastTimeOnline: f.datetime({ label: L('最后在线时间', '最後上線時間', 'Last online'), form: false, required: false, sort: true }),
+    remark: f.textarea({ label: L('备注', '備註', 'Remark'), max: 256, list: false }),
+  },
+});
