@@ -6,7 +6,6 @@
 import { DownloadOutlined, DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import { ENUMS } from '@tagloom/domain/enums.ts';
 import { ACTIONS } from '@tagloom/domain/menu/actions.ts';
-import { MENU_TREE } from '@tagloom/domain/menu/tree.ts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
@@ -30,8 +29,9 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchData, request } from '../../../app/request';
+import { actionName, screenName } from '../../../app/screen-names';
 import { useCan } from '../../../components/ScreenContext';
-import { DAYJS_DATE_FORMAT, type Lang, LOGIN_TYPE, normalizeLang, PLATFORM_TENANT_ID } from '../../../domain';
+import { DAYJS_DATE_FORMAT, LOGIN_TYPE, normalizeLang, PLATFORM_TENANT_ID } from '../../../domain';
 import { defaultWindow, formatBody, LOG_VIEWS, type LogColumn, type LogKind, tagColor, toLogQuery } from './log-defs';
 import '../_shared/ops.css';
 
@@ -45,10 +45,6 @@ interface Page<T> {
 
 /** Controls shown while the search form is collapsed (time range and tenant included). */
 const COLLAPSED = 5;
-
-const SCREEN_NAMES: Record<string, Record<Lang, string>> = Object.fromEntries(
-  MENU_TREE.flatMap((m) => m.groups.flatMap((g) => g.screens.map((s) => [s.component, s.names]))),
-);
 
 const initialValues = () => {
   const [from, to] = defaultWindow();
@@ -129,8 +125,8 @@ export function LogPage({ kind }: { kind: LogKind }) {
   const display = (c: LogColumn, v: unknown): string => {
     if (v === null || v === undefined || v === '') return '';
     if (c.kind === 'enum') return enumLabel(c.enumName, v);
-    if (c.key === 'action') return ACTIONS[v as keyof typeof ACTIONS]?.[lang] ?? String(v);
-    if (c.key === 'screen') return SCREEN_NAMES[String(v)]?.[lang] ?? String(v);
+    if (c.key === 'action') return actionName(String(v), lang);
+    if (c.key === 'screen') return screenName(String(v), lang) ?? String(v);
     if (c.key === 'loginType')
       return v === LOGIN_TYPE.PASSWORD ? t('logs.loginTypes.password') : v === LOGIN_TYPE.SSO ? t('logs.loginTypes.sso') : String(v);
     return String(v);
