@@ -1,12 +1,7 @@
 /** Steps the General screens' browser stories share: the menu path of a screen, the console's catalogs, forms. */
 import { ENUMS } from '@tagloom/domain/enums.ts';
 import { translate } from '@tagloom/domain/i18n/index.ts';
-import webEn from '@tagloom/domain/i18n/web/en-US.json';
-import webZhCN from '@tagloom/domain/i18n/web/zh-CN.json';
-import webZhTW from '@tagloom/domain/i18n/web/zh-TW.json';
-import screensEn from '@tagloom/domain/i18n/web-screens/en-US.json';
-import screensZhCN from '@tagloom/domain/i18n/web-screens/zh-CN.json';
-import screensZhTW from '@tagloom/domain/i18n/web-screens/zh-TW.json';
+import { webScreensCatalog, webShellCatalog } from '@tagloom/domain/i18n/load-web.ts';
 import type { Lang } from '@tagloom/domain/lang.ts';
 import { MENU_TREE } from '@tagloom/domain/menu/tree.ts';
 import type { Locator, Page } from 'playwright-core';
@@ -16,9 +11,9 @@ import { expect } from 'vitest';
 export const serverText = (lang: Lang, key: string, params: Record<string, unknown> = {}) => translate(lang, key as never, params);
 
 const WEB: Record<Lang, Record<string, unknown>[]> = {
-  zh_CN: [webZhCN, screensZhCN],
-  zh_TW: [webZhTW, screensZhTW],
-  en_US: [webEn, screensEn],
+  zh_CN: [webShellCatalog('zh_CN'), webScreensCatalog('zh_CN')],
+  zh_TW: [webShellCatalog('zh_TW'), webScreensCatalog('zh_TW')],
+  en_US: [webShellCatalog('en_US'), webScreensCatalog('en_US')],
 };
 
 /** The console's own texts (web + web-screens catalogs) in `lang`, `{{name}}` filled in. */

@@ -1,18 +1,16 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import enShell from '@tagloom/domain/i18n/web/en-US.json';
-import zhCNShell from '@tagloom/domain/i18n/web/zh-CN.json';
-import zhTWShell from '@tagloom/domain/i18n/web/zh-TW.json';
-import enScreens from '@tagloom/domain/i18n/web-screens/en-US.json';
-import zhCNScreens from '@tagloom/domain/i18n/web-screens/zh-CN.json';
-import zhTWScreens from '@tagloom/domain/i18n/web-screens/zh-TW.json';
+import { webScreensCatalog, webShellCatalog } from '@tagloom/domain/i18n/load-web.ts';
 import { describe, expect, it } from 'vitest';
 
 // the shell's sections load with /login, the screens' with the layout: together they are the catalog
-const enUS = { ...enShell, ...enScreens };
-const zhCN = { ...zhCNShell, ...zhCNScreens };
-const zhTW = { ...zhTWShell, ...zhTWScreens };
+const enShell = webShellCatalog('en_US');
+const enScreens = webScreensCatalog('en_US');
+// biome-ignore lint/suspicious/noExplicitAny: JSON catalogs read at run time
+const enUS: Record<string, any> = { ...enShell, ...enScreens };
+const zhCN = { ...webShellCatalog('zh_CN'), ...webScreensCatalog('zh_CN') };
+const zhTW = { ...webShellCatalog('zh_TW'), ...webScreensCatalog('zh_TW') };
 
 const flatten = (tree: Record<string, unknown>, prefix = ''): string[] =>
   Object.entries(tree).flatMap(([k, v]) =>

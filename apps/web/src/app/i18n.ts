@@ -1,8 +1,15 @@
 /** Console i18n: three catalogs with one key set, language kept in the language cookie (default zh). */
 
+import { mergeCatalogs } from '@tagloom/domain/i18n/merge.ts';
 import enUS from '@tagloom/domain/i18n/web/en-US.json';
 import zhCN from '@tagloom/domain/i18n/web/zh-CN.json';
 import zhTW from '@tagloom/domain/i18n/web/zh-TW.json';
+import pshellEN from '@tagloom/domain/i18n/web-parts/shell/en-US.json';
+import pshellCN from '@tagloom/domain/i18n/web-parts/shell/zh-CN.json';
+import pshellTW from '@tagloom/domain/i18n/web-parts/shell/zh-TW.json';
+import psigninEN from '@tagloom/domain/i18n/web-parts/signin/en-US.json';
+import psigninCN from '@tagloom/domain/i18n/web-parts/signin/zh-CN.json';
+import psigninTW from '@tagloom/domain/i18n/web-parts/signin/zh-TW.json';
 import dayjs from 'dayjs';
 import { COOKIE, DEFAULT_COOKIE_LANGUAGE, LANG_TAG, type Lang, normalizeLang } from '../domain';
 import 'dayjs/locale/zh-cn';
@@ -11,7 +18,11 @@ import i18n from 'i18next';
 import Cookies from 'js-cookie';
 import { initReactI18next } from 'react-i18next';
 
-export const CATALOGS: Record<Lang, Record<string, unknown>> = { zh_CN: zhCN, zh_TW: zhTW, en_US: enUS };
+export const CATALOGS: Record<Lang, Record<string, unknown>> = {
+  zh_CN: mergeCatalogs(zhCN, psigninCN, pshellCN),
+  zh_TW: mergeCatalogs(zhTW, psigninTW, pshellTW),
+  en_US: mergeCatalogs(enUS, psigninEN, pshellEN),
+};
 const DAYJS_LOCALE: Record<Lang, string> = { zh_CN: 'zh-cn', zh_TW: 'zh-tw', en_US: 'en' };
 
 export const readLangCookie = (): Lang => normalizeLang(Cookies.get(COOKIE.language) ?? DEFAULT_COOKIE_LANGUAGE);
@@ -24,9 +35,9 @@ i18n.use(initReactI18next).init({
   lng: initial,
   fallbackLng: false,
   resources: {
-    zh_CN: { translation: zhCN },
-    zh_TW: { translation: zhTW },
-    en_US: { translation: enUS },
+    zh_CN: { translation: CATALOGS.zh_CN },
+    zh_TW: { translation: CATALOGS.zh_TW },
+    en_US: { translation: CATALOGS.en_US },
   },
   interpolation: { escapeValue: false },
   returnNull: false,

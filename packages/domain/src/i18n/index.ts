@@ -1,10 +1,33 @@
 import type { Lang } from '../lang.js';
 import enUS from './en-US.json' with { type: 'json' };
+import { mergeCatalogs } from './merge.js';
+import boundaryEN from './parts/boundary/en-US.json' with { type: 'json' };
+import boundaryCN from './parts/boundary/zh-CN.json' with { type: 'json' };
+import boundaryTW from './parts/boundary/zh-TW.json' with { type: 'json' };
+import httpEN from './parts/http/en-US.json' with { type: 'json' };
+import httpCN from './parts/http/zh-CN.json' with { type: 'json' };
+import httpTW from './parts/http/zh-TW.json' with { type: 'json' };
+import importsEN from './parts/imports/en-US.json' with { type: 'json' };
+import importsCN from './parts/imports/zh-CN.json' with { type: 'json' };
+import importsTW from './parts/imports/zh-TW.json' with { type: 'json' };
+import screensEN from './parts/screens/en-US.json' with { type: 'json' };
+import screensCN from './parts/screens/zh-CN.json' with { type: 'json' };
+import screensTW from './parts/screens/zh-TW.json' with { type: 'json' };
+import signinEN from './parts/signin/en-US.json' with { type: 'json' };
+import signinCN from './parts/signin/zh-CN.json' with { type: 'json' };
+import signinTW from './parts/signin/zh-TW.json' with { type: 'json' };
+import validationEN from './parts/validation/en-US.json' with { type: 'json' };
+import validationCN from './parts/validation/zh-CN.json' with { type: 'json' };
+import validationTW from './parts/validation/zh-TW.json' with { type: 'json' };
 import zhCN from './zh-CN.json' with { type: 'json' };
 import zhTW from './zh-TW.json' with { type: 'json' };
 
 /** Server-side message catalogs (the console keeps its own in ./web). One key set, three languages. */
-export const CATALOGS: Record<Lang, Record<string, unknown>> = { zh_CN: zhCN, zh_TW: zhTW, en_US: enUS };
+export const CATALOGS: Record<Lang, Record<string, unknown>> = {
+  zh_CN: mergeCatalogs(zhCN, importsCN, boundaryCN, signinCN, httpCN, validationCN, screensCN),
+  zh_TW: mergeCatalogs(zhTW, importsTW, boundaryTW, signinTW, httpTW, validationTW, screensTW),
+  en_US: mergeCatalogs(enUS, importsEN, boundaryEN, signinEN, httpEN, validationEN, screensEN),
+};
 export type MessageKey = string;
 
 function lookup(tree: Record<string, unknown>, key: string): string | undefined {
