@@ -1,6 +1,8 @@
 import * as XLSX from '@e965/xlsx';
 import type { FieldDef, Lang, ResourceDef } from '@tagloom/domain';
-import { ENUMS, LANGS } from '@tagloom/domain';
+import { describeIssues, ENUMS, LANGS, translate } from '@tagloom/domain';
+import { AppError } from '../errors.js';
+import { slices } from '../sheet/slices.js';
 
 type Field = FieldDef & { key: string };
 
@@ -55,12 +57,70 @@ export function workbookBuffer(sheets: { name: string; rows: unknown[][] }[]): B
   return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
 }
 
-/** The first sheet as rows of cells (xls and xlsx alike). */
-export function readSheet(buf: Buffer): unknown[][] {
-  const wb = XLSX.read(buf, { type: 'buffer', cellDates: true });
-  const ws = wb.Sheets[wb.SheetNames[0]];
-  if (!ws) return [];
-  return XLSX.utils.sheet_to_json<unknown[]>(ws, { header: 1, raw: true, defval: '', blankrows: false });
+/** A row of a sheet that passed the create rules, by its row number in the sheet (1 is the header). */
+export interface GoodRow {
+  row: number;
+  data: Record<string, unknown>;
+}
+
+export interface CheckedSheet {
+  /** data rows of the sheet */
+  total: number;
+  good: GoodRow[];
+  errors: { row: number; messages: string[] }[];
+}
+
+/**
+ * Every data row of the sheet checked with the resource's create rules, and the unique fields
+ * checked within the file (the database is asked later, by the caller). A long sheet is checked in
+ * slices of a few milliseconds, the event loop serving other requests between them.
+ */
+export async function checkSheet(
+  def: ResourceDef,
+  sheet: unknown[][],
+  lang: Lang,
+  hooks: { start?(total: number): Promise<void> | void; progress?(done: number): Promise<void> | void } = {},
+): Promise<CheckedSheet> {
+  const fields = excelFields(def).filter((f) => f.form);
+  const header = sheet[0] ?? [];
+  const map = header.map((h) => matchHeader(fields, h));
+  const missing = fields.filter((f) => f.required && f.default === undefined && !map.includes(f));
+  if (!sheet.length || missing.length) {
+    throw new AppError(400, 400, 'resource.importMissingColumns', { columns: missing.map((f) => f.label[lang]).join(', ') || '-' });
+  }
+  const unique = fields.filter((x) => x.unique || x.uniqueWithin);
+  const total = sheet.length - 1;
+  await hooks.start?.(total);
+  const good: GoodRow[] = [];
+  const errors: CheckedSheet['errors'] = [];
+  const seen = new Map<string, Map<unknown, number>>(unique.map((f) => [f.key, new Map()]));
+  const slice = slices();
+  for (let i = 0; i < total; i++) {
+    const cells = sheet[i + 1];
+    const rowNo = i + 2;
+    const obj: Record<string, unknown> = {};
+    map.forEach((f, c) => {
+      if (f) obj[f.key] = cellIn(f, cells[c]);
+    });
+    const parsed = def.createSchema.safeParse(obj);
+    if (!parsed.success) {
+      errors.push({ row: rowNo, messages: [describeIssues(lang, parsed.error.issues, def.labels).summary] });
+    } else {
+      const dupes: string[] = [];
+      for (const f of unique) {
+        // unique within another field (an attribute code per product): the pair must not repeat
+        const v = f.uniqueWithin ? JSON.stringify([parsed.data[f.uniqueWithin], parsed.data[f.key]]) : parsed.data[f.key];
+        const m = seen.get(f.key)!;
+        if (m.has(v)) dupes.push(translate(lang, 'resource.importDuplicateInFile', { field: f.label[lang], row: m.get(v) }));
+        else m.set(v, rowNo);
+      }
+      if (dupes.length) errors.push({ row: rowNo, messages: dupes });
+      else good.push({ row: rowNo, data: parsed.data });
+    }
+    if (i % 500 === 499) await hooks.progress?.(i + 1);
+    await slice();
+  }
+  return { total, good, errors };
 }
 
 /** RFC 5987 attachment header with a UTF-8 file name. */

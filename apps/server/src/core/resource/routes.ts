@@ -1,12 +1,14 @@
 import type {} from '@fastify/multipart';
-import { idList, type ResourceDef } from '@tagloom/domain';
+import { id, idList, type ResourceDef } from '@tagloom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../envelope.js';
 import { AppError } from '../errors.js';
+import { SHEET_LIMITS } from '../sheet/limits.js';
 import { attachment } from './excel.js';
 import type { ResourceService } from './service.js';
 
+/** the uploaded file itself; what it may unpack to is limited by the sheet reader (core/sheet/limits.ts) */
 const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 const stamp = () => new Date().toISOString().replace(/\D/g, '').slice(0, 14);
 
@@ -68,7 +70,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ service: ResourceService }>
       schema: {
         tags,
         summary: `${def.names.en_US}: one row`,
-        querystring: z.object({ id: z.coerce.number().int().positive() }),
+        querystring: z.object({ id: id() }),
         response: { 200: envelope(row) },
       },
     },
@@ -147,7 +149,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ service: ResourceService }>
       config: { access: { screen, action: 'import' } },
       schema: {
         tags,
-        summary: `${def.names.en_US}: import one .xls/.xlsx (multipart field "file"). Any bad row rejects the file unless validOnly=1; progress at /api/jobs/{x-job-id}`,
+        summary: `${def.names.en_US}: import one .xls/.xlsx (multipart field "file", at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB, ${SHEET_LIMITS.rows} rows, ${SHEET_LIMITS.columns} columns). Any bad row rejects the file unless validOnly=1; progress at /api/jobs/{x-job-id}`,
         querystring: z.object({ validOnly: z.enum(['0', '1']).optional() }),
         headers: z
           .object({
@@ -163,9 +165,14 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ service: ResourceService }>
       if (!req.isMultipart()) throw new AppError(400, 400, 'resource.importOneFile');
       const parts = req.files({ limits: { files: 2, fileSize: IMPORT_MAX_BYTES } });
       let file: { name: string; buf: Buffer } | undefined;
-      for await (const part of parts) {
-        if (file) throw new AppError(400, 400, 'resource.importOneFile');
-        file = { name: part.filename, buf: await part.toBuffer() };
+      try {
+        for await (const part of parts) {
+          if (file) throw new AppError(400, 400, 'resource.importOneFile');
+          file = { name: part.filename, buf: await part.toBuffer() };
+        }
+      } catch (err) {
+        if ((err as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw err;
+        throw new AppError(400, 400, 'resource.importFileTooLarge', { max: IMPORT_MAX_BYTES / 1024 / 1024 });
       }
       if (!file || !/\.xlsx?$/i.test(file.name)) throw new AppError(400, 400, 'resource.importOneFile');
       const report = await service.importXlsx(req.session!, file.buf, {

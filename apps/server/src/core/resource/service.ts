@@ -7,9 +7,11 @@ import { jobs } from '../../db/schema/index.js';
 import type { AppContext, SessionInfo } from '../context.js';
 import { localizeParams } from '../envelope.js';
 import { AppError, conflict, forbidden } from '../errors.js';
+import { readSheet } from '../sheet/run.js';
+import { slices } from '../sheet/slices.js';
 import { TenantScope } from '../tenant-scope.js';
 import { checkExportSize, EXPORT_MAX_ROWS, pagesByIds, xlsxStream } from '../xlsx-stream.js';
-import { cellIn, cellOut, excelFields, matchHeader, readSheet, workbookBuffer } from './excel.js';
+import { cellIn, cellOut, checkSheet, excelFields, workbookBuffer } from './excel.js';
 
 type Row = Record<string, unknown>;
 // biome-ignore lint/suspicious/noExplicitAny: tables are built from declarations; columns are looked up by key
@@ -254,81 +256,60 @@ export class ResourceService {
   async importXlsx(session: SessionInfo, buf: Buffer, opts: { validOnly: boolean; jobId?: string; lang: Lang }): Promise<ImportReport> {
     this.scope(session);
     const job = opts.jobId ? new JobProgress(this.ctx.db, session, opts.jobId, `import:${this.def.code}`) : undefined;
-    let sheet: unknown[][];
-    try {
-      sheet = readSheet(buf);
-    } catch {
-      throw new AppError(400, 400, 'resource.importUnreadable');
-    }
+    // read in a worker thread (limits on rows, columns, unpacked size, time and memory), then checked in slices
+    const sheet = await readSheet(buf, { lang: opts.lang });
+    const { total, good, errors } = await checkSheet(this.def, sheet, opts.lang, {
+      start: (n) => job?.start(n),
+      progress: (done) => job?.progress(done),
+    });
     const fields = excelFields(this.def).filter((f) => f.form);
-    const header = sheet[0] ?? [];
-    const map = header.map((h) => matchHeader(fields, h));
-    const missing = fields.filter((f) => f.required && f.default === undefined && !map.includes(f));
-    if (!sheet.length || missing.length) {
-      throw new AppError(400, 400, 'resource.importMissingColumns', { columns: missing.map((f) => f.label[opts.lang]).join(', ') || '-' });
-    }
-    const body = sheet.slice(1);
-    await job?.start(body.length);
-    const good: { row: number; data: Row }[] = [];
-    const errors: ImportReport['errors'] = [];
-    const seen = new Map<string, Map<unknown, number>>();
-    for (const [i, cells] of body.entries()) {
-      const rowNo = i + 2;
-      const obj: Row = {};
-      map.forEach((f, c) => {
-        if (f) obj[f.key] = cellIn(f, cells[c]);
-      });
-      const parsed = this.def.createSchema.safeParse(obj);
-      if (!parsed.success) {
-        errors.push({ row: rowNo, messages: [describeIssues(opts.lang, parsed.error.issues, this.def.labels).summary] });
-      } else {
-        const dupes: string[] = [];
-        for (const f of fields.filter((x) => x.unique || x.uniqueWithin)) {
-          // unique within another field (an attribute code per product): the pair must not repeat
-          const v = f.uniqueWithin ? JSON.stringify([parsed.data[f.uniqueWithin], parsed.data[f.key]]) : parsed.data[f.key];
-          const m = seen.get(f.key) ?? new Map();
-          seen.set(f.key, m);
-          if (m.has(v)) dupes.push(translate(opts.lang, 'resource.importDuplicateInFile', { field: f.label[opts.lang], row: m.get(v) }));
-          else m.set(v, rowNo);
-        }
-        if (dupes.length) errors.push({ row: rowNo, messages: dupes });
-        else good.push({ row: rowNo, data: parsed.data });
-      }
-      if (i % 500 === 499) await job?.progress(i + 1);
-    }
+    // embedded PGlite answers on this thread: the loops below give other requests their turn between queries
+    const slice = slices();
+    const conflictWith = (f: (typeof fields)[number], rows: typeof good) => {
+      for (const g of rows) errors.push({ row: g.row, messages: [translate(opts.lang, 'common.conflict', { what: f.label[opts.lang] })] });
+    };
     // values of unique fields the database already has
     for (const f of fields.filter((x) => x.unique)) {
       const values = good.map((g) => g.data[f.key]).filter((v) => v !== '' && v !== undefined);
+      const takenSet = new Set<unknown>();
       for (let k = 0; k < values.length; k += 1000) {
         const taken = await this.ctx.db
           .select({ v: this.table[f.key] })
           .from(this.table)
           .where(this.scope(session, inArray(this.table[f.key], values.slice(k, k + 1000))));
-        const takenSet = new Set(taken.map((t) => t.v));
-        for (const g of good.filter((x) => takenSet.has(x.data[f.key]))) {
-          errors.push({ row: g.row, messages: [translate(opts.lang, 'common.conflict', { what: f.label[opts.lang] })] });
-        }
+        for (const t of taken) takenSet.add(t.v);
+        await slice();
       }
+      if (takenSet.size)
+        conflictWith(
+          f,
+          good.filter((g) => takenSet.has(g.data[f.key])),
+        );
     }
     // pairs (within, value) of uniqueWithin fields the database already has
     for (const f of fields.filter((x) => x.uniqueWithin)) {
       const within = f.uniqueWithin!;
       const values = [...new Set(good.map((g) => g.data[f.key]).filter((v) => v !== '' && v !== undefined))];
+      const takenSet = new Set<string>();
       for (let k = 0; k < values.length; k += 1000) {
         const taken = await this.ctx.db
           .select({ w: this.table[within], v: this.table[f.key] })
           .from(this.table)
           .where(this.scope(session, inArray(this.table[f.key], values.slice(k, k + 1000))));
-        const takenSet = new Set(taken.map((t) => JSON.stringify([t.w, t.v])));
-        for (const g of good.filter((x) => takenSet.has(JSON.stringify([x.data[within], x.data[f.key]])))) {
-          errors.push({ row: g.row, messages: [translate(opts.lang, 'common.conflict', { what: f.label[opts.lang] })] });
-        }
+        for (const t of taken) takenSet.add(JSON.stringify([t.w, t.v]));
+        await slice();
       }
+      const pair = (g: (typeof good)[number]) => JSON.stringify([g.data[within], g.data[f.key]]);
+      if (takenSet.size)
+        conflictWith(
+          f,
+          good.filter((g) => takenSet.has(pair(g))),
+        );
     }
     const reject = async () => {
       errors.sort((a, b) => a.row - b.row);
-      await job?.finish('failed', { total: body.length, inserted: 0, errors: errors.slice(0, 200) });
-      return new AppError(400, 400, 'resource.importRejected', { count: errors.length }, { total: body.length, inserted: 0, errors });
+      await job?.finish('failed', { total, inserted: 0, errors: errors.slice(0, 200) });
+      return new AppError(400, 400, 'resource.importRejected', { count: errors.length }, { total, inserted: 0, errors });
     };
     if (errors.length && !opts.validOnly) throw await reject();
     const checked = new Set(errors.map((e) => e.row));
@@ -342,6 +323,7 @@ export class ResourceService {
           const refusal = await this.hookRefusal(tx, r.data, session, opts.lang);
           if (refusal) errors.push({ row: r.row, messages: [refusal] });
           else chunk.push(r);
+          await slice();
         }
         if (!chunk.length) continue;
         await tx
@@ -350,12 +332,13 @@ export class ResourceService {
             chunk.map((r) => ({ ...r.data, createdBy: session.userId, ...(this.tenantOwned ? { tenantId: session.tenantId } : {}) })),
           );
         inserted += chunk.length;
+        await slice();
       }
       // a refusal by a hook rejects the whole file as any other bad row does, unless only valid rows are wanted
       if (errors.length && !opts.validOnly) throw await reject();
     });
     errors.sort((a, b) => a.row - b.row);
-    const report = { total: body.length, inserted, errors };
+    const report = { total, inserted, errors };
     await job?.finish('done', { ...report, errors: errors.slice(0, 200) });
     return report;
   }
