@@ -1,3 +1,4 @@
+import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -80,4 +81,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgPoolMax: int(env.PG_POOL_MAX, 10),
     version: env.APP_VERSION || '0.1.0',
   };
+}
+
+/** What the server creates is for its own user only (files 600, folders 700). */
+export const PRIVATE_UMASK = 0o077;
+
+/**
+ * Make DATA_DIR (the embedded database, the keys folder, uploaded files) private to the server's
+ * user: create it with mode 700, and take group and other permissions off anything under it that
+ * an earlier version or another tool left looser (symbolic links are not followed). Returns how
+ * many entries were tightened.
+ */
+export function securePrivateTree(dir: string): number {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  let fixed = 0;
+  const visit = (p: string) => {
+    const st = lstatSync(p);
+    if (st.isSymbolicLink()) return;
+    if (st.mode & 0o077) {
+      chmodSync(p, st.isDirectory() ? 0o700 : st.mode & 0o700);
+      fixed++;
+    }
+    if (st.isDirectory()) for (const name of readdirSync(p)) visit(path.join(p, name));
+  };
+  visit(dir);
+  return fixed;
 }

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { buildApp, createServices } from './app.js';
-import { loadConfig } from './config.js';
+import { loadConfig, PRIVATE_UMASK, securePrivateTree } from './config.js';
 import { Bus } from './core/bus.js';
 import type { AppContext } from './core/context.js';
 import { JobRunner } from './core/jobs.js';
@@ -11,6 +11,8 @@ import { seed } from './seed/index.js';
 
 /** Start the server: open the database (waiting for it if needed), migrate, seed, serve. */
 async function main() {
+  // before anything is written: files this process creates are its user's only
+  process.umask(PRIVATE_UMASK);
   const log = pino({ level: process.env.LOG_LEVEL || 'info' });
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -18,6 +20,18 @@ async function main() {
   } catch (err) {
     log.fatal((err as Error).message);
     process.exit(1);
+  }
+  try {
+    const tightened = securePrivateTree(config.dataDir);
+    if (tightened) log.warn(`${config.dataDir}: took group and other permissions off ${tightened} file(s) and folder(s)`);
+  } catch (err) {
+    // the embedded database lives there; on PostgreSQL only the key file and uploads do
+    const say = `cannot prepare DATA_DIR ${config.dataDir}: ${(err as Error).message}`;
+    if (!config.databaseUrl) {
+      log.fatal(say);
+      process.exit(1);
+    }
+    log.error(say);
   }
 
   const database: Database = config.databaseUrl

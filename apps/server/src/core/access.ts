@@ -1,4 +1,4 @@
-import { Code, normalizeLang } from '@tagloom/domain';
+import { type ActionCode, Code, isPlatformScreen, normalizeLang, PLATFORM_TENANT_ID } from '@tagloom/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Access } from './context.js';
 import { AppError, forbidden } from './errors.js';
@@ -12,15 +12,26 @@ function requestLang(req: FastifyRequest): string | undefined {
   return (req.headers.langetype as string | undefined) ?? (q?.langeType as string | undefined);
 }
 
+/** Whether a route is for platform users only: marked so, or serving a screen of the code's platform list. */
+export const platformOnly = (access: Access): boolean =>
+  typeof access === 'object' && (access.platform === true || isPlatformScreen(access.screen));
+
 /**
  * Authentication and authorization for every route, in one place. Each /api route must declare
- * `config.access`; the server refuses to start with a route that does not.
+ * `config.access`; the server refuses to start with a route that does not. A platform-only route
+ * (see platformOnly) is refused to every tenant user before any grant is looked at: the platform
+ * boundary rests on the code, not on the editable menus table.
  */
 export function registerAccess(app: FastifyInstance, sessions: SessionService, permissions: PermissionService): void {
   app.decorateRequest('session', undefined);
   app.decorateRequest('scope', undefined as unknown as TenantScope);
   app.decorateRequest('lang', 'zh_CN');
   app.decorateRequest('startTime', 0);
+  app.decorateRequest('holds', async function (this: FastifyRequest, screen: string, action: ActionCode) {
+    const s = this.session;
+    // can() refuses a platform-only screen to a tenant user on its own
+    return s ? permissions.can(s.tenantId, s.userId, screen, action) : false;
+  });
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
@@ -42,8 +53,8 @@ export function registerAccess(app: FastifyInstance, sessions: SessionService, p
     req.session = session;
     if (!explicit) req.lang = session.lang;
     req.scope = new TenantScope(app.ctx.db, session.tenantId);
-    if (access !== 'session' && !(await permissions.can(session.tenantId, session.userId, access.screen, access.action))) {
-      throw forbidden();
-    }
+    if (access === 'session') return;
+    if (platformOnly(access) && session.tenantId !== PLATFORM_TENANT_ID) throw forbidden();
+    if (!(await permissions.can(session.tenantId, session.userId, access.screen, access.action))) throw forbidden();
   });
 }

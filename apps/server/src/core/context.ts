@@ -18,8 +18,12 @@ export interface SessionInfo {
   lang: Lang;
 }
 
-/** What a route serves: public, any signed-in user, or one button of one screen. */
-export type Access = 'public' | 'session' | { screen: string; action: ActionCode };
+/**
+ * What a route serves: public, any signed-in user, or one button of one screen. A screen of the
+ * code's platform list (PLATFORM_SCREENS), or a route marked `platform: true`, serves platform
+ * users only, whatever the menus table and the grants say.
+ */
+export type Access = 'public' | 'session' | { screen: string; action: ActionCode; platform?: boolean };
 
 /** Shared services every module plugin receives. */
 export interface AppContext {
@@ -51,6 +55,8 @@ declare module 'fastify' {
     /** tenant-scoped data access for the caller's tenant; only set on authenticated routes */
     scope: TenantScope;
     startTime: number;
+    /** whether the signed-in caller holds `action` on `screen` (for a route that needs a second button) */
+    holds(screen: string, action: ActionCode): Promise<boolean>;
   }
   interface FastifyReply {
     ok<T>(data: T, msgKey?: string, params?: Record<string, unknown>): { code: number; msg: string; data: T };

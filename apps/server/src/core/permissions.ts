@@ -1,3 +1,4 @@
+import { isPlatformScreen, PLATFORM_TENANT_ID } from '@tagloom/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { menuButtons, menus, roleMenus, roles, tenantMenus, userRoles } from '../db/schema/index.js';
 import { Cached } from './bus.js';
@@ -16,6 +17,8 @@ export const PERMISSIONS_CHANGED = 'permissions';
 /**
  * The single place that decides permissions: a user gets the union of its web roles' grants,
  * limited to what its tenant is granted. A role with allMenus gets everything the tenant has.
+ * A tenant never holds a platform-only screen (PLATFORM_SCREENS, from the code), whatever its
+ * grant rows say.
  */
 export class PermissionService {
   private cache: Cached<string, Grants>;
@@ -32,6 +35,7 @@ export class PermissionService {
   }
 
   async can(tenantId: number, userId: number, screen: string, action: string): Promise<boolean> {
+    if (tenantId !== PLATFORM_TENANT_ID && isPlatformScreen(screen)) return false;
     const g = await this.grants(tenantId, userId);
     return g.byScreen.get(screen)?.has(action) ?? false;
   }
@@ -44,11 +48,13 @@ export class PermissionService {
       .from(userRoles)
       .innerJoin(roles, and(eq(roles.tenantId, userRoles.tenantId), eq(roles.id, userRoles.roleId)))
       .where(scope.where(userRoles, eq(userRoles.userId, userId), eq(userRoles.terminal, 'web'), eq(roles.status, 1)));
-    const tenantRows = await db
-      .select({ menuId: tenantMenus.menuId, actions: tenantMenus.actions, code: menus.code })
-      .from(tenantMenus)
-      .innerJoin(menus, eq(menus.id, tenantMenus.menuId))
-      .where(scope.where(tenantMenus, eq(menus.status, 1)));
+    const tenantRows = (
+      await db
+        .select({ menuId: tenantMenus.menuId, actions: tenantMenus.actions, code: menus.code, component: menus.component })
+        .from(tenantMenus)
+        .innerJoin(menus, eq(menus.id, tenantMenus.menuId))
+        .where(scope.where(tenantMenus, eq(menus.status, 1)))
+    ).filter((r) => tenantId === PLATFORM_TENANT_ID || !(isPlatformScreen(r.code) || isPlatformScreen(r.component)));
     // a button switched off (status 0) grants nothing, whoever holds it
     const activeButtons = await db
       .select({ menuId: menuButtons.menuId, code: menuButtons.code })

@@ -10,6 +10,7 @@ import { drizzle as drizzleLite } from 'drizzle-orm/pglite';
 import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { securePrivateTree } from '../config.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -58,9 +59,13 @@ export async function openPglite(dataDir: string | 'memory'): Promise<Database> 
   if (dataDir === 'memory') {
     client = await PGlite.create();
   } else {
-    // PGlite needs the parent of its data directory to exist.
-    mkdirSync(path.dirname(dataDir), { recursive: true });
+    // PGlite needs the parent of its data directory to exist; the directory is its user's only
+    // (the server also sets a umask of 077, so the files PGlite writes in it are 600).
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     client = await PGlite.create(dataDir);
+    // PGlite writes its initial files with mode 666 (and the relation cache files with 644)
+    // whatever the umask says: take group and other permissions off once it has started
+    securePrivateTree(dataDir);
   }
   const db = drizzleLite(client, { schema }) as unknown as Db;
   return {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGS } from '../lang.js';
 import { ACTIONS } from './actions.js';
-import { MENU_TREE } from './tree.js';
+import { isPlatformScreen, MENU_TREE, PLATFORM_SCREENS } from './tree.js';
 
 const screens = MENU_TREE.flatMap((m) => m.groups.flatMap((g) => g.screens));
 const screensMd = path.resolve(__dirname, '../../../../../shared/screens.md');
@@ -32,5 +32,14 @@ describe('the seeded menu tree', () => {
     const md = readFileSync(screensMd, 'utf8');
     const inMd = [...md.matchAll(/^\| ([a-z-]+\/[a-z0-9-]+) \|/gm)].map((m) => m[1]);
     expect(screens.map((s) => s.component).sort()).toEqual(inMd.sort());
+  });
+});
+
+describe('platform-only screens', () => {
+  it('are the platform-side screens of the tree, the whole General module among them', () => {
+    for (const s of screens) expect(isPlatformScreen(s.component)).toBe(s.side === 'P');
+    for (const s of MENU_TREE.find((m) => m.code === 'general')!.groups.flatMap((g) => g.screens))
+      expect(PLATFORM_SCREENS.has(s.component)).toBe(true);
+    expect(isPlatformScreen('tenant/role')).toBe(false);
   });
 });

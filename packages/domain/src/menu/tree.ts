@@ -1223,3 +1223,15 @@ export const MENU_TREE: MenuModuleDef[] = [
     ],
   },
 ];
+
+/**
+ * Screens only the platform may use (side 'P' in the tree above). This list, not the menus table
+ * (whose side column an administrator can edit), decides: the server refuses these screens' routes
+ * to tenant users and refuses to grant them to a tenant, whatever the database says.
+ */
+export const PLATFORM_SCREENS: ReadonlySet<string> = new Set(
+  MENU_TREE.flatMap((m) => m.groups.flatMap((g) => g.screens.filter((s) => s.side === 'P').map((s) => s.component))),
+);
+
+/** Whether a screen code is platform-only (see PLATFORM_SCREENS). */
+export const isPlatformScreen = (code: string): boolean => PLATFORM_SCREENS.has(code);

@@ -1,11 +1,11 @@
-import { DATA_SOURCE_ADDRESS_RE, dataSourceResource, PLATFORM_TENANT_ID, translate } from '@tagloom/domain';
+import { DATA_SOURCE_ADDRESS_RE, dataSourceResource, id, PLATFORM_TENANT_ID, translate } from '@tagloom/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../core/envelope.js';
 import { AppError, badRequest, forbidden } from '../../../core/errors.js';
 import { dataSources } from '../../../db/schema/index.js';
-import { parseAddress, tryConnect } from './connect.js';
+import { parseAddress, type Reachable, tryConnect } from './connect.js';
 import { dataSourceSecrets, SecretUnreadable } from './secret-box.js';
 
 const SCREEN = 'general/data-source';
@@ -13,7 +13,7 @@ const CONNECT_TIMEOUT_MS = 5000;
 
 const testBody = z.object({
   /** a saved data source; fields given below replace its stored ones (an empty password keeps it) */
-  id: z.coerce.number().int().positive().optional(),
+  id: id().optional(),
   address: z
     .string()
     .trim()
@@ -26,18 +26,29 @@ const testBody = z.object({
 });
 const testResult = z.object({ success: z.literal(true), version: z.string(), elapsedMs: z.number() });
 
-/** The data source screen's own action: 'test connection' really connects (spec §2). */
+/** Where a test would send a password: driver, host, port, database, TLS and the user it logs in as. */
+function endpointKey(t: Reachable, user: string | undefined): string {
+  return JSON.stringify([t.kind, t.host.toLowerCase(), t.port, t.database ?? '', t.ssl, user ?? '']);
+}
+
+/**
+ * The data source screen's own action: 'test connection' really connects (spec §2). A saved row's
+ * password is only ever sent to the very server it was saved for (same driver, host, port,
+ * database, TLS and user); anything else must come with its own password. Testing a saved row
+ * needs the screen's edit button too. Failures answer their kind in the caller's language; the
+ * remote server's own text goes to the server log only.
+ */
 export const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
   const box = dataSourceSecrets(app.ctx);
 
   app.post(
     `/${SCREEN}/test`,
     {
-      config: { access: { screen: SCREEN, action: 'testConnection' }, fieldLabels: dataSourceResource.labels },
+      config: { access: { screen: SCREEN, action: 'testConnection', platform: true }, fieldLabels: dataSourceResource.labels },
       schema: {
         tags: [SCREEN],
         summary:
-          'Data source: connect with a saved row ({id}) or unsaved fields ({address, userName, password}); PostgreSQL and MySQL/MariaDB addresses. Failure answers 400 with the driver message.',
+          'Data source: connect with a saved row ({id}; needs the edit button too) or unsaved fields ({address, userName, password}); PostgreSQL (SCRAM only) and MySQL/MariaDB addresses. A saved row tested with another address, port, database or user needs its own password. Failure answers 400 with data {success: false, category, error} (category: unreachable, hostUnknown, timeout, authFailed, databaseMissing, tls, authMethod, closed, serverError, unsupported, passwordUnreadable).',
         body: testBody,
         response: { 200: envelope(testResult) },
       },
@@ -47,30 +58,47 @@ export const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, ...given } = req.body;
       let stored: typeof dataSources.$inferSelect | undefined;
       if (id) {
+        if (!(await req.holds(SCREEN, 'edit'))) throw forbidden('boundary.dataSource.editRequired');
         [stored] = await app.ctx.db.select().from(dataSources).where(eq(dataSources.id, id));
         if (!stored) throw new AppError(404, 404, 'common.notFound', { what: dataSourceResource.names });
       }
       const address = given.address || (stored?.address as string | undefined);
       if (!address) throw badRequest('dataSource.addressRequired');
-      const fail = (error: string, elapsedMs = 0) =>
-        new AppError(400, 400, 'dataSource.testFailed', { error }, { success: false, error, elapsedMs });
+      const fail = (category: string, error: string, elapsedMs = 0) =>
+        new AppError(400, 400, 'dataSource.testFailed', { error }, { success: false, category, error, elapsedMs });
 
       const target = parseAddress(address);
-      if (target.kind === 'unsupported') throw fail(translate(req.lang, 'dataSource.unsupportedDriver', { driver: target.driver }));
+      if (target.kind === 'unsupported')
+        throw fail('unsupported', translate(req.lang, 'dataSource.unsupportedDriver', { driver: target.driver }));
+      // the user it logs in as: the user field, else the one the address names, else the saved row's
+      const user = given.userName || (given.address ? target.user : undefined) || stored?.userName || target.user || undefined;
       let password = given.password || undefined;
+      // a saved secret: the row's password, or one written into its saved address
+      const savedSecret = password === undefined && stored && (stored.password || (!given.address && target.password));
+      if (stored && savedSecret) {
+        const home = parseAddress(stored.address as string);
+        const homeUser = stored.userName || (home.kind === 'unsupported' ? undefined : home.user) || undefined;
+        if (home.kind === 'unsupported' || endpointKey(home, homeUser) !== endpointKey(target, user)) {
+          const field = translate(req.lang, 'boundary.dataSource.passwordField');
+          throw new AppError(400, 400, 'boundary.dataSource.passwordRequired', {}, { fields: [{ field: 'password', message: field }] });
+        }
+      }
       if (password === undefined && stored?.password) {
         try {
           password = box.decrypt(stored.password as string);
         } catch (err) {
-          if (err instanceof SecretUnreadable) throw fail(translate(req.lang, 'dataSource.passwordUnreadable'));
+          if (err instanceof SecretUnreadable) throw fail('passwordUnreadable', translate(req.lang, 'dataSource.passwordUnreadable'));
           throw err;
         }
       }
-      const user = given.userName || (stored?.userName as string | undefined);
       const outcome = await tryConnect(target, { user, password }, CONNECT_TIMEOUT_MS);
       if (!outcome.ok) {
-        const error = outcome.timeout ? translate(req.lang, 'dataSource.timeout', { seconds: CONNECT_TIMEOUT_MS / 1000 }) : outcome.error;
-        throw fail(error, outcome.ms);
+        req.log.warn(
+          { dataSource: id, driver: target.kind, host: target.host, port: target.port, category: outcome.category, error: outcome.error },
+          'data-source connection test failed',
+        );
+        const error = translate(req.lang, `boundary.dataSource.failure.${outcome.category}`, { seconds: CONNECT_TIMEOUT_MS / 1000 });
+        throw fail(outcome.category, error, outcome.ms);
       }
       return reply.ok({ success: true as const, version: outcome.version, elapsedMs: outcome.ms }, 'dataSource.testSucceeded', {
         version: outcome.version,

@@ -1,5 +1,5 @@
 // Menu grants shared by the tenant and role screens: what may be granted, checked, and shown as a tree.
-import type { L10n, MenuGrant } from '@tagloom/domain';
+import { isPlatformScreen, type L10n, type MenuGrant } from '@tagloom/domain';
 import { asc } from 'drizzle-orm';
 import { AppError } from '../../../core/errors.js';
 import type { Tx } from '../../../db/client.js';
@@ -22,6 +22,7 @@ export interface GrantNode {
 export interface Screen {
   id: number;
   code: string;
+  component: string;
   names: L10n;
   terminal: string;
   side: string;
@@ -35,10 +36,36 @@ export async function loadMenus(db: Tx) {
   const screens = new Map<number, Screen>();
   for (const r of rows) {
     if (r.level === 3)
-      screens.set(r.id, { id: r.id, code: r.code, names: r.names, terminal: r.terminal, side: r.side, buttons: new Map() });
+      screens.set(r.id, {
+        id: r.id,
+        code: r.code,
+        component: r.component,
+        names: r.names,
+        terminal: r.terminal,
+        side: r.side,
+        buttons: new Map(),
+      });
   }
   for (const b of buttons) screens.get(b.menuId)?.buttons.set(b.code, b.names);
   return { rows, screens };
+}
+
+/** A menu that is a platform-only screen by the code's list (its code or its component), whatever its side column says. */
+export const isPlatformMenu = (m: { code: string; component: string }): boolean =>
+  isPlatformScreen(m.code) || isPlatformScreen(m.component);
+
+/** The refusal of a platform-only screen given to a tenant, naming the screen. */
+export const platformScreenRefused = (m: { names: L10n }) => new AppError(400, 400, 'boundary.platformScreen', { screen: m.names });
+
+/**
+ * Refuse any grant of a platform-only screen to a tenant (tenant grants, tenant roles' grants),
+ * with a message naming the screen.
+ */
+export function refusePlatformScreens(grants: MenuGrant[], screens: Map<number, Screen>): void {
+  for (const g of grants) {
+    const s = screens.get(g.menuId);
+    if (s && isPlatformMenu(s)) throw platformScreenRefused(s);
+  }
 }
 
 /**

@@ -4,11 +4,17 @@ import type { AppContext } from '../../../core/context.js';
 import { AppError, conflict, notFound } from '../../../core/errors.js';
 import { PERMISSIONS_CHANGED } from '../../../core/permissions.js';
 import { menuButtons, menuDataItems, menus, roleMenus, tenantMenus } from '../../../db/schema/index.js';
+import { isPlatformMenu, platformScreenRefused } from './grants.js';
 
 type MenuRow = typeof menus.$inferSelect;
 export type MenuNode = MenuRow & { buttonCount: number; children: MenuNode[] };
 
 const MAX_LEVEL = 3;
+
+/** A platform-only screen (by the code's list) stays on the platform side: its side column may not say otherwise. */
+function keepOnPlatform(m: { code: string; component: string; side: string; names: MenuRow['names'] }) {
+  if (m.side !== 'P' && isPlatformMenu(m)) throw platformScreenRefused(m);
+}
 
 /**
  * The menu screen: a three-level tree (module, group, screen), each screen's operation buttons
@@ -82,6 +88,12 @@ export class MenuAdminService {
     if (level > MAX_LEVEL) throw new AppError(400, 400, 'menuAdmin.tooDeep');
     if (level === MAX_LEVEL && !input.component) throw new AppError(400, 400, 'menuAdmin.componentRequired');
     await this.uniqueCode(input.code);
+    keepOnPlatform({
+      code: input.code,
+      component: input.component ?? '',
+      side: input.side ?? parent?.side ?? 'P',
+      names: { zh_CN: input.names.zh_CN, zh_TW: input.names.zh_TW || input.names.zh_CN, en_US: input.names.en_US || input.names.zh_CN },
+    });
     const [row] = await this.ctx.db
       .insert(menus)
       .values({
@@ -116,6 +128,12 @@ export class MenuAdminService {
     const names = data.names
       ? { zh_CN: data.names.zh_CN, zh_TW: data.names.zh_TW || data.names.zh_CN, en_US: data.names.en_US || data.names.zh_CN }
       : undefined;
+    keepOnPlatform({
+      code: data.code ?? existing.code,
+      component: data.component ?? existing.component,
+      side: data.side ?? existing.side,
+      names: names ?? existing.names,
+    });
     const [row] = await this.ctx.db
       .update(menus)
       .set({ ...data, names, updatedAt: new Date() })

@@ -9,7 +9,7 @@ import { PlatformScope } from '../../../core/tenant-scope.js';
 import { checkExportSize, offsetPages, xlsxStream } from '../../../core/xlsx-stream.js';
 import type { Tx } from '../../../db/client.js';
 import { roleMenus, roles, tenantMenus, tenants, userRoles } from '../../../db/schema/index.js';
-import { checkGrants, grantTree, loadMenus } from '../menu/grants.js';
+import { checkGrants, grantTree, isPlatformMenu, loadMenus, refusePlatformScreens } from '../menu/grants.js';
 
 type RoleRow = typeof roles.$inferSelect;
 export interface RoleQuery {
@@ -214,13 +214,17 @@ export class RoleAdminService {
     return n;
   }
 
-  /** What the role may be granted: its tenant's granted screens of the role's terminal, with the granted buttons. */
+  /**
+   * What the role may be granted: its tenant's granted screens of the role's terminal, with the
+   * granted buttons; a tenant's role never gets a platform-only screen, whatever the grant rows say.
+   */
   private async grantable(ps: PlatformScope, role: RoleRow) {
     const { rows, screens } = await loadMenus(ps.db);
     const allowed = new Map<number, Set<string>>();
     for (const g of await ps.for(role.tenantId).select(tenantMenus)) {
       const s = screens.get(g.menuId);
       if (!s || s.terminal !== role.terminal) continue;
+      if (role.tenantId !== PLATFORM_TENANT_ID && isPlatformMenu(s)) continue;
       allowed.set(g.menuId, new Set(g.actions.filter((a) => s.buttons.has(a))));
     }
     return { rows, screens, allowed };
@@ -246,7 +250,8 @@ export class RoleAdminService {
       const role = await this.find(ps, id);
       this.own(session, role);
       if (role.allMenus) throw conflict('role.builtIn', { code: role.code });
-      const { allowed } = await this.grantable(ps, role);
+      const { allowed, screens } = await this.grantable(ps, role);
+      if (role.tenantId !== PLATFORM_TENANT_ID) refusePlatformScreens(grants, screens);
       const checked = checkGrants(grants, allowed, grantKeys);
       const scope = ps.for(role.tenantId);
       await scope.delete(roleMenus, eq(roleMenus.roleId, role.id));

@@ -33,7 +33,7 @@ import {
   tenants,
   users,
 } from '../../../db/schema/index.js';
-import { checkGrants, grantTree, loadMenus } from '../menu/grants.js';
+import { checkGrants, grantTree, isPlatformMenu, loadMenus, refusePlatformScreens } from '../menu/grants.js';
 import { createUser, loginKey } from '../user/service.js';
 import type { TenantListQuery } from './query.js';
 
@@ -41,7 +41,7 @@ type TenantRow = typeof tenants.$inferSelect;
 // biome-ignore lint/suspicious/noExplicitAny: resource tables are built from declarations
 type AnyTable = PgTable & Record<string, any>;
 
-/** Screens a tenant may be granted: tenant-side (T) and shared (B) screens. */
+/** Screens a tenant may be granted: tenant-side (T) and shared (B) screens, never a platform-only one (whatever its side says). */
 export const TENANT_SIDES = ['T', 'B'];
 
 /** The template resources each template id must point at. */
@@ -198,11 +198,11 @@ export class TenantService {
     }
   }
 
-  /** What a tenant may be granted: tenant-side screens with their buttons. */
+  /** What a tenant may be granted: tenant-side screens with their buttons; platform-only screens never. */
   private async grantable(db: Tx) {
     const { rows, screens } = await loadMenus(db);
     const allowed = new Map<number, Set<string>>();
-    for (const s of screens.values()) if (TENANT_SIDES.includes(s.side)) allowed.set(s.id, new Set(s.buttons.keys()));
+    for (const s of screens.values()) if (TENANT_SIDES.includes(s.side) && !isPlatformMenu(s)) allowed.set(s.id, new Set(s.buttons.keys()));
     return { rows, screens, allowed };
   }
 
@@ -213,7 +213,8 @@ export class TenantService {
       if (clash) throw conflict('common.conflict', { what: tenantResource.labels.code });
       const { ids } = templatesOf(input);
       await this.checkTemplates(tx, ids, input.groupId);
-      const { allowed } = await this.grantable(tx);
+      const { allowed, screens } = await this.grantable(tx);
+      refusePlatformScreens(input.menus, screens);
       const grants = checkGrants(input.menus, allowed, grantKeys);
       const [row] = await tx
         .insert(tenants)
@@ -263,7 +264,8 @@ export class TenantService {
       await this.checkTemplates(tx, ids, input.groupId);
       let grantsChanged = false;
       if (input.menus) {
-        const { allowed } = await this.grantable(tx);
+        const { allowed, screens } = await this.grantable(tx);
+        refusePlatformScreens(input.menus, screens);
         const grants = checkGrants(input.menus, allowed, grantKeys);
         const scope = ps.for(existing.id);
         await scope.delete(tenantMenus);
