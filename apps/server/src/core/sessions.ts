@@ -1,13 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { Code, type Lang, normalizeLang } from '@tagloom/domain';
+import { Code, type Lang, normalizeLang, PASSWORD_CHANGE_REQUIRED } from '@tagloom/domain';
 import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { sessions, tenants, users } from '../db/schema/index.js';
+import { LoginThrottle } from '../modules/auth/throttle.js';
 import type { AppContext, SessionInfo } from './context.js';
-import { unauthorized } from './errors.js';
+import { AppError, unauthorized } from './errors.js';
 
 /** Tokens: 256-bit random, only their SHA-256 is stored; sliding expiry. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A resolved session, and whether it was opened with a password an administrator set. */
+export interface SignedIn extends SessionInfo {
+  mustChangePassword: boolean;
+}
 
 /** Sliding expiry is written at most this often per session, not on every request. */
 const TOUCH_EVERY_MS = 60_000;
@@ -19,7 +25,15 @@ export class SessionService {
     return this.ctx.config.sessionTtlMinutes * 60_000;
   }
 
-  async create(input: { tenantId: number; userId: number; loginType: string; lang: Lang; ip: string; userAgent: string }): Promise<string> {
+  async create(input: {
+    tenantId: number;
+    userId: number;
+    loginType: string;
+    lang: Lang;
+    ip: string;
+    userAgent: string;
+    mustChangePassword?: boolean;
+  }): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const now = new Date();
     const db = this.ctx.db;
@@ -41,8 +55,12 @@ export class SessionService {
     return token;
   }
 
-  /** The session behind a token, or the session-invalid error the console understands. */
-  async resolve(token: string | undefined): Promise<SessionInfo> {
+  /**
+   * The session behind a token, or the session-invalid error the console understands. A session
+   * opened with a password an administrator set answers PASSWORD_CHANGE_REQUIRED, except for the
+   * account's own calls (`allowPasswordChange`), until the password is changed.
+   */
+  async resolve(token: string | undefined, opts: { allowPasswordChange?: boolean } = {}): Promise<SignedIn> {
     if (!token) throw unauthorized(Code.TOKEN_ILLEGAL, 'auth.tokenMissing');
     const tokenHash = hashToken(token);
     const rows = await this.ctx.db
@@ -70,6 +88,9 @@ export class SessionService {
       await this.revoke(tokenHash, 'forbidden');
       throw unauthorized(Code.TOKEN_REVOKED, 'auth.forbidden');
     }
+    if (s.mustChangePassword && !opts.allowPasswordChange) {
+      throw new AppError(403, PASSWORD_CHANGE_REQUIRED, 'signin.mustChangePassword');
+    }
     if (now - s.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
       await this.ctx.db
         .update(sessions)
@@ -86,6 +107,7 @@ export class SessionService {
       userType: row.userType,
       loginType: s.loginType,
       lang: normalizeLang(s.lang),
+      mustChangePassword: s.mustChangePassword,
     };
   }
 
@@ -115,13 +137,14 @@ export class SessionService {
     await this.ctx.db.update(sessions).set({ lang }).where(eq(sessions.tokenHash, tokenHash));
   }
 
-  /** Drop sessions that ended more than a day ago (maintenance job). */
+  /** Drop sessions that ended more than a day ago, and login-throttle rows with nothing left to remember (maintenance job). */
   async purge(): Promise<number> {
     const cutoff = new Date(Date.now() - 86_400_000);
     const gone = await this.ctx.db
       .delete(sessions)
       .where(or(lt(sessions.expiresAt, cutoff), and(sql`${sessions.revokedAt} is not null`, lt(sessions.revokedAt, cutoff))))
       .returning({ h: sessions.tokenHash });
+    await new LoginThrottle(this.ctx).purge();
     return gone.length;
   }
 }

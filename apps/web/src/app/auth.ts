@@ -12,6 +12,11 @@ export interface StoredUser {
   userCode: string;
   username: string;
   userType: number;
+  /**
+   * signed in with a password an administrator set: the token only works for changing it (the
+   * server refuses every other call), so the console stays on the login page until it is changed
+   */
+  mustChangePassword?: boolean;
 }
 
 export const getToken = (): string | undefined => Cookies.get(COOKIE.token) || undefined;
@@ -31,6 +36,9 @@ export function getStoredUser(): StoredUser | undefined {
   }
 }
 export const setStoredUser = (u: StoredUser) => localStorage.setItem(USER_KEY, JSON.stringify(u));
+
+/** A token kept only to change the initial password (see StoredUser.mustChangePassword). */
+export const pendingPasswordChange = (): boolean => !!getToken() && getStoredUser()?.mustChangePassword === true;
 
 export const saveMenus = (menus: MenuItem[]) => localStorage.setItem(MENU_KEY, JSON.stringify(menus));
 

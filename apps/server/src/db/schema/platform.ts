@@ -1,6 +1,19 @@
 import type { L10n } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Platform-owned tables: one copy for the whole platform (reference tables when sharded by tenant).
@@ -165,7 +178,30 @@ export const loginNames = pgTable('login_names', {
   username: text('username').primaryKey(),
   tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
   userId: bigint('user_id', { mode: 'number' }).notNull(),
+  /** the password was set by an administrator (create, reset): it must be changed at the next sign-in */
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
 });
+
+/**
+ * Login throttling counters, one row per (user name, address), per address (username '') and per
+ * user name (ip ''). An attempt is reserved here, atomically, before its password is checked; a
+ * success releases it, a failure keeps it. `blocked_until` is when the next attempt may come.
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    /** lower-cased login name, '' for the per-address row */
+    username: text('username').notNull(),
+    /** client address, '' for the per-user-name row */
+    ip: text('ip').notNull(),
+    failures: integer('failures').notNull().default(0),
+    lastFailureAt: ts('last_failure_at'),
+    blockedUntil: ts('blocked_until').notNull().default(sql`'epoch'`),
+    /** (user name, address) rows: the last successful sign-in from there, which lets the address through */
+    lastSuccessAt: ts('last_success_at'),
+  },
+  (t) => [primaryKey({ columns: [t.username, t.ip] })],
+);
 
 /** Sessions live in the database so any server process can serve any request. */
 export const sessions = pgTable(
@@ -183,6 +219,8 @@ export const sessions = pgTable(
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
     revokeReason: text('revoke_reason'),
+    /** opened with an initial password: only the account's own calls until it is changed */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
   },
   (t) => [index('sessions_user_idx').on(t.tenantId, t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );

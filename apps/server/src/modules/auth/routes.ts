@@ -6,16 +6,32 @@ import {
   loginBody,
   loginData,
   normalizeLang,
+  passwordPolicy,
   ssoLoginData,
   userInfo,
 } from '@tagloom/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, okEmpty } from '../../core/envelope.js';
 import { AppError } from '../../core/errors.js';
 import type { SessionService } from '../../core/sessions.js';
+import { TenantScope } from '../../core/tenant-scope.js';
+import { currentPasswordRule } from './policy.js';
 import type { AuthService, ClientMeta } from './service.js';
 import type { SsoService } from './sso.js';
+import { ThrottledError } from './throttle.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The account's own calls (info, password policy, change password, language, logout): declared
+     * public for the shared access hook and resolved here, so that a session that must change its
+     * initial password may still make them (every other call answers PASSWORD_CHANGE_REQUIRED).
+     */
+    account?: boolean;
+  }
+}
 
 interface Deps {
   auth: AuthService;
@@ -27,6 +43,16 @@ const langQuery = z.object({ langeType: z.string().max(16).optional() });
 
 /** Sign-in, sign-out and the signed-in user's own account (spec §4, §7). */
 export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, { auth, sessions, sso }) => {
+  // the session of the account's own calls, as the shared access hook resolves it for other routes
+  app.addHook('onRequest', async (req: FastifyRequest) => {
+    if (!req.routeOptions.config?.account) return;
+    const session = await sessions.resolve(req.headers.token as string | undefined, { allowPasswordChange: true });
+    req.session = session;
+    const q = req.query as Record<string, unknown> | undefined;
+    if (!req.headers.langetype && !q?.langeType) req.lang = session.lang;
+    req.scope = new TenantScope(app.ctx.db, session.tenantId);
+  });
+
   const meta = (req: { ip: string; headers: Record<string, unknown>; lang: ClientMeta['lang'] }, loginType: string): ClientMeta => ({
     ip: req.ip,
     userAgent: String(req.headers['user-agent'] ?? ''),
@@ -46,14 +72,20 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, { auth, sessi
         response: { 200: envelope(loginData) },
       },
     },
-    async (req, reply) =>
-      reply.ok(await auth.login(req.body.username, req.body.password, meta(req, LOGIN_TYPE.PASSWORD)), 'auth.loginSuccess'),
+    async (req, reply) => {
+      try {
+        return reply.ok(await auth.login(req.body.username, req.body.password, meta(req, LOGIN_TYPE.PASSWORD)), 'auth.loginSuccess');
+      } catch (err) {
+        if (err instanceof ThrottledError) reply.header('retry-after', String(err.retryAfter));
+        throw err;
+      }
+    },
   );
 
   app.get(
     '/user/logout',
     {
-      config: { access: 'session', writes: true, logTarget: (req) => req.session?.username ?? '' },
+      config: { access: 'public', account: true, writes: true, logTarget: (req) => req.session?.username ?? '' },
       schema: { tags: ['session'], summary: 'Revoke the current token', response: { 200: okEmpty } },
     },
     async (req, reply) => {
@@ -64,9 +96,12 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, { auth, sessi
 
   app.get(
     '/user/info',
-    { config: { access: 'session' }, schema: { tags: ['session'], summary: 'The signed-in user', response: { 200: envelope(userInfo) } } },
+    {
+      config: { access: 'public', account: true },
+      schema: { tags: ['session'], summary: 'The signed-in user', response: { 200: envelope(userInfo) } },
+    },
     async (req, reply) => {
-      const s = req.session!;
+      const s = req.session as NonNullable<typeof req.session> & { mustChangePassword?: boolean };
       const { user, tenant } = await auth.userInfo(s.tenantId, s.userId);
       if (!user || !tenant) throw new AppError(401, Code.TOKEN_ILLEGAL, 'auth.tokenIllegal');
       return reply.ok({
@@ -81,6 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, { auth, sessi
         tenantName: tenant.name,
         roles: [currentRoleOf(user.userType)],
         lang: req.lang,
+        mustChangePassword: s.mustChangePassword === true,
       });
     },
   );
@@ -88,25 +124,46 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, { auth, sessi
   app.post(
     '/user/updatePassword',
     {
-      config: { access: 'session', logTarget: (req) => req.session?.username ?? '' },
+      config: { access: 'public', account: true, logTarget: (req) => req.session?.username ?? '' },
       schema: {
         tags: ['session'],
-        summary: 'Change own password (revokes all own sessions)',
+        summary: 'Change own password (revokes all own sessions); the new one must keep the password policy',
         body: changePasswordBody,
         response: { 200: okEmpty },
       },
     },
     async (req, reply) => {
       const s = req.session!;
-      await auth.changePassword(s.tenantId, s.userId, req.body.oldPassword, req.body.newPassword);
+      await auth.changePassword(s.tenantId, s.userId, req.body.oldPassword, req.body.newPassword, req.lang);
       return reply.ok(null, 'auth.passwordChanged');
+    },
+  );
+
+  app.get(
+    '/user/passwordPolicy',
+    {
+      config: { access: 'public', account: true },
+      schema: {
+        tags: ['session'],
+        summary: 'The password rule in force (system parameter PASSWORD_STRENGTH): minimum length and kinds of characters',
+        response: { 200: envelope(passwordPolicy) },
+      },
+    },
+    async (_req, reply) => {
+      const rule = await currentPasswordRule(app.ctx.db);
+      return reply.ok({ level: rule.level, minLength: rule.minLength, classes: rule.classes });
     },
   );
 
   app.get(
     '/user/convertCurrLoginI18n',
     {
-      config: { access: 'session', writes: true, logTarget: (req) => String((req.query as { langeType?: string }).langeType ?? '') },
+      config: {
+        access: 'public',
+        account: true,
+        writes: true,
+        logTarget: (req) => String((req.query as { langeType?: string }).langeType ?? ''),
+      },
       schema: {
         tags: ['session'],
         summary: 'Switch the session language (zh_CN, zh_TW, en_US)',

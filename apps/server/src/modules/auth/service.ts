@@ -1,12 +1,19 @@
 import { Code, type Lang, type LoginData, translate } from '@tagloom/domain';
-import { and, count, eq, gte, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.js';
-import { AppError, badRequest, unauthorized } from '../../core/errors.js';
+import { AppError, unauthorized } from '../../core/errors.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../core/passwords.js';
 import type { SessionService } from '../../core/sessions.js';
 import { TenantScope } from '../../core/tenant-scope.js';
-import { loginLog, tenants, users } from '../../db/schema/index.js';
-import { findByLoginName, loginKey } from '../general/user/service.js';
+import { loginLog, loginNames, tenants, users } from '../../db/schema/index.js';
+import { findByLoginName, findLogin, loginKey } from '../general/user/service.js';
+import { assertPasswordPolicy } from './policy.js';
+import { LoginThrottle, ThrottledError } from './throttle.js';
+
+/** A 400 whose message belongs to one field: data.fields lets the console mark it. */
+function fieldError(field: string, key: string, lang?: Lang): AppError {
+  return new AppError(400, Code.BAD_REQUEST, key, {}, lang ? { fields: [{ field, message: translate(lang, key) }] } : null);
+}
 
 export interface ClientMeta {
   ip: string;
@@ -18,10 +25,13 @@ export interface ClientMeta {
 type User = typeof users.$inferSelect;
 
 export class AuthService {
+  readonly throttle: LoginThrottle;
   constructor(
     private readonly ctx: AppContext,
     private readonly sessions: SessionService,
-  ) {}
+  ) {
+    this.throttle = new LoginThrottle(ctx);
+  }
 
   private async logAttempt(
     meta: ClientMeta,
@@ -43,26 +53,6 @@ export class AuthService {
     });
   }
 
-  /** Too many recent failures for this user name or this address: refuse before checking the password. */
-  private async throttled(username: string, ip: string): Promise<boolean> {
-    const { loginMaxFailures: max, loginFailureWindowMinutes: minutes } = this.ctx.config;
-    const since = new Date(Date.now() - minutes * 60_000);
-    const [row] = await this.ctx.db
-      .select({
-        byName: sql<number>`count(*) filter (where lower(${loginLog.username}) = ${loginKey(username)})`.mapWith(Number),
-        byIp: count(),
-      })
-      .from(loginLog)
-      .where(
-        and(
-          gte(loginLog.createdAt, since),
-          eq(loginLog.result, 0),
-          or(eq(loginLog.ip, ip), sql`lower(${loginLog.username}) = ${loginKey(username)}`),
-        ),
-      );
-    return (row?.byName ?? 0) >= max || (row?.byIp ?? 0) >= max * 4;
-  }
-
   /** Check that a user may sign in now; the error key says why not. */
   private async refusal(user: User): Promise<string | undefined> {
     if (user.loginStatus !== 1 || user.status !== 1) return 'auth.forbidden';
@@ -73,19 +63,26 @@ export class AuthService {
     return undefined;
   }
 
+  /**
+   * Password login. The attempt is reserved with the throttle before the password is checked (a
+   * refused one answers 429 and counts nowhere); a right password gives it back.
+   */
   async login(username: string, password: string, meta: ClientMeta): Promise<LoginData> {
-    const minutes = this.ctx.config.loginFailureWindowMinutes;
-    if (await this.throttled(username, meta.ip)) {
-      await this.logAttempt(meta, username, undefined, false, 'auth.throttled');
-      throw new AppError(429, Code.TOO_MANY, 'auth.throttled', { minutes });
+    let lease: Awaited<ReturnType<LoginThrottle['reserve']>>;
+    try {
+      lease = await this.throttle.reserve(username, meta.ip);
+    } catch (err) {
+      if (err instanceof ThrottledError) await this.logAttempt(meta, username, undefined, false, err.key, err.params);
+      throw err;
     }
-    const user = await findByLoginName(this.ctx.db, username);
-    const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
-    if (!user || !valid) {
-      await this.logAttempt(meta, username, user, false, 'auth.badCredentials');
+    const found = await findLogin(this.ctx.db, username);
+    const valid = await verifyPassword(password, found?.user.passwordHash ?? DUMMY_HASH);
+    if (!found || !valid) {
+      await this.logAttempt(meta, username, found?.user, false, 'auth.badCredentials');
       throw unauthorized(Code.UNAUTHORIZED, 'auth.badCredentials');
     }
-    return this.openSession(user, meta, username);
+    await this.throttle.succeeded(lease);
+    return this.openSession(found.user, meta, username, found.mustChangePassword);
   }
 
   /**
@@ -108,8 +105,11 @@ export class AuthService {
     }
   }
 
-  /** Start a session for a user whose identity is proven (password or single sign-on). */
-  async openSession(user: User, meta: ClientMeta, attemptedName = user.username): Promise<LoginData> {
+  /**
+   * Start a session for a user whose identity is proven (password or single sign-on); a password
+   * an administrator set (`mustChangePassword`) makes it a session that may only change it.
+   */
+  async openSession(user: User, meta: ClientMeta, attemptedName = user.username, mustChangePassword = false): Promise<LoginData> {
     const refusal = await this.refusal(user);
     if (refusal) {
       await this.logAttempt(meta, attemptedName, user, false, refusal);
@@ -122,20 +122,32 @@ export class AuthService {
       lang: meta.lang,
       ip: meta.ip,
       userAgent: meta.userAgent.slice(0, 500),
+      mustChangePassword,
     });
     await this.logAttempt(meta, attemptedName, user, true, 'auth.loginSuccess');
-    return { token, userCode: user.userCode, username: user.username, userType: user.userType };
+    return { token, userCode: user.userCode, username: user.username, userType: user.userType, mustChangePassword };
   }
 
-  async changePassword(tenantId: number, userId: number, oldPassword: string, newPassword: string): Promise<void> {
+  /**
+   * Change one's own password: the current one must be right (a 400 naming the current-password
+   * field otherwise), the new one must keep the password policy; every own session ends and a
+   * pending forced change is done.
+   */
+  async changePassword(tenantId: number, userId: number, oldPassword: string, newPassword: string, lang?: Lang): Promise<void> {
     const scope = new TenantScope(this.ctx.db, tenantId);
     const user = await scope.first(users, eq(users.id, userId));
-    if (!user || !(await verifyPassword(oldPassword, user.passwordHash))) throw badRequest('auth.wrongCurrentPassword');
-    if (oldPassword === newPassword) throw badRequest('auth.samePassword');
+    if (!user || !(await verifyPassword(oldPassword, user.passwordHash)))
+      throw fieldError('oldPassword', 'auth.wrongCurrentPassword', lang);
+    if (oldPassword === newPassword) throw fieldError('newPassword', 'auth.samePassword', lang);
+    await assertPasswordPolicy(this.ctx.db, newPassword, { key: 'newPassword' }, lang);
     const passwordHash = await hashPassword(newPassword);
     // the new password and the end of every old session stand or fall together
     await scope.transaction(async (tx) => {
       await tx.update(users, { passwordHash, passwordChangedAt: new Date() }, eq(users.id, userId));
+      await tx.db
+        .update(loginNames)
+        .set({ mustChangePassword: false })
+        .where(eq(loginNames.username, loginKey(user.username)));
       await this.sessions.revokeUser(tenantId, userId, 'password', undefined, tx.db);
     });
   }

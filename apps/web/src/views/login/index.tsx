@@ -9,7 +9,7 @@ import {
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Divider, theme } from 'antd';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useMessage } from '../../app/bridge';
@@ -20,12 +20,16 @@ import { LIMITS, LOGIN_TYPE } from '../../domain';
 import { LoginLangSwitch } from './LoginLangSwitch';
 import './login.css';
 
+/** antd's form and modal stay out of the /login bundle: loaded only for a forced password change */
+const ForcedPasswordChange = lazy(() => import('./ForcedPasswordChange'));
+
 interface LoginData {
   token: string;
   remark?: string;
   userCode: string;
   username: string;
   userType: number;
+  mustChangePassword?: boolean;
 }
 
 export default function Login({ isDefault = false }: { isDefault?: boolean }) {
@@ -35,6 +39,7 @@ export default function Login({ isDefault = false }: { isDefault?: boolean }) {
   const location = useLocation();
   const [params] = useSearchParams();
   const signIn = useUserStore((s) => s.signIn);
+  const pendingChange = useUserStore((s) => s.pendingPasswordChange);
   const [loading, setLoading] = useState(false);
   const [values, setValues] = useState({ username: '', password: '' });
   const [showPassword, setShowPassword] = useState(false);
@@ -83,29 +88,44 @@ export default function Login({ isDefault = false }: { isDefault?: boolean }) {
     return Object.keys(next).length === 0;
   };
 
+  const passwordLogin = (username: string, password: string) =>
+    request<LoginData>('/user/login', {
+      method: 'POST',
+      params: { langeType: currentLang() },
+      data: { username, password },
+      silent: true,
+    });
+
+  const enter = (res: Awaited<ReturnType<typeof passwordLogin>>) => {
+    const user = { userCode: res.data.userCode, username: res.data.username, userType: res.data.userType };
+    // a password an administrator set: the session may only change it, here, before the console opens
+    if (res.data.mustChangePassword) {
+      useUserStore.getState().holdForPasswordChange(res.data.token, user);
+      return;
+    }
+    signIn(res.data.token, user, LOGIN_TYPE.PASSWORD);
+    message.success(res.msg);
+    navigate(redirect, { replace: true });
+  };
+
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (!validate()) return;
     setLoading(true);
     try {
-      const res = await request<LoginData>('/user/login', {
-        method: 'POST',
-        params: { langeType: currentLang() },
-        data: { username: values.username.trim(), password: values.password },
-        silent: true,
-      });
-      signIn(
-        res.data.token,
-        { userCode: res.data.userCode, username: res.data.username, userType: res.data.userType },
-        LOGIN_TYPE.PASSWORD,
-      );
-      message.success(res.msg);
-      navigate(redirect, { replace: true });
+      enter(await passwordLogin(values.username.trim(), values.password));
     } catch (err) {
       if (err instanceof RequestError && err.kind === 'business') message.error(err.message);
     } finally {
       setLoading(false);
     }
+  };
+
+  /** The initial password is changed (every session of the user ended): sign in with the new one. */
+  const afterForcedChange = async (newPassword: string) => {
+    const name = useUserStore.getState().user?.username ?? values.username.trim();
+    useUserStore.getState().clearLocal();
+    enter(await passwordLogin(name, newPassword));
   };
 
   return (
@@ -167,6 +187,11 @@ export default function Login({ isDefault = false }: { isDefault?: boolean }) {
         )}
       </div>
       <div className="login-footer">{t('login.footer')}</div>
+      {pendingChange && (
+        <Suspense fallback={null}>
+          <ForcedPasswordChange onChanged={afterForcedChange} />
+        </Suspense>
+      )}
     </div>
   );
 }

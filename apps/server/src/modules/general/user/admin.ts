@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
+  type CharClass,
   type Lang,
+  type PasswordRule,
   PLATFORM_TENANT_ID,
   TERMINALS,
   USER_TYPE,
@@ -22,7 +24,9 @@ import { PlatformScope, type TenantScope } from '../../../core/tenant-scope.js';
 import { checkExportSize, offsetPages, xlsxStream } from '../../../core/xlsx-stream.js';
 import type { Tx } from '../../../db/client.js';
 import { loginNames, roles, sessions, tenants, userRoles, users } from '../../../db/schema/index.js';
-import { createUser, loginKey } from './service.js';
+import { assertPasswordPolicy, currentPasswordRule } from '../../auth/policy.js';
+import { LoginThrottle } from '../../auth/throttle.js';
+import { createUser, loginKey, setMustChangePassword } from './service.js';
 
 type UserRow = typeof users.$inferSelect;
 type RolesByTerminal = Partial<Record<(typeof TERMINALS)[number], number[]>>;
@@ -43,8 +47,30 @@ const SORT_COLUMNS: Record<string, AnyColumn> = Object.fromEntries(
 );
 
 const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
-const TEMP_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
-const tempPassword = () => Array.from({ length: 10 }, () => TEMP_ALPHABET[randomInt(TEMP_ALPHABET.length)]).join('');
+/** characters of generated passwords, by kind (no look-alikes such as l/1, O/0) */
+const TEMP_SETS: Record<CharClass, string> = {
+  upper: 'ABCDEFGHJKLMNPQRSTUVWXYZ',
+  lower: 'abcdefghijkmnopqrstuvwxyz',
+  letter: 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz',
+  digit: '23456789',
+  symbol: '!#$%&*+-=?@^_',
+};
+const pick = (set: string) => set[randomInt(set.length)];
+/**
+ * A temporary password that keeps the rule: at least 10 characters (or the rule's minimum), one of
+ * every kind the rule asks for, the rest letters and digits, shuffled.
+ */
+function tempPassword(rule: PasswordRule): string {
+  const length = Math.max(10, rule.minLength);
+  const chars = rule.classes.map((c) => pick(TEMP_SETS[c]));
+  const rest = TEMP_SETS.letter + TEMP_SETS.digit;
+  while (chars.length < length) chars.push(pick(rest));
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j], chars[i]];
+  }
+  return chars.join('');
+}
 
 /** A user as the screen shows it: no password hash. */
 const out = ({ passwordHash: _p, ...u }: UserRow) => u;
@@ -54,10 +80,13 @@ const out = ({ passwordHash: _p, ...u }: UserRow) => u;
  * through PlatformScope (core/tenant-scope.ts), which refuses tenant sessions.
  */
 export class UserAdminService {
+  private readonly throttle: LoginThrottle;
   constructor(
     private readonly ctx: AppContext,
     private readonly sessionService: SessionService,
-  ) {}
+  ) {
+    this.throttle = new LoginThrottle(ctx);
+  }
 
   private ps(session: SessionInfo, db: Tx = this.ctx.db) {
     return PlatformScope.of(session, db);
@@ -129,9 +158,11 @@ export class UserAdminService {
       ps,
       rows.map((r) => r.u),
     );
+    const signIn = await this.signInStates(rows.map((r) => r.u));
     return {
       list: rows.map((r) => ({
         ...out(r.u),
+        ...signIn(r.u),
         tenantCode: r.tenantCode,
         tenantName: r.tenantName,
         roles: roleMap.get(r.u.id) ?? Object.fromEntries(TERMINALS.map((t) => [t, []])),
@@ -177,11 +208,29 @@ export class UserAdminService {
     return row;
   }
 
+  /**
+   * Sign-in state of users: a pending forced password change, and whether sign-ins under the name
+   * are held back by the login throttle right now (an administrator may unlock them).
+   */
+  private async signInStates(list: UserRow[]) {
+    const keys = list.map((u) => loginKey(u.username));
+    const flags = keys.length
+      ? await this.ctx.db
+          .select({ u: loginNames.username, must: loginNames.mustChangePassword })
+          .from(loginNames)
+          .where(inArray(loginNames.username, keys))
+      : [];
+    const must = new Set(flags.filter((f) => f.must).map((f) => f.u));
+    const locked = await this.throttle.lockedOf(keys);
+    return (u: UserRow) => ({ mustChangePassword: must.has(loginKey(u.username)) ? 1 : 0, locked: locked.has(loginKey(u.username)) });
+  }
+
   async get(session: SessionInfo, id: number) {
     const ps = this.ps(session);
     const u = await this.find(ps, id);
     const roleMap = await this.rolesOf(ps, [u]);
-    return { ...out(u), roles: roleMap.get(u.id) ?? Object.fromEntries(TERMINALS.map((t) => [t, []])) };
+    const signIn = await this.signInStates([u]);
+    return { ...out(u), ...signIn(u), roles: roleMap.get(u.id) ?? Object.fromEntries(TERMINALS.map((t) => [t, []])) };
   }
 
   /** Platform users are types 1-2, tenant users 3-4 (spec §6: below 3 means plat). */
@@ -202,7 +251,12 @@ export class UserAdminService {
     return grants;
   }
 
-  async create(session: SessionInfo, input: UserCreate) {
+  /**
+   * Add a user. Its password must keep the password policy; `mustChangePassword` (the console
+   * always sends it, on unless the administrator turns it off) makes the first sign-in change it.
+   */
+  async create(session: SessionInfo, input: UserCreate & { mustChangePassword?: boolean }, lang?: Lang) {
+    await assertPasswordPolicy(this.ctx.db, input.password, { key: 'password', label: userResource.labels.password }, lang);
     const user = await this.ctx.db.transaction(async (tx) => {
       const ps = this.ps(session, tx);
       const [tenant] = await tx.select().from(tenants).where(eq(tenants.id, input.tenantId));
@@ -217,6 +271,7 @@ export class UserAdminService {
         aliasName: input.aliasName || undefined,
         roles: grants,
         createdBy: session.userId,
+        mustChangePassword: input.mustChangePassword ?? false,
       });
       if (input.loginStatus === 0) await scope.update(users, { loginStatus: 0 }, eq(users.id, u.id));
       return u;
@@ -224,10 +279,11 @@ export class UserAdminService {
     return this.get(session, user.id);
   }
 
-  async update(session: SessionInfo, input: UserUpdate) {
+  async update(session: SessionInfo, input: UserUpdate & { mustChangePassword?: boolean }) {
     await this.ctx.db.transaction(async (tx) => {
       const ps = this.ps(session, tx);
       const u = await this.find(ps, input.id);
+      if (input.mustChangePassword !== undefined) await setMustChangePassword(tx, u.username, input.mustChangePassword);
       const scope = ps.for(u.tenantId);
       if (input.userType !== undefined) {
         this.checkType(u.tenantId, input.userType);
@@ -318,14 +374,27 @@ export class UserAdminService {
     return rows.length;
   }
 
-  /** Set the given password, or a generated temporary one that is returned once; ends the user's sessions. */
-  async resetPassword(session: SessionInfo, id: number, password?: string): Promise<{ password: string | null }> {
+  /**
+   * Set the given password (it must keep the password policy), or a generated temporary one that
+   * keeps it and is returned once; ends the user's sessions. Unless `mustChangePassword` is false,
+   * the user must change it at the next sign-in.
+   */
+  async resetPassword(
+    session: SessionInfo,
+    id: number,
+    password?: string,
+    opts: { mustChangePassword?: boolean; lang?: Lang } = {},
+  ): Promise<{ password: string | null }> {
     const ps = this.ps(session);
     const u = await this.find(ps, id);
-    const pw = password ?? tempPassword();
-    await ps
-      .for(u.tenantId)
-      .update(users, { passwordHash: await hashPassword(pw), passwordChangedAt: null, updatedAt: new Date() }, eq(users.id, u.id));
+    if (password !== undefined)
+      await assertPasswordPolicy(this.ctx.db, password, { key: 'password', label: userResource.labels.password }, opts.lang);
+    const pw = password ?? tempPassword(await currentPasswordRule(this.ctx.db));
+    const passwordHash = await hashPassword(pw);
+    await ps.for(u.tenantId).transaction(async (tx) => {
+      await tx.update(users, { passwordHash, passwordChangedAt: null, updatedAt: new Date() }, eq(users.id, u.id));
+      await setMustChangePassword(tx.db, u.username, opts.mustChangePassword ?? true);
+    });
     await this.sessionService.revokeUser(
       u.tenantId,
       u.id,
@@ -333,6 +402,13 @@ export class UserAdminService {
       u.tenantId === session.tenantId && u.id === session.userId ? session.tokenHash : undefined,
     );
     return { password: password ? null : pw };
+  }
+
+  /** Lift the login throttle's blocks on these users' names (their trusted addresses stay trusted). */
+  async unlock(session: SessionInfo, ids: number[]): Promise<number> {
+    const rows = await this.findAll(this.ps(session), ids);
+    await this.throttle.unlock(rows.map((u) => u.username));
+    return rows.length;
   }
 
   /** Roles of one tenant, for the per-terminal role selects of the form. */

@@ -1,4 +1,4 @@
-import { id, idsBody, resetPassword, userCreate, userQuery, userResource, userUpdate } from '@tagloom/domain';
+import { id, idsBody, int, resetPassword, userCreate, userQuery, userResource, userUpdate } from '@tagloom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../core/envelope.js';
@@ -24,7 +24,16 @@ const userRow = z.object({
   createdAt: z.date(),
   updatedAt: z.date(),
   roles: z.record(z.string(), z.array(roleRef)),
+  /** 1: the password was set by an administrator and must be changed at the next sign-in */
+  mustChangePassword: z.number().int(),
+  /** sign-ins under this name are held back by the login throttle right now */
+  locked: z.boolean(),
 });
+/** 1/0 or true/false: whether the user must change the password at the next sign-in */
+const mustChange = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')])
+  .transform((v) => v === true || v === 1 || v === '1');
+const mustChangeBody = z.object({ mustChangePassword: mustChange.optional() });
 const counted = envelope(z.object({ count: z.number() }));
 /** The body of /list and /export: filters, paging, and one of the declared sortable fields. */
 const listQuery = userQuery.extend({ sortField: z.enum(USER_SORT_FIELDS).optional(), sortOrder: z.enum(['asc', 'desc']).optional() });
@@ -91,19 +100,25 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ sessions: SessionService }
       },
       schema: {
         tags,
-        summary: "Add a user to a tenant, with roles per terminal from that tenant's roles",
-        body: userCreate,
+        summary:
+          "Add a user to a tenant, with roles per terminal from that tenant's roles; the password must keep the password policy; mustChangePassword (default false, the console sends true) forces a change at the first sign-in",
+        body: userCreate.and(mustChangeBody),
         response: { 200: envelope(userRow) },
       },
     },
-    async (req, reply) => reply.ok(await userAdmin.create(req.session!, req.body), 'common.saveSuccess'),
+    async (req, reply) => reply.ok(await userAdmin.create(req.session!, req.body, req.lang), 'common.saveSuccess'),
   );
 
   app.post(
     `/${SCREEN}/update`,
     {
       config: { access: { screen: SCREEN, action: 'edit' }, fieldLabels: labels },
-      schema: { tags, summary: 'Edit alias, user type and roles per terminal', body: userUpdate, response: { 200: envelope(userRow) } },
+      schema: {
+        tags,
+        summary: 'Edit alias, user type, roles per terminal and whether the password must be changed at the next sign-in',
+        body: userUpdate.and(mustChangeBody),
+        response: { 200: envelope(userRow) },
+      },
     },
     async (req, reply) => reply.ok(await userAdmin.update(req.session!, req.body), 'common.saveSuccess'),
   );
@@ -148,12 +163,35 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ sessions: SessionService }
       config: { access: { screen: SCREEN, action: 'resetPassword' }, fieldLabels: labels },
       schema: {
         tags,
-        summary: 'Set the given password, or generate a temporary one (returned once); ends the user’s sessions',
-        body: resetPassword,
+        summary:
+          'Set the given password (it must keep the password policy), or generate a temporary one (returned once); ends the user’s sessions; the user must change it at the next sign-in unless mustChangePassword is false',
+        body: resetPassword.and(mustChangeBody),
         response: { 200: envelope(z.object({ password: z.string().nullable() })) },
       },
     },
-    async (req, reply) => reply.ok(await userAdmin.resetPassword(req.session!, req.body.id, req.body.password), 'account.passwordReset'),
+    async (req, reply) =>
+      reply.ok(
+        await userAdmin.resetPassword(req.session!, req.body.id, req.body.password, {
+          mustChangePassword: req.body.mustChangePassword,
+          lang: req.lang,
+        }),
+        'account.passwordReset',
+      ),
+  );
+
+  // the login throttle's blocks are lifted with the screen's edit button (the menu tree offers no button of its own)
+  app.post(
+    `/${SCREEN}/unlock`,
+    {
+      config: { access: { screen: SCREEN, action: 'edit' } },
+      schema: {
+        tags,
+        summary: 'Lift the login throttle’s blocks on these users’ names (written to the operation log)',
+        body: idsBody,
+        response: { 200: counted },
+      },
+    },
+    async (req, reply) => reply.ok({ count: await userAdmin.unlock(req.session!, req.body.ids) }, 'signin.unlocked'),
   );
 
   app.post(
@@ -163,7 +201,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ sessions: SessionService }
       schema: {
         tags,
         summary: 'Enabled roles of one tenant, for the role selects',
-        body: z.object({ tenantId: z.coerce.number().int().min(0) }),
+        body: z.object({ tenantId: int(0) }),
         response: {
           200: envelope(z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), alias: z.string(), terminal: z.string() }))),
         },

@@ -4,6 +4,7 @@ import { hashPassword } from '../../../core/passwords.js';
 import { TenantScope } from '../../../core/tenant-scope.js';
 import type { Tx } from '../../../db/client.js';
 import { loginNames, userRoles, users } from '../../../db/schema/index.js';
+import { assertPasswordPolicy } from '../../auth/policy.js';
 
 /** Login names are unique across all tenants; the directory stores them lower-cased. */
 export const loginKey = (username: string) => username.trim().toLowerCase();
@@ -17,11 +18,18 @@ export interface NewUser {
   /** roles per terminal (web, app, pad); roleIds are web roles */
   roles?: { roleId: number; terminal: string }[];
   lang?: string;
+  /**
+   * who creates it: a user created by someone (an administrator, through the API) gets the password
+   * policy (system parameter PASSWORD_STRENGTH); the seeds and system-made users do not
+   */
   createdBy?: number | null;
+  /** the password must be changed at the first sign-in (an administrator chose it) */
+  mustChangePassword?: boolean;
 }
 
 /** Create a user, its login-name entry and its web roles, all or nothing. */
 export async function createUser(db: Tx, tenantId: number, tenantCode: string, input: NewUser) {
+  if (input.createdBy != null) await assertPasswordPolicy(db, input.password, { key: 'password' });
   const passwordHash = await hashPassword(input.password);
   const scope = new TenantScope(db, tenantId);
   return scope.transaction(async (tx) => {
@@ -39,7 +47,9 @@ export async function createUser(db: Tx, tenantId: number, tenantCode: string, i
       lang: input.lang ?? 'zh_CN',
       createdBy: input.createdBy ?? null,
     });
-    await tx.db.insert(loginNames).values({ username: loginKey(user.username), tenantId, userId: user.id });
+    await tx.db
+      .insert(loginNames)
+      .values({ username: loginKey(user.username), tenantId, userId: user.id, mustChangePassword: input.mustChangePassword ?? false });
     const grants = [...(input.roleIds ?? []).map((roleId) => ({ roleId, terminal: 'web' })), ...(input.roles ?? [])];
     if (grants.length) {
       await tx.insert(
@@ -51,12 +61,26 @@ export async function createUser(db: Tx, tenantId: number, tenantCode: string, i
   });
 }
 
-/** Find a user by login name across tenants (login and single sign-on). */
-export async function findByLoginName(db: Tx, username: string) {
+/** Find a user by login name across tenants (login and single sign-on), with its login-name entry. */
+export async function findLogin(db: Tx, username: string) {
   const [entry] = await db
     .select()
     .from(loginNames)
     .where(eq(loginNames.username, loginKey(username)));
   if (!entry) return undefined;
-  return new TenantScope(db, entry.tenantId).first(users, eq(users.id, entry.userId));
+  const user = await new TenantScope(db, entry.tenantId).first(users, eq(users.id, entry.userId));
+  return user ? { user, mustChangePassword: entry.mustChangePassword } : undefined;
+}
+
+/** Find a user by login name across tenants. */
+export async function findByLoginName(db: Tx, username: string) {
+  return (await findLogin(db, username))?.user;
+}
+
+/** Mark (or clear) the must-change-password flag of a user's login name. */
+export async function setMustChangePassword(db: Tx, username: string, on: boolean): Promise<void> {
+  await db
+    .update(loginNames)
+    .set({ mustChangePassword: on })
+    .where(eq(loginNames.username, loginKey(username)));
 }

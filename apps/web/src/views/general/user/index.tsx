@@ -1,17 +1,25 @@
 /**
  * Users of every tenant (general/user): the resource page plus roles per terminal (from the chosen
- * tenant's roles), allow/forbid login (a switch in the Login column) and a reset password that shows
- * the generated one once.
+ * tenant's roles), allow/forbid login (a switch in the Login column), a reset password that shows
+ * the generated one once, the password rule in force (system parameter PASSWORD_STRENGTH) checked
+ * and shown before a password is sent, whether the user must change the password at the next
+ * sign-in, and an unlock of sign-ins the login throttle holds back (with the edit button).
  */
-import { CopyOutlined, KeyOutlined } from '@ant-design/icons';
+import { CopyOutlined, KeyOutlined, LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { TERMINALS } from '@tagloom/domain/constants.ts';
 import { ENUMS } from '@tagloom/domain/enums.ts';
+import { translate } from '@tagloom/domain/i18n/index.ts';
+import { LANGS } from '@tagloom/domain/lang.ts';
+import { f } from '@tagloom/domain/resource/fields.ts';
 import { userResource } from '@tagloom/domain/resources/general/user.ts';
+import { type PasswordRule, passwordIssue } from '@tagloom/domain/schemas/auth.ts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, Modal, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Form, Input, Modal, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
+import { type ComponentProps, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { useMessage } from '../../../app/bridge';
+import { usePasswordHint, usePasswordRule } from '../../../app/layout/ChangePasswordModal';
 import { fetchData, request } from '../../../app/request';
 import { CellValue } from '../../../components/resource/field-render';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
@@ -24,8 +32,77 @@ import '../_access/access.css';
 
 const CODE = 'general/user';
 // declared with their own routes (CUSTOM_RESOURCES), not in the generic registry
-const def = userResource as unknown as ResourceDef;
-const fieldOf = (key: string) => def.list.find((f) => f.key === key)!;
+const declared = userResource as unknown as ResourceDef;
+const fieldOf = (key: string) => declared.list.find((x) => x.key === key)!;
+
+/** On create (on unless turned off) and edit: the user must change the password at the next sign-in. */
+const mustChangeField: Field = {
+  ...f.enumOf('YesNo', {
+    label: Object.fromEntries(LANGS.map((l) => [l, translate(l, 'field.mustChangePassword')])) as Field['label'],
+    default: 1,
+    required: false,
+    list: false,
+    exported: false,
+  }),
+  key: 'mustChangePassword',
+};
+
+/**
+ * The screen's declaration as the form uses it: the password's minimum and kinds of characters from
+ * the rule in force (the server checks the same), and the must-change flag after the passwords.
+ */
+function withRule(rule: PasswordRule | undefined): ResourceDef {
+  const list = declared.list.flatMap((x) => {
+    if (x.key === 'password') return [{ ...x, min: Math.max(x.min ?? 0, rule?.minLength ?? 0) }];
+    if (x.key === 'confirmPassword') return [x, mustChangeField];
+    return [x];
+  });
+  const base = declared.createSchema;
+  const createSchema = z
+    .preprocess((d) => {
+      if (!d || typeof d !== 'object') return d;
+      const { mustChangePassword: _m, ...rest } = d as Record<string, unknown>;
+      return rest;
+    }, base)
+    .superRefine((d, ctx) => {
+      const pw = (d as { password?: unknown }).password;
+      const issue = rule && typeof pw === 'string' ? passwordIssue(pw, rule) : undefined;
+      if (issue && issue.key !== 'signin.policy.tooShort') ctx.addIssue({ code: 'custom', path: ['password'], message: issue.key });
+    }) as unknown as ResourceDef['createSchema'];
+  return { ...declared, list, createSchema };
+}
+
+/** The password input with the rule in force under it. */
+function PolicyPassword({ hint, ...props }: ComponentProps<typeof Input.Password> & { hint?: string }) {
+  return (
+    <>
+      <Input.Password autoComplete="new-password" data-testid="field-password" {...props} />
+      {hint && (
+        <Typography.Text type="secondary" className="user-password-hint" data-testid="password-rule">
+          {hint}
+        </Typography.Text>
+      )}
+    </>
+  );
+}
+
+/** 1/0 (or true/false from a row) as a switch. */
+function FlagSwitch({ value, onChange, id }: { value?: unknown; onChange?: (v: number) => void; id?: string }) {
+  const { i18n } = useTranslation();
+  const lang = normalizeLang(i18n.language);
+  const label = (v: number) => ENUMS.YesNo.find((o) => o.value === v)?.label[lang] ?? String(v);
+  const on = value === true || value === 1 || value === '1';
+  return (
+    <Switch
+      id={id}
+      checked={on}
+      onChange={(c) => onChange?.(c ? 1 : 0)}
+      checkedChildren={label(1)}
+      unCheckedChildren={label(0)}
+      data-testid="field-mustChangePassword"
+    />
+  );
+}
 
 interface RoleOption {
   id: number;
@@ -111,6 +188,9 @@ export default function Users() {
   const can = (a: string) => screen.actions.includes(a);
   const { run, holder, modal } = useRowAction(CODE);
   const [temp, setTemp] = useState<{ user: string; password: string } | undefined>();
+  const rule = usePasswordRule();
+  const hint = usePasswordHint(rule);
+  const def = useMemo(() => withRule(rule), [rule]);
 
   const reset = (row: Row) =>
     modal.confirm({
@@ -121,7 +201,10 @@ export default function Users() {
       cancelText: t('common.cancel'),
       onOk: async () => {
         try {
-          const res = await request<{ password: string | null }>(`/${CODE}/reset-password`, { method: 'POST', data: { id: row.id } });
+          const res = await request<{ password: string | null }>(`/${CODE}/reset-password`, {
+            method: 'POST',
+            data: { id: row.id, mustChangePassword: true },
+          });
           message.success(res.msg || t('common.success'));
           if (res.data?.password) setTemp({ user: String(row.username), password: res.data.password });
         } catch {
@@ -145,6 +228,19 @@ export default function Users() {
       <ResourcePage
         def={def}
         columnOverrides={{
+          // a name whose sign-ins the login throttle holds back right now
+          username: (v, row) => (
+            <Space size={4} wrap>
+              <span>{String(v ?? '')}</span>
+              {row.locked === true && (
+                <Tooltip title={t('userAdmin.lockedHint')}>
+                  <Tag icon={<LockOutlined />} color="warning" data-testid="user-locked">
+                    {t('userAdmin.locked')}
+                  </Tag>
+                </Tooltip>
+              )}
+            </Space>
+          ),
           tenantId: (_v, row) => `${row.tenantName ?? ''}${row.tenantCode ? ` (${row.tenantCode})` : ''}`,
           roles: rolesCell,
           // long type names wrap inside their tag instead of running under the next column
@@ -185,21 +281,45 @@ export default function Users() {
         }}
         formOverrides={{
           roles: ({ field, disabled }) => <RolesInput field={field} disabled={disabled} />,
+          password: () => <PolicyPassword hint={hint} />,
+          mustChangePassword: () => <FlagSwitch />,
         }}
-        extraRowActions={(row) =>
-          can('resetPassword') && (
-            <Tooltip title={t('userAdmin.resetPassword')}>
-              <Button
-                type="link"
-                size="small"
-                icon={<KeyOutlined />}
-                aria-label={t('userAdmin.resetPassword')}
-                onClick={() => reset(row)}
-                data-testid="user-reset"
-              />
-            </Tooltip>
-          )
-        }
+        extraRowActions={(row) => (
+          <>
+            {can('edit') && row.locked === true && (
+              <Tooltip title={t('userAdmin.unlock')}>
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<UnlockOutlined />}
+                  aria-label={t('userAdmin.unlock')}
+                  data-testid="user-unlock"
+                  onClick={() =>
+                    run({
+                      url: 'unlock',
+                      body: { ids: [row.id] },
+                      title: t('userAdmin.unlockTitle'),
+                      content: t('userAdmin.unlockConfirm', { name: row.username }),
+                      ok: t('userAdmin.unlock'),
+                    })
+                  }
+                />
+              </Tooltip>
+            )}
+            {can('resetPassword') && (
+              <Tooltip title={t('userAdmin.resetPassword')}>
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<KeyOutlined />}
+                  aria-label={t('userAdmin.resetPassword')}
+                  onClick={() => reset(row)}
+                  data-testid="user-reset"
+                />
+              </Tooltip>
+            )}
+          </>
+        )}
       />
       <Modal
         open={!!temp}
@@ -217,6 +337,7 @@ export default function Users() {
         }
       >
         <Typography.Paragraph>{t('userAdmin.tempHint')}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">{t('userAdmin.tempMustChange')}</Typography.Paragraph>
         <Typography.Text className="access-password" data-testid="user-temp-password">
           {temp?.password}
         </Typography.Text>
