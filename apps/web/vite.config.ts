@@ -1,9 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import pkg from './package.json' with { type: 'json' };
+import { precompress } from './scripts/precompress';
 
 export default defineConfig({
-  plugins: [react()],
+  // .br and .gz beside each built file, sent as they are by the server
+  plugins: [react(), precompress()],
   define: { __WEB_VERSION__: JSON.stringify(pkg.version) },
   server: {
     port: 5173,

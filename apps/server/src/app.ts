@@ -1,13 +1,11 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { Code, RESOURCES, translate } from '@tagloom/domain';
+import { RESOURCES } from '@tagloom/domain';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAccess } from './core/access.js';
+import { registerCompression } from './core/compression.js';
 import type { AppContext } from './core/context.js';
 import { registerEnvelope } from './core/envelope.js';
 import { FileService } from './core/files.js';
@@ -16,7 +14,10 @@ import { PermissionService } from './core/permissions.js';
 import { jobRoutes } from './core/resource/jobs-routes.js';
 import { resourceRoutes } from './core/resource/routes.js';
 import { ResourceService } from './core/resource/service.js';
+import { registerSecurityHeaders } from './core/security-headers.js';
 import { SessionService } from './core/sessions.js';
+import { registerTextGuard } from './core/text-guard.js';
+import { registerWebStatic } from './core/web-static.js';
 import { RESOURCE_TABLES } from './db/schema/index.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
@@ -89,6 +90,10 @@ export async function buildApp(ctx: AppContext, services = createServices(ctx)):
   registerEnvelope(app);
   registerAccess(app, services.sessions, services.permissions);
   registerOperationLog(app);
+  registerSecurityHeaders(app);
+  // last of the onSend hooks that read a payload as text
+  registerCompression(app);
+  registerTextGuard(app);
 
   await app.register(swagger, {
     openapi: {
@@ -125,24 +130,7 @@ export async function buildApp(ctx: AppContext, services = createServices(ctx)):
     { prefix: '/api' },
   );
 
-  const hasWeb = existsSync(path.join(ctx.config.webDist, 'index.html'));
-  if (hasWeb) {
-    // files are looked up on each request, so a rebuilt console is served without a restart
-    await app.register(fastifyStatic, { root: ctx.config.webDist, index: ['index.html'] });
-  }
-
-  app.setNotFoundHandler((req, reply) => {
-    const lang = req.lang ?? 'zh_CN';
-    // history-mode routing: any other GET for a page gets the console
-    if (hasWeb && req.method === 'GET' && !req.url.startsWith('/api') && !path.extname(req.url.split('?')[0])) {
-      return reply.type('text/html').sendFile('index.html');
-    }
-    return reply.status(404).send({
-      code: Code.NOT_FOUND,
-      msg: translate(lang, 'common.routeNotFound', { method: req.method, url: req.url.split('?')[0] }),
-      data: null,
-    });
-  });
+  await registerWebStatic(app, ctx.config.webDist);
 
   return app;
 }

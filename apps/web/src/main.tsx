@@ -1,3 +1,5 @@
+// first: the Content-Security-Policy setup runs before any other module
+import './csp';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRoot } from './app/AppRoot';

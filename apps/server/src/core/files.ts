@@ -1,12 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import { files } from '../db/schema/index.js';
 import type { AppContext } from './context.js';
 import { AppError, conflict, notFound } from './errors.js';
+import { userFileHeaders } from './security-headers.js';
 import type { TenantScope } from './tenant-scope.js';
 
 /** File kinds told apart by their content (magic bytes), never by the name alone. */
@@ -77,6 +79,30 @@ export function detectKind(head: Buffer, name: string): FileKind | undefined {
   return undefined;
 }
 
+/** Stored files are readable by the server's user only: files 600, their folders 700. */
+export const FILE_MODE = 0o600;
+export const DIR_MODE = 0o700;
+
+/** Kinds a browser may show inline from a user's file: pictures and video (never SVG, HTML or PDF). */
+const INLINE_SAFE: ReadonlySet<FileKind> = new Set(['png', 'jpeg', 'gif', 'webp', 'mp4', 'webm']);
+
+/** RFC 6266 Content-Disposition with a UTF-8 file name. */
+export const contentDisposition = (type: 'attachment' | 'inline', name: string) =>
+  `${type}; filename="${encodeURIComponent(name)}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+/**
+ * Sends a user's stored file: a download (attachment), or with `inline` a preview when its kind is
+ * one a browser shows safely; always sandboxed (CSP `default-src 'none'; sandbox`) and nosniff.
+ */
+export function sendStoredFile(reply: FastifyReply, file: StoredFile, stream: Readable, opts: { inline?: boolean } = {}) {
+  const inline = opts.inline === true && INLINE_SAFE.has(file.kind as FileKind);
+  return userFileHeaders(reply)
+    .type(file.mime)
+    .header('content-length', file.size)
+    .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', file.name))
+    .send(stream);
+}
+
 export interface StoreOptions {
   scope: string;
   name: string;
@@ -102,20 +128,32 @@ export class FileService {
     return path.join(this.ctx.config.dataDir, 'files');
   }
 
+  /** `rel` (a folder under the root) and the folders above it exist, each 700 (older installs too). */
+  private async folder(rel: string): Promise<string> {
+    const full = path.join(this.root, rel);
+    await mkdir(full, { recursive: true, mode: DIR_MODE });
+    let dir = this.root;
+    await chmod(dir, DIR_MODE);
+    for (const part of rel.split(path.sep).filter(Boolean)) {
+      dir = path.join(dir, part);
+      await chmod(dir, DIR_MODE);
+    }
+    return full;
+  }
+
   async store(scope: TenantScope, input: Readable, opts: StoreOptions): Promise<StoredFile> {
     const name = path.basename(opts.name.replace(/\\/g, '/')).trim();
     if (!name || name.length > (opts.maxNameLength ?? 200)) {
       input.resume();
       throw new AppError(400, 400, 'file.nameTooLong', { max: opts.maxNameLength ?? 200 });
     }
-    await mkdir(path.join(this.root, 'tmp'), { recursive: true });
-    const tmp = path.join(this.root, 'tmp', randomBytes(12).toString('hex'));
+    const tmp = path.join(await this.folder('tmp'), randomBytes(12).toString('hex'));
     const hash = createHash('sha256');
     let size = 0;
     let head = Buffer.alloc(0);
     try {
       await new Promise<void>((resolve, reject) => {
-        const out = createWriteStream(tmp);
+        const out = createWriteStream(tmp, { mode: FILE_MODE });
         const fail = (err: unknown) => {
           input.unpipe(out);
           input.destroy();
@@ -148,7 +186,7 @@ export class FileService {
         sha256.slice(0, 2),
         `${sha256}-${randomBytes(4).toString('hex')}`,
       );
-      await mkdir(path.dirname(path.join(this.root, rel)), { recursive: true });
+      await this.folder(path.dirname(rel));
       await rename(tmp, path.join(this.root, rel));
       try {
         return await scope.transaction(async (tx) => {

@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
+import { CSP_NONCE } from '../csp';
 import { normalizeLang } from '../domain';
 import { ANTD_LOCALE } from './antd-locale';
 import { Bridge } from './Bridge';
@@ -12,6 +13,8 @@ import { Router } from './Router';
 import { useSettingsStore } from './stores/settings';
 
 const ANTD_SIZE = { small: 'small', medium: 'middle', large: 'large' } as const;
+/** antd's style elements carry the page's Content-Security-Policy nonce */
+const CSP = CSP_NONCE ? { nonce: CSP_NONCE } : undefined;
 
 export function AppRoot() {
   const { i18n } = useTranslation();
@@ -20,6 +23,7 @@ export function AppRoot() {
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider
+        csp={CSP}
         locale={ANTD_LOCALE[normalizeLang(i18n.language)]}
         componentSize={ANTD_SIZE[size]}
         theme={{ token: { colorPrimary: themeColor, colorInfo: themeColor, borderRadius: 4 } }}

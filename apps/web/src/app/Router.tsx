@@ -4,7 +4,6 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { FullSpin } from '../components/FullSpin';
 import { getLoginType } from './auth';
 import { decide } from './guard';
-import { loadMenuOnce } from './load-menu';
 import { usePermissionStore } from './stores/permission';
 import { useUserStore } from './stores/user';
 
@@ -21,7 +20,8 @@ export function Router() {
   const decision = decide({ path: location.pathname, hasToken: !!token, loginType: getLoginType(), routesLoaded: !!built });
 
   useEffect(() => {
-    if (decision.kind === 'loadMenu') void loadMenuOnce();
+    // the menu loader (and the views it registers) stays out of the /login bundle
+    if (decision.kind === 'loadMenu') void import('./load-menu').then((m) => m.loadMenuOnce());
   }, [decision.kind]);
 
   if (decision.kind === 'redirect') {

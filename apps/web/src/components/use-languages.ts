@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { getToken } from '../app/auth';
 import { useMessage } from '../app/bridge';
 import { applyLang, currentLang } from '../app/i18n';
-import { reloadMenu } from '../app/load-menu';
 import { fetchData, request } from '../app/request';
 import { LANGS, type Lang, normalizeLang } from '../domain';
 
@@ -40,7 +39,7 @@ export function useLanguages(): { lang: Lang; options: { key: Lang; label: strin
     } catch {
       // the request layer showed the server's message
     }
-    await reloadMenu();
+    await (await import('../app/load-menu')).reloadMenu();
   };
   return { lang, options, switchTo };
 }

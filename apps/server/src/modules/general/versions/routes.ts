@@ -5,8 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../core/envelope.js';
 import { AppError } from '../../../core/errors.js';
-import type { FileService, StoredFile } from '../../../core/files.js';
-import { attachment } from '../../../core/resource/excel.js';
+import { type FileService, type StoredFile, sendStoredFile } from '../../../core/files.js';
 import { validationError } from '../../../core/resource/service.js';
 import { VersionService } from './service.js';
 
@@ -178,7 +177,7 @@ const versionScreenRoutes: FastifyPluginAsyncZod<{ service: VersionService }> = 
     },
     async (req, reply) => {
       const { file, stream } = await service.download(req.session!, req.query.id);
-      return reply.type(file.mime).header('content-length', file.size).header('content-disposition', attachment(file.name)).send(stream);
+      return sendStoredFile(reply, file, stream);
     },
   );
 };
