@@ -22,6 +22,7 @@ export function localizeParams(lang: Lang, params: Record<string, unknown>): Rec
 const PG_UNIQUE = '23505';
 const PG_FK = '23503';
 const PG_CHECK = '23514';
+const PG_DATA_EXCEPTION = '22';
 
 function pgCode(err: unknown): string | undefined {
   let e = err as { code?: unknown; cause?: unknown } | undefined;
@@ -99,6 +100,12 @@ export function registerEnvelope(app: FastifyInstance): void {
     if (pg === PG_UNIQUE) return send(409, Code.CONFLICT, translate(lang, 'common.conflict', { what: '' }).trim());
     if (pg === PG_FK) return send(409, Code.CONFLICT, translate(lang, 'common.inUse', { what: '' }).trim());
     if (pg === PG_CHECK) return send(400, Code.BAD_REQUEST, translate(lang, 'common.badRequest'));
+    // class 22, data exception: a value the database refuses (out of range, malformed, bad text);
+    // the validation should have named it, so it is logged to be fixed there
+    if (pg?.startsWith(PG_DATA_EXCEPTION)) {
+      req.log.warn({ err }, 'value refused by the database');
+      return send(400, Code.BAD_REQUEST, translate(lang, 'validation.dataException'));
+    }
     if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
       return send(err.statusCode, err.statusCode, translate(lang, 'common.badRequest'));
     }

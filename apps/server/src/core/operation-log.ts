@@ -1,12 +1,16 @@
+import { and, eq, gte, lte } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { operationLog } from '../db/schema/index.js';
+import { instrumentDatabase, runAsWrite, type WriteRequest } from './request-context.js';
+import { storableText, truncateText } from './text-guard.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     failureMessage: string;
+    /** the write this request is, while its handler runs (null for reads) */
+    operationWrite: WriteRequest | null;
   }
 }
-
-import { operationLog } from '../db/schema/index.js';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
@@ -23,12 +27,21 @@ function isWrite(req: FastifyRequest): boolean {
 const SECRET = /pass(word)?|secret|token|credential/i;
 const MAX_BODY_CHARS = 4000;
 
+/** The body as logged: secrets masked, at most 50 items a list, 5 levels, text the log can store. */
 function redact(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return storableText(value);
   if (depth > 4 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.slice(0, 50).map((v) => redact(v, depth + 1));
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = SECRET.test(k) ? '***' : redact(v, depth + 1);
+  for (const [k, v] of Object.entries(value)) out[storableText(k)] = SECRET.test(k) ? '***' : redact(v, depth + 1);
   return out;
+}
+
+/** The body for the log's jsonb column: a long one is cut (never inside a surrogate pair) and kept as text. */
+export function loggedBody(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Buffer.isBuffer(body)) return null;
+  const json = JSON.stringify(redact(body));
+  return json.length > MAX_BODY_CHARS ? { truncated: truncateText(json, MAX_BODY_CHARS) } : JSON.parse(json);
 }
 
 function defaultTarget(req: FastifyRequest): string {
@@ -38,22 +51,62 @@ function defaultTarget(req: FastifyRequest): string {
     ...(req.body && typeof req.body === 'object' ? req.body : {}),
   } as Record<string, unknown>;
   for (const k of ['id', 'ids', 'code', 'num', 'username', 'name']) {
-    if (src[k] !== undefined && src[k] !== '') return JSON.stringify(src[k]).slice(0, 200);
+    if (src[k] !== undefined && src[k] !== '') return truncateText(JSON.stringify(src[k]) ?? '', 200);
   }
   return '';
+}
+
+const loggable = (req: FastifyRequest) => isWrite(req) && req.url.startsWith('/api') && !req.routeOptions.config?.skipOperationLog;
+
+/** The log row of a request: who, which tenant, screen and button, target, outcome, duration, body. */
+function logRow(req: FastifyRequest, status: number): typeof operationLog.$inferInsert {
+  const cfg = req.routeOptions.config;
+  const access = cfg?.access;
+  return {
+    tenantId: req.session?.tenantId ?? 0,
+    userId: req.session?.userId ?? null,
+    username: storableText(req.session?.username ?? ''),
+    screen: access && typeof access === 'object' ? access.screen : '',
+    action: access && typeof access === 'object' ? access.action : '',
+    method: req.method,
+    url: storableText(truncateText(req.url, 500)),
+    target: storableText((cfg?.logTarget ?? defaultTarget)(req)),
+    result: status < 400 ? 1 : 0,
+    status,
+    message: storableText(req.failureMessage),
+    ip: req.ip,
+    durationMs: Math.round(performance.now() - req.startTime),
+    body: loggedBody(req.body),
+  };
 }
 
 /**
  * Every write through the API is recorded here, for every route, whatever its outcome: who, which
  * tenant, which screen and button, what target, the result, and how long it took.
+ *
+ * A write that commits carries its row: the request's first transaction (or single write
+ * statement) inserts the row as a success just before it commits (see request-context.ts), so a
+ * write without its row cannot commit. After the response the row is corrected when the request
+ * ended otherwise (a later step failed), or inserted when nothing committed it (refusals, failed
+ * writes, writes that wrote nothing).
  */
 export function registerOperationLog(app: FastifyInstance): void {
   app.decorateRequest('failureMessage', '');
+  app.decorateRequest('operationWrite', null);
+  instrumentDatabase(app.ctx);
+
+  // the handler (and what it starts) runs with its writes tied to the log row
+  app.addHook('preHandler', (req, _reply, done) => {
+    if (!loggable(req)) return done();
+    const write: WriteRequest = { successRow: () => logRow(req, 200), pending: false, closed: false };
+    req.operationWrite = write;
+    runAsWrite(write, done);
+  });
   // keep the message of a failed write for the log
   app.addHook('onSend', async (req, reply, payload) => {
     if (reply.statusCode >= 400 && isWrite(req) && typeof payload === 'string') {
       try {
-        req.failureMessage = String(JSON.parse(payload).msg ?? '').slice(0, 500);
+        req.failureMessage = truncateText(String(JSON.parse(payload).msg ?? ''), 500);
       } catch {
         // not JSON: nothing to keep
       }
@@ -61,33 +114,29 @@ export function registerOperationLog(app: FastifyInstance): void {
     return payload;
   });
   app.addHook('onResponse', async (req, reply) => {
-    const cfg = req.routeOptions.config;
-    if (!isWrite(req) || !req.url.startsWith('/api') || cfg?.skipOperationLog) return;
-    const access = cfg?.access;
-    const screen = access && typeof access === 'object' ? access.screen : '';
-    const action = access && typeof access === 'object' ? access.action : '';
-    let body: unknown = null;
-    if (req.body && typeof req.body === 'object') {
-      const json = JSON.stringify(redact(req.body));
-      body = json.length > MAX_BODY_CHARS ? { truncated: json.slice(0, MAX_BODY_CHARS) } : JSON.parse(json);
-    }
+    if (!loggable(req)) return;
+    const write = req.operationWrite;
+    if (write) write.closed = true;
     try {
-      await app.ctx.db.insert(operationLog).values({
-        tenantId: req.session?.tenantId ?? 0,
-        userId: req.session?.userId ?? null,
-        username: req.session?.username ?? '',
-        screen,
-        action,
-        method: req.method,
-        url: req.url.slice(0, 500),
-        target: (cfg?.logTarget ?? defaultTarget)(req),
-        result: reply.statusCode < 400 ? 1 : 0,
-        status: reply.statusCode,
-        message: req.failureMessage,
-        ip: req.ip,
-        durationMs: Math.round(performance.now() - req.startTime),
-        body,
-      });
+      const done = write?.committed;
+      if (!done) {
+        await app.ctx.db.insert(operationLog).values(logRow(req, reply.statusCode));
+      } else if (reply.statusCode !== 200) {
+        // the write committed but the request ended otherwise: the row tells the outcome
+        const row = logRow(req, reply.statusCode);
+        const near = (ms: number) => new Date(done.createdAt.getTime() + ms);
+        await app.ctx.db
+          .update(operationLog)
+          .set({ result: row.result, status: row.status, message: row.message, durationMs: row.durationMs })
+          .where(
+            and(
+              eq(operationLog.tenantId, done.tenantId),
+              gte(operationLog.createdAt, near(-1000)),
+              lte(operationLog.createdAt, near(1000)),
+              eq(operationLog.id, done.id),
+            ),
+          );
+      }
     } catch (err) {
       req.log.error({ err }, 'operation log write failed');
     }

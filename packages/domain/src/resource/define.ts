@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { ENUMS } from '../enums.js';
 import type { L10n } from '../lang.js';
 import type { ActionCode } from '../menu/actions.js';
+import { date, INT4_MAX, INT4_MIN, id, int } from '../schemas/common.js';
 import { type FieldDef, fieldSchema } from './fields.js';
 import type { StateMachine } from './machine.js';
 
@@ -46,16 +48,49 @@ function applyRules(schema: z.ZodTypeAny, rules: Rule<Record<string, unknown>>[]
   });
 }
 
-const rangeOf = (inner: z.ZodTypeAny) => z.tuple([inner.optional().nullable(), inner.optional().nullable()]);
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+const numberInput = (v: unknown) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v);
+
+/** One filter value of a field, by its kind: what the column can be compared with. */
+function filterValue(f: FieldDef & { key: string }): z.ZodTypeAny {
+  switch (f.kind) {
+    case 'enum': {
+      const values = ENUMS[f.enumName!].map((o) => o.value);
+      const lits = values.map((v) => z.literal(v));
+      const e = lits.length === 1 ? lits[0] : z.union(lits as unknown as [z.ZodLiteral, z.ZodLiteral, ...z.ZodLiteral[]]);
+      return values.every((v) => typeof v === 'number') ? z.preprocess(numberInput, e) : e;
+    }
+    case 'int':
+      return int(Math.max(f.min ?? INT4_MIN, INT4_MIN), Math.min(f.max ?? INT4_MAX, INT4_MAX));
+    case 'ref':
+      return id();
+    case 'decimal':
+      return z.preprocess(numberInput, z.number());
+    case 'date':
+    case 'datetime':
+      // kept as ISO text: every list compares with new Date(text)
+      return date().transform((d) => d.toISOString());
+    default:
+      return z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().max(256));
+  }
+}
+
+/** The search of a field: a value (like: text), or a [from, to] range whose ends may be empty. */
+function filterSchema(f: FieldDef & { key: string }): z.ZodTypeAny {
+  if (f.search === 'like') return z.preprocess(blankToUndefined, filterValue({ ...f, kind: 'text' }).optional());
+  const value = z.preprocess(blankToUndefined, filterValue(f).optional());
+  if (f.search === 'range') return z.preprocess(blankToUndefined, z.tuple([value, value]).optional());
+  return value;
+}
 
 /** Declare a resource once; the create/update/query schemas are derived from its fields. */
 export function defineResource<F extends Record<string, FieldDef>>(input: ResourceInput<F>): ResourceDef<F> {
   const list = Object.entries(input.fields).map(([key, def]) => ({ ...def, key }));
   const createShape: Record<string, z.ZodTypeAny> = {};
-  const updateShape: Record<string, z.ZodTypeAny> = { id: z.coerce.number().int().positive() };
+  const updateShape: Record<string, z.ZodTypeAny> = { id: id() };
   const queryShape: Record<string, z.ZodTypeAny> = {
-    page: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(500).default(20),
+    page: int(1).default(1),
+    pageSize: int(1, 500).default(20),
     sortField: z.enum(list.filter((f) => f.sort).map((f) => f.key) as [string, ...string[]]).optional(),
     sortOrder: z.enum(['asc', 'desc']).optional(),
   };
@@ -66,8 +101,7 @@ export function defineResource<F extends Record<string, FieldDef>>(input: Resour
       // on update a field left out keeps its value; a field that may not change is ignored
       if (f.editable) updateShape[f.key] = fieldSchema(f).optional();
     }
-    if (f.search === 'range') queryShape[f.key] = rangeOf(z.union([z.string(), z.number()])).optional();
-    else if (f.search) queryShape[f.key] = z.union([z.string().max(256), z.number()]).optional();
+    if (f.search) queryShape[f.key] = filterSchema(f);
   }
   return {
     ...input,

@@ -15,13 +15,39 @@ export const password = () =>
     .max(64)
     .refine((v) => !CHINESE_RE.test(v), { message: 'validation.noChinese' });
 
+/** The largest value of a PostgreSQL integer (int4): ids, counts and integer fields stay within it. */
+export const INT4_MAX = 2_147_483_647;
+export const INT4_MIN = -2_147_483_648;
+
+/**
+ * An integer as a client may send it: a JSON number, or a string of digits (query strings, form
+ * posts). Nothing else is turned into a number: not true (which would be 1), not '', '1e3' or '0x1'.
+ */
+export const intInput = (v: unknown) => (typeof v === 'string' && /^\s*-?\d{1,16}\s*$/.test(v) ? Number(v) : v);
+
+/** An integer within [min, max] (default: the int4 range), as a number or a string of digits. */
+export const int = (min = INT4_MIN, max = INT4_MAX) => z.preprocess(intInput, z.number().int().min(min).max(max));
+
+const FIRST_DAY = Date.parse('0001-01-01T00:00:00Z');
+const LAST_DAY = Date.parse('9999-12-31T23:59:59.999Z');
+const toDate = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? new Date(v) : typeof v === 'number' ? new Date(v) : v);
+
+/** A valid date (ISO text, milliseconds or a Date) between the years 1 and 9999. */
+export const date = () =>
+  z.preprocess(
+    toDate,
+    z
+      .date({ message: 'validation.invalidDate' })
+      .refine((d) => d.getTime() >= FIRST_DAY && d.getTime() <= LAST_DAY, { message: 'validation.invalidDate' }),
+  );
+
 /** Positive integer ids, accepted as numbers or numeric strings (query strings, form posts). */
-export const id = () => z.coerce.number().int().positive();
+export const id = () => int(1);
 export const idList = () => z.array(id()).min(1).max(1000);
 
 export const paging = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(500).default(20),
+  page: int(1).default(1),
+  pageSize: int(1, 500).default(20),
 });
 
 export const pageResult = <T extends z.ZodTypeAny>(row: T) =>

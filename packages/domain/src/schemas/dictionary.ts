@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, int } from './common.js';
 
 const code = z
   .string()
@@ -13,22 +14,22 @@ export const dictionaryModuleInput = z.object({
   code,
   name,
   remark: z.string().trim().max(256).optional().default(''),
-  seq: z.coerce.number().int().min(0).max(9999).optional().default(0),
+  seq: int(0, 9999).optional().default(0),
 });
-export const dictionaryModuleUpdate = dictionaryModuleInput.extend({ id: z.coerce.number().int().positive() });
+export const dictionaryModuleUpdate = dictionaryModuleInput.extend({ id: id() });
 
 /** Dictionary detail (spec §7 /dictionaryDetail/web/*). `num` is the value the console reads. */
 export const dictionaryDetailInput = z.object({
-  moduleId: z.coerce.number().int().positive(),
+  moduleId: id(),
   num: code,
   name,
   nameTw: z.string().trim().max(128).optional().default(''),
   nameEn: z.string().trim().max(128).optional().default(''),
-  seq: z.coerce.number().int().min(0).max(9999).optional().default(0),
-  status: z.coerce.number().int().min(0).max(1).optional().default(1),
+  seq: int(0, 9999).optional().default(0),
+  status: int(0, 1).optional().default(1),
   remark: z.string().trim().max(256).optional().default(''),
 });
-export const dictionaryDetailUpdate = dictionaryDetailInput.extend({ id: z.coerce.number().int().positive() });
+export const dictionaryDetailUpdate = dictionaryDetailInput.extend({ id: id() });
 
 export const dictionaryDetailRow = z.object({
   id: z.number().int(),

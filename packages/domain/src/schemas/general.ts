@@ -4,7 +4,7 @@ import { TERMINALS } from '../constants.js';
 import { checkRules, fieldRules } from '../resource/define.js';
 import { tenantResource } from '../resources/general/tenant.js';
 import { userResource } from '../resources/general/user.js';
-import { id, idList, password } from './common.js';
+import { id, idList, int, password } from './common.js';
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const flag = () => z.preprocess((v) => (typeof v === 'string' && v !== '' ? Number(v) : v), z.union([z.literal(0), z.literal(1)]));
@@ -112,8 +112,8 @@ export const tenantUpdate = z
   }) as unknown as z.ZodType<TenantUpdate>;
 
 export const tenantQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(500).default(20),
+  page: int(1).default(1),
+  pageSize: int(1, 500).default(20),
   code: text(32).optional(),
   name: text(64).optional(),
   groupId: optionalId(),
@@ -145,7 +145,7 @@ export interface UserCreate {
 export const userCreate = z
   .object({
     ...userRules,
-    tenantId: z.coerce.number().int().min(0),
+    tenantId: int(0),
     confirmPassword: z.string().max(64),
     loginStatus: flag().optional(),
     roles: rolesByTerminal.optional(),
@@ -166,9 +166,9 @@ export const userUpdate = z.object({
 }) as unknown as z.ZodType<UserUpdate>;
 
 export const userQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(500).default(20),
-  tenantId: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).optional()),
+  page: int(1).default(1),
+  pageSize: int(1, 500).default(20),
+  tenantId: z.preprocess(blankToUndefined, int(0).optional()),
   username: text(64).optional(),
   aliasName: text(64).optional(),
   userType: z.preprocess(blankToUndefined, userType().optional()),
@@ -194,7 +194,7 @@ const menuShape = {
   hidden: flag().optional(),
   component: text(128).optional(),
   path: text(256).optional(),
-  seq: z.coerce.number().int().min(0).max(100000).optional(),
+  seq: int(0, 100000).optional(),
   icon: text(64).optional(),
   side: z.enum(['P', 'T', 'B']).optional(),
   status: flag().optional(),
@@ -216,7 +216,7 @@ export const menuButtonSave = z.object({
   code: required(32).regex(/^[A-Za-z][A-Za-z0-9]*$/, { message: 'validation.codeChars' }),
   names,
   alias: text(64).optional(),
-  seq: z.coerce.number().int().min(0).max(100000).optional(),
+  seq: int(0, 100000).optional(),
   status: flag().optional(),
 });
 export type MenuButtonSave = z.infer<typeof menuButtonSave>;
@@ -227,6 +227,6 @@ export const menuDataItemSave = z.object({
   code: required(64).regex(/^[A-Za-z][A-Za-z0-9_]*$/, { message: 'validation.codeChars' }),
   name: required(64),
   visible: flag().optional(),
-  seq: z.coerce.number().int().min(0).max(100000).optional(),
+  seq: int(0, 100000).optional(),
 });
 export type MenuDataItemSave = z.infer<typeof menuDataItemSave>;

@@ -4,6 +4,7 @@ import {
   dictionaryDetailUpdate,
   dictionaryModuleInput,
   dictionaryModuleUpdate,
+  id,
   idList,
   pageResult,
   paging,
@@ -113,7 +114,7 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<{ dictionaries: DictionaryS
         summary: 'Dictionary details, filtered by module, number or name',
         body: paging
           .extend({
-            moduleId: z.coerce.number().int().positive().optional(),
+            moduleId: id().optional(),
             moduleCode: z.string().max(64).optional(),
             num: z.string().max(64).optional(),
             name: z.string().max(128).optional(),

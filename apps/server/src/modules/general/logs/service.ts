@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { ENUMS, type L10n, type Lang } from '@tagloom/domain';
+import { ENUMS, int, type L10n, type Lang } from '@tagloom/domain';
 import { and, count, desc, eq, getTableColumns, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -110,6 +110,7 @@ const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
 const TENANT = l('租户', '租戶', 'Tenant');
 const CREATED = l('时间', '時間', 'Time');
 
+const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const when = z
   .union([z.string().max(40), z.number()])
   .nullable()
@@ -118,12 +119,18 @@ const when = z
 /** The list/export body of a log screen: paging, time range, its search fields, a tenant. */
 export function logQuerySchema(def: LogDef) {
   const shape: Record<string, z.ZodTypeAny> = {
-    page: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(500).default(20),
+    page: int(1).default(1),
+    pageSize: int(1, 500).default(20),
     createdAt: z.tuple([when, when]).optional(),
-    tenantId: z.coerce.number().int().min(0).optional(),
+    tenantId: z.preprocess(blank, int(0).optional()),
   };
-  for (const c of def.columns) if (c.search) shape[c.key] = z.union([z.string().max(128), z.number()]).optional();
+  for (const c of def.columns) {
+    if (!c.search) continue;
+    const numeric = c.kind === 'int' || (c.kind === 'enum' && typeof ENUMS[c.enumName!]?.[0]?.value === 'number');
+    // a number column is compared with a whole number (int4), a text column with text
+    shape[c.key] =
+      numeric && c.search !== 'like' ? z.preprocess(blank, int().optional()) : z.union([z.string().max(128), z.number()]).optional();
+  }
   return z.object(shape);
 }
 export type LogQuery = Record<string, unknown> & { page: number; pageSize: number; createdAt?: [unknown, unknown] };

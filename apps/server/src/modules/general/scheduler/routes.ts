@@ -1,4 +1,4 @@
-import { PLATFORM_TENANT_ID, SCHEDULER_HANDLERS, type SchedulerHandlerKey } from '@tagloom/domain';
+import { id, int, PLATFORM_TENANT_ID, SCHEDULER_HANDLERS, type SchedulerHandlerKey } from '@tagloom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../core/envelope.js';
@@ -7,7 +7,7 @@ import { SchedulerService } from './service.js';
 
 const SCREEN = 'general/scheduler';
 const tags = [SCREEN];
-const idBody = z.object({ id: z.coerce.number().int().positive() });
+const idBody = z.object({ id: id() });
 const taskOut = z.object({ id: z.number(), name: z.string(), state: z.number(), nextFireAt: z.date().nullable() });
 const pick = (t: { id: number; name: string; state: number; nextFireAt: Date | null }) => ({
   id: t.id,
@@ -52,8 +52,8 @@ export const schedulerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Run history of one task, newest first',
         body: idBody.extend({
-          page: z.coerce.number().int().min(1).default(1),
-          pageSize: z.coerce.number().int().min(1).max(500).default(20),
+          page: int(1).default(1),
+          pageSize: int(1, 500).default(20),
         }),
         response: {
           200: envelope(
