@@ -132,7 +132,7 @@ describe('tags view', () => {
       await page.goto(p);
       await page.getByTestId('navbar').waitFor();
     }
-    // a full page load starts a new tag list: navigate in-app instead
+    // a full page load keeps the tags opened before it (they are restored per user)
     // like a person, look at each page before moving on: a page left before its screen has loaded gets no tag
     const shown = (code: string) => page.locator(`.screen-view[data-screen="${code}"]`).waitFor();
     await page.getByTestId('module-nav').getByText('General', { exact: true }).click();
@@ -148,12 +148,12 @@ describe('tags view', () => {
     // the tag appears just after the URL changes: poll rather than read once
     await expect
       .poll(() => tags(page))
-      .toEqual(['/dashboard/admin', '/general/dictionary', '/general/tenant', '/general/role', '/general/user']);
+      .toEqual(['/dashboard/admin', '/general/tenant', '/general/role', '/general/dictionary', '/general/user']);
     expect(await page.locator('[data-path="/dashboard/admin"] [data-testid="tag-close"]').count()).toBe(0);
 
     // closing the active tag moves to the last one
     await tagMenu(page, '/general/user', 'Close');
-    await waitPath(page, '/general/role');
+    await waitPath(page, '/general/dictionary');
     await expect.poll(() => tags(page)).not.toContain('/general/user');
 
     // the affixed tag cannot be closed

@@ -1,4 +1,7 @@
-/** Renders every visited screen, keeping hidden ones alive with <Activity> (cache keyed by path). */
+/**
+ * Renders the current screen and keeps the recently shown ones alive, hidden, with <Activity>
+ * (cache keyed by path; the store caps how many, least recently shown dropped first).
+ */
 
 import { Spin } from 'antd';
 import { Activity, Suspense } from 'react';
@@ -14,9 +17,14 @@ export function AppMain() {
   const { pathname } = useLocation();
   const built = usePermissionStore((s) => s.built)!;
   const visited = useTagsViewStore((s) => s.visited);
+  const alive = useTagsViewStore((s) => s.alive);
   const refreshKeys = useTagsViewStore((s) => s.refreshKeys);
-  const paths = visited.map((v) => v.path);
-  if (!paths.includes(pathname)) paths.push(pathname);
+  // in tag order, so that a page being shown again never moves the others' DOM
+  const kept = new Set(alive);
+  const paths = visited.map((v) => v.path).filter((p) => kept.has(p) && p !== pathname);
+  paths.push(pathname);
+  const order = new Map(visited.map((v, i) => [v.path, i]));
+  paths.sort((a, b) => (order.get(a) ?? Number.MAX_SAFE_INTEGER) - (order.get(b) ?? Number.MAX_SAFE_INTEGER));
 
   return (
     <>

@@ -4,11 +4,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../bridge';
 
-/** Toggles fullscreen; warns when the browser cannot. */
+/** Toggles fullscreen; its tooltip and icon follow the state; warns when the browser cannot. */
 export function FullscreenButton() {
   const { t } = useTranslation();
   const message = useMessage();
-  const [full, setFull] = useState(false);
+  const [full, setFull] = useState(() => !!document.fullscreenElement);
   useEffect(() => {
     const on = () => setFull(!!document.fullscreenElement);
     document.addEventListener('fullscreenchange', on);
@@ -22,9 +22,17 @@ export function FullscreenButton() {
     if (document.fullscreenElement) void document.exitFullscreen();
     else void document.documentElement.requestFullscreen().catch(() => message.warning(t('navbar.fullscreenUnsupported')));
   };
+  const label = full ? t('shell.fullscreen.exit') : t('shell.fullscreen.enter');
   return (
-    <Tooltip title={t('navbar.fullscreen')}>
-      <button type="button" className="right-item" onClick={toggle} data-testid="fullscreen">
+    <Tooltip title={label}>
+      <button
+        type="button"
+        className="right-item"
+        onClick={toggle}
+        aria-label={label}
+        data-testid="fullscreen"
+        data-full={full ? '1' : '0'}
+      >
         {full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
       </button>
     </Tooltip>

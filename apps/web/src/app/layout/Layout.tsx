@@ -1,7 +1,7 @@
 /** The shell around every screen: sidebar, navbar, tags view, cached views, settings drawer. */
 
 import { Drawer, Modal } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { MOBILE_BREAKPOINT, SIDEBAR_WIDTH } from '../../domain';
@@ -10,13 +10,15 @@ import { moduleOfPath } from '../menu-routes';
 import { useAppStore } from '../stores/app';
 import { usePermissionStore } from '../stores/permission';
 import { useSettingsStore } from '../stores/settings';
-import { useTagsViewStore } from '../stores/tags-view';
+import { useUserStore } from '../stores/user';
 import { AppMain } from './AppMain';
 import { Navbar } from './Navbar';
 import { Settings } from './Settings';
 import { Sidebar } from './Sidebar';
 import { TagsView } from './TagsView';
+import { tagsActions } from './tags-actions';
 import '../i18n-screens';
+import './i18n-layout';
 import './layout.css';
 
 export const COLLAPSED_WIDTH = 54;
@@ -37,22 +39,28 @@ export default function Layout() {
   const built = usePermissionStore((s) => s.built)!;
   const { device, sidebarOpened, closeSidebar, setModule } = useAppStore();
   const { tagsView, fixedHeader } = useSettingsStore();
-  const addTag = useTagsViewStore((s) => s.add);
-  const keepOnly = useTagsViewStore((s) => s.removeOthers);
+  const user = useUserStore((s) => s.user);
   useResponsive();
   const [modal, modalHolder] = Modal.useModal();
   bridge.modal = modal;
   const mobile = device === 'mobile';
   const route = built.byPath[pathname];
 
+  // the user's tags from before a reload, for pages their menu still has (before this page's tag is added)
+  const owner = user ? `${user.userCode || user.username}` : '';
+  useLayoutEffect(() => {
+    if (owner) tagsActions.restore(owner, (path) => !!built.byPath[path], built.home);
+  }, [owner, built]);
+
   useEffect(() => {
     setModule(moduleOfPath(pathname, useAppStore.getState().currentModule));
-    addTag({ path: built.home, fullPath: built.home, affix: true });
-    if (route) addTag({ path: pathname, fullPath: pathname + search, affix: pathname === built.home });
+    tagsActions.add({ path: built.home, fullPath: built.home, affix: true });
+    if (route) tagsActions.add({ path: pathname, fullPath: pathname + search, affix: pathname === built.home });
+    tagsActions.touch(pathname);
     // without the tag bar there is no way to close a page: keep only the current one alive
-    if (!tagsView) keepOnly(pathname);
+    if (!tagsView) tagsActions.removeOthers(pathname);
     if (mobile) closeSidebar();
-  }, [pathname, search, built.home, route, addTag, keepOnly, tagsView, setModule, mobile, closeSidebar]);
+  }, [pathname, search, built.home, route, tagsView, setModule, mobile, closeSidebar]);
 
   useEffect(() => {
     document.title = route ? `${route.title} - ${t('app.name')}` : t('app.name');

@@ -5,13 +5,19 @@ import { useNavigate } from 'react-router';
 import { MenuIcon } from '../../components/MenuIcon';
 import { useAppStore } from '../stores/app';
 import { usePermissionStore } from '../stores/permission';
+import { EllipsisLabel } from './EllipsisLabel';
 
 export function ModuleNav({ mobile }: { mobile: boolean }) {
   const navigate = useNavigate();
   const modules = usePermissionStore((s) => s.built!.modules);
   const currentModule = useAppStore((s) => s.currentModule);
   const selected = modules.find((m) => m.path === `/${currentModule}`);
-  const items = modules.map((m) => ({ key: m.path, icon: <MenuIcon name={m.icon} />, label: m.name }));
+  // a name cut short (narrow navbar, long English names) shows whole in a tooltip
+  const items = modules.map((m) => ({
+    key: m.path,
+    icon: <MenuIcon name={m.icon} />,
+    label: <EllipsisLabel text={m.name} placement={mobile ? 'right' : 'bottom'} />,
+  }));
   const open = (path: string) => {
     const m = modules.find((x) => x.path === path);
     if (!m) return;
@@ -27,7 +33,11 @@ export function ModuleNav({ mobile }: { mobile: boolean }) {
         >
           <Button type="text" data-testid="module-nav-mobile">
             {selected ? <MenuIcon name={selected.icon} /> : <AppstoreOutlined />}
-            <span style={{ maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis' }}>{selected?.name}</span>
+            {selected && (
+              <span className="module-nav-mobile-name">
+                <EllipsisLabel text={selected.name} placement="bottom" />
+              </span>
+            )}
             <DownOutlined style={{ fontSize: 10 }} />
           </Button>
         </Dropdown>

@@ -1,6 +1,7 @@
-/** Top bar: hamburger, module navigation, clock and welcome, error log, language, settings, fullscreen, account. */
-import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
+/** Top bar: hamburger, module navigation, clock and welcome, error log, menu search, language, settings, fullscreen, account. */
+import { MenuFoldOutlined, MenuUnfoldOutlined, SearchOutlined, SettingOutlined } from '@ant-design/icons';
 import { Tooltip } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LangSelect } from '../../components/LangSelect';
 import { useAppStore } from '../stores/app';
@@ -9,7 +10,48 @@ import { AccountMenu } from './AccountMenu';
 import { Clock } from './Clock';
 import { ErrorLogButton } from './ErrorLogButton';
 import { FullscreenButton } from './FullscreenButton';
+import MenuSearch from './MenuSearch';
 import { ModuleNav } from './ModuleNav';
+
+const SHORTCUT = /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘K' : 'Ctrl K';
+
+/** The menu search's button and its Ctrl-K / ⌘K shortcut; the search itself loads on first use. */
+function SearchButton() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const show = () => {
+    setLoaded(true);
+    setOpen(true);
+  };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'k') {
+        e.preventDefault();
+        setLoaded(true);
+        setOpen((o) => !o);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  return (
+    <>
+      <Tooltip title={t('shell.search.open', { shortcut: SHORTCUT })}>
+        <button
+          type="button"
+          className="right-item"
+          onClick={show}
+          aria-label={t('shell.search.open', { shortcut: SHORTCUT })}
+          data-testid="menu-search-open"
+        >
+          <SearchOutlined />
+        </button>
+      </Tooltip>
+      {loaded && <MenuSearch open={open} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
 
 export function Navbar() {
   const { t } = useTranslation();
@@ -25,6 +67,7 @@ export function Navbar() {
       <div className="right-menu">
         {!mobile && <Clock />}
         <ErrorLogButton />
+        <SearchButton />
         <Tooltip title={t('navbar.language')}>
           <span>
             <LangSelect className="right-item" />

@@ -13,7 +13,7 @@ export function Settings() {
       title={t('settings.title')}
       open={s.drawerOpen}
       onClose={() => s.set({ drawerOpen: false })}
-      size={300}
+      size={340}
       data-testid="settings-drawer"
     >
       <div className="settings-row">
@@ -27,15 +27,15 @@ export function Settings() {
         />
       </div>
       <div className="settings-row">
-        <span>{t('settings.tagsView')}</span>
+        <span>{t('shell.settings.tagsView')}</span>
         <Switch checked={s.tagsView} onChange={(tagsView) => s.set({ tagsView })} data-testid="switch-tags-view" />
       </div>
       <div className="settings-row">
-        <span>{t('settings.fixedHeader')}</span>
+        <span>{t('shell.settings.fixedHeader')}</span>
         <Switch checked={s.fixedHeader} onChange={(fixedHeader) => s.set({ fixedHeader })} data-testid="switch-fixed-header" />
       </div>
       <div className="settings-row">
-        <span>{t('settings.sidebarLogo')}</span>
+        <span>{t('shell.settings.sidebarLogo')}</span>
         <Switch checked={s.sidebarLogo} onChange={(sidebarLogo) => s.set({ sidebarLogo })} data-testid="switch-sidebar-logo" />
       </div>
       <Divider />

@@ -1,4 +1,8 @@
-/** Visited pages shown as tags, and the per-path view cache they keep alive. */
+/**
+ * Visited pages shown as tags, and the per-path view cache they keep alive. Only the state and
+ * its reset live here (the sign-out path, part of /login, needs them); what the layout does to the
+ * tags (add, close, restore after a reload, the cache cap) is in layout/tags-actions.ts.
+ */
 import { create } from 'zustand';
 
 export interface VisitedView {
@@ -8,42 +12,29 @@ export interface VisitedView {
   affix: boolean;
 }
 
-interface TagsViewState {
+/** sessionStorage key prefix of a user's open tags */
+export const TAGS_STORAGE_PREFIX = 'tagsView:';
+
+export interface TagsViewState {
   visited: VisitedView[];
+  /** paths whose views are kept, least recently shown first */
+  alive: string[];
   /** bumping a path's key drops its cached view */
   refreshKeys: Record<string, number>;
-  add: (v: VisitedView) => void;
-  remove: (path: string) => VisitedView[];
-  removeOthers: (path: string) => VisitedView[];
-  removeAll: () => VisitedView[];
-  refresh: (path: string) => void;
+  /** whose tags these are (their storage key); undefined until restored */
+  owner: string | undefined;
+  /** forgets the tags (sign-out), saved ones included */
   reset: () => void;
 }
 
 export const useTagsViewStore = create<TagsViewState>((set, get) => ({
   visited: [],
+  alive: [],
   refreshKeys: {},
-  add: (v) => {
-    const list = get().visited;
-    const i = list.findIndex((x) => x.path === v.path);
-    if (i === -1) set({ visited: v.affix ? [v, ...list] : [...list, v] });
-    else if (list[i].fullPath !== v.fullPath) set({ visited: list.map((x, j) => (j === i ? { ...x, fullPath: v.fullPath } : x)) });
+  owner: undefined,
+  reset: () => {
+    const owner = get().owner;
+    if (owner) sessionStorage.removeItem(TAGS_STORAGE_PREFIX + owner);
+    set({ visited: [], alive: [], refreshKeys: {}, owner: undefined });
   },
-  remove: (path) => {
-    const visited = get().visited.filter((x) => x.path !== path || x.affix);
-    set({ visited });
-    return visited;
-  },
-  removeOthers: (path) => {
-    const visited = get().visited.filter((x) => x.path === path || x.affix);
-    set({ visited });
-    return visited;
-  },
-  removeAll: () => {
-    const visited = get().visited.filter((x) => x.affix);
-    set({ visited });
-    return visited;
-  },
-  refresh: (path) => set({ refreshKeys: { ...get().refreshKeys, [path]: (get().refreshKeys[path] ?? 0) + 1 } }),
-  reset: () => set({ visited: [], refreshKeys: {} }),
 }));
