@@ -47,7 +47,7 @@ describe(`API conventions and dictionaries on ${DRIVER}`, () => {
     const bad = await t.call('POST', '/api/user/login', { rawBody: '{"username": "admin",', lang: 'en' });
     expect([bad.status, bad.body.msg]).toEqual([400, 'The request body is not valid JSON']);
     const missing = await t.call('POST', '/api/user/login', { body: { username: 'admin' }, lang: 'en' });
-    expect([missing.status, missing.body.msg]).toEqual([400, 'Password: is required']);
+    expect([missing.status, missing.body.msg]).toEqual([400, 'Please enter password']);
     const typed = await t.call('POST', '/api/dictionary/web/insert', { token: admin, body: { code: 5, name: 'x' }, lang: 'zh_CN' });
     expect(typed.status).toBe(400);
     expect(typed.body.msg).toBe('编码：必须是文本');

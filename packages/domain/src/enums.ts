@@ -1,14 +1,23 @@
 import type { L10n } from './lang.js';
 
 /** Enumerations served by /tagManage/common/enum/queryEnum?targetEnum= (labels in three languages). */
+/**
+ * How a state is shown: a status badge of this colour (success green, processing blue, default
+ * grey, warning orange, error red). Only enums that are states (online, enabled, task state, a
+ * result …) give their options a tone; attributes (a type, a category) have none and show as text.
+ */
+export type EnumTone = 'success' | 'processing' | 'default' | 'warning' | 'error';
+
 export interface EnumOption {
   value: number | string;
   label: L10n;
+  tone?: EnumTone;
 }
 
-const o = (value: number | string, zh_CN: string, zh_TW: string, en_US: string): EnumOption => ({
+const o = (value: number | string, zh_CN: string, zh_TW: string, en_US: string, tone?: EnumTone): EnumOption => ({
   value,
   label: { zh_CN, zh_TW, en_US },
+  ...(tone ? { tone } : {}),
 });
 
 export const ENUMS: Record<string, EnumOption[]> = {
@@ -18,19 +27,19 @@ export const ENUMS: Record<string, EnumOption[]> = {
     o(3, '租户管理员', '租戶管理員', 'Tenant administrator'),
     o(4, '租户用户', '租戶使用者', 'Tenant user'),
   ],
-  LoginStatus: [o(1, '允许登录', '允許登入', 'Allowed'), o(0, '禁止登录', '禁止登入', 'Forbidden')],
-  Status: [o(1, '启用', '啟用', 'Enabled'), o(0, '停用', '停用', 'Disabled')],
+  LoginStatus: [o(1, '允许登录', '允許登入', 'Allowed', 'success'), o(0, '禁止登录', '禁止登入', 'Forbidden', 'error')],
+  Status: [o(1, '启用', '啟用', 'Enabled', 'success'), o(0, '停用', '停用', 'Disabled', 'default')],
   Terminal: [o('web', '网页端', '網頁端', 'Web'), o('app', '移动端', '行動端', 'App'), o('pad', '手持终端', '手持終端', 'Handheld')],
   MenuType: [o(1, '模块', '模組', 'Module'), o(2, '分组', '分組', 'Group'), o(3, '页面', '頁面', 'Screen')],
-  LoginResult: [o(1, '成功', '成功', 'Success'), o(0, '失败', '失敗', 'Failure')],
+  LoginResult: [o(1, '成功', '成功', 'Success', 'success'), o(0, '失败', '失敗', 'Failure', 'error')],
   YesNo: [o(1, '是', '是', 'Yes'), o(0, '否', '否', 'No')],
   // general/scheduler, general/log-sync, general/log-device
   SchedulerType: [o(1, '时间调度', '時間排程', 'Time scheduler'), o(2, '表达式调度', '運算式排程', 'Expression scheduler (cron)')],
   SchedulerState: [
-    o(1, '正常', '正常', 'Normal'),
-    o(2, '暂停', '暫停', 'Paused'),
-    o(3, '停止', '停止', 'Stopped'),
-    o(4, '已完成', '已完成', 'Completed'),
+    o(1, '正常', '正常', 'Normal', 'processing'),
+    o(2, '暂停', '暫停', 'Paused', 'warning'),
+    o(3, '停止', '停止', 'Stopped', 'error'),
+    o(4, '已完成', '已完成', 'Completed', 'default'),
   ],
   SchedulerUnit: [
     o(1, '秒', '秒', 'Second'),
@@ -41,9 +50,9 @@ export const ENUMS: Record<string, EnumOption[]> = {
     o(6, '月', '月', 'Month'),
     o(7, '年', '年', 'Year'),
   ],
-  RunResult: [o(1, '成功', '成功', 'Success'), o(0, '失败', '失敗', 'Failed')],
+  RunResult: [o(1, '成功', '成功', 'Success', 'success'), o(0, '失败', '失敗', 'Failed', 'error')],
   // rfid/equipment
-  OnlineStatus: [o(1, '在线', '連線中', 'Online'), o(0, '离线', '離線', 'Offline')],
+  OnlineStatus: [o(1, '在线', '連線中', 'Online', 'success'), o(0, '离线', '離線', 'Offline', 'default')],
   SyncDirection: [o(1, '接收', '接收', 'Inbound'), o(2, '推送', '推送', 'Outbound')],
   DeviceEventType: [
     o('online', '上线', '上線', 'Online'),
@@ -53,7 +62,11 @@ export const ENUMS: Record<string, EnumOption[]> = {
     o('firmware', '固件升级', '韌體升級', 'Firmware upgrade'),
     o('error', '故障', '故障', 'Fault'),
   ],
-  LogLevel: [o('info', '信息', '資訊', 'Info'), o('warn', '警告', '警告', 'Warning'), o('error', '错误', '錯誤', 'Error')],
+  LogLevel: [
+    o('info', '信息', '資訊', 'Info', 'processing'),
+    o('warn', '警告', '警告', 'Warning', 'warning'),
+    o('error', '错误', '錯誤', 'Error', 'error'),
+  ],
   // general/product, general/product-param (device products of the RFID/IoT platform)
   ProductCategory: [
     o(1, '固定式读写器', '固定式讀寫器', 'Fixed reader'),
@@ -112,7 +125,7 @@ export const ENUMS: Record<string, EnumOption[]> = {
   CodingPadding: [o(1, '左补零', '左補零', 'Zero-pad left'), o(2, '右补零', '右補零', 'Zero-pad right')],
   UpgradeType: [o('optional', '可选升级', '可選升級', 'Optional'), o('forced', '强制升级', '強制升級', 'Forced')],
   MenuSide: [o('P', '平台', '平台', 'Platform'), o('T', '租户', '租戶', 'Tenant'), o('B', '平台和租户', '平台和租戶', 'Both')],
-  Visible: [o(1, '显示', '顯示', 'Shown'), o(0, '隐藏', '隱藏', 'Hidden')],
+  Visible: [o(1, '显示', '顯示', 'Shown', 'success'), o(0, '隐藏', '隱藏', 'Hidden', 'default')],
 };
 
 /** Accepts the enum name in any case ('usertype', 'UserType', 'USER_TYPE'). */
@@ -121,3 +134,10 @@ export function findEnum(name: string): [string, EnumOption[]] | undefined {
   const key = Object.keys(ENUMS).find((k) => k.toLowerCase() === want);
   return key ? [key, ENUMS[key]] : undefined;
 }
+
+/** Whether an enum is a state (its options carry tones: shown as status badges) rather than an attribute. */
+export const isStateEnum = (name: string | undefined): boolean => !!ENUMS[name ?? '']?.some((x) => x.tone);
+
+/** The tone of one value of a state enum (undefined for attributes and unknown values). */
+export const enumTone = (name: string | undefined, value: unknown): EnumTone | undefined =>
+  ENUMS[name ?? '']?.find((x) => String(x.value) === String(value))?.tone;

@@ -10,6 +10,9 @@ import httpTW from './parts/http/zh-TW.json' with { type: 'json' };
 import importsEN from './parts/imports/en-US.json' with { type: 'json' };
 import importsCN from './parts/imports/zh-CN.json' with { type: 'json' };
 import importsTW from './parts/imports/zh-TW.json' with { type: 'json' };
+import messagesEN from './parts/messages/en-US.json' with { type: 'json' };
+import messagesCN from './parts/messages/zh-CN.json' with { type: 'json' };
+import messagesTW from './parts/messages/zh-TW.json' with { type: 'json' };
 import screensEN from './parts/screens/en-US.json' with { type: 'json' };
 import screensCN from './parts/screens/zh-CN.json' with { type: 'json' };
 import screensTW from './parts/screens/zh-TW.json' with { type: 'json' };
@@ -24,9 +27,9 @@ import zhTW from './zh-TW.json' with { type: 'json' };
 
 /** Server-side message catalogs (the console keeps its own in ./web). One key set, three languages. */
 export const CATALOGS: Record<Lang, Record<string, unknown>> = {
-  zh_CN: mergeCatalogs(zhCN, importsCN, boundaryCN, signinCN, httpCN, validationCN, screensCN),
-  zh_TW: mergeCatalogs(zhTW, importsTW, boundaryTW, signinTW, httpTW, validationTW, screensTW),
-  en_US: mergeCatalogs(enUS, importsEN, boundaryEN, signinEN, httpEN, validationEN, screensEN),
+  zh_CN: mergeCatalogs(zhCN, importsCN, boundaryCN, signinCN, httpCN, validationCN, screensCN, messagesCN),
+  zh_TW: mergeCatalogs(zhTW, importsTW, boundaryTW, signinTW, httpTW, validationTW, screensTW, messagesTW),
+  en_US: mergeCatalogs(enUS, importsEN, boundaryEN, signinEN, httpEN, validationEN, screensEN, messagesEN),
 };
 export type MessageKey = string;
 

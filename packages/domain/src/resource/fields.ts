@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ENUMS } from '../enums.js';
 import type { L10n } from '../lang.js';
-import { CHINESE_RE } from '../schemas/common.js';
+import { CHINESE_RE, date, INT4_MAX, INT4_MIN } from '../schemas/common.js';
+import { setFieldHint } from '../validation.js';
 
 /**
  * Field builders: one call says everything true of a field once. The zod rule (API, import and
@@ -10,6 +11,11 @@ import { CHINESE_RE } from '../schemas/common.js';
  */
 export type FieldKind = 'text' | 'textarea' | 'password' | 'int' | 'decimal' | 'enum' | 'date' | 'datetime' | 'json' | 'ref';
 export type SearchMode = 'eq' | 'like' | 'range';
+/**
+ * How a value reads in a table cell: 'code' (an identifier: monospace) and 'url' (an address)
+ * stay on one line, cut with an ellipsis, the whole value in a tooltip, never broken mid-token.
+ */
+export type FieldDisplay = 'code' | 'url';
 
 export interface FieldOptions {
   label: L10n;
@@ -35,6 +41,12 @@ export interface FieldOptions {
   width?: number;
   default?: unknown;
   placeholder?: L10n;
+  /**
+   * a table column left out of the default view (the user can show it in the column settings):
+   * each declaration keeps what matters visible within a 1366-pixel screen
+   */
+  hidden?: boolean;
+  display?: FieldDisplay;
 }
 
 export interface FieldDef extends Required<Pick<FieldOptions, 'required' | 'list' | 'exported' | 'form' | 'editable' | 'unique'>> {
@@ -45,6 +57,9 @@ export interface FieldDef extends Required<Pick<FieldOptions, 'required' | 'list
   width?: number;
   default?: unknown;
   placeholder?: L10n;
+  /** not among the table's default columns (see FieldOptions.hidden) */
+  hidden?: boolean;
+  display?: FieldDisplay;
   /** text: length bounds; int/decimal: value bounds */
   min?: number;
   max?: number;
@@ -82,27 +97,39 @@ function base(kind: FieldKind, o: FieldOptions, extra: Partial<FieldDef> = {}): 
     width: o.width,
     default: o.default,
     placeholder: o.placeholder,
+    ...(o.hidden ? { hidden: true } : {}),
+    ...(o.display ? { display: o.display } : {}),
     ...extra,
   };
 }
 
+/** Inputs that are picked rather than typed: their empty-value message says "Please select …". */
+const PICKED: FieldKind[] = ['enum', 'date', 'datetime', 'ref'];
+
+/** The field, with its label's input hint recorded for validation messages. */
+function hinted(def: FieldDef): FieldDef {
+  setFieldHint(def.label, { input: PICKED.includes(def.kind) ? 'select' : 'enter', enumName: def.enumName });
+  return def;
+}
+
 export const f = {
   text: (o: Opts<{ min?: number; max?: number; pattern?: { source: string; message: string } }>) =>
-    base('text', o, { min: o.min, max: o.max ?? 64, pattern: o.pattern }),
-  textarea: (o: Opts<{ max?: number }>) => base('textarea', { required: false, ...o }, { max: o.max ?? 256 }),
+    hinted(base('text', o, { min: o.min, max: o.max ?? 64, pattern: o.pattern })),
+  textarea: (o: Opts<{ max?: number }>) => hinted(base('textarea', { required: false, ...o }, { max: o.max ?? 256 })),
   password: (o: Opts<{ min?: number }>) =>
-    base('password', { list: false, exported: false, editable: false, ...o }, { min: o.min ?? 4, max: 64 }),
-  int: (o: Opts<{ min?: number; max?: number }>) => base('int', o, { min: o.min, max: o.max }),
-  decimal: (o: Opts<{ min?: number; max?: number; scale?: number }>) => base('decimal', o, { min: o.min, max: o.max, scale: o.scale ?? 2 }),
+    hinted(base('password', { list: false, exported: false, editable: false, ...o }, { min: o.min ?? 4, max: 64 })),
+  int: (o: Opts<{ min?: number; max?: number }>) => hinted(base('int', o, { min: o.min, max: o.max })),
+  decimal: (o: Opts<{ min?: number; max?: number; scale?: number }>) =>
+    hinted(base('decimal', o, { min: o.min, max: o.max, scale: o.scale ?? 2 })),
   enumOf: (enumName: string, o: FieldOptions) => {
     if (!ENUMS[enumName]) throw new Error(`unknown enum ${enumName}`);
-    return base('enum', o, { enumName });
+    return hinted(base('enum', o, { enumName }));
   },
-  date: (o: FieldOptions) => base('date', o),
-  datetime: (o: FieldOptions) => base('datetime', o),
+  date: (o: FieldOptions) => hinted(base('date', o)),
+  datetime: (o: FieldOptions) => hinted(base('datetime', o)),
   json: (o: Opts<{ items?: Record<string, FieldDef> }>) =>
-    base('json', { list: false, exported: false, required: false, ...o }, o.items ? { items: o.items } : {}),
-  ref: (resource: string, labelField: string, o: FieldOptions) => base('ref', o, { ref: { resource, labelField } }),
+    hinted(base('json', { list: false, exported: false, required: false, ...o }, o.items ? { items: o.items } : {})),
+  ref: (resource: string, labelField: string, o: FieldOptions) => hinted(base('ref', o, { ref: { resource, labelField } })),
 };
 
 /** '' and null mean "not given" for every kind: forms and spreadsheets send them for empty cells. */
@@ -137,9 +164,12 @@ export function fieldSchema(def: FieldDef): z.ZodTypeAny {
         .refine((v) => !CHINESE_RE.test(v), { message: 'validation.noChinese' });
       break;
     case 'int': {
-      let n = z.number().int();
-      if (def.min !== undefined) n = n.min(def.min);
-      if (def.max !== undefined) n = n.max(def.max);
+      // an integer column: within the int4 range whatever the declaration says
+      const n = z
+        .number()
+        .int()
+        .min(Math.max(def.min ?? INT4_MIN, INT4_MIN))
+        .max(Math.min(def.max ?? INT4_MAX, INT4_MAX));
       s = z.preprocess(toNumber, n);
       break;
     }
@@ -164,13 +194,13 @@ export function fieldSchema(def: FieldDef): z.ZodTypeAny {
     }
     case 'date':
     case 'datetime':
-      s = z.preprocess(blankToUndefined, z.coerce.date());
+      s = z.preprocess(blankToUndefined, date());
       break;
     case 'json':
       s = z.unknown();
       break;
     case 'ref':
-      s = z.preprocess(toNumber, z.number().int().positive());
+      s = z.preprocess(toNumber, z.number().int().positive().max(INT4_MAX));
       break;
   }
   if (!def.required) {

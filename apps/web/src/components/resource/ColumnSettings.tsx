@@ -7,15 +7,18 @@ import { arrangeColumns, moveColumn, type ColumnSettings as Settings } from './c
 export function ColumnSettings({
   columns,
   settings,
+  defaultHidden,
   onChange,
 }: {
   columns: { key: string; title: string }[];
   settings: Settings | undefined;
+  /** columns the declaration leaves out of the default view */
+  defaultHidden: string[];
   onChange: (next: Settings | undefined) => void;
 }) {
   const { t } = useTranslation();
   const keys = columns.map((c) => c.key);
-  const arranged = arrangeColumns(keys, settings);
+  const arranged = arrangeColumns(keys, settings, defaultHidden);
   const order = arranged.map((c) => c.key);
   const hidden = arranged.filter((c) => !c.visible).map((c) => c.key);
   const titleOf = (key: string) => columns.find((c) => c.key === key)?.title ?? key;

@@ -8,7 +8,7 @@ import { normalizeLang } from '../../domain';
 import { FieldInput } from './field-render';
 import { initialValues, serverFieldErrors, toPayload, validateForm, validateValue } from './form-values';
 import { formFields, opensInDrawer } from './model';
-import type { Field, Mode, ResourceDef, ResourcePageExtensions, Row } from './types';
+import type { Mode, ResourceDef, ResourcePageExtensions, Row } from './types';
 import { useResourceMutations } from './use-resource';
 
 export interface ResourceFormProps {
@@ -38,9 +38,6 @@ export function ResourceForm({ def, target, onClose, formOverrides }: ResourceFo
     form.setFieldsValue(initialValues(def, target.mode, target.row));
   }, [target, def, form]);
 
-  const say = (f: Field | undefined, msg: string) => (f ? t('resource.fieldError', { field: f.label[lang], message: msg }) : msg);
-  const fieldOf = (key: string) => def.list.find((f) => f.key === key);
-
   const submit = async () => {
     try {
       await form.validateFields();
@@ -50,7 +47,7 @@ export function ResourceForm({ def, target, onClose, formOverrides }: ResourceFo
     const values = form.getFieldsValue(true) as Record<string, unknown>;
     const problems = validateForm(def, values, mode, lang);
     if (problems.length) {
-      form.setFields(problems.map((p) => ({ name: p.field.split('.')[0], errors: [say(fieldOf(p.field.split('.')[0]), p.message)] })));
+      form.setFields(problems.map((p) => ({ name: p.field.split('.')[0], errors: [p.message] })));
       form.scrollToField(problems[0].field.split('.')[0]);
       return;
     }
@@ -63,7 +60,7 @@ export function ResourceForm({ def, target, onClose, formOverrides }: ResourceFo
       if (!(err instanceof RequestError) || err.kind !== 'business') return;
       const mapped = serverFieldErrors(def, { code: err.code, message: err.message, data: err.data }, lang);
       if (mapped.length) {
-        form.setFields(mapped.map((m) => ({ name: m.field, errors: [m.whole ? m.message : say(fieldOf(m.field), m.message)] })));
+        form.setFields(mapped.map((m) => ({ name: m.field, errors: [m.message] })));
         form.scrollToField(mapped[0].field);
       } else message.error(err.message);
     } finally {
@@ -91,7 +88,7 @@ export function ResourceForm({ def, target, onClose, formOverrides }: ResourceFo
                         {
                           validator: async (_rule, value) => {
                             const msg = validateValue(f, value, lang);
-                            if (msg) throw new Error(say(f, msg));
+                            if (msg) throw new Error(msg);
                           },
                         },
                       ]

@@ -14,7 +14,8 @@ import { useScreen } from '../ScreenContext';
 import { ColumnSettings } from './ColumnSettings';
 import { loadColumnSettings, type ColumnSettings as Settings, saveColumnSettings, visibleColumns } from './column-settings';
 import { ImportModal } from './ImportModal';
-import { listFields, titleOf } from './model';
+import { defaultHiddenKeys, defaultOrder } from './layout';
+import { DEFAULT_PAGE_SIZE, listFields, titleOf } from './model';
 import { ResourceForm } from './ResourceForm';
 import { ResourceTable } from './ResourceTable';
 import { SearchForm } from './SearchForm';
@@ -42,7 +43,7 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, columnOverrid
   const [filters, setFilters] = useState<Record<string, unknown>>({});
   const [paging, setPaging] = useState<Paging>({
     page: 1,
-    pageSize: 10,
+    pageSize: DEFAULT_PAGE_SIZE,
     sortField: def.defaultSort?.field,
     sortOrder: def.defaultSort?.order,
   });
@@ -56,10 +57,12 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, columnOverrid
   const { data, isFetching, refetch } = useResourceList(def, filters, paging, can('query') || screen.actions.length === 0);
   const { remove, invalidate } = useResourceMutations(def);
 
-  const allFields = useMemo(() => listFields(def), [def]);
+  const allFields = useMemo(() => defaultOrder(listFields(def), def.titleField), [def]);
+  const defaultHidden = useMemo(() => defaultHiddenKeys(allFields), [allFields]);
   const shownKeys = visibleColumns(
     allFields.map((f) => f.key),
     settings,
+    defaultHidden,
   );
   const shownFields = shownKeys.map((k) => allFields.find((f) => f.key === k)!);
 
@@ -149,6 +152,7 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, columnOverrid
           onExport={doExport}
           exporting={exporting}
           onReload={reload}
+          selectedCount={selected.rows.length}
           size={size}
           onSize={setSize}
           extra={extraToolbar?.({ selected: selected.rows, reload })}
@@ -156,6 +160,7 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, columnOverrid
             <ColumnSettings
               columns={allFields.map((f) => ({ key: f.key, title: f.label[lang] }))}
               settings={settings}
+              defaultHidden={defaultHidden}
               onChange={changeSettings}
             />
           }

@@ -1,12 +1,18 @@
-/** The paged, sortable table of a resource: columns from fields with list:true, selection, row actions. */
-import { Button, Space, Table } from 'antd';
+/**
+ * The paged, sortable table of a resource: columns from fields with list:true, selection, row
+ * actions. Every column is as wide as its header and kind need (layout: fixed, so nothing
+ * overlaps); the first column (the row's code or name) stays at the left and the actions at the
+ * right while the rest scrolls.
+ */
+import { Button, Grid, Space, Table } from 'antd';
 import type { SizeType } from 'antd/es/config-provider/SizeContext';
 import type { ColumnsType } from 'antd/es/table';
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { normalizeLang } from '../../domain';
 import { CellValue } from './field-render';
-import { columnWidth, PAGE_SIZES, toSortOrder, VIRTUAL_ABOVE } from './model';
+import { actionsWidth, columnWidthOf, SELECTION_WIDTH, scrollWidth } from './layout';
+import { PAGE_SIZES, toSortOrder, VIRTUAL_ABOVE } from './model';
 import type { Field, PageResult, Paging, Row } from './types';
 
 export interface ResourceTableProps {
@@ -27,16 +33,40 @@ export interface ResourceTableProps {
   rowRefusal?: (row: Row, action: 'edit' | 'delete') => string | undefined;
 }
 
+/** Cells cut with an ellipsis (their renderers show the whole value in a tooltip). */
+const cutsText = (f: Field) => !!f.display || f.kind === 'textarea' || f.kind === 'json';
+
 export function ResourceTable(p: ResourceTableProps) {
   const { t, i18n } = useTranslation();
   const lang = normalizeLang(i18n.language);
+  const screens = Grid.useBreakpoint();
+  const wrapper = useRef<HTMLDivElement>(null);
   const hasActions = p.canEdit || p.canDelete || !!p.extraRowActions;
-  const columns: ColumnsType<Row> = p.fields.map((f) => ({
+  const selectable = p.canDelete || p.canEdit;
+
+  // the actions column fits its links: Edit and Delete by their labels, a screen's extra actions as rendered
+  const links = [...(p.canEdit ? [t('resource.edit')] : []), ...(p.canDelete ? [t('resource.delete')] : [])];
+  const estimate = actionsWidth(links, t('resource.actions'));
+  const [measured, setMeasured] = useState(0);
+  useLayoutEffect(() => {
+    if (!hasActions || !wrapper.current) return;
+    const cells = wrapper.current.querySelectorAll<HTMLElement>('.resource-row-actions');
+    let widest = 0;
+    for (const c of cells) widest = Math.max(widest, c.scrollWidth);
+    const need = widest ? widest + 34 : 0;
+    if (Math.abs(need - measured) > 2) setMeasured(need);
+  });
+  const actions = hasActions ? Math.max(estimate, measured) : 0;
+
+  const fixedEnds = !!screens.md;
+  const columns: ColumnsType<Row> = p.fields.map((f, i) => ({
     key: f.key,
     dataIndex: f.key,
     title: f.label[lang],
-    width: columnWidth(f),
-    ellipsis: f.kind === 'textarea' || f.kind === 'json',
+    width: columnWidthOf(f, lang),
+    fixed: i === 0 && fixedEnds ? ('left' as const) : undefined,
+    ellipsis: cutsText(f) ? { showTitle: false } : undefined,
+    className: f.kind === 'datetime' || f.kind === 'date' || f.kind === 'enum' ? 'resource-nowrap' : undefined,
     sorter: f.sort,
     sortOrder: p.paging.sortField === f.key ? (p.paging.sortOrder === 'asc' ? 'ascend' : 'descend') : null,
     render: (value: unknown, row: Row) => p.columnOverrides?.[f.key]?.(value, row) ?? <CellValue field={f} value={value} />,
@@ -45,10 +75,10 @@ export function ResourceTable(p: ResourceTableProps) {
     columns.push({
       key: '__actions',
       title: t('resource.actions'),
-      fixed: 'right',
-      width: 150,
+      fixed: screens.sm ? 'right' : undefined,
+      width: actions,
       render: (_: unknown, row: Row) => (
-        <Space size={0} wrap={false}>
+        <Space size={0} wrap={false} className="resource-row-actions">
           {p.canEdit && !p.rowRefusal?.(row, 'edit') && (
             <Button type="link" size="small" onClick={() => p.onEdit(row)} data-testid="row-edit">
               {t('resource.edit')}
@@ -64,46 +94,56 @@ export function ResourceTable(p: ResourceTableProps) {
       ),
     });
   }
-  const width = columns.reduce((sum, c) => sum + (Number(c.width) || 120), 48);
+  const width = scrollWidth(
+    p.fields.map((f) => columnWidthOf(f, lang)),
+    selectable,
+    actions,
+  );
   const virtual = p.paging.pageSize > VIRTUAL_ABOVE;
   return (
-    <Table<Row>
-      rowKey="id"
-      size={p.size}
-      columns={columns}
-      dataSource={p.data?.list}
-      loading={p.loading}
-      virtual={virtual}
-      scroll={virtual ? { x: width, y: 560 } : { x: width }}
-      rowSelection={
-        p.canDelete || p.canEdit
-          ? {
-              selectedRowKeys: p.selectedKeys,
-              onChange: (keys, rows) => p.onSelect(keys as number[], rows),
-              preserveSelectedRowKeys: false,
-            }
-          : undefined
-      }
-      onChange={(pagination, _filters, sorter, extra) => {
-        const s = Array.isArray(sorter) ? sorter[0] : sorter;
-        const order = toSortOrder(s?.order);
-        const page = extra.action === 'sort' ? 1 : (pagination.current ?? 1);
-        p.onPaging({
-          page,
-          pageSize: pagination.pageSize ?? p.paging.pageSize,
-          sortField: order ? String(s.columnKey ?? s.field) : undefined,
-          sortOrder: order,
-        });
-      }}
-      pagination={{
-        current: p.paging.page,
-        pageSize: p.paging.pageSize,
-        total: p.data?.total ?? 0,
-        showSizeChanger: true,
-        pageSizeOptions: PAGE_SIZES,
-        showTotal: (total) => t('common.total', { total }),
-      }}
-      data-testid="resource-table"
-    />
+    <div ref={wrapper} className="resource-table">
+      <Table<Row>
+        rowKey="id"
+        size={p.size}
+        columns={columns}
+        dataSource={p.data?.list}
+        loading={p.loading}
+        virtual={virtual}
+        tableLayout="fixed"
+        scroll={virtual ? { x: width, y: 560 } : { x: width }}
+        rowSelection={
+          selectable
+            ? {
+                columnWidth: SELECTION_WIDTH,
+                fixed: fixedEnds,
+                selectedRowKeys: p.selectedKeys,
+                onChange: (keys, rows) => p.onSelect(keys as number[], rows),
+                preserveSelectedRowKeys: false,
+              }
+            : undefined
+        }
+        onChange={(pagination, _filters, sorter, extra) => {
+          const s = Array.isArray(sorter) ? sorter[0] : sorter;
+          const order = toSortOrder(s?.order);
+          const page = extra.action === 'sort' ? 1 : (pagination.current ?? 1);
+          p.onPaging({
+            page,
+            pageSize: pagination.pageSize ?? p.paging.pageSize,
+            sortField: order ? String(s.columnKey ?? s.field) : undefined,
+            sortOrder: order,
+          });
+        }}
+        pagination={{
+          current: p.paging.page,
+          pageSize: p.paging.pageSize,
+          total: p.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES,
+          showTotal: (total) => t('common.total', { total }),
+          size: screens.sm ? undefined : 'small',
+        }}
+        data-testid="resource-table"
+      />
+    </div>
   );
 }

@@ -1,10 +1,9 @@
-/** The search form: one control per field with `search`, Search / Reset, collapsible past three fields. */
-import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
-import { Button, Col, DatePicker, Form, type FormInstance, Input, InputNumber, Row, Select, Space } from 'antd';
-import { useState } from 'react';
+/** The search form: one control per field with `search`, in the shared SearchLayout. */
+import { DatePicker, Form, type FormInstance, Input, InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { normalizeLang } from '../../domain';
-import { COLLAPSED_SEARCH, DATE_FORMAT, enumOptionsOf, searchFields, searchKindOf } from './model';
+import { DATE_FORMAT, enumOptionsOf, searchFields, searchKindOf } from './model';
+import { SearchLayout } from './SearchLayout';
 import type { Field, ResourceDef } from './types';
 import { useRefOptions } from './use-resource';
 
@@ -88,15 +87,6 @@ function SearchControl({ field, ...rest }: { field: Field; value?: unknown; onCh
   }
 }
 
-/** The buttons' column sits at the end of the last row at every breakpoint. */
-function actionsCol(n: number) {
-  const at = (perRow: number) => {
-    const span = 24 / perRow;
-    return { span, offset: ((perRow - 1 - (n % perRow) + perRow) % perRow) * span };
-  };
-  return { xs: at(1), sm: at(2), md: at(3), xl: at(4) };
-}
-
 export function SearchForm({
   def,
   form,
@@ -106,48 +96,26 @@ export function SearchForm({
   form: FormInstance;
   onSearch: (values: Record<string, unknown>) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const lang = normalizeLang(i18n.language);
   const fields = searchFields(def);
-  const [expanded, setExpanded] = useState(false);
   if (!fields.length) return null;
-  const collapsible = fields.length > COLLAPSED_SEARCH;
-  const shown = collapsible && !expanded ? fields.slice(0, COLLAPSED_SEARCH) : fields;
   return (
-    <Form form={form} layout="horizontal" className="resource-search" onFinish={onSearch} data-testid="resource-search">
-      <Row gutter={[16, 12]}>
-        {fields.map((f) => (
-          // collapsed fields stay mounted (their values still filter) but are not shown
-          <Col key={f.key} xs={24} sm={12} md={8} xl={6} style={shown.includes(f) ? undefined : { display: 'none' }}>
-            <Form.Item name={f.key} label={f.label[lang]} style={{ marginBottom: 0 }}>
-              <SearchControl field={f} />
-            </Form.Item>
-          </Col>
-        ))}
-        <Col {...actionsCol(shown.length)} className="resource-search-actions">
-          <Space size={8}>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="resource-search-submit">
-              {t('common.query')}
-            </Button>
-            <Button
-              icon={<ReloadOutlined />}
-              onClick={() => {
-                form.resetFields();
-                onSearch({});
-              }}
-              data-testid="resource-search-reset"
-            >
-              {t('common.reset')}
-            </Button>
-            {collapsible && (
-              <Button type="link" style={{ paddingInline: 4 }} onClick={() => setExpanded(!expanded)} data-testid="resource-search-toggle">
-                {expanded ? t('resource.collapse') : t('resource.expand')}
-                {expanded ? <UpOutlined /> : <DownOutlined />}
-              </Button>
-            )}
-          </Space>
-        </Col>
-      </Row>
-    </Form>
+    <SearchLayout
+      form={form}
+      onSearch={onSearch}
+      onReset={() => {
+        form.resetFields();
+        onSearch({});
+      }}
+      items={fields.map((f) => ({
+        key: f.key,
+        node: (
+          <Form.Item name={f.key} label={f.label[lang]}>
+            <SearchControl field={f} />
+          </Form.Item>
+        ),
+      }))}
+    />
   );
 }

@@ -22,6 +22,8 @@ export interface ToolbarProps {
   onExport: () => void;
   exporting: boolean;
   onReload: () => void;
+  /** rows selected in the table: Edit wants exactly one, Delete at least one */
+  selectedCount: number;
   size: SizeType;
   onSize: (s: SizeType) => void;
   columns: ReactNode;
@@ -39,14 +41,18 @@ export function Toolbar(p: ToolbarProps) {
           </Button>
         )}
         {p.can('edit') && (
-          <Button icon={<EditOutlined />} onClick={p.onEdit} data-testid="resource-edit">
-            {t('resource.edit')}
-          </Button>
+          <Tooltip title={p.selectedCount === 1 ? undefined : t('resource.editNeedsOne')}>
+            <Button icon={<EditOutlined />} onClick={p.onEdit} disabled={p.selectedCount !== 1} data-testid="resource-edit">
+              {t('resource.edit')}
+            </Button>
+          </Tooltip>
         )}
         {p.can('delete') && (
-          <Button danger icon={<DeleteOutlined />} onClick={p.onDelete} data-testid="resource-delete">
-            {t('resource.delete')}
-          </Button>
+          <Tooltip title={p.selectedCount > 0 ? undefined : t('resource.deleteNeedsRows')}>
+            <Button danger icon={<DeleteOutlined />} onClick={p.onDelete} disabled={p.selectedCount === 0} data-testid="resource-delete">
+              {t('resource.delete')}
+            </Button>
+          </Tooltip>
         )}
         {p.can('import') && (
           <Button icon={<UploadOutlined />} onClick={p.onImport} data-testid="resource-import">

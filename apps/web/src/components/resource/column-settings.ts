@@ -44,17 +44,28 @@ export function saveColumnSettings(
   store.setItem(COLUMN_SETTINGS_KEY, JSON.stringify(all));
 }
 
-/** All columns in the saved order (columns the screen gained since are appended), each with its visibility. */
-export function arrangeColumns(keys: string[], settings: ColumnSettings | undefined): { key: string; visible: boolean }[] {
-  if (!settings) return keys.map((key) => ({ key, visible: true }));
+/**
+ * All columns in the saved order (columns the screen gained since are appended), each with its
+ * visibility. Without saved settings, and for columns the settings do not know, the declaration's
+ * default applies: the `defaultHidden` columns start hidden.
+ */
+export function arrangeColumns(
+  keys: string[],
+  settings: ColumnSettings | undefined,
+  defaultHidden: string[] = [],
+): { key: string; visible: boolean }[] {
+  if (!settings) return keys.map((key) => ({ key, visible: !defaultHidden.includes(key) }));
   const known = settings.order.filter((k) => keys.includes(k));
   const ordered = [...known, ...keys.filter((k) => !known.includes(k))];
-  return ordered.map((key) => ({ key, visible: !settings.hidden.includes(key) }));
+  return ordered.map((key) => ({
+    key,
+    visible: known.includes(key) ? !settings.hidden.includes(key) : !defaultHidden.includes(key),
+  }));
 }
 
 /** The visible column keys in display order. */
-export const visibleColumns = (keys: string[], settings: ColumnSettings | undefined): string[] =>
-  arrangeColumns(keys, settings)
+export const visibleColumns = (keys: string[], settings: ColumnSettings | undefined, defaultHidden: string[] = []): string[] =>
+  arrangeColumns(keys, settings, defaultHidden)
     .filter((c) => c.visible)
     .map((c) => c.key);
 

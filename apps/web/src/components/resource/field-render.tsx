@@ -1,5 +1,6 @@
 /** How one field's value is shown in a cell and edited in the form, by kind. */
-import { DatePicker, Input, InputNumber, Radio, Select, Tag, Tooltip } from 'antd';
+import { ENUMS, isStateEnum } from '@tagloom/domain/enums.ts';
+import { Badge, DatePicker, Input, InputNumber, Radio, Select, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { normalizeLang } from '../../domain';
@@ -9,24 +10,40 @@ import { DATE_FORMAT, DATETIME_FORMAT, enumOptionsOf, inputKindOf, showCount } f
 import type { Field, Mode } from './types';
 import { useRefOptions } from './use-resource';
 
-const TAG_COLORS = ['green', 'default', 'blue', 'orange', 'purple', 'cyan', 'magenta', 'gold'];
+/**
+ * One value of a declared enum: a state (its options carry tones) as a status badge of its tone,
+ * an attribute as plain text, an unknown value as itself.
+ */
+export function EnumValue({ enumName, value, testId }: { enumName: string | undefined; value: unknown; testId?: string }) {
+  const { i18n } = useTranslation();
+  const lang = normalizeLang(i18n.language);
+  const option = ENUMS[enumName ?? '']?.find((o) => String(o.value) === String(value));
+  if (!option) return <span data-testid={testId}>{String(value ?? '')}</span>;
+  if (isStateEnum(enumName))
+    return <Badge status={option.tone ?? 'default'} text={option.label[lang]} className="resource-status" data-testid={testId} />;
+  return <span data-testid={testId}>{option.label[lang]}</span>;
+}
+
+/** A code or an address: one line, cut with an ellipsis by its cell, the whole value in a tooltip. */
+export function TokenValue({ text, mono = true }: { text: string; mono?: boolean }) {
+  return (
+    <Tooltip title={text} placement="topLeft">
+      <span className={mono ? 'resource-token resource-mono' : 'resource-token'}>{text}</span>
+    </Tooltip>
+  );
+}
 
 function RefLabel({ field, value }: { field: Field; value: unknown }) {
   const { labelOf } = useRefOptions(field);
   return <>{labelOf(value) ?? String(value)}</>;
 }
 
-/** A table cell: enums as localized tags, dates formatted, refs by their label. */
+/** A table cell: states as badges, other enums as text, codes and addresses on one line, dates formatted, refs by their label. */
 export function CellValue({ field, value }: { field: Field; value: unknown }) {
-  const { i18n } = useTranslation();
-  const lang = normalizeLang(i18n.language);
   if (value === null || value === undefined || value === '') return <span className="resource-empty">-</span>;
   switch (field.kind) {
-    case 'enum': {
-      const options = enumOptionsOf(field, lang);
-      const i = options.findIndex((o) => String(o.value) === String(value));
-      return i < 0 ? String(value) : <Tag color={TAG_COLORS[i % TAG_COLORS.length]}>{options[i].label}</Tag>;
-    }
+    case 'enum':
+      return <EnumValue enumName={field.enumName} value={value} />;
     case 'date':
       return <>{dayjs(value as string).format(DATE_FORMAT)}</>;
     case 'datetime':
@@ -45,6 +62,7 @@ export function CellValue({ field, value }: { field: Field; value: unknown }) {
     case 'decimal':
       return <>{typeof value === 'number' ? value.toFixed(field.scale ?? 2) : String(value)}</>;
     default:
+      if (field.display) return <TokenValue text={String(value)} mono={field.display === 'code'} />;
       return <>{String(value)}</>;
   }
 }

@@ -8,19 +8,19 @@ const group = tenantGroupResource as unknown as ResourceDef;
 const field = (key: string) => group.list.find((x) => x.key === key)!;
 
 describe('form validation with the shared zod rules', () => {
-  it('says a required text left empty is required, in the language asked for', () => {
-    expect(validateValue(field('name'), '', 'en_US')).toBe('is required');
-    expect(validateValue(field('name'), undefined, 'zh_CN')).toBe('不能为空');
+  it('says "Please enter <field>" for a required text left empty, in the language asked for', () => {
+    expect(validateValue(field('name'), '', 'en_US')).toBe('Please enter group name');
+    expect(validateValue(field('name'), undefined, 'zh_CN')).toBe('请输入组名称');
     expect(validateValue(field('name'), 'Retail', 'en_US')).toBeUndefined();
   });
 
   it("applies a field's pattern with its catalog message", () => {
-    expect(validateValue(field('code'), 'bad code!', 'en_US')).toBe('may contain only letters, digits, _ and -');
+    expect(validateValue(field('code'), 'bad code!', 'en_US')).toBe('Group code: may contain only letters, digits, _ and -');
     expect(validateValue(field('code'), 'GOOD_1', 'en_US')).toBeUndefined();
   });
 
   it('checks lengths like the server', () => {
-    expect(validateValue(field('code'), 'X'.repeat(33), 'en_US')).toBe('must be at most 32 characters');
+    expect(validateValue(field('code'), 'X'.repeat(33), 'en_US')).toBe('Group code: must be at most 32 characters');
   });
 
   it('reports every problem of the form by field', () => {
@@ -53,14 +53,26 @@ describe('form values ↔ API values', () => {
 });
 
 describe('server errors mapped onto the form', () => {
-  it('takes the fields of a 400', () => {
-    const err = { code: 400, message: 'x', data: { fields: [{ field: 'name', message: 'is required' }] } };
-    expect(serverFieldErrors(group, err, 'en_US')).toEqual([{ field: 'name', message: 'is required' }]);
+  it('takes the fields of a 400, each a sentence naming its field', () => {
+    const err = {
+      code: 400,
+      message: 'x',
+      data: {
+        fields: [
+          { field: 'name', message: 'Please enter group name' },
+          { field: 'code', message: 'must be at most 32 characters' },
+        ],
+      },
+    };
+    expect(serverFieldErrors(group, err, 'en_US')).toEqual([
+      { field: 'name', message: 'Please enter group name' },
+      { field: 'code', message: 'Group code: must be at most 32 characters' },
+    ]);
   });
 
   it('finds the field a 409 names by its label', () => {
     expect(serverFieldErrors(group, { code: 409, message: 'Group code already exists' }, 'en_US')).toEqual([
-      { field: 'code', message: 'Group code already exists', whole: true },
+      { field: 'code', message: 'Group code already exists' },
     ]);
     expect(serverFieldErrors(group, { code: 409, message: 'Something else' }, 'en_US')).toEqual([]);
   });

@@ -2,7 +2,7 @@
 
 import type { Lang } from '@tagloom/domain/lang.ts';
 import { fieldSchema } from '@tagloom/domain/resource/fields.ts';
-import { describeIssue, describeIssues, type FieldError } from '@tagloom/domain/validation.ts';
+import { describeIssue, type FieldError, fieldHintOf, fieldMessage, inSentence, issueSentence } from '@tagloom/domain/validation.ts';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DATE_FORMAT, formFields } from './model';
 import type { Field, Mode, ResourceDef, Row } from './types';
@@ -42,19 +42,23 @@ export function toWire(f: Field, v: unknown): unknown {
   return v;
 }
 
-const invalidFormat = (lang: Lang) => describeIssue(lang, { code: 'invalid_format', path: [] });
+const invalidFormat = (lang: Lang, f: Field) =>
+  fieldMessage(lang, f.label[lang], describeIssue(lang, { code: 'invalid_format', path: [] }));
 
-/** The field's message in `lang` when the value breaks the field's rule, else undefined. */
+/**
+ * The field's message in `lang` when the value breaks the field's rule, else undefined: a sentence
+ * naming the field ("Please select user type", "Code: must be at most 32 characters").
+ */
 export function validateValue(f: Field, v: unknown, lang: Lang): string | undefined {
   let wire: unknown;
   try {
     wire = toWire(f, v);
   } catch {
-    return invalidFormat(lang);
+    return invalidFormat(lang, f);
   }
   if (f.kind === 'password' && wire === '' && !f.required) return undefined;
   const res = fieldSchema(f).safeParse(wire);
-  return res.success ? undefined : describeIssue(lang, res.error.issues[0]);
+  return res.success ? undefined : issueSentence(lang, res.error.issues[0], f.label[lang], fieldHintOf(f.label));
 }
 
 /** The body of /create (every form field) or /update (id and the editable fields). */
@@ -86,7 +90,7 @@ export function validateForm(def: ResourceDef, values: Record<string, unknown>, 
     try {
       data[f.key] = toWire(f, values[f.key]);
     } catch {
-      errors.push({ field: f.key, message: invalidFormat(lang) });
+      errors.push({ field: f.key, message: invalidFormat(lang, f) });
     }
   }
   // fields the edit form does not show (passwords) are not the user's to fix here
@@ -94,31 +98,40 @@ export function validateForm(def: ResourceDef, values: Record<string, unknown>, 
   for (const f of hidden) data[f.key] = f.kind === 'password' ? 'x'.repeat(Math.max(f.min ?? 4, 4)) : undefined;
   const res = def.createSchema.safeParse(data);
   if (!res.success) {
-    const keys = new Set(shown.map((f) => f.key));
-    const described = describeIssues(lang, res.error.issues, def.labels).fields.filter((e) => keys.has(e.field.split('.')[0]));
-    for (const e of described) if (!errors.some((x) => x.field === e.field)) errors.push(e);
+    for (const issue of res.error.issues) {
+      const key = String(issue.path[0] ?? '');
+      const f = shown.find((x) => x.key === key);
+      if (!f || errors.some((x) => x.field === key)) continue;
+      errors.push({ field: key, message: issueSentence(lang, issue, f.label[lang], fieldHintOf(f.label)) });
+    }
   }
   return errors;
 }
 
-/** Field errors from a refused save: 400 carries data.fields; 409 names the field by its label. */
-export function serverFieldErrors(
-  def: ResourceDef,
-  err: { code?: number; message?: string; data?: unknown },
-  lang: Lang,
-): (FieldError & { whole?: boolean })[] {
+/**
+ * Field errors from a refused save, each a sentence naming its field: 400 carries data.fields (a
+ * rule part is prefixed with the field's label, a sentence that names it is kept); 409 names the
+ * field by its label.
+ */
+export function serverFieldErrors(def: ResourceDef, err: { code?: number; message?: string; data?: unknown }, lang: Lang): FieldError[] {
   const fields = (err.data as { fields?: FieldError[] } | null)?.fields;
   if (Array.isArray(fields) && fields.length) {
-    return fields
-      .filter((e) => def.list.some((f) => f.key === String(e.field).split('.')[0]))
-      .map((e) => ({ field: String(e.field).split('.')[0], message: e.message }));
+    const out: FieldError[] = [];
+    for (const e of fields) {
+      const f = def.list.find((x) => x.key === String(e.field).split('.')[0]);
+      if (!f) continue;
+      const label = f.label[lang];
+      const named = e.message.includes(label) || e.message.includes(inSentence(lang, label));
+      out.push({ field: f.key, message: named ? e.message : fieldMessage(lang, label, e.message) });
+    }
+    return out;
   }
   if (err.code === 409 && err.message) {
     // the longest matching label wins ("Group code" before "Code")
     const hit = def.list
       .filter((f) => f.form && err.message!.includes(f.label[lang]))
       .sort((a, b) => b.label[lang].length - a.label[lang].length)[0];
-    if (hit) return [{ field: hit.key, message: err.message, whole: true }];
+    if (hit) return [{ field: hit.key, message: err.message }];
   }
   return [];
 }

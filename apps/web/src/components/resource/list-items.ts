@@ -1,7 +1,7 @@
 /** Rows of a json field declared with `items`: blank rows, switches, per-cell checks, a short summary. */
 import type { Lang } from '@tagloom/domain/lang.ts';
 import { fieldSchema } from '@tagloom/domain/resource/fields.ts';
-import { describeIssue } from '@tagloom/domain/validation.ts';
+import { fieldHintOf, issueSentence } from '@tagloom/domain/validation.ts';
 import { enumOptionsOf } from './model';
 import type { Field } from './types';
 
@@ -30,7 +30,7 @@ export function blankItem(f: Field, lang: Lang): Item {
 export function cellProblem(item: Field, value: unknown, lang: Lang): string | undefined {
   if (isSwitch(item)) return undefined;
   const res = fieldSchema(item).safeParse(value);
-  return res.success ? undefined : describeIssue(lang, res.error.issues[0]);
+  return res.success ? undefined : issueSentence(lang, res.error.issues[0], item.label[lang], fieldHintOf(item.label));
 }
 
 /** The list as the form holds it: always an array of records. */

@@ -3,8 +3,8 @@ import { f } from '@tagloom/domain/resource/fields.ts';
 import { tenantGroupResource } from '@tagloom/domain/resources/general/tenant-group.ts';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
+import { kindWidth } from './layout';
 import {
-  columnWidth,
   enumOptionsOf,
   formFields,
   inputKindOf,
@@ -98,8 +98,8 @@ describe('columns, search fields and form items from a declaration', () => {
   });
 
   it('sizes columns by kind unless the field says', () => {
-    expect(columnWidth(wide.list.find((x) => x.key === 'born')!)).toBe(120);
-    expect(columnWidth({ ...wide.list[0], width: 99 })).toBe(99);
+    expect(kindWidth(wide.list.find((x) => x.key === 'born')!, 'en_US')).toBe(120);
+    expect(kindWidth({ ...wide.list[0], width: 99 }, 'en_US')).toBe(99);
   });
 
   it('names a row by its title field', () => {

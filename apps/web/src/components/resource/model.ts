@@ -10,6 +10,8 @@ export const DRAWER_FIELDS = 8;
 export const COLLAPSED_SEARCH = 3;
 /** Page sizes above this render the table in virtual mode. */
 export const VIRTUAL_ABOVE = 100;
+/** Rows a list shows at first: one figure for every list of the console (resource screens, logs …). */
+export const DEFAULT_PAGE_SIZE = 20;
 export const PAGE_SIZES = [10, 20, 50, 100, 200];
 export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 export const DATE_FORMAT = 'YYYY-MM-DD';
@@ -75,25 +77,6 @@ export function searchKindOf(f: Field): SearchKind {
 export const showCount = (f: Field): boolean => (f.kind === 'text' || f.kind === 'textarea') && (f.max ?? 0) >= 64;
 
 export const isSortable = (f: Field): boolean => f.sort;
-
-/** A column's width: the declared one, else one fitting the kind. */
-export function columnWidth(f: Field): number {
-  if (f.width) return f.width;
-  switch (f.kind) {
-    case 'datetime':
-      return 180;
-    case 'date':
-      return 120;
-    case 'enum':
-    case 'int':
-    case 'decimal':
-      return 120;
-    case 'textarea':
-      return 240;
-    default:
-      return (f.max ?? 64) > 64 ? 220 : 160;
-  }
-}
 
 type DateLike = Dayjs | null | undefined;
 const isDayjs = (v: unknown): v is Dayjs => !!v && typeof (v as Dayjs).isValid === 'function' && typeof (v as Dayjs).format === 'function';

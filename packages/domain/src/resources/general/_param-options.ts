@@ -98,6 +98,7 @@ export function paramResource(input: { code: string; table: string; names: L10n;
     fields: {
       module: f.text({ label: { zh_CN: '所属模块', zh_TW: '所屬模組', en_US: 'Module' }, max: 32, search: 'like', sort: true }),
       code: f.text({
+        display: 'code',
         label: { zh_CN: '参数编码', zh_TW: '參數編碼', en_US: 'Parameter code' },
         max: 64,
         unique: true,
@@ -113,9 +114,10 @@ export function paramResource(input: { code: string; table: string; names: L10n;
         default: PARAM_INPUT.TEXTBOX,
         required: false,
       }),
-      unit: f.text({ label: { zh_CN: '单位', zh_TW: '單位', en_US: 'Unit' }, max: 16, required: false }),
+      unit: f.text({ label: { zh_CN: '单位', zh_TW: '單位', en_US: 'Unit' }, max: 16, required: false, hidden: true }),
       value: f.text({ label: { zh_CN: '参数值', zh_TW: '參數值', en_US: 'Value' }, max: 256, required: false }),
       options: f.json({
+        hidden: true,
         label: { zh_CN: '选项', zh_TW: '選項', en_US: 'Options' },
         default: [],
         list: true,
@@ -131,7 +133,7 @@ export function paramResource(input: { code: string; table: string; names: L10n;
           default: f.enumOf('YesNo', { label: { zh_CN: '默认选中', zh_TW: '預設選取', en_US: 'Default' } }),
         },
       }),
-      remark: f.textarea({ label: { zh_CN: '备注', zh_TW: '備註', en_US: 'Remark' }, max: 256 }),
+      remark: f.textarea({ label: { zh_CN: '备注', zh_TW: '備註', en_US: 'Remark' }, max: 256, hidden: true }),
     },
   });
 }

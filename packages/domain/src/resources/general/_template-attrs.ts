@@ -100,6 +100,7 @@ export function templateResource(input: {
     fields: {
       code: f.text({
         label: { zh_CN: '模板编码', zh_TW: '範本編碼', en_US: 'Template code' },
+        display: 'code',
         max: 32,
         unique: true,
         search: 'like',
@@ -108,12 +109,12 @@ export function templateResource(input: {
         pattern: { source: CODE_RE.source, message: 'validation.codeChars' },
       }),
       name: f.text({ label: { zh_CN: '模板名称', zh_TW: '範本名稱', en_US: 'Template name' }, max: 64, search: 'like', sort: true }),
-      alias: f.text({ label: { zh_CN: '别名', zh_TW: '別名', en_US: 'Alias' }, max: 64, required: false, search: 'like' }),
+      alias: f.text({ label: { zh_CN: '别名', zh_TW: '別名', en_US: 'Alias' }, max: 64, required: false, search: 'like', hidden: true }),
       ...category,
       basicAttrs: f.json({ label: { zh_CN: '基础属性', zh_TW: '基礎屬性', en_US: 'Basic attributes' }, ...ATTR_LIST }),
-      auxAttrs: f.json({ label: { zh_CN: '辅助属性', zh_TW: '輔助屬性', en_US: 'Auxiliary attributes' }, ...ATTR_LIST }),
+      auxAttrs: f.json({ label: { zh_CN: '辅助属性', zh_TW: '輔助屬性', en_US: 'Auxiliary attributes' }, ...ATTR_LIST, hidden: true }),
       status: f.enumOf('Status', { label: { zh_CN: '状态', zh_TW: '狀態', en_US: 'Status' }, search: 'eq', default: 1, required: false }),
-      remark: f.textarea({ label: { zh_CN: '备注', zh_TW: '備註', en_US: 'Remark' }, max: 256 }),
+      remark: f.textarea({ label: { zh_CN: '备注', zh_TW: '備註', en_US: 'Remark' }, max: 256, hidden: true }),
     },
   });
 }

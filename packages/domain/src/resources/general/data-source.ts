@@ -15,7 +15,7 @@ const STORED_SECRET_RE = /^v1:[A-Za-z0-9+/]+={0,2}$/;
 export const DATA_SOURCE_ADDRESS_RE =
   /^(jdbc:[a-z0-9]+:.+|(postgres(ql)?|mysql|mariadb):\/\/.+|[A-Za-z0-9._-]+:\d{1,5}(\/[A-Za-z0-9_$.-]*)?)$/;
 
-const posInt = (label: FieldDef['label'], def: number, max: number) => f.int({ label, min: 1, max, default: def });
+const posInt = (label: FieldDef['label'], def: number, max: number) => f.int({ label, min: 1, max, default: def, hidden: true });
 
 /**
  * Data source (spec §3): a database other services read, with its connection pool settings.
@@ -83,6 +83,7 @@ export const dataSourceResource = defineResource({
       sort: true,
     }),
     address: f.text({
+      display: 'url',
       label: { zh_CN: '地址', zh_TW: '位址', en_US: 'Address' },
       max: 256,
       search: 'like',

@@ -56,6 +56,7 @@ export const productParamResource = defineResource({
       editable: false,
     }),
     code: f.text({
+      display: 'code',
       label: { zh_CN: '属性编码', zh_TW: '屬性編碼', en_US: 'Attribute code' },
       max: 32,
       uniqueWithin: 'product',
@@ -70,8 +71,8 @@ export const productParamResource = defineResource({
       default: PARAM_VALUE.NUMERIC,
       required: false,
     }),
-    unit: f.text({ label: { zh_CN: '单位', zh_TW: '單位', en_US: 'Unit' }, max: 16, required: false }),
-    defaultValue: f.text({ label: { zh_CN: '默认值', zh_TW: '預設值', en_US: 'Default' }, max: 64, required: false }),
+    unit: f.text({ label: { zh_CN: '单位', zh_TW: '單位', en_US: 'Unit' }, max: 16, required: false, hidden: true }),
+    defaultValue: f.text({ label: { zh_CN: '默认值', zh_TW: '預設值', en_US: 'Default' }, max: 64, required: false, hidden: true }),
     minValue: f.decimal({ label: { zh_CN: '最小值', zh_TW: '最小值', en_US: 'Minimum' }, required: false, min: -1e9, max: 1e9 }),
     maxValue: f.decimal({ label: { zh_CN: '最大值', zh_TW: '最大值', en_US: 'Maximum' }, required: false, min: -1e9, max: 1e9 }),
     remark: f.textarea({ label: { zh_CN: '备注', zh_TW: '備註', en_US: 'Remark' }, max: 256, list: false }),

@@ -66,6 +66,7 @@ export const productResource = defineResource({
     category: f.enumOf('ProductCategory', { label: { zh_CN: '产品类别', zh_TW: '產品類別', en_US: 'Category' }, search: 'eq' }),
     name: f.text({ label: { zh_CN: '产品名称', zh_TW: '產品名稱', en_US: 'Product name' }, max: 64, search: 'like', sort: true }),
     code: f.text({
+      display: 'code',
       label: { zh_CN: '产品编码', zh_TW: '產品編碼', en_US: 'Product code' },
       max: 32,
       unique: true,
@@ -76,10 +77,17 @@ export const productResource = defineResource({
     }),
     nodeType: f.enumOf('NodeType', { label: { zh_CN: '节点类型', zh_TW: '節點類型', en_US: 'Node type' }, search: 'eq' }),
     networkMode: f.enumOf('NetworkMode', { label: { zh_CN: '联网方式', zh_TW: '連網方式', en_US: 'Networking' }, search: 'eq' }),
-    dataFormat: f.enumOf('DataFormat', { label: { zh_CN: '数据格式', zh_TW: '資料格式', en_US: 'Data format' } }),
-    authMethod: f.enumOf('AuthMethod', { label: { zh_CN: '认证方式', zh_TW: '認證方式', en_US: 'Authentication' } }),
-    supplier: f.text({ label: { zh_CN: '供应商', zh_TW: '供應商', en_US: 'Supplier' }, max: 64, required: false, search: 'like' }),
+    dataFormat: f.enumOf('DataFormat', { label: { zh_CN: '数据格式', zh_TW: '資料格式', en_US: 'Data format' }, hidden: true }),
+    authMethod: f.enumOf('AuthMethod', { label: { zh_CN: '认证方式', zh_TW: '認證方式', en_US: 'Authentication' }, hidden: true }),
+    supplier: f.text({
+      label: { zh_CN: '供应商', zh_TW: '供應商', en_US: 'Supplier' },
+      max: 64,
+      required: false,
+      search: 'like',
+      hidden: true,
+    }),
     description: f.textarea({
+      hidden: true,
       label: { zh_CN: '产品描述', zh_TW: '產品描述', en_US: 'Description' },
       max: PRODUCT_DESCRIPTION_MAX,
       list: true,

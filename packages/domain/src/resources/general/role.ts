@@ -18,6 +18,7 @@ export const roleResource = defineResource({
   fields: {
     tenantId: f.int({ label: L('租户', '租戶', 'Tenant'), min: 0, default: 0, required: false, search: 'eq', editable: false }),
     code: f.text({
+      display: 'code',
       label: L('角色编码', '角色編碼', 'Role code'),
       max: 32,
       unique: true,
@@ -26,9 +27,9 @@ export const roleResource = defineResource({
       pattern: { source: '^[A-Za-z0-9_-]+$', message: 'validation.codeChars' },
     }),
     name: f.text({ label: L('角色名称', '角色名稱', 'Role name'), max: 64, search: 'like', sort: true }),
-    alias: f.text({ label: L('别名', '別名', 'Alias'), max: 64, required: false }),
+    alias: f.text({ label: L('别名', '別名', 'Alias'), max: 64, required: false, hidden: true }),
     status: f.enumOf('Status', { label: L('状态', '狀態', 'Status'), search: 'eq', default: 1, required: false }),
     terminal: f.enumOf('Terminal', { label: L('终端', '終端', 'Terminal'), search: 'eq', default: 'web', required: false }),
-    createdAt: f.datetime({ label: L('创建时间', '建立時間', 'Created'), form: false, required: false, sort: true }),
+    createdAt: f.datetime({ label: L('创建时间', '建立時間', 'Created'), form: false, required: false, sort: true, hidden: true }),
   },
 });

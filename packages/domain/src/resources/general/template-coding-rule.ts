@@ -244,6 +244,7 @@ export const templateCodingRuleResource = defineResource({
   ],
   fields: {
     code: f.text({
+      display: 'code',
       label: L('规则编码', '規則編碼', 'Rule code'),
       max: 32,
       unique: true,
@@ -253,7 +254,7 @@ export const templateCodingRuleResource = defineResource({
       pattern: { source: CODE_RE.source, message: 'validation.codeChars' },
     }),
     name: f.text({ label: L('规则名称', '規則名稱', 'Rule name'), max: 64, search: 'like', sort: true }),
-    alias: f.text({ label: L('别名', '別名', 'Alias'), max: 64, required: false, search: 'like' }),
+    alias: f.text({ label: L('别名', '別名', 'Alias'), max: 64, required: false, search: 'like', hidden: true }),
     totalLength: f.int({
       label: L('总长度(位)', '總長度(位元)', 'Total length (bits)'),
       min: 1,
@@ -262,13 +263,15 @@ export const templateCodingRuleResource = defineResource({
       width: 140,
     }),
     sample: f.text({
+      display: 'code',
       label: L('样例', '樣例', 'Sample'),
       max: 128,
       required: false,
-      width: 280,
+      width: 220,
       placeholder: L('留空则按各域默认值生成', '留空則依各域預設值產生', 'Left empty: built from the domains’ default values'),
     }),
     domains: f.json({
+      hidden: true,
       label: L('编码域', '編碼域', 'Domains'),
       default: [],
       list: true,
@@ -288,6 +291,6 @@ export const templateCodingRuleResource = defineResource({
       },
     }),
     status: f.enumOf('Status', { label: L('状态', '狀態', 'Status'), search: 'eq', default: 1, required: false }),
-    remark: f.textarea({ label: L('备注', '備註', 'Remark'), max: 256 }),
+    remark: f.textarea({ label: L('备注', '備註', 'Remark'), max: 256, hidden: true }),
   },
 });

@@ -16,6 +16,7 @@ export const tenantGroupResource = defineResource({
   ],
   fields: {
     code: f.text({
+      display: 'code',
       label: { zh_CN: '组编号', zh_TW: '群組編號', en_US: 'Group code' },
       max: 32,
       unique: true,

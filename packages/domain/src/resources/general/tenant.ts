@@ -17,6 +17,7 @@ export const tenantResource = defineResource({
   extraActions: ['enable', 'disable'],
   fields: {
     code: f.text({
+      display: 'code',
       label: L('租户编号', '租戶編號', 'Tenant code'),
       max: 32,
       unique: true,
@@ -50,8 +51,15 @@ export const tenantResource = defineResource({
       list: false,
     }),
     menus: f.json({ label: L('菜单权限', '選單權限', 'Menu permissions'), required: true }),
-    remark: f.textarea({ label: L('备注', '備註', 'Remark'), max: 256, list: true }),
-    createdAt: f.datetime({ label: L('创建时间', '建立時間', 'Created'), form: false, required: false, sort: true, search: 'range' }),
+    remark: f.textarea({ label: L('备注', '備註', 'Remark'), max: 256, list: true, hidden: true }),
+    createdAt: f.datetime({
+      label: L('创建时间', '建立時間', 'Created'),
+      form: false,
+      required: false,
+      sort: true,
+      search: 'range',
+      hidden: true,
+    }),
   },
   rules: [
     (d) => (d.password !== d.confirmPassword ? [{ path: ['confirmPassword'], message: 'validation.passwordsDiffer' }] : []),

@@ -27,7 +27,7 @@ export const userResource = defineResource({
       form: false,
     }),
     roles: f.json({ label: L('角色（按终端）', '角色（依終端）', 'Roles per terminal') }),
-    createdAt: f.datetime({ label: L('创建时间', '建立時間', 'Created'), form: false, required: false, sort: true }),
+    createdAt: f.datetime({ label: L('创建时间', '建立時間', 'Created'), form: false, required: false, sort: true, hidden: true }),
   },
   rules: [(d) => (d.password !== d.confirmPassword ? [{ path: ['confirmPassword'], message: 'validation.passwordsDiffer' }] : [])],
 });

@@ -30,25 +30,28 @@ export const versionResource = (type: VersionType) =>
     fields: {
       softwareName: f.text({ label: L('软件名称', '軟體名稱', 'Software name'), max: 64, search: 'like', sort: true }),
       softwareCode: f.text({
+        hidden: true,
+        display: 'code',
         label: L('软件编码', '軟體編碼', 'Software code'),
         max: 64,
         search: 'like',
         sort: true,
         pattern: { source: '^[A-Za-z0-9._-]+$', message: 'validation.codeChars' },
       }),
-      projectCode: f.text({ label: L('项目编码', '專案編碼', 'Project code'), max: 64, required: false, search: 'like' }),
-      projectName: f.text({ label: L('项目名称', '專案名稱', 'Project name'), max: 64, required: false }),
-      deviceType: f.text({ label: L('设备类型', '設備類型', 'Device type'), max: 64, required: false, search: 'eq' }),
+      projectCode: f.text({ label: L('项目编码', '專案編碼', 'Project code'), max: 64, required: false, search: 'like', hidden: true }),
+      projectName: f.text({ label: L('项目名称', '專案名稱', 'Project name'), max: 64, required: false, hidden: true }),
+      deviceType: f.text({ label: L('设备类型', '設備類型', 'Device type'), max: 64, required: false, search: 'eq', hidden: true }),
       upgradeType: f.enumOf('UpgradeType', {
         label: L('升级类型', '升級類型', 'Upgrade type'),
         default: 'optional',
         required: false,
         search: 'eq',
+        hidden: true,
       }),
       versionName: f.text({ label: L('版本名称', '版本名稱', 'Version name'), max: 64, search: 'like' }),
       versionNumber: f.int({ label: L('版本号', '版本號', 'Version number'), min: 1, max: 2_000_000_000, sort: true }),
-      updatedInstructions: f.textarea({ label: L('更新说明', '更新說明', 'Update instructions'), max: 1000, list: true }),
-      uploadedPerson: f.text({ label: L('上传人', '上傳人', 'Uploaded by'), required: false, form: false }),
+      updatedInstructions: f.textarea({ label: L('更新说明', '更新說明', 'Update instructions'), max: 1000, list: true, hidden: true }),
+      uploadedPerson: f.text({ label: L('上传人', '上傳人', 'Uploaded by'), required: false, form: false, hidden: true }),
       uploadTime: f.datetime({
         label: L('上传时间', '上傳時間', 'Upload time'),
         required: false,
@@ -57,7 +60,7 @@ export const versionResource = (type: VersionType) =>
         search: 'range',
       }),
       fileName: f.text({ label: L('文件', '檔案', 'File'), max: 200, required: false, form: false }),
-      fileSize: f.int({ label: L('文件大小', '檔案大小', 'File size'), required: false, form: false }),
+      fileSize: f.int({ label: L('文件大小', '檔案大小', 'File size'), required: false, form: false, hidden: true }),
     },
   });
 

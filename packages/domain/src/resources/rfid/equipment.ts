@@ -40,6 +40,7 @@ export const equipmentResource = defineResource({
   ],
   fields: {
     equipmentCoding: f.text({
+      display: 'code',
       label: L('设备编码', '設備編碼', 'Equipment code'),
       max: 32,
       unique: true,
@@ -49,15 +50,17 @@ export const equipmentResource = defineResource({
       pattern: { source: '^[A-Za-z0-9_-]+$', message: 'validation.codeChars' },
     }),
     equipmentName: f.text({ label: L('设备名称', '設備名稱', 'Equipment name'), max: 64, search: 'like', sort: true }),
-    snNumber: f.text({ label: L('SN 序列号', 'SN 序號', 'Serial number'), max: 64, unique: true, search: 'like' }),
+    snNumber: f.text({ label: L('SN 序列号', 'SN 序號', 'Serial number'), max: 64, unique: true, search: 'like', display: 'code' }),
     macAddress: f.text({
+      hidden: true,
+      display: 'code',
       label: L('MAC 地址', 'MAC 位址', 'MAC address'),
       max: 17,
       required: false,
       pattern: { source: MAC_RE.source, message: 'validation.macAddress' },
     }),
-    scene: f.text({ label: L('使用场景', '使用場景', 'Scene'), max: 64, required: false, search: 'like' }),
-    useLocation: f.text({ label: L('使用位置', '使用位置', 'Location'), max: 128, required: false }),
+    scene: f.text({ label: L('使用场景', '使用場景', 'Scene'), max: 64, required: false, search: 'like', hidden: true }),
+    useLocation: f.text({ label: L('使用位置', '使用位置', 'Location'), max: 128, required: false, hidden: true }),
     onlineStatus: f.enumOf('OnlineStatus', {
       label: L('在线状态', '連線狀態', 'Online'),
       search: 'eq',

@@ -3,36 +3,23 @@
  * default), server-paged table across tenants, Export (granted 'export'), reload, a details drawer
  * (with the request body on the operation log).
  */
-import { DownloadOutlined, DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
+import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { ENUMS } from '@tagloom/domain/enums.ts';
 import { ACTIONS } from '@tagloom/domain/menu/actions.ts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Col,
-  DatePicker,
-  Descriptions,
-  Drawer,
-  Form,
-  Grid,
-  Input,
-  Row,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Button, DatePicker, Descriptions, Drawer, Form, Grid, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchData, request } from '../../../app/request';
 import { actionName, screenName } from '../../../app/screen-names';
+import { EnumValue } from '../../../components/resource/field-render';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../components/resource/model';
+import { type SearchItem, SearchLayout } from '../../../components/resource/SearchLayout';
 import { useCan } from '../../../components/ScreenContext';
 import { DAYJS_DATE_FORMAT, LOGIN_TYPE, normalizeLang, PLATFORM_TENANT_ID } from '../../../domain';
-import { defaultWindow, formatBody, LOG_VIEWS, type LogColumn, type LogKind, tagColor, toLogQuery } from './log-defs';
+import { defaultWindow, formatBody, LOG_VIEWS, type LogColumn, type LogKind, toLogQuery } from './log-defs';
 import '../_shared/ops.css';
 
 type LogRow = Record<string, unknown> & { id: number; tenantId: number; createdAt: string };
@@ -43,22 +30,13 @@ interface Page<T> {
   pageSize: number;
 }
 
-/** Controls shown while the search form is collapsed (time range and tenant included). */
-const COLLAPSED = 5;
+/** Controls shown while the search form is collapsed: the time range, the tenant and two filters (one row). */
+const COLLAPSED = 4;
 
 const initialValues = () => {
   const [from, to] = defaultWindow();
   return { createdAt: [dayjs(from), dayjs(to)] as [Dayjs, Dayjs] };
 };
-
-/** The buttons' column closes the last row at every breakpoint (1, 2 or 3 controls a row). */
-function actionsCol(n: number) {
-  const at = (perRow: number) => {
-    const span = 24 / perRow;
-    return { span, offset: (perRow - 1 - (n % perRow)) * span };
-  };
-  return { xs: at(1), sm: at(2), xl: at(3) };
-}
 
 export function LogPage({ kind }: { kind: LogKind }) {
   const view = LOG_VIEWS[kind];
@@ -69,8 +47,7 @@ export function LogPage({ kind }: { kind: LogKind }) {
   const screens = Grid.useBreakpoint();
   const [form] = Form.useForm();
   const [values, setValues] = useState<Record<string, unknown>>(initialValues);
-  const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
-  const [expanded, setExpanded] = useState(false);
+  const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
   const [exporting, setExporting] = useState(false);
   const [details, setDetails] = useState<LogRow | undefined>();
 
@@ -112,7 +89,7 @@ export function LogPage({ kind }: { kind: LogKind }) {
   const doExport = async () => {
     setExporting(true);
     try {
-      await request(`/${view.code}/export`, { method: 'POST', data: toLogQuery(view, values, { page: 1, pageSize: 20 }) });
+      await request(`/${view.code}/export`, { method: 'POST', data: toLogQuery(view, values, { page: 1, pageSize: DEFAULT_PAGE_SIZE }) });
     } catch {
       // the request layer showed the server's message
     } finally {
@@ -134,7 +111,8 @@ export function LogPage({ kind }: { kind: LogKind }) {
   const cell = (c: LogColumn, v: unknown, row: LogRow): ReactNode => {
     const s = display(c, v);
     if (!s) return <span className="ops-empty">-</span>;
-    if (c.tag) return <Tag color={tagColor(c.tag, v)}>{s}</Tag>;
+    // a state (result, level) as a status badge of its declared tone, an attribute as text
+    if (c.kind === 'enum') return <EnumValue enumName={c.enumName} value={v} />;
     if (c.key === 'screen')
       return (
         <Tooltip title={String(v)}>
@@ -188,9 +166,10 @@ export function LogPage({ kind }: { kind: LogKind }) {
   ];
   const width = columns.reduce((s, c) => s + (Number(c.width) || 120), 0);
 
-  const controls: { key: string; node: ReactNode }[] = [
+  const controls: SearchItem[] = [
     {
       key: 'createdAt',
+      wide: true,
       node: (
         <Form.Item name="createdAt" label={t('logs.field.createdAt')}>
           <DatePicker.RangePicker
@@ -268,8 +247,6 @@ export function LogPage({ kind }: { kind: LogKind }) {
       };
     }),
   ];
-  const collapsible = controls.length > COLLAPSED;
-  const shown = collapsible && !expanded ? COLLAPSED : controls.length;
 
   const detailItems = details
     ? [
@@ -286,32 +263,15 @@ export function LogPage({ kind }: { kind: LogKind }) {
 
   return (
     <div className="ops-page" data-testid={`log-page-${kind}`}>
-      <Form form={form} className="ops-search" initialValues={values} onFinish={search} data-testid="log-search">
-        <Row gutter={[16, 12]}>
-          {controls.map((c, i) => (
-            // collapsed controls stay mounted (their values still filter) but are not shown
-            <Col key={c.key} xs={24} sm={12} xl={8} style={i < shown ? undefined : { display: 'none' }}>
-              {c.node}
-            </Col>
-          ))}
-          <Col {...actionsCol(shown)} className="ops-search-actions">
-            <Space wrap>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="log-search-submit">
-                {t('common.query')}
-              </Button>
-              <Button icon={<ReloadOutlined />} onClick={reset} data-testid="log-search-reset">
-                {t('common.reset')}
-              </Button>
-              {collapsible && (
-                <Button type="link" onClick={() => setExpanded(!expanded)} data-testid="log-search-toggle">
-                  {expanded ? t('logs.less') : t('logs.more')}
-                  {expanded ? <UpOutlined /> : <DownOutlined />}
-                </Button>
-              )}
-            </Space>
-          </Col>
-        </Row>
-      </Form>
+      <SearchLayout
+        form={form}
+        items={controls}
+        initialValues={values}
+        onSearch={search}
+        onReset={reset}
+        collapsed={COLLAPSED}
+        testId="log-search"
+      />
       <div className="page-card">
         <div className="ops-toolbar">
           <Space wrap size={8}>
@@ -342,13 +302,13 @@ export function LogPage({ kind }: { kind: LogKind }) {
           loading={isFetching}
           scroll={{ x: width }}
           data-testid="log-table"
-          onChange={(p) => setPaging({ page: p.current ?? 1, pageSize: p.pageSize ?? 20 })}
+          onChange={(p) => setPaging({ page: p.current ?? 1, pageSize: p.pageSize ?? DEFAULT_PAGE_SIZE })}
           pagination={{
             current: paging.page,
             pageSize: paging.pageSize,
             total: data?.total ?? 0,
             showSizeChanger: true,
-            pageSizeOptions: [10, 20, 50, 100],
+            pageSizeOptions: PAGE_SIZES,
             showTotal: (total) => t('common.total', { total }),
             size: screens.sm ? undefined : 'small',
           }}

@@ -1,5 +1,6 @@
+import { ENUMS, isStateEnum } from '@tagloom/domain/enums.ts';
 import { describe, expect, it } from 'vitest';
-import { defaultWindow, formatBody, LOG_VIEWS, tagColor, toLogQuery } from './log-defs';
+import { defaultWindow, formatBody, LOG_VIEWS, toLogQuery } from './log-defs';
 
 describe('log screens', () => {
   it('defaults to the last 7 days up to the end of today', () => {
@@ -37,12 +38,13 @@ describe('log screens', () => {
     expect(LOG_VIEWS.device.filters.map((f) => f.key)).toEqual(['deviceCode', 'eventType', 'level', 'message']);
   });
 
-  it('colours results and levels', () => {
-    expect(tagColor('result', 1)).toBe('success');
-    expect(tagColor('result', 0)).toBe('error');
-    expect(tagColor('level', 'warn')).toBe('warning');
-    expect(tagColor('level', 'error')).toBe('error');
-    expect(tagColor('plain', 'x')).toBeUndefined();
+  it('shows results and levels as states (badges of their tones), directions and event types as text', () => {
+    const tone = (name: string, v: unknown) => ENUMS[name].find((o) => o.value === v)?.tone;
+    expect([tone('RunResult', 1), tone('RunResult', 0), tone('LoginResult', 0)]).toEqual(['success', 'error', 'error']);
+    expect([tone('LogLevel', 'info'), tone('LogLevel', 'warn'), tone('LogLevel', 'error')]).toEqual(['processing', 'warning', 'error']);
+    const enums = Object.values(LOG_VIEWS).flatMap((v) => v.columns.filter((c) => c.kind === 'enum').map((c) => c.enumName!));
+    expect(enums.filter(isStateEnum).sort()).toEqual(['LogLevel', 'LoginResult', 'RunResult', 'RunResult']);
+    expect(enums.filter((e) => !isStateEnum(e)).sort()).toEqual(['DeviceEventType', 'SyncDirection']);
   });
 
   it('pretty-prints request bodies', () => {

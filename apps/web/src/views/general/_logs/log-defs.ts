@@ -12,12 +12,11 @@ export interface LogFilter {
   enumName?: string;
 }
 
-/** A table column; `tag` renders the value as a coloured tag. */
+/** A table column; an enum column shows a state (its options have tones) as a status badge, an attribute as text. */
 export interface LogColumn {
   key: string;
   kind: 'text' | 'int' | 'enum' | 'mono';
   enumName?: string;
-  tag?: 'result' | 'level' | 'plain';
   width?: number;
   /** long text: one line with ellipsis (full text in the details drawer) */
   long?: boolean;
@@ -43,7 +42,7 @@ export const LOG_VIEWS: Record<LogKind, LogView> = {
     columns: [
       { key: 'username', kind: 'text', width: 130 },
       { key: 'ip', kind: 'mono', width: 140 },
-      { key: 'result', kind: 'enum', enumName: 'LoginResult', tag: 'result', width: 100 },
+      { key: 'result', kind: 'enum', enumName: 'LoginResult', width: 100 },
       { key: 'loginType', kind: 'text', width: 120 },
       { key: 'userAgent', kind: 'text', width: 260, long: true },
       { key: 'message', kind: 'text', width: 220, long: true },
@@ -64,10 +63,10 @@ export const LOG_VIEWS: Record<LogKind, LogView> = {
       { key: 'username', kind: 'text', width: 120 },
       { key: 'screen', kind: 'mono', width: 190 },
       { key: 'action', kind: 'text', width: 100 },
-      { key: 'method', kind: 'text', tag: 'plain', width: 90 },
+      { key: 'method', kind: 'mono', width: 90 },
       { key: 'url', kind: 'mono', width: 260, long: true },
       { key: 'target', kind: 'text', width: 140, long: true },
-      { key: 'result', kind: 'enum', enumName: 'RunResult', tag: 'result', width: 90 },
+      { key: 'result', kind: 'enum', enumName: 'RunResult', width: 90 },
       { key: 'status', kind: 'int', width: 90 },
       { key: 'message', kind: 'text', width: 200, long: true },
       { key: 'ip', kind: 'mono', width: 130 },
@@ -87,11 +86,11 @@ export const LOG_VIEWS: Record<LogKind, LogView> = {
       text('message'),
     ],
     columns: [
-      { key: 'direction', kind: 'enum', enumName: 'SyncDirection', tag: 'plain', width: 100 },
+      { key: 'direction', kind: 'enum', enumName: 'SyncDirection', width: 100 },
       { key: 'system', kind: 'text', width: 100 },
       { key: 'businessType', kind: 'text', width: 140 },
       { key: 'documentNo', kind: 'mono', width: 200 },
-      { key: 'result', kind: 'enum', enumName: 'RunResult', tag: 'result', width: 90 },
+      { key: 'result', kind: 'enum', enumName: 'RunResult', width: 90 },
       { key: 'message', kind: 'text', width: 260, long: true },
       { key: 'durationMs', kind: 'int', width: 120 },
     ],
@@ -102,8 +101,8 @@ export const LOG_VIEWS: Record<LogKind, LogView> = {
     filters: [text('deviceCode'), enumF('eventType', 'DeviceEventType'), enumF('level', 'LogLevel'), text('message')],
     columns: [
       { key: 'deviceCode', kind: 'mono', width: 140 },
-      { key: 'eventType', kind: 'enum', enumName: 'DeviceEventType', tag: 'plain', width: 140 },
-      { key: 'level', kind: 'enum', enumName: 'LogLevel', tag: 'level', width: 100 },
+      { key: 'eventType', kind: 'enum', enumName: 'DeviceEventType', width: 140 },
+      { key: 'level', kind: 'enum', enumName: 'LogLevel', width: 100 },
       { key: 'message', kind: 'text', width: 320, long: true },
     ],
   },
@@ -144,13 +143,6 @@ export function toLogQuery(
   const range = values.createdAt as [DateLike, DateLike] | null | undefined;
   if (range && (range[0] || range[1])) body.createdAt = [range[0]?.toISOString() ?? null, range[1]?.toISOString() ?? null];
   return body;
-}
-
-/** Colour of a result / level / other tag. */
-export function tagColor(tag: LogColumn['tag'], value: unknown): string | undefined {
-  if (tag === 'result') return Number(value) === 1 ? 'success' : 'error';
-  if (tag === 'level') return value === 'error' ? 'error' : value === 'warn' ? 'warning' : 'processing';
-  return undefined;
 }
 
 /** A request body for display: pretty JSON, or '' when there is none. */

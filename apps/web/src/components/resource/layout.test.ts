@@ -1,0 +1,115 @@
+import { CUSTOM_RESOURCES, RESOURCES } from '@tagloom/domain/resources/index.ts';
+import { describe, expect, it } from 'vitest';
+import { arrangeColumns, visibleColumns } from './column-settings';
+import {
+  actionsWidth,
+  buttonsPlacement,
+  columnWidthOf,
+  defaultHiddenKeys,
+  defaultOrder,
+  headerWidth,
+  identifyingKey,
+  scrollWidth,
+  textWidth,
+} from './layout';
+import { listFields } from './model';
+import { buttonsCol } from './SearchLayout';
+import type { ResourceDef } from './types';
+
+const LANGS = ['zh_CN', 'zh_TW', 'en_US'] as const;
+/** Every declaration the console lists with the resource page (the menu has its own tree screen). */
+const LISTED = [...RESOURCES, ...CUSTOM_RESOURCES].filter((d) => d.code !== 'general/menu') as unknown as ResourceDef[];
+/** The table's room on a 1366-pixel screen: the content card (1,158 px) less its padding. */
+const ROOM_1366 = 1110;
+
+describe('column widths', () => {
+  it('never clip a header: every column is at least as wide as its title needs', () => {
+    for (const def of LISTED)
+      for (const f of listFields(def))
+        for (const lang of LANGS)
+          expect(columnWidthOf(f, lang), `${def.code}.${f.key} ${lang}`).toBeGreaterThanOrEqual(headerWidth(f.label[lang], f.sort));
+  });
+
+  it('measure wide (CJK) characters wider than latin ones', () => {
+    expect(textWidth('状态')).toBeGreaterThan(textWidth('ab'));
+    expect(headerWidth('Next fire time', true)).toBeGreaterThan(headerWidth('Next fire time'));
+  });
+
+  it('give the actions column room for its links side by side', () => {
+    expect(actionsWidth(['Edit', 'Delete'], 'Actions')).toBeGreaterThan(textWidth('Edit') + textWidth('Delete'));
+    expect(actionsWidth([], 'Actions')).toBe(headerWidth('Actions'));
+  });
+
+  it('scroll exactly the shown columns, the selection and the actions', () => {
+    expect(scrollWidth([100, 200], true, 120)).toBe(100 + 200 + 48 + 120);
+    expect(scrollWidth([100], false)).toBe(100);
+  });
+});
+
+describe('default columns', () => {
+  it('start from the declaration: hidden fields are out of the default view, back with the settings', () => {
+    const keys = ['code', 'name', 'remark', 'createdAt'];
+    expect(visibleColumns(keys, undefined, ['remark'])).toEqual(['code', 'name', 'createdAt']);
+    // a saved choice wins; a column the settings never saw takes its default
+    expect(visibleColumns(keys, { order: ['name', 'code', 'remark'], hidden: [] }, ['remark', 'createdAt'])).toEqual([
+      'name',
+      'code',
+      'remark',
+    ]);
+    expect(arrangeColumns(keys, undefined, ['remark']).find((c) => c.key === 'remark')).toEqual({ key: 'remark', visible: false });
+  });
+
+  it('fit every declared list within a 1366-pixel screen in every language', () => {
+    for (const def of LISTED) {
+      const fields = listFields(def);
+      const hidden = defaultHiddenKeys(fields);
+      const shown = fields.filter((f) => !hidden.includes(f.key));
+      for (const lang of LANGS) {
+        const width = scrollWidth(
+          shown.map((f) => columnWidthOf(f, lang)),
+          true,
+          actionsWidth(['Edit', 'Delete'], 'Actions', 60),
+        );
+        expect(width, `${def.code} ${lang}: ${shown.map((f) => f.key).join(', ')}`).toBeLessThanOrEqual(ROOM_1366);
+      }
+    }
+  });
+
+  it('put the identifying column (code or name) first', () => {
+    const byCode = (code: string) => LISTED.find((d) => d.code === code)!;
+    const first = (code: string) => defaultOrder(listFields(byCode(code)), byCode(code).titleField)[0].key;
+    expect(first('general/product')).toBe('code');
+    expect(first('rfid/equipment')).toBe('equipmentCoding');
+    expect(first('general/scheduler')).toBe('name');
+    expect(first('general/user')).toBe('username');
+    expect(identifyingKey([], 'x')).toBeUndefined();
+  });
+
+  it('keep the state columns of the scheduler and of RFID equipment in the default view', () => {
+    const shown = (code: string) => {
+      const def = RESOURCES.find((r) => r.code === code) as unknown as ResourceDef;
+      const fields = listFields(def);
+      return visibleColumns(
+        fields.map((f) => f.key),
+        undefined,
+        defaultHiddenKeys(fields),
+      );
+    };
+    expect(shown('general/scheduler')).toEqual(expect.arrayContaining(['name', 'state', 'nextFireAt']));
+    expect(shown('rfid/equipment')).toEqual(expect.arrayContaining(['equipmentCoding', 'onlineStatus', 'lastTimeOnline']));
+  });
+});
+
+describe('search buttons', () => {
+  it('sit at the end of the last row, after wide controls too', () => {
+    expect(buttonsPlacement([1, 1, 1], 4)).toEqual({ span: 6, offset: 0 });
+    expect(buttonsPlacement([1], 4)).toEqual({ span: 6, offset: 12 });
+    expect(buttonsPlacement([1, 1, 1, 1], 4)).toEqual({ span: 6, offset: 18 });
+    expect(buttonsPlacement([2, 1, 1], 4)).toEqual({ span: 6, offset: 18 });
+    expect(buttonsPlacement([2, 1, 1, 1], 4)).toEqual({ span: 6, offset: 12 });
+    // a wide control that does not fit the row starts the next one
+    expect(buttonsPlacement([1, 1, 2], 3)).toEqual({ span: 8, offset: 0 });
+    expect(buttonsCol([{ wide: true }, {}, {}, {}]).xl).toEqual({ span: 6, offset: 12 });
+    expect(buttonsCol([{}]).xs).toEqual({ span: 24, offset: 0 });
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * Pure layout rules of the list screens: column widths that never clip their header, the table's
+ * scroll width from the columns actually shown, the default columns of a declaration, and where
+ * the search form's buttons sit.
+ */
+import { ENUMS } from '@tagloom/domain/enums.ts';
+import type { Lang } from '@tagloom/domain/lang.ts';
+import type { Field } from './types';
+
+/** The row-selection checkbox column. */
+export const SELECTION_WIDTH = 48;
+/** A cell's horizontal padding (antd table, default and middle density: 16 px a side at most). */
+const CELL_PADDING = 32;
+/** The sort arrows beside a sortable header. */
+const SORTER = 28;
+/** A status badge's dot and gap. */
+const BADGE_DOT = 14;
+
+const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/;
+
+/** The width of a text in the console's 14 px font, a little generous so nothing is cut. */
+export function textWidth(text: string): number {
+  let w = 0;
+  for (const ch of text) {
+    if (WIDE.test(ch)) w += 14.5;
+    else if (/[A-Z@%#&MW]/.test(ch)) w += 9.5;
+    else if (/[il.,:;'|!]/.test(ch)) w += 4;
+    else if (ch === ' ') w += 4;
+    else w += 8;
+  }
+  return Math.ceil(w);
+}
+
+/** The width a header needs to show its whole title on one line. */
+export const headerWidth = (title: string, sortable = false): number => textWidth(title) + CELL_PADDING + (sortable ? SORTER : 0);
+
+/** A column's width by kind: the declared one, else one fitting the kind (enums: their longest label). */
+export function kindWidth(f: Field, lang: Lang): number {
+  if (f.width) return f.width;
+  switch (f.kind) {
+    case 'datetime':
+      return 176;
+    case 'date':
+      return 120;
+    case 'enum': {
+      const opts = ENUMS[f.enumName ?? ''] ?? [];
+      const longest = Math.max(0, ...opts.map((o) => textWidth(o.label[lang])));
+      const badge = opts.some((o) => o.tone) ? BADGE_DOT : 0;
+      return Math.max(96, longest + badge + CELL_PADDING);
+    }
+    case 'int':
+    case 'decimal':
+      return 110;
+    case 'textarea':
+      return 240;
+    case 'ref':
+      return 160;
+    default:
+      if (f.display === 'url') return 240;
+      if (f.display === 'code') return 150;
+      return (f.max ?? 64) > 64 ? 200 : 160;
+  }
+}
+
+/** A column's width: its kind's, widened so its header never clips. */
+export const columnWidthOf = (f: Field, lang: Lang): number => Math.max(kindWidth(f, lang), headerWidth(f.label[lang], f.sort));
+
+/**
+ * The column that names a row, kept at the left: the first unique text column (a code or a
+ * name), else the declaration's title field, else the first column.
+ */
+export function identifyingKey(fields: Field[], titleField?: string): string | undefined {
+  return (fields.find((f) => f.kind === 'text' && f.unique) ?? fields.find((f) => f.key === titleField) ?? fields[0])?.key;
+}
+
+/** The columns in their default order: the identifying one first, the rest as declared. */
+export function defaultOrder(fields: Field[], titleField?: string): Field[] {
+  const id = identifyingKey(fields, titleField);
+  return [...fields.filter((f) => f.key === id), ...fields.filter((f) => f.key !== id)];
+}
+
+/** Columns a declaration leaves out of the default view (shown again from the column settings). */
+export const defaultHiddenKeys = (fields: Field[]): string[] => fields.filter((f) => f.hidden).map((f) => f.key);
+
+/** The width of the row actions column: its links side by side (a small link button pads 7 px a side), or its header. */
+export function actionsWidth(links: string[], header: string, extra = 0): number {
+  const content = links.reduce((sum, l) => sum + textWidth(l) + 14, 0) + extra;
+  return Math.max(headerWidth(header), content + CELL_PADDING);
+}
+
+/** The table's scroll width: every shown column at its width, with the selection and actions columns. */
+export const scrollWidth = (widths: number[], selection: boolean, actions = 0): number =>
+  widths.reduce((s, w) => s + w, 0) + (selection ? SELECTION_WIDTH : 0) + actions;
+
+/**
+ * Where the search form's buttons go at one breakpoint: items take `units` of `perRow` slots each
+ * (a wide item two), wrapping like antd's grid; the buttons take one slot at the end of the last
+ * row. Returns antd Col props in 24ths.
+ */
+export function buttonsPlacement(units: number[], perRow: number): { span: number; offset: number } {
+  const slot = 24 / perRow;
+  let used = 0;
+  for (const u of units) {
+    const w = Math.min(u, perRow);
+    if (used + w > perRow) used = 0;
+    used += w;
+    if (used === perRow) used = 0;
+  }
+  // a full last row puts the buttons alone at the end of a new row
+  return { span: slot, offset: (perRow - 1 - used) * slot };
+}
