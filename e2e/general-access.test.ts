@@ -108,22 +108,10 @@ describe('access screens (en_US, admin)', () => {
         .first()
         .getByTestId('role-assign')
         .click();
-      const roleTree = page.getByTestId('role-grant-tree');
-      await expect.poll(() => roleTree.locator('.ant-tree-treenode').count()).toBeGreaterThan(2);
-      const target = roleTree
-        .locator('.ant-tree-treenode')
-        .filter({ has: page.locator('[data-testid^="grant-b:"]') })
-        .first();
-      const key = (await target.locator('[data-testid^="grant-b:"]').first().getAttribute('data-testid'))!;
-      const roleMenu = Number(key.split(':')[1]);
-      await roleTree
-        .locator('.ant-tree-treenode')
-        .filter({ has: page.getByTestId(key) })
-        .locator('.ant-tree-checkbox')
-        .click();
+      const roleMenu = await tickOneScreen(page, 'role-grant-tree');
       await shot(page, 'access-role-assign');
       await page.getByTestId('role-assign-save').click();
-      await expect.poll(() => page.locator('.access-drawer .ant-drawer-section').isVisible()).toBe(false);
+      await page.getByTestId('role-assign-save').waitFor({ state: 'hidden' });
       const roles = await apiPost(page, token, '/api/general/role/list', { code: ROLE.code });
       const role = roles.data.list.find((r: { code: string }) => r.code === ROLE.code);
       const menus = await apiPost(page, token, '/api/general/role/menus', { id: role.id });

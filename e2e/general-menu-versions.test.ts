@@ -41,7 +41,10 @@ describe('menu', () => {
     await form.getByTestId('menu-form-code').fill(code);
     await form.getByTestId('menu-form-path').fill(`/${code}`);
     await form.getByTestId('menu-form-component').fill(code);
-    await form.getByTestId('menu-form-icon').fill('ToolOutlined');
+    await form.getByTestId('menu-form-icon').click();
+    await page.getByTestId('icon-picker-search').locator('input').fill('tool');
+    await page.getByTestId('icon-option-ToolOutlined').click();
+    await expect.poll(() => form.getByTestId('menu-form-icon-value').textContent()).toBe('ToolOutlined');
     await shot(page, 'menuver-menu-form');
     await page.getByTestId('menu-form-save').click();
     const created = tree.locator(`tr[data-menu-code="${code}"]`);

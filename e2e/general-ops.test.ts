@@ -7,7 +7,7 @@ import type { Lang } from '@tagloom/domain/lang.ts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eSuite, login, newSession, type Session, shot, tokenOf } from './support/browser';
-import { apiPost, downloadOf, lastMessage, openFromMenu, panelOf, screenOf } from './support/general';
+import { apiPost, downloadOf, lastMessage, openFromMenu, panelOf, screenOf, webText } from './support/general';
 
 const suite = e2eSuite();
 
@@ -51,7 +51,9 @@ describe('logs', () => {
       expect(await rows(page, code).first().textContent()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
     }
     // the device log (the screen now shown) colours its levels, and exports what it lists
-    await expect.poll(() => screenOf(page, 'general/log-device').locator('.ant-tag-error, .ant-tag-processing').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => screenOf(page, 'general/log-device').locator('.ant-badge-status-error, .ant-badge-status-processing').count())
+      .toBeGreaterThan(0);
     const name = await downloadOf(page, () => screenOf(page, 'general/log-device').getByTestId('log-export').click());
     expect(name).toMatch(/\.xlsx$/);
 
@@ -90,7 +92,7 @@ describe('scheduled tasks', () => {
     const { page, context, errors } = await session('en_US');
     await openFromMenu(page, 'general/scheduler', 'en_US');
     const code = 'general/scheduler';
-    const row = () => rows(page, code).filter({ hasText: '清理过期日志' });
+    const row = () => rows(page, code).filter({ hasText: webText('en_US', 'shipped.general/scheduler.purgeOldLogs.name') });
     await row().waitFor({ timeout: 15_000 });
     expect(await row().getByTestId('sched-state').textContent()).toBe('Normal');
 

@@ -6,6 +6,8 @@
  * catalog's message. Screenshots: screens-*.png at 1366 px (and 390 px for user, role, scheduler, menu).
  */
 import type { Lang } from '@tagloom/domain/lang.ts';
+import { roleResource } from '@tagloom/domain/resources/index.ts';
+import { requiredMessage } from '@tagloom/domain/validation.ts';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eSuite, login, newSession, type Session, shot, tokenOf } from './support/browser';
@@ -185,7 +187,7 @@ describe('general/role (en_US)', () => {
       // the edit form holds the same rules: an emptied name is refused
       await form.getByTestId('field-name').fill('');
       await form.getByTestId('resource-form-save').click();
-      await expect.poll(() => fieldError(form, 'name').textContent()).toContain(serverText(lang, 'validation.required'));
+      await expect.poll(() => fieldError(form, 'name').textContent()).toContain(requiredMessage(lang, roleResource.labels.name[lang]));
       await form.getByTestId('field-name').fill(`${ROLE.name} (edited)`);
       await save(page, form);
       await expect.poll(() => row.textContent()).toContain(`${ROLE.name} (edited)`);
@@ -291,9 +293,15 @@ describe('general/scheduler (en_US)', () => {
     asAdmin(lang, 'scheduler', async ({ page, errors }) => {
       await openFromMenu(page, code, lang);
       const s = screenOf(page, code);
-      for (const seeded of ['清理过期日志', '刷新字典缓存', '读写器离线检测'])
+      for (const seeded of ['purgeOldLogs', 'refreshDictionaryCache', 'markReadersOffline'].map((k) =>
+        webText(lang, `shipped.general/scheduler.${k}.name`),
+      ))
         await expect.poll(() => tableText(page, code), { timeout: 15_000 }).toContain(seeded);
       await shot(page, 'screens-scheduler-en_US-1366');
+      // the counter and the remark are not among the screen's default columns: shown from the column settings
+      await s.getByTestId('resource-columns').click();
+      for (const key of ['timesTriggered', 'remark']) await page.getByTestId(`column-${key}`).locator('.ant-checkbox-input').check();
+      await s.getByTestId('resource-columns').click();
 
       await s.getByTestId('resource-add').click();
       const form = panelOf(page);

@@ -12,10 +12,11 @@ import { translate } from '@tagloom/domain/i18n/index.ts';
 import type { Lang } from '@tagloom/domain/lang.ts';
 import type { FieldDef, ResourceDef } from '@tagloom/domain/resource/index.ts';
 import { RESOURCES } from '@tagloom/domain/resources/index.ts';
+import { requiredMessage } from '@tagloom/domain/validation.ts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eSuite, login, newSession, OUTPUT, type Session, shot, tokenOf } from './support/browser';
-import { apiPost, deleteRow, fieldError, openFromMenu, panelOf, pick, screenOf, tableText } from './support/general';
+import { apiPost, deleteRow, fieldError, openFromMenu, panelOf, pick, screenOf, shownSeedText, tableText } from './support/general';
 import { ROOT } from './support/server';
 
 type Field = FieldDef & { key: string };
@@ -23,7 +24,19 @@ type Field = FieldDef & { key: string };
 const suite = e2eSuite();
 
 /** Hand-made views that are the generic page plus an action: the generic stories still hold for them. */
-const GENERIC_PLUS = new Set(['general/data-source']);
+// hand-made views that are the generic page plus a little (shipped rows in the user's language, names for codes)
+const GENERIC_PLUS = new Set([
+  'general/data-source',
+  'general/sys-param',
+  'general/biz-param',
+  'general/product',
+  'general/product-param',
+  'general/tenant-group',
+  'general/template-goods-attr',
+  'general/template-location-attr',
+  'general/template-label-code',
+  'general/template-coding-rule',
+]);
 const hasHandMadeView = (code: string) => !GENERIC_PLUS.has(code) && existsSync(path.join(ROOT, 'apps/web/src/views', code, 'index.tsx'));
 /** The generic screens: the platform's General ones, and tenant screens (signed in as the DEMO tenant's admin). */
 const GENERIC = RESOURCES.filter((r) => (r.code.startsWith('general/') || r.owner === 'tenant') && !hasHandMadeView(r.code));
@@ -31,7 +44,6 @@ const TENANT_GROUP = RESOURCES.find((r) => r.code === 'general/tenant-group')!;
 const LANG_TAGS: Lang[] = ['en_US', 'zh_TW'];
 
 const isSet = (v: unknown) => v !== undefined && v !== null && v !== '';
-const title = (def: ResourceDef, row: Record<string, unknown>) => String(row[def.titleField]);
 
 /** A value of a unique text that no seeded row has and that still obeys the field's rules. */
 function uniqueText(f: Field, v: string, tag: string): string {
@@ -118,9 +130,9 @@ describe('every generic screen', () => {
         // the seeded rows
         const seeds = def.seed ?? [];
         if (seeds.length && seeds.length <= 10) {
-          await expect.poll(() => tableText(page, def.code)).toContain(title(def, seeds[0]));
+          await expect.poll(() => tableText(page, def.code)).toContain(shownSeedText(lang, def.code, seeds[0], def.titleField));
           const text = await tableText(page, def.code);
-          for (const seed of seeds) expect(text).toContain(title(def, seed));
+          for (const seed of seeds) expect(text).toContain(shownSeedText(lang, def.code, seed, def.titleField));
         }
 
         // add: the fields of seed[0], unique texts made unique
@@ -163,7 +175,7 @@ describe('every generic screen', () => {
         if (required) {
           await page.getByTestId(`field-${required.key}`).fill('');
           await form.getByTestId('resource-form-save').click();
-          await expect.poll(() => fieldError(form, required.key).textContent()).toContain(translate(lang, 'validation.required' as never));
+          await expect.poll(() => fieldError(form, required.key).textContent()).toContain(requiredMessage(lang, required.label[lang]));
         }
         const patterned = def.list.find((f) => f.form && f.kind === 'text' && f.pattern);
         if (patterned) {

@@ -26,6 +26,24 @@ export function webText(lang: Lang, key: string, params: Record<string, unknown>
   throw new Error(`no console text ${key} in ${lang}`);
 }
 
+/**
+ * A seeded row's text as the console shows it in `lang`: shipped rows carry their texts in the
+ * catalog (`shipped.<screen>.<row code>.<field>`), keyed by the row's code (or handler, user name).
+ */
+export function shownSeedText(lang: Lang, screen: string, seed: Record<string, unknown>, field: string): string {
+  const stored = String(seed[field] ?? '');
+  for (const key of ['code', 'className', 'userName']) {
+    if (typeof seed[key] !== 'string') continue;
+    try {
+      const zh = webText('zh_CN', `shipped.${screen}.${seed[key]}.${field}`);
+      if (zh === stored) return webText(lang, `shipped.${screen}.${seed[key]}.${field}`);
+    } catch {
+      // not shipped under this key
+    }
+  }
+  return stored;
+}
+
 /** An enum value's label in `lang`. */
 export const enumText = (name: string, value: unknown, lang: Lang) =>
   ENUMS[name].find((o) => String(o.value) === String(value))?.label[lang] ?? String(value);
@@ -96,12 +114,16 @@ export async function pick(page: Page, select: Locator, label?: string) {
 export async function expectSaved(page: Page, form?: Locator) {
   const fresh = ':not([data-seen])';
   await expect
-    .poll(async () => {
-      if (await page.locator(`.ant-message-success${fresh}`).count()) return 'saved';
-      const errs = form ? await form.locator('.ant-form-item-explain-error').allTextContents() : [];
-      const msgs = await page.locator(`.ant-message-error${fresh}`).allTextContents();
-      return errs.length || msgs.length ? `refused: ${[...errs, ...msgs].join(' | ')}` : 'saving';
-    })
+    .poll(
+      async () => {
+        if (await page.locator(`.ant-message-success${fresh}`).count()) return 'saved';
+        const errs = form ? await form.locator('.ant-form-item-explain-error').allTextContents() : [];
+        const msgs = await page.locator(`.ant-message-error${fresh}`).allTextContents();
+        return errs.length || msgs.length ? `refused: ${[...errs, ...msgs].join(' | ')}` : 'saving';
+        // a save (a tenant with its grants, say) may take seconds on a busy machine
+      },
+      { timeout: 15_000 },
+    )
     .toBe('saved');
   // the messages shown so far are marked seen, so the next step is judged by its own (no wait for them to go)
   await page.evaluate(() => {
@@ -135,21 +157,25 @@ export async function deleteRow(page: Page, code: string, text: string, title = 
     .toBe('gone');
 }
 
-/** Ticks the first screen of the form's menu tree that offers buttons (with all of them); returns its menu id. */
-export async function tickOneScreen(page: Page): Promise<number> {
-  const tree = page.getByTestId('field-menus');
-  await expect.poll(() => tree.locator('.ant-tree-treenode').count()).toBeGreaterThan(2);
-  const node = tree
-    .locator('.ant-tree-treenode')
+/** The permission grid (tenant and role forms) once its modules are listed. */
+export async function grantGrid(page: Page, testId: string): Promise<Locator> {
+  const grid = page.getByTestId(testId);
+  await grid.locator('[data-testid^="grant-module-toggle-"]').first().waitFor();
+  return grid;
+}
+
+/** Opens the first module of a permission grid and ticks its first screen that offers buttons (all of them); returns its menu id. */
+export async function tickOneScreen(page: Page, testId = 'field-menus'): Promise<number> {
+  const grid = await grantGrid(page, testId);
+  await grid.locator('[data-testid^="grant-module-toggle-"]').first().click();
+  const row = grid
+    .locator('tr[data-testid^="grant-screen-"]')
     .filter({ has: page.locator('[data-testid^="grant-b:"]') })
     .first();
-  const key = (await node.locator('[data-testid^="grant-b:"]').first().getAttribute('data-testid'))!;
-  const menuId = Number(key.split(':')[1]);
-  await tree
-    .locator('.ant-tree-treenode')
-    .filter({ has: page.getByTestId(`grant-m:${menuId}`) })
-    .locator('.ant-tree-checkbox')
-    .click();
+  await row.waitFor();
+  const menuId = Number((await row.getAttribute('data-testid'))!.replace('grant-screen-', ''));
+  await grid.getByTestId(`grant-screen-check-${menuId}`).click();
+  await expect.poll(() => grid.getByTestId(`grant-screen-check-${menuId}`).isChecked()).toBe(true);
   return menuId;
 }
 

@@ -377,7 +377,7 @@ describe(`general menu and software version screens on ${DRIVER}`, () => {
         multipart(versionFields({ upgradeType: 'sometimes', versionNumber: 'x' }), { name: 'v.apk', bytes: zipBytes(500, 6) }),
       );
       expect(r.status).toBe(400);
-      expect(r.body.msg).toContain('Upgrade type: must be one of: optional, forced');
+      expect(r.body.msg).toContain('Upgrade type: choose one of Optional, Forced');
       expect(r.body.msg).toContain('Version number');
       const noFile = await upload('/api/general/version-app/create', multipart(versionFields({ versionNumber: 260 })));
       expect([noFile.status, noFile.body.msg]).toEqual([400, 'Please choose the file to upload']);

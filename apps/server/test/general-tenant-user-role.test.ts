@@ -148,7 +148,7 @@ describe(`general tenant, user and role screens on ${DRIVER}`, () => {
       expect(r.body.data.fields).toEqual(
         expect.arrayContaining([
           { field: 'templates', message: 'Two templates of the same type cannot both be chosen' },
-          { field: 'locationAttrTemplateId', message: 'is required' },
+          { field: 'locationAttrTemplateId', message: 'Please select location attribute template' },
         ]),
       );
       // a list naming each type once is accepted
@@ -192,10 +192,10 @@ describe(`general tenant, user and role screens on ${DRIVER}`, () => {
       expect(r.body.data.fields).toEqual(
         expect.arrayContaining([
           { field: 'menus', message: 'Please set the menu permissions' },
-          { field: 'codingRuleTemplateId', message: 'is required' },
+          { field: 'codingRuleTemplateId', message: 'Please select coding rule template' },
         ]),
       );
-      expect(r.body.msg).toContain('Coding rule template: is required');
+      expect(r.body.msg).toContain('Please select coding rule template');
     });
 
     it('grants a tenant only tenant-side screens and buttons those screens offer', async () => {
@@ -205,7 +205,7 @@ describe(`general tenant, user and role screens on ${DRIVER}`, () => {
         body: tenantBody({ code: 'GRAB', menus: [{ menuId: menuId.get('general/tenant')!, actions: ['query'] }] }),
       });
       expect(platformOnly.status).toBe(400);
-      expect(platformOnly.body.msg).toBe(`Menu ${menuId.get('general/tenant')} cannot be granted to a tenant`);
+      expect(platformOnly.body.msg).toBe('“Tenant” is a platform screen: it stays on the platform side and cannot be given to tenants');
       const badButton = await t.call('POST', '/api/general/tenant/create', {
         token: admin,
         lang: EN,
@@ -605,7 +605,7 @@ describe(`general tenant, user and role screens on ${DRIVER}`, () => {
       });
       expect([platformScreen.status, platformScreen.body.msg]).toEqual([
         400,
-        `Menu ${menuId.get('general/tenant')} is not granted to the role's tenant`,
+        '“Tenant” is a platform screen: it stays on the platform side and cannot be given to tenants',
       ]);
       const po = menuId.get('label/purchase-order')!;
       const badButton = await t.call('POST', '/api/general/role/assign', {

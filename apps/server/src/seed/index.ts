@@ -1,4 +1,5 @@
 import { LANGUAGE_DICTIONARY, PLATFORM_TENANT_ID, USER_TYPE } from '@tagloom/domain';
+import screensCN from '@tagloom/domain/i18n/web-screens-parts/screens/zh-CN.json' with { type: 'json' };
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
@@ -9,6 +10,13 @@ import { seedLogDemo } from '../modules/general/logs/seed.js';
 import { createUser } from '../modules/general/user/service.js';
 import { screenGrants, syncMenuTree } from './menus.js';
 import { seedResources } from './resources.js';
+
+/**
+ * The names the platform ships, stored in Simplified Chinese: taken from the console's catalog, whose
+ * `shipped` section shows them in the user's language while they are left as shipped.
+ */
+const SHIPPED = screensCN.shipped;
+const roleName = (code: keyof (typeof SHIPPED)['general/role']) => SHIPPED['general/role'][code].name;
 
 async function meta(db: Tx, key: string): Promise<string | undefined> {
   const [row] = await db.select().from(appMeta).where(eq(appMeta.key, key));
@@ -35,8 +43,13 @@ async function createTenant(
   const [tenant] = await db.insert(tenants).values({ code: t.code, name: t.name, adminUsername: t.admin }).returning();
   const grants = await grantTenant(db, tenant.id, ['T', 'B']);
   const scope = new TenantScope(db, tenant.id);
-  const [admin] = await scope.insert(roles, { code: 'TENANT_ADMIN', name: '租户管理员', alias: 'Tenant administrator', allMenus: true });
-  const [viewer] = await scope.insert(roles, { code: 'VIEWER', name: '只读用户', alias: 'Read-only user' });
+  const [admin] = await scope.insert(roles, {
+    code: 'TENANT_ADMIN',
+    name: roleName('TENANT_ADMIN'),
+    alias: 'Tenant administrator',
+    allMenus: true,
+  });
+  const [viewer] = await scope.insert(roles, { code: 'VIEWER', name: roleName('VIEWER'), alias: 'Read-only user' });
   await scope.insert(
     roleMenus,
     grants.map((g) => ({ roleId: viewer.id, menuId: g.menuId, actions: g.actions.filter((a) => a === 'query' || a === 'export') })),
@@ -74,17 +87,17 @@ export async function seed(db: Tx, config: Config, log: Logger): Promise<void> {
     if (!(await meta(tx, 'seeded.platform'))) {
       await tx
         .insert(tenants)
-        .values({ id: PLATFORM_TENANT_ID, code: 'PLATFORM', name: '平台', adminUsername: 'admin' })
+        .values({ id: PLATFORM_TENANT_ID, code: 'PLATFORM', name: SHIPPED['general/tenant'].PLATFORM.name, adminUsername: 'admin' })
         .onConflictDoNothing();
       const grants = await grantTenant(tx, PLATFORM_TENANT_ID, ['P', 'B']);
       const scope = new TenantScope(tx, PLATFORM_TENANT_ID);
       const [superRole] = await scope.insert(roles, {
         code: 'SUPER_ADMIN',
-        name: '超级管理员',
+        name: roleName('SUPER_ADMIN'),
         alias: 'Super administrator',
         allMenus: true,
       });
-      const [auditor] = await scope.insert(roles, { code: 'AUDITOR', name: '审计员', alias: 'Auditor' });
+      const [auditor] = await scope.insert(roles, { code: 'AUDITOR', name: roleName('AUDITOR'), alias: 'Auditor' });
       await scope.insert(
         roleMenus,
         grants.map((g) => ({ roleId: auditor.id, menuId: g.menuId, actions: g.actions.filter((a) => a === 'query' || a === 'export') })),
@@ -108,7 +121,7 @@ export async function seed(db: Tx, config: Config, log: Logger): Promise<void> {
     if (config.seedDemo && !(await meta(tx, 'seeded.demo'))) {
       const demo = await createTenant(tx, {
         code: 'DEMO',
-        name: '演示租户',
+        name: SHIPPED['general/tenant'].DEMO.name,
         admin: 'demo',
         password: 'demo123',
         extraUsers: [{ username: 'viewer', password: 'viewer123', role: 'viewer' }],

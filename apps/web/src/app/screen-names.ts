@@ -9,3 +9,16 @@ const SCREEN_NAMES: Record<string, Record<Lang, string>> = Object.fromEntries(
 
 export const screenName = (code: string, lang: Lang): string | undefined => SCREEN_NAMES[code]?.[lang];
 export const actionName = (code: string, lang: Lang): string => ACTIONS[code as keyof typeof ACTIONS]?.[lang] ?? code;
+
+/**
+ * Operations outside any screen (the account's own calls: password, language, menus) by their API
+ * path: the key of their name under dashboard.api. Unknown paths have none (shown as an account operation).
+ */
+const ACCOUNT_CALLS: Record<string, string> = {
+  '/api/user/updatePassword': 'updatePassword',
+  '/api/menu/selectMenuByCurrentUserId': 'loadMenus',
+  '/api/user/convertCurrLoginI18n': 'switchLanguage',
+  '/api/user/logout': 'logout',
+  '/api/user/login': 'login',
+};
+export const accountCall = (url: string): string | undefined => ACCOUNT_CALLS[url.split('?')[0]];

@@ -152,6 +152,9 @@ const ICONS: Record<string, ComponentType> = {
   WindowsOutlined,
 };
 
+/** The icon names a menu may use (the menu form's icon picker offers these). */
+export const MENU_ICON_NAMES: readonly string[] = Object.keys(ICONS);
+
 export function MenuIcon({ name }: { name: string }) {
   const Icon = ICONS[name] ?? AppstoreOutlined;
   return <Icon />;

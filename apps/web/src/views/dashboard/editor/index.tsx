@@ -1,13 +1,13 @@
 /** Editor dashboard: the user's to-dos, own recent operations and login history. */
 import { CheckCircleOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, List, Row, Table, Tag } from 'antd';
+import { Card, Col, List, Row, Table, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLang } from '../../../app/i18n';
 import { parseTime } from '../../../app/parse-time';
 import { fetchData } from '../../../app/request';
-import { actionName, screenName } from '../../../app/screen-names';
+import { accountCall, actionName, screenName } from '../../../app/screen-names';
 import { usePermissionStore } from '../../../app/stores/permission';
 import { useUserStore } from '../../../app/stores/user';
 
@@ -105,7 +105,17 @@ export default function EditorDashboard() {
                 {
                   title: t('dashboard.col.screen'),
                   dataIndex: 'screen',
-                  render: (v: string, r) => (v && screenName(v, lang)) || v || r.url,
+                  render: (v: string, r) => {
+                    const name = v && screenName(v, lang);
+                    if (name) return <span data-testid="operation-page">{name}</span>;
+                    // a call outside any screen: named, the path kept in a tooltip
+                    const call = accountCall(r.url);
+                    return (
+                      <Tooltip title={r.url}>
+                        <span data-testid="operation-page">{t(call ? `dashboard.api.${call}` : 'dashboard.api.account')}</span>
+                      </Tooltip>
+                    );
+                  },
                 },
                 {
                   title: t('dashboard.col.action'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allKeys, type GrantNode, grantsOfTree, grantsToKeys, keysToGrants, roleIdsOf, toTreeData } from './grant-tree';
+import { type GrantNode, grantsOfTree, roleIdsOf } from './grant-tree';
 
 const n = (id: number, code: string, extra: Partial<GrantNode> = {}): GrantNode => ({
   id,
@@ -22,35 +22,6 @@ const tree: GrantNode[] = [
 ];
 
 describe('grant tree', () => {
-  it('builds antd tree data with buttons as leaves', () => {
-    const data = toTreeData(tree, 'en_US');
-    expect(data[0].key).toBe('m:1');
-    expect(data[0].children?.[0].children?.map((c) => c.key)).toEqual(['b:2:query', 'b:2:add']);
-    expect(allKeys(data)).toEqual(['m:1', 'm:2', 'b:2:query', 'b:2:add', 'm:3']);
-  });
-
-  it('turns checked and half-checked keys into grants (groups are not grants)', () => {
-    expect(keysToGrants(tree, ['b:2:query', 'm:3'], ['m:1', 'm:2'])).toEqual([
-      { menuId: 2, actions: ['query'] },
-      { menuId: 3, actions: [] },
-    ]);
-    expect(keysToGrants(tree, ['m:1', 'm:2', 'b:2:query', 'b:2:add', 'm:3'])).toEqual([
-      { menuId: 2, actions: ['query', 'add'] },
-      { menuId: 3, actions: [] },
-    ]);
-    expect(keysToGrants(tree, [])).toEqual([]);
-  });
-
-  it('turns grants back into checked keys and round-trips', () => {
-    const grants = [
-      { menuId: 2, actions: ['add'] },
-      { menuId: 3, actions: [] },
-    ];
-    const keys = grantsToKeys(tree, grants);
-    expect(keys).toEqual(['b:2:add', 'm:3']);
-    expect(keysToGrants(tree, keys, ['m:1', 'm:2'])).toEqual(grants);
-  });
-
   it('reads the grants the server marked in the tree', () => {
     expect(grantsOfTree(tree)).toEqual([{ menuId: 2, actions: ['query'] }]);
     expect(grantsOfTree(tree, new Set([3]))).toEqual([

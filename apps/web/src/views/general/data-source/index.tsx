@@ -10,9 +10,9 @@ import { Button, Form, Input, Modal, Space, Tooltip } from 'antd';
 import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RequestError, request } from '../../../app/request';
-import { ResourcePage } from '../../../components/resource/ResourcePage';
 import type { Field, Mode, ResourceDef, Row } from '../../../components/resource/types';
 import { useScreen } from '../../../components/ScreenContext';
+import { ShippedPage } from '../_shared/ShippedPage';
 
 const CODE = 'general/data-source';
 const def = dataSourceResource as unknown as ResourceDef;
@@ -28,10 +28,11 @@ function useConnectionTest() {
     setRunning(key);
     try {
       const res = await request<{ version: string; elapsedMs: number }>(`/${CODE}/test`, { method: 'POST', data: body, silent: true });
-      modal.success({ title: t('dataSourceAdmin.okTitle'), content: res.msg, okText: t('resource.close') });
+      // the server's message says it all (connected, with the version): shown once, as the title
+      modal.success({ title: res.msg || t('dataSourceAdmin.okTitle'), okText: t('resource.close'), className: 'data-source-result' });
     } catch (err) {
       if (err instanceof RequestError && err.kind === 'business') {
-        modal.error({ title: t('dataSourceAdmin.failTitle'), content: err.message, okText: t('resource.close') });
+        modal.error({ title: err.message || t('dataSourceAdmin.failTitle'), okText: t('resource.close'), className: 'data-source-result' });
       }
     } finally {
       setRunning(undefined);
@@ -105,7 +106,7 @@ export default function DataSources() {
   return (
     <div data-testid="data-source-admin">
       {holder}
-      <ResourcePage
+      <ShippedPage
         def={def}
         formOverrides={
           canTest

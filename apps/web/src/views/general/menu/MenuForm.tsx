@@ -7,8 +7,8 @@ import { Col, Form, Row as GridRow, Input, InputNumber, Modal, Select, Switch } 
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../app/request';
-import { MenuIcon } from '../../../components/MenuIcon';
 import { normalizeLang } from '../../../domain';
+import { IconPicker } from './IconPicker';
 import { isScreen, MENU_CODE_PATTERN, type MenuFormValues, type MenuNode, nameOf, toFormValues, toWire } from './menu-logic';
 
 export type MenuTarget = { mode: 'create'; parent?: MenuNode } | { mode: 'edit'; row: MenuNode };
@@ -19,7 +19,6 @@ export function MenuForm({ target, onClose, onSaved }: { target?: MenuTarget; on
   const [form] = Form.useForm<MenuFormValues>();
   const [saving, setSaving] = useState(false);
   const level = !target ? 1 : target.mode === 'edit' ? target.row.level : (target.parent?.level ?? 0) + 1;
-  const icon = Form.useWatch('icon', form);
 
   useEffect(() => {
     if (!target) return;
@@ -136,7 +135,7 @@ export function MenuForm({ target, onClose, onSaved }: { target?: MenuTarget; on
           )}
           <Col xs={24} md={12}>
             <Form.Item name="icon" label={t('menuAdmin.icon')} extra={t('menuAdmin.iconHint')} rules={[{ max: 64 }]}>
-              <Input prefix={icon ? <MenuIcon name={String(icon)} /> : undefined} data-testid="menu-form-icon" />
+              <IconPicker />
             </Form.Item>
           </Col>
         </GridRow>

@@ -24,7 +24,7 @@ import { MenuIcon } from '../../../components/MenuIcon';
 import { useScreen } from '../../../components/ScreenContext';
 import { normalizeLang } from '../../../domain';
 import { MenuForm, type MenuTarget } from './MenuForm';
-import { canHaveChildren, isScreen, type MenuNode, nameOf, parentIds, toTreeRows } from './menu-logic';
+import { canHaveChildren, isScreen, type MenuNode, nameOf, parentIds, shownComponent, toTreeRows } from './menu-logic';
 import { type ItemKind, ScreenItemsDrawer } from './ScreenItemsDrawer';
 
 const LEVEL_COLOR: Record<number, string> = { 1: 'geekblue', 2: 'cyan', 3: 'green' };
@@ -155,9 +155,7 @@ export default function MenuAdmin() {
             render: (_, r) => (
               <span>
                 {r.path || '-'}
-                {r.component && r.component !== r.path.replace(/^\//, '') && (
-                  <small style={{ display: 'block', opacity: 0.65 }}>{r.component}</small>
-                )}
+                {shownComponent(r) && <small style={{ display: 'block', opacity: 0.65 }}>{shownComponent(r)}</small>}
               </span>
             ),
           },

@@ -72,3 +72,20 @@ describe('menu tree', () => {
     }
   });
 });
+
+describe('icon search and shown component', () => {
+  it('finds icons by any part of the name, ignoring case and spaces', async () => {
+    const { iconMatches } = await import('./menu-logic');
+    expect(iconMatches('ShoppingCartOutlined', 'shopping cart')).toBe(true);
+    expect(iconMatches('ShoppingCartOutlined', 'CART')).toBe(true);
+    expect(iconMatches('ShoppingCartOutlined', '')).toBe(true);
+    expect(iconMatches('UserOutlined', 'cart')).toBe(false);
+  });
+  it('shows no frame component (Layout, ParentView) for modules and groups', async () => {
+    const { shownComponent } = await import('./menu-logic');
+    expect(shownComponent({ level: 1, component: 'Layout', path: '/general' })).toBeUndefined();
+    expect(shownComponent({ level: 2, component: 'ParentView', path: '/general/sys' })).toBeUndefined();
+    expect(shownComponent({ level: 3, component: 'general/menu', path: '/general/menu' })).toBeUndefined();
+    expect(shownComponent({ level: 3, component: 'general/menu', path: '/admin/menus' })).toBe('general/menu');
+  });
+});

@@ -98,3 +98,16 @@ export function toWire(v: MenuFormValues, level: number): Record<string, unknown
     seq: v.seq ?? 0,
   };
 }
+
+/** Whether an icon name matches the picker's search (case, spaces and dashes ignored: "shopping cart" finds ShoppingCartOutlined). */
+export function iconMatches(name: string, query: string): boolean {
+  const fold = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, '');
+  const q = fold(query);
+  return !q || fold(name).includes(q);
+}
+
+/** The component to show for a menu: a screen's own (when it differs from its path); modules' and groups' frames are not shown. */
+export function shownComponent(n: { level: number; component: string; path: string }): string | undefined {
+  if (!isScreen(n.level) || !n.component) return undefined;
+  return n.component !== n.path.replace(/^\//, '') ? n.component : undefined;
+}

@@ -7,6 +7,7 @@
 
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { PLATFORM_TENANT_ID } from '@tagloom/domain/constants.ts';
+import { ENUMS } from '@tagloom/domain/enums.ts';
 import { roleResource } from '@tagloom/domain/resources/general/role.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Grid, Select, Space, Tag, Tooltip } from 'antd';
@@ -14,11 +15,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../app/bridge';
 import { fetchData, RequestError, request } from '../../../app/request';
-import { ResourcePage } from '../../../components/resource/ResourcePage';
 import type { Field, ResourceDef, Row } from '../../../components/resource/types';
 import { useScreen } from '../../../components/ScreenContext';
+import { normalizeLang } from '../../../domain';
 import { GrantTree } from '../_access/GrantTree';
 import { type Grant, type GrantNode, grantsOfTree } from '../_access/grant-tree';
+import { ShippedPage } from '../_shared/ShippedPage';
+import { TenantName, useTenantName } from '../_shared/TenantName';
+import { useShipped } from '../_shared/use-shipped';
 import '../_access/access.css';
 
 const CODE = 'general/role';
@@ -31,13 +35,14 @@ interface RoleMenus {
 }
 
 function AssignDrawer({ row, onClose }: { row: Row | undefined; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const message = useMessage();
   const screens = Grid.useBreakpoint();
   const queryClient = useQueryClient();
   const [grants, setGrants] = useState<Grant[]>([]);
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
+  const shipped = useShipped();
   const menus = useQuery({
     queryKey: ['roleAdmin', 'menus', row?.id],
     queryFn: () => fetchData<RoleMenus>(`/${CODE}/menus`, { method: 'POST', data: { id: row!.id } }),
@@ -70,10 +75,10 @@ function AssignDrawer({ row, onClose }: { row: Row | undefined; onClose: () => v
 
   return (
     <Drawer
-      title={row ? t('roleAdmin.assignTitle', { name: row.name }) : ''}
+      title={row ? t('roleAdmin.assignTitle', { name: shipped.field(CODE, row, 'name') }) : ''}
       open={!!row}
       onClose={onClose}
-      size={screens.md ? 520 : '100%'}
+      size={screens.lg ? 820 : '100%'}
       rootClassName="access-drawer"
       data-testid="role-assign-drawer"
       footer={
@@ -90,7 +95,10 @@ function AssignDrawer({ row, onClose }: { row: Row | undefined; onClose: () => v
       {role && (
         <Space style={{ marginBottom: 12 }} wrap>
           <Tag>{String(role.code)}</Tag>
-          <Tag color="blue">{String(role.terminal)}</Tag>
+          <Tag color="blue">
+            {ENUMS.Terminal?.find((o) => String(o.value) === String(role.terminal))?.label[normalizeLang(i18n.language)] ??
+              String(role.terminal)}
+          </Tag>
           {role.builtIn && <Tag color="gold">{t('roleAdmin.builtIn')}</Tag>}
         </Space>
       )}
@@ -109,7 +117,7 @@ interface TenantOption {
 
 /** The tenants a role may belong to (the platform first), for the tenant column and the form's picker. */
 function useTenants() {
-  const { t } = useTranslation();
+  const tenantName = useTenantName();
   const list = useQuery({
     queryKey: ['roleAdmin', 'tenants'],
     queryFn: () =>
@@ -118,16 +126,11 @@ function useTenants() {
     retry: false,
   });
   const rows = (list.data?.list ?? []).filter((x) => x.id !== PLATFORM_TENANT_ID);
-  const labelOf = (id: unknown): string | undefined => {
-    if (Number(id) === PLATFORM_TENANT_ID) return t('roleAdmin.platform');
-    const hit = rows.find((x) => x.id === Number(id));
-    return hit ? `${hit.name} (${hit.code})` : undefined;
-  };
-  const options = [
-    { value: PLATFORM_TENANT_ID, label: t('roleAdmin.platform') },
-    ...rows.map((x) => ({ value: x.id, label: `${x.name} (${x.code})` })),
-  ];
-  return { options, labelOf, loading: list.isLoading };
+  const platform = { id: PLATFORM_TENANT_ID, code: 'PLATFORM', name: tenantName.platformName() };
+  const tenantOf = (id: unknown): TenantOption | undefined =>
+    Number(id) === PLATFORM_TENANT_ID ? platform : rows.find((x) => x.id === Number(id));
+  const options = [platform, ...rows].map((x) => ({ value: x.id, label: tenantName.label(x) }));
+  return { options, tenantOf, loading: list.isLoading };
 }
 
 /** The tenant of a new role, picked by name (the platform by default) instead of typed as an id. */
@@ -152,18 +155,21 @@ export default function Roles() {
   const screen = useScreen();
   const can = (a: string) => screen.actions.includes(a);
   const tenants = useTenants();
+  const shipped = useShipped();
   const [assigning, setAssigning] = useState<Row | undefined>();
 
   return (
     <div data-testid="role-admin">
-      <ResourcePage
+      <ShippedPage
         def={def}
         columnOverrides={{
-          tenantId: (v) =>
-            Number(v) === PLATFORM_TENANT_ID ? <Tag>{t('roleAdmin.platform')}</Tag> : <span>{tenants.labelOf(v) ?? String(v)}</span>,
-          name: (v, row) => (
+          tenantId: (v) => {
+            const tenant = tenants.tenantOf(v);
+            return tenant ? <TenantName tenant={tenant} /> : <span>{String(v)}</span>;
+          },
+          name: (_v, row) => (
             <Space size={4}>
-              <span>{String(v)}</span>
+              <span>{shipped.field(CODE, row, 'name')}</span>
               {row.builtIn ? <Tag color="gold">{t('roleAdmin.builtIn')}</Tag> : null}
             </Space>
           ),

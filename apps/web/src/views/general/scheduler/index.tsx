@@ -8,16 +8,18 @@ import { ENUMS } from '@tagloom/domain/enums.ts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Dropdown, Form, Grid, Modal, Select, Table, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../app/bridge';
 import { fetchData, request } from '../../../app/request';
 import { FieldInput } from '../../../components/resource/field-render';
-import { ResourcePage } from '../../../components/resource/ResourcePage';
 import { resourceOf } from '../../../components/resource/registry';
 import type { Field, Mode, Row } from '../../../components/resource/types';
 import { useScreen } from '../../../components/ScreenContext';
 import { DAYJS_DATE_FORMAT, normalizeLang } from '../../../domain';
+import { ShippedPage } from '../_shared/ShippedPage';
+import { useShipped } from '../_shared/use-shipped';
 import { type StateAction, showsField, stateActions, stateColor, TRIGGER_FIELDS } from './scheduler-logic';
 import '../_shared/ops.css';
 import './scheduler.css';
@@ -45,6 +47,9 @@ interface Page<T> {
   page: number;
   pageSize: number;
 }
+
+/** A handler's short localized name (its code when the catalog has none: a handler added without one). */
+const handlerName = (t: TFunction, code: unknown): string => t(`schedulerHandlers.${String(code)}`, { defaultValue: String(code ?? '') });
 
 const time = (v: unknown) => (v ? dayjs(String(v)).format(DAYJS_DATE_FORMAT) : '');
 
@@ -78,10 +83,17 @@ function HandlerSelect({
       showSearch={{ optionFilterProp: 'search' }}
       loading={isLoading}
       placeholder={t('scheduler.handlerPlaceholder')}
-      options={(data ?? []).map((h) => ({ value: h.value, label: h.value, search: `${h.value} ${h.label}`, desc: h.label }))}
+      options={(data ?? []).map((h) => ({
+        value: h.value,
+        label: handlerName(t, h.value),
+        search: `${handlerName(t, h.value)} ${h.value} ${h.label}`,
+        desc: h.label,
+      }))}
       optionRender={(o) => (
         <div className="sched-handler-option">
-          <span className="ops-mono">{o.value}</span>
+          <span>
+            {String(o.label)} <small className="ops-mono">{String(o.value)}</small>
+          </span>
           <small>{(o.data as { desc: string }).desc}</small>
         </div>
       )}
@@ -127,6 +139,7 @@ export default function Scheduler() {
   const [runsOf, setRunsOf] = useState<Row | undefined>();
   const [runPaging, setRunPaging] = useState({ page: 1, pageSize: 10 });
   const handlers = useHandlers();
+  const shipped = useShipped();
 
   const runs = useQuery({
     queryKey: ['scheduler', 'runs', runsOf?.id, runPaging, lang],
@@ -143,7 +156,7 @@ export default function Scheduler() {
   const act = (action: StateAction, row: Row, reload: () => void) => {
     modal.confirm({
       title: t(`scheduler.confirm.${action}Title`),
-      content: t(`scheduler.confirm.${action}`, { name: row.name }),
+      content: t(`scheduler.confirm.${action}`, { name: shipped.field(CODE, row, 'name') }),
       okText: t(`scheduler.actions.${action}`),
       okButtonProps: { danger: action === 'stop', 'data-testid': 'sched-confirm-ok' },
       cancelText: t('common.cancel'),
@@ -166,19 +179,22 @@ export default function Scheduler() {
   return (
     <div data-testid="scheduler">
       {holder}
-      <ResourcePage
+      <ShippedPage
         def={def}
         columnOverrides={{
-          name: (v, row) => (
+          name: (_v, row) => (
             <Tooltip title={t('scheduler.runHistory')}>
               <Button type="link" size="small" className="sched-name" onClick={() => openRuns(row)} data-testid="sched-name">
-                {String(v)}
+                {shipped.field(CODE, row, 'name')}
               </Button>
             </Tooltip>
           ),
           className: (v) => (
             <Tooltip title={handlerLabel(v)}>
-              <span className="ops-mono">{String(v)}</span>
+              <span className="sched-handler" data-testid="sched-handler">
+                <span>{handlerName(t, v)}</span>
+                <small className="ops-mono">{String(v)}</small>
+              </span>
             </Tooltip>
           ),
           cron: (v) => (v ? <span className="ops-mono">{String(v)}</span> : <span className="ops-empty">-</span>),
@@ -233,7 +249,7 @@ export default function Scheduler() {
         }}
       />
       <Drawer
-        title={runsOf ? t('scheduler.runsTitle', { name: runsOf.name }) : ''}
+        title={runsOf ? t('scheduler.runsTitle', { name: shipped.field(CODE, runsOf, 'name') }) : ''}
         open={!!runsOf}
         onClose={() => setRunsOf(undefined)}
         size={screens.lg ? 860 : '100%'}

@@ -11,12 +11,14 @@ import { Button, Form, Tag, Tooltip } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchData } from '../../../app/request';
-import { ResourcePage } from '../../../components/resource/ResourcePage';
 import type { Field, Mode, ResourceDef, Row } from '../../../components/resource/types';
 import { useScreen } from '../../../components/ScreenContext';
 import { GrantTree } from '../_access/GrantTree';
 import { type Grant, type GrantNode, grantsOfTree } from '../_access/grant-tree';
 import { useRowAction } from '../_access/useRowAction';
+import { ShippedPage } from '../_shared/ShippedPage';
+import { useTenantName } from '../_shared/TenantName';
+import { useShipped } from '../_shared/use-shipped';
 import '../_access/access.css';
 
 const CODE = 'general/tenant';
@@ -73,19 +75,22 @@ export default function Tenants() {
   const screen = useScreen();
   const can = (a: string) => screen.actions.includes(a);
   const { run, holder } = useRowAction(CODE);
+  const tenantName = useTenantName();
+  const shipped = useShipped();
 
   return (
     <div data-testid="tenant-admin">
       {holder}
-      <ResourcePage
+      <ShippedPage
         def={def}
         columnOverrides={{
+          name: (_v, row) => <span data-testid="tenant-row-name">{tenantName.name(row)}</span>,
           status: (v) => (
             <Tag color={Number(v) === 1 ? 'success' : 'default'} data-testid="tenant-status">
               {t(Number(v) === 1 ? 'tenantAdmin.enabled' : 'tenantAdmin.disabled')}
             </Tag>
           ),
-          groupId: (_v, row) => String(row.groupName ?? ''),
+          groupId: (_v, row) => shipped.byText('general/tenant-group', 'name', row.groupName),
         }}
         formOverrides={{
           menus: ({ field, mode, disabled }) => <MenusInput field={field} mode={mode} disabled={disabled} />,
@@ -108,7 +113,7 @@ export default function Tenants() {
                     url: action,
                     body: { ids: [row.id] },
                     title: t(`tenantAdmin.${action}Title`),
-                    content: t(`tenantAdmin.${action}Confirm`, { name: row.name }),
+                    content: t(`tenantAdmin.${action}Confirm`, { name: tenantName.name(row) }),
                     ok: t(`tenantAdmin.${action}`),
                     danger: enabled,
                     reload,

@@ -1,0 +1,2 @@
+/** general/product: the generic page, shipped rows in the user's language. */
+export { default } from '../_shared/ShippedScreen';

@@ -1,0 +1,2 @@
+/** general/tenant-group: the generic page, shipped rows in the user's language. */
+export { default } from '../_shared/ShippedScreen';

@@ -1,0 +1,231 @@
+/**
+ * What a new user meets on the General screens, as the platform admin in zh_CN and en_US: parameters
+ * by name (modules and chosen options, not codes), shipped data (scheduled tasks) in the user's
+ * language, the menu form's icon picker, a data-source test answered with one message, the
+ * permission grid (search, select a module, save, reopen) and the editor dashboard naming pages.
+ * Screenshots: polish-*.png in three languages, desktop and phone.
+ */
+import type { Lang } from '@tagloom/domain/lang.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { e2eSuite, login, newSession, shot, tokenOf } from './support/browser';
+import { apiPost, grantGrid, menuPath, openFromMenu, rowOf, screenOf, webText } from './support/general';
+
+const suite = e2eSuite();
+
+async function asAdmin(lang: Lang, width: number, story: (s: { page: Page; token: string; errors: string[] }) => Promise<void>) {
+  const { page, context, errors } = await newSession(suite.browser, suite.server.url, { lang, width, height: width < 600 ? 844 : 800 });
+  try {
+    await login(page, 'admin', 'admin123');
+    await story({ page, token: await tokenOf(context), errors });
+    expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
+  } catch (err) {
+    await shot(page, `polish-failure-${lang}-${width}-${Date.now() % 100000}`);
+    throw new Error(`${(err as Error).message}\nconsole: ${errors.join('\n')}`);
+  } finally {
+    await context.close();
+  }
+}
+
+const open = async (page: Page, code: string) => {
+  await page.goto(`/${code}`);
+  await screenOf(page, code).getByTestId('resource-table').locator('.ant-table-row').first().waitFor();
+};
+
+/** The text of a screen's table rows. */
+const tableText = async (page: Page, code: string) => (await screenOf(page, code).locator('.ant-table-row').allTextContents()).join('\n');
+
+const cellTexts = async (page: Page, code: string, rowText: string, testId: string) =>
+  rowOf(page, code, rowText).first().getByTestId(testId).allTextContents();
+
+describe.each(['zh_CN', 'en_US'] as Lang[])('General screens a new user meets (%s, admin)', (lang) => {
+  const shipped = (screen: string, key: string) => webText(lang, `shipped.${screen}.${key}`);
+
+  it('shows parameters by name: module, chosen options and units, not codes', () =>
+    asAdmin(lang, 1366, async ({ page }) => {
+      const code = 'general/sys-param';
+      await openFromMenu(page, code, lang);
+      await expect.poll(() => tableText(page, code), { timeout: 15_000 }).toContain('ALERT_CHANNELS');
+      const text = await tableText(page, code);
+      expect(text).toContain(shipped(code, 'ALERT_CHANNELS.name'));
+      expect(text).toContain(webText(lang, 'paramModules.device'));
+      expect(text).not.toContain('EMAIL,SMS');
+      const value = (await cellTexts(page, code, 'ALERT_CHANNELS', 'param-value')).join('');
+      expect(value).toContain(shipped(code, 'ALERT_CHANNELS.options.EMAIL'));
+      expect(value).toContain(shipped(code, 'ALERT_CHANNELS.options.SMS'));
+      expect(await cellTexts(page, code, 'READER_OFFLINE_MINUTES', 'param-value')).toEqual([
+        `10 ${shipped(code, 'READER_OFFLINE_MINUTES.unit')}`,
+      ]);
+      expect(await cellTexts(page, code, 'ALERT_CHANNELS', 'param-module')).toEqual([webText(lang, 'paramModules.notify')]);
+      await shot(page, `polish-sys-param-${lang}-1366`);
+    }));
+
+  it('shows the shipped scheduled tasks and their handlers in the user language', () =>
+    asAdmin(lang, 1366, async ({ page }) => {
+      const code = 'general/scheduler';
+      await open(page, code);
+      const name = shipped(code, 'purgeOldLogs.name');
+      await expect.poll(() => tableText(page, code), { timeout: 15_000 }).toContain(name);
+      const handler = await cellTexts(page, code, name, 'sched-handler');
+      expect(handler[0]).toContain(webText(lang, 'schedulerHandlers.purgeOldLogs'));
+      if (lang === 'en_US') expect(await tableText(page, code)).not.toContain('清理过期日志');
+      await shot(page, `polish-scheduler-${lang}-1366`);
+    }));
+
+  it('picks a menu icon from the searchable grid, and shows no frame components', () =>
+    asAdmin(lang, 1366, async ({ page }) => {
+      await page.goto('/general/menu');
+      const tree = page.getByTestId('menu-tree');
+      await tree.locator('tr[data-level="1"]').first().waitFor();
+      const text = (await tree.textContent()) ?? '';
+      expect(text).not.toContain('ParentView');
+      expect(text).not.toContain('Layout');
+      await page.getByTestId('menu-add').click();
+      const form = page.getByTestId('menu-form');
+      await form.waitFor();
+      await form.getByTestId('menu-form-icon').click();
+      const panel = page.getByTestId('icon-picker-panel');
+      await panel.waitFor();
+      await panel.getByTestId('icon-picker-search').locator('input').fill('shop');
+      await expect.poll(() => panel.locator('[data-testid^="icon-option-"]').count()).toBe(2);
+      await shot(page, `polish-menu-icon-${lang}-1366`);
+      await panel.getByTestId('icon-option-ShoppingCartOutlined').click();
+      await expect.poll(() => form.getByTestId('menu-form-icon-value').textContent()).toBe('ShoppingCartOutlined');
+      await panel.waitFor({ state: 'hidden' });
+    }));
+
+  it('answers a data-source test with the server message, once', () =>
+    asAdmin(lang, 1366, async ({ page, token }) => {
+      const name = `Polish dead end ${lang}`;
+      expect(
+        (await apiPost(page, token, '/api/general/data-source/create', { name, address: '127.0.0.1:1/none', userName: 'x' })).code,
+      ).toBe(200);
+      await open(page, 'general/data-source');
+      await rowOf(page, 'general/data-source', name).first().getByTestId('data-source-test').click();
+      const result = page.locator('.data-source-result .ant-modal-confirm-body');
+      await result.waitFor();
+      const title = ((await result.locator('.ant-modal-confirm-title').textContent()) ?? '').trim();
+      expect(title.length).toBeGreaterThan(3);
+      // said once: no second text under the title repeating it
+      expect(((await result.textContent()) ?? '').trim()).toBe(title);
+      // the dialog done with its opening animation
+      await expect
+        .poll(() => result.evaluate((e) => getComputedStyle(e.closest('.ant-modal') as Element).opacity), { timeout: 5_000 })
+        .toBe('1');
+      await shot(page, `polish-data-source-test-${lang}-1366`);
+      await page.locator('.data-source-result .ant-btn').click();
+    }));
+
+  it('grants a role through the grid: search a screen, select a module, save, reopen', () =>
+    asAdmin(lang, 1366, async ({ page, token }) => {
+      const code = `POLISH_${lang.toUpperCase()}`;
+      expect((await apiPost(page, token, '/api/general/role/create', { code, name: `Polish ${lang}` })).code).toBe(200);
+      await open(page, 'general/role');
+      await screenOf(page, 'general/role').getByTestId('search-code').fill(code);
+      await screenOf(page, 'general/role').getByTestId('resource-search-submit').click();
+      await expect.poll(() => tableText(page, 'general/role'), { timeout: 15_000 }).toContain(code);
+      await rowOf(page, 'general/role', code).first().getByTestId('role-assign').click();
+      const grid = await grantGrid(page, 'role-grant-tree');
+      // collapsed: no screen rows until a module is opened or searched
+      expect(await grid.locator('tr[data-testid^="grant-screen-"]').count()).toBe(0);
+
+      // search: only the screens named so
+      const menuName = menuPath('general/menu', lang).screen;
+      await grid.getByTestId('grant-search').locator('input').fill(menuName);
+      await expect.poll(() => grid.locator('tr[data-testid^="grant-screen-"]').count()).toBeGreaterThan(0);
+      const titles = await grid
+        .locator('tr[data-testid^="grant-screen-"]')
+        .evaluateAll((rs) => rs.map((r) => r.getAttribute('data-title') ?? ''));
+      for (const t of titles) expect(t.toLowerCase()).toContain(menuName.toLowerCase());
+      await shot(page, `polish-grant-search-${lang}-1366`);
+      await grid.getByTestId('grant-search').locator('input').fill('');
+
+      // select every screen of the first module
+      const toggle = grid.locator('[data-testid^="grant-module-toggle-"]').first();
+      const moduleId = Number((await toggle.getAttribute('data-testid'))!.replace('grant-module-toggle-', ''));
+      await grid.getByTestId(`grant-module-check-${moduleId}`).click();
+      const count = grid.getByTestId(`grant-count-${moduleId}`);
+      await expect
+        .poll(async () => {
+          const [a, b] = ((await count.textContent()) ?? '').split('/').map(Number);
+          return a > 0 && a === b;
+        })
+        .toBe(true);
+      const selected = (await count.textContent()) ?? '';
+      await toggle.click();
+      await grid.locator('tr[data-testid^="grant-screen-"]').first().waitFor();
+      await shot(page, `polish-grant-module-${lang}-1366`);
+      await page.getByTestId('role-assign-save').click();
+      await page.getByTestId('role-assign-save').waitFor({ state: 'hidden' });
+
+      // reopened: the same grants, from the server
+      await rowOf(page, 'general/role', code).first().getByTestId('role-assign').click();
+      const again = await grantGrid(page, 'role-grant-tree');
+      await expect.poll(() => again.getByTestId(`grant-count-${moduleId}`).textContent()).toBe(selected);
+      const roles = await apiPost(page, token, '/api/general/role/list', { code });
+      const menus = await apiPost(page, token, '/api/general/role/menus', { id: roles.data.list[0].id });
+      const mod = menus.data.tree.find((n: { id: number }) => n.id === moduleId);
+      const screens: { buttons: unknown[]; granted: string[] }[] = [];
+      const walk = (n: { buttons: unknown[]; granted: string[]; children: never[] }) => {
+        if (n.buttons.length) screens.push(n);
+        n.children.forEach(walk);
+      };
+      walk(mod);
+      expect(screens.length).toBe(Number(selected.split('/')[1]));
+      for (const s of screens) expect(s.granted.length).toBe(s.buttons.length);
+    }));
+
+  it('names the pages of the editor dashboard operations, never API paths', () =>
+    asAdmin(lang, 1366, async ({ page }) => {
+      await page.goto('/dashboard/editor');
+      const board = page.getByTestId('dashboard-editor');
+      await board.getByTestId('operation-page').first().waitFor();
+      const pages = await board.getByTestId('operation-page').allTextContents();
+      for (const p of pages) expect(p).not.toMatch(/\/api\/|^\//);
+      await shot(page, `polish-editor-dashboard-${lang}-1366`);
+    }));
+});
+
+describe('screenshots of the changed screens', () => {
+  for (const lang of ['zh_CN', 'zh_TW', 'en_US'] as Lang[])
+    for (const width of [1366, 390]) {
+      it(`${lang} at ${width} px: lists`, () =>
+        asAdmin(lang, width, async ({ page }) => {
+          for (const code of [
+            'general/sys-param',
+            'general/scheduler',
+            'general/product',
+            'general/template-goods-attr',
+            'general/tenant',
+          ]) {
+            await open(page, code);
+            await shot(page, `polish-${code.split('/')[1]}-${lang}-${width}`);
+          }
+        }));
+
+      it(`${lang} at ${width} px: permission grids, menu icons, editor dashboard`, () =>
+        asAdmin(lang, width, async ({ page }) => {
+          await open(page, 'general/tenant');
+          await screenOf(page, 'general/tenant').getByTestId('resource-add').click();
+          const grid = await grantGrid(page, 'field-menus');
+          await grid.locator('[data-testid^="grant-module-toggle-"]').first().click();
+          await grid.locator('tr[data-testid^="grant-screen-"]').first().scrollIntoViewIfNeeded();
+          await shot(page, `polish-tenant-grid-${lang}-${width}`);
+          await open(page, 'general/role');
+          await page.getByTestId('role-assign').first().click();
+          const roleGrid = await grantGrid(page, 'role-grant-tree');
+          await roleGrid.locator('[data-testid^="grant-module-toggle-"]').nth(1).click();
+          await roleGrid.locator('tr[data-testid^="grant-screen-"]').first().waitFor();
+          await shot(page, `polish-role-grid-${lang}-${width}`);
+          await page.goto('/general/menu');
+          await page.getByTestId('menu-tree').locator('tr[data-level="1"]').first().waitFor();
+          await page.getByTestId('menu-add').click();
+          await page.getByTestId('menu-form').getByTestId('menu-form-icon').click();
+          await page.getByTestId('icon-picker-panel').waitFor();
+          await shot(page, `polish-menu-icon-${lang}-${width}`);
+          await page.goto('/dashboard/editor');
+          await page.getByTestId('dashboard-editor').getByTestId('operation-page').first().waitFor();
+          await shot(page, `polish-editor-${lang}-${width}`);
+        }));
+    }
+});
