@@ -206,7 +206,8 @@ describe('general/role (en_US)', () => {
       await s.getByTestId('resource-search-submit').click();
       const demoRow = rowOf(page, code, 'TENANT_ADMIN');
       await expect.poll(() => demoRow.count()).toBe(1);
-      expect(await demoRow.textContent()).toContain('(DEMO)');
+      // the tenant shown the one way: its name, its code as secondary text
+      expect(await demoRow.getByTestId('tenant-name').locator('small').textContent()).toBe('DEMO');
       expect(await demoRow.getByTestId('row-edit').count()).toBe(0);
       expect(await demoRow.getByTestId('row-delete').count()).toBe(0);
       expect(await demoRow.getByTestId('role-assign').count()).toBe(1);

@@ -94,7 +94,7 @@ export class LoginThrottle {
       .returning({ failures: t.failures });
     if (taken.length) return;
     const [row] = await tx
-      .select({ left: sql<number>`ceil(extract(epoch from ${t.blockedUntil} - now()))`.mapWith(Number) })
+      .select({ left: sql<number>`ceil(extract(epoch from ${t.blockedUntil} - clock_timestamp()))`.mapWith(Number) })
       .from(t)
       .where(and(eq(t.username, username), eq(t.ip, ip)));
     throw new Refused(Math.max(1, row?.left ?? 1));
