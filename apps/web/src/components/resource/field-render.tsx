@@ -86,7 +86,8 @@ function ItemTags({ field, value }: { field: Field; value: unknown }) {
   );
 }
 
-interface InputProps {
+/** What a form control for one declared field receives (also the props of a screen's own controls). */
+export interface InputProps {
   field: Field;
   mode: Mode;
   disabled?: boolean;

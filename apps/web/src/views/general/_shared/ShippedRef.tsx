@@ -4,7 +4,7 @@
  */
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CellValue, FieldInput } from '../../../components/resource/field-render';
+import { CellValue, FieldInput, type InputProps } from '../../../components/resource/field-render';
 import type { Field, Mode } from '../../../components/resource/types';
 import { useRefOptions } from '../../../components/resource/use-resource';
 import { useShipped } from './use-shipped';
@@ -28,18 +28,7 @@ export function ShippedRefCell({ field, value }: { field: Field; value: unknown 
   return label ? <span data-testid={`cell-${field.key}`}>{label}</span> : <CellValue field={field} value={value} />;
 }
 
-export function ShippedRefSelect({
-  field,
-  mode,
-  disabled,
-  ...rest
-}: {
-  field: Field;
-  mode: Mode;
-  disabled: boolean;
-  value?: unknown;
-  onChange?: (v: unknown) => void;
-}) {
+export function ShippedRefSelect({ field, mode, disabled, ...rest }: InputProps) {
   const { t } = useTranslation();
   const { options, denied, loading } = useLocalizedOptions(field);
   if (denied) return <FieldInput field={field} mode={mode} disabled={disabled} {...rest} />;

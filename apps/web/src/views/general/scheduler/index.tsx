@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../app/bridge';
 import { fetchData, request } from '../../../app/request';
-import { FieldInput } from '../../../components/resource/field-render';
+import { FieldInput, type InputProps } from '../../../components/resource/field-render';
 import { resourceOf } from '../../../components/resource/registry';
 import type { Field, Mode, Row } from '../../../components/resource/types';
 import { useScreen } from '../../../components/ScreenContext';
@@ -63,16 +63,7 @@ function useHandlers() {
 }
 
 /** The handler (class name) picker: registered keys with their localized descriptions. */
-function HandlerSelect({
-  field,
-  disabled,
-  ...rest
-}: {
-  field: Field;
-  disabled: boolean;
-  value?: unknown;
-  onChange?: (v: unknown) => void;
-}) {
+function HandlerSelect({ field, disabled, ...rest }: Omit<InputProps, 'mode'>) {
   const { t } = useTranslation();
   const { data, isLoading } = useHandlers();
   return (
@@ -103,18 +94,7 @@ function HandlerSelect({
 }
 
 /** An input shown only for its trigger type; otherwise a marker that hides its whole form item. */
-function TriggerField({
-  field,
-  mode,
-  disabled,
-  ...rest
-}: {
-  field: Field;
-  mode: Mode;
-  disabled: boolean;
-  value?: unknown;
-  onChange?: (v: unknown) => void;
-}) {
+function TriggerField({ field, mode, disabled, ...rest }: InputProps) {
   const form = Form.useFormInstance();
   const type = Form.useWatch('triggerType', form);
   if (!showsField(field.key, type)) return <span className="sched-hidden-field" data-field={field.key} />;

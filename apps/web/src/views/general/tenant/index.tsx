@@ -20,24 +20,14 @@ import { ShippedPage } from '../_shared/ShippedPage';
 import { useTenantName } from '../_shared/TenantName';
 import { useShipped } from '../_shared/use-shipped';
 import '../_access/access.css';
+import type { InputProps } from '../../../components/resource/field-render';
 
 const CODE = 'general/tenant';
 // declared with their own routes (CUSTOM_RESOURCES), not in the generic registry
 const def = tenantResource as unknown as ResourceDef;
 
 /** The grantable tree; in the edit form the tenant is found by its (read-only) code and its grants loaded. */
-function MenusInput({
-  mode,
-  disabled,
-  value,
-  onChange,
-}: {
-  field: Field;
-  mode: Mode;
-  disabled: boolean;
-  value?: unknown;
-  onChange?: (v: unknown) => void;
-}) {
+function MenusInput({ mode, disabled, value, onChange }: InputProps) {
   const form = Form.useFormInstance();
   const code = Form.useWatch('code', form) as string | undefined;
   const idQuery = useQuery({

@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { useMessage } from '../../../app/bridge';
 import { usePasswordHint, usePasswordRule } from '../../../app/layout/ChangePasswordModal';
 import { fetchData, request } from '../../../app/request';
-import { CellValue } from '../../../components/resource/field-render';
+import { CellValue, type InputProps } from '../../../components/resource/field-render';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
 import type { Field, ResourceDef, Row } from '../../../components/resource/types';
 import { useScreen } from '../../../components/ScreenContext';
@@ -113,17 +113,7 @@ interface RoleOption {
 }
 
 /** One multi-select per terminal over the chosen tenant's roles of that terminal. */
-function RolesInput({
-  field,
-  disabled,
-  value,
-  onChange,
-}: {
-  field: Field;
-  disabled: boolean;
-  value?: unknown;
-  onChange?: (v: unknown) => void;
-}) {
+function RolesInput({ field, disabled, value, onChange }: Omit<InputProps, 'mode'>) {
   const { t, i18n } = useTranslation();
   const lang = normalizeLang(i18n.language);
   const form = Form.useFormInstance();
