@@ -17,14 +17,13 @@ const join = (directives: Record<string, string>) =>
     .map(([k, v]) => `${k} ${v}`)
     .join('; ');
 
-/** The console page's policy; `nonce` is the one written into that response's index.html. */
-export const consoleCsp = (nonce: string) =>
+/** A page's policy: its own scripts only, never framed; `styles` and `img` are what differ per page. */
+const pageCsp = (styles: Record<string, string>, img: string) =>
   join({
     'default-src': "'self'",
     'script-src': "'self'",
-    'style-src': `'self' 'nonce-${nonce}'`,
-    'style-src-attr': "'unsafe-inline'",
-    'img-src': "'self' data: blob:",
+    ...styles,
+    'img-src': img,
     'font-src': "'self' data:",
     'connect-src': "'self'",
     'object-src': "'none'",
@@ -33,19 +32,12 @@ export const consoleCsp = (nonce: string) =>
     'frame-ancestors': "'none'",
   });
 
+/** The console page's policy; `nonce` is the one written into that response's index.html. */
+export const consoleCsp = (nonce: string) =>
+  pageCsp({ 'style-src': `'self' 'nonce-${nonce}'`, 'style-src-attr': "'unsafe-inline'" }, "'self' data: blob:");
+
 /** swagger-ui sets styles inline and draws its icons from data: URLs; no inline script. */
-export const DOCS_CSP = join({
-  'default-src': "'self'",
-  'script-src': "'self'",
-  'style-src': "'self' 'unsafe-inline'",
-  'img-src': "'self' data:",
-  'font-src': "'self' data:",
-  'connect-src': "'self'",
-  'object-src': "'none'",
-  'base-uri': "'self'",
-  'form-action': "'self'",
-  'frame-ancestors': "'none'",
-});
+export const DOCS_CSP = pageCsp({ 'style-src': "'self' 'unsafe-inline'" }, "'self' data:");
 
 /** Responses that are not pages: if one is ever opened as a document, nothing in it runs or loads. */
 export const NONE_CSP = join({ 'default-src': "'none'", 'base-uri': "'none'", 'form-action': "'none'", 'frame-ancestors': "'none'" });
