@@ -1,7 +1,6 @@
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { RESOURCES } from '@tagloom/domain';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAccess } from './core/access.js';
@@ -9,36 +8,33 @@ import { registerCompression } from './core/compression.js';
 import type { AppContext } from './core/context.js';
 import { registerEnvelope } from './core/envelope.js';
 import { FileService } from './core/files.js';
+import { type ModuleRegistry, registerModules, type ServerModule } from './core/module.js';
 import { registerOperationLog } from './core/operation-log.js';
 import { PermissionService } from './core/permissions.js';
 import { jobRoutes } from './core/resource/jobs-routes.js';
 import { resourceRoutes } from './core/resource/routes.js';
-import { ResourceService } from './core/resource/service.js';
+import type { ResourceService } from './core/resource/service.js';
 import { registerSecurityHeaders } from './core/security-headers.js';
 import { SessionService } from './core/sessions.js';
 import { registerTextGuard } from './core/text-guard.js';
 import { registerWebStatic } from './core/web-static.js';
-import { RESOURCE_TABLES } from './db/schema/index.js';
-import { authRoutes } from './modules/auth/routes.js';
+import { authModule } from './modules/auth/index.js';
 import { AuthService } from './modules/auth/service.js';
 import { SsoService } from './modules/auth/sso.js';
-import { commonRoutes } from './modules/common/routes.js';
-import { dashboardRoutes } from './modules/dashboard/routes.js';
-import { dataSourceRoutes } from './modules/general/data-source/routes.js';
-import { dictionaryRoutes } from './modules/general/dictionary/routes.js';
+import { commonModule } from './modules/common/index.js';
+import { dashboardModule } from './modules/dashboard/index.js';
 import { DictionaryService } from './modules/general/dictionary/service.js';
-import { logRoutes } from './modules/general/logs/routes.js';
-import { menuAdminRoutes } from './modules/general/menu/routes.js';
-import { roleAdminRoutes } from './modules/general/role/routes.js';
-import { schedulerRoutes } from './modules/general/scheduler/routes.js';
-import { tableStructureRoutes } from './modules/general/table-structure/routes.js';
-import { tenantRoutes } from './modules/general/tenant/routes.js';
-import { userAdminRoutes } from './modules/general/user/routes.js';
-import { versionRoutes } from './modules/general/versions/routes.js';
-import { menuRoutes } from './modules/menu/routes.js';
+import { generalModule } from './modules/general/index.js';
+import { menuModule } from './modules/menu/index.js';
 import { MenuService } from './modules/menu/service.js';
-import { resourceHooks } from './modules/resource-hooks.js';
 import { EquipmentService } from './modules/rfid/equipment/service.js';
+import { rfidModule } from './modules/rfid/index.js';
+
+/**
+ * The modules, in this order (each `modules/<module>/index.ts`, see core/module.ts): their routes,
+ * declared resources, hooks, job kinds, scheduled-task kinds and dashboard widgets.
+ */
+export const MODULES: readonly ServerModule[] = [commonModule, authModule, menuModule, dashboardModule, generalModule, rfidModule];
 
 export interface Services {
   sessions: SessionService;
@@ -50,13 +46,15 @@ export interface Services {
   files: FileService;
   /** generic services of the declared resources, by screen code */
   resources: Map<string, ResourceService>;
+  /** the registered modules and what they add up to */
+  modules: ModuleRegistry;
   equipment: EquipmentService;
 }
 
-export function createServices(ctx: AppContext): Services {
+export function createServices(ctx: AppContext, modules: readonly ServerModule[] = MODULES): Services {
   const sessions = new SessionService(ctx);
   const permissions = new PermissionService(ctx);
-  const hooks = resourceHooks(ctx);
+  const registry = registerModules(ctx, modules);
   return {
     sessions,
     permissions,
@@ -66,13 +64,8 @@ export function createServices(ctx: AppContext): Services {
     sso: new SsoService(ctx),
     files: new FileService(ctx),
     equipment: new EquipmentService(ctx),
-    resources: new Map(
-      RESOURCES.map((def) => {
-        const table = (RESOURCE_TABLES as Record<string, unknown>)[def.code];
-        if (!table) throw new Error(`resource ${def.code} has no table in db/schema/resources.ts`);
-        return [def.code, new ResourceService(ctx, def, table as never, hooks[def.code])];
-      }),
-    ),
+    resources: registry.resources,
+    modules: registry,
   };
 }
 
@@ -110,22 +103,12 @@ export async function buildApp(ctx: AppContext, services = createServices(ctx)):
 
   await app.register(
     async (api) => {
-      await api.register(commonRoutes);
-      await api.register(authRoutes, services);
-      await api.register(menuRoutes, services);
-      await api.register(dictionaryRoutes, services);
-      await api.register(tenantRoutes);
-      await api.register(userAdminRoutes, services);
-      await api.register(roleAdminRoutes);
-      await api.register(menuAdminRoutes);
-      await api.register(versionRoutes, services);
       await api.register(jobRoutes);
-      for (const service of services.resources.values()) await api.register(resourceRoutes, { service });
-      await api.register(dashboardRoutes);
-      await api.register(schedulerRoutes);
-      await api.register(logRoutes);
-      await api.register(tableStructureRoutes);
-      await api.register(dataSourceRoutes);
+      // each module: its own routes, then the generic routes of its declared resources
+      for (const m of services.modules.modules) {
+        for (const routes of m.routes ?? []) await api.register(routes, services);
+        for (const def of m.domain?.resources ?? []) await api.register(resourceRoutes, { service: services.resources.get(def.code)! });
+      }
     },
     { prefix: '/api' },
   );

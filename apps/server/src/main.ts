@@ -3,8 +3,8 @@ import { buildApp, createServices } from './app.js';
 import { loadConfig, PRIVATE_UMASK, securePrivateTree } from './config.js';
 import { Bus } from './core/bus.js';
 import type { AppContext } from './core/context.js';
-import { JobRunner } from './core/jobs.js';
-import { ensurePartitions, prunePartitions } from './core/partitions.js';
+import { ensurePartitions } from './core/partitions.js';
+import { JobQueue } from './core/queue/queue.js';
 import { type Database, openPglite, openPostgres } from './db/client.js';
 import { Scheduler } from './modules/general/scheduler/scheduler.js';
 import { seed } from './seed/index.js';
@@ -43,13 +43,8 @@ async function main() {
   const ctx: AppContext = { config, database, db: database.db, bus, log, startedAt: new Date(), readiness: { ready: false, error: null } };
   const services = createServices(ctx);
   const app = await buildApp(ctx, services);
-  const jobs = new JobRunner(ctx);
-  jobs.register('maintenance.partitions', 3_600_000, async () => {
-    const created = await ensurePartitions(ctx.db);
-    const dropped = await prunePartitions(ctx.db, config.logRetentionDays);
-    return `created ${created.length}, dropped ${dropped.length}`;
-  });
-  jobs.register('maintenance.sessions', 3_600_000, async () => `purged ${await services.sessions.purge()} sessions`);
+  // the job queue's runner: every process claims jobs (imports, exports, scheduled fires, maintenance)
+  const jobs = new JobQueue(ctx, services);
 
   // Stop cleanly on a signal at any point, also while waiting for the database below.
   let stopping = false;

@@ -58,7 +58,7 @@ describe(`API conventions and dictionaries on ${DRIVER}`, () => {
     const mod = await t.call('POST', '/api/dictionary/web/insert', { token: admin, body: { code: 'SIZE', name: '尺码' } });
     expect(mod.body.code).toBe(200);
     const dup = await t.call('POST', '/api/dictionary/web/insert', { token: admin, lang: 'en', body: { code: 'SIZE', name: 'again' } });
-    expect([dup.status, dup.body.msg]).toEqual([409, 'Dictionary module already exists']);
+    expect([dup.status, dup.body.msg]).toEqual([409, 'Module code already exists']);
     const moduleId = mod.body.data.id;
     for (const [num, name] of [
       ['S', '小'],

@@ -134,16 +134,20 @@ describe(`scheduled tasks on ${DRIVER}`, () => {
   it('allows only the state transitions of the state machine; stopped is final', async () => {
     const { id } = await every(new Date(Date.now() + 60 * SEC), 10);
     const call = (action: string) => t.call('POST', `${base}/${action}`, { token: admin, body: { id }, lang: 'en_US' });
+    // refused with 409 naming the state the task is in and the action
     const recoverNormal = await call('recover');
-    expect(recoverNormal.status).toBe(400);
-    expect(recoverNormal.body.msg).toBe('Only a paused task can be recovered (this one is Normal)');
+    expect(recoverNormal.status).toBe(409);
+    expect(recoverNormal.body.msg).toBe('"Recover" is not possible: the state is Normal');
     expect((await call('pause')).status).toBe(200);
-    expect((await call('pause')).body.msg).toBe('Only a task in state Normal can be paused (this one is Paused)');
-    expect((await call('stop')).body.data).toMatchObject({ state: SCHEDULER_STATE.STOPPED, nextFireAt: null });
-    for (const action of ['pause', 'recover', 'stop']) expect((await call(action)).status).toBe(400);
+    expect((await call('pause')).body.msg).toBe('"Pause" is not possible: the state is Paused');
+    const stopped = await call('stop');
+    expect(stopped.body).toMatchObject({ msg: 'Task stopped', data: { state: SCHEDULER_STATE.STOPPED, nextFireAt: null } });
+    for (const action of ['pause', 'recover', 'stop']) expect((await call(action)).status).toBe(409);
     const edit = await t.call('POST', `${base}/update`, { token: admin, body: { id, remark: 'again' }, lang: 'en_US' });
-    expect(edit.status).toBe(400);
-    expect(edit.body.msg).toBe('A stopped task cannot be modified');
+    expect(edit.status).toBe(409);
+    expect(edit.body.msg).toBe('No longer editable: the state is Stopped');
+    const zh = await t.call('POST', `${base}/update`, { token: admin, body: { id, remark: 'again' }, lang: 'zh_CN' });
+    expect(zh.body.msg).toBe('状态为“停止”的定时任务不能再编辑');
     expect((await t.call('POST', `${base}/pause`, { token: admin, body: { id: 999999 } })).status).toBe(404);
     // the read-only auditor may look but not act
     expect((await t.call('POST', `${base}/stop`, { token: auditor, body: { id } })).status).toBe(403);

@@ -278,7 +278,8 @@ describe(`general tenant, user and role screens on ${DRIVER}`, () => {
         lang: EN,
         body: { id: nova.id, name: 'NOVA_admin' },
       });
-      expect([same.status, same.body.msg]).toEqual([400, 'The tenant name and the admin user name must differ']);
+      // the declaration's rule, on the merged row: the same message as on create, naming the field
+      expect([same.status, same.body.msg]).toEqual([400, 'Admin login name: The tenant name and the admin user name must differ']);
     });
 
     it('disabling a tenant ends its live sessions and refuses login until it is enabled again', async () => {

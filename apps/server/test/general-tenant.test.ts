@@ -154,13 +154,17 @@ describe(`tenant screen, coding-rule templates and what tenants use, on ${DRIVER
           'the default value “XZ” of domain 1 (header) is not a base-16 number',
         ],
         [SGTIN_EXAMPLE.map((d, i) => (i === 4 ? { ...d, name: 'Header' } : d)), 'the domain name “Header” is used twice in this rule'],
-        [[{ name: 'x', length: 0 } as unknown as CodingDomain], 'domain 1 needs a name'],
       ];
       for (const [domains, message] of cases) {
         const r = await t.call('POST', `${base}/create`, { token: admin, lang: EN, body: rule({ domains }) });
         expect(r.status, message).toBe(400);
         expect(r.body.msg).toContain(`Domains: ${message}`);
       }
+      // a malformed domain: its own fields are named, by row (the declaration's item fields)
+      const malformed = [{ name: 'x', length: 0 } as unknown as CodingDomain];
+      const bad = await t.call('POST', `${base}/create`, { token: admin, lang: EN, body: rule({ domains: malformed }) });
+      expect(bad.status).toBe(400);
+      expect(bad.body.msg).toContain('Length (bits) (row 1 of Domains): must be at least 1');
       const sample = await t.call('POST', `${base}/create`, { token: admin, lang: EN, body: rule({ sample: 'ABC' }) });
       expect(sample.body.msg).toBe('Sample: must be 24 hexadecimal digits (a 96-bit code)');
     });
@@ -283,7 +287,7 @@ describe(`tenant screen, coding-rule templates and what tenants use, on ${DRIVER
       expect((await list({ code: 'ZT', createdAt: [null, null] })).body.data.total).toBe(3);
       const bad = await list({ createdAt: ['not a date', null] });
       expect(bad.status).toBe(400);
-      expect(bad.body.msg).toBe('Created: has an invalid format');
+      expect(bad.body.msg).toBe('Created: must be a valid date');
     });
 
     it('exports the filtered, sorted rows as .xlsx without passwords, with the export button only', async () => {

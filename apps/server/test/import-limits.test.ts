@@ -193,7 +193,7 @@ describe(`hostile spreadsheets sent to an import on ${DRIVER}`, () => {
     const pending = t.app
       .inject({
         method: 'POST',
-        url: `${URL_IMPORT}${opts.query ?? ''}`,
+        url: `${URL_IMPORT}?wait=1${(opts.query ?? '').replace('?', '&')}`,
         headers: { ...mp.headers, token: admin, langeType: opts.lang ?? 'en_US' },
         payload: mp.payload,
       })
@@ -324,7 +324,7 @@ describe(`hostile spreadsheets sent to an import on ${DRIVER}`, () => {
     const mp = multipart('big.xlsx', Buffer.alloc(21 * MB, 1));
     const res = await t.app.inject({
       method: 'POST',
-      url: URL_IMPORT,
+      url: `${URL_IMPORT}?wait=1`,
       headers: { ...mp.headers, token: admin, langeType: 'en_US' },
       payload: mp.payload,
     });
@@ -373,7 +373,7 @@ describe('the sheet worker under the real server (node --import tsx apps/server/
   const upload = (file: Buffer, name = 'x.xlsx') => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(file)]), name);
-    return fetch(`${server.url}${URL_IMPORT}`, { method: 'POST', headers: { token, langeType: 'en_US' }, body: form });
+    return fetch(`${server.url}${URL_IMPORT}?wait=1`, { method: 'POST', headers: { token, langeType: 'en_US' }, body: form });
   };
 
   it('imports a normal file and refuses the XFD1048576 probe, answering /api/health meanwhile', async () => {

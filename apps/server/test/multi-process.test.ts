@@ -1,7 +1,8 @@
 import { PLATFORM_TENANT_ID } from '@tagloom/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JobRunner } from '../src/core/jobs.js';
+import { JobQueue } from '../src/core/queue/queue.js';
+import { registerJobKind } from '../src/core/queue/registry.js';
 import { TenantScope } from '../src/core/tenant-scope.js';
 import { roleMenus, roles } from '../src/db/schema/index.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
@@ -22,18 +23,23 @@ describe(`background jobs on ${DRIVER}`, () => {
   });
   afterAll(() => t?.close());
 
-  it('fires a job once per interval however many runners compete for it', async () => {
+  it('fires a recurring job kind once per interval however many runners compete for it', async () => {
     let runs = 0;
-    const runners = Array.from({ length: 4 }, () => {
-      const r = new JobRunner(t.ctx);
-      r.register('test.once', 3_600_000, async () => {
+    registerJobKind({
+      kind: 'test.once',
+      every: 3_600_000,
+      async run() {
         runs++;
-        return 'ok';
-      });
-      return r;
+        return {};
+      },
     });
-    await Promise.all(runners.map((r) => r.tick()));
-    await Promise.all(runners.map((r) => r.tick()));
+    await t.queue.stop();
+    const runners = Array.from({ length: 4 }, () => new JobQueue(t.ctx, t.services, { kinds: ['test.once'] }));
+    const now = Date.now();
+    await Promise.all(runners.map((r) => r.enqueueRecurring(now)));
+    await Promise.all(runners.map((r) => r.drain()));
+    await Promise.all(runners.map((r) => r.enqueueRecurring(now + 1000)));
+    await Promise.all(runners.map((r) => r.drain()));
     expect(runs).toBe(1);
   });
 });

@@ -230,7 +230,7 @@ describe(`every declared resource on ${DRIVER}`, () => {
         const rejected = multipart('rows.xlsx', sheet([header, good('M1'), bad, good('M2')]));
         const r1 = await t.app.inject({
           method: 'POST',
-          url: `${base}/import`,
+          url: `${base}/import?wait=1`,
           headers: { ...rejected.headers, token: owner(), langeType: 'en_US' },
           payload: rejected.payload,
         });
@@ -241,21 +241,22 @@ describe(`every declared resource on ${DRIVER}`, () => {
         const partial = multipart('rows.xlsx', sheet([header, good('M1'), bad, good('M2')]));
         const r2 = await t.app.inject({
           method: 'POST',
-          url: `${base}/import?validOnly=1`,
-          headers: { ...partial.headers, token: owner(), 'x-job-id': `job-${def.table}-1` },
+          url: `${base}/import?validOnly=1&wait=1`,
+          headers: { ...partial.headers, token: owner() },
           payload: partial.payload,
         });
         expect(r2.json().data).toMatchObject({ total: 3, inserted: 2 });
         expect(await count()).toBe(before + 2);
-        const job = await t.call('GET', `/api/jobs/job-${def.table}-1`, { token: owner() });
-        expect(job.body.data).toMatchObject({ state: 'done', total: 3 });
+        const jobId = r2.json().data.jobId;
+        const job = await t.call('GET', `/api/jobs/${jobId}`, { token: owner() });
+        expect(job.body.data).toMatchObject({ state: 'done', result: { total: 3, inserted: 2 } });
         // another user of the same tenant does not see it
-        expect((await t.call('GET', `/api/jobs/job-${def.table}-1`, { token: limited() })).status).toBe(404);
+        expect((await t.call('GET', `/api/jobs/${jobId}`, { token: limited() })).status).toBe(404);
 
         const two = multipart('a.xlsx', sheet([header]));
         const notExcel = await t.app.inject({
           method: 'POST',
-          url: `${base}/import`,
+          url: `${base}/import?wait=1`,
           headers: { ...multipart('a.pdf', Buffer.from('%PDF-1.4')).headers, token: owner() },
           payload: multipart('a.pdf', Buffer.from('%PDF-1.4')).payload,
         });

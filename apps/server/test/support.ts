@@ -9,6 +9,7 @@ import { loadConfig } from '../src/config.js';
 import { Bus } from '../src/core/bus.js';
 import type { AppContext } from '../src/core/context.js';
 import { ensurePartitions } from '../src/core/partitions.js';
+import { JobQueue } from '../src/core/queue/queue.js';
 import { type Database, openPglite, openPostgres } from '../src/db/client.js';
 import { seed } from '../src/seed/index.js';
 
@@ -20,6 +21,8 @@ export interface TestApp {
   ctx: AppContext;
   services: Services;
   database: Database;
+  /** the job queue's runner, started as the server starts it (a test may stop it and run its own) */
+  queue: JobQueue;
   /** URL of this test's own PostgreSQL database (pg driver only), to open a second "process" on it */
   databaseUrl?: string;
   call(
@@ -88,6 +91,9 @@ export async function startTestApp(env: Record<string, string> = {}, reuse?: { d
   const services = createServices(ctx);
   const app = await buildApp(ctx, services);
   await app.ready();
+  // as main.ts does; the scheduler's fires are worked by each test's Scheduler (its handlers are injected)
+  const queue = new JobQueue(ctx, services, { pollMs: 200, skipKinds: ['scheduler.fire'] });
+  queue.start();
 
   const call: TestApp['call'] = async (method, url, opts = {}) => {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
@@ -116,6 +122,7 @@ export async function startTestApp(env: Record<string, string> = {}, reuse?: { d
     ctx,
     services,
     database,
+    queue,
     databaseUrl,
     call,
     async login(username, password) {
@@ -124,6 +131,7 @@ export async function startTestApp(env: Record<string, string> = {}, reuse?: { d
       return r.body.data.token as string;
     },
     async close() {
+      await queue.stop();
       await app.close();
       await bus.stop();
       await database.close();

@@ -2,6 +2,7 @@ export * from './codes.js';
 export * from './constants.js';
 export * from './cron.js';
 export * from './enums.js';
+export * from './feed/index.js';
 export * from './i18n/index.js';
 export * from './lang.js';
 export * from './menu/actions.js';

@@ -70,7 +70,15 @@ export const choiceRule = (lang: Lang, optionLabels: string[]): string =>
 
 /** Human label of a field path: the screen's label, else the catalog's `field.<name>`, else the path. */
 export function fieldLabel(lang: Lang, path: ReadonlyArray<PropertyKey>, labels?: FieldLabels): string {
-  const last = [...path].reverse().find((p) => typeof p === 'string') as string | undefined;
+  const isIndex = (p: PropertyKey) => typeof p === 'number' || (typeof p === 'string' && /^\d+$/.test(p));
+  const last = [...path].reverse().find((p) => typeof p === 'string' && !isIndex(p)) as string | undefined;
+  // a field of one record of a json list ('options', 2, 'code'; '2' from a request body's path): "Options, row 3, Option code"
+  const row = path.findIndex(isIndex);
+  const list = row > 0 ? path[row - 1] : undefined;
+  if (typeof list === 'string' && last && last !== list && labels?.[list]) {
+    const field = labels[`${list}.${last}`]?.[lang] ?? last;
+    return translate(lang, 'refs.itemLabel', { list: labels[list][lang], row: Number(path[row]) + 1, field });
+  }
   if (last && labels?.[last]) return labels[last][lang];
   if (last && hasMessage(`field.${last}`)) return translate(lang, `field.${last}`);
   return path.length ? path.map(String).join('.') : '-';
@@ -168,7 +176,10 @@ export function describeIssues(lang: Lang, issues: IssueLike[], labels?: FieldLa
     const keys = i.code === 'unrecognized_keys' && Array.isArray(extra) ? [...i.path, String(extra[0])] : i.path;
     const last = [...keys].reverse().find((p) => typeof p === 'string') as string | undefined;
     const label = fieldLabel(lang, keys, labels);
-    const hint = fieldHintOf(last ? labels?.[last] : undefined);
+    // a field of a json list's record is hinted by its item label ('options.code')
+    const plain = keys.filter((k) => typeof k === 'string' && !/^\d+$/.test(k)) as string[];
+    const item = plain.length > 1 ? labels?.[`${plain[plain.length - 2]}.${plain[plain.length - 1]}`] : undefined;
+    const hint = fieldHintOf(item ?? (last ? labels?.[last] : undefined));
     return {
       field: keys.map(String).join('.'),
       message: describeIssue(lang, i, { label, hint }),

@@ -2,6 +2,7 @@ import { type ActionCode, Code, isPlatformScreen, normalizeLang, PLATFORM_TENANT
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Access } from './context.js';
 import { AppError, forbidden } from './errors.js';
+import { resolveDevice } from './feed/device-keys.js';
 import type { PermissionService } from './permissions.js';
 import type { SessionService } from './sessions.js';
 import { TenantScope } from './tenant-scope.js';
@@ -24,6 +25,7 @@ export const platformOnly = (access: Access): boolean =>
  */
 export function registerAccess(app: FastifyInstance, sessions: SessionService, permissions: PermissionService): void {
   app.decorateRequest('session', undefined);
+  app.decorateRequest('device', undefined);
   app.decorateRequest('scope', undefined as unknown as TenantScope);
   app.decorateRequest('lang', 'zh_CN');
   app.decorateRequest('startTime', 0);
@@ -49,6 +51,12 @@ export function registerAccess(app: FastifyInstance, sessions: SessionService, p
     }
     const access: Access | undefined = req.routeOptions.config?.access;
     if (!access || access === 'public') return;
+    if (access === 'device') {
+      // a device's key, never a user session: the tenant is the key's
+      req.device = await resolveDevice(app.ctx.db, req);
+      req.scope = new TenantScope(app.ctx.db, req.device.tenantId);
+      return;
+    }
     const session = await sessions.resolve(req.headers.token as string | undefined);
     req.session = session;
     if (!explicit) req.lang = session.lang;

@@ -23,7 +23,8 @@ export interface SessionInfo {
  * code's platform list (PLATFORM_SCREENS), or a route marked `platform: true`, serves platform
  * users only, whatever the menus table and the grants say.
  */
-export type Access = 'public' | 'session' | { screen: string; action: ActionCode; platform?: boolean };
+/** `device`: a device's key in the x-device-key header (feed ingestion), see core/feed/device-keys.ts */
+export type Access = 'public' | 'session' | 'device' | { screen: string; action: ActionCode; platform?: boolean };
 
 /** Shared services every module plugin receives. */
 export interface AppContext {

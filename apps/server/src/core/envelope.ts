@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from './errors.js';
+import { isRefViolation, refViolation } from './resource/refs.js';
 
 /** Response schema of a route: the `{code, msg, data}` envelope around its data. */
 export const envelope = <T extends z.ZodTypeAny>(data: T) => z.object({ code: z.number().int(), msg: z.string(), data });
@@ -96,6 +97,12 @@ export function registerEnvelope(app: FastifyInstance): void {
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return send(400, Code.BAD_REQUEST, translate(lang, 'common.badRequest'));
     }
+    // a declared reference (f.ref): "<X> is used by <Y>" (409) or "the selected <X> does not exist" (400)
+    if (isRefViolation(err))
+      return refViolation(req.server.ctx.db, err).then((e) => {
+        reply.status(e!.status).type('application/json; charset=utf-8');
+        return { code: e!.code, msg: translate(lang, e!.key, localizeParams(lang, e!.params)), data: e!.data };
+      });
     const pg = pgCode(err);
     if (pg === PG_UNIQUE) return send(409, Code.CONFLICT, translate(lang, 'common.conflict', { what: '' }).trim());
     if (pg === PG_FK) return send(409, Code.CONFLICT, translate(lang, 'common.inUse', { what: '' }).trim());

@@ -3,6 +3,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { chmod, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { type FileKind as DomainFileKind, FILE_KINDS, type FileInfo, IMAGE_KINDS } from '@tagloom/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { files } from '../db/schema/index.js';
@@ -10,46 +11,12 @@ import type { AppContext } from './context.js';
 import { AppError, conflict, notFound } from './errors.js';
 import { userFileHeaders } from './security-headers.js';
 import type { TenantScope } from './tenant-scope.js';
+import { checkImageSize } from './thumbs/images.js';
 
-/** File kinds told apart by their content (magic bytes), never by the name alone. */
-export type FileKind =
-  | 'pdf'
-  | 'png'
-  | 'jpeg'
-  | 'gif'
-  | 'webp'
-  | 'svg'
-  | 'zip'
-  | 'apk'
-  | 'jar'
-  | 'war'
-  | 'xlsx'
-  | 'docx'
-  | 'xls'
-  | 'exe'
-  | 'gzip'
-  | 'mp4'
-  | 'webm';
+/** File kinds told apart by their content (magic bytes), never by the name alone (list in the domain). */
+export type FileKind = DomainFileKind;
 
-const MIME: Record<FileKind, string> = {
-  pdf: 'application/pdf',
-  png: 'image/png',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  svg: 'image/svg+xml',
-  zip: 'application/zip',
-  apk: 'application/vnd.android.package-archive',
-  jar: 'application/java-archive',
-  war: 'application/java-archive',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xls: 'application/vnd.ms-excel',
-  exe: 'application/vnd.microsoft.portable-executable',
-  gzip: 'application/gzip',
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-};
+const MIME = Object.fromEntries(Object.entries(FILE_KINDS).map(([k, v]) => [k, v.mime])) as Record<FileKind, string>;
 
 const HEAD_BYTES = 4096;
 const starts = (b: Buffer, sig: number[], at = 0) => sig.every((v, i) => b[at + i] === v);
@@ -83,8 +50,10 @@ export function detectKind(head: Buffer, name: string): FileKind | undefined {
 export const FILE_MODE = 0o600;
 export const DIR_MODE = 0o700;
 
-/** Kinds a browser may show inline from a user's file: pictures and video (never SVG, HTML or PDF). */
+/** Kinds a browser may show inline from a user's file: pictures and video (never SVG or HTML). */
 const INLINE_SAFE: ReadonlySet<FileKind> = new Set(['png', 'jpeg', 'gif', 'webp', 'mp4', 'webm']);
+/** A preview also shows PDF inline, still under the sandboxing policy (no script, no plugin reach). */
+const PREVIEW_SAFE: ReadonlySet<FileKind> = new Set([...INLINE_SAFE, 'pdf']);
 
 /** RFC 6266 Content-Disposition with a UTF-8 file name. */
 export const contentDisposition = (type: 'attachment' | 'inline', name: string) =>
@@ -94,8 +63,9 @@ export const contentDisposition = (type: 'attachment' | 'inline', name: string) 
  * Sends a user's stored file: a download (attachment), or with `inline` a preview when its kind is
  * one a browser shows safely; always sandboxed (CSP `default-src 'none'; sandbox`) and nosniff.
  */
-export function sendStoredFile(reply: FastifyReply, file: StoredFile, stream: Readable, opts: { inline?: boolean } = {}) {
-  const inline = opts.inline === true && INLINE_SAFE.has(file.kind as FileKind);
+export function sendStoredFile(reply: FastifyReply, file: StoredFile, stream: Readable, opts: { inline?: boolean | 'preview' } = {}) {
+  const inline =
+    opts.inline === 'preview' ? PREVIEW_SAFE.has(file.kind as FileKind) : opts.inline === true && INLINE_SAFE.has(file.kind as FileKind);
   return userFileHeaders(reply)
     .type(file.mime)
     .header('content-length', file.size)
@@ -110,6 +80,13 @@ export interface StoreOptions {
   allowed: FileKind[];
   /** refuse a file whose bytes were already uploaded to the same scope */
   refuseDuplicates?: boolean;
+  /**
+   * instead of any file of the scope: the file a duplicate would repeat (e.g. only files a row
+   * holds), looked for under the same lock as the insert
+   */
+  duplicateOf?: (tx: TenantScope, sha256: string) => Promise<StoredFile | undefined>;
+  /** images: smallest width and height (measured off the event loop) */
+  image?: { minWidth?: number; minHeight?: number };
   uploadedBy?: number | null;
   maxNameLength?: number;
 }
@@ -178,6 +155,7 @@ export class FileService {
       if (!kind || !opts.allowed.includes(kind)) {
         throw new AppError(400, 400, 'file.wrongType', { allowed: opts.allowed.join(', ') });
       }
+      if (opts.image && IMAGE_KINDS.includes(kind)) await checkImageSize(tmp, opts.image);
       const sha256 = hash.digest('hex');
       const now = new Date();
       const rel = path.join(
@@ -190,10 +168,12 @@ export class FileService {
       await rename(tmp, path.join(this.root, rel));
       try {
         return await scope.transaction(async (tx) => {
-          if (opts.refuseDuplicates) {
+          if (opts.refuseDuplicates || opts.duplicateOf) {
             // two uploads of the same bytes at once: the second waits here, then finds the first
-            await tx.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`files:${scope.tenantId}:${opts.scope}:${sha256}`}))`);
-            const same = await tx.first(files, and(eq(files.scope, opts.scope), eq(files.sha256, sha256)));
+            await lockBytes(tx, opts.scope, sha256);
+            const same = opts.duplicateOf
+              ? await opts.duplicateOf(tx, sha256)
+              : await tx.first(files, and(eq(files.scope, opts.scope), eq(files.sha256, sha256)));
             if (same) throw conflict('file.duplicate', { name: same.name });
           }
           const [row] = await tx.insert(files, {
@@ -217,22 +197,65 @@ export class FileService {
     }
   }
 
+  get db() {
+    return this.ctx.db;
+  }
+
   /** A stored file of the caller's tenant, with a stream of its bytes. */
   async open(scope: TenantScope, id: number): Promise<{ file: StoredFile; stream: Readable }> {
     const file = await scope.first(files, eq(files.id, id));
     if (!file) throw notFound('file.file');
-    const full = path.join(this.root, file.storagePath);
-    await stat(full).catch(() => {
+    return { file, ...(await this.openStored(file)) };
+  }
+
+  /** A stream of a file row's bytes (404 when they are gone). */
+  async openStored(file: StoredFile): Promise<{ stream: Readable }> {
+    return { stream: (await this.openPath(this.fullPath(file))).stream };
+  }
+
+  /** A stream of a file under the root, with its size (404 when it is gone). */
+  async openPath(full: string): Promise<{ stream: Readable; size: number }> {
+    const st = await stat(full).catch(() => {
       throw notFound('file.file');
     });
-    return { file, stream: createReadStream(full) };
+    return { stream: createReadStream(full), size: st.size };
   }
 
   async remove(scope: TenantScope, id: number): Promise<void> {
     const [gone] = await scope.delete(files, eq(files.id, id));
-    if (gone) await rm(path.join(this.root, gone.storagePath), { force: true });
+    if (gone) await this.unlink(gone);
+  }
+
+  /** The bytes of a file row (and its thumbnail) go, once the row is gone. */
+  async unlink(file: StoredFile): Promise<void> {
+    const full = this.fullPath(file);
+    await rm(full, { force: true });
+    await rm(thumbPathOf(full), { force: true });
+  }
+
+  /** Where a stored file's bytes are. */
+  fullPath(file: StoredFile): string {
+    return path.join(this.root, file.storagePath);
   }
 }
+
+/** The thumbnail stored beside a file. */
+export const thumbPathOf = (full: string) => `${full}.thumb.webp`;
+
+/** Serializes writes of the same bytes into one scope of the tenant until the transaction ends. */
+export async function lockBytes(tx: TenantScope, scope: string, sha256: string): Promise<void> {
+  await tx.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`files:${tx.tenantId}:${scope}:${sha256}`}))`);
+}
+
+/** A file row as the API shows it. */
+export const fileInfo = (file: StoredFile): FileInfo => ({
+  id: file.id,
+  name: file.name,
+  size: file.size,
+  kind: file.kind as FileKind,
+  mime: file.mime,
+  thumb: IMAGE_KINDS.includes(file.kind as FileKind),
+});
 
 export function formatBytes(n: number): string {
   if (n >= 1024 * 1024) return `${+(n / 1024 / 1024).toFixed(1)} MB`;

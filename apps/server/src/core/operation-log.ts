@@ -56,7 +56,9 @@ function defaultTarget(req: FastifyRequest): string {
   return '';
 }
 
-const loggable = (req: FastifyRequest) => isWrite(req) && req.url.startsWith('/api') && !req.routeOptions.config?.skipOperationLog;
+/** Device routes (feed ingestion) are data, not operations: they stay out of the log. */
+const loggable = (req: FastifyRequest) =>
+  isWrite(req) && req.url.startsWith('/api') && !req.routeOptions.config?.skipOperationLog && req.routeOptions.config?.access !== 'device';
 
 /** The log row of a request: who, which tenant, screen and button, target, outcome, duration, body. */
 function logRow(req: FastifyRequest, status: number): typeof operationLog.$inferInsert {

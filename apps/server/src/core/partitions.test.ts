@@ -4,7 +4,7 @@ import { type Database, openPglite, queryRows } from '../db/client.js';
 import { loginLog } from '../db/schema/index.js';
 import { ensurePartitions, prunePartitions } from './partitions.js';
 
-describe('monthly log partitions', () => {
+describe('feed partitions (months)', () => {
   let database: Database;
   beforeAll(async () => {
     database = await openPglite('memory');
@@ -20,10 +20,15 @@ describe('monthly log partitions', () => {
       )
     ).map((r) => r.name);
 
-  it('creates last month to two months ahead, once', async () => {
+  it('creates the months of the retention (6 months) to two months ahead, once', async () => {
     const now = new Date('2026-01-15T00:00:00Z');
     const created = await ensurePartitions(database.db, now);
     expect(created.filter((n) => n.startsWith('login_log'))).toEqual([
+      'login_log_p202507',
+      'login_log_p202508',
+      'login_log_p202509',
+      'login_log_p202510',
+      'login_log_p202511',
       'login_log_p202512',
       'login_log_p202601',
       'login_log_p202602',

@@ -1,54 +1,125 @@
+/**
+ * Partitions of the feeds' tables (declared in packages/domain/src/feed): each feed is partitioned
+ * by range on created_at, by day or by month. One function keeps them: partitions from the start
+ * of the retention period to `ahead` units past today are created, whole partitions that ended
+ * before the retention are dropped.
+ */
+import { DAY_MS, FEEDS, type FeedDef, retentionDays } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client.js';
-import { PARTITIONED_TABLES } from '../db/schema/index.js';
 
-const monthStart = (d: Date, add = 0) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + add, 1));
-const suffix = (d: Date) => `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+type Unit = FeedDef['partition']['by'];
+const start = (d: Date, by: Unit, add = 0) =>
+  by === 'month'
+    ? new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + add, 1))
+    : new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + add));
+const pad = (n: number) => String(n).padStart(2, '0');
+/** `device_log_p20260115` (a day) or `login_log_p202601` (a month) */
+export const partitionName = (table: string, from: Date, by: Unit) =>
+  `${table}_p${from.getUTCFullYear()}${pad(from.getUTCMonth() + 1)}${by === 'day' ? pad(from.getUTCDate()) : ''}`;
 
-/** Monthly partitions from last month to two months ahead, for every partitioned log table. */
-export async function ensurePartitions(db: Tx, now = new Date()): Promise<string[]> {
+/** The end of a partition named by partitionName (either unit), or undefined for another name. */
+function partitionEnd(name: string): Date | undefined {
+  const m = /_p(\d{4})(\d{2})(\d{2})?$/.exec(name);
+  if (!m) return undefined;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), m[3] ? Number(m[3]) : undefined];
+  return d === undefined ? new Date(Date.UTC(y, mo, 1)) : new Date(Date.UTC(y, mo - 1, d + 1));
+}
+
+const PG_DUPLICATE_TABLE = '42P07';
+/** "would overlap partition": an older partition (e.g. a month before the feed went by day) covers the range */
+const PG_INVALID_OBJECT_DEFINITION = '42P17';
+
+/** Create one feed's missing partitions, from its retention start to `ahead` units after now. */
+async function createFor(db: Tx, feed: FeedDef, now: Date, cutoffDays: number): Promise<string[]> {
+  const { by, ahead = 2 } = feed.partition;
+  const existing = new Set(
+    (
+      await queryRows<{ name: string }>(
+        db,
+        sql`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent where p.relname = ${feed.table}`,
+      )
+    ).map((r) => r.name),
+  );
   const created: string[] = [];
-  for (const table of PARTITIONED_TABLES) {
-    for (let m = -1; m <= 2; m++) {
-      const from = monthStart(now, m);
-      const to = monthStart(now, m + 1);
-      const name = `${table}_p${suffix(from)}`;
-      try {
-        const exists = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from pg_class where relname = ${name}`);
-        if (exists[0]?.n) continue;
-        await db.execute(
-          sql.raw(
-            `CREATE TABLE IF NOT EXISTS "${name}" PARTITION OF "${table}" FOR VALUES FROM ('${from.toISOString()}') TO ('${to.toISOString()}')`,
-          ),
-        );
-        created.push(name);
-      } catch (err) {
-        // another process created it first
-        if ((err as { code?: string }).code !== '42P07') throw err;
-      }
+  const first = start(new Date(now.getTime() - cutoffDays * DAY_MS), by);
+  for (let i = 0, from = first; from <= start(now, by, ahead); i++, from = start(first, by, i)) {
+    const name = partitionName(feed.table, from, by);
+    if (existing.has(name)) continue;
+    const to = start(from, by, 1);
+    if (to.getTime() <= now.getTime() - cutoffDays * DAY_MS) continue; // already past retention
+    try {
+      await db.execute(
+        sql.raw(
+          `CREATE TABLE IF NOT EXISTS "${name}" PARTITION OF "${feed.table}" FOR VALUES FROM ('${from.toISOString()}') TO ('${to.toISOString()}')`,
+        ),
+      );
+      created.push(name);
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      // another process created it first, or an older partition already covers the range
+      if (code !== PG_DUPLICATE_TABLE && code !== PG_INVALID_OBJECT_DEFINITION) throw err;
     }
   }
   return created;
 }
 
-/** Drop whole monthly partitions that ended before the retention window. */
-export async function prunePartitions(db: Tx, retentionDays: number, now = new Date()): Promise<string[]> {
-  const cutoff = new Date(now.getTime() - retentionDays * 86_400_000);
+/** Drop one feed's partitions that ended before its retention. */
+async function dropFor(db: Tx, feed: FeedDef, now: Date, days: number): Promise<string[]> {
+  const cutoff = new Date(now.getTime() - days * DAY_MS);
+  const parts = await queryRows<{ name: string }>(
+    db,
+    sql`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent where p.relname = ${feed.table}`,
+  );
   const dropped: string[] = [];
-  for (const table of PARTITIONED_TABLES) {
-    const parts = await queryRows<{ name: string }>(
-      db,
-      sql`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent where p.relname = ${table}`,
-    );
-    for (const { name } of parts) {
-      const m = /_p(\d{4})(\d{2})$/.exec(name);
-      if (!m) continue;
-      const end = new Date(Date.UTC(Number(m[1]), Number(m[2]), 1));
-      if (end <= cutoff) {
-        await db.execute(sql.raw(`DROP TABLE IF EXISTS "${name}"`));
-        dropped.push(name);
-      }
+  for (const { name } of parts) {
+    const end = partitionEnd(name);
+    if (end && end <= cutoff) {
+      await db.execute(sql.raw(`DROP TABLE IF EXISTS "${name}"`));
+      dropped.push(name);
     }
   }
+  return dropped.sort();
+}
+
+export interface PartitionOptions {
+  now?: Date;
+  /** an operator's cap on every feed's retention, in days (LOG_RETENTION_DAYS) */
+  maxRetentionDays?: number;
+  /** the feeds to keep (default: every declared feed) */
+  feeds?: readonly FeedDef[];
+}
+
+const retentionOf = (feed: FeedDef, cap?: number) => Math.min(retentionDays(feed.partition.retention), cap ?? Number.POSITIVE_INFINITY);
+
+/** The one maintenance of feed partitions: creates those ahead, drops those past each feed's retention. */
+export async function maintainPartitions(db: Tx, opts: PartitionOptions = {}): Promise<{ created: string[]; dropped: string[] }> {
+  const now = opts.now ?? new Date();
+  const created: string[] = [];
+  const dropped: string[] = [];
+  for (const feed of opts.feeds ?? FEEDS) {
+    const days = retentionOf(feed, opts.maxRetentionDays);
+    dropped.push(...(await dropFor(db, feed, now, days)));
+    created.push(...(await createFor(db, feed, now, days)));
+  }
+  return { created, dropped };
+}
+
+/** The partitions every feed needs now (at startup and hourly); see maintainPartitions. */
+export async function ensurePartitions(db: Tx, now = new Date(), feeds: readonly FeedDef[] = FEEDS): Promise<string[]> {
+  const created: string[] = [];
+  for (const feed of feeds) created.push(...(await createFor(db, feed, now, retentionOf(feed))));
+  return created;
+}
+
+/** Drops the partitions past each feed's retention (capped by `maxRetentionDays` when given). */
+export async function prunePartitions(
+  db: Tx,
+  maxRetentionDays?: number,
+  now = new Date(),
+  feeds: readonly FeedDef[] = FEEDS,
+): Promise<string[]> {
+  const dropped: string[] = [];
+  for (const feed of feeds) dropped.push(...(await dropFor(db, feed, now, retentionOf(feed, maxRetentionDays))));
   return dropped;
 }

@@ -4,6 +4,7 @@ import {
   bigint,
   check,
   doublePrecision,
+  foreignKey,
   integer,
   jsonb,
   pgTable,
@@ -15,7 +16,79 @@ import {
 } from 'drizzle-orm/pg-core';
 import { tenants } from './schema/platform.js';
 
-const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+/** a function declaration, not a const: hand-written tables import this file in an import cycle */
+export function snake(k: string): string {
+  return k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: tables are built from declarations; columns are looked up by key
+type AnyTable = Record<string, any>;
+
+/** A real foreign key of a declared ref field: the referring declaration and field, and the target's code. */
+export interface RefKey {
+  name: string;
+  def: ResourceDef;
+  field: string;
+  target: string;
+}
+
+/** Declarations and tables by screen code, and the foreign keys of ref fields by constraint name. */
+const DEFS = new Map<string, ResourceDef>();
+const TABLES = new Map<string, AnyTable>();
+const KEYS = new Map<string, RefKey>();
+
+export const declarationOf = (code: string): ResourceDef | undefined => DEFS.get(code);
+export const tableOf = (code: string): AnyTable | undefined => TABLES.get(code);
+export const refKeyNamed = (name: string): RefKey | undefined => KEYS.get(name);
+/** The declarations with a ref field pointing at `code`. */
+export const refereesOf = (code: string): ResourceDef[] => [
+  ...new Set([...KEYS.values()].filter((k) => k.target === code).map((k) => k.def)),
+];
+
+/** The constraint name of a ref field's foreign key. */
+export const refKeyName = (table: string, key: string) => `${table}_${snake(key)}_fk`;
+
+function registerRefs(def: ResourceDef) {
+  DEFS.set(def.code, def);
+  for (const f of def.list)
+    if (f.kind === 'ref' && f.ref) {
+      const name = refKeyName(def.table, f.key);
+      KEYS.set(name, { name, def, field: f.key, target: f.ref.resource });
+    }
+}
+
+/**
+ * The foreign keys of a declaration's ref fields (only those whose column the table has): for a
+ * tenant table pointing at a tenant table, (tenant_id, col) → (tenant_id, id); else col → id. The
+ * target is looked up when drizzle reads the table's keys, so declarations load in any order.
+ */
+function refForeignKeys(def: ResourceDef, t: AnyTable) {
+  return def.list
+    .filter((f) => f.kind === 'ref' && f.ref && t[f.key])
+    .map((f) => {
+      const ref = f.ref!;
+      const targetDef = DEFS.get(ref.resource);
+      const target = TABLES.get(ref.resource);
+      if (!targetDef || !target) throw new Error(`${def.code}.${f.key}: ${ref.resource} has no table built from its declaration`);
+      if (def.owner === 'platform' && targetDef.owner === 'tenant')
+        throw new Error(`${def.code}.${f.key}: a platform row cannot point at tenant rows (${ref.resource})`);
+      const composite = def.owner === 'tenant' && targetDef.owner === 'tenant';
+      return foreignKey({
+        name: refKeyName(def.table, f.key),
+        columns: composite ? [t.tenantId, t[f.key]] : [t[f.key]],
+        foreignColumns: composite ? [target.tenantId, target.id] : [target.id],
+      }).onDelete(ref.onDelete);
+    });
+}
+
+/**
+ * The foreign keys of a hand-written table whose columns follow a declaration (e.g. tenants): use
+ * in its extra config, `(t) => [..., ...declaredForeignKeys(tenantResource, t)]`.
+ */
+export function declaredForeignKeys(def: ResourceDef, t: AnyTable) {
+  registerRefs(def);
+  return refForeignKeys(def, t);
+}
 
 function column(def: FieldDef & { key: string }) {
   const name = snake(def.key);
@@ -37,6 +110,9 @@ function column(def: FieldDef & { key: string }) {
       return jsonb(name);
     case 'ref':
       return bigint(name, { mode: 'number' });
+    case 'file':
+      // one file id, or a list of them (rows of the tenant's files table)
+      return (def.file?.max ?? 1) > 1 ? jsonb(name) : bigint(name, { mode: 'number' });
   }
 }
 
@@ -46,6 +122,7 @@ function column(def: FieldDef & { key: string }) {
  */
 export function resourceTable<D extends ResourceDef>(def: D) {
   const tenant = def.owner === 'tenant';
+  registerRefs(def);
   const cols: Record<string, ReturnType<typeof column> | ReturnType<typeof bigint>> = {};
   for (const f of def.list) {
     let c = column(f) as ReturnType<typeof text>;
@@ -69,7 +146,8 @@ export function resourceTable<D extends ResourceDef>(def: D) {
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   };
   // biome-ignore lint/suspicious/noExplicitAny: columns are built from data, drizzle cannot type them
-  return pgTable(def.table, all as any, (t: any) => [
+  const table = pgTable(def.table, all as any, (t: any) => [
+    ...refForeignKeys(def, t),
     ...(tenant ? [primaryKey({ columns: [t.tenantId, t.id] })] : []),
     ...def.list
       .filter((f) => f.unique)
@@ -101,4 +179,6 @@ export function resourceTable<D extends ResourceDef>(def: D) {
         return check(`${def.table}_${snake(f.key)}_enum`, sql`${t[f.key]} in (${sql.raw(values.join(', '))})`);
       }),
   ]);
+  TABLES.set(def.code, table);
+  return table;
 }

@@ -28,7 +28,7 @@ async function setMeta(db: Tx, key: string, value: string) {
 }
 
 /** Grant a tenant every screen of the given sides, with all their buttons. */
-async function grantTenant(db: Tx, tenantId: number, sides: string[]) {
+export async function grantTenant(db: Tx, tenantId: number, sides: string[]) {
   const grants = await screenGrants(db, sides);
   const scope = new TenantScope(db, tenantId);
   await scope.delete(tenantMenus);

@@ -1,4 +1,4 @@
-import { ACTIONS, type ActionCode, MENU_TREE, MENU_TYPE } from '@tagloom/domain';
+import { ACTIONS, type ActionCode, MENU_TYPE, SEEDED_MENU_TREE, type SeededMenuModuleDef } from '@tagloom/domain';
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { appMeta, menuButtons, menus } from '../db/schema/index.js';
@@ -7,9 +7,10 @@ const SEEDED_MENUS = 'menus.seeded';
 
 /**
  * Bring the menus table up to the tree of screens.md: inserts what is missing (by code) and
- * leaves what an administrator edited alone. Returns the screen menu ids by component code.
+ * leaves what an administrator edited alone. Returns the screen menu ids by component code. The
+ * tree is the modules' menus with each screen's buttons (a declared screen's from its declaration).
  */
-export async function syncMenuTree(db: Tx): Promise<Map<string, number>> {
+export async function syncMenuTree(db: Tx, tree: readonly SeededMenuModuleDef[] = SEEDED_MENU_TREE): Promise<Map<string, number>> {
   const existing = await db.select({ id: menus.id, code: menus.code }).from(menus);
   const idOf = new Map(existing.map((m) => [m.code, m.id]));
   // codes seeded before: an administrator who deleted one of them meant it
@@ -32,7 +33,7 @@ export async function syncMenuTree(db: Tx): Promise<Map<string, number>> {
     const value = JSON.stringify([...seededNow].sort());
     await db.insert(appMeta).values({ key: SEEDED_MENUS, value }).onConflictDoUpdate({ target: appMeta.key, set: { value } });
   };
-  for (const [mi, mod] of MENU_TREE.entries()) {
+  for (const [mi, mod] of tree.entries()) {
     const sides = new Set(mod.groups.flatMap((g) => g.screens.map((s) => s.side)));
     const side = sides.size === 1 ? [...sides][0] : 'B';
     const moduleId = await ensure({
@@ -94,7 +95,7 @@ export async function syncMenuTree(db: Tx): Promise<Map<string, number>> {
     : [];
   const have = new Set(haveButtons.map((b) => `${b.menuId}:${b.code}`));
   const rows: (typeof menuButtons.$inferInsert)[] = [];
-  for (const mod of MENU_TREE)
+  for (const mod of tree)
     for (const g of mod.groups)
       for (const s of g.screens) {
         const menuId = screenIds.get(s.component);

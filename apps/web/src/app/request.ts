@@ -121,7 +121,8 @@ export async function request<T = unknown>(url: string, opts: RequestOptions = {
     clearTimeout(timer);
   }
   const type = res.headers.get('content-type') ?? '';
-  if (res.ok && isBinary(type)) {
+  // a spreadsheet, or any answer sent as an attachment (a stored file's download)
+  if (res.ok && (isBinary(type) || /^attachment/i.test(res.headers.get('content-disposition') ?? ''))) {
     await saveBlob(res);
     return { code: Code.OK, msg: '', data: null as T };
   }

@@ -4,15 +4,30 @@ import { mergeCatalogs } from './merge.js';
 import boundaryEN from './parts/boundary/en-US.json' with { type: 'json' };
 import boundaryCN from './parts/boundary/zh-CN.json' with { type: 'json' };
 import boundaryTW from './parts/boundary/zh-TW.json' with { type: 'json' };
+import feedsEN from './parts/feeds/en-US.json' with { type: 'json' };
+import feedsCN from './parts/feeds/zh-CN.json' with { type: 'json' };
+import feedsTW from './parts/feeds/zh-TW.json' with { type: 'json' };
+import filesEN from './parts/files/en-US.json' with { type: 'json' };
+import filesCN from './parts/files/zh-CN.json' with { type: 'json' };
+import filesTW from './parts/files/zh-TW.json' with { type: 'json' };
 import httpEN from './parts/http/en-US.json' with { type: 'json' };
 import httpCN from './parts/http/zh-CN.json' with { type: 'json' };
 import httpTW from './parts/http/zh-TW.json' with { type: 'json' };
 import importsEN from './parts/imports/en-US.json' with { type: 'json' };
 import importsCN from './parts/imports/zh-CN.json' with { type: 'json' };
 import importsTW from './parts/imports/zh-TW.json' with { type: 'json' };
+import jobsEN from './parts/jobs/en-US.json' with { type: 'json' };
+import jobsCN from './parts/jobs/zh-CN.json' with { type: 'json' };
+import jobsTW from './parts/jobs/zh-TW.json' with { type: 'json' };
+import machineEN from './parts/machine/en-US.json' with { type: 'json' };
+import machineCN from './parts/machine/zh-CN.json' with { type: 'json' };
+import machineTW from './parts/machine/zh-TW.json' with { type: 'json' };
 import messagesEN from './parts/messages/en-US.json' with { type: 'json' };
 import messagesCN from './parts/messages/zh-CN.json' with { type: 'json' };
 import messagesTW from './parts/messages/zh-TW.json' with { type: 'json' };
+import refsEN from './parts/refs/en-US.json' with { type: 'json' };
+import refsCN from './parts/refs/zh-CN.json' with { type: 'json' };
+import refsTW from './parts/refs/zh-TW.json' with { type: 'json' };
 import screensEN from './parts/screens/en-US.json' with { type: 'json' };
 import screensCN from './parts/screens/zh-CN.json' with { type: 'json' };
 import screensTW from './parts/screens/zh-TW.json' with { type: 'json' };
@@ -27,9 +42,51 @@ import zhTW from './zh-TW.json' with { type: 'json' };
 
 /** Server-side message catalogs (the console keeps its own in ./web). One key set, three languages. */
 export const CATALOGS: Record<Lang, Record<string, unknown>> = {
-  zh_CN: mergeCatalogs(zhCN, importsCN, boundaryCN, signinCN, httpCN, validationCN, screensCN, messagesCN),
-  zh_TW: mergeCatalogs(zhTW, importsTW, boundaryTW, signinTW, httpTW, validationTW, screensTW, messagesTW),
-  en_US: mergeCatalogs(enUS, importsEN, boundaryEN, signinEN, httpEN, validationEN, screensEN, messagesEN),
+  zh_CN: mergeCatalogs(
+    zhCN,
+    importsCN,
+    boundaryCN,
+    signinCN,
+    httpCN,
+    validationCN,
+    screensCN,
+    messagesCN,
+    machineCN,
+    feedsCN,
+    refsCN,
+    jobsCN,
+    filesCN,
+  ),
+  zh_TW: mergeCatalogs(
+    zhTW,
+    importsTW,
+    boundaryTW,
+    signinTW,
+    httpTW,
+    validationTW,
+    screensTW,
+    messagesTW,
+    machineTW,
+    feedsTW,
+    refsTW,
+    jobsTW,
+    filesTW,
+  ),
+  en_US: mergeCatalogs(
+    enUS,
+    importsEN,
+    boundaryEN,
+    signinEN,
+    httpEN,
+    validationEN,
+    screensEN,
+    messagesEN,
+    machineEN,
+    feedsEN,
+    refsEN,
+    jobsEN,
+    filesEN,
+  ),
 };
 export type MessageKey = string;
 

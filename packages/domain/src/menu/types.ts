@@ -12,8 +12,11 @@ export interface ScreenDef {
   /** antd icon name, e.g. 'TeamOutlined' */
   icon: string;
   names: L10n;
-  /** operation buttons this screen offers, in display order */
-  actions: ActionCode[];
+  /**
+   * operation buttons this screen offers, in display order. Left out for a screen with a resource
+   * declaration: its buttons are the declaration's (buttonsOf), declared once there.
+   */
+  actions?: ActionCode[];
   /** a sub-page reachable from another screen but not listed in the side menu */
   hidden?: boolean;
 }

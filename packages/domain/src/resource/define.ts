@@ -3,6 +3,7 @@ import { ENUMS } from '../enums.js';
 import type { L10n } from '../lang.js';
 import type { ActionCode } from '../menu/actions.js';
 import { date, INT4_MAX, INT4_MIN, id, int } from '../schemas/common.js';
+import type { CrudAction } from './buttons.js';
 import { type FieldDef, fieldSchema } from './fields.js';
 import type { StateMachine } from './machine.js';
 
@@ -23,13 +24,37 @@ export interface ResourceInput<F extends Record<string, FieldDef>> {
   titleField: keyof F & string;
   defaultSort?: { field: keyof F & string; order: 'asc' | 'desc' };
   rules?: Rule<Record<string, unknown>>[];
+  /** the CRUD buttons this screen offers, in CRUD order (default all six; see buttonsOf) */
+  crud?: readonly CrudAction[];
   /** buttons beyond CRUD this screen offers (routes added by the screen's own module) */
   extraActions?: ActionCode[];
   /** the states of a row and the actions that move it between them */
   machine?: StateMachine;
   /** demo rows seeded with the demo data (per demo tenant for tenant-owned resources) */
   seed?: Record<string, unknown>[];
+  /**
+   * the screen whose buttons guard this resource's routes (default: `code`). A line resource
+   * edited inside its parent's screen names the parent's screen.
+   */
+  screen?: string;
+  /**
+   * line resources edited inside this one's form and listed under its rows: each a declaration
+   * whose `parentField` is a ref to this resource. The body's `key` holds the lines; the parent and
+   * its lines are written in one transaction.
+   */
+  children?: ChildSpec[];
 }
+
+/** Lines of a document: the line declaration, its ref to the parent, and the body key holding them. */
+export interface ChildSpec {
+  key: string;
+  // biome-ignore lint/suspicious/noExplicitAny: any line declaration, whatever its fields
+  resource: ResourceDef<any>;
+  parentField: string;
+}
+
+/** At most this many lines in one parent's body. */
+export const LINES_MAX = 500;
 
 export type ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> = ResourceInput<F> & {
   createSchema: z.ZodType<Record<string, unknown>>;
@@ -37,7 +62,7 @@ export type ResourceDef<F extends Record<string, FieldDef> = Record<string, Fiel
   querySchema: z.ZodType<Record<string, unknown> & { page: number; pageSize: number }>;
   /** the field list with keys, in declaration order */
   list: (FieldDef & { key: string })[];
-  /** field labels by key, for validation messages */
+  /** field labels by key, for validation messages (a json list's item fields as 'list.item') */
   labels: Record<string, L10n>;
 };
 
@@ -95,6 +120,14 @@ export function defineResource<F extends Record<string, FieldDef>>(input: Resour
     sortOrder: z.enum(['asc', 'desc']).optional(),
   };
   if (!list.some((f) => f.sort)) delete queryShape.sortField;
+  for (const c of input.children ?? []) {
+    if (c.resource.list.find((x: FieldDef & { key: string }) => x.key === c.parentField)?.ref?.resource !== input.code)
+      throw new Error(`${c.resource.code}.${c.parentField} is not a ref to ${input.code}`);
+    // lines are checked one by one with the line's own rules by the server, which names the line
+    const line = z.record(z.string(), z.unknown());
+    createShape[c.key] = z.array(line).max(LINES_MAX).optional();
+    updateShape[c.key] = z.array(line).max(LINES_MAX).optional();
+  }
   for (const f of list) {
     if (f.form) {
       createShape[f.key] = fieldSchema(f);
@@ -106,7 +139,9 @@ export function defineResource<F extends Record<string, FieldDef>>(input: Resour
   return {
     ...input,
     list,
-    labels: Object.fromEntries(list.map((f) => [f.key, f.label])),
+    labels: Object.fromEntries(
+      list.flatMap((f) => [[f.key, f.label], ...Object.entries(f.items ?? {}).map(([k, item]) => [`${f.key}.${k}`, item.label])]),
+    ),
     createSchema: applyRules(z.strictObject(createShape), input.rules) as never,
     // fields that may not change, and read-only ones a client sends back, are dropped on update
     updateSchema: z.object(updateShape) as never,

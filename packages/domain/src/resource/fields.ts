@@ -3,14 +3,17 @@ import { ENUMS } from '../enums.js';
 import type { L10n } from '../lang.js';
 import { CHINESE_RE, date, INT4_MAX, INT4_MIN } from '../schemas/common.js';
 import { setFieldHint } from '../validation.js';
+import type { FileKind, FileRules } from './file-kinds.js';
 
 /**
  * Field builders: one call says everything true of a field once. The zod rule (API, import and
  * form validation), the database column and its CHECK, the table column and the search form all
  * come from it.
  */
-export type FieldKind = 'text' | 'textarea' | 'password' | 'int' | 'decimal' | 'enum' | 'date' | 'datetime' | 'json' | 'ref';
+export type FieldKind = 'text' | 'textarea' | 'password' | 'int' | 'decimal' | 'enum' | 'date' | 'datetime' | 'json' | 'ref' | 'file';
 export type SearchMode = 'eq' | 'like' | 'range';
+/** What deleting a referenced row does to the rows pointing at it (a real foreign key). */
+export type RefOnDelete = 'restrict' | 'cascade';
 /**
  * How a value reads in a table cell: 'code' (an identifier: monospace) and 'url' (an address)
  * stay on one line, cut with an ellipsis, the whole value in a tooltip, never broken mid-token.
@@ -69,18 +72,24 @@ export interface FieldDef extends Required<Pick<FieldOptions, 'required' | 'list
   pattern?: { source: string; message: string };
   enumName?: string;
   uniqueWithin?: string;
-  /** resource code a ref field points at, and the field shown for it */
-  ref?: { resource: string; labelField: string };
+  /**
+   * resource code a ref field points at, the field shown for it, and what deleting the row it
+   * points at does: 'restrict' (refused with 409 "<X> is used by <Y>") or 'cascade' (this row goes
+   * too). The generated table carries it as a real foreign key.
+   */
+  ref?: { resource: string; labelField: string; onDelete: RefOnDelete };
   /**
    * json: the value is a list of records with these fields, edited as rows of a small table; a
    * 'YesNo' enum item is a switch holding true/false. The declaration's rules check the list.
    */
   items?: Record<string, FieldDef>;
+  /** file: what the field accepts (the value is a file id, or a list of them when max > 1) */
+  file?: FileRules;
 }
 
 type Opts<T = object> = FieldOptions & T;
 
-function base(kind: FieldKind, o: FieldOptions, extra: Partial<FieldDef> = {}): FieldDef {
+function base<K extends FieldKind>(kind: K, o: FieldOptions, extra: Partial<Omit<FieldDef, 'kind'>> = {}): FieldDef & { kind: K } {
   const list = o.list ?? true;
   return {
     kind,
@@ -104,10 +113,10 @@ function base(kind: FieldKind, o: FieldOptions, extra: Partial<FieldDef> = {}): 
 }
 
 /** Inputs that are picked rather than typed: their empty-value message says "Please select …". */
-const PICKED: FieldKind[] = ['enum', 'date', 'datetime', 'ref'];
+const PICKED: FieldKind[] = ['enum', 'date', 'datetime', 'ref', 'file'];
 
 /** The field, with its label's input hint recorded for validation messages. */
-function hinted(def: FieldDef): FieldDef {
+function hinted<D extends FieldDef>(def: D): D {
   setFieldHint(def.label, { input: PICKED.includes(def.kind) ? 'select' : 'enter', enumName: def.enumName });
   return def;
 }
@@ -129,8 +138,51 @@ export const f = {
   datetime: (o: FieldOptions) => hinted(base('datetime', o)),
   json: (o: Opts<{ items?: Record<string, FieldDef> }>) =>
     hinted(base('json', { list: false, exported: false, required: false, ...o }, o.items ? { items: o.items } : {})),
-  ref: (resource: string, labelField: string, o: FieldOptions) => hinted(base('ref', o, { ref: { resource, labelField } })),
+  /** a real foreign key to `resource` (default onDelete 'restrict'), shown by its `labelField` */
+  ref: (resource: string, labelField: string, o: Opts<{ onDelete?: RefOnDelete }>) =>
+    hinted(base('ref', o, { ref: { resource, labelField, onDelete: o.onDelete ?? 'restrict' } })),
+  /** uploaded files (see file-kinds.ts): `unique` refuses bytes a row of the screen already holds */
+  file: (
+    o: Omit<FieldOptions, 'unique'> & {
+      kinds: FileKind[];
+      maxBytes: number;
+      max?: number;
+      unique?: boolean;
+      image?: { minWidth?: number; minHeight?: number };
+    },
+  ) =>
+    hinted(
+      base(
+        'file',
+        { required: false, exported: false, sort: false, ...o, unique: false },
+        {
+          file: {
+            kinds: o.kinds,
+            maxBytes: o.maxBytes,
+            max: o.max ?? 1,
+            unique: o.unique ?? false,
+            ...(o.image ? { image: o.image } : {}),
+          },
+        },
+      ),
+    ),
 };
+
+/** At most this many records in one json list field. */
+export const ITEMS_MAX = 500;
+
+/**
+ * One record of a json list field: exactly its item fields (an unknown key is refused, naming it),
+ * each checked by its own rule. A 'YesNo' item is a switch: true/false, or 1/0 from spreadsheets.
+ */
+export function itemSchema(items: Record<string, FieldDef>): z.ZodTypeAny {
+  const shape: Record<string, z.ZodTypeAny> = {};
+  for (const [key, item] of Object.entries(items)) {
+    const rule = fieldSchema(item);
+    shape[key] = item.kind === 'enum' && item.enumName === 'YesNo' ? z.union([z.boolean(), rule]) : rule;
+  }
+  return z.strictObject(shape);
+}
 
 /** '' and null mean "not given" for every kind: forms and spreadsheets send them for empty cells. */
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -197,11 +249,24 @@ export function fieldSchema(def: FieldDef): z.ZodTypeAny {
       s = z.preprocess(blankToUndefined, date());
       break;
     case 'json':
-      s = z.unknown();
+      s = def.items ? z.array(itemSchema(def.items)).max(ITEMS_MAX) : z.unknown();
       break;
     case 'ref':
       s = z.preprocess(toNumber, z.number().int().positive().max(INT4_MAX));
       break;
+    case 'file': {
+      const fileId = z.preprocess(toNumber, z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+      const max = def.file?.max ?? 1;
+      if (max === 1) s = fileId;
+      else {
+        const ids = z
+          .array(fileId)
+          .min(def.required ? 1 : 0)
+          .max(max);
+        s = ids.refine((v) => new Set(v).size === v.length, { message: 'validation.fileTwice' });
+      }
+      break;
+    }
   }
   if (!def.required) {
     const fallback = def.default !== undefined ? def.default : def.kind === 'text' || def.kind === 'textarea' ? '' : null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SCHEDULER_STATE, schedulerMachine } from '../resources/general/scheduler.js';
-import { allowedActions, canTransition, isEditable } from './machine.js';
+import { allowedActions, canTransition, defineMachine, guardRefusal, isEditable, isFinal, stateOf } from './machine.js';
 
 describe('state machines', () => {
   const { NORMAL, PAUSED, STOPPED, COMPLETED } = SCHEDULER_STATE;
@@ -12,10 +12,43 @@ describe('state machines', () => {
     expect(allowedActions(schedulerMachine, COMPLETED)).toEqual([]);
     expect(canTransition(schedulerMachine, 'recover', NORMAL)).toBe(false);
     expect(canTransition(schedulerMachine, 'pause', String(NORMAL))).toBe(true);
+    expect(canTransition(schedulerMachine, 'pause', null)).toBe(false);
   });
 
   it('makes a stopped task final', () => {
     expect(isEditable(schedulerMachine, STOPPED)).toBe(false);
+    expect(isFinal(schedulerMachine, STOPPED)).toBe(true);
     expect(isEditable(schedulerMachine, PAUSED)).toBe(true);
+  });
+
+  it('takes its states from an enum that carries each label and badge tone', () => {
+    expect(stateOf(schedulerMachine, PAUSED)).toMatchObject({ label: { en_US: 'Paused', zh_CN: '暂停' }, tone: 'warning' });
+    expect(stateOf(schedulerMachine, STOPPED)?.tone).toBe('error');
+    expect(stateOf(schedulerMachine, 99)).toBeUndefined();
+    expect(schedulerMachine.transitions.stop.danger).toBe(true);
+  });
+
+  it('refuses a declaration naming a state its enum does not hold, or an unknown enum', () => {
+    expect(() => defineMachine({ field: 'status', states: 'Status', transitions: { enable: { from: [0], to: 7 } } })).toThrow(
+      /7 is no Status value/,
+    );
+    expect(() => defineMachine({ field: 'status', states: 'NoSuchEnum', transitions: { enable: { from: [0], to: 1 } } })).toThrow(
+      /no enum NoSuchEnum/,
+    );
+  });
+
+  it('asks a guard of the row, as a key or a key with parameters', () => {
+    const m = defineMachine({
+      field: 'status',
+      states: 'Status',
+      transitions: {
+        enable: { from: [0], to: 1, guard: (row) => (row.name ? undefined : 'machine.test.needsName') },
+        disable: { from: [1], to: 0, guard: (row) => (row.locked ? { key: 'machine.test.locked', params: { by: row.locked } } : null) },
+      },
+    });
+    expect(guardRefusal(m, 'enable', { status: 0 })).toEqual({ key: 'machine.test.needsName' });
+    expect(guardRefusal(m, 'enable', { status: 0, name: 'x' })).toBeUndefined();
+    expect(guardRefusal(m, 'disable', { status: 1, locked: 'admin' })).toEqual({ key: 'machine.test.locked', params: { by: 'admin' } });
+    expect(guardRefusal(m, 'nothing', { status: 1 })).toBeUndefined();
   });
 });

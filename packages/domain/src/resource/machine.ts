@@ -1,31 +1,100 @@
 /**
  * A state machine as data: which actions (buttons) move a row from which states to which. The
  * server refuses a transition the row's state does not allow; the console offers only the actions
- * the row's state allows. One declaration serves both.
+ * the row's state allows. One declaration serves both (see can.ts for the one access question).
+ *
+ * The states are the options of an enum (enums.ts): each carries its label in three languages and
+ * the tone of its badge, so a screen never writes a colour switch. Zod-free: the console imports it.
  */
+import { ENUMS, type EnumOption } from '../enums.js';
+import type { ActionCode } from '../menu/actions.js';
+
+/** A state: a value of the machine's enum. */
+export type StateValue = number | string;
+
+/** A refusal: an i18n message key and its parameters (L10n values are shown in the reader's language). */
+export interface Reason {
+  key: string;
+  params?: Record<string, unknown>;
+}
+
+/**
+ * A guard rule: why this row may not take the transition (an i18n key, or a key with parameters),
+ * or nothing when it may. The key is looked up in the server's catalog by the server and in the
+ * console's screen catalog by the console, so a guard's message lives in both.
+ */
+export type Guard = (row: Record<string, unknown>) => string | Reason | undefined | null | false;
+
 export interface Transition {
-  from: readonly number[];
-  /** the state the action leads to (the service may settle on another, e.g. completed) */
-  to: number;
+  from: readonly StateValue[];
+  /** the state the action leads to (a screen's onTransition hook may settle on another, e.g. completed) */
+  to: StateValue;
+  guard?: Guard;
+  /** the console asks for confirmation first, naming the row */
+  danger?: true;
+  /** i18n key (console catalog) of that confirmation, with {{name}} (default machine.confirm) */
+  confirm?: string;
+  /** i18n key of the success message (server catalog; default machine.done) */
+  done?: string;
 }
 
 export interface StateMachine<A extends string = string> {
-  /** the field holding the state */
+  /** the field holding the state (an enum field of the declaration, not in the form) */
   field: string;
+  /** the enum whose options are the states, with their labels and badge tones */
+  states: string;
   transitions: Record<A, Transition>;
-  /** states after which the row may no longer be edited */
-  final?: readonly number[];
+  /** states after which the row may no longer be edited nor deleted */
+  final?: readonly StateValue[];
+  /** rows in a final state may still be deleted (cleared away), though not edited */
+  deleteFinal?: boolean;
 }
 
-export const defineMachine = <A extends string>(m: StateMachine<A>): StateMachine<A> => m;
+const same = (a: unknown, b: unknown) => a !== null && a !== undefined && String(a) === String(b);
 
-/** Whether `action` may leave `state`. */
+/** The options of the machine's state enum (throws on an unknown enum: a declaration error). */
+export function statesOf(m: StateMachine): EnumOption[] {
+  const options = ENUMS[m.states];
+  if (!options) throw new Error(`state machine on ${m.field}: no enum ${m.states}`);
+  return options;
+}
+
+/** One state's option (label and tone), or undefined for a value the enum does not hold. */
+export const stateOf = (m: StateMachine, value: unknown): EnumOption | undefined => statesOf(m).find((o) => same(o.value, value));
+
+/**
+ * Declare a machine; every state it names must be an option of its enum, so a typo fails where it
+ * is written rather than as a transition nobody can take.
+ */
+export function defineMachine<A extends ActionCode>(m: StateMachine<A>): StateMachine<A> {
+  const options = statesOf(m);
+  const named = [...(m.final ?? []), ...Object.values<Transition>(m.transitions).flatMap((t) => [...t.from, t.to])];
+  for (const v of named)
+    if (!options.some((o) => same(o.value, v))) throw new Error(`state machine on ${m.field}: ${String(v)} is no ${m.states} value`);
+  return m;
+}
+
+/** The transition of `action`, if the machine has one. */
+export const transitionOf = (m: StateMachine, action: string): Transition | undefined =>
+  Object.hasOwn(m.transitions, action) ? (m.transitions as Record<string, Transition>)[action] : undefined;
+
+/** Whether `action` may leave `state` (the machine alone; guards and buttons: see can()). */
 export const canTransition = <A extends string>(m: StateMachine<A>, action: A, state: unknown): boolean =>
-  m.transitions[action]?.from.includes(Number(state)) ?? false;
+  transitionOf(m, action)?.from.some((s) => same(s, state)) ?? false;
 
 /** The actions `state` allows, in declaration order. */
 export const allowedActions = <A extends string>(m: StateMachine<A>, state: unknown): A[] =>
   (Object.keys(m.transitions) as A[]).filter((a) => canTransition(m, a, state));
 
+/** Whether `state` is final (no more edits). */
+export const isFinal = (m: StateMachine, state: unknown): boolean => !!m.final?.some((s) => same(s, state));
+
 /** Whether a row in `state` may still be edited. */
-export const isEditable = (m: StateMachine, state: unknown): boolean => !m.final?.includes(Number(state));
+export const isEditable = (m: StateMachine, state: unknown): boolean => !isFinal(m, state);
+
+/** The guard's refusal of `row` for `action`, as a Reason, or undefined. */
+export function guardRefusal(m: StateMachine, action: string, row: Record<string, unknown>): Reason | undefined {
+  const out = transitionOf(m, action)?.guard?.(row);
+  if (!out) return undefined;
+  return typeof out === 'string' ? { key: out } : out;
+}

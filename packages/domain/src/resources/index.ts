@@ -1,40 +1,55 @@
+import { withButtons } from '../resource/buttons.js';
 import type { ResourceDef } from '../resource/define.js';
-import { GENERAL_SETUP_RESOURCES } from './general/_setup-resources.js';
-import { menuResource } from './general/menu.js';
-import { roleResource } from './general/role.js';
-import { schedulerResource } from './general/scheduler.js';
-import { templateCodingRuleResource } from './general/template-coding-rule.js';
-import { tenantResource } from './general/tenant.js';
-import { tenantGroupResource } from './general/tenant-group.js';
-import { userResource } from './general/user.js';
-import { versionResources } from './general/version.js';
-import { equipmentResource } from './rfid/equipment.js';
+import { dashboardModule } from './dashboard/index.js';
+import { generalModule } from './general/index.js';
+import { labelModule } from './label/index.js';
+import { logisticsModule } from './logistics/index.js';
+import type { DomainModule } from './module.js';
+import { rfidModule } from './rfid/index.js';
+import { smartStoreModule } from './smart-store/index.js';
+import { storeModule } from './store/index.js';
+import { supplyModule } from './supply/index.js';
+import { tenantModule } from './tenant/index.js';
+import { warehouseModule } from './warehouse/index.js';
 
-export * from './general/_setup-resources.js';
-export * from './general/scheduler.js';
-export * from './general/template-coding-rule.js';
-export * from './rfid/equipment.js';
-export { tenantGroupResource };
+export * from './dashboard/index.js';
+export * from './general/index.js';
+export * from './label/index.js';
+export * from './logistics/index.js';
+export * from './module.js';
+export * from './rfid/index.js';
+export * from './smart-store/index.js';
+export * from './store/index.js';
+export * from './supply/index.js';
+export * from './tenant/index.js';
+export * from './warehouse/index.js';
 
-// General screens served by their own server modules (not the generic routes); the console still renders them from these.
-
-export { VERSION_TYPES, type VersionType, versionResource } from './general/version.js';
-export { menuResource, roleResource, tenantResource, userResource, versionResources };
-
-/** Declarations of screens with their own routes (same shapes as the generic ones), by screen code. */
-export const CUSTOM_RESOURCES: ResourceDef[] = [
-  tenantResource,
-  userResource,
-  roleResource,
-  menuResource,
-  ...Object.values(versionResources),
-].map((d) => d as unknown as ResourceDef);
+/** The domain halves of the modules, in menu order (the same order as MENU_TREE). */
+export const DOMAIN_MODULES: readonly DomainModule[] = [
+  dashboardModule,
+  generalModule,
+  labelModule,
+  logisticsModule,
+  storeModule,
+  warehouseModule,
+  rfidModule,
+  smartStoreModule,
+  supplyModule,
+  tenantModule,
+];
 
 /** Every resource the generic framework serves, by screen code. */
-export const RESOURCES: ResourceDef[] = [
-  tenantGroupResource as unknown as ResourceDef,
-  schedulerResource as unknown as ResourceDef,
-  ...GENERAL_SETUP_RESOURCES,
-  templateCodingRuleResource as unknown as ResourceDef,
-  equipmentResource as unknown as ResourceDef,
-];
+export const RESOURCES: ResourceDef[] = DOMAIN_MODULES.flatMap((m) => m.resources ?? []);
+
+/** Declarations of screens with their own routes (same shapes as the generic ones). */
+export const CUSTOM_RESOURCES: ResourceDef[] = DOMAIN_MODULES.flatMap((m) => m.custom ?? []);
+
+/** The menu of these modules, in their order, with every screen's buttons (a declared screen's from its declaration). */
+export const seededMenu = (modules: readonly DomainModule[]) =>
+  withButtons(
+    modules.map((m) => m.menu),
+    modules.flatMap((m) => [...(m.resources ?? []), ...(m.custom ?? [])]),
+  );
+
+/** The seeded menu: MENU_TREE (the modules' menus) with every screen's buttons. */
+export const SEEDED_MENU_TREE = seededMenu(DOMAIN_MODULES);

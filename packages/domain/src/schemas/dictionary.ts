@@ -47,3 +47,5 @@ export type DictionaryDetailRow = z.infer<typeof dictionaryDetailRow>;
 
 /** The dictionary module holding the console's language list. */
 export const LANGUAGE_DICTIONARY = 'LANGUAGE_TYPE';
+
+export { dictionaryDetailResource, dictionaryModuleResource } from '../resources/general/dictionary.js';

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { TERMINALS } from '../constants.js';
 import { checkRules, fieldRules } from '../resource/define.js';
+import { MENU_NAME_MAX, menuResource } from '../resources/general/menu.js';
 import { tenantResource } from '../resources/general/tenant.js';
 import { userResource } from '../resources/general/user.js';
 import { id, idList, int, password } from './common.js';
@@ -185,30 +186,55 @@ export const idsBody = z.object({ ids: idList() });
 
 export const roleAssign = z.object({ id: id(), grants: menuGrants });
 
-const names = z.object({ zh_CN: required(64), zh_TW: text(64).default(''), en_US: text(64).default('') });
+/** A name in the three languages: Simplified Chinese required, the others fall back to it. */
+const names = z.object({ zh_CN: required(MENU_NAME_MAX), zh_TW: text(MENU_NAME_MAX).default(''), en_US: text(MENU_NAME_MAX).default('') });
 
-const menuShape = {
-  names,
-  alias: text(64).optional(),
-  terminal: z.enum(TERMINALS).optional(),
-  hidden: flag().optional(),
-  component: text(128).optional(),
-  path: text(256).optional(),
-  seq: int(0, 100000).optional(),
-  icon: text(64).optional(),
-  side: z.enum(['P', 'T', 'B']).optional(),
-  status: flag().optional(),
+// a menu's field rules come from its declaration (resources/general/menu.ts); a field left out
+// stays out (on create the parent's terminal and side are inherited, on update the value is kept)
+const menuRules = fieldRules(menuResource, [
+  'code',
+  'alias',
+  'component',
+  'path',
+  'terminal',
+  'side',
+  'hidden',
+  'seq',
+  'icon',
+  'status',
+] as const);
+const { code: menuCode, ...menuOptional } = menuRules;
+const menuShape = Object.fromEntries(Object.entries(menuOptional).map(([k, s]) => [k, s.optional()])) as {
+  [K in keyof typeof menuOptional]: z.ZodOptional<(typeof menuOptional)[K]>;
 };
-const menuCode = () => required(128).regex(/^[A-Za-z0-9][A-Za-z0-9/_-]*$/, { message: 'validation.codeChars' });
 
+export interface MenuFields {
+  names: { zh_CN: string; zh_TW: string; en_US: string };
+  code: string;
+  alias?: string;
+  component?: string;
+  path?: string;
+  terminal?: string;
+  side?: string;
+  hidden?: number;
+  seq?: number;
+  icon?: string;
+  status?: number;
+}
+export type MenuCreate = MenuFields & { parentId?: number | null };
 export const menuCreate = z.object({
   parentId: z.preprocess(blankToUndefined, id().nullable().optional()),
-  code: menuCode(),
+  code: menuCode,
+  names,
   ...menuShape,
-});
-export type MenuCreate = z.infer<typeof menuCreate>;
-export const menuUpdate = z.object({ id: id(), code: menuCode().optional(), ...menuShape, names: names.optional() });
-export type MenuUpdate = z.infer<typeof menuUpdate>;
+}) as unknown as z.ZodType<MenuCreate>;
+export type MenuUpdate = Partial<MenuFields> & { id: number };
+export const menuUpdate = z.object({
+  id: id(),
+  code: menuCode.optional(),
+  names: names.optional(),
+  ...menuShape,
+}) as unknown as z.ZodType<MenuUpdate>;
 
 export const menuButtonSave = z.object({
   menuId: id(),

@@ -1,12 +1,16 @@
 import type {} from '@fastify/multipart';
-import { id, idList, type ResourceDef } from '@tagloom/domain';
+import { id, idList, type ResourceDef, translate } from '@tagloom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '../envelope.js';
+import { envelope, localizeParams } from '../envelope.js';
 import { AppError } from '../errors.js';
+import { enqueueExport, enqueueImport, importAnswer, waitForJob } from '../queue/resource-jobs.js';
 import { SHEET_LIMITS } from '../sheet/limits.js';
 import { attachment } from './excel.js';
+import { fileRoutes, serviceFileHost } from './file-routes.js';
+import { checkOptionsAccess, optionsPage, optionsQuery } from './options.js';
 import type { ResourceService } from './service.js';
+import { transitionRoutes } from './transitions.js';
 
 /** the uploaded file itself; what it may unpack to is limited by the sheet reader (core/sheet/limits.ts) */
 const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
@@ -27,7 +31,7 @@ function rowSchema(def: ResourceDef) {
         ? z.string()
         : f.kind === 'date' || f.kind === 'datetime'
           ? z.date()
-          : f.kind === 'json'
+          : f.kind === 'json' || (f.kind === 'file' && (f.file?.max ?? 1) > 1)
             ? z.unknown()
             : f.kind === 'enum'
               ? z.union([z.number(), z.string()])
@@ -44,143 +48,189 @@ function rowSchema(def: ResourceDef) {
  */
 export const resourceRoutes: FastifyPluginAsyncZod<{ service: ResourceService }> = async (app, { service }) => {
   const def = service.def;
-  const screen = def.code;
-  const tags = [screen];
-  const row = rowSchema(def);
+  // a line resource (dictionary details …) is guarded by its parent's screen
+  const screen = def.screen ?? def.code;
+  const tags = [def.code];
+  const hooks = service.hooks;
+  // the screen's hooks may add response fields, richer bodies, and leave generic routes to its module
+  const row = rowSchema(def)
+    .extend(hooks.rowFields ?? {})
+    .extend(
+      Object.fromEntries((def.children ?? []).map((c) => [c.key, z.array(rowSchema(c.resource)).optional()])) as Record<
+        string,
+        z.ZodTypeAny
+      >,
+    );
   const base = `/${def.code}`;
+  const omit = new Set(hooks.omitRoutes ?? []);
+  const queryBody = (hooks.body?.query ?? def.querySchema).optional().default({ page: 1, pageSize: 20 });
+  // one route per action of the declaration's state machine (POST <base>/<action>)
+  await transitionRoutes(app, service, row);
+  // upload, file, preview, thumb and files routes for a declaration with file fields (f.file)
+  await app.register(fileRoutes, { host: serviceFileHost(service) });
 
-  app.post(
-    `${base}/list`,
-    {
-      config: { access: { screen, action: 'query' }, fieldLabels: def.labels },
-      schema: {
-        tags,
-        summary: `${def.names.en_US}: one page of rows, filtered and sorted`,
-        body: def.querySchema.optional().default({ page: 1, pageSize: 20 }),
-        response: { 200: envelope(z.object({ list: z.array(row), total: z.number(), page: z.number(), pageSize: z.number() })) },
+  if (!omit.has('list'))
+    app.post(
+      `${base}/list`,
+      {
+        config: { access: { screen, action: 'query' }, fieldLabels: def.labels },
+        schema: {
+          tags,
+          summary: `${def.names.en_US}: one page of rows, filtered and sorted`,
+          body: queryBody,
+          response: { 200: envelope(z.object({ list: z.array(row), total: z.number(), page: z.number(), pageSize: z.number() })) },
+        },
       },
-    },
-    async (req, reply) => reply.ok(await service.list(req.session!, req.body as never)),
-  );
+      async (req, reply) => reply.ok(await service.list(req.session!, req.body as never)),
+    );
 
+  if (!omit.has('get'))
+    app.get(
+      `${base}/get`,
+      {
+        config: { access: { screen, action: 'query' } },
+        schema: {
+          tags,
+          summary: `${def.names.en_US}: one row`,
+          querystring: z.object({ id: id() }),
+          response: { 200: envelope(row) },
+        },
+      },
+      async (req, reply) => reply.ok(await service.get(req.session!, req.query.id)),
+    );
+
+  // reference pickers: a page of {value, label}, searched on the server (core/resource/options.ts)
   app.get(
-    `${base}/get`,
+    `${base}/options`,
     {
-      config: { access: { screen, action: 'query' } },
+      config: { access: 'session' },
       schema: {
         tags,
-        summary: `${def.names.en_US}: one row`,
-        querystring: z.object({ id: id() }),
-        response: { 200: envelope(row) },
-      },
-    },
-    async (req, reply) => reply.ok(await service.get(req.session!, req.query.id)),
-  );
-
-  app.post(
-    `${base}/create`,
-    {
-      config: { access: { screen, action: 'add' }, fieldLabels: def.labels },
-      schema: { tags, summary: `${def.names.en_US}: add`, body: def.createSchema, response: { 200: envelope(row) } },
-    },
-    async (req, reply) => reply.ok(await service.create(req.session!, req.body as Record<string, unknown>), 'common.saveSuccess'),
-  );
-
-  app.post(
-    `${base}/update`,
-    {
-      config: { access: { screen, action: 'edit' }, fieldLabels: def.labels },
-      schema: {
-        tags,
-        summary: `${def.names.en_US}: edit (fields left out keep their values)`,
-        body: def.updateSchema,
-        response: { 200: envelope(row) },
-      },
-    },
-    async (req, reply) => reply.ok(await service.update(req.session!, req.body as never, req.lang), 'common.saveSuccess'),
-  );
-
-  app.post(
-    `${base}/delete`,
-    {
-      config: { access: { screen, action: 'delete' } },
-      schema: {
-        tags,
-        summary: `${def.names.en_US}: delete all of the ids or none`,
-        body: z.object({ ids: idList() }),
-        response: { 200: envelope(z.object({ deleted: z.number() })) },
-      },
-    },
-    async (req, reply) => reply.ok({ deleted: await service.remove(req.session!, req.body.ids) }, 'common.deleteSuccess'),
-  );
-
-  app.post(
-    `${base}/export`,
-    {
-      config: { access: { screen, action: 'export' } },
-      schema: {
-        tags,
-        summary: `${def.names.en_US}: the filtered rows as .xlsx`,
-        body: def.querySchema.optional().default({ page: 1, pageSize: 20 }),
+        summary: `${def.names.en_US}: picker options (q searches the title and code; ids= the labels of given rows). Allowed with the screen's query button, or the add/edit button of a screen pointing at it`,
+        querystring: optionsQuery,
+        response: { 200: envelope(optionsPage) },
       },
     },
     async (req, reply) => {
-      const buf = await service.exportXlsx(req.session!, req.body as never, req.lang);
-      return reply
-        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', attachment(`${def.names[req.lang]}-${stamp()}.xlsx`))
-        .send(buf);
+      await checkOptionsAccess(req, def);
+      return reply.ok(await service.options(req.session!, req.query));
     },
   );
 
-  app.get(
-    `${base}/template`,
-    { config: { access: { screen, action: 'import' } }, schema: { tags, summary: `${def.names.en_US}: the import template (.xlsx)` } },
-    async (req, reply) =>
-      reply
-        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', attachment(`${def.names[req.lang]}-template.xlsx`))
-        .send(service.template(req.lang)),
-  );
-
-  app.post(
-    `${base}/import`,
-    {
-      config: { access: { screen, action: 'import' } },
-      schema: {
-        tags,
-        summary: `${def.names.en_US}: import one .xls/.xlsx (multipart field "file", at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB, ${SHEET_LIMITS.rows} rows, ${SHEET_LIMITS.columns} columns). Any bad row rejects the file unless validOnly=1; progress at /api/jobs/{x-job-id}`,
-        querystring: z.object({ validOnly: z.enum(['0', '1']).optional() }),
-        headers: z
-          .object({
-            'x-job-id': z
-              .string()
-              .regex(/^[A-Za-z0-9_-]{8,64}$/)
-              .optional(),
-          })
-          .passthrough(),
+  if (!omit.has('create'))
+    app.post(
+      `${base}/create`,
+      {
+        config: { access: { screen, action: 'add' }, fieldLabels: def.labels },
+        schema: {
+          tags,
+          summary: `${def.names.en_US}: add`,
+          body: hooks.body?.create ?? def.createSchema,
+          response: { 200: envelope(row) },
+        },
       },
-    },
-    async (req, reply) => {
-      if (!req.isMultipart()) throw new AppError(400, 400, 'resource.importOneFile');
-      const parts = req.files({ limits: { files: 2, fileSize: IMPORT_MAX_BYTES } });
-      let file: { name: string; buf: Buffer } | undefined;
-      try {
-        for await (const part of parts) {
-          if (file) throw new AppError(400, 400, 'resource.importOneFile');
-          file = { name: part.filename, buf: await part.toBuffer() };
+      async (req, reply) =>
+        reply.ok(await service.create(req.session!, req.body as Record<string, unknown>, req.lang), 'common.saveSuccess'),
+    );
+
+  if (!omit.has('update'))
+    app.post(
+      `${base}/update`,
+      {
+        config: { access: { screen, action: 'edit' }, fieldLabels: def.labels },
+        schema: {
+          tags,
+          summary: `${def.names.en_US}: edit (fields left out keep their values)`,
+          body: hooks.body?.update ?? def.updateSchema,
+          response: { 200: envelope(row) },
+        },
+      },
+      async (req, reply) => reply.ok(await service.update(req.session!, req.body as never, req.lang), 'common.saveSuccess'),
+    );
+
+  if (!omit.has('delete'))
+    app.post(
+      `${base}/delete`,
+      {
+        config: { access: { screen, action: 'delete' } },
+        schema: {
+          tags,
+          summary: `${def.names.en_US}: delete all of the ids or none`,
+          body: z.object({ ids: idList() }),
+          response: { 200: envelope(z.object({ deleted: z.number() })) },
+        },
+      },
+      async (req, reply) => reply.ok({ deleted: await service.remove(req.session!, req.body.ids) }, 'common.deleteSuccess'),
+    );
+
+  if (!omit.has('export'))
+    app.post(
+      `${base}/export`,
+      {
+        config: { access: { screen, action: 'export' } },
+        schema: {
+          tags,
+          summary: `${def.names.en_US}: the filtered rows as .xlsx; with job=1 as a job instead (answers {jobId}; progress at /api/jobs/{jobId}/events, the file at /api/jobs/{jobId}/download)`,
+          body: queryBody,
+          querystring: z.object({ job: z.enum(['0', '1']).optional() }),
+        },
+      },
+      async (req, reply) => {
+        if (req.query.job === '1') {
+          const job = await enqueueExport(app.ctx, service, req.session!, req.body as never, req.lang);
+          return reply.ok({ jobId: job.id, state: job.state }, 'jobs.queued');
         }
-      } catch (err) {
-        if ((err as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw err;
-        throw new AppError(400, 400, 'resource.importFileTooLarge', { max: IMPORT_MAX_BYTES / 1024 / 1024 });
-      }
-      if (!file || !/\.xlsx?$/i.test(file.name)) throw new AppError(400, 400, 'resource.importOneFile');
-      const report = await service.importXlsx(req.session!, file.buf, {
-        validOnly: req.query.validOnly === '1',
-        jobId: req.headers['x-job-id'] as string | undefined,
-        lang: req.lang,
-      });
-      return reply.ok(report, 'resource.importDone', { inserted: report.inserted });
-    },
-  );
+        const buf = await service.exportXlsx(req.session!, req.body as never, req.lang);
+        return reply
+          .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('content-disposition', attachment(`${def.names[req.lang]}-${stamp()}.xlsx`))
+          .send(buf);
+      },
+    );
+
+  if (!omit.has('template'))
+    app.get(
+      `${base}/template`,
+      { config: { access: { screen, action: 'import' } }, schema: { tags, summary: `${def.names.en_US}: the import template (.xlsx)` } },
+      async (req, reply) =>
+        reply
+          .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('content-disposition', attachment(`${def.names[req.lang]}-template.xlsx`))
+          .send(service.template(req.lang)),
+    );
+
+  if (!omit.has('import'))
+    app.post(
+      `${base}/import`,
+      {
+        config: { access: { screen, action: 'import' } },
+        schema: {
+          tags,
+          summary: `${def.names.en_US}: import one .xls/.xlsx (multipart field "file", at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB, ${SHEET_LIMITS.rows} rows, ${SHEET_LIMITS.columns} columns) as a job: answers {jobId} at once (progress at /api/jobs/{jobId}/events); with wait=1 answers the import's report when the job ends. Any bad row rejects the file unless validOnly=1`,
+          querystring: z.object({ validOnly: z.enum(['0', '1']).optional(), wait: z.enum(['0', '1']).optional() }),
+        },
+      },
+      async (req, reply) => {
+        if (!req.isMultipart()) throw new AppError(400, 400, 'resource.importOneFile');
+        const parts = req.files({ limits: { files: 2, fileSize: IMPORT_MAX_BYTES } });
+        let file: { name: string; buf: Buffer } | undefined;
+        try {
+          for await (const part of parts) {
+            if (file) throw new AppError(400, 400, 'resource.importOneFile');
+            file = { name: part.filename, buf: await part.toBuffer() };
+          }
+        } catch (err) {
+          if ((err as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw err;
+          throw new AppError(400, 400, 'resource.importFileTooLarge', { max: IMPORT_MAX_BYTES / 1024 / 1024 });
+        }
+        if (!file || !/\.xlsx?$/i.test(file.name)) throw new AppError(400, 400, 'resource.importOneFile');
+        const job = await enqueueImport(app.ctx, service, req.session!, file, { validOnly: req.query.validOnly === '1', lang: req.lang });
+        if (req.query.wait !== '1') return reply.ok({ jobId: job.id, state: job.state }, 'jobs.queued');
+        const ended = await waitForJob(app.ctx, job, req);
+        const out = importAnswer(ended);
+        return reply
+          .status(out.status)
+          .send({ code: out.code, msg: translate(req.lang, out.key, localizeParams(req.lang, out.params)), data: out.data });
+      },
+    );
 };

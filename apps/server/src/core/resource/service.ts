@@ -1,17 +1,33 @@
 import type { Readable } from 'node:stream';
-import { describeIssues, ENUMS, type L10n, type Lang, PLATFORM_TENANT_ID, type ResourceDef, translate } from '@tagloom/domain';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, type SQL } from 'drizzle-orm';
+import {
+  describeIssues,
+  ENUMS,
+  fieldSchema,
+  type IssueLike,
+  type L10n,
+  type Lang,
+  PLATFORM_TENANT_ID,
+  type ResourceDef,
+  translate,
+} from '@tagloom/domain';
+import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
-import { jobs } from '../../db/schema/index.js';
+import { jobWrites } from '../../db/schema/index.js';
 import type { AppContext, SessionInfo } from '../context.js';
 import { localizeParams } from '../envelope.js';
 import { AppError, conflict, forbidden } from '../errors.js';
+import type { Progress } from '../queue/registry.js';
 import { readSheet } from '../sheet/run.js';
 import { slices } from '../sheet/slices.js';
 import { TenantScope } from '../tenant-scope.js';
 import { checkExportSize, EXPORT_MAX_ROWS, pagesByIds, xlsxStream } from '../xlsx-stream.js';
+import { readLines, splitLines, writeLines } from './children.js';
 import { cellIn, cellOut, checkSheet, excelFields, workbookBuffer } from './excel.js';
+import { attachFiles, heldIds, releaseFiles } from './file-fields.js';
+import { OPTIONS_PAGE, type OptionsQuery } from './options.js';
+import { refuseByMachine } from './transitions.js';
 
 type Row = Record<string, unknown>;
 // biome-ignore lint/suspicious/noExplicitAny: tables are built from declarations; columns are looked up by key
@@ -24,10 +40,53 @@ export interface ResourceHooks {
    * the whole row (on update: the stored row merged with the changes). On create and import a hook
    * may adjust `data` before it is written; on update, `changes` (e.g. encrypt a secret).
    */
-  beforeWrite?(tx: Tx, data: Row, info: { session: SessionInfo; existing?: Row; changes?: Row }): Promise<void>;
+  beforeWrite?(tx: Tx, data: Row, info: { session: SessionInfo; existing?: Row; changes?: Row; lang?: Lang }): Promise<void>;
+  /**
+   * runs inside the write transaction right after the row is inserted or updated (create and
+   * update, not import): what the body carries beyond the columns goes to other tables here (a
+   * tenant's menu grants, a user's roles per terminal). `body` is the whole checked request body.
+   */
+  afterWrite?(tx: Tx, row: Row, info: { session: SessionInfo; body: Row; existing?: Row }): Promise<void>;
   /** runs inside the transaction, before the rows go */
   beforeDelete?(tx: Tx, rows: Row[], info: { session: SessionInfo }): Promise<void>;
+  /** runs after a create, update or delete committed (caches to drop, other processes to tell) */
+  afterCommit?(info: { action: 'create' | 'update' | 'delete'; session: SessionInfo }): Promise<void>;
+  /**
+   * a condition every read and write of this resource carries besides the owner's scope (rows
+   * that are never shown: the platform's own tenant row …); refuse the session by throwing
+   */
+  scope?(session: SessionInfo): SQL | undefined;
+  /**
+   * the rows as the API shows them: joined labels (a user's tenant name), counts, flags for the
+   * session (`mine`), columns dropped; `detail` on a single row (/get), which may carry related
+   * rows (grants, buttons). Runs after the transaction, on list, get, create, update and export.
+   */
+  decorate?(rows: Row[], info: { session: SessionInfo; detail: boolean }): Promise<Row[]>;
+  /** the response fields `decorate` adds (or loosens), for OpenAPI and response checks */
+  rowFields?: Record<string, z.ZodTypeAny>;
+  /** for exports: the decorated key holding a ref field's label (groupId → groupName) */
+  refLabels?: Record<string, string>;
+  /**
+   * request bodies carrying more than the columns (a tenant's menu grants, templates picked as a
+   * list): build them with fieldRules(def, keys) so no field rule is written twice. Keys that are
+   * not columns reach `afterWrite` in `body`. `query` replaces the derived list/export body.
+   */
+  body?: { create?: z.ZodTypeAny; update?: z.ZodTypeAny; query?: z.ZodTypeAny };
+  /** generic routes this resource does not offer (its module serves them its own way, or not at all) */
+  omitRoutes?: GenericRoute[];
+  /**
+   * side effects of the machine's transitions, by action (core/resource/transitions.ts): run in the
+   * transition's transaction right after the row moved (throw to undo the move); `row` is the moved
+   * row, `before` it as it was. A hook may write the row further (a task's next fire time …).
+   */
+  transitions?: Record<string, OnTransition>;
 }
+
+/** A transition's side effect (ResourceHooks.transitions). */
+export type OnTransition = (tx: Tx, row: Row, info: { action: string; session: SessionInfo; before: Row }) => Promise<void>;
+
+/** The routes resourceRoutes registers for a declared resource. */
+export type GenericRoute = 'list' | 'get' | 'create' | 'update' | 'delete' | 'export' | 'template' | 'import';
 
 export interface ImportReport {
   total: number;
@@ -45,16 +104,34 @@ export class ResourceService {
   constructor(
     private readonly ctx: AppContext,
     readonly def: ResourceDef,
-    private readonly table: AnyTable,
-    private readonly hooks: ResourceHooks = {},
+    readonly table: AnyTable,
+    readonly hooks: ResourceHooks = {},
   ) {}
+
+  /** Keys of the table's columns: what of a body is written to the row (the rest is for afterWrite). */
+  private get columnKeys(): Set<string> {
+    this._columnKeys ??= new Set(Object.keys(getTableColumns(this.table)));
+    return this._columnKeys;
+  }
+  private _columnKeys?: Set<string>;
+
+  private columnsOf(data: Row): Row {
+    return Object.fromEntries(Object.entries(data).filter(([k]) => this.columnKeys.has(k)));
+  }
+
+  /** The rows as the API shows them (the screen's decorate hook, after out()). */
+  async shown(rows: Row[], session: SessionInfo, detail: boolean): Promise<Row[]> {
+    const out = rows.map((r) => this.out(r));
+    return this.hooks.decorate ? this.hooks.decorate(out, { session, detail }) : out;
+  }
 
   private get tenantOwned() {
     return this.def.owner === 'tenant';
   }
 
   /** The condition every query of this session carries: its tenant, or nothing for platform rows. */
-  private scope(session: SessionInfo, ...more: (SQL | undefined)[]): SQL | undefined {
+  scope(session: SessionInfo, ...more: (SQL | undefined)[]): SQL | undefined {
+    if (this.hooks.scope) more = [this.hooks.scope(session), ...more];
     if (this.tenantOwned) return new TenantScope(this.ctx.db, session.tenantId).where(this.table as never, ...more);
     if (session.tenantId !== PLATFORM_TENANT_ID) throw forbidden();
     return and(...more);
@@ -89,6 +166,8 @@ export class ResourceService {
   /** A row as the API shows it: no tenant id, no password fields. */
   private out(row: Row): Row {
     const { tenantId: _t, ...rest } = row;
+    // a platform resource over every tenant's rows (users, roles) declares tenantId: it is shown
+    if (this.def.list.some((f) => f.key === 'tenantId')) rest.tenantId = row.tenantId;
     for (const f of this.def.list) if (f.kind === 'password') delete rest[f.key];
     return rest;
   }
@@ -104,7 +183,7 @@ export class ResourceService {
       .orderBy(...this.order(query))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize);
-    return { list: rows.map((r) => this.out(r as Row)), total, page: query.page, pageSize: query.pageSize };
+    return { list: await this.shown(rows as Row[], session, false), total, page: query.page, pageSize: query.pageSize };
   }
 
   async get(session: SessionInfo, id: number): Promise<Row> {
@@ -113,7 +192,28 @@ export class ResourceService {
       .from(this.table)
       .where(this.scope(session, eq(this.table.id, id)));
     if (!row) throw this.notFound();
-    return this.out(row as Row);
+    const [shown] = await this.shown([row as Row], session, true);
+    // a document's lines (declared children) come with it
+    for (const c of this.def.children ?? []) shown[c.key] = (await readLines(this.ctx.db, c, session, [id])).get(id);
+    return shown;
+  }
+
+  /** One page of picker options ({value, label}), searched on the title and unique text fields, or the rows of `ids`. */
+  async options(session: SessionInfo, query: OptionsQuery) {
+    const searched = this.def.list.filter((f) => f.kind === 'text' && (f.key === this.def.titleField || f.unique));
+    const where = query.ids
+      ? this.scope(session, inArray(this.table.id, query.ids))
+      : this.scope(session, query.q ? or(...searched.map((f) => ilike(this.table[f.key], like(query.q!)))) : undefined);
+    const [{ total }] = await this.ctx.db.select({ total: count() }).from(this.table).where(where);
+    const rows = await this.ctx.db
+      .select({ id: this.table.id, label: this.table[this.def.titleField] })
+      .from(this.table)
+      .where(where)
+      .orderBy(asc(this.table[this.def.titleField]), asc(this.table.id))
+      .limit(query.ids ? query.ids.length : OPTIONS_PAGE)
+      .offset(query.ids ? 0 : (query.page - 1) * OPTIONS_PAGE);
+    const list = rows.map((r) => ({ value: r.id as number, label: String(r.label ?? r.id) }));
+    return { list, total, page: query.ids ? 1 : query.page, pageSize: OPTIONS_PAGE };
   }
 
   private notFound() {
@@ -121,69 +221,119 @@ export class ResourceService {
   }
 
   /** Refuse values of unique fields another row already has, naming the field. */
-  private async checkUnique(tx: Tx, session: SessionInfo, data: Row, id?: number) {
+  private async checkUnique(tx: Tx, session: SessionInfo, data: Row, id?: number, whole: Row = data) {
     for (const f of this.def.list) {
-      if (!f.unique || data[f.key] === undefined || data[f.key] === '') continue;
+      if (!(f.unique || f.uniqueWithin) || data[f.key] === undefined || data[f.key] === '') continue;
+      // unique within another field (a role's code within its tenant): compared with the row's value of it
+      const within =
+        f.uniqueWithin && whole[f.uniqueWithin] !== undefined ? eq(this.table[f.uniqueWithin], whole[f.uniqueWithin]) : undefined;
+      if (f.uniqueWithin && !within) continue;
       const [clash] = await tx
         .select({ id: this.table.id })
         .from(this.table)
-        .where(this.scope(session, eq(this.table[f.key], data[f.key]), id ? ne(this.table.id, id) : undefined))
+        .where(this.scope(session, eq(this.table[f.key], data[f.key]), within, id ? ne(this.table.id, id) : undefined))
         .limit(1);
       if (clash) throw conflict('common.conflict', { what: f.label });
     }
   }
 
-  async create(session: SessionInfo, data: Row): Promise<Row> {
-    return this.ctx.db.transaction(async (tx) => {
+  async create(session: SessionInfo, body: Row, lang: Lang = session.lang): Promise<Row> {
+    const data = { ...body };
+    const row = await this.ctx.db.transaction(async (tx) => {
       this.scope(session);
       await this.checkUnique(tx, session, data);
-      await this.hooks.beforeWrite?.(tx, data, { session });
-      const values = { ...data, createdBy: session.userId, ...(this.tenantOwned ? { tenantId: session.tenantId } : {}) };
+      await this.hooks.beforeWrite?.(tx, data, { session, lang });
+      // declared file fields: files of this screen, not on another row, bytes not repeated (same transaction)
+      await attachFiles(tx, this, session, data, undefined, lang);
+      const values = this.columnsOf({ ...data, createdBy: session.userId, ...(this.tenantOwned ? { tenantId: session.tenantId } : {}) });
       const [row] = await tx.insert(this.table).values(values).returning();
-      return this.out(row as Row);
+      await this.hooks.afterWrite?.(tx, row as Row, { session, body: data });
+      await writeLines(tx, this.def, session, (row as Row).id as number, splitLines(this.def, body).lines, lang);
+      return row as Row;
     });
+    await this.hooks.afterCommit?.({ action: 'create', session });
+    return (await this.shown([row], session, false))[0];
+  }
+
+  /**
+   * The update checked as a whole row: the declared rules of the fields the body sends, and the
+   * cross-field rules on the merged row (a new name against the stored login name), reported on
+   * their field. Stored values the body leaves alone are not checked again (a row made before a
+   * rule existed stays editable), nor rules about fields that are not stored (a password, grants).
+   */
+  private updateIssues(merged: Row, data: Row): IssueLike[] {
+    const checked = (key: string) => data[key] !== undefined;
+    const issues: IssueLike[] = [];
+    for (const f of this.def.list) {
+      if (!f.form || !checked(f.key)) continue;
+      const r = fieldSchema(f).safeParse(merged[f.key]);
+      if (!r.success) issues.push(...r.error.issues.map((i) => ({ ...i, path: [f.key, ...i.path] })));
+    }
+    for (const rule of this.def.rules ?? [])
+      for (const i of rule(merged))
+        if (data[i.path[0]] !== undefined || this.columnKeys.has(i.path[0])) issues.push({ code: 'custom', ...i });
+    return issues;
   }
 
   async update(session: SessionInfo, input: Row & { id: number }, lang: Lang = session.lang): Promise<Row> {
     const { id, ...data } = input;
-    return this.ctx.db.transaction(async (tx) => {
+    let released: number[] = [];
+    const row = await this.ctx.db.transaction(async (tx) => {
       const [existing] = await tx
         .select()
         .from(this.table)
         .where(this.scope(session, eq(this.table.id, id)));
       if (!existing) throw this.notFound();
-      await this.checkUnique(tx, session, data, id);
+      // a row in a final state of its machine is no longer edited
+      refuseByMachine(this.def, 'edit', existing as Row);
       const merged = { ...(existing as Row), ...data };
-      const full = this.def.createSchema.safeParse(
-        Object.fromEntries(this.def.list.filter((f) => f.form).map((f) => [f.key, merged[f.key]])),
-      );
-      if (!full.success) throw validationError(lang, full.error.issues, this.def.labels);
-      await this.hooks.beforeWrite?.(tx, merged, { session, existing: existing as Row, changes: data });
+      await this.checkUnique(tx, session, data, id, merged);
+      const issues = this.updateIssues(merged, data);
+      if (issues.length) throw validationError(lang, issues, this.def.labels);
+      await this.hooks.beforeWrite?.(tx, merged, { session, existing: existing as Row, changes: data, lang });
+      released = await attachFiles(tx, this, session, data, existing as Row, lang);
       const [row] = await tx
         .update(this.table)
-        .set({ ...data, updatedAt: new Date() })
+        .set({ ...this.columnsOf(data), updatedAt: new Date() })
         .where(this.scope(session, eq(this.table.id, id)))
         .returning();
-      return this.out(row as Row);
+      await this.hooks.afterWrite?.(tx, row as Row, { session, body: data, existing: existing as Row });
+      await writeLines(tx, this.def, session, id, splitLines(this.def, input).lines, lang);
+      return row as Row;
     });
+    await releaseFiles(this.ctx, this, session, released);
+    await this.hooks.afterCommit?.({ action: 'update', session });
+    return (await this.shown([row], session, false))[0];
   }
 
   /** Delete all of the ids or none. */
   async remove(session: SessionInfo, ids: number[]): Promise<number> {
-    return this.ctx.db.transaction(async (tx) => {
+    let released: number[] = [];
+    const n = await this.ctx.db.transaction(async (tx) => {
       const rows = await tx
         .select()
         .from(this.table)
         .where(this.scope(session, inArray(this.table.id, ids)));
       if (rows.length !== new Set(ids).size) throw this.notFound();
+      for (const r of rows) refuseByMachine(this.def, 'delete', r as Row);
       await this.hooks.beforeDelete?.(tx, rows as Row[], { session });
       await tx.delete(this.table).where(this.scope(session, inArray(this.table.id, ids)));
+      released = heldIds(this, rows as Row[]);
       return rows.length;
     });
+    // the rows' files go with them
+    await releaseFiles(this.ctx, this, session, released);
+    await this.hooks.afterCommit?.({ action: 'delete', session });
+    return n;
   }
 
   /** The filtered rows, in the list's order, as an .xlsx written while they are read. */
-  async exportXlsx(session: SessionInfo, query: Row, lang: Lang): Promise<Readable> {
+  async exportXlsx(
+    session: SessionInfo,
+    query: Row,
+    lang: Lang,
+    progress?: (done: number, total: number) => Promise<void>,
+  ): Promise<Readable> {
     const fields = excelFields(this.def);
     const where = this.scope(session, ...this.filters(query));
     const ids = (
@@ -195,19 +345,24 @@ export class ResourceService {
         .limit(EXPORT_MAX_ROWS + 1)
     ).map((r) => r.id);
     checkExportSize(ids.length);
+    const labels = this.hooks.refLabels ?? {};
     const pages = pagesByIds(
       ids,
       async (slice) =>
-        (await this.ctx.db
-          .select()
-          .from(this.table)
-          .where(this.scope(session, inArray(this.table.id, slice)))) as Row[] & { id: unknown }[],
-      (r: Row) => fields.map((f) => cellOut(f, r[f.key], lang)),
+        (await this.shown(
+          (await this.ctx.db
+            .select()
+            .from(this.table)
+            .where(this.scope(session, inArray(this.table.id, slice)))) as Row[],
+          session,
+          false,
+        )) as Row[] & { id: unknown }[],
+      (r: Row) => fields.map((f) => (labels[f.key] ? (r[labels[f.key]] ?? '') : cellOut(f, r[f.key], lang))),
     );
     return xlsxStream(
       this.def.names[lang],
       fields.map((f) => f.label[lang]),
-      pages,
+      reporting(pages, ids.length, progress),
     );
   }
 
@@ -251,16 +406,28 @@ export class ResourceService {
   /**
    * Import one .xls/.xlsx: every row is validated with the create rules (and uniqueness, in the
    * file and against the database). With any bad row nothing is written, unless `validOnly`.
-   * Progress goes to the jobs table under `jobId` while rows are checked.
+   *
+   * As a job (`opts.job`, the resource.import kind): progress is reported by phase (reading,
+   * checking, writing), and the rows are written in chunks of IMPORT_CHUNK, each in its own
+   * transaction that also records the new ids in job_writes, so that other requests run between
+   * chunks (embedded PGlite serializes transactions). All-or-nothing holds by compensation: a
+   * refusal, a cancel, or a crash before the end deletes the rows the job wrote
+   * (undoImport, run by the job kind's undo) — other sessions may see them meanwhile.
+   * Without a job, one transaction writes everything.
    */
-  async importXlsx(session: SessionInfo, buf: Buffer, opts: { validOnly: boolean; jobId?: string; lang: Lang }): Promise<ImportReport> {
+  async importXlsx(
+    session: SessionInfo,
+    buf: Buffer,
+    opts: { validOnly: boolean; lang: Lang; job?: { id: string; progress: Progress } },
+  ): Promise<ImportReport> {
     this.scope(session);
-    const job = opts.jobId ? new JobProgress(this.ctx.db, session, opts.jobId, `import:${this.def.code}`) : undefined;
+    const progress = opts.job?.progress;
+    await progress?.start(0, 'jobs.phase.reading');
     // read in a worker thread (limits on rows, columns, unpacked size, time and memory), then checked in slices
     const sheet = await readSheet(buf, { lang: opts.lang });
     const { total, good, errors } = await checkSheet(this.def, sheet, opts.lang, {
-      start: (n) => job?.start(n),
-      progress: (done) => job?.progress(done),
+      start: (n) => progress?.start(n, 'jobs.phase.checking'),
+      progress: (done) => progress?.report(done),
     });
     const fields = excelFields(this.def).filter((f) => f.form);
     // embedded PGlite answers on this thread: the loops below give other requests their turn between queries
@@ -306,68 +473,116 @@ export class ResourceService {
           good.filter((g) => takenSet.has(pair(g))),
         );
     }
-    const reject = async () => {
+    const reject = () => {
       errors.sort((a, b) => a.row - b.row);
-      await job?.finish('failed', { total, inserted: 0, errors: errors.slice(0, 200) });
-      return new AppError(400, 400, 'resource.importRejected', { count: errors.length }, { total, inserted: 0, errors });
+      return new AppError(
+        400,
+        400,
+        'resource.importRejected',
+        { count: errors.length },
+        { total, inserted: 0, errorCount: errors.length, errors: errors.slice(0, IMPORT_ERRORS_KEPT) },
+      );
     };
-    if (errors.length && !opts.validOnly) throw await reject();
+    if (errors.length && !opts.validOnly) throw reject();
     const checked = new Set(errors.map((e) => e.row));
+    const todo = good.filter((r) => !checked.has(r.row));
     let inserted = 0;
-    await this.ctx.db.transaction(async (tx) => {
-      for (let k = 0; k < good.length; k += 500) {
-        const chunk: typeof good = [];
-        for (const r of good.slice(k, k + 500)) {
-          if (checked.has(r.row)) continue;
-          // the screen's own rules (a product that must exist …) refuse a row, not the whole file
-          const refusal = await this.hookRefusal(tx, r.data, session, opts.lang);
-          if (refusal) errors.push({ row: r.row, messages: [refusal] });
-          else chunk.push(r);
+    let seq = 0;
+    await progress?.start(todo.length, 'jobs.phase.writing');
+    const writeChunk = async (tx: Tx, rows: typeof good) => {
+      const chunk: typeof good = [];
+      for (const r of rows) {
+        // the screen's own rules (a product that must exist …) refuse a row, not the whole file
+        const refusal = await this.hookRefusal(tx, r.data, session, opts.lang);
+        if (refusal) errors.push({ row: r.row, messages: [refusal] });
+        else chunk.push(r);
+      }
+      if (!chunk.length) return;
+      const ids = await tx
+        .insert(this.table)
+        .values(chunk.map((r) => ({ ...r.data, createdBy: session.userId, ...(this.tenantOwned ? { tenantId: session.tenantId } : {}) })))
+        .returning({ id: this.table.id });
+      if (opts.job)
+        await tx.insert(jobWrites).values({
+          tenantId: session.tenantId,
+          jobId: opts.job.id,
+          seq: seq++,
+          target: this.def.code,
+          rowIds: ids.map((r) => Number(r.id)),
+        });
+      inserted += chunk.length;
+    };
+    if (opts.job) {
+      for (let k = 0; k < todo.length; k += IMPORT_CHUNK) {
+        await this.ctx.db.transaction((tx) => writeChunk(tx, todo.slice(k, k + IMPORT_CHUNK)));
+        await progress?.report(Math.min(todo.length, k + IMPORT_CHUNK));
+        // a macrotask between chunks: requests waiting for the database get their turn
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+      // a refusal by a hook rejects the whole file as any other bad row does (the job's undo deletes what was written)
+      if (errors.length && !opts.validOnly) throw reject();
+    } else {
+      await this.ctx.db.transaction(async (tx) => {
+        for (let k = 0; k < todo.length; k += IMPORT_CHUNK) {
+          await writeChunk(tx, todo.slice(k, k + IMPORT_CHUNK));
           await slice();
         }
-        if (!chunk.length) continue;
-        await tx
-          .insert(this.table)
-          .values(
-            chunk.map((r) => ({ ...r.data, createdBy: session.userId, ...(this.tenantOwned ? { tenantId: session.tenantId } : {}) })),
-          );
-        inserted += chunk.length;
-        await slice();
-      }
-      // a refusal by a hook rejects the whole file as any other bad row does, unless only valid rows are wanted
-      if (errors.length && !opts.validOnly) throw await reject();
-    });
+        if (errors.length && !opts.validOnly) throw reject();
+      });
+    }
     errors.sort((a, b) => a.row - b.row);
-    const report = { total, inserted, errors };
-    await job?.finish('done', { ...report, errors: errors.slice(0, 200) });
-    return report;
+    return { total, inserted, errors };
+  }
+
+  /**
+   * Compensation of an import job that did not finish: deletes the rows it wrote (job_writes),
+   * a batch per transaction, and the record of them. Safe to run twice.
+   */
+  async undoImport(tenantId: number, jobId: string): Promise<number> {
+    const mine = and(eq(jobWrites.tenantId, tenantId), eq(jobWrites.jobId, jobId));
+    const batches = await this.ctx.db.select({ seq: jobWrites.seq, rowIds: jobWrites.rowIds }).from(jobWrites).where(mine);
+    let deleted = 0;
+    for (const b of batches) {
+      await this.ctx.db.transaction(async (tx) => {
+        const gone = await tx
+          .delete(this.table)
+          .where(and(this.tenantOwned ? eq(this.table.tenantId, tenantId) : undefined, inArray(this.table.id, b.rowIds)))
+          .returning({ id: this.table.id });
+        deleted += gone.length;
+        await tx.delete(jobWrites).where(and(mine, eq(jobWrites.seq, b.seq)));
+      });
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    return deleted;
+  }
+
+  /** An import job that finished: its record of written rows is no longer needed. */
+  async forgetImportWrites(tenantId: number, jobId: string): Promise<void> {
+    await this.ctx.db.delete(jobWrites).where(and(eq(jobWrites.tenantId, tenantId), eq(jobWrites.jobId, jobId)));
+  }
+}
+
+/** rows written per transaction by an import job */
+export const IMPORT_CHUNK = 250;
+/** rows with errors kept in an import's answer (the count says how many there were) */
+export const IMPORT_ERRORS_KEPT = 1000;
+
+/** The pages of an export, reporting the rows written so far to a job's progress. */
+async function* reporting<T extends unknown[]>(
+  pages: AsyncIterable<T>,
+  total: number,
+  progress?: (done: number, total: number) => Promise<void>,
+): AsyncIterable<T> {
+  let done = 0;
+  await progress?.(0, total);
+  for await (const page of pages) {
+    yield page;
+    done += page.length;
+    await progress?.(done, total);
   }
 }
 
 export function validationError(lang: Lang, issues: Parameters<typeof describeIssues>[1], labels?: Record<string, L10n>) {
   const { fields, summary } = describeIssues(lang, issues, labels);
   return new AppError(400, 400, 'validation.summary', { summary }, { fields });
-}
-
-/** Progress of one job row, written outside any transaction so that pollers see it. */
-export class JobProgress {
-  constructor(
-    private readonly db: Tx,
-    private readonly session: SessionInfo,
-    private readonly id: string,
-    private readonly kind: string,
-  ) {}
-  private scope() {
-    return new TenantScope(this.db, this.session.tenantId);
-  }
-  async start(total: number) {
-    await this.scope().delete(jobs, eq(jobs.id, this.id));
-    await this.scope().insert(jobs, { id: this.id, kind: this.kind, total, createdBy: this.session.userId });
-  }
-  async progress(done: number) {
-    await this.scope().update(jobs, { done, updatedAt: new Date() }, eq(jobs.id, this.id));
-  }
-  async finish(state: 'done' | 'failed', result: unknown) {
-    await this.scope().update(jobs, { state, result, updatedAt: new Date() }, eq(jobs.id, this.id));
-  }
 }

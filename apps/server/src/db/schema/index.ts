@@ -1,3 +1,4 @@
+export * from './dictionary.js';
 export * from './logs.js';
 export * from './platform.js';
 export * from './resources.js';

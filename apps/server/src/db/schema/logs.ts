@@ -1,9 +1,24 @@
-import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { tenants } from './platform.js';
 import { schedulerTasks } from './resources.js';
 
 /**
- * High-volume logs: partitioned by month on created_at (see the migration), pruned by the
- * maintenance job. created_at is part of the primary key because PostgreSQL requires the
+ * High-volume logs (feeds, see packages/domain/src/feed): partitioned by range on created_at (by
+ * month or day as each feed declares, see core/partitions.ts), pruned per feed's retention. Each
+ * has a (created_at, id) index for the keyset lists across tenants. created_at is part of the primary key because PostgreSQL requires the
  * partition key in it; tenant_id leads it for sharding.
  */
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -27,6 +42,7 @@ export const loginLog = pgTable(
     primaryKey({ columns: [t.tenantId, t.createdAt, t.id] }),
     index('login_log_username_idx').on(t.username, t.createdAt),
     index('login_log_ip_idx').on(t.ip, t.createdAt),
+    index('login_log_keyset_idx').on(t.createdAt, t.id),
   ],
 );
 
@@ -54,6 +70,7 @@ export const operationLog = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.createdAt, t.id] }),
     index('operation_log_screen_idx').on(t.tenantId, t.screen, t.createdAt),
+    index('operation_log_keyset_idx').on(t.createdAt, t.id),
   ],
 );
 
@@ -78,7 +95,7 @@ export const syncLog = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.createdAt, t.id] }),
     index('sync_log_document_idx').on(t.documentNo, t.createdAt),
-    index('sync_log_created_idx').on(t.createdAt),
+    index('sync_log_keyset_idx').on(t.createdAt, t.id),
   ],
 );
 
@@ -99,7 +116,8 @@ export const deviceLog = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.createdAt, t.id] }),
     index('device_log_device_idx').on(t.deviceCode, t.createdAt),
-    index('device_log_created_idx').on(t.createdAt),
+    index('device_log_keyset_idx').on(t.createdAt, t.id),
+    index('device_log_event_idx').on(t.eventType, t.createdAt, t.id),
   ],
 );
 
@@ -126,5 +144,22 @@ export const schedulerRuns = pgTable(
   (t) => [index('scheduler_runs_task_idx').on(t.taskId, t.id)],
 );
 
-/** Tables partitioned by month, and the column they are partitioned on. */
-export const PARTITIONED_TABLES = ['login_log', 'operation_log', 'sync_log', 'device_log'] as const;
+/**
+ * Credentials of devices writing to feeds (POST /api/ingest/…): one key per device of a tenant,
+ * stored as its SHA-256 (the key is 32 random bytes, shown once when issued).
+ */
+export const deviceKeys = pgTable(
+  'device_keys',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: bigint('tenant_id', { mode: 'number' })
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    deviceCode: text('device_code').notNull(),
+    keyHash: text('key_hash').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastUsedAt: ts('last_used_at'),
+  },
+  (t) => [uniqueIndex('device_keys_hash_idx').on(t.keyHash), index('device_keys_device_idx').on(t.tenantId, t.deviceCode)],
+);

@@ -1,4 +1,4 @@
-import type { L10n } from '@tagloom/domain';
+import { type L10n, type ResourceDef, tenantResource } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { declaredForeignKeys } from '../resource-table.js';
 
 /**
  * Platform-owned tables: one copy for the whole platform (reference tables when sharded by tenant).
@@ -42,7 +43,8 @@ export const tenants = pgTable(
     createdBy: bigint('created_by', { mode: 'number' }),
     ...stamps,
   },
-  (t) => [uniqueIndex('tenants_code_uq').on(t.code)],
+  // the group and templates it points at: real keys from the declaration's ref fields (deleting one in use: 409)
+  (t) => [uniqueIndex('tenants_code_uq').on(t.code), ...declaredForeignKeys(tenantResource as unknown as ResourceDef, t)],
 );
 
 /** Menu tree: level 1 module (menuType 1), level 2 group, level 3 screen. */
@@ -141,38 +143,6 @@ export const softwareVersions = pgTable(
   ],
 );
 
-export const dictionaryModules = pgTable(
-  'dictionary_modules',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    code: text('code').notNull(),
-    name: text('name').notNull(),
-    remark: text('remark').notNull().default(''),
-    seq: integer('seq').notNull().default(0),
-    ...stamps,
-  },
-  (t) => [uniqueIndex('dictionary_modules_code_uq').on(t.code)],
-);
-
-export const dictionaryDetails = pgTable(
-  'dictionary_details',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    moduleId: bigint('module_id', { mode: 'number' })
-      .notNull()
-      .references(() => dictionaryModules.id),
-    num: text('num').notNull(),
-    name: text('name').notNull(),
-    nameTw: text('name_tw').notNull().default(''),
-    nameEn: text('name_en').notNull().default(''),
-    seq: integer('seq').notNull().default(0),
-    status: smallint('status').notNull().default(1),
-    remark: text('remark').notNull().default(''),
-    ...stamps,
-  },
-  (t) => [uniqueIndex('dictionary_details_module_num_uq').on(t.moduleId, t.num)],
-);
-
 /** Global directory of login names: user names are unique across tenants, users rows live per tenant. */
 export const loginNames = pgTable('login_names', {
   username: text('username').primaryKey(),
@@ -231,15 +201,6 @@ export const ssoStates = pgTable('sso_states', {
   nonce: text('nonce').notNull(),
   codeVerifier: text('code_verifier').notNull(),
   expiresAt: ts('expires_at').notNull(),
-});
-
-/** Last run of each background job; the conditional update decides which process runs it. */
-export const jobState = pgTable('job_state', {
-  name: text('name').primaryKey(),
-  lastRunAt: ts('last_run_at').notNull().default(sql`'epoch'`),
-  lastResult: text('last_result').notNull().default(''),
-  lastDurationMs: integer('last_duration_ms').notNull().default(0),
-  runs: integer('runs').notNull().default(0),
 });
 
 export const appMeta = pgTable('app_meta', {

@@ -1,45 +1,34 @@
-import {
-  bizParamResource,
-  dataSourceResource,
-  equipmentResource,
-  productParamResource,
-  productResource,
-  schedulerResource,
-  sysParamResource,
-  templateCodingRuleResource,
-  templateGoodsAttrResource,
-  templateLabelCodeResource,
-  templateLocationAttrResource,
-  tenantGroupResource,
-} from '@tagloom/domain';
-import { resourceTable } from '../resource-table.js';
+import { RESOURCES } from '@tagloom/domain';
+import { type resourceTable, tableOf } from '../resource-table.js';
 
-/** Tables of the resources declared in packages/domain/src/resources. */
-export const tenantGroups = resourceTable(tenantGroupResource);
-export const schedulerTasks = resourceTable(schedulerResource);
-export const products = resourceTable(productResource);
-export const productParams = resourceTable(productParamResource);
-export const sysParams = resourceTable(sysParamResource);
-export const bizParams = resourceTable(bizParamResource);
-export const templateGoodsAttrs = resourceTable(templateGoodsAttrResource);
-export const templateLocationAttrs = resourceTable(templateLocationAttrResource);
-export const templateLabelCodes = resourceTable(templateLabelCodeResource);
-export const templateCodingRules = resourceTable(templateCodingRuleResource);
-export const dataSources = resourceTable(dataSourceResource);
-export const equipment = resourceTable(equipmentResource);
+/** A table built from a declaration (its columns are looked up by key). */
+export type ResourceTable = ReturnType<typeof resourceTable>;
 
-/** Table of each declared resource, by screen code. */
-export const RESOURCE_TABLES = {
-  [tenantGroupResource.code]: tenantGroups,
-  [schedulerResource.code]: schedulerTasks,
-  [productResource.code]: products,
-  [productParamResource.code]: productParams,
-  [sysParamResource.code]: sysParams,
-  [bizParamResource.code]: bizParams,
-  [templateGoodsAttrResource.code]: templateGoodsAttrs,
-  [templateLocationAttrResource.code]: templateLocationAttrs,
-  [templateLabelCodeResource.code]: templateLabelCodes,
-  [templateCodingRuleResource.code]: templateCodingRules,
-  [dataSourceResource.code]: dataSources,
-  [equipmentResource.code]: equipment,
-} as const;
+/**
+ * Tables of the resources declared in packages/domain/src/resources, built from the declarations
+ * in each module's own `tables.ts` (listed here once per module, so drizzle-kit sees them).
+ */
+export * from '../../modules/general/tables.js';
+export * from '../../modules/rfid/tables.js';
+
+/**
+ * Table of each resource the generic framework serves, by screen code. Looked up when read (every
+ * schema file is loaded by then); a declaration whose module's tables.ts does not build its table
+ * fails here, naming it.
+ */
+export const RESOURCE_TABLES: Record<string, ResourceTable> = Object.defineProperties(
+  {},
+  Object.fromEntries(
+    RESOURCES.map((def) => [
+      def.code,
+      {
+        enumerable: true,
+        get: () => {
+          const table = tableOf(def.code) as ResourceTable | undefined;
+          if (!table) throw new Error(`resource ${def.code} has no table: build it in its module's tables.ts`);
+          return table;
+        },
+      },
+    ]),
+  ),
+);

@@ -142,22 +142,64 @@ export const files = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('files_scope_sha_idx').on(t.tenantId, t.scope, t.sha256)],
 );
 
-/** Progress of slow work (imports, exports, EPC generation), polled by the console. */
+/**
+ * The one durable job queue (core/queue/): imports, exports, scheduled fires, maintenance. A row is
+ * claimed with FOR UPDATE SKIP LOCKED by one of the server processes, which holds it by a lease it
+ * renews while running; a lease left to expire (a crashed process) puts the job back in the queue
+ * until max_attempts, then fails it. `created_by` is the job's owner (null for system jobs).
+ */
 export const jobs = pgTable(
   'jobs',
   {
     tenantId: tenantId(),
     id: text('id').notNull(),
     kind: text('kind').notNull(),
-    /** running, done, failed */
-    state: text('state').notNull().default('running'),
+    /** queued, running, done, failed, cancelled */
+    state: text('state').notNull().default('queued'),
+    payload: jsonb('payload').notNull().default(sql`'{}'::jsonb`),
     done: integer('done').notNull().default(0),
     total: integer('total').notNull().default(0),
+    /** an i18n key (with message_params) saying what the job is doing or how it ended */
     message: text('message').notNull().default(''),
+    messageParams: jsonb('message_params'),
     result: jsonb('result'),
+    /** a stored file (files table, same tenant) the job produced, e.g. an export's .xlsx */
+    resultFileId: bigint('result_file_id', { mode: 'number' }),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    runAfter: ts('run_after').notNull().defaultNow(),
+    leaseUntil: ts('lease_until'),
+    workerId: text('worker_id'),
+    cancelRequested: boolean('cancel_requested').notNull().default(false),
+    /** at most one job per key and tenant (a scheduled fire, a recurring kind's period) */
+    dedupeKey: text('dedupe_key'),
     createdBy: bigint('created_by', { mode: 'number' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    startedAt: ts('started_at'),
+    finishedAt: ts('finished_at'),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('jobs_claim_idx').on(t.state, t.runAfter),
+    index('jobs_owner_idx').on(t.tenantId, t.createdBy, t.createdAt),
+    uniqueIndex('jobs_dedupe_idx').on(t.tenantId, t.dedupeKey),
+  ],
+);
+
+/** Rows a running job wrote, a batch per committed chunk: undone (compensated) when the job does not finish. */
+export const jobWrites = pgTable(
+  'job_writes',
+  {
+    tenantId: tenantId(),
+    jobId: text('job_id').notNull(),
+    seq: integer('seq').notNull(),
+    /** the table the rows went to */
+    target: text('target').notNull(),
+    rowIds: bigint('row_ids', { mode: 'number' }).array().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.jobId, t.seq] }),
+    foreignKey({ columns: [t.tenantId, t.jobId], foreignColumns: [jobs.tenantId, jobs.id] }).onDelete('cascade'),
+  ],
 );

@@ -3,6 +3,7 @@ import { MenuFoldOutlined, MenuUnfoldOutlined, SearchOutlined, SettingOutlined }
 import { Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { JobsButton } from '../../components/jobs/JobsButton';
 import { LangSelect } from '../../components/LangSelect';
 import { useAppStore } from '../stores/app';
 import { useSettingsStore } from '../stores/settings';
@@ -67,6 +68,7 @@ export function Navbar() {
       <div className="right-menu">
         {!mobile && <Clock />}
         <ErrorLogButton />
+        <JobsButton />
         <SearchButton />
         <Tooltip title={t('navbar.language')}>
           <span>

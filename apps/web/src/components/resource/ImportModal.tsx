@@ -1,18 +1,30 @@
-/** Import: template download, one .xls/.xlsx, "valid rows only", progress from the job, row errors when rejected. */
+/**
+ * Import: template download, one .xls/.xlsx, "valid rows only". The import runs as a job: its
+ * progress (reading, checking, writing) comes over the job's event stream, it can be cancelled
+ * (nothing is kept), and row errors are listed when the file is rejected.
+ */
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import { Alert, Button, Modal, Progress, Space, Switch, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Modal, Space, Switch, Table, Typography, Upload } from 'antd';
 import type { UploadFile } from 'antd/es/upload';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../app/bridge';
 import { RequestError } from '../../app/request';
 import { normalizeLang } from '../../domain';
-import { fetchJob, type ImportReport, newJobId, uploadImport } from './api';
+import { cancelJob, followJob, type ImportReport, type Job, startImport } from '../jobs/api';
+import { JobProgress } from '../jobs/JobProgress';
+import '../jobs/jobs.css';
 import type { ResourceDef } from './types';
 import { downloadTemplate } from './use-resource';
 
-const POLL_MS = 400;
 export const isExcelName = (name: string): boolean => /\.xlsx?$/i.test(name);
+
+/** The report an ended import job carries: in its result when done, in its refusal's data when rejected. */
+export function importReportOf(job: Job): ImportReport | undefined {
+  const r = job.result as (ImportReport & { data?: ImportReport }) | null;
+  const report = job.state === 'done' ? r : r?.data;
+  return report && Array.isArray(report.errors) ? report : undefined;
+}
 
 export function ImportModal({
   def,
@@ -31,19 +43,16 @@ export function ImportModal({
   const [file, setFile] = useState<File | undefined>();
   const [validOnly, setValidOnly] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [progress, setProgress] = useState<{ done: number; total: number } | undefined>();
+  const [job, setJob] = useState<Job | undefined>();
+  const [cancelling, setCancelling] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; msg: string; report?: ImportReport } | undefined>();
-  const timer = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
+  const following = useRef<AbortController | undefined>(undefined);
 
-  const stopPolling = () => {
-    if (timer.current) clearInterval(timer.current);
-    timer.current = undefined;
-  };
-  useEffect(() => stopPolling, []);
+  useEffect(() => () => following.current?.abort(), []);
 
   const reset = () => {
     setFile(undefined);
-    setProgress(undefined);
+    setJob(undefined);
     setResult(undefined);
   };
   const close = () => {
@@ -52,39 +61,46 @@ export function ImportModal({
     onClose();
   };
 
+  const cancel = async () => {
+    if (!job) return;
+    setCancelling(true);
+    try {
+      await cancelJob(job.id);
+    } catch {
+      // it ended meanwhile: the stream says how
+    } finally {
+      setCancelling(false);
+    }
+  };
+
   const start = async () => {
     if (!file) {
       message.warning(t('resource.importChooseFile'));
       return;
     }
-    const jobId = newJobId();
     setBusy(true);
     setResult(undefined);
-    setProgress({ done: 0, total: 0 });
-    timer.current = setInterval(async () => {
-      const job = await fetchJob(jobId);
-      if (job && timer.current) setProgress({ done: job.done, total: job.total });
-    }, POLL_MS);
+    setJob(undefined);
+    const ctrl = new AbortController();
+    following.current = ctrl;
     try {
-      const res = await uploadImport(def.code, file, { validOnly, jobId });
-      const report = res.data;
-      const ok = res.code === 200;
-      setProgress({ done: report.total, total: report.total });
-      setResult({ ok, msg: res.msg, report });
+      const id = await startImport(def.code, file, { validOnly });
+      const ended = await followJob(id, setJob, ctrl.signal);
+      const ok = ended.state === 'done';
+      setResult({ ok, msg: ended.message, report: importReportOf(ended) });
       if (ok) {
-        message.success(res.msg || t('common.success'));
+        message.success(ended.message || t('common.success'));
         onImported();
       }
     } catch (err) {
+      if (ctrl.signal.aborted) return;
       setResult({ ok: false, msg: err instanceof RequestError && err.kind === 'business' ? err.message : t('request.network') });
     } finally {
-      stopPolling();
       setBusy(false);
     }
   };
 
   const files: UploadFile[] = file ? [{ uid: '1', name: file.name, status: 'done' }] : [];
-  const percent = progress?.total ? Math.round((progress.done / progress.total) * 100) : 0;
   const errors = result?.report?.errors ?? [];
 
   return (
@@ -126,7 +142,7 @@ export function ImportModal({
             }
             setFile(f);
             setResult(undefined);
-            setProgress(undefined);
+            setJob(undefined);
             return false;
           }}
           onRemove={() => reset()}
@@ -142,13 +158,7 @@ export function ImportModal({
           <Switch checked={validOnly} onChange={setValidOnly} disabled={busy} data-testid="import-valid-only" />
           <span>{t('resource.importValidOnly')}</span>
         </Space>
-        {progress && (
-          <Progress
-            percent={percent}
-            status={busy ? 'active' : result?.ok === false ? 'exception' : 'success'}
-            data-testid="import-progress"
-          />
-        )}
+        {(busy || job) && <JobProgress job={job} onCancel={busy ? () => void cancel() : undefined} cancelling={cancelling} />}
         {result && (
           <Alert
             type={result.ok ? (errors.length ? 'warning' : 'success') : 'error'}
@@ -156,7 +166,11 @@ export function ImportModal({
             title={result.msg}
             description={
               result.report
-                ? t('resource.importSummary', { total: result.report.total, inserted: result.report.inserted, failed: errors.length })
+                ? t('resource.importSummary', {
+                    total: result.report.total,
+                    inserted: result.report.inserted,
+                    failed: result.report.errorCount ?? errors.length,
+                  })
                 : undefined
             }
             data-testid="import-result"

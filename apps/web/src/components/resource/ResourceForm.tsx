@@ -3,8 +3,9 @@ import { Button, Col, Drawer, Form, Grid, Row as GridRow, Modal, Space } from 'a
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../app/bridge';
-import { RequestError } from '../../app/request';
+import { fetchData, RequestError } from '../../app/request';
 import { normalizeLang } from '../../domain';
+import { ChildTable, linesIn, linesOut } from './ChildTable';
 import { FieldInput } from './field-render';
 import { initialValues, serverFieldErrors, toPayload, validateForm, validateValue } from './form-values';
 import { formFields, opensInDrawer } from './model';
@@ -29,13 +30,20 @@ export function ResourceForm({ def, target, onClose, formOverrides }: ResourceFo
   const screens = Grid.useBreakpoint();
   const mode = target?.mode ?? 'create';
   const fields = formFields(def, mode);
-  const drawer = opensInDrawer(def);
+  // a document with lines opens wide enough for its lines table
+  const drawer = opensInDrawer(def) || !!def.children?.length;
   const title = t(mode === 'create' ? 'resource.addTitle' : 'resource.editTitle', { name: def.names[lang] });
 
   useEffect(() => {
     if (!target) return;
     form.resetFields();
     form.setFieldsValue(initialValues(def, target.mode, target.row));
+    // a document's lines come with the row read by /get
+    for (const c of def.children ?? []) form.setFieldValue(c.key, []);
+    if (def.children?.length && target.mode === 'edit' && target.row)
+      void fetchData<Row>(`/${def.code}/get?id=${target.row.id}`).then((full) => {
+        for (const c of def.children ?? []) form.setFieldValue(c.key, linesIn(c, full[c.key]));
+      });
   }, [target, def, form]);
 
   const submit = async () => {
@@ -53,7 +61,9 @@ export function ResourceForm({ def, target, onClose, formOverrides }: ResourceFo
     }
     setSaving(true);
     try {
-      const res = await save.mutateAsync({ body: toPayload(def, values, mode, target?.row?.id), mode });
+      const body = toPayload(def, values, mode, target?.row?.id);
+      for (const c of def.children ?? []) body[c.key] = linesOut(c, values[c.key]);
+      const res = await save.mutateAsync({ body, mode });
       message.success(res.msg || t('common.success'));
       onClose();
     } catch (err) {
@@ -104,6 +114,11 @@ export function ResourceForm({ def, target, onClose, formOverrides }: ResourceFo
           );
         })}
       </GridRow>
+      {def.children?.map((c) => (
+        <Form.Item key={c.key} name={c.key} label={c.resource.names[lang]} className="child-table-item">
+          <ChildTable child={c} />
+        </Form.Item>
+      ))}
     </Form>
   );
 

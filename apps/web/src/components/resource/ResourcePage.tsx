@@ -3,6 +3,8 @@
  * table, add/edit form, import and export. Extension points for screen-specific needs: see
  * ResourcePageExtensions in ./types (extraToolbar, extraRowActions, columnOverrides, formOverrides).
  */
+
+import { grantedTransitions } from '@tagloom/domain/resource/can.ts';
 import { Form, Modal } from 'antd';
 import type { SizeType } from 'antd/es/config-provider/SizeContext';
 import { useMemo, useState } from 'react';
@@ -11,6 +13,7 @@ import { useMessage } from '../../app/bridge';
 import { useUserStore } from '../../app/stores/user';
 import { normalizeLang } from '../../domain';
 import { useScreen } from '../ScreenContext';
+import { ChildRows } from './ChildTable';
 import { ColumnSettings } from './ColumnSettings';
 import { loadColumnSettings, type ColumnSettings as Settings, saveColumnSettings, visibleColumns } from './column-settings';
 import { ImportModal } from './ImportModal';
@@ -18,6 +21,7 @@ import { defaultHiddenKeys, defaultOrder } from './layout';
 import { DEFAULT_PAGE_SIZE, listFields, titleOf } from './model';
 import { ResourceForm } from './ResourceForm';
 import { ResourceTable } from './ResourceTable';
+import { offersRowActions, RowActions, TransitionButtons, useMachineRefusal, useTransition } from './RowActions';
 import { SearchForm } from './SearchForm';
 import { Toolbar } from './Toolbar';
 import type { Mode, Paging, ResourceDef, ResourcePageExtensions, Row } from './types';
@@ -30,7 +34,15 @@ export interface ResourcePageProps extends ResourcePageExtensions {
 
 const MAX_TITLES = 5;
 
-export function ResourcePage({ def, extraToolbar, extraRowActions, columnOverrides, formOverrides, rowRefusal }: ResourcePageProps) {
+export function ResourcePage({
+  def,
+  extraToolbar,
+  extraRowActions,
+  columnOverrides,
+  formOverrides,
+  rowRefusal,
+  rowTitle,
+}: ResourcePageProps) {
   const { t, i18n } = useTranslation();
   const lang = normalizeLang(i18n.language);
   const message = useMessage();
@@ -56,6 +68,15 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, columnOverrid
 
   const { data, isFetching, refetch } = useResourceList(def, filters, paging, can('query') || screen.actions.length === 0);
   const { remove, invalidate } = useResourceMutations(def);
+  // what a row offers: the granted buttons ∩ the state machine, asked of can() as the server does
+  const granted = screen.actions;
+  const machineRefusal = useMachineRefusal(def, granted);
+  const refusal = (row: Row, action: 'edit' | 'delete') => rowRefusal?.(row, action) ?? machineRefusal(row, action);
+  const nameOf = (row: Row) => rowTitle?.(row) ?? titleOf(def, row);
+  const transition = useTransition(def, modal, nameOf, () => {
+    clearSelection();
+    void invalidate();
+  });
 
   const allFields = useMemo(() => defaultOrder(listFields(def), def.titleField), [def]);
   const defaultHidden = useMemo(() => defaultHiddenKeys(allFields), [allFields]);
@@ -83,7 +104,7 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, columnOverrid
       message.warning(t('resource.selectOneToEdit'));
       return;
     }
-    const refused = rowRefusal?.(selected.rows[0], 'edit');
+    const refused = refusal(selected.rows[0], 'edit');
     if (refused) {
       message.warning(refused);
       return;
@@ -96,12 +117,12 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, columnOverrid
       message.warning(t('resource.selectToDelete'));
       return;
     }
-    const refused = rows.map((r) => rowRefusal?.(r, 'delete')).find(Boolean);
+    const refused = rows.map((r) => refusal(r, 'delete')).find(Boolean);
     if (refused) {
       message.warning(refused);
       return;
     }
-    const titles = rows.slice(0, MAX_TITLES).map((r) => titleOf(def, r));
+    const titles = rows.slice(0, MAX_TITLES).map(nameOf);
     const more = rows.length > MAX_TITLES ? t('resource.andMore', { count: rows.length - MAX_TITLES }) : '';
     modal.confirm({
       title: t('resource.deleteTitle'),
@@ -155,7 +176,12 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, columnOverrid
           selectedCount={selected.rows.length}
           size={size}
           onSize={setSize}
-          extra={extraToolbar?.({ selected: selected.rows, reload })}
+          extra={
+            <>
+              <TransitionButtons def={def} granted={granted} selected={selected.rows} onTransition={transition} />
+              {extraToolbar?.({ selected: selected.rows, reload })}
+            </>
+          }
           columns={
             <ColumnSettings
               columns={allFields.map((f) => ({ key: f.key, title: f.label[lang] }))}
@@ -183,7 +209,29 @@ export function ResourcePage({ def, extraToolbar, extraRowActions, columnOverrid
           onEdit={(row) => setTarget({ mode: 'edit', row })}
           onDelete={confirmDelete}
           columnOverrides={columnOverrides}
+          expandedRow={
+            def.children?.length
+              ? (row) => def.children!.map((c) => <ChildRows key={c.key} parentCode={def.code} child={c} parent={row} />)
+              : undefined
+          }
           extraRowActions={extraRowActions ? (row) => extraRowActions(row, { reload }) : undefined}
+          selectable={can('edit') || can('delete') || grantedTransitions(def, granted).length > 0}
+          renderActions={
+            offersRowActions(def, granted) || extraRowActions
+              ? (row) => (
+                  <RowActions
+                    def={def}
+                    row={row}
+                    granted={granted}
+                    onEdit={(r) => setTarget({ mode: 'edit', row: r })}
+                    onDelete={confirmDelete}
+                    onTransition={transition}
+                    rowRefusal={rowRefusal}
+                    extra={extraRowActions?.(row, { reload })}
+                  />
+                )
+              : undefined
+          }
         />
       </div>
       <ResourceForm def={def} target={target} onClose={() => setTarget(undefined)} formOverrides={formOverrides} />

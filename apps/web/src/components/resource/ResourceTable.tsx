@@ -31,6 +31,12 @@ export interface ResourceTableProps {
   columnOverrides?: Record<string, (value: unknown, row: Row) => ReactNode>;
   extraRowActions?: (row: Row) => ReactNode;
   rowRefusal?: (row: Row, action: 'edit' | 'delete') => string | undefined;
+  /** the whole content of a row's actions cell (ResourcePage: RowActions, from the state machine and can()) */
+  renderActions?: (row: Row) => ReactNode;
+  /** rows can be selected (for the toolbar's Edit, Delete and machine actions; default: Edit or Delete granted) */
+  selectable?: boolean;
+  /** what a row shows when expanded (a document's lines) */
+  expandedRow?: (row: Row) => ReactNode;
 }
 
 /** Cells cut with an ellipsis (their renderers show the whole value in a tooltip). */
@@ -41,8 +47,8 @@ export function ResourceTable(p: ResourceTableProps) {
   const lang = normalizeLang(i18n.language);
   const screens = Grid.useBreakpoint();
   const wrapper = useRef<HTMLDivElement>(null);
-  const hasActions = p.canEdit || p.canDelete || !!p.extraRowActions;
-  const selectable = p.canDelete || p.canEdit;
+  const hasActions = p.canEdit || p.canDelete || !!p.extraRowActions || !!p.renderActions;
+  const selectable = p.selectable ?? (p.canDelete || p.canEdit);
 
   // the actions column fits its links: Edit and Delete by their labels, a screen's extra actions as rendered
   const links = [...(p.canEdit ? [t('resource.edit')] : []), ...(p.canDelete ? [t('resource.delete')] : [])];
@@ -79,17 +85,18 @@ export function ResourceTable(p: ResourceTableProps) {
       width: actions,
       render: (_: unknown, row: Row) => (
         <Space size={0} wrap={false} className="resource-row-actions">
-          {p.canEdit && !p.rowRefusal?.(row, 'edit') && (
+          {p.renderActions?.(row)}
+          {!p.renderActions && p.canEdit && !p.rowRefusal?.(row, 'edit') && (
             <Button type="link" size="small" onClick={() => p.onEdit(row)} data-testid="row-edit">
               {t('resource.edit')}
             </Button>
           )}
-          {p.canDelete && !p.rowRefusal?.(row, 'delete') && (
+          {!p.renderActions && p.canDelete && !p.rowRefusal?.(row, 'delete') && (
             <Button type="link" size="small" danger onClick={() => p.onDelete([row])} data-testid="row-delete">
               {t('resource.delete')}
             </Button>
           )}
-          {p.extraRowActions?.(row)}
+          {!p.renderActions && p.extraRowActions?.(row)}
         </Space>
       ),
     });
@@ -111,6 +118,7 @@ export function ResourceTable(p: ResourceTableProps) {
         virtual={virtual}
         tableLayout="fixed"
         scroll={virtual ? { x: width, y: 560 } : { x: width }}
+        expandable={p.expandedRow ? { expandedRowRender: p.expandedRow, columnWidth: 40 } : undefined}
         rowSelection={
           selectable
             ? {

@@ -3,9 +3,9 @@ import { DatePicker, Form, type FormInstance, Input, InputNumber, Select, Space 
 import { useTranslation } from 'react-i18next';
 import { normalizeLang } from '../../domain';
 import { DATE_FORMAT, enumOptionsOf, searchFields, searchKindOf } from './model';
+import { RefSelect } from './RefSelect';
 import { SearchLayout } from './SearchLayout';
 import type { Field, ResourceDef } from './types';
-import { useRefOptions } from './use-resource';
 
 /** from–to number inputs for a 'range' number field */
 function NumberRange({
@@ -44,19 +44,7 @@ function NumberRange({
 
 function RefFilter({ field, ...rest }: { field: Field; value?: unknown; onChange?: (v: unknown) => void }) {
   const { t } = useTranslation();
-  const { options, denied } = useRefOptions(field);
-  if (denied)
-    return <InputNumber {...(rest as object)} min={1} precision={0} style={{ width: '100%' }} data-testid={`search-${field.key}`} />;
-  return (
-    <Select
-      {...(rest as object)}
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      options={options}
-      placeholder={t('resource.all')}
-      data-testid={`search-${field.key}`}
-    />
-  );
+  return <RefSelect field={field} {...rest} placeholder={t('resource.all')} testId={`search-${field.key}`} />;
 }
 
 function SearchControl({ field, ...rest }: { field: Field; value?: unknown; onChange?: (v: unknown) => void }) {

@@ -4,11 +4,12 @@ import { Badge, DatePicker, Input, InputNumber, Radio, Select, Tag, Tooltip } fr
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { normalizeLang } from '../../domain';
+import { FileCell, FileField } from './FileField';
 import { ListInput } from './ListInput';
 import { itemLabels } from './list-items';
 import { DATE_FORMAT, DATETIME_FORMAT, enumOptionsOf, inputKindOf, showCount } from './model';
+import { RefLabel, RefSelect } from './RefSelect';
 import type { Field, Mode } from './types';
-import { useRefOptions } from './use-resource';
 
 /**
  * One value of a declared enum: a state (its options carry tones) as a status badge of its tone,
@@ -33,11 +34,6 @@ export function TokenValue({ text, mono = true }: { text: string; mono?: boolean
   );
 }
 
-function RefLabel({ field, value }: { field: Field; value: unknown }) {
-  const { labelOf } = useRefOptions(field);
-  return <>{labelOf(value) ?? String(value)}</>;
-}
-
 /** A table cell: states as badges, other enums as text, codes and addresses on one line, dates formatted, refs by their label. */
 export function CellValue({ field, value }: { field: Field; value: unknown }) {
   if (value === null || value === undefined || value === '') return <span className="resource-empty">-</span>;
@@ -50,6 +46,8 @@ export function CellValue({ field, value }: { field: Field; value: unknown }) {
       return <>{dayjs(value as string).format(DATETIME_FORMAT)}</>;
     case 'ref':
       return <RefLabel field={field} value={value} />;
+    case 'file':
+      return <FileCell field={field} value={value} />;
     case 'json': {
       if (field.items) return <ItemTags field={field} value={value} />;
       const text = JSON.stringify(value);
@@ -95,34 +93,6 @@ export interface InputProps {
   onChange?: (v: unknown) => void;
   onBlur?: () => void;
   id?: string;
-}
-
-function RefSelect({ field, ...rest }: InputProps) {
-  const { t } = useTranslation();
-  const { options, denied, loading } = useRefOptions(field);
-  if (denied) {
-    return (
-      <InputNumber
-        {...(rest as object)}
-        min={1}
-        precision={0}
-        style={{ width: '100%' }}
-        placeholder={t('resource.refIdPlaceholder')}
-        data-testid={`field-${field.key}`}
-      />
-    );
-  }
-  return (
-    <Select
-      {...(rest as object)}
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      loading={loading}
-      options={options}
-      placeholder={t('resource.selectPlaceholder')}
-      data-testid={`field-${field.key}`}
-    />
-  );
 }
 
 /** The form input of a field (antd Form.Item passes value/onChange/id). */
@@ -206,6 +176,8 @@ export function FieldInput(props: InputProps) {
     case 'list':
       return <ListInput field={field} {...(rest as object)} />;
     case 'ref':
-      return <RefSelect {...props} />;
+      return <RefSelect field={field} {...(rest as object)} />;
+    case 'file':
+      return <FileField field={field} mode={mode} {...rest} />;
   }
 }

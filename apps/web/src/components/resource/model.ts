@@ -44,7 +44,19 @@ export interface Option {
 export const enumOptionsOf = (f: Field, lang: Lang): Option[] =>
   (ENUMS[f.enumName ?? ''] ?? []).map((o) => ({ value: o.value, label: o.label[lang] }));
 
-export type InputKind = 'input' | 'textarea' | 'password' | 'number' | 'select' | 'radio' | 'date' | 'datetime' | 'json' | 'list' | 'ref';
+export type InputKind =
+  | 'input'
+  | 'textarea'
+  | 'password'
+  | 'number'
+  | 'select'
+  | 'radio'
+  | 'date'
+  | 'datetime'
+  | 'json'
+  | 'list'
+  | 'ref'
+  | 'file';
 
 /** Which input a field gets in the add/edit form. */
 export function inputKindOf(f: Field): InputKind {

@@ -38,4 +38,6 @@ export interface ResourcePageExtensions {
   columnOverrides?: Record<string, (value: unknown, row: Row) => ReactNode>;
   rowRefusal?: (row: Row, action: 'edit' | 'delete') => string | undefined;
   formOverrides?: Record<string, (ctx: { field: Field; mode: Mode; disabled: boolean; row?: Row }) => ReactNode>;
+  /** how confirmations name a row (default: its title field), e.g. a shipped row in the user's language */
+  rowTitle?: (row: Row) => string;
 }

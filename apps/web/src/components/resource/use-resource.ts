@@ -1,7 +1,9 @@
 /** Queries and mutations of one resource (TanStack Query; the list key is ['resource', code, …]). */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { currentLang } from '../../app/i18n';
 import { fetchData, request } from '../../app/request';
+import { runExport } from '../jobs/export';
 import { toQueryBody } from './model';
 import type { Field, PageResult, Paging, ResourceDef, Row } from './types';
 
@@ -61,8 +63,8 @@ export function useRefOptions(f: Field | undefined): RefOptions {
   };
 }
 
-/** Saves the filtered rows as .xlsx (the request layer saves binary answers). */
+/** Exports the filtered rows as a job (progress, cancel), then saves its .xlsx. */
 export const exportRows = (def: ResourceDef, filters: Record<string, unknown>, paging: Paging) =>
-  request(`/${def.code}/export`, { method: 'POST', data: toQueryBody(def, filters, { ...paging, page: 1 }) });
+  runExport(def.code, def.names[currentLang()], toQueryBody(def, filters, { ...paging, page: 1 }));
 
 export const downloadTemplate = (def: ResourceDef) => request(`/${def.code}/template`);

@@ -1,7 +1,7 @@
 import type { L10n } from '../../lang.js';
 import { defineResource, type Rule } from '../../resource/define.js';
 import { f } from '../../resource/fields.js';
-import { asList, CODE_RE, flagOn, isFlag, ruleIssue } from './_rule-issue.js';
+import { asList, CODE_RE, flagOn, ruleIssue } from './_rule-issue.js';
 
 /**
  * System and business parameters (spec §3, §5): one shape, two screens over two tables. A
@@ -18,21 +18,6 @@ export interface ParamOption {
 const OPTION_NAME_MAX = 64;
 const OPTION_CODE_MAX = 32;
 
-const isOption = (o: unknown): o is ParamOption => {
-  if (!o || typeof o !== 'object' || Array.isArray(o)) return false;
-  const { name, code, default: def, ...rest } = o as Record<string, unknown>;
-  return (
-    Object.keys(rest).length === 0 &&
-    typeof name === 'string' &&
-    name.trim().length > 0 &&
-    name.length <= OPTION_NAME_MAX &&
-    typeof code === 'string' &&
-    CODE_RE.test(code) &&
-    code.length <= OPTION_CODE_MAX &&
-    isFlag(def)
-  );
-};
-
 /** The first value that appears twice (names compared trimmed and case-insensitively). */
 function firstDuplicate(values: string[], fold: (s: string) => string): string | undefined {
   const seen = new Set<string>();
@@ -48,10 +33,9 @@ function firstDuplicate(values: string[], fold: (s: string) => string): string |
 export const paramOptionRules: Rule<Record<string, unknown>>[] = [
   (d) => {
     const type = d.type;
+    // each option is checked by the declaration's item fields (a strict schema) before the rules run
     const list = asList(d.options);
     if (list === undefined) return [ruleIssue('options', 'validation.paramOptions.notList')];
-    const bad = list.findIndex((o) => !isOption(o));
-    if (bad >= 0) return [ruleIssue('options', 'validation.paramOptions.invalid', { row: bad + 1 })];
     const options = list as ParamOption[];
     if (type === PARAM_INPUT.TEXTBOX) return options.length ? [ruleIssue('options', 'validation.paramOptions.textboxHasOptions')] : [];
     if (type !== PARAM_INPUT.RADIO && type !== PARAM_INPUT.CHECKBOX) return [];

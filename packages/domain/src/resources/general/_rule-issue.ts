@@ -8,8 +8,6 @@ export const ruleIssue = (field: string, message: string, params: Record<string,
 /** Rules also see unparsed input on some paths: read a json list defensively. */
 export const asList = (v: unknown): unknown[] | undefined => (v === null || v === undefined ? [] : Array.isArray(v) ? v : undefined);
 
-/** A yes/no flag inside json lists: true/false, or 1/0 as spreadsheets and older clients send it. */
-export const isFlag = (v: unknown) => typeof v === 'boolean' || v === 0 || v === 1;
 export const flagOn = (v: unknown) => v === true || v === 1;
 
 export const CODE_RE = /^[A-Za-z0-9_-]+$/;

@@ -1,4 +1,3 @@
-import type { ResourceDef } from '../../resource/define.js';
 import { bizParamResource } from './biz-param.js';
 import { dataSourceResource } from './data-source.js';
 import { productResource } from './product.js';
@@ -34,4 +33,4 @@ export const GENERAL_SETUP_RESOURCES = [
   templateLocationAttrResource,
   templateLabelCodeResource,
   dataSourceResource,
-].map((d) => d as unknown as ResourceDef);
+] as const;

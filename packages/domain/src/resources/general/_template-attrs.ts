@@ -1,8 +1,7 @@
-import { ENUMS } from '../../enums.js';
 import type { L10n } from '../../lang.js';
 import { defineResource, type Rule } from '../../resource/define.js';
 import { type FieldDef, f } from '../../resource/fields.js';
-import { asList, CODE_RE, isFlag, ruleIssue } from './_rule-issue.js';
+import { asList, CODE_RE, ruleIssue } from './_rule-issue.js';
 
 /**
  * Goods-attribute, location-attribute and label-code templates (spec §3 "Template"): code, name,
@@ -17,34 +16,16 @@ export interface TemplateAttr {
   required: boolean | 0 | 1;
 }
 
-const ATTR_TYPES = new Set(ENUMS.AttrValueType.map((o) => o.value));
 const ATTR_LISTS = ['basicAttrs', 'auxAttrs'] as const;
 
-const isAttr = (a: unknown): a is TemplateAttr => {
-  if (!a || typeof a !== 'object' || Array.isArray(a)) return false;
-  const { code, name, type, required, ...rest } = a as Record<string, unknown>;
-  return (
-    Object.keys(rest).length === 0 &&
-    typeof code === 'string' &&
-    CODE_RE.test(code) &&
-    code.length <= 32 &&
-    typeof name === 'string' &&
-    name.trim().length > 0 &&
-    name.length <= 64 &&
-    ATTR_TYPES.has(type as number) &&
-    isFlag(required)
-  );
-};
-
-/** Each attribute well formed; no attribute code twice in one template (basic and auxiliary together). */
+/** No attribute code twice in one template (basic and auxiliary together). */
 export const templateAttrRules: Rule<Record<string, unknown>>[] = [
   (d) => {
     const seen = new Set<string>();
     for (const key of ATTR_LISTS) {
       const list = asList(d[key]);
       if (list === undefined) return [ruleIssue(key, 'validation.templateAttrs.notList')];
-      const bad = list.findIndex((a) => !isAttr(a));
-      if (bad >= 0) return [ruleIssue(key, 'validation.templateAttrs.invalid', { row: bad + 1 })];
+      // each attribute is checked by the declaration's item fields (a strict schema) before the rules run
       for (const a of list as TemplateAttr[]) {
         const k = a.code.toLowerCase();
         if (seen.has(k)) return [ruleIssue(key, 'validation.templateAttrs.duplicateCode', { code: a.code })];

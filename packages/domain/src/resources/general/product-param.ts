@@ -54,6 +54,8 @@ export const productParamResource = defineResource({
       label: { zh_CN: '所属产品', zh_TW: '所屬產品', en_US: 'Product' },
       search: 'eq',
       editable: false,
+      // a product's parameters are part of it: they go when it goes
+      onDelete: 'cascade',
     }),
     code: f.text({
       display: 'code',

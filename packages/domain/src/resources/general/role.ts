@@ -4,8 +4,8 @@ import { f } from '../../resource/fields.js';
 const L = (zh_CN: string, zh_TW: string, en_US: string) => ({ zh_CN, zh_TW, en_US });
 
 /**
- * Roles of the platform (tenant 0) or of a chosen tenant (spec §3, §6). Served by
- * modules/general/role, whose create/update bodies are this declaration's schemas.
+ * Roles of the platform (tenant 0) or of a chosen tenant (spec §3, §6). Served by the generic
+ * resource routes with the hooks of modules/general/role (codes are unique within a tenant).
  */
 export const roleResource = defineResource({
   code: 'general/role',
@@ -14,6 +14,8 @@ export const roleResource = defineResource({
   table: 'roles',
   titleField: 'name',
   defaultSort: { field: 'code', order: 'asc' },
+  // no 'import': roles are not created from Excel
+  crud: ['query', 'add', 'edit', 'delete', 'export'],
   extraActions: ['assign'],
   fields: {
     tenantId: f.int({ label: L('租户', '租戶', 'Tenant'), min: 0, default: 0, required: false, search: 'eq', editable: false }),
@@ -22,6 +24,8 @@ export const roleResource = defineResource({
       label: L('角色编码', '角色編碼', 'Role code'),
       max: 32,
       unique: true,
+      // unique within the role's tenant (TENANT_ADMIN in every tenant)
+      uniqueWithin: 'tenantId',
       search: 'like',
       sort: true,
       pattern: { source: '^[A-Za-z0-9_-]+$', message: 'validation.codeChars' },

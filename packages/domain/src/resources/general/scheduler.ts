@@ -32,15 +32,27 @@ export const SCHEDULER_HANDLER_KEYS = Object.keys(SCHEDULER_HANDLERS) as Schedul
 export const SCHEDULER_TYPE = { TIME: 1, CRON: 2 } as const;
 export const SCHEDULER_STATE = { NORMAL: 1, PAUSED: 2, STOPPED: 3, COMPLETED: 4 } as const;
 
-/** Spec §4: pause, recover, stop; a stopped task is final (a completed one may be modified to run again). */
+/**
+ * Spec §4: pause, recover, stop. A stopped task is final: it may no longer be modified, only
+ * cleared away (a completed one may be modified to run again). The server's onTransition hooks
+ * plan the next fire (modules/general/scheduler/service.ts).
+ */
 export const schedulerMachine = defineMachine({
   field: 'state',
+  states: 'SchedulerState',
   transitions: {
-    pause: { from: [SCHEDULER_STATE.NORMAL], to: SCHEDULER_STATE.PAUSED },
-    recover: { from: [SCHEDULER_STATE.PAUSED], to: SCHEDULER_STATE.NORMAL },
-    stop: { from: [SCHEDULER_STATE.NORMAL, SCHEDULER_STATE.PAUSED], to: SCHEDULER_STATE.STOPPED },
+    pause: { from: [SCHEDULER_STATE.NORMAL], to: SCHEDULER_STATE.PAUSED, done: 'scheduler.done.pause' },
+    recover: { from: [SCHEDULER_STATE.PAUSED], to: SCHEDULER_STATE.NORMAL, done: 'scheduler.done.recover' },
+    stop: {
+      from: [SCHEDULER_STATE.NORMAL, SCHEDULER_STATE.PAUSED],
+      to: SCHEDULER_STATE.STOPPED,
+      danger: true,
+      confirm: 'scheduler.confirm.stop',
+      done: 'scheduler.done.stop',
+    },
   },
   final: [SCHEDULER_STATE.STOPPED],
+  deleteFinal: true,
 });
 export type SchedulerAction = keyof typeof schedulerMachine.transitions;
 export const SCHEDULER_UNITS: Record<number, IntervalUnit> = {
@@ -63,7 +75,6 @@ export const schedulerResource = defineResource({
   table: 'scheduler_tasks',
   titleField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
-  extraActions: ['pause', 'recover', 'stop'],
   machine: schedulerMachine,
   seed: [
     {

@@ -140,8 +140,7 @@ export const codingRuleRules: Rule<Record<string, unknown>>[] = [
   (d) => {
     const list = asList(d.domains);
     if (list === undefined) return [ruleIssue('domains', 'validation.codingRule.notList')];
-    const bad = list.findIndex((x) => !isDomain(x));
-    if (bad >= 0) return [ruleIssue('domains', 'validation.codingRule.invalid', { row: bad + 1 })];
+    // each domain is checked by the declaration's item fields (a strict schema) before the rules run
     const domains = list as CodingDomain[];
     const seen = new Set<string>();
     for (const x of domains) {

@@ -14,6 +14,8 @@ export const tenantResource = defineResource({
   table: 'tenants',
   titleField: 'name',
   defaultSort: { field: 'code', order: 'asc' },
+  // no 'import': tenants (with their admin user, role and grants) are not created from Excel
+  crud: ['query', 'add', 'edit', 'delete', 'export'],
   extraActions: ['enable', 'disable'],
   fields: {
     code: f.text({
@@ -27,7 +29,12 @@ export const tenantResource = defineResource({
       pattern: { source: '^[A-Z0-9]+$', message: 'validation.tenantCode' },
     }),
     name: f.text({ label: L('租户名称', '租戶名稱', 'Tenant name'), max: 64, search: 'like', sort: true }),
-    groupId: f.ref('general/tenant-group', 'name', { label: L('租户组', '租戶群組', 'Tenant group'), search: 'eq', required: false }),
+    groupId: f.ref('general/tenant-group', 'name', {
+      label: L('租户组', '租戶群組', 'Tenant group'),
+      search: 'eq',
+      required: false,
+      onDelete: 'restrict',
+    }),
     status: f.enumOf('Status', { label: L('状态', '狀態', 'Status'), search: 'eq', default: 1, required: false, form: false }),
     adminUsername: f.text({
       label: L('管理员登录名', '管理員登入名稱', 'Admin login name'),
@@ -39,14 +46,17 @@ export const tenantResource = defineResource({
     password: f.password({ label: L('密码', '密碼', 'Password') }),
     confirmPassword: f.password({ label: L('确认密码', '確認密碼', 'Confirm password') }),
     goodsAttrTemplateId: f.ref('general/template-goods-attr', 'name', {
+      onDelete: 'restrict',
       label: L('商品属性模板', '商品屬性範本', 'Goods attribute template'),
       list: false,
     }),
     locationAttrTemplateId: f.ref('general/template-location-attr', 'name', {
+      onDelete: 'restrict',
       label: L('位置属性模板', '位置屬性範本', 'Location attribute template'),
       list: false,
     }),
     codingRuleTemplateId: f.ref('general/template-coding-rule', 'name', {
+      onDelete: 'restrict',
       label: L('编码规则模板', '編碼規則範本', 'Coding rule template'),
       list: false,
     }),

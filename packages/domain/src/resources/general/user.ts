@@ -11,6 +11,8 @@ export const userResource = defineResource({
   table: 'users',
   titleField: 'username',
   defaultSort: { field: 'username', order: 'asc' },
+  // no 'import': users (login names, passwords, roles) are not created from Excel
+  crud: ['query', 'add', 'edit', 'delete', 'export'],
   extraActions: ['enable', 'disable', 'resetPassword', 'assign'],
   fields: {
     tenantId: f.ref('general/tenant', 'name', { label: L('租户', '租戶', 'Tenant'), search: 'eq', editable: false }),

@@ -1,6 +1,8 @@
+import { LIMITS } from '../../constants.js';
 import type { L10n } from '../../lang.js';
 import { defineResource } from '../../resource/define.js';
 import { f } from '../../resource/fields.js';
+import type { FileKind } from '../../resource/file-kinds.js';
 
 const L = (zh_CN: string, zh_TW: string, en_US: string) => ({ zh_CN, zh_TW, en_US });
 
@@ -14,9 +16,18 @@ const NAMES: Record<VersionType, L10n> = {
   java: L('Java 版本', 'Java 版本', 'Java versions'),
 };
 
+/** File kinds (by content) each version screen accepts; app files must be .apk (zip content, .apk name). */
+export const VERSION_FILE_KINDS: Record<VersionType, FileKind[]> = {
+  app: ['apk'],
+  web: ['zip', 'gzip'],
+  net: ['zip', 'exe'],
+  java: ['jar', 'war', 'zip'],
+};
+
 /**
  * Software versions (spec §3): four screens over one table (software_versions, column `type`),
- * served by modules/general/versions. The file arrives with create (multipart) or with upload.
+ * served by modules/general/versions. The file is a declared file field: uploaded through the
+ * generic file routes (or with create, multipart), the same bytes twice refused.
  */
 export const versionResource = (type: VersionType) =>
   defineResource({
@@ -26,6 +37,7 @@ export const versionResource = (type: VersionType) =>
     table: 'software_versions',
     titleField: 'versionName',
     defaultSort: { field: 'uploadTime', order: 'desc' },
+    crud: ['query', 'add', 'edit', 'delete'],
     extraActions: ['upload', 'download'],
     fields: {
       softwareName: f.text({ label: L('软件名称', '軟體名稱', 'Software name'), max: 64, search: 'like', sort: true }),
@@ -58,6 +70,13 @@ export const versionResource = (type: VersionType) =>
         form: false,
         sort: true,
         search: 'range',
+      }),
+      fileId: f.file({
+        label: L('文件', '檔案', 'File'),
+        kinds: VERSION_FILE_KINDS[type],
+        maxBytes: LIMITS.softwareFileBytes,
+        unique: true,
+        list: false,
       }),
       fileName: f.text({ label: L('文件', '檔案', 'File'), max: 200, required: false, form: false }),
       fileSize: f.int({ label: L('文件大小', '檔案大小', 'File size'), required: false, form: false, hidden: true }),

@@ -19,6 +19,7 @@ export const equipmentResource = defineResource({
   table: 'equipment',
   titleField: 'equipmentName',
   defaultSort: { field: 'equipmentCoding', order: 'asc' },
+  extraActions: ['register', 'bind', 'unbind'],
   seed: [
     {
       equipmentCoding: 'GATE-01',

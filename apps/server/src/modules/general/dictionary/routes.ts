@@ -12,6 +12,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../core/envelope.js';
+import { readLines } from '../../../core/resource/children.js';
+import { resourceRoutes } from '../../../core/resource/routes.js';
 import type { SessionService } from '../../../core/sessions.js';
 import type { DictionaryService } from './service.js';
 
@@ -22,12 +24,20 @@ const idsBody = z.object({ ids: idList() });
 /** The one dictionary readable without signing in: the login page's language list. */
 export const PUBLIC_DICTIONARY = 'LANGUAGE_TYPE';
 
-/** Dictionary modules and details (spec §7), and the dictionary calls every screen uses. */
+/**
+ * Dictionary modules and details (spec §7), and the dictionary calls every screen uses. The rows
+ * are served by the generic resource service (also under /api/general/dictionary/* with the
+ * details as lines, and /api/general/dictionary-detail/*); the spec's calls below keep their
+ * paths and bodies and answer from it.
+ */
 export const dictionaryRoutes: FastifyPluginAsyncZod<{ dictionaries: DictionaryService; sessions: SessionService }> = async (
   app,
   { dictionaries, sessions },
 ) => {
   const tags = ['general/dictionary'];
+  await app.register(resourceRoutes, { service: dictionaries.modules });
+  await app.register(resourceRoutes, { service: dictionaries.details });
+  const lines = dictionaries.modules.def.children![0];
 
   app.post(
     '/dictionary/web/showModel',
@@ -44,14 +54,20 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<{ dictionaries: DictionaryS
       },
     },
     async (req, reply) => {
-      const page = await dictionaries.modules(req.body);
+      const page = await dictionaries.modules.list(req.session!, req.body);
+      const byModule = await readLines(
+        app.ctx.db,
+        lines,
+        req.session!,
+        page.list.map((m) => m.id as number),
+      );
       const list = await Promise.all(
         page.list.map(async (m) => ({
-          ...moduleOut(m),
-          children: (await dictionaries.details({ moduleId: m.id, page: 1, pageSize: 500 })).list,
+          ...moduleOut(m as never),
+          children: await dictionaries.withModuleCode(byModule.get(m.id as number) ?? []),
         })),
       );
-      return reply.ok({ ...page, list });
+      return reply.ok({ ...page, list } as never);
     },
   );
 
@@ -70,8 +86,8 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<{ dictionaries: DictionaryS
       },
     },
     async (req, reply) => {
-      const page = await dictionaries.modules(req.body);
-      return reply.ok({ ...page, list: page.list.map(moduleOut) });
+      const page = await dictionaries.modules.list(req.session!, req.body);
+      return reply.ok({ ...page, list: page.list.map((m) => moduleOut(m as never)) });
     },
   );
 
@@ -81,7 +97,7 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<{ dictionaries: DictionaryS
       config: { access: { screen: SCREEN, action: 'add' } },
       schema: { tags, body: dictionaryModuleInput, response: { 200: envelope(moduleRow) } },
     },
-    async (req, reply) => reply.ok(moduleOut(await dictionaries.createModule(req.body)), 'common.saveSuccess'),
+    async (req, reply) => reply.ok(moduleOut((await dictionaries.modules.create(req.session!, req.body)) as never), 'common.saveSuccess'),
   );
 
   app.post(
@@ -91,8 +107,7 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<{ dictionaries: DictionaryS
       schema: { tags, body: dictionaryModuleUpdate, response: { 200: envelope(moduleRow) } },
     },
     async (req, reply) => {
-      const { id, ...rest } = req.body;
-      return reply.ok(moduleOut(await dictionaries.updateModule(id, rest)), 'common.saveSuccess');
+      return reply.ok(moduleOut((await dictionaries.modules.update(req.session!, req.body, req.lang)) as never), 'common.saveSuccess');
     },
   );
 
@@ -102,7 +117,7 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<{ dictionaries: DictionaryS
       config: { access: { screen: SCREEN, action: 'delete' } },
       schema: { tags, body: idsBody, response: { 200: envelope(z.object({ deleted: z.number() })) } },
     },
-    async (req, reply) => reply.ok({ deleted: await dictionaries.deleteModules(req.body.ids) }, 'common.deleteSuccess'),
+    async (req, reply) => reply.ok({ deleted: await dictionaries.modules.remove(req.session!, req.body.ids) }, 'common.deleteSuccess'),
   );
 
   app.post(
@@ -124,7 +139,13 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<{ dictionaries: DictionaryS
         response: { 200: envelope(pageResult(dictionaryDetailRow)) },
       },
     },
-    async (req, reply) => reply.ok(await dictionaries.details(req.body)),
+    async (req, reply) => {
+      const { moduleCode, ...query } = req.body;
+      const moduleId = moduleCode ? await dictionaries.moduleIdOf(moduleCode) : query.moduleId;
+      if (moduleCode && !moduleId) return reply.ok({ list: [], total: 0, page: query.page, pageSize: query.pageSize });
+      const page = await dictionaries.details.list(req.session!, { ...query, moduleId });
+      return reply.ok({ ...page, list: await dictionaries.withModuleCode(page.list) } as never);
+    },
   );
 
   app.post(
@@ -133,7 +154,10 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<{ dictionaries: DictionaryS
       config: { access: { screen: SCREEN, action: 'add' } },
       schema: { tags, body: dictionaryDetailInput, response: { 200: envelope(dictionaryDetailRow) } },
     },
-    async (req, reply) => reply.ok(await dictionaries.createDetail(req.body), 'common.saveSuccess'),
+    async (req, reply) => {
+      const [row] = await dictionaries.withModuleCode([await dictionaries.details.create(req.session!, req.body)]);
+      return reply.ok(row as never, 'common.saveSuccess');
+    },
   );
 
   app.post(
@@ -143,8 +167,8 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<{ dictionaries: DictionaryS
       schema: { tags, body: dictionaryDetailUpdate, response: { 200: envelope(dictionaryDetailRow) } },
     },
     async (req, reply) => {
-      const { id, ...rest } = req.body;
-      return reply.ok(await dictionaries.updateDetail(id, rest), 'common.saveSuccess');
+      const [row] = await dictionaries.withModuleCode([await dictionaries.details.update(req.session!, req.body, req.lang)]);
+      return reply.ok(row as never, 'common.saveSuccess');
     },
   );
 
@@ -154,7 +178,7 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<{ dictionaries: DictionaryS
       config: { access: { screen: SCREEN, action: 'delete' } },
       schema: { tags, body: idsBody, response: { 200: envelope(z.object({ deleted: z.number() })) } },
     },
-    async (req, reply) => reply.ok({ deleted: await dictionaries.deleteDetails(req.body.ids) }, 'common.deleteSuccess'),
+    async (req, reply) => reply.ok({ deleted: await dictionaries.details.remove(req.session!, req.body.ids) }, 'common.deleteSuccess'),
   );
 
   app.get(

@@ -1,51 +1,79 @@
+import { DAY_MS, deviceLogFeed, ENUMS, retentionDays } from '@tagloom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../core/envelope.js';
-import { attachment } from '../../../core/resource/excel.js';
-import { LOG_DEFS, type LogQuery, LogQueryService, logQuerySchema } from './service.js';
+import { AppError } from '../../../core/errors.js';
+import { DEVICE_KEY_HEADER } from '../../../core/feed/device-keys.js';
+import { feedRoutes } from '../../../core/feed/routes.js';
+import { labelsOf } from '../../../core/feed/service.js';
+import { logFeeds, writeDeviceLog } from './service.js';
 
-const stamp = () => new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+/** Most events a device sends in one batch. */
+export const INGEST_MAX_EVENTS = 1000;
+/** A device's clock may run this far ahead. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+const values = (name: string) => ENUMS[name].map((o) => String(o.value)) as [string, ...string[]];
 
-/** The login, operation, sync and device logs: query and export (platform screens, all tenants). */
+const ingestBody = z.object({
+  events: z
+    .array(
+      z.object({
+        /** when the event happened (ISO time); default: when received */
+        at: z.string().max(40).optional(),
+        /** the device the event is about; default (and only allowed value): the key's device */
+        deviceCode: z.string().max(64).optional(),
+        eventType: z.enum(values('DeviceEventType')),
+        level: z.enum(values('LogLevel')).optional(),
+        message: z.string().max(2000).optional(),
+      }),
+    )
+    .min(1)
+    .max(INGEST_MAX_EVENTS),
+});
+
+/** The login, operation, sync and device logs (platform feeds, every tenant), and the devices' ingestion of the device log. */
 export const logRoutes: FastifyPluginAsyncZod = async (app) => {
-  for (const def of LOG_DEFS) {
-    const service = new LogQueryService(app.ctx.db, def);
-    const screen = def.code;
-    const tags = [screen];
-    const body = logQuerySchema(def).optional().default({ page: 1, pageSize: 20 });
-    const fieldLabels = Object.fromEntries(def.columns.map((c) => [c.key, c.label]));
+  for (const feed of logFeeds(app.ctx.db)) await app.register(feedRoutes(feed));
 
-    app.post(
-      `/${screen}/list`,
-      {
-        config: { access: { screen, action: 'query' }, fieldLabels },
-        schema: {
-          tags,
-          summary: `${def.names.en_US}: one page, newest first; createdAt [from, to] defaults to the last 7 days`,
-          body,
-          response: {
-            200: envelope(
-              z.object({ list: z.array(z.record(z.string(), z.unknown())), total: z.number(), page: z.number(), pageSize: z.number() }),
-            ),
-          },
+  app.post(
+    '/ingest/device-log',
+    {
+      config: {
+        access: 'device',
+        fieldLabels: {
+          deviceCode: labelsOf('feeds.field.deviceCode'),
+          eventType: labelsOf('feeds.field.eventType'),
+          level: labelsOf('feeds.field.level'),
+          message: labelsOf('feeds.field.message'),
         },
       },
-      async (req, reply) => reply.ok(await service.list(req.session!, req.body as LogQuery)),
-    );
-
-    app.post(
-      `/${screen}/export`,
-      {
-        config: { access: { screen, action: 'export' }, fieldLabels },
-        schema: { tags, summary: `${def.names.en_US}: the filtered rows as .xlsx`, body },
+      schema: {
+        tags: ['ingest'],
+        summary: `A device's events (at most ${INGEST_MAX_EVENTS} a batch), authenticated by its key in the ${DEVICE_KEY_HEADER} header; not in the operation log`,
+        body: ingestBody,
+        response: { 200: envelope(z.object({ accepted: z.number() })) },
       },
-      async (req, reply) => {
-        const buf = await service.exportXlsx(req.session!, req.body as LogQuery, req.lang);
-        return reply
-          .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-          .header('content-disposition', attachment(`${def.names[req.lang]}-${stamp()}.xlsx`))
-          .send(buf);
-      },
-    );
-  }
+    },
+    async (req, reply) => {
+      const device = req.device!;
+      const now = Date.now();
+      const oldest = now - retentionDays(deviceLogFeed.partition.retention) * DAY_MS + DAY_MS;
+      const rows = req.body.events.map((e, i) => {
+        if (e.deviceCode !== undefined && e.deviceCode !== device.deviceCode)
+          throw new AppError(403, 403, 'feeds.device.otherDevice', { index: i + 1, device: e.deviceCode, own: device.deviceCode });
+        const at = e.at === undefined ? new Date(now) : new Date(e.at);
+        if (Number.isNaN(at.getTime()) || at.getTime() < oldest || at.getTime() > now + CLOCK_SKEW_MS)
+          throw new AppError(400, 400, 'feeds.device.tooOld', { index: i + 1, at: e.at });
+        return {
+          tenantId: device.tenantId,
+          deviceCode: device.deviceCode,
+          eventType: e.eventType,
+          level: (e.level ?? 'info') as 'info' | 'warn' | 'error',
+          message: e.message ?? '',
+          createdAt: at,
+        };
+      });
+      return reply.ok({ accepted: await writeDeviceLog(req.scope.db, ...rows) });
+    },
+  );
 };

@@ -1,7 +1,11 @@
-import { id, idsBody, menuButtonSave, menuCreate, menuDataItemSave, menuResource, menuUpdate } from '@tagloom/domain';
+import { id, idsBody, menuButtonSave, menuDataItemSave, menuResource, type ResourceDef } from '@tagloom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../core/envelope.js';
+import { resourceRoutes } from '../../../core/resource/routes.js';
+import { ResourceService } from '../../../core/resource/service.js';
+import { menus } from '../../../db/schema/index.js';
+import { menuHooks } from './hooks.js';
 import { MenuAdminService, type MenuNode } from './service.js';
 
 const SCREEN = 'general/menu';
@@ -49,11 +53,15 @@ const dataItemRow = z.object({
   ...stamps,
 });
 const deleted = envelope(z.object({ deleted: z.number() }));
-const labels = menuResource.labels;
 
-/** The menu screen: tree, new, new sub-menu, edit, delete; operation buttons and data items of a screen. */
+/**
+ * The menu screen: the generic get, create (new module or sub-menu), update and delete
+ * (./hooks.ts), plus the tree as its list, and a screen's operation buttons and data items.
+ */
 export const menuAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const menuAdmin = new MenuAdminService(app.ctx);
+  const service = new ResourceService(app.ctx, menuResource as unknown as ResourceDef, menus as never, menuHooks(app.ctx, menuAdmin));
+  await app.register(resourceRoutes, { service });
   const q = { screen: SCREEN, action: 'query' } as const;
   const setting = { screen: SCREEN, action: 'setting' } as const;
 
@@ -77,51 +85,6 @@ export const menuAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const count = (ns: MenuNode[]): number => ns.reduce((n, m) => n + 1 + count(m.children), 0);
       return reply.ok({ list, total: count(list) });
     },
-  );
-
-  app.get(
-    `/${SCREEN}/get`,
-    {
-      config: { access: q },
-      schema: {
-        tags,
-        querystring: z.object({ id: id() }),
-        response: { 200: envelope(menuRow.extend({ buttons: z.array(buttonRow), dataItems: z.array(dataItemRow) })) },
-      },
-    },
-    async (req, reply) => reply.ok(await menuAdmin.get(req.query.id)),
-  );
-
-  app.post(
-    `/${SCREEN}/create`,
-    {
-      config: { access: { screen: SCREEN, action: 'add' }, fieldLabels: labels },
-      schema: {
-        tags,
-        summary: 'New module (no parentId), group or screen (new sub-menu: parentId); level = parent level + 1, at most 3',
-        body: menuCreate,
-        response: { 200: envelope(menuRow) },
-      },
-    },
-    async (req, reply) => reply.ok(await menuAdmin.create(req.body), 'common.saveSuccess'),
-  );
-
-  app.post(
-    `/${SCREEN}/update`,
-    {
-      config: { access: { screen: SCREEN, action: 'edit' }, fieldLabels: labels },
-      schema: { tags, body: menuUpdate, response: { 200: envelope(menuRow) } },
-    },
-    async (req, reply) => reply.ok(await menuAdmin.update(req.body), 'common.saveSuccess'),
-  );
-
-  app.post(
-    `/${SCREEN}/delete`,
-    {
-      config: { access: { screen: SCREEN, action: 'delete' } },
-      schema: { tags, summary: 'Delete menus without sub-menus and not granted to roles', body: idsBody, response: { 200: deleted } },
-    },
-    async (req, reply) => reply.ok({ deleted: await menuAdmin.remove(req.body.ids) }, 'common.deleteSuccess'),
   );
 
   app.post(

@@ -1,24 +1,19 @@
-import type { MenuButtonSave, MenuCreate, MenuDataItemSave, MenuUpdate } from '@tagloom/domain';
-import { and, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import type { MenuButtonSave, MenuDataItemSave } from '@tagloom/domain';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../core/context.js';
 import { AppError, conflict, notFound } from '../../../core/errors.js';
 import { PERMISSIONS_CHANGED } from '../../../core/permissions.js';
 import { menuButtons, menuDataItems, menus, roleMenus, tenantMenus } from '../../../db/schema/index.js';
-import { isPlatformMenu, platformScreenRefused } from './grants.js';
+import { MAX_LEVEL } from './hooks.js';
 
 type MenuRow = typeof menus.$inferSelect;
 export type MenuNode = MenuRow & { buttonCount: number; children: MenuNode[] };
 
-const MAX_LEVEL = 3;
-
-/** A platform-only screen (by the code's list) stays on the platform side: its side column may not say otherwise. */
-function keepOnPlatform(m: { code: string; component: string; side: string; names: MenuRow['names'] }) {
-  if (m.side !== 'P' && isPlatformMenu(m)) throw platformScreenRefused(m);
-}
-
 /**
- * The menu screen: a three-level tree (module, group, screen), each screen's operation buttons
- * and data items. Every write tells all server processes to drop their menu and grant caches.
+ * What the menu screen does beyond the generic resource (get, create, update and delete, with the
+ * hooks in ./hooks.ts): the three-level tree (module, group, screen) as its list, and each screen's
+ * operation buttons and data items. Every write tells all server processes to drop their menu and
+ * grant caches.
  */
 export class MenuAdminService {
   constructor(private readonly ctx: AppContext) {}
@@ -61,109 +56,6 @@ export class MenuAdminService {
       else roots.push(node);
     }
     return roots;
-  }
-
-  async get(id: number) {
-    const [row] = await this.ctx.db.select().from(menus).where(eq(menus.id, id));
-    if (!row) throw notFound('menuAdmin.menu');
-    return { ...row, buttons: await this.buttons(id), dataItems: await this.dataItems(id) };
-  }
-
-  private async uniqueCode(code: string, id?: number) {
-    const [clash] = await this.ctx.db
-      .select({ id: menus.id })
-      .from(menus)
-      .where(and(eq(menus.code, code), id ? ne(menus.id, id) : undefined));
-    if (clash) throw conflict('common.conflict', { what: { key: 'field.code' } });
-  }
-
-  /** New module (no parent), group or screen (a sub-menu): its level is its parent's plus one. */
-  async create(input: MenuCreate): Promise<MenuRow> {
-    let parent: MenuRow | undefined;
-    if (input.parentId) {
-      [parent] = await this.ctx.db.select().from(menus).where(eq(menus.id, input.parentId));
-      if (!parent) throw notFound('menuAdmin.menu');
-    }
-    const level = parent ? parent.level + 1 : 1;
-    if (level > MAX_LEVEL) throw new AppError(400, 400, 'menuAdmin.tooDeep');
-    if (level === MAX_LEVEL && !input.component) throw new AppError(400, 400, 'menuAdmin.componentRequired');
-    await this.uniqueCode(input.code);
-    keepOnPlatform({
-      code: input.code,
-      component: input.component ?? '',
-      side: input.side ?? parent?.side ?? 'P',
-      names: { zh_CN: input.names.zh_CN, zh_TW: input.names.zh_TW || input.names.zh_CN, en_US: input.names.en_US || input.names.zh_CN },
-    });
-    const [row] = await this.ctx.db
-      .insert(menus)
-      .values({
-        parentId: parent?.id ?? null,
-        level,
-        menuType: level,
-        code: input.code,
-        names: { zh_CN: input.names.zh_CN, zh_TW: input.names.zh_TW || input.names.zh_CN, en_US: input.names.en_US || input.names.zh_CN },
-        alias: input.alias ?? input.names.en_US ?? '',
-        component: input.component || (level === 1 ? 'Layout' : level === 2 ? 'ParentView' : ''),
-        path: input.path || `/${input.code}`,
-        icon: input.icon ?? '',
-        seq: input.seq ?? 0,
-        hidden: input.hidden ?? 1,
-        terminal: input.terminal ?? parent?.terminal ?? 'web',
-        side: input.side ?? parent?.side ?? 'P',
-        status: input.status ?? 1,
-      })
-      .returning();
-    await this.changed();
-    return row;
-  }
-
-  async update(input: MenuUpdate): Promise<MenuRow> {
-    const { id, ...data } = input;
-    const [existing] = await this.ctx.db.select().from(menus).where(eq(menus.id, id));
-    if (!existing) throw notFound('menuAdmin.menu');
-    if (data.code) await this.uniqueCode(data.code, id);
-    if (existing.level === MAX_LEVEL && data.component !== undefined && !data.component) {
-      throw new AppError(400, 400, 'menuAdmin.componentRequired');
-    }
-    const names = data.names
-      ? { zh_CN: data.names.zh_CN, zh_TW: data.names.zh_TW || data.names.zh_CN, en_US: data.names.en_US || data.names.zh_CN }
-      : undefined;
-    keepOnPlatform({
-      code: data.code ?? existing.code,
-      component: data.component ?? existing.component,
-      side: data.side ?? existing.side,
-      names: names ?? existing.names,
-    });
-    const [row] = await this.ctx.db
-      .update(menus)
-      .set({ ...data, names, updatedAt: new Date() })
-      .where(eq(menus.id, id))
-      .returning();
-    await this.changed();
-    return row;
-  }
-
-  /**
-   * Delete menus without children (unless the children go too) and not granted to any role.
-   * Tenant grants of a deleted screen, its buttons and data items go with it.
-   */
-  async remove(ids: number[]): Promise<number> {
-    const n = await this.ctx.db.transaction(async (tx) => {
-      const rows = await tx.select().from(menus).where(inArray(menus.id, ids));
-      if (rows.length !== new Set(ids).size) throw notFound('menuAdmin.menu');
-      const [child] = await tx
-        .select({ parentId: menus.parentId })
-        .from(menus)
-        .where(and(inArray(menus.parentId, ids), notInArray(menus.id, ids)))
-        .limit(1);
-      if (child) throw conflict('menuAdmin.hasChildren', { code: rows.find((r) => r.id === child.parentId)?.code });
-      const [granted] = await tx.select({ menuId: roleMenus.menuId }).from(roleMenus).where(inArray(roleMenus.menuId, ids)).limit(1);
-      if (granted) throw conflict('menuAdmin.granted', { code: rows.find((r) => r.id === granted.menuId)?.code });
-      await tx.delete(menus).where(inArray(menus.id, ids));
-      return rows.length;
-    });
-    await this.changed();
-    return n;
   }
 
   private async screen(menuId: number): Promise<MenuRow> {

@@ -2,6 +2,7 @@ import type { SchedulerHandlerKey } from '@tagloom/domain';
 import type { Services } from '../../../app.js';
 import type { AppContext } from '../../../core/context.js';
 import { prunePartitions } from '../../../core/partitions.js';
+import { type JobKind, registerJobKind } from '../../../core/queue/registry.js';
 
 /** A scheduler_tasks row (the table is built from the declaration, so drizzle cannot type it). */
 export interface TaskRow {
@@ -47,7 +48,7 @@ export type SchedulerHandler = (c: HandlerContext) => Promise<HandlerOutcome>;
 /** Readers silent this long are offline. */
 export const READER_HEARTBEAT_TIMEOUT_MS = 10 * 60_000;
 
-/** The registered job handlers, one per key the domain declares (SCHEDULER_HANDLERS). */
+/** The scheduler's handlers, one per key the domain declares (SCHEDULER_HANDLERS); each is registered as a job kind below. */
 export function defaultHandlers(): Record<SchedulerHandlerKey, SchedulerHandler> {
   return {
     async purgeOldLogs({ ctx, services, now }) {
@@ -68,3 +69,22 @@ export function defaultHandlers(): Record<SchedulerHandlerKey, SchedulerHandler>
     },
   };
 }
+
+/**
+ * A handler as a job kind named by its key: what a scheduled task's class name enqueues when it
+ * fires. Any module may register a kind a task can name the same way (registerJobKind); nothing in
+ * the scheduler changes for it. The payload carries the fire's clock (`now`) and the task row.
+ */
+export function handlerKind(kind: string, handler: SchedulerHandler): JobKind {
+  return {
+    kind,
+    maxAttempts: 1,
+    async run({ ctx, services }, job) {
+      const p = job.payload as { now?: string; task?: TaskRow };
+      const out = await handler({ ctx, services, now: p.now ? new Date(p.now) : new Date(), task: p.task as TaskRow });
+      return { message: out.key, params: out.params };
+    },
+  };
+}
+
+for (const [key, handler] of Object.entries(defaultHandlers())) registerJobKind(handlerKind(key, handler));

@@ -8,41 +8,16 @@ import { SchedulerService } from './service.js';
 const SCREEN = 'general/scheduler';
 const tags = [SCREEN];
 const idBody = z.object({ id: id() });
-const taskOut = z.object({ id: z.number(), name: z.string(), state: z.number(), nextFireAt: z.date().nullable() });
-const pick = (t: { id: number; name: string; state: number; nextFireAt: Date | null }) => ({
-  id: t.id,
-  name: t.name,
-  state: t.state,
-  nextFireAt: t.nextFireAt,
-});
-
-/** Scheduled tasks beyond the generic CRUD: pause / recover / stop, the run history, the handlers. */
+/**
+ * Scheduled tasks beyond the generic routes (CRUD, and pause / recover / stop from the declared
+ * state machine): the run history and the registered handlers.
+ */
 export const schedulerRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new SchedulerService(app.ctx);
   // platform-owned: the screen is granted to platform users only; refuse anyone else outright too
   app.addHook('preHandler', async (req) => {
     if (req.session && req.session.tenantId !== PLATFORM_TENANT_ID) throw forbidden();
   });
-
-  for (const action of ['pause', 'recover', 'stop'] as const) {
-    app.post(
-      `/${SCREEN}/${action}`,
-      {
-        config: { access: { screen: SCREEN, action } },
-        schema: {
-          tags,
-          summary: {
-            pause: 'Pause a task (normal → paused)',
-            recover: 'Recover a paused task (paused → normal; the next fire is planned from now)',
-            stop: 'Stop a task for good (normal or paused → stopped)',
-          }[action],
-          body: idBody,
-          response: { 200: envelope(taskOut) },
-        },
-      },
-      async (req, reply) => reply.ok(pick(await service[action](req.body.id)), `scheduler.done.${action}`),
-    );
-  }
 
   app.post(
     `/${SCREEN}/runs`,

@@ -1,16 +1,18 @@
-import { SCHEDULER_HANDLERS, SCHEDULER_STATE, type SchedulerHandlerKey } from '@tagloom/domain';
+import { PLATFORM_TENANT_ID, SCHEDULER_HANDLERS, SCHEDULER_STATE, type SchedulerHandlerKey } from '@tagloom/domain';
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Services } from '../../../app.js';
 import type { AppContext } from '../../../core/context.js';
+import { enqueue, JobQueue } from '../../../core/queue/queue.js';
+import { type JobKind, jobKind, registerJobKind } from '../../../core/queue/registry.js';
 import { schedulerRuns, schedulerTasks } from '../../../db/schema/index.js';
-import { defaultHandlers, type SchedulerHandler, type TaskRow } from './handlers.js';
+import { handlerKind, type SchedulerHandler, type TaskRow } from './handlers.js';
 import { firstFire, nextFire, SchedulerService } from './service.js';
 
 export interface SchedulerOptions {
   /** the time source (tests pass a fake one) */
   clock?: () => Date;
   tickMs?: number;
-  /** handler implementations by key (default: the registered ones) */
+  /** handler implementations by key, used instead of the registered job kinds by this scheduler's own runner (tests) */
   handlers?: Record<string, SchedulerHandler>;
   /** runs kept per task in the history */
   keepRuns?: number;
@@ -18,27 +20,93 @@ export interface SchedulerOptions {
   batch?: number;
 }
 
+/** The job a fire enqueues: runs the kind the task names (its class name) and records the run. */
+export const FIRE_KIND = 'scheduler.fire';
+
+interface FirePayload {
+  taskId: number;
+  className: string;
+  firedAt: string;
+  /** the scheduler's clock at the fire */
+  now: string;
+  task: TaskRow;
+  /** runs kept per task in the history */
+  keepRuns: number;
+}
+
+/** The fire kind; `overrides` replace registered kinds by class name (a test's scheduler). */
+function fireKind(overrides: Record<string, SchedulerHandler> = {}): JobKind {
+  return {
+    kind: FIRE_KIND,
+    maxAttempts: 1,
+    async run(c, job, progress) {
+      const p = job.payload as FirePayload;
+      const now = new Date(p.now);
+      const t0 = performance.now();
+      let result = 1;
+      let messageKey = '';
+      let params: Record<string, unknown> | null = null;
+      let message = '';
+      let failure: unknown;
+      try {
+        const kind = overrides[p.className] ? handlerKind(p.className, overrides[p.className]) : jobKind(p.className);
+        if (!kind) throw new Error(`no job kind registered for "${p.className}"`);
+        const out = await kind.run(c, { ...job, kind: p.className, payload: { now: p.now, task: p.task } }, progress);
+        messageKey = out?.message ?? 'jobs.message.done';
+        params = out?.params ?? null;
+      } catch (err) {
+        failure = err;
+        result = 0;
+        messageKey = 'scheduler.run.failed';
+        message = String((err as Error)?.message ?? err).slice(0, 1000);
+        c.ctx.log.error({ err, task: p.task?.name }, 'scheduled task failed');
+      }
+      const durationMs = Math.round(performance.now() - t0);
+      await c.ctx.db.insert(schedulerRuns).values({
+        taskId: p.taskId,
+        firedAt: new Date(p.firedAt),
+        startedAt: now,
+        endedAt: new Date(now.getTime() + durationMs),
+        durationMs,
+        result,
+        messageKey,
+        params,
+        message,
+      });
+      await SchedulerService.pruneRuns(c.ctx.db, p.taskId, p.keepRuns ?? 100);
+      if (failure) throw failure;
+      return { message: messageKey, params: params ?? undefined };
+    },
+  };
+}
+registerJobKind(fireKind());
+
 /**
  * Fires the scheduled tasks. Every server process runs one; a due task is claimed with a
  * conditional UPDATE that moves its next fire time on (WHERE next_fire_at = the due value), so of
- * all processes seeing it due exactly one wins and runs it: one fire per due time, never one per
- * process. Fires missed while no process ran are made up once, then the plan continues from now.
+ * all processes seeing it due exactly one wins, and its fire enqueues one job (scheduler.fire)
+ * that runs the job kind the task names: one fire per due time, never one per process. A tick
+ * then works the fire jobs it can claim itself (any runner may as well). Fires missed while no
+ * process ran are made up once, then the plan continues from now.
  */
 export class Scheduler {
   private readonly clock: () => Date;
-  private readonly handlers: Record<string, SchedulerHandler>;
+  private readonly queue: JobQueue;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly services: Services,
+    services: Services,
     private readonly opts: SchedulerOptions = {},
   ) {
     this.clock = opts.clock ?? (() => new Date());
-    this.handlers = { ...defaultHandlers(), ...opts.handlers };
-    const missing = (Object.keys(SCHEDULER_HANDLERS) as SchedulerHandlerKey[]).filter((k) => !this.handlers[k]);
+    const missing = (Object.keys(SCHEDULER_HANDLERS) as SchedulerHandlerKey[]).filter((k) => !jobKind(k) && !opts.handlers?.[k]);
     if (missing.length) throw new Error(`scheduler handlers not registered: ${missing.join(', ')}`);
+    this.queue = new JobQueue(ctx, services, {
+      kinds: [FIRE_KIND],
+      overrides: opts.handlers ? { [FIRE_KIND]: fireKind(opts.handlers) } : undefined,
+    });
   }
 
   /** Tasks that are normal but have no next fire yet (seeded or imported rows) get one. */
@@ -80,38 +148,24 @@ export class Scheduler {
     return won;
   }
 
-  /** Run a claimed task's handler and record the run; a failing handler is a failed run, nothing more. */
-  private async run(task: TaskRow, firedAt: Date, now: Date): Promise<void> {
-    const t0 = performance.now();
-    let result = 1;
-    let messageKey = '';
-    let params: Record<string, unknown> | null = null;
-    let message = '';
-    try {
-      const handler = this.handlers[task.className];
-      if (!handler) throw new Error(`no handler registered for "${task.className}"`);
-      const out = await handler({ ctx: this.ctx, services: this.services, now, task });
-      messageKey = out.key;
-      params = out.params ?? null;
-    } catch (err) {
-      result = 0;
-      messageKey = 'scheduler.run.failed';
-      message = String((err as Error)?.message ?? err).slice(0, 1000);
-      this.ctx.log.error({ err, task: task.name }, 'scheduled task failed');
-    }
-    const durationMs = Math.round(performance.now() - t0);
-    await this.ctx.db.insert(schedulerRuns).values({
+  /** Enqueue a claimed task's fire: the job runs its kind and records the run (a failing kind is a failed run, nothing more). */
+  private async fire(task: TaskRow, firedAt: Date, now: Date): Promise<void> {
+    const payload: FirePayload = {
       taskId: task.id,
-      firedAt,
-      startedAt: now,
-      endedAt: new Date(now.getTime() + durationMs),
-      durationMs,
-      result,
-      messageKey,
-      params,
-      message,
+      className: task.className,
+      firedAt: firedAt.toISOString(),
+      now: now.toISOString(),
+      task,
+      keepRuns: this.opts.keepRuns ?? 100,
+    };
+    await enqueue(this.ctx, {
+      kind: FIRE_KIND,
+      tenantId: PLATFORM_TENANT_ID,
+      owner: null,
+      payload: { ...payload },
+      dedupeKey: `fire:${task.id}:${firedAt.toISOString()}`,
+      maxAttempts: 1,
     });
-    await SchedulerService.pruneRuns(this.ctx.db, task.id, this.opts.keepRuns ?? 100);
   }
 
   /** One pass: plan new tasks, then claim and run every task due at `now`. Returns the runs made. */
@@ -129,11 +183,13 @@ export class Scheduler {
         const won = await this.claim(task, now);
         if (!won) continue;
         runs++;
-        await this.run(won, task.nextFireAt!, now);
+        await this.fire(won, task.nextFireAt!, now);
       } catch (err) {
         this.ctx.log.warn({ err, task: task.name }, 'scheduled task claim failed');
       }
     }
+    // this process works the fires it can claim: a tick leaves none queued
+    if (runs) await this.queue.drain();
     return runs;
   }
 

@@ -1,7 +1,4 @@
 import {
-  canTransition,
-  ENUMS,
-  isEditable,
   type Lang,
   nextCronFire,
   nextIntervalFire,
@@ -9,13 +6,12 @@ import {
   SCHEDULER_TYPE,
   SCHEDULER_UNITS,
   type SchedulerAction,
-  schedulerMachine,
   translate,
 } from '@tagloom/domain';
-import { and, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../core/context.js';
-import { AppError, badRequest, notFound } from '../../../core/errors.js';
-import type { ResourceHooks } from '../../../core/resource/service.js';
+import { AppError, notFound } from '../../../core/errors.js';
+import type { OnTransition, ResourceHooks } from '../../../core/resource/service.js';
 import type { Tx } from '../../../db/client.js';
 import { schedulerRuns, schedulerTasks } from '../../../db/schema/index.js';
 import type { TaskRow } from './handlers.js';
@@ -42,9 +38,7 @@ export const firstFire = (task: Trigger, now: Date) => nextFire(task, new Date(n
 
 const exhausted = (t: Pick<TaskRow, 'repeatTimes' | 'timesTriggered'>) => t.repeatTimes > 0 && t.timesTriggered >= t.repeatTimes;
 
-const stateLabel = (state: number) => ENUMS.SchedulerState.find((o) => o.value === state)?.label ?? { zh_CN: '-', zh_TW: '-', en_US: '-' };
-
-/** Checks and plans of the scheduler screen: state transitions, next fire times, run history. */
+/** The run history of the scheduler screen (its transitions are the generic ones: see schedulerHooks). */
 export class SchedulerService {
   constructor(private readonly ctx: AppContext) {}
 
@@ -52,43 +46,6 @@ export class SchedulerService {
     const [task] = (await this.ctx.db.select().from(schedulerTasks).where(eq(schedulerTasks.id, id))) as TaskRow[];
     if (!task) throw notFound('scheduler.task');
     return task;
-  }
-
-  /** Refuse a transition the current state does not allow, naming both. */
-  private refuse(task: TaskRow, action: SchedulerAction): never {
-    throw badRequest(`scheduler.cannot.${action}`, { state: stateLabel(task.state) });
-  }
-
-  /**
-   * Move a task by `action` if the machine allows it from the state it is in: one conditional
-   * update, so two concurrent moves cannot both win.
-   */
-  private async move(id: number, action: SchedulerAction, set: Partial<TaskRow>): Promise<TaskRow> {
-    const { from, to } = schedulerMachine.transitions[action];
-    const [row] = (await this.ctx.db
-      .update(schedulerTasks)
-      .set({ state: to, ...set, updatedAt: new Date() })
-      .where(and(eq(schedulerTasks.id, id), inArray(schedulerTasks.state, [...from])))
-      .returning()) as TaskRow[];
-    return row ?? this.refuse(await this.find(id), action);
-  }
-
-  /** normal → paused */
-  pause(id: number): Promise<TaskRow> {
-    return this.move(id, 'pause', {});
-  }
-
-  /** paused → normal, next fire planned from now (fires missed while paused are skipped); completed if none is left */
-  async recover(id: number, now = new Date()): Promise<TaskRow> {
-    const task = await this.find(id);
-    if (!canTransition(schedulerMachine, 'recover', task.state)) this.refuse(task, 'recover');
-    const next = exhausted(task) ? null : firstFire(task, now);
-    return this.move(id, 'recover', next ? { nextFireAt: next } : { state: SCHEDULER_STATE.COMPLETED, nextFireAt: null });
-  }
-
-  /** normal or paused → stopped (final) */
-  stop(id: number): Promise<TaskRow> {
-    return this.move(id, 'stop', { nextFireAt: null });
   }
 
   /** One page of a task's run history, newest first, outcomes in the caller's language. */
@@ -135,14 +92,37 @@ export class SchedulerService {
 }
 
 /**
- * Add and modify plan the next fire from the trigger: a stopped task is final, a paused one stays
- * paused, a task whose repeat count is used up (or whose cron never fires again) is completed.
+ * The side effects of the scheduler's machine (the generic transition routes move the state):
+ * recovering plans the next fire from now (fires missed while paused are skipped; completed when
+ * none is left), stopping clears it. Pausing keeps it: the scheduler fires normal tasks only.
+ */
+const transitions: Partial<Record<SchedulerAction, OnTransition>> = {
+  async recover(tx, row) {
+    const task = row as unknown as TaskRow;
+    const next = exhausted(task) ? null : firstFire(task, new Date());
+    await tx
+      .update(schedulerTasks)
+      .set(next ? { nextFireAt: next } : { state: SCHEDULER_STATE.COMPLETED, nextFireAt: null })
+      .where(eq(schedulerTasks.id, task.id));
+  },
+  async stop(tx, row) {
+    await tx
+      .update(schedulerTasks)
+      .set({ nextFireAt: null })
+      .where(eq(schedulerTasks.id, row.id as number));
+  },
+};
+
+/**
+ * Add and modify plan the next fire from the trigger: a paused task stays paused, a task whose
+ * repeat count is used up (or whose cron never fires again) is completed. (A stopped task is
+ * final: the generic service refuses its modification.)
  */
 export function schedulerHooks(): ResourceHooks {
   return {
+    transitions,
     async beforeWrite(tx, data, { existing }) {
       const now = new Date();
-      if (existing && !isEditable(schedulerMachine, existing.state)) throw badRequest('scheduler.stoppedFinal');
       const task = data as unknown as TaskRow;
       // a new time trigger without a start counts from now
       const defaultStart = !existing && task.triggerType === SCHEDULER_TYPE.TIME ? now : null;

@@ -1,3 +1,4 @@
+import { type Lang, userResource } from '@tagloom/domain';
 import { eq } from 'drizzle-orm';
 import { conflict } from '../../../core/errors.js';
 import { hashPassword } from '../../../core/passwords.js';
@@ -27,36 +28,56 @@ export interface NewUser {
   mustChangePassword?: boolean;
 }
 
-/** Create a user, its login-name entry and its web roles, all or nothing. */
+/**
+ * The columns of a new user, after the checks: the password policy (for a user an administrator
+ * creates), a login name no tenant has yet. The login-name entry is written by registerLogin.
+ */
+export async function newUserColumns(db: Tx, tenantCode: string, input: NewUser, lang?: Lang) {
+  if (input.createdBy != null)
+    await assertPasswordPolicy(db, input.password, { key: 'password', label: userResource.labels.password }, lang);
+  const taken = await db
+    .select()
+    .from(loginNames)
+    .where(eq(loginNames.username, loginKey(input.username)));
+  if (taken.length) throw conflict('common.conflict', { what: { key: 'field.username' } });
+  return {
+    username: input.username.trim(),
+    userCode: `${tenantCode}-${loginKey(input.username)}`,
+    aliasName: input.aliasName || null,
+    passwordHash: await hashPassword(input.password),
+    userType: input.userType,
+    lang: input.lang ?? 'zh_CN',
+    createdBy: input.createdBy ?? null,
+  };
+}
+
+/** The login-name entry (login names are unique across tenants) and the roles of a new user. */
+export async function registerLogin(
+  db: Tx,
+  user: { tenantId: number; id: number; username: string },
+  opts: { mustChangePassword?: boolean; roles?: { roleId: number; terminal: string }[] },
+) {
+  await db.insert(loginNames).values({
+    username: loginKey(user.username),
+    tenantId: user.tenantId,
+    userId: user.id,
+    mustChangePassword: opts.mustChangePassword ?? false,
+  });
+  if (opts.roles?.length)
+    await new TenantScope(db, user.tenantId).insert(
+      userRoles,
+      opts.roles.map((g) => ({ userId: user.id, roleId: g.roleId, terminal: g.terminal })),
+    );
+}
+
+/** Create a user, its login-name entry and its web roles, all or nothing (tenant creation, seeds). */
 export async function createUser(db: Tx, tenantId: number, tenantCode: string, input: NewUser) {
-  if (input.createdBy != null) await assertPasswordPolicy(db, input.password, { key: 'password' });
-  const passwordHash = await hashPassword(input.password);
+  const columns = await newUserColumns(db, tenantCode, input);
   const scope = new TenantScope(db, tenantId);
   return scope.transaction(async (tx) => {
-    const taken = await tx.db
-      .select()
-      .from(loginNames)
-      .where(eq(loginNames.username, loginKey(input.username)));
-    if (taken.length) throw conflict('common.conflict', { what: { key: 'field.username' } });
-    const [user] = await tx.insert(users, {
-      username: input.username.trim(),
-      userCode: `${tenantCode}-${loginKey(input.username)}`,
-      aliasName: input.aliasName ?? null,
-      passwordHash,
-      userType: input.userType,
-      lang: input.lang ?? 'zh_CN',
-      createdBy: input.createdBy ?? null,
-    });
-    await tx.db
-      .insert(loginNames)
-      .values({ username: loginKey(user.username), tenantId, userId: user.id, mustChangePassword: input.mustChangePassword ?? false });
-    const grants = [...(input.roleIds ?? []).map((roleId) => ({ roleId, terminal: 'web' })), ...(input.roles ?? [])];
-    if (grants.length) {
-      await tx.insert(
-        userRoles,
-        grants.map((g) => ({ userId: user.id, roleId: g.roleId, terminal: g.terminal })),
-      );
-    }
+    const [user] = await tx.insert(users, columns);
+    const roles = [...(input.roleIds ?? []).map((roleId) => ({ roleId, terminal: 'web' })), ...(input.roles ?? [])];
+    await registerLogin(tx.db, user, { mustChangePassword: input.mustChangePassword, roles });
     return user;
   });
 }

@@ -1,188 +1,85 @@
 import type {} from '@fastify/multipart';
-import { id, idsBody, LIMITS, VERSION_TYPES } from '@tagloom/domain';
-import type { FastifyRequest } from 'fastify';
+import { id, VERSION_TYPES } from '@tagloom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../core/envelope.js';
-import { AppError } from '../../../core/errors.js';
-import { type FileService, type StoredFile, sendStoredFile } from '../../../core/files.js';
-import { validationError } from '../../../core/resource/service.js';
-import { VersionService } from './service.js';
-
-const versionRow = z.object({
-  id: z.number(),
-  type: z.string(),
-  softwareName: z.string(),
-  softwareCode: z.string(),
-  projectCode: z.string(),
-  projectName: z.string(),
-  deviceType: z.string(),
-  upgradeType: z.string(),
-  versionName: z.string(),
-  versionNumber: z.number(),
-  updatedInstructions: z.string(),
-  uploadedPerson: z.string(),
-  uploadTime: z.date().nullable(),
-  fileId: z.number().nullable(),
-  fileName: z.string(),
-  fileSize: z.number(),
-  createdBy: z.number().nullable(),
-  createdAt: z.date(),
-  updatedAt: z.date(),
-});
+import { AppError, notFound } from '../../../core/errors.js';
+import { FileService, sendStoredFile } from '../../../core/files.js';
+import { fileFields } from '../../../core/resource/file-fields.js';
+import { readOneFile, storeForField } from '../../../core/resource/file-routes.js';
+import { resourceRoutes } from '../../../core/resource/routes.js';
+import { type ResourceService, validationError } from '../../../core/resource/service.js';
+import { PlatformScope } from '../../../core/tenant-scope.js';
+import { checkNumber, versionService } from './service.js';
 
 /**
- * Read a multipart request: text fields first, then exactly one file, handed to `onFile` once the
- * fields before it are known (so they are validated before any byte is stored).
+ * What a version screen adds to the generic routes (list, get, update, delete, and the file routes
+ * upload/file/preview/thumb of its file field): create as JSON (the file uploaded first, its id in
+ * `fileId`) or as one multipart request (the fields, then the file), and download by version id.
  */
-async function readUpload(
-  req: FastifyRequest,
-  onFile: (fields: Record<string, string>, file: NodeJS.ReadableStream, name: string) => Promise<StoredFile>,
-): Promise<{ fields: Record<string, string>; file?: StoredFile }> {
-  const fields: Record<string, string> = {};
-  let file: StoredFile | undefined;
-  try {
-    for await (const part of req.parts({ limits: { files: 1, fileSize: LIMITS.softwareFileBytes + 1 } })) {
-      if (part.type === 'file') file = await onFile(fields, part.file, part.filename);
-      else fields[part.fieldname] = String(part.value ?? '');
-    }
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw new AppError(400, 400, 'version.oneFile');
-    throw err;
-  }
-  return { fields, file };
-}
-
-/** The routes of one version screen (general/version-app, -web, -net, -java) over the shared table. */
-const versionScreenRoutes: FastifyPluginAsyncZod<{ service: VersionService }> = async (app, { service }) => {
+const versionExtras: FastifyPluginAsyncZod<{ service: ResourceService }> = async (app, { service }) => {
   const def = service.def;
   const screen = def.code;
-  const tags = [screen];
-  const labels = def.labels;
-  const base = `/${screen}`;
-
-  const parseCreate = (lang: FastifyRequest['lang'], body: unknown) => {
-    const r = def.createSchema.safeParse(body);
-    if (!r.success) throw validationError(lang, r.error.issues, labels);
+  const type = screen.replace('general/version-', '') as (typeof VERSION_TYPES)[number];
+  const field = fileFields(def)[0];
+  const files = new FileService(app.ctx);
+  const parse = (lang: Parameters<typeof validationError>[0], body: unknown) => {
+    const r = def.createSchema.safeParse(body ?? {});
+    if (!r.success) throw validationError(lang, r.error.issues, def.labels);
     return r.data;
   };
 
   app.post(
-    `${base}/list`,
+    `/${screen}/create`,
     {
-      config: { access: { screen, action: 'query' }, fieldLabels: labels },
+      config: { access: { screen, action: 'add' }, fieldLabels: def.labels },
       schema: {
-        tags,
-        summary: `${def.names.en_US}: one page, filtered and sorted`,
-        body: def.querySchema.optional().default({ page: 1, pageSize: 20 }),
-        response: { 200: envelope(z.object({ list: z.array(versionRow), total: z.number(), page: z.number(), pageSize: z.number() })) },
-      },
-    },
-    async (req, reply) => reply.ok(await service.list(req.session!, req.body as never)),
-  );
-
-  app.get(
-    `${base}/get`,
-    {
-      config: { access: { screen, action: 'query' } },
-      schema: { tags, querystring: z.object({ id: id() }), response: { 200: envelope(versionRow) } },
-    },
-    async (req, reply) => reply.ok(await service.get(req.session!, req.query.id)),
-  );
-
-  app.post(
-    `${base}/create`,
-    {
-      config: { access: { screen, action: 'add' }, fieldLabels: labels },
-      schema: {
-        tags,
-        summary: `${def.names.en_US}: add. JSON (file uploaded later), or multipart: the fields, then one file (< 5 MB; ${service.type === 'app' ? '.apk' : 'see upload'})`,
-        response: { 200: envelope(versionRow) },
+        tags: [screen],
+        summary: `${def.names.en_US}: add. JSON (fileId from /upload, or none), or multipart: the fields, then one file (${field.file.kinds.join('/')}, < ${field.file.maxBytes / 1024 / 1024} MB, the same file twice refused)`,
+        response: { 200: envelope(z.record(z.string(), z.unknown())) },
       },
     },
     async (req, reply) => {
-      if (!req.isMultipart()) return reply.ok(await service.create(req.session!, parseCreate(req.lang, req.body)), 'common.saveSuccess');
+      const session = req.session!;
+      if (!req.isMultipart()) return reply.ok(await service.create(session, parse(req.lang, req.body)), 'common.saveSuccess');
       let data: Record<string, unknown> | undefined;
-      const { file } = await readUpload(req, async (fields, stream, name) => {
-        if (data) throw new AppError(400, 400, 'version.oneFile');
-        data = parseCreate(req.lang, fields);
-        await service.checkNumber(data);
-        return service.storeFile(req.session!, stream as never, name);
+      const { file } = await readOneFile(req, field.file.maxBytes, async (fields, stream, name) => {
+        data = parse(req.lang, fields);
+        // a taken number is refused before a byte is stored (and again with the insert)
+        await checkNumber(app.ctx.db, type, data);
+        return storeForField(files, service, field, session, stream, name, { named: false });
       });
       if (!file || !data) throw new AppError(400, 400, 'version.fileRequired');
-      return reply.ok(await service.create(req.session!, data, file), 'version.uploaded');
-    },
-  );
-
-  app.post(
-    `${base}/update`,
-    {
-      config: { access: { screen, action: 'edit' }, fieldLabels: labels },
-      schema: { tags, summary: `${def.names.en_US}: edit`, body: def.updateSchema, response: { 200: envelope(versionRow) } },
-    },
-    async (req, reply) => {
-      const { id: vid, ...data } = req.body as { id: number } & Record<string, unknown>;
-      return reply.ok(await service.update(req.session!, vid, data), 'common.saveSuccess');
-    },
-  );
-
-  app.post(
-    `${base}/delete`,
-    {
-      config: { access: { screen, action: 'delete' } },
-      schema: {
-        tags,
-        summary: `${def.names.en_US}: delete with their files`,
-        body: idsBody,
-        response: { 200: envelope(z.object({ deleted: z.number() })) },
-      },
-    },
-    async (req, reply) => reply.ok({ deleted: await service.remove(req.session!, req.body.ids) }, 'common.deleteSuccess'),
-  );
-
-  app.post(
-    `${base}/upload`,
-    {
-      config: { access: { screen, action: 'upload' } },
-      schema: {
-        tags,
-        summary: `${def.names.en_US}: multipart field "id", then one file: replaces the version's file (< 5 MB, same file twice refused)`,
-        response: { 200: envelope(versionRow) },
-      },
-    },
-    async (req, reply) => {
-      if (!req.isMultipart()) throw new AppError(400, 400, 'version.fileRequired');
-      let target: number | undefined;
-      const { file } = await readUpload(req, async (fields, stream, name) => {
-        const parsed = id().safeParse(fields.id);
-        if (!parsed.success)
-          throw validationError(
-            req.lang,
-            parsed.error.issues.map((i) => ({ ...i, path: ['id'] })),
-          );
-        target = parsed.data;
-        await service.get(req.session!, target);
-        return service.storeFile(req.session!, stream as never, name);
-      });
-      if (!file || target === undefined) throw new AppError(400, 400, 'version.fileRequired');
-      return reply.ok(await service.attach(req.session!, target, file), 'version.uploaded');
+      try {
+        // the file's duplicate check and the row's insert are one transaction (service.create → attachFiles)
+        return reply.ok(await service.create(session, { ...data, [field.key]: file.id }), 'version.uploaded');
+      } catch (err) {
+        await files.remove(PlatformScope.of(session, app.ctx.db).for(0), file.id);
+        throw err;
+      }
     },
   );
 
   app.get(
-    `${base}/download`,
+    `/${screen}/download`,
     {
       config: { access: { screen, action: 'download' } },
-      schema: { tags, summary: `${def.names.en_US}: the version's file`, querystring: z.object({ id: id() }) },
+      schema: { tags: [screen], summary: `${def.names.en_US}: the version's file`, querystring: z.object({ id: id() }) },
     },
     async (req, reply) => {
-      const { file, stream } = await service.download(req.session!, req.query.id);
+      const row = await service.get(req.session!, req.query.id);
+      if (!row.fileId) throw notFound('file.file');
+      const { file, stream } = await files.open(PlatformScope.of(req.session!, app.ctx.db).for(0), Number(row.fileId));
       return sendStoredFile(reply, file, stream);
     },
   );
 };
 
 /** The four version screens (app, web, net, java) over the one software_versions table. */
-export const versionRoutes: FastifyPluginAsyncZod<{ files: FileService }> = async (app, { files }) => {
-  for (const type of VERSION_TYPES) await app.register(versionScreenRoutes, { service: new VersionService(app.ctx, files, type) });
+export const versionRoutes: FastifyPluginAsyncZod = async (app) => {
+  for (const type of VERSION_TYPES) {
+    const service = versionService(app.ctx, type);
+    await app.register(resourceRoutes, { service });
+    await app.register(versionExtras, { service });
+  }
 };

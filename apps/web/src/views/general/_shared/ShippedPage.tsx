@@ -35,6 +35,7 @@ export function ShippedPage(props: ResourcePageProps) {
       {...props}
       columnOverrides={{ ...cells, ...props.columnOverrides }}
       formOverrides={{ ...inputs, ...props.formOverrides }}
+      rowTitle={props.rowTitle ?? ((row) => String(shipped.field(code, row, props.def.titleField) ?? ''))}
     />
   );
 }

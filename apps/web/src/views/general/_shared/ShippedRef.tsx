@@ -5,7 +5,7 @@
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CellValue, FieldInput, type InputProps } from '../../../components/resource/field-render';
-import type { Field, Mode } from '../../../components/resource/types';
+import type { Field } from '../../../components/resource/types';
 import { useRefOptions } from '../../../components/resource/use-resource';
 import { useShipped } from './use-shipped';
 

@@ -1,15 +1,26 @@
-/** Modal form adding or editing a dictionary module (a half-filled Add survives closing and tag switches). */
-import { Form, Input, InputNumber, Modal } from 'antd';
+/**
+ * Modal form adding or editing a dictionary module with its details as lines (the declaration's
+ * children: one save writes the module and its lines in one transaction). A half-filled Add
+ * survives closing and tag switches.
+ */
+import { dictionaryModuleResource } from '@tagloom/domain/resources/general/dictionary.ts';
+import { Form, Grid, Input, InputNumber, Modal } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../../app/request';
+import { fetchData, request } from '../../../app/request';
+import { ChildTable, linesIn, linesOut } from '../../../components/resource/ChildTable';
+import type { Row } from '../../../components/resource/types';
 import { CODE_PATTERN } from './dictionary-logic';
+
+/** The module's details, edited as lines of its form. */
+const DETAILS = dictionaryModuleResource.children![0];
 
 interface Values {
   code: string;
   name: string;
   remark?: string;
   seq?: number;
+  details?: unknown[];
 }
 
 export interface ModuleRow {
@@ -36,13 +47,18 @@ export function DictionaryForm({
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const lastMode = useRef<'add' | 'edit'>('add');
+  const screens = Grid.useBreakpoint();
 
   useEffect(() => {
     if (!open) return;
     if (editing) {
       form.resetFields();
-      form.setFieldsValue({ code: editing.code, name: editing.name, remark: editing.remark, seq: editing.seq });
+      form.setFieldsValue({ code: editing.code, name: editing.name, remark: editing.remark, seq: editing.seq, details: [] });
       lastMode.current = 'edit';
+      // the module's details come with the module read whole
+      void fetchData<Row>(`/${dictionaryModuleResource.code}/get?id=${editing.id}`).then((full) =>
+        form.setFieldValue('details', linesIn(DETAILS, full.details)),
+      );
     } else if (lastMode.current === 'edit') {
       // an Add after an Edit starts empty; an Add after an Add keeps its draft
       form.resetFields();
@@ -59,10 +75,11 @@ export function DictionaryForm({
     }
     setSaving(true);
     try {
-      const data = { ...values, remark: values.remark ?? '', seq: values.seq ?? 0 };
+      const data = { ...values, remark: values.remark ?? '', seq: values.seq ?? 0, details: linesOut(DETAILS, values.details) };
+      const base = `/${dictionaryModuleResource.code}`;
       const res = editing
-        ? await request('/dictionary/web/update', { method: 'POST', data: { ...data, id: editing.id } })
-        : await request('/dictionary/web/insert', { method: 'POST', data });
+        ? await request(`${base}/update`, { method: 'POST', data: { ...data, id: editing.id } })
+        : await request(`${base}/create`, { method: 'POST', data });
       form.resetFields();
       onSaved(res.msg);
     } catch {
@@ -83,6 +100,7 @@ export function DictionaryForm({
       okButtonProps={{ 'data-testid': 'dict-form-save' }}
       forceRender
       maskClosable={false}
+      width={screens.md ? 860 : undefined}
     >
       <Form form={form} layout="vertical" data-testid="dict-form">
         <Form.Item
@@ -109,6 +127,9 @@ export function DictionaryForm({
         </Form.Item>
         <Form.Item name="seq" label={t('dictionary.seq')}>
           <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} data-testid="dict-form-seq" />
+        </Form.Item>
+        <Form.Item name="details" label={t('dictionary.details')} className="dict-form-details">
+          <ChildTable child={DETAILS} />
         </Form.Item>
       </Form>
     </Modal>

@@ -366,6 +366,8 @@ export default function Dictionary() {
           message.success(msg);
           setModuleForm((f) => ({ ...f, open: false }));
           void invalidate('modules');
+          // the module's form also writes its details
+          void invalidate('details');
         }}
       />
       <DetailForm

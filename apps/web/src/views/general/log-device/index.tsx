@@ -1,6 +1,7 @@
-/** Device log (general/log-device): the shared log screen. */
-import { LogPage } from '../_logs/LogPage';
+/** Device log (general/log-device): the feed's generic screen. */
+import { deviceLogFeed } from '@tagloom/domain/feed/general.ts';
+import { FeedPage } from '../../../components/feed/FeedPage';
 
 export default function DeviceLog() {
-  return <LogPage kind="device" />;
+  return <FeedPage feed={deviceLogFeed} testId="log" />;
 }

@@ -1,6 +1,7 @@
-/** Login log (general/log-login): the shared log screen. */
-import { LogPage } from '../_logs/LogPage';
+/** Login log (general/log-login): the feed's generic screen. */
+import { loginLogFeed } from '@tagloom/domain/feed/general.ts';
+import { FeedPage } from '../../../components/feed/FeedPage';
 
 export default function LoginLog() {
-  return <LogPage kind="login" />;
+  return <FeedPage feed={loginLogFeed} testId="log" />;
 }

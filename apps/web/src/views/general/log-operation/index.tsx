@@ -1,6 +1,7 @@
-/** Operation log (general/log-operation): the shared log screen. */
-import { LogPage } from '../_logs/LogPage';
+/** Operation log (general/log-operation): the feed's generic screen. */
+import { operationLogFeed } from '@tagloom/domain/feed/general.ts';
+import { FeedPage } from '../../../components/feed/FeedPage';
 
 export default function OperationLog() {
-  return <LogPage kind="operation" />;
+  return <FeedPage feed={operationLogFeed} testId="log" />;
 }

@@ -1,6 +1,7 @@
-/** Sync log (general/log-sync): the shared log screen. */
-import { LogPage } from '../_logs/LogPage';
+/** Sync log (general/log-sync): the feed's generic screen. */
+import { syncLogFeed } from '@tagloom/domain/feed/general.ts';
+import { FeedPage } from '../../../components/feed/FeedPage';
 
 export default function SyncLog() {
-  return <LogPage kind="sync" />;
+  return <FeedPage feed={syncLogFeed} testId="log" />;
 }

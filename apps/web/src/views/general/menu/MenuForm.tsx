@@ -1,4 +1,7 @@
-/** Modal form adding (module or sub-menu) or editing a menu; rules are the shared zod schemas. */
+/**
+ * Modal form adding (module or sub-menu) or editing a menu. Its labels and rules come from the
+ * menu's one declaration (resources/general/menu.ts), as the server's bodies do (menuCreate/menuUpdate).
+ */
 
 import { ENUMS } from '@tagloom/domain/enums.ts';
 import { menuCreate, menuUpdate } from '@tagloom/domain/schemas/general.ts';
@@ -9,7 +12,17 @@ import { useTranslation } from 'react-i18next';
 import { request } from '../../../app/request';
 import { normalizeLang } from '../../../domain';
 import { IconPicker } from './IconPicker';
-import { isScreen, MENU_CODE_PATTERN, type MenuFormValues, type MenuNode, nameOf, toFormValues, toWire } from './menu-logic';
+import {
+  isScreen,
+  type MenuFormValues,
+  type MenuNode,
+  menuField,
+  menuFieldRules,
+  menuNameRules,
+  nameOf,
+  toFormValues,
+  toWire,
+} from './menu-logic';
 
 export type MenuTarget = { mode: 'create'; parent?: MenuNode } | { mode: 'edit'; row: MenuNode };
 
@@ -60,6 +73,8 @@ export function MenuForm({ target, onClose, onSaved }: { target?: MenuTarget; on
         ? t('menuAdmin.addSubTitle', { name: nameOf(target.parent.names, lang, target.parent.code) })
         : t('menuAdmin.addTitle');
   const terminals = ENUMS.Terminal.map((o) => ({ value: o.value, label: o.label[lang] }));
+  const label = (key: string) => menuField(key).label[lang];
+  const rules = (key: string) => menuFieldRules(key, { required: t('common.required') });
 
   return (
     <Modal
@@ -79,11 +94,7 @@ export function MenuForm({ target, onClose, onSaved }: { target?: MenuTarget; on
         <GridRow gutter={12}>
           {(['zh_CN', 'zh_TW', 'en_US'] as const).map((l) => (
             <Col xs={24} md={8} key={l}>
-              <Form.Item
-                name={['names', l]}
-                label={t(`menuAdmin.name_${l}`)}
-                rules={l === 'zh_CN' ? [{ required: true, whitespace: true, message: t('common.required') }, { max: 64 }] : [{ max: 64 }]}
-              >
+              <Form.Item name={['names', l]} label={t(`menuAdmin.name_${l}`)} rules={menuNameRules(l, t('common.required'))}>
                 <Input data-testid={`menu-form-name-${l}`} />
               </Form.Item>
             </Col>
@@ -91,50 +102,52 @@ export function MenuForm({ target, onClose, onSaved }: { target?: MenuTarget; on
           <Col xs={24} md={12}>
             <Form.Item
               name="code"
-              label={t('menuAdmin.code')}
-              rules={[
-                { required: true, whitespace: true, message: t('common.required') },
-                { max: 128 },
-                { pattern: MENU_CODE_PATTERN, message: t('menuAdmin.codeFormat') },
-              ]}
+              label={label('code')}
+              rules={menuFieldRules('code', { required: t('common.required'), pattern: t('menuAdmin.codeFormat') })}
             >
               <Input data-testid="menu-form-code" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="alias" label={t('menuAdmin.alias')} rules={[{ max: 64 }]}>
+            <Form.Item name="alias" label={label('alias')} rules={rules('alias')}>
               <Input data-testid="menu-form-alias" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="terminal" label={t('menuAdmin.terminal')}>
+            <Form.Item name="terminal" label={label('terminal')}>
               <Select options={terminals} data-testid="menu-form-terminal" />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item name="hidden" label={t('menuAdmin.visible')} valuePropName="checked">
+            <Form.Item name="hidden" label={label('hidden')} valuePropName="checked">
               <Switch data-testid="menu-form-visible" />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item name="seq" label={t('menuAdmin.seq')}>
-              <InputNumber min={0} max={100000} precision={0} style={{ width: '100%' }} data-testid="menu-form-seq" />
+            <Form.Item name="seq" label={label('seq')}>
+              <InputNumber
+                min={menuField('seq').min}
+                max={menuField('seq').max}
+                precision={0}
+                style={{ width: '100%' }}
+                data-testid="menu-form-seq"
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="path" label={t('menuAdmin.path')} rules={[{ max: 256 }]}>
+            <Form.Item name="path" label={label('path')} rules={rules('path')}>
               <Input data-testid="menu-form-path" />
             </Form.Item>
           </Col>
           {isScreen(level) && (
             <Col xs={24} md={12}>
-              <Form.Item name="component" label={t('menuAdmin.component')} rules={[{ max: 128 }]}>
+              <Form.Item name="component" label={label('component')} rules={rules('component')}>
                 <Input data-testid="menu-form-component" />
               </Form.Item>
             </Col>
           )}
           <Col xs={24} md={12}>
-            <Form.Item name="icon" label={t('menuAdmin.icon')} extra={t('menuAdmin.iconHint')} rules={[{ max: 64 }]}>
+            <Form.Item name="icon" label={label('icon')} extra={t('menuAdmin.iconHint')} rules={rules('icon')}>
               <IconPicker />
             </Form.Item>
           </Col>

@@ -1,5 +1,7 @@
 /** Pure helpers of the menu screen: tree rows, names by language, what a level may do, form ⇄ wire. */
 import type { Lang } from '@tagloom/domain/lang.ts';
+import { MENU_NAME_MAX, menuResource } from '@tagloom/domain/resources/general/menu.ts';
+import type { Field, ResourceDef } from '../../../components/resource/types';
 
 export type L10nNames = { zh_CN: string; zh_TW: string; en_US: string };
 
@@ -51,8 +53,29 @@ export function findNode(nodes: MenuNode[], id: number): MenuNode | undefined {
   return undefined;
 }
 
-/** A menu code as the server takes it (mirrors menuCode of the domain's schemas/general.ts). */
-export const MENU_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9/_-]*$/;
+/** A field of the menu's one declaration (resources/general/menu.ts): the server's bodies take their rules from it too. */
+export const menuField = (key: string): Field => {
+  const f = (menuResource as unknown as ResourceDef).list.find((x) => x.key === key);
+  if (!f) throw new Error(`general/menu declares no field ${key}`);
+  return f;
+};
+
+/** A menu code as the server takes it: the declaration's pattern. */
+export const MENU_CODE_PATTERN = new RegExp(menuField('code').pattern!.source);
+
+/** Form rules of a menu field, from its declaration: required, at most `max` characters, the pattern. */
+export function menuFieldRules(key: string, messages: { required: string; pattern?: string }) {
+  const f = menuField(key);
+  const rules: { required?: boolean; whitespace?: boolean; message?: string; max?: number; pattern?: RegExp }[] = [];
+  if (f.required) rules.push({ required: true, whitespace: true, message: messages.required });
+  if (f.max !== undefined && (f.kind === 'text' || f.kind === 'textarea')) rules.push({ max: f.max });
+  if (f.pattern) rules.push({ pattern: new RegExp(f.pattern.source), message: messages.pattern });
+  return rules;
+}
+
+/** Rules of a menu's name in one language: Simplified Chinese required, each at most MENU_NAME_MAX characters. */
+export const menuNameRules = (lang: Lang, required: string) =>
+  lang === 'zh_CN' ? [{ required: true, whitespace: true, message: required }, { max: MENU_NAME_MAX }] : [{ max: MENU_NAME_MAX }];
 
 /** Modules and groups take sub-menus; screens (level 3) have buttons and data items. */
 export const canHaveChildren = (level: number) => level < 3;

@@ -1,26 +1,25 @@
 /**
- * Scheduled tasks (general/scheduler): the generic resource page plus the task's own parts —
- * Pause / Recover / Stop by state (granted buttons, with confirms), run history in a drawer,
- * the handler (class name) picked from /handlers, cron or time-trigger fields shown per type.
+ * Scheduled tasks (general/scheduler): the generic resource page (Pause / Recover / Stop come from
+ * the declared state machine, as row links and toolbar buttons) plus the task's own parts — run
+ * history in a drawer, the handler (class name) picked from /handlers, cron or time-trigger fields
+ * shown per type.
  */
-import { EllipsisOutlined, HistoryOutlined, PauseCircleOutlined, PlayCircleOutlined, StopOutlined } from '@ant-design/icons';
+import { HistoryOutlined } from '@ant-design/icons';
 import { ENUMS } from '@tagloom/domain/enums.ts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Drawer, Dropdown, Form, Grid, Modal, Select, Table, Tag, Tooltip } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Drawer, Form, Grid, Select, Table, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMessage } from '../../../app/bridge';
-import { fetchData, request } from '../../../app/request';
+import { fetchData } from '../../../app/request';
 import { FieldInput, type InputProps } from '../../../components/resource/field-render';
 import { resourceOf } from '../../../components/resource/registry';
 import type { Field, Mode, Row } from '../../../components/resource/types';
-import { useScreen } from '../../../components/ScreenContext';
 import { DAYJS_DATE_FORMAT, normalizeLang } from '../../../domain';
 import { ShippedPage } from '../_shared/ShippedPage';
 import { useShipped } from '../_shared/use-shipped';
-import { type StateAction, showsField, stateActions, stateColor, TRIGGER_FIELDS } from './scheduler-logic';
+import { showsField, TRIGGER_FIELDS } from './scheduler-logic';
 import '../_shared/ops.css';
 import './scheduler.css';
 
@@ -101,21 +100,10 @@ function TriggerField({ field, mode, disabled, ...rest }: InputProps) {
   return <FieldInput field={field} mode={mode} disabled={disabled} {...rest} />;
 }
 
-const ICONS: Record<StateAction, React.ReactNode> = {
-  pause: <PauseCircleOutlined />,
-  recover: <PlayCircleOutlined />,
-  stop: <StopOutlined />,
-};
-
 export default function Scheduler() {
   const { t, i18n } = useTranslation();
   const lang = normalizeLang(i18n.language);
-  const message = useMessage();
-  const screen = useScreen();
-  const can = (a: string) => screen.actions.includes(a);
-  const queryClient = useQueryClient();
   const screens = Grid.useBreakpoint();
-  const [modal, holder] = Modal.useModal();
   const [runsOf, setRunsOf] = useState<Row | undefined>();
   const [runPaging, setRunPaging] = useState({ page: 1, pageSize: 10 });
   const handlers = useHandlers();
@@ -133,32 +121,11 @@ export default function Scheduler() {
     setRunsOf(row);
   };
 
-  const act = (action: StateAction, row: Row, reload: () => void) => {
-    modal.confirm({
-      title: t(`scheduler.confirm.${action}Title`),
-      content: t(`scheduler.confirm.${action}`, { name: shipped.field(CODE, row, 'name') }),
-      okText: t(`scheduler.actions.${action}`),
-      okButtonProps: { danger: action === 'stop', 'data-testid': 'sched-confirm-ok' },
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        try {
-          const res = await request(`/${CODE}/${action}`, { method: 'POST', data: { id: row.id } });
-          message.success(res.msg || t('common.success'));
-          void queryClient.invalidateQueries({ queryKey: ['resource', CODE] });
-          reload();
-        } catch {
-          // the request layer showed the server's message
-        }
-      },
-    });
-  };
-
   const handlerLabel = (v: unknown) => handlers.data?.find((h) => h.value === v)?.label;
   const enumLabel = (name: string, v: unknown) => ENUMS[name]?.find((o) => String(o.value) === String(v))?.label[lang] ?? String(v ?? '');
 
   return (
     <div data-testid="scheduler">
-      {holder}
       <ShippedPage
         def={def}
         columnOverrides={{
@@ -178,11 +145,6 @@ export default function Scheduler() {
             </Tooltip>
           ),
           cron: (v) => (v ? <span className="ops-mono">{String(v)}</span> : <span className="ops-empty">-</span>),
-          state: (v) => (
-            <Tag color={stateColor(v)} data-testid="sched-state">
-              {enumLabel('SchedulerState', v)}
-            </Tag>
-          ),
           triggerType: (v) => <Tag color={Number(v) === 2 ? 'purple' : 'cyan'}>{enumLabel('SchedulerType', v)}</Tag>,
         }}
         formOverrides={{
@@ -196,37 +158,18 @@ export default function Scheduler() {
             ]),
           ),
         }}
-        extraRowActions={(row, { reload }) => {
-          const actions = stateActions(row.state, can);
-          return (
-            <Dropdown
-              trigger={['click']}
-              menu={{
-                items: [
-                  ...actions.map((a) => ({
-                    key: a,
-                    icon: ICONS[a],
-                    danger: a === 'stop',
-                    label: <span data-testid={`sched-${a}`}>{t(`scheduler.actions.${a}`)}</span>,
-                  })),
-                  ...(actions.length ? [{ type: 'divider' as const }] : []),
-                  { key: 'runs', icon: <HistoryOutlined />, label: <span data-testid="sched-runs">{t('scheduler.runHistory')}</span> },
-                ],
-                onClick: ({ key }) => (key === 'runs' ? openRuns(row) : act(key as StateAction, row, reload)),
-              }}
-            >
-              <Tooltip title={t('scheduler.moreActions')}>
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<EllipsisOutlined />}
-                  aria-label={t('scheduler.moreActions')}
-                  data-testid="sched-more"
-                />
-              </Tooltip>
-            </Dropdown>
-          );
-        }}
+        extraRowActions={(row) => (
+          <Tooltip title={t('scheduler.runHistory')}>
+            <Button
+              type="link"
+              size="small"
+              icon={<HistoryOutlined />}
+              aria-label={t('scheduler.runHistory')}
+              onClick={() => openRuns(row)}
+              data-testid="sched-runs"
+            />
+          </Tooltip>
+        )}
       />
       <Drawer
         title={runsOf ? t('scheduler.runsTitle', { name: shipped.field(CODE, runsOf, 'name') }) : ''}

@@ -11,7 +11,7 @@ import { Button, Form, Tag, Tooltip } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchData } from '../../../app/request';
-import type { Field, Mode, ResourceDef, Row } from '../../../components/resource/types';
+import type { ResourceDef, Row } from '../../../components/resource/types';
 import { useScreen } from '../../../components/ScreenContext';
 import { GrantTree } from '../_access/GrantTree';
 import { type Grant, type GrantNode, grantsOfTree } from '../_access/grant-tree';

@@ -1,0 +1,71 @@
+/**
+ * The device access kind: routes declared `access: 'device'` (feed ingestion) are called by
+ * readers, gates and handhelds with their key in the `x-device-key` header, never with a user
+ * session. A key belongs to one device of one tenant and is stored as its SHA-256.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Tx } from '../../db/client.js';
+import { deviceKeys } from '../../db/schema/index.js';
+import { AppError } from '../errors.js';
+
+export interface DeviceIdentity {
+  keyId: number;
+  tenantId: number;
+  deviceCode: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the device calling a device route (access 'device') */
+    device?: DeviceIdentity;
+  }
+}
+
+export const DEVICE_KEY_HEADER = 'x-device-key';
+const hash = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
+/** 401 with the device code of the envelope (a device key is no user session). */
+const refused = (key: string) => new AppError(401, 401, key);
+
+/** A new key for a device of a tenant: returned once, stored only as its hash. */
+export async function issueDeviceKey(db: Tx, tenantId: number, deviceCode: string): Promise<{ id: number; key: string }> {
+  const key = `dk_${randomBytes(32).toString('base64url')}`;
+  const [row] = await db
+    .insert(deviceKeys)
+    .values({ tenantId, deviceCode, keyHash: hash(key) })
+    .returning({ id: deviceKeys.id });
+  return { id: row.id, key };
+}
+
+/** Stops a key (the device must be given a new one). */
+export async function revokeDeviceKey(db: Tx, tenantId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .update(deviceKeys)
+    .set({ enabled: false })
+    .where(and(eq(deviceKeys.tenantId, tenantId), eq(deviceKeys.id, id)))
+    .returning({ id: deviceKeys.id });
+  return rows.length > 0;
+}
+
+/** The device of the request's key, or 401 (no key, unknown key, disabled key). */
+export async function resolveDevice(db: Tx, req: FastifyRequest): Promise<DeviceIdentity> {
+  const header = req.headers[DEVICE_KEY_HEADER];
+  const key = Array.isArray(header) ? header[0] : header;
+  if (!key) throw refused('feeds.device.noKey');
+  if (key.length > 200) throw refused('feeds.device.badKey');
+  const [row] = await db
+    .select({ keyId: deviceKeys.id, tenantId: deviceKeys.tenantId, deviceCode: deviceKeys.deviceCode, enabled: deviceKeys.enabled })
+    .from(deviceKeys)
+    .where(eq(deviceKeys.keyHash, hash(key)))
+    .limit(1);
+  if (!row?.enabled) throw refused('feeds.device.badKey');
+  // when the key was last used, at most once a minute (a busy device does not write a row per batch)
+  await db
+    .update(deviceKeys)
+    .set({ lastUsedAt: sql`now()` })
+    .where(
+      and(eq(deviceKeys.id, row.keyId), or(isNull(deviceKeys.lastUsedAt), lt(deviceKeys.lastUsedAt, sql`now() - interval '1 minute'`))),
+    );
+  return { keyId: row.keyId, tenantId: row.tenantId, deviceCode: row.deviceCode };
+}

@@ -1,0 +1,125 @@
+import type { AnyResourceDef, DomainModule } from '@tagloom/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Services } from '../app.js';
+import { resourceTable, tableOf } from '../db/resource-table.js';
+import type { ResourceTable } from '../db/schema/resources.js';
+import type { AppContext, SessionInfo } from './context.js';
+import { type JobKind, registerJobKind } from './queue/registry.js';
+import { type ResourceHooks, ResourceService } from './resource/service.js';
+
+/** A module's own routes: a Fastify plugin under /api, given the services (it takes what it needs). */
+export type ModuleRoutes = FastifyPluginAsyncZod<Services>;
+
+/**
+ * A kind of scheduled task a module offers: what an administrator picks on the scheduler screen.
+ * A fire enqueues the job kind it names (the queue runs it), so adding one edits no scheduler.
+ */
+export interface ScheduledTaskKind {
+  /** the key a scheduled task stores, e.g. 'general.purgeOldLogs' */
+  key: string;
+  /** the job kind a fire enqueues (one of the job kinds some module registers) */
+  jobKind: string;
+}
+
+/** A dashboard card a module adds (data only: the console draws it). */
+export interface DashboardWidget {
+  /** unique code, e.g. 'rfid.readersOnline' */
+  code: string;
+  /** the dashboard screen that shows it */
+  screen: 'dashboard/admin' | 'dashboard/editor';
+  /** its data for this session (asked by the dashboard route) */
+  load(c: { ctx: AppContext; services: Services; session: SessionInfo }): Promise<unknown>;
+}
+
+/**
+ * A module (`apps/server/src/modules/<module>/index.ts`): everything it adds to the server, in one
+ * place, so a new screen touches its module's folder and nothing central.
+ *
+ * - `domain`: its domain half (`packages/domain/src/resources/<module>`): the menu subtree and the
+ *   declarations; each declaration of `domain.resources` gets the generic routes, and its table
+ *   (built from the declaration; name it in the module's `tables.ts` so drizzle-kit sees it);
+ * - `hooks`: what its screens add to the generic behaviour, by screen code (its own screens only);
+ * - `routes`: its own routes (Fastify plugins under /api);
+ * - `jobKinds`, `taskKinds`, `widgets`: what it runs in the job queue, offers as scheduled tasks and
+ *   shows on the dashboards.
+ */
+export interface ServerModule {
+  /** unique, e.g. 'general' (the menu module's code when it has a domain half) */
+  code: string;
+  domain?: DomainModule;
+  hooks?: (ctx: AppContext) => Record<string, ResourceHooks>;
+  routes?: readonly ModuleRoutes[];
+  jobKinds?: readonly JobKind[];
+  taskKinds?: readonly ScheduledTaskKind[];
+  widgets?: readonly DashboardWidget[];
+}
+
+/** Declare a module; its parts are checked when the server registers it (registerModules). */
+export const defineModule = <M extends ServerModule>(m: M): M => m;
+
+/** What the registered modules add up to. */
+export interface ModuleRegistry {
+  modules: readonly ServerModule[];
+  /** the generic service of each declared resource, by screen code */
+  resources: Map<string, ResourceService>;
+  jobKinds: JobKind[];
+  taskKinds: ScheduledTaskKind[];
+  widgets: DashboardWidget[];
+}
+
+/** The table of a declaration: the one the schema built (tables.ts), or built now (a module without migrations, in tests). */
+function tableFor(def: AnyResourceDef): ResourceTable {
+  return (tableOf(def.code) as ResourceTable | undefined) ?? resourceTable(def);
+}
+
+const unique = <T>(what: string, items: T[], key: (t: T) => string): T[] => {
+  const seen = new Set<string>();
+  for (const item of items) {
+    const k = key(item);
+    if (seen.has(k)) throw new Error(`${what} ${k} is registered twice`);
+    seen.add(k);
+  }
+  return items;
+};
+
+/**
+ * Registers the modules: one generic service per declared resource (with its module's hooks),
+ * their job kinds with the queue; collects their scheduled-task kinds and widgets. Fails at
+ * startup on a module code, screen, job kind, task kind or widget given twice, and on hooks for a
+ * screen the module does not declare.
+ */
+export function registerModules(ctx: AppContext, modules: readonly ServerModule[]): ModuleRegistry {
+  unique('module', [...modules], (m) => m.code);
+  const resources = new Map<string, ResourceService>();
+  for (const m of modules) {
+    const hooks = m.hooks?.(ctx) ?? {};
+    const declared = m.domain?.resources ?? [];
+    for (const code of Object.keys(hooks))
+      if (!declared.some((d) => d.code === code)) throw new Error(`module ${m.code} has hooks for ${code}, which it does not declare`);
+    for (const def of declared) {
+      if (resources.has(def.code)) throw new Error(`screen ${def.code} is registered twice`);
+      resources.set(def.code, new ResourceService(ctx, def, tableFor(def), hooks[def.code]));
+    }
+  }
+  const jobKinds = unique(
+    'job kind',
+    modules.flatMap((m) => m.jobKinds ?? []),
+    (k) => k.kind,
+  );
+  for (const k of jobKinds) registerJobKind(k);
+  return {
+    modules,
+    resources,
+    jobKinds,
+    taskKinds: unique(
+      'scheduled task kind',
+      modules.flatMap((m) => m.taskKinds ?? []),
+      (k) => k.key,
+    ),
+    widgets: unique(
+      'dashboard widget',
+      modules.flatMap((m) => m.widgets ?? []),
+      (w) => w.code,
+    ),
+  };
+}

@@ -1,0 +1,418 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { PLATFORM_TENANT_ID } from '@tagloom/domain';
+import { and, eq, inArray, lte, notInArray, or, sql } from 'drizzle-orm';
+import type { Services } from '../../app.js';
+import type { Tx } from '../../db/client.js';
+import { jobs } from '../../db/schema/index.js';
+import type { AppContext } from '../context.js';
+import { AppError } from '../errors.js';
+import {
+  FINAL_STATES,
+  JobCancelled,
+  type JobKind,
+  JobLost,
+  type JobOutcome,
+  type JobRow,
+  type JobRunContext,
+  jobKind,
+  jobKinds,
+  type Progress,
+} from './registry.js';
+// the kinds of the core: registered wherever a runner runs
+import './maintenance.js';
+import './resource-jobs.js';
+
+/** Bus topic: a job was enqueued (every process's runner looks at once instead of at its next poll). */
+export const JOBS_TOPIC = 'jobs';
+
+export interface EnqueueOptions {
+  kind: string;
+  tenantId: number;
+  /** the user the job belongs to (sees it, cancels it, downloads its result); null for system jobs */
+  owner: number | null;
+  payload?: Record<string, unknown>;
+  maxAttempts?: number;
+  /** at most one job per key and tenant: a second enqueue with the same key does nothing */
+  dedupeKey?: string;
+  runAfter?: Date;
+  total?: number;
+}
+
+export const newJobId = () => randomBytes(12).toString('base64url');
+
+/**
+ * Puts a job in the queue (in `db`, which may be the caller's transaction) and wakes the runners.
+ * Returns the row, or undefined when a job with the same dedupe key exists.
+ */
+export async function enqueue(ctx: AppContext, opts: EnqueueOptions, db: Tx = ctx.db): Promise<JobRow | undefined> {
+  const kind = jobKind(opts.kind);
+  if (!kind) throw new Error(`job kind ${opts.kind} is not registered`);
+  const [row] = await db
+    .insert(jobs)
+    .values({
+      tenantId: opts.tenantId,
+      id: newJobId(),
+      kind: opts.kind,
+      payload: opts.payload ?? {},
+      maxAttempts: opts.maxAttempts ?? kind.maxAttempts ?? 3,
+      dedupeKey: opts.dedupeKey ?? null,
+      runAfter: opts.runAfter ?? new Date(),
+      total: opts.total ?? 0,
+      createdBy: opts.owner,
+      message: 'jobs.message.queued',
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (row) await ctx.bus.emit(JOBS_TOPIC);
+  return row;
+}
+
+/**
+ * Cancels one of the owner's jobs: a queued one at once; a running one is flagged, and its handler
+ * stops at its next progress report (its kind's undo runs, the state becomes cancelled).
+ * Returns the row after the change, or undefined when the owner has no such job.
+ */
+export async function cancelJob(db: Tx, tenantId: number, owner: number, id: string): Promise<JobRow | undefined> {
+  const mine = and(eq(jobs.tenantId, tenantId), eq(jobs.id, id), eq(jobs.createdBy, owner));
+  const [queued] = await db
+    .update(jobs)
+    .set({ state: 'cancelled', message: 'jobs.message.cancelled', messageParams: null, finishedAt: new Date(), updatedAt: new Date() })
+    .where(and(mine, eq(jobs.state, 'queued')))
+    .returning();
+  if (queued) return queued;
+  const [running] = await db
+    .update(jobs)
+    .set({ cancelRequested: true, updatedAt: new Date() })
+    .where(and(mine, eq(jobs.state, 'running')))
+    .returning();
+  if (running) return running;
+  const [row] = await db.select().from(jobs).where(mine);
+  return row;
+}
+
+export interface RunnerOptions {
+  /** this runner's name in the rows it holds (default host:pid:random) */
+  workerId?: string;
+  /** how often the queue is looked at when nothing woke the runner (default 1 s) */
+  pollMs?: number;
+  /** jobs run at once (default 1 on embedded PGlite, 2 on PostgreSQL) */
+  concurrency?: number;
+  /** the lease a job is held by, renewed while it runs (default 30 s) */
+  leaseMs?: number;
+  /** only these kinds (default: all) */
+  kinds?: string[];
+  /** all kinds but these */
+  skipKinds?: string[];
+  /** kinds used instead of the registered ones (tests) */
+  overrides?: Record<string, JobKind>;
+}
+
+/** Is this row claimable now: queued and due, or running with an expired lease (its process died). */
+const claimable = () =>
+  or(and(eq(jobs.state, 'queued'), lte(jobs.runAfter, sql`now()`)), and(eq(jobs.state, 'running'), sql`${jobs.leaseUntil} < now()`));
+
+/**
+ * The queue's runner. Every server process starts one; each claims jobs with
+ * `UPDATE … WHERE (tenant_id, id) = (SELECT … FOR UPDATE SKIP LOCKED LIMIT 1) RETURNING`, so a job is
+ * run by exactly one process, and holds it by a lease renewed while it runs. A job whose lease
+ * expired (its process died) is claimed again: retried until max_attempts, then failed — after its
+ * kind's undo ran. Nothing a job needs lives in the process: all is in its row.
+ */
+export class JobQueue {
+  readonly workerId: string;
+  private readonly leaseMs: number;
+  private readonly concurrency: number;
+  private readonly active = new Set<Promise<void>>();
+  private timer: NodeJS.Timeout | undefined;
+  private loop: Promise<void> | undefined;
+  private stopped = true;
+  private wake: (() => void) | undefined;
+  private lastRecurring = 0;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly services: Services,
+    private readonly opts: RunnerOptions = {},
+  ) {
+    this.workerId = opts.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+    this.leaseMs = opts.leaseMs ?? 30_000;
+    this.concurrency = opts.concurrency ?? (ctx.database.kind === 'pglite' ? 1 : 2);
+    ctx.bus.on(JOBS_TOPIC, () => this.poke());
+  }
+
+  private kindOf(name: string): JobKind | undefined {
+    return this.opts.overrides?.[name] ?? jobKind(name);
+  }
+
+  private get runContext(): JobRunContext {
+    return { ctx: this.ctx, services: this.services, workerId: this.workerId };
+  }
+
+  private lease() {
+    return sql`now() + ${`${this.leaseMs} milliseconds`}::interval`;
+  }
+
+  /** Claims one job for this runner (or none). The row comes back running, with attempts counted. */
+  async claim(): Promise<JobRow | undefined> {
+    const kinds = this.opts.kinds;
+    const pick = this.ctx.db
+      .select({ tenantId: jobs.tenantId, id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          claimable(),
+          kinds ? inArray(jobs.kind, kinds) : undefined,
+          this.opts.skipKinds?.length ? notInArray(jobs.kind, this.opts.skipKinds) : undefined,
+        ),
+      )
+      .orderBy(jobs.runAfter)
+      .limit(1)
+      .for('update', { skipLocked: true });
+    const [row] = await this.ctx.db
+      .update(jobs)
+      .set({
+        state: 'running',
+        attempts: sql`${jobs.attempts} + 1`,
+        leaseUntil: this.lease(),
+        workerId: this.workerId,
+        startedAt: sql`coalesce(${jobs.startedAt}, now())`,
+        updatedAt: new Date(),
+      })
+      .where(and(sql`(${jobs.tenantId}, ${jobs.id}) = (${pick})`, claimable()))
+      .returning();
+    return row;
+  }
+
+  /** Claims and runs one job; false when there was none to claim. */
+  async runOne(): Promise<boolean> {
+    const job = await this.claim();
+    if (!job) return false;
+    await this.execute(job);
+    return true;
+  }
+
+  /** Runs jobs until none is left to claim (tests, and the scheduler's tick). Returns how many ran. */
+  async drain(): Promise<number> {
+    let n = 0;
+    while (await this.runOne()) n++;
+    return n;
+  }
+
+  /** Ends a job this runner holds; false when it no longer held it. */
+  private async end(job: JobRow, state: 'done' | 'failed' | 'cancelled' | 'queued', set: Partial<JobRow> = {}): Promise<boolean> {
+    const rows = await this.ctx.db
+      .update(jobs)
+      .set({
+        state,
+        leaseUntil: null,
+        workerId: null,
+        updatedAt: new Date(),
+        ...(state === 'queued' ? {} : { finishedAt: new Date() }),
+        ...set,
+      })
+      .where(and(eq(jobs.tenantId, job.tenantId), eq(jobs.id, job.id), eq(jobs.workerId, this.workerId), eq(jobs.state, 'running')))
+      .returning({ id: jobs.id });
+    return rows.length === 1;
+  }
+
+  private progressOf(job: JobRow): Progress {
+    let last = 0;
+    let lastMessage: string | undefined;
+    const write = async (set: Partial<JobRow>, force: boolean) => {
+      const now = performance.now();
+      if (!force && now - last < 200) return;
+      last = now;
+      const [row] = await this.ctx.db
+        .update(jobs)
+        .set({ ...set, leaseUntil: this.lease(), updatedAt: new Date() })
+        .where(and(eq(jobs.tenantId, job.tenantId), eq(jobs.id, job.id), eq(jobs.workerId, this.workerId), eq(jobs.state, 'running')))
+        .returning({ cancel: jobs.cancelRequested });
+      if (!row) throw new JobLost();
+      if (row.cancel) throw new JobCancelled();
+    };
+    return {
+      async start(total, message, params) {
+        lastMessage = message;
+        await write({ total, done: 0, ...(message ? { message, messageParams: params ?? null } : {}) }, true);
+      },
+      async report(done, message, params) {
+        const changed = message !== undefined && message !== lastMessage;
+        if (message !== undefined) lastMessage = message;
+        await write({ done, ...(message !== undefined ? { message, messageParams: params ?? null } : {}) }, changed);
+      },
+    };
+  }
+
+  private async execute(job: JobRow): Promise<void> {
+    const c = this.runContext;
+    const kind = this.kindOf(job.kind);
+    const settle = async (row: JobRow) => {
+      await kind?.settle?.(c, row).catch((err) => this.ctx.log.warn({ err, job: row.id }, 'job settle failed'));
+    };
+    if (!kind) {
+      if (await this.end(job, 'failed', { message: 'jobs.message.unknownKind', messageParams: { kind: job.kind } })) await settle(job);
+      return;
+    }
+    // a cancel asked while its process was gone, or a job whose attempts ran out with it: end it here
+    if (job.cancelRequested || job.attempts > job.maxAttempts) {
+      await kind.undo?.(c, job);
+      const cancelled = job.cancelRequested;
+      const ended = await this.end(job, cancelled ? 'cancelled' : 'failed', {
+        message: cancelled ? 'jobs.message.cancelled' : 'jobs.message.leaseExpired',
+        messageParams: cancelled ? null : { attempts: job.maxAttempts },
+      });
+      if (ended) await settle(job);
+      return;
+    }
+    const renew = setInterval(
+      () => {
+        void this.ctx.db
+          .update(jobs)
+          .set({ leaseUntil: this.lease() })
+          .where(and(eq(jobs.tenantId, job.tenantId), eq(jobs.id, job.id), eq(jobs.workerId, this.workerId), eq(jobs.state, 'running')))
+          .catch((err) => this.ctx.log.warn({ err, job: job.id }, 'job lease renewal failed'));
+      },
+      Math.max(50, Math.floor(this.leaseMs / 3)),
+    );
+    renew.unref();
+    let final: JobRow | undefined;
+    try {
+      // a retry starts from nothing: what an interrupted attempt wrote is undone first
+      if (job.attempts > 1) await kind.undo?.(c, job);
+      const out: JobOutcome = (await kind.run(c, job, this.progressOf(job))) ?? {};
+      clearInterval(renew);
+      if (
+        await this.end(job, 'done', {
+          message: out.message ?? 'jobs.message.done',
+          messageParams: out.params ?? null,
+          result: out.result ?? null,
+          resultFileId: out.fileId ?? null,
+          done: sql`greatest(${jobs.done}, ${jobs.total})` as never,
+        })
+      )
+        final = job;
+    } catch (err) {
+      clearInterval(renew);
+      if (err instanceof JobLost) return; // another runner holds it now
+      const undo = () => kind.undo?.(c, job).catch((e) => this.ctx.log.error({ err: e, job: job.id }, 'job undo failed'));
+      if (err instanceof JobCancelled) {
+        await undo();
+        if (await this.end(job, 'cancelled', { message: 'jobs.message.cancelled', messageParams: null })) final = job;
+      } else if (err instanceof AppError && err.status < 500) {
+        // a refusal (bad file, rows with errors …) is the answer, not a fault: no retry
+        await undo();
+        const ended = await this.end(job, 'failed', {
+          message: err.key,
+          messageParams: err.params ?? null,
+          result: { status: err.status, code: err.code, data: err.data ?? null },
+        });
+        if (ended) final = job;
+      } else {
+        this.ctx.log.error({ err, job: job.id, kind: job.kind }, 'job failed');
+        await undo();
+        const error = String((err as Error)?.message ?? err).slice(0, 500);
+        if (job.attempts < job.maxAttempts) {
+          const backoff = `${Math.min(60, 2 ** job.attempts)} seconds`;
+          await this.end(job, 'queued', {
+            runAfter: sql`now() + ${backoff}::interval` as never,
+            message: 'jobs.message.retrying',
+            messageParams: { error },
+          });
+        } else if (await this.end(job, 'failed', { message: 'jobs.message.failed', messageParams: { error } })) final = job;
+      }
+    } finally {
+      clearInterval(renew);
+    }
+    if (final) await settle(final);
+  }
+
+  /** Recurring kinds: one job per period, whichever runner enqueues it first (the dedupe key says which period). */
+  async enqueueRecurring(now = Date.now()): Promise<void> {
+    for (const k of jobKinds()) {
+      if (!k.every || (this.opts.kinds && !this.opts.kinds.includes(k.kind))) continue;
+      await enqueue(this.ctx, {
+        kind: k.kind,
+        tenantId: PLATFORM_TENANT_ID,
+        owner: null,
+        dedupeKey: `every:${k.kind}:${Math.floor(now / k.every)}`,
+        maxAttempts: 1,
+      });
+    }
+  }
+
+  private poke() {
+    this.wake?.();
+  }
+
+  private async work(): Promise<void> {
+    const pollMs = this.opts.pollMs ?? 1000;
+    while (!this.stopped) {
+      try {
+        if (Date.now() - this.lastRecurring > 30_000) {
+          this.lastRecurring = Date.now();
+          await this.enqueueRecurring();
+        }
+        while (!this.stopped && this.active.size < this.concurrency) {
+          const job = await this.claim();
+          if (!job) break;
+          const p = this.execute(job)
+            .catch((err) => this.ctx.log.error({ err, job: job.id }, 'job runner failed'))
+            .finally(() => {
+              this.active.delete(p);
+              this.poke();
+            });
+          this.active.add(p);
+        }
+      } catch (err) {
+        this.ctx.log.warn({ err }, 'job queue poll failed');
+      }
+      if (this.stopped) break;
+      await new Promise<void>((resolve) => {
+        this.wake = resolve;
+        this.timer = setTimeout(resolve, pollMs);
+        this.timer.unref();
+      });
+      clearTimeout(this.timer);
+      this.wake = undefined;
+    }
+  }
+
+  /** Starts claiming jobs (main.ts; tests start and stop runners of their own). */
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.loop = this.work();
+  }
+
+  /** Stops claiming, and waits for the jobs it runs to end. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.poke();
+    clearTimeout(this.timer);
+    await this.loop;
+    await Promise.all([...this.active]);
+  }
+}
+
+/** The row as the API shows it to its owner. */
+export function jobView(row: JobRow, translateMessage: (key: string, params: Record<string, unknown>) => string) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    state: row.state,
+    done: row.done,
+    total: row.total,
+    message: row.message ? translateMessage(row.message, (row.messageParams as Record<string, unknown>) ?? {}) : '',
+    messageKey: row.message,
+    result: row.result ?? null,
+    download: row.resultFileId !== null && row.state === 'done',
+    attempts: row.attempts,
+    cancelRequested: row.cancelRequested,
+    final: FINAL_STATES.includes(row.state),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    startedAt: row.startedAt,
+    finishedAt: row.finishedAt,
+  };
+}

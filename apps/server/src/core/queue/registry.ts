@@ -1,0 +1,83 @@
+import type { Services } from '../../app.js';
+import type { jobs } from '../../db/schema/index.js';
+import type { AppContext } from '../context.js';
+
+/** A row of the jobs table. */
+export type JobRow = typeof jobs.$inferSelect;
+
+/** What a kind's run is given besides the job: the server's context and services. */
+export interface JobRunContext {
+  ctx: AppContext;
+  services: Services;
+  /** the runner holding the job's lease */
+  workerId: string;
+}
+
+/** Progress of a running job: reports are written to its row (and renew its lease). */
+export interface Progress {
+  /** total units of work and, optionally, what the job is doing (an i18n key) */
+  start(total: number, message?: string, params?: Record<string, unknown>): Promise<void>;
+  /**
+   * Units done so far. Throws JobCancelled when the job was cancelled meanwhile (the handler stops
+   * there; its kind's undo runs) and JobLost when another runner took the job over.
+   */
+  report(done: number, message?: string, params?: Record<string, unknown>): Promise<void>;
+}
+
+/** How a run ended: a message (i18n key + params), a result for the API, a stored file to download. */
+export interface JobOutcome {
+  message?: string;
+  params?: Record<string, unknown>;
+  result?: unknown;
+  fileId?: number;
+}
+
+export interface JobKind {
+  /** unique name, e.g. 'resource.import', 'general.purgeOldLogs' */
+  kind: string;
+  run(c: JobRunContext, job: JobRow, progress: Progress): Promise<JobOutcome | undefined>;
+  /** runs before a failed or cancelled job ends, and before a retry: undo what the run wrote (compensation) */
+  undo?(c: JobRunContext, job: JobRow): Promise<void>;
+  /** runs once the job has ended, whatever the end (e.g. delete its uploaded file) */
+  settle?(c: JobRunContext, job: JobRow): Promise<void>;
+  /** attempts before a job whose process died is failed (default 3); a refusal (4xx AppError) is never retried */
+  maxAttempts?: number;
+  /** the lease a runner holds the job by, renewed while it runs (default 30 s) */
+  leaseMs?: number;
+  /** a recurring system job: enqueued once per period (platform tenant) by whichever runner comes first */
+  every?: number;
+}
+
+const KINDS = new Map<string, JobKind>();
+
+/**
+ * Registers a job kind: a static registry filled by the modules' code at import time, the same in
+ * every process (no data lives here). Registering a kind twice with another definition is an error.
+ */
+export function registerJobKind(kind: JobKind): JobKind {
+  const had = KINDS.get(kind.kind);
+  if (had && had !== kind && had.run.toString() !== kind.run.toString()) throw new Error(`job kind ${kind.kind} registered twice`);
+  KINDS.set(kind.kind, kind);
+  return kind;
+}
+
+export const jobKind = (kind: string): JobKind | undefined => KINDS.get(kind);
+export const jobKinds = (): JobKind[] => [...KINDS.values()];
+
+/** Thrown by Progress.report when the job was cancelled. */
+export class JobCancelled extends Error {
+  constructor() {
+    super('job cancelled');
+  }
+}
+
+/** Thrown by Progress.report when this runner no longer holds the job (its lease expired and another took it). */
+export class JobLost extends Error {
+  constructor() {
+    super('job lease lost');
+  }
+}
+
+export const JOB_STATES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+export const FINAL_STATES: readonly string[] = ['done', 'failed', 'cancelled'];

@@ -1,0 +1,166 @@
+import { type ChildSpec, describeIssues, type Lang, type ResourceDef, translate } from '@tagloom/domain';
+import { and, asc, desc, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { tableOf } from '../../db/resource-table.js';
+import type { SessionInfo } from '../context.js';
+import { localizeParams } from '../envelope.js';
+import { AppError } from '../errors.js';
+
+type Row = Record<string, unknown>;
+// biome-ignore lint/suspicious/noExplicitAny: tables are built from declarations; columns are looked up by key
+type AnyTable = Record<string, any>;
+
+/** Keys a client sends back with a line it read: not part of what is written. */
+const READ_ONLY = new Set(['id', 'tenantId', 'createdBy', 'createdAt', 'updatedAt']);
+
+function childTable(c: ChildSpec): AnyTable {
+  const table = tableOf(c.resource.code);
+  if (!table) throw new Error(`${c.resource.code} has no table built from its declaration`);
+  return table;
+}
+
+/** The lines of one parent, scoped to the session's tenant when the lines are tenant rows. */
+function ofParent(c: ChildSpec, table: AnyTable, session: SessionInfo, parentId: number, ...more: (SQL | undefined)[]) {
+  const tenant = c.resource.owner === 'tenant' ? eq(table.tenantId, session.tenantId) : undefined;
+  return and(eq(table[c.parentField], parentId), tenant, ...more);
+}
+
+/** The body without its line lists, and the line lists given (absent: lines left as they are). */
+export function splitLines(def: ResourceDef, body: Row): { data: Row; lines: Map<ChildSpec, unknown[]> } {
+  const data = { ...body };
+  const lines = new Map<ChildSpec, unknown[]>();
+  for (const c of def.children ?? []) {
+    if (Array.isArray(data[c.key])) lines.set(c, data[c.key] as unknown[]);
+    delete data[c.key];
+  }
+  return { data, lines };
+}
+
+interface CheckedLine {
+  id?: number;
+  data: Row;
+  /** the fields the line gave: an existing line keeps the others */
+  given: Set<string>;
+}
+
+/** Each line checked with the line declaration's create rules; a refusal names the line ("Line 3: …"). */
+function checkLines(c: ChildSpec, lines: unknown[], parentId: number, lang: Lang): CheckedLine[] {
+  const child = c.resource as ResourceDef;
+  const out: CheckedLine[] = [];
+  const problems: { field: string; message: string }[] = [];
+  const sentences: string[] = [];
+  const line = (i: number, message: string) => translate(lang, 'refs.line', { row: i + 1, message });
+  lines.forEach((raw, i) => {
+    const given = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Row) : {};
+    const input: Row = {};
+    for (const [k, v] of Object.entries(given)) if (!READ_ONLY.has(k) && k !== c.parentField) input[k] = v;
+    for (const f of child.list) if (!f.form) delete input[f.key];
+    const parsed = child.createSchema.safeParse({ ...input, [c.parentField]: parentId });
+    if (!parsed.success) {
+      const { fields, summary } = describeIssues(lang, parsed.error.issues, child.labels);
+      for (const f of fields) problems.push({ field: `${c.key}.${i}.${f.field}`, message: line(i, f.message) });
+      sentences.push(line(i, summary));
+      return;
+    }
+    const id = Number(given.id);
+    out.push({ id: Number.isInteger(id) && id > 0 ? id : undefined, data: parsed.data, given: new Set(Object.keys(input)) });
+  });
+  // a value unique among a parent's lines may appear once in the list
+  for (const f of child.list.filter((x) => x.uniqueWithin === c.parentField)) {
+    const seen = new Map<unknown, number>();
+    out.forEach((l, i) => {
+      const v = l.data[f.key];
+      if (v === undefined || v === '') return;
+      const first = seen.get(v);
+      if (first === undefined) seen.set(v, i);
+      else {
+        const message = translate(lang, 'refs.lineRepeated', { row: i + 1, first: first + 1, field: f.label[lang], value: v });
+        problems.push({ field: `${c.key}.${i}.${f.key}`, message });
+        sentences.push(message);
+      }
+    });
+  }
+  if (sentences.length)
+    throw new AppError(
+      400,
+      400,
+      'validation.summary',
+      { summary: sentences.join(translate(lang, 'messages.sentenceSeparator')) },
+      {
+        fields: problems,
+      },
+    );
+  return out;
+}
+
+/**
+ * Write the parent's lines in its transaction: lines with an id of this parent are updated, lines
+ * without one are added, the parent's other lines go. An id of another parent's line is refused.
+ */
+export async function writeLines(
+  tx: Tx,
+  def: ResourceDef,
+  session: SessionInfo,
+  parentId: number,
+  lines: Map<ChildSpec, unknown[]>,
+  lang: Lang,
+): Promise<void> {
+  for (const [c, list] of lines) {
+    const table = childTable(c);
+    const child = c.resource as ResourceDef;
+    const checked = checkLines(c, list, parentId, lang);
+    const mine = new Set(
+      (
+        (await tx
+          .select({ id: table.id })
+          .from(table as never)
+          .where(ofParent(c, table, session, parentId))) as { id: number }[]
+      ).map((r) => r.id),
+    );
+    const stranger = checked.findIndex((l) => l.id !== undefined && !mine.has(l.id));
+    if (stranger >= 0) {
+      const message = translate(lang, 'refs.lineNotFound', localizeParams(lang, { row: stranger + 1, what: def.names }));
+      throw new AppError(400, 400, 'validation.summary', { summary: message }, { fields: [{ field: `${c.key}.${stranger}`, message }] });
+    }
+    const kept = checked.filter((l) => l.id !== undefined).map((l) => l.id as number);
+    await tx.delete(table as never).where(ofParent(c, table, session, parentId, kept.length ? notInArray(table.id, kept) : undefined));
+    const editable = child.list.filter((f) => f.form && f.editable && f.key !== c.parentField).map((f) => f.key);
+    for (const l of checked.filter((x) => x.id !== undefined)) {
+      const changes = Object.fromEntries(editable.filter((k) => l.given.has(k)).map((k) => [k, l.data[k]]));
+      await tx
+        .update(table as never)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(ofParent(c, table, session, parentId, eq(table.id, l.id as number)));
+    }
+    const added = checked.filter((l) => l.id === undefined);
+    if (added.length)
+      await tx.insert(table as never).values(
+        added.map((l) => ({
+          ...l.data,
+          [c.parentField]: parentId,
+          createdBy: session.userId,
+          ...(child.owner === 'tenant' ? { tenantId: session.tenantId } : {}),
+        })) as never,
+      );
+  }
+}
+
+/** The lines of some parents, by parent id, in the line declaration's order (for get and list-with-lines). */
+export async function readLines(tx: Tx, c: ChildSpec, session: SessionInfo, parentIds: number[]): Promise<Map<number, Row[]>> {
+  const table = childTable(c);
+  const child = c.resource as ResourceDef;
+  const byParent = new Map<number, Row[]>(parentIds.map((id) => [id, []]));
+  if (!parentIds.length) return byParent;
+  const sort = child.defaultSort;
+  const tenant = child.owner === 'tenant' ? eq(table.tenantId, session.tenantId) : undefined;
+  const rows = (await tx
+    .select()
+    .from(table as never)
+    .where(and(inArray(table[c.parentField], parentIds), tenant))
+    .orderBy(sort ? (sort.order === 'desc' ? desc(table[sort.field]) : asc(table[sort.field])) : asc(table.id), asc(table.id))) as Row[];
+  for (const r of rows) {
+    const { tenantId: _t, ...rest } = r;
+    byParent.get(r[c.parentField] as number)?.push(rest);
+  }
+  return byParent;
+}

@@ -1,0 +1,277 @@
+/**
+ * The one job queue (core/queue): claimed once by competing runners, retried after a lease
+ * expires then failed, cancelled queued or running, progress over Server-Sent Events, imports and
+ * exports as jobs (health answering through an import's write phase; an export's file its owner's).
+ */
+import * as XLSX from '@e965/xlsx';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Bus } from '../src/core/bus.js';
+import type { AppContext } from '../src/core/context.js';
+import { enqueue, JobQueue } from '../src/core/queue/queue.js';
+import { FINAL_STATES, type JobRow, registerJobKind } from '../src/core/queue/registry.js';
+import { jobs, users } from '../src/db/schema/index.js';
+import { DRIVER, openTestDatabase, startTestApp, type TestApp } from './support.js';
+
+const HEADER = ['Group code', 'Group name', 'Status'];
+const GROUPS = '/api/general/tenant-group';
+
+const workbook = (rows: unknown[][]) => {
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'Sheet1');
+  return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+};
+
+function multipart(name: string, buf: Buffer) {
+  const boundary = `----tagloom${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    buf,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A kind whose runs are counted by job id; it waits for `gate` when one is set. */
+const runs = new Map<string, number>();
+const undos = new Map<string, number>();
+let gate: Promise<void> | undefined;
+registerJobKind({
+  kind: 'test.counted',
+  maxAttempts: 2,
+  async run(_c, job, progress) {
+    runs.set(job.id, (runs.get(job.id) ?? 0) + 1);
+    await progress.start(5);
+    for (let i = 1; i <= 5; i++) {
+      if (gate) await gate;
+      await progress.report(i);
+    }
+    return { result: { ok: true } };
+  },
+  async undo(_c, job) {
+    undos.set(job.id, (undos.get(job.id) ?? 0) + 1);
+  },
+});
+
+/** A kind that reports progress until it is cancelled. */
+registerJobKind({
+  kind: 'test.endless',
+  async run(_c, _job, progress) {
+    await progress.start(1_000_000);
+    for (let i = 1; ; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      await progress.report(i, undefined);
+    }
+  },
+  async undo(_c, job) {
+    undos.set(job.id, (undos.get(job.id) ?? 0) + 1);
+  },
+});
+
+describe(`the job queue on ${DRIVER}`, () => {
+  let t: TestApp;
+  let admin: string;
+  let demo: { tenantId: number; id: number };
+  beforeAll(async () => {
+    t = await startTestApp();
+    admin = await t.login('admin', 'admin123');
+    const [u] = await t.ctx.db.select().from(users).where(eq(users.username, 'demo'));
+    demo = { tenantId: u.tenantId, id: u.id };
+  });
+  afterAll(() => t?.close());
+
+  const row = async (id: string): Promise<JobRow> => (await t.ctx.db.select().from(jobs).where(eq(jobs.id, id)))[0];
+  const add = (kind: string, extra: { maxAttempts?: number } = {}) =>
+    enqueue(t.ctx, { kind, tenantId: demo.tenantId, owner: demo.id, ...extra }) as Promise<JobRow>;
+
+  it('gives each job to one runner only, however many compete (two processes on PostgreSQL)', async () => {
+    await t.queue.stop();
+    try {
+      // on PostgreSQL the second runner has its own connection pool, as a second server process has
+      let other: { ctx: AppContext; close(): Promise<void> } | undefined;
+      if (t.databaseUrl) {
+        const database = await openTestDatabase(t.databaseUrl);
+        const bus = new Bus(database, pino({ level: 'silent' }));
+        other = {
+          ctx: { ...t.ctx, database, db: database.db, bus },
+          close: () => database.close(),
+        };
+      }
+      const made = await Promise.all(Array.from({ length: 24 }, () => add('test.counted')));
+      const a = new JobQueue(t.ctx, t.services, { kinds: ['test.counted'] });
+      const b = new JobQueue(other?.ctx ?? t.ctx, t.services, { kinds: ['test.counted'] });
+      const c = new JobQueue(t.ctx, t.services, { kinds: ['test.counted'] });
+      const ran = await Promise.all([a.drain(), b.drain(), c.drain()]);
+      await other?.close();
+      expect(ran.reduce((x, y) => x + y, 0)).toBe(24);
+      for (const j of made) {
+        expect(runs.get(j.id)).toBe(1);
+        expect(await row(j.id)).toMatchObject({ state: 'done', done: 5, total: 5, attempts: 1, result: { ok: true } });
+      }
+    } finally {
+      t.queue.start();
+    }
+  });
+
+  it('retries a job whose runner died (lease expired), undoing first; fails it once its attempts are spent', async () => {
+    await t.queue.stop();
+    try {
+      const dying = () => new JobQueue(t.ctx, t.services, { kinds: ['test.counted'], leaseMs: 150 });
+      const retried = await add('test.counted', { maxAttempts: 2 });
+      // a runner claims it and dies (it never runs it, never renews the lease)
+      expect((await dying().claim())?.id).toBe(retried.id);
+      expect((await row(retried.id)).state).toBe('running');
+      const next = dying();
+      await vi.waitFor(async () => expect(await next.runOne()).toBe(true), { timeout: 10_000, interval: 50 });
+      expect(await row(retried.id)).toMatchObject({ state: 'done', attempts: 2 });
+      expect(undos.get(retried.id)).toBe(1);
+      expect(runs.get(retried.id)).toBe(1);
+
+      const doomed = await add('test.counted', { maxAttempts: 2 });
+      expect((await dying().claim())?.id).toBe(doomed.id);
+      await vi.waitFor(async () => expect((await dying().claim())?.id).toBe(doomed.id), { timeout: 10_000, interval: 50 });
+      const last = dying();
+      await vi.waitFor(async () => expect(await last.runOne()).toBe(true), { timeout: 10_000, interval: 50 });
+      expect(await row(doomed.id)).toMatchObject({ state: 'failed', message: 'jobs.message.leaseExpired' });
+      expect(runs.get(doomed.id)).toBeUndefined();
+      expect(undos.get(doomed.id)).toBe(1);
+      const shown = await t.call('GET', `/api/jobs/${doomed.id}`, { token: await t.login('demo', 'demo123'), lang: 'en_US' });
+      expect(shown.body.data.message).toMatch(/stopped while it ran, 2 times/);
+    } finally {
+      t.queue.start();
+    }
+  });
+
+  it('cancels a queued job at once and a running one at its next progress report, undoing it', async () => {
+    const token = await t.login('demo', 'demo123');
+    await t.queue.stop();
+    const queued = await add('test.counted');
+    const c1 = await t.call('POST', `/api/jobs/${queued.id}/cancel`, { token, lang: 'en_US' });
+    expect(c1.status).toBe(200);
+    expect(c1.body.data).toMatchObject({ state: 'cancelled', final: true });
+    expect(await new JobQueue(t.ctx, t.services, { kinds: ['test.counted'] }).drain()).toBe(0);
+    expect(runs.get(queued.id)).toBeUndefined();
+
+    t.queue.start();
+    const running = await add('test.endless');
+    await vi.waitFor(async () => expect((await row(running.id)).done).toBeGreaterThan(2), { timeout: 15_000, interval: 50 });
+    // another user cannot cancel it
+    expect((await t.call('POST', `/api/jobs/${running.id}/cancel`, { token: admin })).status).toBe(404);
+    const c2 = await t.call('POST', `/api/jobs/${running.id}/cancel`, { token });
+    expect(c2.body.data).toMatchObject({ state: 'running', cancelRequested: true });
+    await vi.waitFor(async () => expect((await row(running.id)).state).toBe('cancelled'), { timeout: 15_000, interval: 50 });
+    expect(undos.get(running.id)).toBe(1);
+  });
+
+  it('pushes progress as Server-Sent Events until the job ends', async () => {
+    const token = await t.login('demo', 'demo123');
+    let open!: () => void;
+    gate = new Promise<void>((r) => {
+      open = r;
+    });
+    const job = await add('test.counted');
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const res = await fetch(`${address}/api/jobs/${job.id}/events`, { headers: { token, langeType: 'en_US' } });
+    expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
+    const reader = res.body!.getReader();
+    const events: { event: string; data: { state: string; done: number; total: number } }[] = [];
+    let text = '';
+    const decoder = new TextDecoder();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+      let cut = text.indexOf('\n\n');
+      while (cut >= 0) {
+        const block = text.slice(0, cut);
+        text = text.slice(cut + 2);
+        const event = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (event && data) events.push({ event, data: JSON.parse(data) });
+        cut = text.indexOf('\n\n');
+      }
+      // the job waits at its gate until the stream has shown it running
+      if (events.some((e) => e.data.state === 'running')) open();
+    }
+    gate = undefined;
+    const states = events.filter((e) => e.event === 'job').map((e) => e.data.state);
+    // the runner may have claimed it before the stream began
+    expect(['queued', 'running']).toContain(states[0]);
+    expect(states).toContain('running');
+    expect(states.at(-1)).toBe('done');
+    expect(events.at(-1)?.event).toBe('end');
+    const dones = events.filter((e) => e.event === 'job').map((e) => e.data.done);
+    expect(dones).toEqual([...dones].sort((x, y) => x - y));
+    expect(dones.at(-1)).toBe(5);
+    // another user's stream is refused
+    const other = await fetch(`${address}/api/jobs/${job.id}/events`, { headers: { token: admin } });
+    expect(other.status).toBe(404);
+  });
+
+  it('runs an import of 20,000 rows as a job, /api/health answering all through its write phase', { timeout: 300_000 }, async () => {
+    const rows = [HEADER, ...Array.from({ length: 20_000 }, (_, i) => [`BIG${i}`, `Group ${i}`, 'Enabled'])];
+    const mp = multipart('big.xlsx', workbook(rows));
+    const count = async () =>
+      (await t.call('POST', `${GROUPS}/list`, { token: admin, body: { pageSize: 1, code: 'BIG' } })).body.data.total as number;
+    const before = await count();
+    const started = await t.app.inject({
+      method: 'POST',
+      url: `${GROUPS}/import`,
+      headers: { ...mp.headers, token: admin, langeType: 'en_US' },
+      payload: mp.payload,
+    });
+    expect(started.statusCode).toBe(200);
+    const jobId = started.json().data.jobId as string;
+    expect(jobId).toBeTruthy();
+    // the answer comes at once; the job writes later
+    // waits for the write phase (a job that ended before it fails the test at once, showing its row)
+    for (;;) {
+      const r = await row(jobId);
+      if (r.message === 'jobs.phase.writing') break;
+      if (FINAL_STATES.includes(r.state)) expect(r).toMatchObject({ message: 'jobs.phase.writing' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const latencies: number[] = [];
+    for (;;) {
+      const r = await row(jobId);
+      if (r.message !== 'jobs.phase.writing') break;
+      const t0 = performance.now();
+      expect((await t.call('GET', '/api/health')).status).toBe(200);
+      latencies.push(performance.now() - t0);
+      // a request arrives as a macrotask, as over HTTP: in-process calls alone would hold the event loop
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const ended = await row(jobId);
+    expect(ended).toMatchObject({ state: 'done', result: { total: 20_000, inserted: 20_000 } });
+    expect(await count()).toBe(before + 20_000);
+    // several answers during the write phase, none of them waiting for the whole write
+    expect(latencies.length).toBeGreaterThan(3);
+    expect(Math.max(...latencies)).toBeLessThan(1000);
+  });
+
+  it("writes an export job's workbook to a file its owner downloads, and no one else", async () => {
+    const auditor = await t.login('auditor', 'auditor123');
+    const started = await t.call('POST', `${GROUPS}/export?job=1`, { token: admin, body: {}, lang: 'en_US' });
+    expect(started.status).toBe(200);
+    const jobId = started.body.data.jobId as string;
+    await vi.waitFor(async () => expect((await row(jobId)).state).toBe('done'), { timeout: 60_000, interval: 50 });
+    const shown = await t.call('GET', `/api/jobs/${jobId}`, { token: admin, lang: 'en_US' });
+    expect(shown.body.data).toMatchObject({ state: 'done', download: true });
+    const file = await t.app.inject({ method: 'GET', url: `/api/jobs/${jobId}/download`, headers: { token: admin } });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toMatch(/attachment/);
+    const sheet = XLSX.read(file.rawPayload, { type: 'buffer' });
+    const exported = XLSX.utils.sheet_to_json<unknown[]>(sheet.Sheets[sheet.SheetNames[0]], { header: 1 });
+    const total = (await t.call('POST', `${GROUPS}/list`, { token: admin, body: { pageSize: 1 } })).body.data.total;
+    expect(exported.length - 1).toBe(total);
+    expect((exported[0] as string[]).slice(0, 3)).toEqual(HEADER);
+    const refused = await t.app.inject({ method: 'GET', url: `/api/jobs/${jobId}/download`, headers: { token: auditor } });
+    expect(refused.statusCode).toBe(404);
+    const mine = await t.call('GET', '/api/jobs', { token: admin });
+    expect(mine.body.data.map((j: { id: string }) => j.id)).toContain(jobId);
+    expect((await t.call('GET', '/api/jobs', { token: auditor })).body.data.map((j: { id: string }) => j.id)).not.toContain(jobId);
+  });
+});

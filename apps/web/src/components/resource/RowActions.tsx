@@ -1,0 +1,179 @@
+/**
+ * What a row offers, from the declaration's state machine and the granted buttons, asked of the
+ * one access question can() that the server asks too: the row's links (Edit, Delete, the machine's
+ * actions its state allows), the toolbar's transition buttons (on one selected row), and the move
+ * itself (a confirm for a dangerous action, the generic POST /api/<code>/<action>, the server's
+ * message, the list refreshed).
+ */
+import type { EnumOption } from '@tagloom/domain/enums.ts';
+import type { Lang } from '@tagloom/domain/lang.ts';
+import { ACTIONS } from '@tagloom/domain/menu/actions.ts';
+import { can, grantedTransitions, rowTransitions } from '@tagloom/domain/resource/can.ts';
+import { isFinal, type Reason, stateOf, transitionOf } from '@tagloom/domain/resource/machine.ts';
+import { Button, type ButtonProps, Space, Tooltip } from 'antd';
+import type { HookAPI } from 'antd/es/modal/useModal';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMessage } from '../../app/bridge';
+import { request } from '../../app/request';
+import { normalizeLang } from '../../domain';
+import type { ResourceDef, Row } from './types';
+
+/** A button's label in the reader's language (its code when it is no declared button). */
+export const actionLabel = (action: string, lang: Lang): string =>
+  (ACTIONS as Record<string, { [l in Lang]: string }>)[action]?.[lang] ?? action;
+
+/** A refusal as text: its key in the console's catalog, L10n parameters in the reader's language. */
+export function reasonText(t: TFunction, lang: Lang, reason: Reason | undefined): string | undefined {
+  if (!reason) return undefined;
+  const params: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(reason.params ?? {}))
+    params[k] = v && typeof v === 'object' && 'en_US' in v ? (v as Record<Lang, string>)[lang] : v;
+  return t(reason.key, params) as string;
+}
+
+/** Why `row` may not take `action` (a localized message), or undefined when it may. */
+export function useMachineRefusal(def: ResourceDef, granted: readonly string[]) {
+  const { t, i18n } = useTranslation();
+  const lang = normalizeLang(i18n.language);
+  return (row: Row, action: string): string | undefined => {
+    const verdict = can(def, action, { granted, row });
+    return verdict.can ? undefined : reasonText(t, lang, verdict.reason);
+  };
+}
+
+/**
+ * Runs a machine action on a row: a confirm first when the transition is dangerous (naming the row,
+ * and saying so when the state it leads to is final), then the generic route; `onDone` refreshes.
+ * The request layer shows the server's refusal (409 naming the state) when there is one.
+ */
+export function useTransition(def: ResourceDef, modal: HookAPI, titleOf: (row: Row) => string, onDone: () => void) {
+  const { t, i18n } = useTranslation();
+  const lang = normalizeLang(i18n.language);
+  const message = useMessage();
+  const send = async (action: string, row: Row) => {
+    try {
+      const res = await request<Row>(`/${def.code}/${action}`, { method: 'POST', data: { id: row.id } });
+      message.success(res.msg || t('common.success'));
+    } catch {
+      // the request layer showed the server's message
+    } finally {
+      onDone();
+    }
+  };
+  return (action: string, row: Row) => {
+    const m = def.machine;
+    const tr = m && transitionOf(m, action);
+    if (!m || !tr?.danger) return void send(action, row);
+    const label = actionLabel(action, lang);
+    const to = stateOf(m, tr.to) as EnumOption | undefined;
+    const note = !tr.confirm && isFinal(m, tr.to) && to ? ` ${t('machine.finalNote', { state: to.label[lang] })}` : '';
+    modal.confirm({
+      title: t('machine.confirmTitle', { action: label }),
+      content: t(tr.confirm ?? 'machine.confirm', { action: label, name: titleOf(row), what: def.names[lang] }) + note,
+      okText: label,
+      okButtonProps: { danger: true, 'data-testid': 'machine-confirm-ok' } as ButtonProps,
+      cancelText: t('common.cancel'),
+      onOk: () => send(action, row),
+    });
+  };
+}
+
+export interface RowActionsProps {
+  def: ResourceDef;
+  row: Row;
+  granted: readonly string[];
+  onEdit: (row: Row) => void;
+  onDelete: (rows: Row[]) => void;
+  onTransition: (action: string, row: Row) => void;
+  /** the screen's own refusal of edit/delete: the link is not offered at all */
+  rowRefusal?: (row: Row, action: 'edit' | 'delete') => string | undefined;
+  /** the screen's extra links, after the machine's */
+  extra?: ReactNode;
+}
+
+/** A link that is disabled, with the reason as its tooltip, when can() refuses it. */
+function Link(p: { label: string; refused?: string; danger?: boolean; onClick: () => void; testId: string }) {
+  const link = (
+    <Button type="link" size="small" danger={p.danger} disabled={!!p.refused} onClick={p.onClick} data-testid={p.testId}>
+      {p.label}
+    </Button>
+  );
+  return p.refused ? (
+    <Tooltip title={p.refused}>
+      <span className="resource-row-refused">{link}</span>
+    </Tooltip>
+  ) : (
+    link
+  );
+}
+
+/** The links of one row: Edit, Delete, then the machine's actions its state allows and the user holds. */
+export function RowActions({ def, row, granted, onEdit, onDelete, onTransition, rowRefusal, extra }: RowActionsProps) {
+  const { t, i18n } = useTranslation();
+  const lang = normalizeLang(i18n.language);
+  const refusal = useMachineRefusal(def, granted);
+  const m = def.machine;
+  // one line of links: the table measures it to size its actions column
+  return (
+    <Space size={0} wrap={false}>
+      {granted.includes('edit') && !rowRefusal?.(row, 'edit') && (
+        <Link label={t('resource.edit')} refused={refusal(row, 'edit')} onClick={() => onEdit(row)} testId="row-edit" />
+      )}
+      {granted.includes('delete') && !rowRefusal?.(row, 'delete') && (
+        <Link label={t('resource.delete')} refused={refusal(row, 'delete')} danger onClick={() => onDelete([row])} testId="row-delete" />
+      )}
+      {rowTransitions(def, granted, row).map(({ action, verdict }) => (
+        <Link
+          key={action}
+          label={actionLabel(action, lang)}
+          refused={verdict.can ? undefined : reasonText(t, lang, verdict.reason)}
+          danger={!!(m && transitionOf(m, action)?.danger)}
+          onClick={() => onTransition(action, row)}
+          testId={`row-action-${action}`}
+        />
+      ))}
+      {extra}
+    </Space>
+  );
+}
+
+/** Whether a row can offer anything at all to these buttons (the table shows its actions column then). */
+export const offersRowActions = (def: ResourceDef, granted: readonly string[]): boolean =>
+  granted.includes('edit') || granted.includes('delete') || grantedTransitions(def, granted).length > 0;
+
+/** The toolbar's buttons for the machine's actions the user holds: each works on exactly one selected row. */
+export function TransitionButtons(p: {
+  def: ResourceDef;
+  granted: readonly string[];
+  selected: Row[];
+  onTransition: (action: string, row: Row) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const lang = normalizeLang(i18n.language);
+  const m = p.def.machine;
+  if (!m) return null;
+  const row = p.selected.length === 1 ? p.selected[0] : undefined;
+  return (
+    <Space size={8} wrap>
+      {grantedTransitions(p.def, p.granted).map((action) => {
+        const verdict = row ? can(p.def, action, { granted: p.granted, row }) : undefined;
+        const refused = !row ? t('machine.needsOne') : verdict?.can ? undefined : reasonText(t, lang, verdict?.reason);
+        return (
+          <Tooltip key={action} title={refused}>
+            <Button
+              autoInsertSpace={false}
+              danger={!!transitionOf(m, action)?.danger}
+              disabled={!!refused}
+              onClick={() => row && p.onTransition(action, row)}
+              data-testid={`resource-action-${action}`}
+            >
+              {actionLabel(action, lang)}
+            </Button>
+          </Tooltip>
+        );
+      })}
+    </Space>
+  );
+}

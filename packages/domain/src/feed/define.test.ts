@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { CATALOGS } from '../i18n/index.js';
+import { webScreensCatalog } from '../i18n/load-web.js';
+import { defaultFeedWindow, defineFeed, retentionDays, toFeedQuery } from './define.js';
+import { FEEDS, syncLogFeed } from './index.js';
+
+const lookup = (tree: Record<string, unknown>, key: string) =>
+  key.split('.').reduce<unknown>((n, k) => (n && typeof n === 'object' ? (n as Record<string, unknown>)[k] : undefined), tree);
+
+describe('feeds', () => {
+  it('default to the last 7 days up to the end of today', () => {
+    const [from, to] = defaultFeedWindow(syncLogFeed, new Date(2024, 2, 12, 10, 30, 45));
+    expect(from).toEqual(new Date(2024, 2, 5, 10, 30, 0));
+    expect(to).toEqual(new Date(2024, 2, 12, 23, 59, 59, 999));
+  });
+
+  it('build the body: declared filters only, trimmed, blanks dropped, tenant kept, window as ISO strings', () => {
+    const from = new Date('2024-03-01T00:00:00Z');
+    const body = toFeedQuery(
+      syncLogFeed,
+      { system: '  ERP ', documentNo: '   ', direction: 1, result: null, tenantId: 0, createdAt: [from, null], unknown: 'x' },
+      { pageSize: 50 },
+    );
+    expect(body).toEqual({ pageSize: 50, system: 'ERP', direction: 1, tenantId: 0, createdAt: ['2024-03-01T00:00:00.000Z', null] });
+    expect(toFeedQuery(syncLogFeed, { createdAt: [null, null] })).toEqual({});
+  });
+
+  it('refuse a filter on no column, an enum filter on a text column, a default window past the longest', () => {
+    const base = {
+      code: 'x/y',
+      title: 't',
+      table: 'x',
+      scope: 'tenant' as const,
+      columns: [{ key: 'a', label: 'l', kind: 'text' as const }],
+      partition: { by: 'day' as const, retention: { days: 7 } },
+      window: { defaultDays: 1, maxDays: 7 },
+    };
+    expect(() => defineFeed({ ...base, filters: [{ key: 'b', op: 'eq' }] })).toThrow(/not a column/);
+    expect(() => defineFeed({ ...base, filters: [{ key: 'a', op: 'enum' }] })).toThrow(/not an enum/);
+    expect(() => defineFeed({ ...base, filters: [], window: { defaultDays: 9, maxDays: 7 } })).toThrow(/default window/);
+    expect(retentionDays({ months: 6 })).toBe(186);
+  });
+
+  it('name every label in the server catalogs (exports) and the console catalogs (screens), three languages', () => {
+    const keys = FEEDS.flatMap((f) => [
+      f.title,
+      ...f.columns.map((c) => c.label),
+      ...f.columns.flatMap((c) => c.options?.map((o) => o.label) ?? []),
+    ]);
+    for (const lang of ['zh_CN', 'zh_TW', 'en_US'] as const) {
+      const web = webScreensCatalog(lang);
+      for (const k of keys) {
+        expect(typeof lookup(CATALOGS[lang], k), `${lang} server ${k}`).toBe('string');
+        expect(lookup(web, k), `${lang} console ${k}`).toBe(lookup(CATALOGS[lang], k));
+      }
+    }
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * Feeds: high-volume, append-only data (logs; reader reads, tag events, EPC data next). A feed is
+ * declared once here, without zod, so the console imports it as is: its table, its columns (label
+ * key, kind, how they show, enum), its filters (a time window always, plus declared fields), how
+ * its table is partitioned (by day or month) and how long partitions are kept. The server lists a
+ * feed by keyset cursor on (created_at desc, id desc) inside the window, without counting, and
+ * exports it as a stream; the console shows it with the one FeedPage.
+ */
+
+/** A fixed choice of a column that is neither a domain enum nor a button code. */
+export interface FeedOption {
+  value: string | number;
+  /** message key, in the server's and the console's catalogs */
+  label: string;
+}
+
+export interface FeedColumn {
+  /** the row's property (the drizzle column's key) */
+  key: string;
+  /** message key of the column's title (server catalog for exports, console catalog for the screen) */
+  label: string;
+  kind: 'text' | 'int' | 'enum';
+  /** a domain ENUMS name (kind 'enum') */
+  enum?: string;
+  /** fixed choices (kind 'enum' without a domain enum) */
+  options?: readonly FeedOption[];
+  /**
+   * How the value shows: `mono` codes and addresses, `long` text on one line with a tooltip,
+   * `screen` a screen code shown by its name, `action` a button code shown by its name.
+   */
+  display?: 'mono' | 'long' | 'screen' | 'action';
+  /** column width in the console, px */
+  width?: number;
+}
+
+/** A search field: `eq` exact, `like` contains (case-insensitive), `enum` one of the column's choices. */
+export interface FeedFilter {
+  key: string;
+  op: 'eq' | 'like' | 'enum';
+}
+
+export type FeedRetention = { days: number } | { months: number };
+
+export interface FeedDef {
+  /** the screen code; routes are /api/<code>/list and /api/<code>/export */
+  code: string;
+  /** message key of the feed's name (export sheet and file name) */
+  title: string;
+  /** the SQL table, partitioned by range on created_at */
+  table: string;
+  /** `platform`: every tenant's rows, for platform users, with a tenant filter; `tenant`: the session's tenant only */
+  scope: 'platform' | 'tenant';
+  columns: readonly FeedColumn[];
+  filters: readonly FeedFilter[];
+  /** fields the list returns for the detail drawer, neither columns nor exported (e.g. a request body) */
+  detail?: readonly string[];
+  partition: {
+    by: 'day' | 'month';
+    /** whole partitions that ended before this are dropped */
+    retention: FeedRetention;
+    /** partitions created ahead of today (default 2 units) */
+    ahead?: number;
+  };
+  window: {
+    /** without a window asked for, the list covers this many days up to now */
+    defaultDays: number;
+    /** the longest window a list or export may ask for */
+    maxDays: number;
+  };
+  /** the most rows an export writes (default: a sheet's limit) */
+  exportCap?: number;
+}
+
+export const DAY_MS = 86_400_000;
+
+/** Checks a declaration once, where it is written (a wrong filter or window fails at startup, not on a request). */
+export function defineFeed<const D extends FeedDef>(def: D): D {
+  const keys = new Set(def.columns.map((c) => c.key));
+  for (const f of def.filters) {
+    const col = def.columns.find((c) => c.key === f.key);
+    if (!col) throw new Error(`feed ${def.code}: filter ${f.key} is not a column`);
+    if (f.op === 'enum' && col.kind !== 'enum') throw new Error(`feed ${def.code}: filter ${f.key} is not an enum column`);
+  }
+  for (const c of def.columns) {
+    if (c.kind === 'enum' && !c.enum && !c.options && c.display !== 'action')
+      throw new Error(`feed ${def.code}: enum column ${c.key} names no enum or options`);
+  }
+  for (const k of def.detail ?? []) if (keys.has(k)) throw new Error(`feed ${def.code}: detail ${k} is a column`);
+  if (def.window.defaultDays > def.window.maxDays) throw new Error(`feed ${def.code}: default window longer than the longest`);
+  return def;
+}
+
+/** The retention in days (a month counted as 31 days, so a whole month is never dropped early). */
+export const retentionDays = (r: FeedRetention): number => ('days' in r ? r.days : r.months * 31);
+
+/** The default window of a feed: [now − defaultDays (to the minute), end of today]. */
+export function defaultFeedWindow(def: Pick<FeedDef, 'window'>, now = new Date()): [Date, Date] {
+  const from = new Date(now.getTime() - def.window.defaultDays * DAY_MS);
+  from.setSeconds(0, 0);
+  const to = new Date(now);
+  to.setHours(23, 59, 59, 999);
+  return [from, to];
+}
+
+/** The list/export body of a feed. `cursor` is the `next` of the previous page. */
+export interface FeedQuery {
+  createdAt?: [string | null, string | null];
+  pageSize?: number;
+  cursor?: string;
+  tenantId?: number;
+  /** ask the planner's estimate of the matching rows with the first page */
+  estimate?: boolean;
+  [filter: string]: unknown;
+}
+
+/** One page of a feed: rows newest first, the cursor of the next page (null at the end), an estimate of the rows in the window. */
+export interface FeedPageData<R = Record<string, unknown>> {
+  list: R[];
+  next: string | null;
+  hasMore: boolean;
+  /** the planner's estimate of the rows matching (first page, when asked), never an exact count */
+  estimate?: number;
+}
+
+type DateLike = { toISOString(): string } | null | undefined;
+
+/** Search form values → the list/export body: blank filters dropped, texts trimmed, window as ISO strings. */
+export function toFeedQuery(def: Pick<FeedDef, 'filters'>, values: Record<string, unknown>, extra: Partial<FeedQuery> = {}): FeedQuery {
+  const body: FeedQuery = { ...extra };
+  for (const f of def.filters) {
+    const v = values[f.key];
+    if (v === undefined || v === null) continue;
+    if (typeof v === 'string') {
+      const s = v.trim();
+      if (s) body[f.key] = s.slice(0, 128);
+    } else body[f.key] = v;
+  }
+  const tenantId = values.tenantId;
+  if (typeof tenantId === 'number' && Number.isInteger(tenantId) && tenantId >= 0) body.tenantId = tenantId;
+  const range = values.createdAt as [DateLike, DateLike] | null | undefined;
+  if (range && (range[0] || range[1])) body.createdAt = [range[0]?.toISOString() ?? null, range[1]?.toISOString() ?? null];
+  return body;
+}

@@ -1,0 +1,78 @@
+import { CRUD, READ_ONLY } from '../../menu/actions.js';
+import type { MenuModuleDef } from '../../menu/types.js';
+
+/**
+ * The supply module's menu subtree (screens.md): module → group → screen. A screen with a
+ * resource declaration lists no buttons here: they are the declaration's (see buttonsOf).
+ */
+export const supplyMenu: MenuModuleDef = {
+  code: 'supply',
+  icon: 'DeploymentUnitOutlined',
+  names: { zh_CN: '供应链', zh_TW: '供應鏈', en_US: 'Supply chain' },
+  groups: [
+    {
+      code: 'purchasing',
+      icon: 'ShoppingCartOutlined',
+      names: { zh_CN: '商品采购', zh_TW: '商品採購', en_US: 'Commodity purchasing' },
+      screens: [
+        {
+          component: 'supply/purchase-order',
+          side: 'T',
+          icon: 'ShoppingCartOutlined',
+          names: { zh_CN: '商品采购单', zh_TW: '商品採購單', en_US: 'Commodity purchase order' },
+          actions: [...CRUD, 'repeal'],
+        },
+        {
+          component: 'supply/purchase-order-detail',
+          side: 'T',
+          icon: 'ProfileOutlined',
+          names: {
+            zh_CN: '商品采购单明细',
+            zh_TW: '商品採購單明細',
+            en_US: 'Commodity purchase order detail',
+          },
+          actions: ['query', 'export'],
+        },
+        {
+          component: 'supply/sample-card',
+          side: 'T',
+          icon: 'SolutionOutlined',
+          names: { zh_CN: '样卡', zh_TW: '樣卡', en_US: 'Sample cards' },
+          actions: [...CRUD],
+        },
+      ],
+    },
+    {
+      code: 'supplier',
+      icon: 'TeamOutlined',
+      names: { zh_CN: '供应商协同', zh_TW: '供應商協同', en_US: 'Supplier collaboration' },
+      screens: [
+        {
+          component: 'supply/label-order',
+          side: 'T',
+          icon: 'TagsOutlined',
+          names: {
+            zh_CN: '标签采购单（供应商）',
+            zh_TW: '標籤採購單（供應商）',
+            en_US: 'Label purchase order (supplier view)',
+          },
+          actions: ['query', 'accept', 'ship', 'confirm', 'export'],
+        },
+        {
+          component: 'supply/packing-review',
+          side: 'T',
+          icon: 'DropboxOutlined',
+          names: { zh_CN: '装箱复核', zh_TW: '裝箱複核', en_US: 'Packing review' },
+          actions: ['query', 'review', 'audit', 'cancelReview', 'export'],
+        },
+        {
+          component: 'supply/submission-detail',
+          side: 'T',
+          icon: 'FileDoneOutlined',
+          names: { zh_CN: '提交单明细', zh_TW: '提交單明細', en_US: 'Submission form detail' },
+          actions: [...READ_ONLY],
+        },
+      ],
+    },
+  ],
+};
