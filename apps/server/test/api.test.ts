@@ -115,7 +115,10 @@ describe(`API conventions and dictionaries on ${DRIVER}`, () => {
       token,
       body: { oldPassword: 'wrong', newPassword: 'abcd1', confirmPassword: 'abcd1' },
     });
-    const [pw] = await t.ctx.db.select().from(operationLog).where(eq(operationLog.url, '/api/user/updatePassword'));
+    // a refused write is logged once its response has gone: wait for the row
+    const refused = () => t.ctx.db.select().from(operationLog).where(eq(operationLog.url, '/api/user/updatePassword'));
+    await expect.poll(async () => (await refused()).length).toBe(1);
+    const [pw] = await refused();
     expect(pw.result).toBe(0);
     expect(JSON.stringify(pw.body)).not.toContain('abcd1');
   });

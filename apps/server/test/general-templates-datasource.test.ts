@@ -81,7 +81,8 @@ describe(`templates and data sources on ${DRIVER}`, () => {
         ]) {
           const r = await post(`/api/${screen}/create`, template({ auxAttrs: [a('ok'), bad] }));
           expect(r.status).toBe(400);
-          expect(r.body.msg).toMatch(/^Auxiliary attributes: attribute 2 needs/);
+          // the item's own field is named, with its row in the list
+          expect(r.body.msg).toMatch(/\(row 2 of Auxiliary attributes\)/);
         }
       });
 

@@ -241,8 +241,9 @@ export class ResourceService {
     const data = { ...body };
     const row = await this.ctx.db.transaction(async (tx) => {
       this.scope(session);
-      await this.checkUnique(tx, session, data);
+      // the screen's own rules first: they word a refusal better than the generic "already exists"
       await this.hooks.beforeWrite?.(tx, data, { session, lang });
+      await this.checkUnique(tx, session, data);
       // declared file fields: files of this screen, not on another row, bytes not repeated (same transaction)
       await attachFiles(tx, this, session, data, undefined, lang);
       const values = this.columnsOf({ ...data, createdBy: session.userId, ...(this.tenantOwned ? { tenantId: session.tenantId } : {}) });
@@ -287,10 +288,10 @@ export class ResourceService {
       // a row in a final state of its machine is no longer edited
       refuseByMachine(this.def, 'edit', existing as Row);
       const merged = { ...(existing as Row), ...data };
-      await this.checkUnique(tx, session, data, id, merged);
       const issues = this.updateIssues(merged, data);
       if (issues.length) throw validationError(lang, issues, this.def.labels);
       await this.hooks.beforeWrite?.(tx, merged, { session, existing: existing as Row, changes: data, lang });
+      await this.checkUnique(tx, session, data, id, merged);
       released = await attachFiles(tx, this, session, data, existing as Row, lang);
       const [row] = await tx
         .update(this.table)
