@@ -308,7 +308,8 @@ describe('side menu by path', () => {
     expect(home.path.startsWith('/Dashboard/')).toBe(true);
     await waitPath(page, home.path);
     await page.goto(deep.path);
-    await expect.poll(() => sideGroups(page)).toEqual(visibleGroups(general).map((g) => g.menuName));
+    // a fresh load: the menu comes through the rewriting route first
+    await expect.poll(() => sideGroups(page), { timeout: 20_000 }).toEqual(visibleGroups(general).map((g) => g.menuName));
     await tag(page, home.path).click();
     await waitPath(page, home.path);
     await screenOf(page, home.component).waitFor();

@@ -78,6 +78,7 @@ export async function buildApp(ctx: AppContext, services = createServices(ctx)):
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.decorate('ctx', ctx);
+  app.decorate('resourceServices', services.resources);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerEnvelope(app);

@@ -290,6 +290,21 @@ describe(`tenant screen, coding-rule templates and what tenants use, on ${DRIVER
       expect(bad.body.msg).toBe('Created: must be a valid date');
     });
 
+    it('exports as a job too: the module-built tenant service is found by the job, its file downloads', async () => {
+      const started = await t.call('POST', '/api/general/tenant/export?job=1', { token: admin, lang: EN, body: { code: 'ZT' } });
+      expect(started.status).toBe(200);
+      const jobId = started.body.data.jobId as string;
+      await expect
+        .poll(async () => (await t.call('GET', `/api/jobs/${jobId}`, { token: admin })).body.data.state, { timeout: 30_000 })
+        .toBe('done');
+      const file = await t.app.inject({ method: 'GET', url: `/api/jobs/${jobId}/download`, headers: { token: admin } });
+      expect(file.statusCode).toBe(200);
+      const book = XLSX.read(file.rawPayload, { type: 'buffer' });
+      const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1 });
+      expect(rows[0]).toContain('Tenant code');
+      expect(rows.slice(1).map((r) => r[0])).toEqual(expect.arrayContaining(['ZT2', 'ZT3']));
+    });
+
     it('exports the filtered, sorted rows as .xlsx without passwords, with the export button only', async () => {
       const filter = { code: 'ZT', createdAt: ['2025-02-01', null], sortField: 'name', sortOrder: 'asc' };
       const res = await t.app.inject({

@@ -64,5 +64,10 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     ctx: AppContext;
+    /**
+     * The generic service of every resource served by this app, by screen code: the declared ones
+     * and those a module builds itself (tenant, user, …), so jobs (imports, exports) find each.
+     */
+    resourceServices: Map<string, import('./resource/service.js').ResourceService>;
   }
 }

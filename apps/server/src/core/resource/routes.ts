@@ -48,6 +48,8 @@ function rowSchema(def: ResourceDef) {
  */
 export const resourceRoutes: FastifyPluginAsyncZod<{ service: ResourceService }> = async (app, { service }) => {
   const def = service.def;
+  // a service a module builds itself joins the app's map, where import and export jobs look it up
+  if (!app.resourceServices.has(def.code)) app.resourceServices.set(def.code, service);
   // a line resource (dictionary details …) is guarded by its parent's screen
   const screen = def.screen ?? def.code;
   const tags = [def.code];
