@@ -1,4 +1,4 @@
-import { type L10n, type ResourceDef, tenantResource } from '@tagloom/domain';
+import { type L10n, tenantResource } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -44,7 +44,7 @@ export const tenants = pgTable(
     ...stamps,
   },
   // the group and templates it points at: real keys from the declaration's ref fields (deleting one in use: 409)
-  (t) => [uniqueIndex('tenants_code_uq').on(t.code), ...declaredForeignKeys(tenantResource as unknown as ResourceDef, t)],
+  (t) => [uniqueIndex('tenants_code_uq').on(t.code), ...declaredForeignKeys(tenantResource, t)],
 );
 
 /** Menu tree: level 1 module (menuType 1), level 2 group, level 3 screen. */

@@ -1,4 +1,4 @@
-import { type DictionaryDetailRow, dictionaryDetailResource, dictionaryModuleResource, type ResourceDef } from '@tagloom/domain';
+import { type DictionaryDetailRow, dictionaryDetailResource, dictionaryModuleResource } from '@tagloom/domain';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { Cached } from '../../../core/bus.js';
 import type { AppContext } from '../../../core/context.js';
@@ -22,8 +22,8 @@ export class DictionaryService {
     this.byCode = new Cached(ctx.bus, DICTIONARY_CHANGED, () => this.loadAll());
     // the dictionary screen offers no import or export
     const hooks = { afterCommit: () => this.refresh(), omitRoutes: ['export', 'template', 'import'] as GenericRoute[] };
-    this.modules = new ResourceService(ctx, dictionaryModuleResource as unknown as ResourceDef, dictionaryModules as never, hooks);
-    this.details = new ResourceService(ctx, dictionaryDetailResource as unknown as ResourceDef, dictionaryDetails as never, hooks);
+    this.modules = new ResourceService(ctx, dictionaryModuleResource, dictionaryModules as never, hooks);
+    this.details = new ResourceService(ctx, dictionaryDetailResource, dictionaryDetails as never, hooks);
   }
 
   private async loadAll(): Promise<Map<string, DictionaryDetailRow[]>> {

@@ -1,4 +1,4 @@
-import { id, idsBody, menuButtonSave, menuDataItemSave, menuResource, type ResourceDef } from '@tagloom/domain';
+import { id, idsBody, menuButtonSave, menuDataItemSave, menuResource } from '@tagloom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../core/envelope.js';
@@ -60,7 +60,7 @@ const deleted = envelope(z.object({ deleted: z.number() }));
  */
 export const menuAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const menuAdmin = new MenuAdminService(app.ctx);
-  const service = new ResourceService(app.ctx, menuResource as unknown as ResourceDef, menus as never, menuHooks(app.ctx, menuAdmin));
+  const service = new ResourceService(app.ctx, menuResource, menus as never, menuHooks(app.ctx, menuAdmin));
   await app.register(resourceRoutes, { service });
   const q = { screen: SCREEN, action: 'query' } as const;
   const setting = { screen: SCREEN, action: 'setting' } as const;

@@ -1,4 +1,4 @@
-import { id, type ResourceDef, roleAssign, roleResource } from '@tagloom/domain';
+import { id, roleAssign, roleResource } from '@tagloom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../core/envelope.js';
@@ -18,7 +18,7 @@ const tags = [SCREEN];
  * buttons per terminal.
  */
 export const roleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new ResourceService(app.ctx, roleResource as unknown as ResourceDef, roles as never, roleHooks(app.ctx));
+  const service = new ResourceService(app.ctx, roleResource, roles as never, roleHooks(app.ctx));
   await app.register(resourceRoutes, { service });
   const grants = new RoleGrantService(app.ctx);
   const roleRow = z.object({

@@ -1,4 +1,4 @@
-import { id, idsBody, type ResourceDef, tenantResource } from '@tagloom/domain';
+import { id, idsBody, tenantResource } from '@tagloom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../core/envelope.js';
@@ -34,7 +34,7 @@ const counted = envelope(z.object({ count: z.number() }));
  * grantable menu tree.
  */
 export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new ResourceService(app.ctx, tenantResource as unknown as ResourceDef, tenants as never, tenantHooks(app.ctx));
+  const service = new ResourceService(app.ctx, tenantResource, tenants as never, tenantHooks(app.ctx));
   await app.register(resourceRoutes, { service });
   const tenantAdmin = new TenantService(app.ctx);
 

@@ -1,4 +1,4 @@
-import { idsBody, int, type ResourceDef, resetPassword, userResource } from '@tagloom/domain';
+import { idsBody, int, resetPassword, userResource } from '@tagloom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../core/envelope.js';
@@ -20,7 +20,7 @@ const counted = envelope(z.object({ count: z.number() }));
  * guards), plus allow/forbid login, reset password, unlock and the role options of a tenant.
  */
 export const userAdminRoutes: FastifyPluginAsyncZod<{ sessions: SessionService }> = async (app, { sessions }) => {
-  const service = new ResourceService(app.ctx, userResource as unknown as ResourceDef, users as never, userHooks(app.ctx));
+  const service = new ResourceService(app.ctx, userResource, users as never, userHooks(app.ctx));
   await app.register(resourceRoutes, { service });
   const userAdmin = new UserAdminService(app.ctx, sessions);
 

@@ -1,4 +1,4 @@
-import { type ResourceDef, type VersionType, versionResources } from '@tagloom/domain';
+import { type VersionType, versionResources } from '@tagloom/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext, SessionInfo } from '../../../core/context.js';
@@ -57,4 +57,4 @@ export function versionHooks(type: VersionType): ResourceHooks {
 
 /** The generic service of one version screen (general/version-app, -web, -net, -java). */
 export const versionService = (ctx: AppContext, type: VersionType) =>
-  new ResourceService(ctx, versionResources[type] as unknown as ResourceDef, softwareVersions as never, versionHooks(type));
+  new ResourceService(ctx, versionResources[type], softwareVersions as never, versionHooks(type));
