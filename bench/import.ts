@@ -3,7 +3,11 @@
 // .xlsx of N tenant groups (default 100,000; IMPORT_ROWS overrides); the upload answers a job id,
 // the job's phases (reading, checking, writing) are read from GET /api/jobs/:id while /api/health
 // is asked again and again (p50/p99/max, overall and during the write phase; goal p99 ≤ 100 ms);
-// then the 1.6 KB probe with one cell at XFD1048576, which must be refused at once.
+// then the 1.6 KB probe with one cell at XFD1048576, which must be refused at once. The machine's
+// load average is printed with the figures. On PGlite by default; on PostgreSQL 15 with
+// BENCH_PG_URL=<admin url> (a fresh database is made on it), or BENCH_PG=1 to start a throwaway
+// server (scripts/lib/pg-server.mjs).
+import { loadavg } from 'node:os';
 import * as XLSX from '@e965/xlsx';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { startServer } from '../e2e/support/server.js';
@@ -33,6 +37,23 @@ const pct = (xs: number[], p: number) => {
 };
 const describe = (xs: number[]) =>
   `${xs.length} calls, p50 ${pct(xs, 50).toFixed(1)} ms, p99 ${pct(xs, 99).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`;
+
+let pgServer: { url: string; version: string; stop(): void } | undefined;
+if (process.env.BENCH_PG === '1' && !process.env.BENCH_PG_URL && !process.env.BENCH_URL) {
+  // @ts-expect-error a plain .mjs helper of the repository's scripts
+  const { startPostgres } = await import('../scripts/lib/pg-server.mjs');
+  pgServer = await startPostgres();
+  process.env.BENCH_PG_URL = pgServer!.url;
+}
+// the server started below gets a fresh database of its own on this PostgreSQL server
+if (process.env.BENCH_PG_URL) process.env.E2E_PG_URL = process.env.BENCH_PG_URL;
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' / ');
+console.log(
+  `database: ${process.env.BENCH_URL ? `the server at ${process.env.BENCH_URL}` : process.env.BENCH_PG_URL ? `PostgreSQL${pgServer ? ` (${pgServer.version})` : ''}` : 'PGlite (embedded)'}; load average (1/5/15 min): ${load()}`,
+);
 
 // BENCH_URL: a server already running (embedded database, admin/admin123) instead of one started here
 const server = process.env.BENCH_URL
@@ -155,6 +176,8 @@ try {
   console.log(
     `XFD1048576 probe (${probe.length} bytes): ${refused.state} "${refused.message}" after ${(performance.now() - t1).toFixed(0)} ms; meanwhile: ${meanwhile}`,
   );
+  console.log(`load average (1/5/15 min) at the end: ${load()}`);
 } finally {
   await server.stop();
+  pgServer?.stop();
 }

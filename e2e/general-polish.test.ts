@@ -66,6 +66,12 @@ describe.each(['zh_CN', 'en_US'] as Lang[])('General screens a new user meets (%
       await open(page, code);
       const name = shipped(code, 'purgeOldLogs.name');
       await expect.poll(() => tableText(page, code), { timeout: 15_000 }).toContain(name);
+      // the handler column starts hidden (state, next fire and actions fit 1366 px); the user shows it
+      expect(await page.getByTestId('sched-handler').count()).toBe(0);
+      await page.getByTestId('resource-columns').click();
+      await page.getByTestId('column-className').locator('input[type="checkbox"]').check();
+      await page.getByTestId('sched-handler').first().waitFor();
+      await page.keyboard.press('Escape');
       const handler = await cellTexts(page, code, name, 'sched-handler');
       expect(handler[0]).toContain(webText(lang, 'schedulerHandlers.purgeOldLogs'));
       if (lang === 'en_US') expect(await tableText(page, code)).not.toContain('清理过期日志');

@@ -211,11 +211,14 @@ describe('general/role (en_US)', () => {
       expect(await demoRow.getByTestId('row-edit').count()).toBe(0);
       expect(await demoRow.getByTestId('row-delete').count()).toBe(0);
       expect(await demoRow.getByTestId('role-assign').count()).toBe(1);
-      // the toolbar's Edit and Delete say why instead of opening
+      // the toolbar's Edit and Delete are off for that row and say why
       await demoRow.locator('.ant-checkbox-input').check();
       for (const button of ['resource-edit', 'resource-delete']) {
-        await s.getByTestId(button).click();
-        await expect.poll(() => page.locator('.ant-message-warning').last().textContent()).toBe(webText(lang, 'roleAdmin.notMine'));
+        await expect.poll(() => s.getByTestId(button).isDisabled()).toBe(true);
+        await s.getByTestId(button).hover({ force: true });
+        const tip = page.locator('.ant-tooltip').filter({ visible: true }).last();
+        await expect.poll(() => tip.textContent()).toBe(webText(lang, 'roleAdmin.notMine'));
+        await page.mouse.move(0, 0);
       }
       expect(await page.locator('.resource-form-panel .ant-modal').filter({ visible: true }).count()).toBe(0);
       await shot(page, 'screens-role-others-en_US-1366');

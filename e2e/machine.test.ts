@@ -79,6 +79,15 @@ describe('state machines in the console (scheduler)', () => {
         });
         await expect.poll(() => tip.textContent(), WAIT).toBe(reason);
         await shot(page, `machine-scheduler-final-${lang}-1366`);
+        // chosen in the table, the toolbar's Edit is off for the same reason; its Delete stays on
+        await page.mouse.move(0, 0);
+        await row.locator('.ant-checkbox-input').check();
+        const screen = screenOf(page, code);
+        await expect.poll(() => screen.getByTestId('resource-edit').isDisabled(), WAIT).toBe(true);
+        expect(await screen.getByTestId('resource-delete').isDisabled()).toBe(false);
+        await screen.getByTestId('resource-edit').hover({ force: true });
+        await expect.poll(() => page.locator('.ant-tooltip').filter({ visible: true }).last().textContent(), WAIT).toBe(reason);
+        await row.locator('.ant-checkbox-input').uncheck();
         expect(errors).toEqual([]);
       } finally {
         await context.close();

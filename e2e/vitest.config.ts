@@ -1,5 +1,20 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Browser stories: each file starts its own server (own database, free port) and Chromium, so files
+ * run in parallel — two at a time by default (E2E_WORKERS to change), the larger files first.
+ * Polls wait for a state up to 15 s: a busy 2-core machine answers late, never wrongly.
+ */
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+
 export default defineConfig({
-  test: { include: ['**/*.test.ts'], exclude: ['node_modules/**'], testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false },
+  test: {
+    include: ['**/*.test.ts'],
+    exclude: ['node_modules/**'],
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
+    fileParallelism: workers > 1,
+    maxWorkers: workers,
+    expect: { poll: { timeout: 15_000, interval: 100 } },
+  },
 });

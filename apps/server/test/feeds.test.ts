@@ -5,31 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionInfo } from '../src/core/context.js';
 import { issueDeviceKey, revokeDeviceKey } from '../src/core/feed/device-keys.js';
 import { FeedService } from '../src/core/feed/service.js';
-import { maintainPartitions } from '../src/core/partitions.js';
-import { type Database, openPglite, queryRows, type Tx } from '../src/db/client.js';
+import { maintainPartitions, partitionName } from '../src/core/partitions.js';
+import { type Database, openPglite, queryRows } from '../src/db/client.js';
 import { deviceLog } from '../src/db/schema/index.js';
 import { writeDeviceLog } from '../src/modules/general/logs/service.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
+import { statements } from './uploads.js';
 
 const DAY = 86_400_000;
 
 /** The SQL statements the database client runs while `fn` does (observed, not replaced). */
-async function statements(db: Tx, fn: () => Promise<unknown>): Promise<string[]> {
-  const client = (db as unknown as { $client: { query: (...a: unknown[]) => Promise<unknown> } }).$client;
-  const seen: string[] = [];
-  const original = client.query;
-  client.query = function (this: unknown, ...args: unknown[]) {
-    const q = args[0];
-    seen.push(typeof q === 'string' ? q : String((q as { text?: string })?.text ?? ''));
-    return original.apply(this, args);
-  };
-  try {
-    await fn();
-  } finally {
-    client.query = original;
-  }
-  return seen;
-}
 
 const readAll = async (stream: NodeJS.ReadableStream) => {
   const chunks: Buffer[] = [];
@@ -149,6 +134,67 @@ describe(`feeds on ${DRIVER}`, () => {
     expect((await list({ direction: 'north' }, admin, 'log-sync')).status).toBe(400);
     // a platform feed is refused to a tenant user
     expect((await list({}, demo)).status).toBe(403);
+  });
+
+  it('searches device codes by their start, in any case, through the index that serves it', async () => {
+    await writeDeviceLog(
+      t.ctx.db,
+      { tenantId: demoId, deviceCode: 'PFX-A-1', eventType: 'read' },
+      { tenantId: demoId, deviceCode: 'pfx-a-2', eventType: 'read' },
+      { tenantId: demoId, deviceCode: 'X-PFX-A-3', eventType: 'read' },
+      { tenantId: demoId, deviceCode: 'PFXBA-4', eventType: 'read' },
+    );
+    const codes = async (deviceCode: string) =>
+      (await list({ deviceCode })).body.data.list.map((r: { deviceCode: string }) => r.deviceCode).sort();
+    // starts with, any case; a code that only contains it is not a match
+    expect(await codes('pfx-a')).toEqual(['PFX-A-1', 'pfx-a-2']);
+    expect(await codes('PFX-A-1')).toEqual(['PFX-A-1']);
+    // % and _ are plain characters
+    expect(await codes('PFX_A')).toEqual([]);
+    expect(await codes('%A-1')).toEqual([]);
+    // the query is one the (upper(device_code) text_pattern_ops, created_at, id) index answers
+    const [{ def }] = await queryRows<{ def: string }>(
+      t.ctx.db,
+      sql`select pg_get_indexdef(i.indexrelid) as def from pg_index i join pg_class c on c.oid = i.indexrelid where c.relname = 'device_log_device_prefix_idx'`,
+    );
+    expect(def).toMatch(/upper\(device_code\) text_pattern_ops, created_at, id/);
+    const seen = await statements(t.ctx.db, () => list({ deviceCode: 'pfx-a' }));
+    expect(seen.some((q) => /upper\("device_log"\."device_code"\) like \$\d+/.test(q))).toBe(true);
+  });
+
+  it('reads a deep page from the partitions at and before its cursor only', async () => {
+    const at = (days: number) => new Date(Date.now() - days * DAY);
+    await writeDeviceLog(
+      t.ctx.db,
+      ...[0.1, 1, 2, 3, 4, 5].map((d) => ({ tenantId: demoId, deviceCode: 'DEEP-1', eventType: 'read', createdAt: at(d) })),
+    );
+    const first = await list({ deviceCode: 'DEEP-1', pageSize: 3 });
+    expect(first.body.data.list).toHaveLength(3);
+    // the page after the row of 2 days back: its query, as the service sends it, planned with its values
+    const client = (t.ctx.db as unknown as { $client: { query: (...a: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> } })
+      .$client;
+    const sent: { text: string; params: unknown[] }[] = [];
+    const original = client.query;
+    client.query = function (this: unknown, ...args: unknown[]) {
+      const q = args[0];
+      const text = typeof q === 'string' ? q : String((q as { text?: string })?.text ?? '');
+      if (/from "device_log"/.test(text)) sent.push({ text, params: (args[1] as unknown[]) ?? [] });
+      return original.apply(this, args as never);
+    };
+    let deep: Awaited<ReturnType<typeof list>> | undefined;
+    try {
+      deep = await list({ deviceCode: 'DEEP-1', pageSize: 3, cursor: first.body.data.next });
+    } finally {
+      client.query = original;
+    }
+    expect(deep!.body.data.list.map((r: { createdAt: string }) => Math.round((Date.now() - Date.parse(r.createdAt)) / DAY))).toEqual([
+      3, 4, 5,
+    ]);
+    expect(sent).toHaveLength(1);
+    const plan = (await client.query(`explain ${sent[0].text}`, sent[0].params)).rows.map((r) => String(Object.values(r)[0])).join('\n');
+    // the partitions of the days after the cursor's are not in the plan; those before it are
+    for (const d of [0, 1]) expect(plan).not.toContain(partitionName('device_log', at(d), 'day'));
+    for (const d of [3, 4]) expect(plan).toContain(partitionName('device_log', at(d), 'day'));
   });
 
   it('lists without any count query', async () => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, createServices, MODULES } from '../src/app.js';
 import { FileService, thumbPathOf } from '../src/core/files.js';
 import { defineModule } from '../src/core/module.js';
+import { jobKind } from '../src/core/queue/registry.js';
 import { cleanOrphanFiles } from '../src/core/resource/file-fields.js';
 import { TenantScope } from '../src/core/tenant-scope.js';
 import { resourceTable } from '../src/db/resource-table.js';
@@ -277,5 +278,11 @@ describe(`file fields through the generic routes on ${DRIVER}`, () => {
     const ids = left.map((r) => r.id);
     expect(ids).toContain(photoId);
     expect(ids).not.toContain(orphan.body.data.id);
+    // the queue runs the sweep on its own, hourly, from whichever process comes first
+    const sweep = jobKind('maintenance.files');
+    expect(sweep?.every).toBeGreaterThan(0);
+    const out = await sweep!.run({ ctx: t.ctx, services: t.services, workerId: 'test' }, {} as never, {} as never);
+    expect(out?.message).toBe('jobs.message.orphanFiles');
+    expect((await t.ctx.db.select({ id: schema.files.id }).from(schema.files).where(eq(schema.files.id, photoId))).length).toBe(1);
   });
 });

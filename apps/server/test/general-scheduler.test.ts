@@ -1,6 +1,8 @@
 import { SCHEDULER_STATE, SCHEDULER_TYPE } from '@tagloom/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { registerJobKind } from '../src/core/queue/registry.js';
+import { IMPORT_KIND } from '../src/core/queue/resource-jobs.js';
 import { schedulerRuns, schedulerTasks } from '../src/db/schema/index.js';
 import type { SchedulerHandler } from '../src/modules/general/scheduler/handlers.js';
 import { Scheduler } from '../src/modules/general/scheduler/scheduler.js';
@@ -174,6 +176,35 @@ describe(`scheduled tasks on ${DRIVER}`, () => {
     expect((await bad({ className: 'purgeOldLogs', triggerType: SCHEDULER_TYPE.CRON, cron: '0 0 30 2 *' })).msg).toBe(
       'The cron expression 0 0 30 2 * never fires',
     );
+  });
+
+  it('offers and runs a task kind another module registers, and refuses a job kind that is not one', async () => {
+    // what a module adds (its jobKinds): nothing in the scheduler changes for it
+    const fired: string[] = [];
+    registerJobKind({
+      kind: 'test.countShelves',
+      task: { zh_CN: '盘点货架', zh_TW: '盤點貨架', en_US: 'Count the shelves' },
+      async run(_c, job) {
+        fired.push(String((job.payload as { task: { name: string } }).task.name));
+        return { message: 'scheduler.run.dictionaryRefreshed' };
+      },
+    });
+    const handlers = await t.call('POST', `${base}/handlers`, { token: auditor, lang: 'en_US' });
+    expect(handlers.body.data).toContainEqual({ value: 'test.countShelves', label: 'Count the shelves' });
+    const start = new Date(Date.now() + 60 * SEC);
+    const made = await every(start, 60, { className: 'test.countShelves' });
+    expect(await new Scheduler(t.ctx, t.services).tick(start)).toBe(1);
+    expect(await runsOf(made.id)).toBe(1);
+    expect(fired).toEqual([`task-${seq}`]);
+    // a registered job kind without a task description (an import, say) is no class name
+    const r = await t.call('POST', `${base}/create`, {
+      token: admin,
+      body: { name: `bad-${++seq}`, className: IMPORT_KIND, triggerType: SCHEDULER_TYPE.CRON, cron: '* * * * *' },
+      lang: 'en_US',
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.msg).toBe('Class name: must be one of the registered job handlers');
+    expect(r.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['className']);
   });
 
   it('fires a cron task at its next matching time and replans on modify', async () => {

@@ -15,22 +15,11 @@ import { SHEET_LIMITS } from '../src/core/sheet/limits.js';
 import { readFirstSheet } from '../src/core/sheet/read.js';
 import { sheetsBeingRead } from '../src/core/sheet/run.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
+import { multipart } from './uploads.js';
 
 const URL_IMPORT = '/api/general/tenant-group/import';
 const HEADER = ['Group code', 'Group name', 'Status'];
 const MB = 1024 * 1024;
-
-function multipart(name: string, buf: Buffer) {
-  const boundary = `----tagloom${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    buf,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const workbook = (rows: unknown[][], bookType: XLSX.BookType = 'xlsx') => {
   const wb = XLSX.utils.book_new();

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCE_TABLES } from '../src/db/schema/index.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
+import { multipart, workbook } from './uploads.js';
 
 /** A row that passes the declaration, from its first seed row with unique fields made unique. */
 function sampleRow(def: ResourceDef, salt: string): Record<string, unknown> {
@@ -17,24 +18,6 @@ function sampleRow(def: ResourceDef, salt: string): Record<string, unknown> {
   }
   return row;
 }
-
-function multipart(name: string, buf: Buffer) {
-  const boundary = `----tagloom${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    buf,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-const sheet = (rows: unknown[][]) => {
-  const wb = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'Sheet1');
-  return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
-};
 
 describe(`every declared resource on ${DRIVER}`, () => {
   let t: TestApp;
@@ -106,7 +89,7 @@ describe(`every declared resource on ${DRIVER}`, () => {
         expect((await t.call('POST', `${base}/create`, { token, body: sampleRow(def, 'R1') })).status).toBe(403);
         expect((await t.call('POST', `${base}/update`, { token, body: { id: 1, [def.titleField]: 'x' } })).status).toBe(403);
         expect((await t.call('POST', `${base}/delete`, { token, body: { ids: [1] } })).status).toBe(403);
-        const imp = multipart('x.xlsx', sheet([['a']]));
+        const imp = multipart('x.xlsx', workbook([['a']]));
         expect(
           (await t.app.inject({ method: 'POST', url: `${base}/import`, headers: { ...imp.headers, token }, payload: imp.payload }))
             .statusCode,
@@ -227,7 +210,7 @@ describe(`every declared resource on ${DRIVER}`, () => {
         const bad = fields.map((f) => (f.required ? '' : 'x'.repeat(300)));
 
         const before = await count();
-        const rejected = multipart('rows.xlsx', sheet([header, good('M1'), bad, good('M2')]));
+        const rejected = multipart('rows.xlsx', workbook([header, good('M1'), bad, good('M2')]));
         const r1 = await t.app.inject({
           method: 'POST',
           url: `${base}/import?wait=1`,
@@ -238,7 +221,7 @@ describe(`every declared resource on ${DRIVER}`, () => {
         expect(r1.json().data.errors[0].row).toBe(3);
         expect(await count()).toBe(before);
 
-        const partial = multipart('rows.xlsx', sheet([header, good('M1'), bad, good('M2')]));
+        const partial = multipart('rows.xlsx', workbook([header, good('M1'), bad, good('M2')]));
         const r2 = await t.app.inject({
           method: 'POST',
           url: `${base}/import?validOnly=1&wait=1`,
@@ -253,7 +236,7 @@ describe(`every declared resource on ${DRIVER}`, () => {
         // another user of the same tenant does not see it
         expect((await t.call('GET', `/api/jobs/${jobId}`, { token: limited() })).status).toBe(404);
 
-        const two = multipart('a.xlsx', sheet([header]));
+        const two = multipart('a.xlsx', workbook([header]));
         const notExcel = await t.app.inject({
           method: 'POST',
           url: `${base}/import?wait=1`,

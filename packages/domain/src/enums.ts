@@ -14,12 +14,19 @@ export interface EnumOption {
   tone?: EnumTone;
 }
 
-const o = (value: number | string, zh_CN: string, zh_TW: string, en_US: string, tone?: EnumTone): EnumOption => ({
+/** One option: its value, its label in the three languages, and a tone when the enum is a state. */
+export const enumOption = (value: number | string, zh_CN: string, zh_TW: string, en_US: string, tone?: EnumTone): EnumOption => ({
   value,
   label: { zh_CN, zh_TW, en_US },
   ...(tone ? { tone } : {}),
 });
 
+const o = enumOption;
+
+/**
+ * The enums by name: the shared ones below, and those modules add with defineEnums (in their own
+ * folder, e.g. resources/rfid/enums.ts) when their declarations load.
+ */
 export const ENUMS: Record<string, EnumOption[]> = {
   UserType: [
     o(1, '平台管理员', '平台管理員', 'Platform administrator'),
@@ -51,8 +58,7 @@ export const ENUMS: Record<string, EnumOption[]> = {
     o(7, '年', '年', 'Year'),
   ],
   RunResult: [o(1, '成功', '成功', 'Success', 'success'), o(0, '失败', '失敗', 'Failed', 'error')],
-  // rfid/equipment
-  OnlineStatus: [o(1, '在线', '連線中', 'Online', 'success'), o(0, '离线', '離線', 'Offline', 'default')],
+  // general/log-sync, general/log-device
   SyncDirection: [o(1, '接收', '接收', 'Inbound'), o(2, '推送', '推送', 'Outbound')],
   DeviceEventType: [
     o('online', '上线', '上線', 'Online'),
@@ -127,6 +133,18 @@ export const ENUMS: Record<string, EnumOption[]> = {
   MenuSide: [o('P', '平台', '平台', 'Platform'), o('T', '租户', '租戶', 'Tenant'), o('B', '平台和租户', '平台和租戶', 'Both')],
   Visible: [o(1, '显示', '顯示', 'Shown', 'success'), o(0, '隐藏', '隱藏', 'Hidden', 'default')],
 };
+
+/**
+ * A module's enums, declared in its own folder: added to ENUMS (served, validated and shown like the
+ * shared ones). Import the file from the declarations that use them. A name given twice is an error.
+ */
+export function defineEnums<T extends Record<string, EnumOption[]>>(enums: T): T {
+  for (const [name, options] of Object.entries(enums)) {
+    if (ENUMS[name] && ENUMS[name] !== options) throw new Error(`enum ${name} is declared twice`);
+    ENUMS[name] = options;
+  }
+  return enums;
+}
 
 /** Accepts the enum name in any case ('usertype', 'UserType', 'USER_TYPE'). */
 export function findEnum(name: string): [string, EnumOption[]] | undefined {

@@ -9,6 +9,7 @@ export * from './menu/actions.js';
 export * from './menu/tree.js';
 export * from './menu/types.js';
 export * from './resource/index.js';
+export * from './resource/schemas.js';
 export * from './resources/index.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';

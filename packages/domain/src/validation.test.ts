@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CATALOGS, flattenKeys } from './i18n/index.js';
 import { normalizeLang } from './lang.js';
+import { schemasOf } from './resource/schemas.js';
 import { userResource } from './resources/general/user.js';
 import { versionResource } from './resources/general/version.js';
 import { changePasswordBody } from './schemas/auth.js';
@@ -56,7 +57,7 @@ describe('validation messages', () => {
 
 describe('one message style for every form and 400', () => {
   const create = (body: Record<string, unknown>) => {
-    const r = userResource.createSchema.safeParse(body);
+    const r = schemasOf(userResource).create.safeParse(body);
     if (r.success) throw new Error('expected a refusal');
     return (lang: 'zh_CN' | 'zh_TW' | 'en_US') => describeIssues(lang, r.error.issues, userResource.labels);
   };
@@ -83,7 +84,7 @@ describe('one message style for every form and 400', () => {
     expect(en).toContain('User type: choose one of Platform administrator, Platform user, Tenant administrator, Tenant user');
     expect(d('zh_CN').summary).toContain('用户类型：请选择平台管理员、平台用户、租户管理员、租户用户中的一项');
     const ver = versionResource('app');
-    const v = ver.createSchema.safeParse({ upgradeType: 'sometimes' });
+    const v = schemasOf(ver).create.safeParse({ upgradeType: 'sometimes' });
     expect(describeIssues('en_US', v.error!.issues, ver.labels).summary).toContain('choose one of Optional, Forced');
   });
 

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ENUMS } from './enums.js';
 import { hasMessage, translate } from './i18n/index.js';
 import type { L10n, Lang } from './lang.js';
@@ -37,16 +36,10 @@ export const fieldHintOf = (label: L10n | undefined): FieldHint | undefined => (
 
 /**
  * Zod does not keep the input in its issues; a value that was not given (undefined, null, '') is
- * marked with this message instead, so "left empty" is told from "wrong" on the server too.
+ * marked with this message instead (zod's error map in schemas/common.ts), so "left empty" is told
+ * from "wrong" on the server too. This module is zod-free: the console imports it anywhere.
  */
 export const MISSING = 'messages.missing';
-const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-z.config({
-  customError: (issue) =>
-    (issue.code === 'invalid_type' || issue.code === 'invalid_union' || issue.code === 'invalid_value') && isBlank(issue.input)
-      ? MISSING
-      : undefined,
-});
 
 /** The label as it reads inside a sentence: English drops the capital of a word ("user type", but "MAC address"). */
 export function inSentence(lang: Lang, label: string): string {

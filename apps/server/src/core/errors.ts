@@ -1,4 +1,4 @@
-import { Code } from '@tagloom/domain';
+import { Code, type L10n, LANGS, type Lang, translate } from '@tagloom/domain';
 
 /** An error the client should see: HTTP status, envelope code and an i18n message key. */
 export class AppError extends Error {
@@ -19,3 +19,18 @@ export const forbidden = (key = 'auth.noPermission') => new AppError(403, Code.F
 /** `what` is an i18n key naming the thing, e.g. 'dictionary.module' */
 export const notFound = (what: string) => new AppError(404, Code.NOT_FOUND, 'common.notFound', { what: { key: what } });
 export const conflict = (key: string, params?: Record<string, unknown>) => new AppError(409, Code.CONFLICT, key, params);
+
+/**
+ * A 400 naming one field, as a declaration's own rule would say it: "<field label>: <message>" in the
+ * request's language (the envelope localizes L10n params), and data.fields for the form to mark it.
+ */
+export function fieldRefusal(field: { key: string; label: L10n }, key: string, params: Record<string, unknown>, lang: Lang): AppError {
+  const message = Object.fromEntries(LANGS.map((l) => [l, translate(l, key, params)])) as L10n;
+  return new AppError(
+    400,
+    Code.BAD_REQUEST,
+    'validation.field',
+    { field: field.label, message },
+    { fields: [{ field: field.key, message: message[lang] }] },
+  );
+}

@@ -10,17 +10,6 @@ import { type ResourceHooks, ResourceService } from './resource/service.js';
 /** A module's own routes: a Fastify plugin under /api, given the services (it takes what it needs). */
 export type ModuleRoutes = FastifyPluginAsyncZod<Services>;
 
-/**
- * A kind of scheduled task a module offers: what an administrator picks on the scheduler screen.
- * A fire enqueues the job kind it names (the queue runs it), so adding one edits no scheduler.
- */
-export interface ScheduledTaskKind {
-  /** the key a scheduled task stores, e.g. 'general.purgeOldLogs' */
-  key: string;
-  /** the job kind a fire enqueues (one of the job kinds some module registers) */
-  jobKind: string;
-}
-
 /** A dashboard card a module adds (data only: the console draws it). */
 export interface DashboardWidget {
   /** unique code, e.g. 'rfid.readersOnline' */
@@ -40,8 +29,8 @@ export interface DashboardWidget {
  *   (built from the declaration; name it in the module's `tables.ts` so drizzle-kit sees it);
  * - `hooks`: what its screens add to the generic behaviour, by screen code (its own screens only);
  * - `routes`: its own routes (Fastify plugins under /api);
- * - `jobKinds`, `taskKinds`, `widgets`: what it runs in the job queue, offers as scheduled tasks and
- *   shows on the dashboards.
+ * - `jobKinds`, `widgets`: what it runs in the job queue (a kind with a `task` description is
+ *   offered as a scheduled task) and shows on the dashboards.
  */
 export interface ServerModule {
   /** unique, e.g. 'general' (the menu module's code when it has a domain half) */
@@ -50,7 +39,6 @@ export interface ServerModule {
   hooks?: (ctx: AppContext) => Record<string, ResourceHooks>;
   routes?: readonly ModuleRoutes[];
   jobKinds?: readonly JobKind[];
-  taskKinds?: readonly ScheduledTaskKind[];
   widgets?: readonly DashboardWidget[];
 }
 
@@ -63,7 +51,6 @@ export interface ModuleRegistry {
   /** the generic service of each declared resource, by screen code */
   resources: Map<string, ResourceService>;
   jobKinds: JobKind[];
-  taskKinds: ScheduledTaskKind[];
   widgets: DashboardWidget[];
 }
 
@@ -84,8 +71,8 @@ const unique = <T>(what: string, items: T[], key: (t: T) => string): T[] => {
 
 /**
  * Registers the modules: one generic service per declared resource (with its module's hooks),
- * their job kinds with the queue; collects their scheduled-task kinds and widgets. Fails at
- * startup on a module code, screen, job kind, task kind or widget given twice, and on hooks for a
+ * their job kinds with the queue; collects their widgets. Fails at
+ * startup on a module code, screen, job kind or widget given twice, and on hooks for a
  * screen the module does not declare.
  */
 export function registerModules(ctx: AppContext, modules: readonly ServerModule[]): ModuleRegistry {
@@ -111,11 +98,6 @@ export function registerModules(ctx: AppContext, modules: readonly ServerModule[
     modules,
     resources,
     jobKinds,
-    taskKinds: unique(
-      'scheduled task kind',
-      modules.flatMap((m) => m.taskKinds ?? []),
-      (k) => k.key,
-    ),
     widgets: unique(
       'dashboard widget',
       modules.flatMap((m) => m.widgets ?? []),

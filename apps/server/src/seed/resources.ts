@@ -1,4 +1,4 @@
-import { RESOURCES } from '@tagloom/domain';
+import { RESOURCES, schemasOf } from '@tagloom/domain';
 import type { Tx } from '../db/client.js';
 import { RESOURCE_TABLES } from '../db/schema/index.js';
 
@@ -11,7 +11,7 @@ export async function seedResources(db: Tx, tenantIds: number[], createdBy: numb
     const owners = def.owner === 'tenant' ? tenantIds : [null];
     for (const tenantId of owners) {
       const rows = def.seed.map((r) => ({
-        ...(def.createSchema.parse(r) as object),
+        ...(schemasOf(def).create.parse(r) as object),
         createdBy,
         ...(tenantId === null ? {} : { tenantId }),
       }));

@@ -33,10 +33,15 @@ export interface FeedColumn {
   width?: number;
 }
 
-/** A search field: `eq` exact, `like` contains (case-insensitive), `enum` one of the column's choices. */
+/**
+ * A search field: `eq` exact, `like` contains (case-insensitive), `prefix` starts with
+ * (case-insensitive), `enum` one of the column's choices. On a busy feed a `like` reads the
+ * window's rows until a page matches (a rare value scans thousands of rows); a `prefix` can be
+ * answered from an index on (upper(column) text_pattern_ops, created_at, id) the feed's table declares.
+ */
 export interface FeedFilter {
   key: string;
-  op: 'eq' | 'like' | 'enum';
+  op: 'eq' | 'like' | 'prefix' | 'enum';
 }
 
 export type FeedRetention = { days: number } | { months: number };
@@ -80,6 +85,7 @@ export function defineFeed<const D extends FeedDef>(def: D): D {
     const col = def.columns.find((c) => c.key === f.key);
     if (!col) throw new Error(`feed ${def.code}: filter ${f.key} is not a column`);
     if (f.op === 'enum' && col.kind !== 'enum') throw new Error(`feed ${def.code}: filter ${f.key} is not an enum column`);
+    if (f.op === 'prefix' && col.kind !== 'text') throw new Error(`feed ${def.code}: prefix filter ${f.key} is not a text column`);
   }
   for (const c of def.columns) {
     if (c.kind === 'enum' && !c.enum && !c.options && c.display !== 'action')

@@ -109,7 +109,9 @@ export const deviceLogFeed = defineFeed({
     F('message', 'text', { display: 'long', width: 320 }),
   ],
   filters: [
-    { key: 'deviceCode', op: 'like' },
+    // device codes are searched by their start (any case): the planner may answer it from the
+    // (upper(device_code) text_pattern_ops, created_at, id) index instead of reading the window
+    { key: 'deviceCode', op: 'prefix' },
     { key: 'eventType', op: 'enum' },
     { key: 'level', op: 'enum' },
     { key: 'message', op: 'like' },

@@ -1,14 +1,12 @@
-import { z } from 'zod';
 import { ENUMS } from '../enums.js';
 import type { L10n } from '../lang.js';
-import { CHINESE_RE, date, INT4_MAX, INT4_MIN } from '../schemas/common.js';
 import { setFieldHint } from '../validation.js';
 import type { FileKind, FileRules } from './file-kinds.js';
 
 /**
  * Field builders: one call says everything true of a field once. The zod rule (API, import and
- * form validation), the database column and its CHECK, the table column and the search form all
- * come from it.
+ * form validation: fieldSchema in resource/schemas.ts), the database column and its CHECK, the
+ * table column and the search form all come from it. Zod-free: the console imports it anywhere.
  */
 export type FieldKind = 'text' | 'textarea' | 'password' | 'int' | 'decimal' | 'enum' | 'date' | 'datetime' | 'json' | 'ref' | 'file';
 export type SearchMode = 'eq' | 'like' | 'range';
@@ -170,111 +168,6 @@ export const f = {
 
 /** At most this many records in one json list field. */
 export const ITEMS_MAX = 500;
-
-/**
- * One record of a json list field: exactly its item fields (an unknown key is refused, naming it),
- * each checked by its own rule. A 'YesNo' item is a switch: true/false, or 1/0 from spreadsheets.
- */
-export function itemSchema(items: Record<string, FieldDef>): z.ZodTypeAny {
-  const shape: Record<string, z.ZodTypeAny> = {};
-  for (const [key, item] of Object.entries(items)) {
-    const rule = fieldSchema(item);
-    shape[key] = item.kind === 'enum' && item.enumName === 'YesNo' ? z.union([z.boolean(), rule]) : rule;
-  }
-  return z.strictObject(shape);
-}
-
-/** '' and null mean "not given" for every kind: forms and spreadsheets send them for empty cells. */
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const toNumber = (v: unknown) => {
-  const b = blankToUndefined(v);
-  return typeof b === 'string' && b.trim() !== '' && Number.isFinite(Number(b)) ? Number(b) : b;
-};
-
-/** The zod rule of a field for create (`partial` for update bodies, where absent means unchanged). */
-export function fieldSchema(def: FieldDef): z.ZodTypeAny {
-  let s: z.ZodTypeAny;
-  switch (def.kind) {
-    case 'text':
-    case 'textarea': {
-      let t = z
-        .string()
-        .trim()
-        .max(def.max ?? 256);
-      if (def.required) t = t.min(Math.max(1, def.min ?? 1));
-      else if (def.min) t = t.min(def.min);
-      if (def.pattern) t = t.regex(new RegExp(def.pattern.source), { message: def.pattern.message });
-      s = def.required ? t : z.union([t, z.literal('')]);
-      s = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), s);
-      break;
-    }
-    case 'password':
-      s = z
-        .string()
-        .min(def.min ?? 4)
-        .max(def.max ?? 64)
-        .refine((v) => !CHINESE_RE.test(v), { message: 'validation.noChinese' });
-      break;
-    case 'int': {
-      // an integer column: within the int4 range whatever the declaration says
-      const n = z
-        .number()
-        .int()
-        .min(Math.max(def.min ?? INT4_MIN, INT4_MIN))
-        .max(Math.min(def.max ?? INT4_MAX, INT4_MAX));
-      s = z.preprocess(toNumber, n);
-      break;
-    }
-    case 'decimal': {
-      let n = z.number();
-      if (def.min !== undefined) n = n.min(def.min);
-      if (def.max !== undefined) n = n.max(def.max);
-      const scale = def.scale ?? 2;
-      s = z.preprocess(
-        toNumber,
-        n.refine((v) => Math.abs(Math.round(v * 10 ** scale) - v * 10 ** scale) < 1e-6, { message: 'validation.decimals' }),
-      );
-      break;
-    }
-    case 'enum': {
-      const values = ENUMS[def.enumName!].map((o) => o.value);
-      const numeric = values.every((v) => typeof v === 'number');
-      const lits = values.map((v) => z.literal(v));
-      const e = lits.length === 1 ? lits[0] : z.union(lits as unknown as [z.ZodLiteral, z.ZodLiteral, ...z.ZodLiteral[]]);
-      s = numeric ? z.preprocess(toNumber, e) : e;
-      break;
-    }
-    case 'date':
-    case 'datetime':
-      s = z.preprocess(blankToUndefined, date());
-      break;
-    case 'json':
-      s = def.items ? z.array(itemSchema(def.items)).max(ITEMS_MAX) : z.unknown();
-      break;
-    case 'ref':
-      s = z.preprocess(toNumber, z.number().int().positive().max(INT4_MAX));
-      break;
-    case 'file': {
-      const fileId = z.preprocess(toNumber, z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
-      const max = def.file?.max ?? 1;
-      if (max === 1) s = fileId;
-      else {
-        const ids = z
-          .array(fileId)
-          .min(def.required ? 1 : 0)
-          .max(max);
-        s = ids.refine((v) => new Set(v).size === v.length, { message: 'validation.fileTwice' });
-      }
-      break;
-    }
-  }
-  if (!def.required) {
-    const fallback = def.default !== undefined ? def.default : def.kind === 'text' || def.kind === 'textarea' ? '' : null;
-    return z.preprocess(blankToUndefined, s.optional()).transform((v) => (v === undefined ? fallback : v));
-  }
-  if (def.default !== undefined) return z.preprocess(blankToUndefined, s.optional()).transform((v) => (v === undefined ? def.default : v));
-  return z.preprocess(blankToUndefined, s);
-}
 
 /** Options of an enum field, labelled in one language. */
 export const enumOptions = (def: FieldDef) => ENUMS[def.enumName ?? '']?.map((o) => ({ value: o.value, label: o.label })) ?? [];

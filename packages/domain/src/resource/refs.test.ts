@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { describeIssues } from '../validation.js';
 import { defineResource } from './define.js';
-import { f, fieldSchema } from './fields.js';
+import { f } from './fields.js';
+import { fieldSchema, schemasOf } from './schemas.js';
 
 const L = (en: string) => ({ zh_CN: en, zh_TW: en, en_US: en });
 
@@ -51,12 +52,12 @@ describe('f.json({items})', () => {
         { code: 'b', on: 0 },
       ]).success,
     ).toBe(true);
-    const extra = doc.createSchema.safeParse({ name: 'n', tags: [{ code: 'a', on: true, colour: 'red' }] });
+    const extra = schemasOf(doc).create.safeParse({ name: 'n', tags: [{ code: 'a', on: true, colour: 'red' }] });
     expect(extra.success).toBe(false);
     const { summary, fields } = describeIssues('en_US', extra.error!.issues, doc.labels);
     expect(summary).toBe('colour (row 1 of Tags): is not an accepted field');
     expect(fields[0].field).toBe('tags.0.colour');
-    const long = doc.createSchema.safeParse({
+    const long = schemasOf(doc).create.safeParse({
       name: 'n',
       tags: [
         { code: 'a', on: 1 },
@@ -67,7 +68,7 @@ describe('f.json({items})', () => {
   });
 
   it('takes the lines of declared children in the body, and refuses a child without a ref to the parent', () => {
-    expect(doc.createSchema.safeParse({ name: 'n', lines: [{ code: 'a' }] }).success).toBe(true);
+    expect(schemasOf(doc).create.safeParse({ name: 'n', lines: [{ code: 'a' }] }).success).toBe(true);
     expect(() =>
       defineResource({
         code: 'test/other',

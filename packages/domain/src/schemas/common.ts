@@ -1,5 +1,20 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
+import { MISSING } from '../validation.js';
+
+/**
+ * Zod does not keep the input in its issues: a value that was not given (undefined, null, '') gets
+ * the MISSING message, so validation.ts tells "left empty" from "wrong". Set here, where every
+ * shared rule and every derived schema (resource/schemas.ts) comes from, so no zod rule of the
+ * domain runs without it.
+ */
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+z.config({
+  customError: (issue) =>
+    (issue.code === 'invalid_type' || issue.code === 'invalid_union' || issue.code === 'invalid_value') && isBlank(issue.input)
+      ? MISSING
+      : undefined,
+});
 
 /**
  * Shared field rules (spec §5). A failed custom rule's message is an i18n key (`validation.*`),
@@ -41,9 +56,17 @@ export const date = () =>
       .refine((d) => d.getTime() >= FIRST_DAY && d.getTime() <= LAST_DAY, { message: 'validation.invalidDate' }),
   );
 
+/** '' and null mean "not given": forms send them for inputs left empty. */
+export const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** 0 or 1 (a switch), as a number or a string of a digit. */
+export const flag = () => z.preprocess((v) => (typeof v === 'string' && v !== '' ? Number(v) : v), z.union([z.literal(0), z.literal(1)]));
+
 /** Positive integer ids, accepted as numbers or numeric strings (query strings, form posts). */
 export const id = () => int(1);
 export const idList = () => z.array(id()).min(1).max(1000);
+/** An id that may be left out ('' or null: not given). */
+export const optionalId = () => z.preprocess(blankToUndefined, id().optional());
 
 export const paging = z.object({
   page: int(1).default(1),
@@ -51,4 +74,11 @@ export const paging = z.object({
 });
 
 export const pageResult = <T extends z.ZodTypeAny>(row: T) =>
-  z.object({ list: z.array(row), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+  z.object({
+    list: z.array(row),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    /** the total is the planner's estimate (past 10,000 matching rows) */
+    estimated: z.boolean().optional(),
+  });

@@ -1,21 +1,10 @@
 import { z } from 'zod';
+import type { MenuItem } from '../menu/item.js';
 
-/** A menu item as the console receives it (spec §3 "Menu item"). */
-export interface MenuItem {
-  fid: number;
-  menuType: number;
-  seq: number;
-  menuName: string;
-  aliasName: string;
-  menuIconUrl: string;
-  component: string;
-  hidden: number;
-  actions: string[];
-  path: string;
-  name: string;
-  children: MenuItem[];
-}
+// the menu item's type and helpers are zod-free (menu/item.ts): the console's shell imports them
+export * from '../menu/item.js';
 
+/** The response schema of the menu tree's items (GET /menu/tree). */
 export const menuItem: z.ZodType<MenuItem> = z.lazy(() =>
   z.object({
     fid: z.number().int(),
@@ -32,14 +21,3 @@ export const menuItem: z.ZodType<MenuItem> = z.lazy(() =>
     children: z.array(menuItem),
   }),
 );
-
-/** menuType values: 1 top module, 2 group, 3 screen. */
-export const MENU_TYPE = { MODULE: 1, GROUP: 2, SCREEN: 3 } as const;
-
-/** Route name of a screen: 'label/purchase-order' → 'LabelPurchaseOrder'. */
-export const routeNameOf = (component: string): string =>
-  component
-    .split(/[/-]/)
-    .filter(Boolean)
-    .map((p) => p[0].toUpperCase() + p.slice(1))
-    .join('');

@@ -27,7 +27,8 @@ import { EXPORT_MAX_ROWS, xlsxStream } from '../xlsx-stream.js';
 
 const DAY_MS = 86_400_000;
 const EXPORT_PAGE = 1000;
-const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, '\\$&');
+const like = (v: string) => `%${escapeLike(v)}%`;
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const when = z
   .union([z.string().max(40), z.number()])
@@ -115,7 +116,7 @@ export class FeedService {
     for (const f of this.def.filters) {
       const c = this.def.columns.find((x) => x.key === f.key)!;
       shape[f.key] =
-        numeric(c) && f.op !== 'like'
+        numeric(c) && f.op !== 'like' && f.op !== 'prefix'
           ? z.preprocess(blank, int().optional())
           : z.preprocess(blank, z.union([z.string().max(128), z.number()]).optional());
     }
@@ -158,6 +159,11 @@ export class FeedService {
         conds.push(ilike(this.cols[f.key], like(String(v))));
         continue;
       }
+      if (f.op === 'prefix') {
+        // upper(col) like 'X%': the form an index on (upper(col) text_pattern_ops, …) serves
+        conds.push(sql`upper(${this.cols[f.key]}) like ${`${escapeLike(String(v).toUpperCase())}%`}`);
+        continue;
+      }
       const val = numeric(c) ? Number(v) : String(v);
       if (typeof val === 'number' && !Number.isSafeInteger(val)) throw new AppError(400, 400, 'feeds.badFilter', { field });
       const allowed = choices(c);
@@ -168,8 +174,15 @@ export class FeedService {
     return and(...conds);
   }
 
+  /**
+   * Rows after the cursor: (created_at, id) < (at, id), and created_at <= at besides. The plain
+   * bound is what makes a deep page cheap: it prunes the partitions newer than the cursor (with
+   * only the row comparison, every one of them is read), and starts the index scan at the cursor
+   * rather than at the window's end (PostgreSQL 18 then walks the whole newer part of the index).
+   */
   private after(cursor: { at: string; id: number }): SQL {
-    return sql`(${this.cols.createdAt}, ${this.cols.id}) < (${cursor.at}::timestamptz, ${cursor.id})`;
+    const { createdAt, id } = this.cols;
+    return sql`${createdAt} <= ${cursor.at}::timestamptz and (${createdAt}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id})`;
   }
 
   /** Rows newest first after the cursor, with the tenant and the exact time of each row for the next cursor. */

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import { jobs } from '../../db/schema/index.js';
 import { ensurePartitions, prunePartitions } from '../partitions.js';
+import { cleanOrphanFiles } from '../resource/file-fields.js';
 import { TenantScope } from '../tenant-scope.js';
 import { registerJobKind } from './registry.js';
 import type { ImportPayload } from './resource-jobs.js';
@@ -48,5 +49,14 @@ registerJobKind({
       await ctx.db.delete(jobs).where(and(eq(jobs.tenantId, job.tenantId), eq(jobs.id, job.id)));
     }
     return { message: 'jobs.message.pruned', params: { count: old.length } };
+  },
+});
+
+/** Files uploaded in a form that was never saved go once a day old (their bytes and thumbnails too). */
+registerJobKind({
+  kind: 'maintenance.files',
+  every: HOUR,
+  async run({ ctx }) {
+    return { message: 'jobs.message.orphanFiles', params: { count: await cleanOrphanFiles(ctx) } };
   },
 });

@@ -1,3 +1,4 @@
+import type { L10n } from '@tagloom/domain';
 import type { Services } from '../../app.js';
 import type { jobs } from '../../db/schema/index.js';
 import type { AppContext } from '../context.js';
@@ -46,6 +47,12 @@ export interface JobKind {
   leaseMs?: number;
   /** a recurring system job: enqueued once per period (platform tenant) by whichever runner comes first */
   every?: number;
+  /**
+   * A kind a scheduled task may run: the scheduler screen offers it with this description, and a
+   * task naming it (its class name) enqueues it when it fires. Nothing in the scheduler changes
+   * for a new one: a module registers the kind.
+   */
+  task?: L10n;
 }
 
 const KINDS = new Map<string, JobKind>();
@@ -63,6 +70,8 @@ export function registerJobKind(kind: JobKind): JobKind {
 
 export const jobKind = (kind: string): JobKind | undefined => KINDS.get(kind);
 export const jobKinds = (): JobKind[] => [...KINDS.values()];
+/** The kinds a scheduled task may run (those registered with a `task` description), in registration order. */
+export const taskKinds = (): (JobKind & { task: L10n })[] => jobKinds().filter((k): k is JobKind & { task: L10n } => !!k.task);
 
 /** Thrown by Progress.report when the job was cancelled. */
 export class JobCancelled extends Error {

@@ -1,4 +1,4 @@
-import { type ChildSpec, describeIssues, type Lang, type ResourceDef, translate } from '@tagloom/domain';
+import { type ChildSpec, describeIssues, type Lang, type ResourceDef, schemasOf, translate } from '@tagloom/domain';
 import { and, asc, desc, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { tableOf } from '../../db/resource-table.js';
@@ -55,7 +55,7 @@ function checkLines(c: ChildSpec, lines: unknown[], parentId: number, lang: Lang
     const input: Row = {};
     for (const [k, v] of Object.entries(given)) if (!READ_ONLY.has(k) && k !== c.parentField) input[k] = v;
     for (const f of child.list) if (!f.form) delete input[f.key];
-    const parsed = child.createSchema.safeParse({ ...input, [c.parentField]: parentId });
+    const parsed = schemasOf(child).create.safeParse({ ...input, [c.parentField]: parentId });
     if (!parsed.success) {
       const { fields, summary } = describeIssues(lang, parsed.error.issues, child.labels);
       for (const f of fields) problems.push({ field: `${c.key}.${i}.${f.field}`, message: line(i, f.message) });

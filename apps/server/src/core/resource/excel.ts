@@ -1,8 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import type { FieldDef, Lang, ResourceDef } from '@tagloom/domain';
-import { describeIssues, ENUMS, LANGS, translate } from '@tagloom/domain';
-import { AppError } from '../errors.js';
-import { slices } from '../sheet/slices.js';
+import { describeIssues, ENUMS, LANGS, schemasOf, translate } from '@tagloom/domain';
+import { SheetRefusal } from '../sheet/limits.js';
 
 type Field = FieldDef & { key: string };
 
@@ -70,31 +69,34 @@ export interface CheckedSheet {
   errors: { row: number; messages: string[] }[];
 }
 
+/** How the row checks report their progress (from the sheet worker, see ../sheet/worker.ts). */
+export interface CheckHooks {
+  /** once the header is matched: the number of data rows to check */
+  start?(total: number): void;
+  /** rows checked so far, now and then */
+  progress?(done: number): void;
+}
+
 /**
  * Every data row of the sheet checked with the resource's create rules, and the unique fields
- * checked within the file (the database is asked later, by the caller). A long sheet is checked in
- * slices of a few milliseconds, the event loop serving other requests between them.
+ * checked within the file (the database is asked later, by the caller). CPU work only, no
+ * database: it runs in the sheet worker (../sheet/run.ts checkSheet), never on the server's event
+ * loop. A sheet without a required column is refused as a whole (SheetRefusal, a 400).
  */
-export async function checkSheet(
-  def: ResourceDef,
-  sheet: unknown[][],
-  lang: Lang,
-  hooks: { start?(total: number): Promise<void> | void; progress?(done: number): Promise<void> | void } = {},
-): Promise<CheckedSheet> {
+export function checkRows(def: ResourceDef, sheet: unknown[][], lang: Lang, hooks: CheckHooks = {}): CheckedSheet {
   const fields = excelFields(def).filter((f) => f.form);
   const header = sheet[0] ?? [];
   const map = header.map((h) => matchHeader(fields, h));
   const missing = fields.filter((f) => f.required && f.default === undefined && !map.includes(f));
   if (!sheet.length || missing.length) {
-    throw new AppError(400, 400, 'resource.importMissingColumns', { columns: missing.map((f) => f.label[lang]).join(', ') || '-' });
+    throw new SheetRefusal('resource.importMissingColumns', { columns: missing.map((f) => f.label[lang]).join(', ') || '-' });
   }
   const unique = fields.filter((x) => x.unique || x.uniqueWithin);
   const total = sheet.length - 1;
-  await hooks.start?.(total);
+  hooks.start?.(total);
   const good: GoodRow[] = [];
   const errors: CheckedSheet['errors'] = [];
   const seen = new Map<string, Map<unknown, number>>(unique.map((f) => [f.key, new Map()]));
-  const slice = slices();
   for (let i = 0; i < total; i++) {
     const cells = sheet[i + 1];
     const rowNo = i + 2;
@@ -102,7 +104,7 @@ export async function checkSheet(
     map.forEach((f, c) => {
       if (f) obj[f.key] = cellIn(f, cells[c]);
     });
-    const parsed = def.createSchema.safeParse(obj);
+    const parsed = schemasOf(def).create.safeParse(obj);
     if (!parsed.success) {
       errors.push({ row: rowNo, messages: [describeIssues(lang, parsed.error.issues, def.labels).summary] });
     } else {
@@ -117,8 +119,7 @@ export async function checkSheet(
       if (dupes.length) errors.push({ row: rowNo, messages: dupes });
       else good.push({ row: rowNo, data: parsed.data });
     }
-    if (i % 500 === 499) await hooks.progress?.(i + 1);
-    await slice();
+    if (i % 500 === 499) hooks.progress?.(i + 1);
   }
   return { total, good, errors };
 }

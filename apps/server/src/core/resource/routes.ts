@@ -1,5 +1,5 @@
 import type {} from '@fastify/multipart';
-import { id, idList, type ResourceDef, translate } from '@tagloom/domain';
+import { id, idList, type ResourceDef, schemasOf, translate } from '@tagloom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, localizeParams } from '../envelope.js';
@@ -65,7 +65,8 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ service: ResourceService }>
     );
   const base = `/${def.code}`;
   const omit = new Set(hooks.omitRoutes ?? []);
-  const queryBody = (hooks.body?.query ?? def.querySchema).optional().default({ page: 1, pageSize: 20 });
+  const schemas = schemasOf(def);
+  const queryBody = (hooks.body?.query ?? schemas.query).optional().default({ page: 1, pageSize: 20 });
   // one route per action of the declaration's state machine (POST <base>/<action>)
   await transitionRoutes(app, service, row);
   // upload, file, preview, thumb and files routes for a declaration with file fields (f.file)
@@ -80,7 +81,18 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ service: ResourceService }>
           tags,
           summary: `${def.names.en_US}: one page of rows, filtered and sorted`,
           body: queryBody,
-          response: { 200: envelope(z.object({ list: z.array(row), total: z.number(), page: z.number(), pageSize: z.number() })) },
+          response: {
+            200: envelope(
+              z.object({
+                list: z.array(row),
+                total: z.number(),
+                page: z.number(),
+                pageSize: z.number(),
+                // past 10,000 matching rows the total is the planner's estimate
+                estimated: z.boolean().optional(),
+              }),
+            ),
+          },
         },
       },
       async (req, reply) => reply.ok(await service.list(req.session!, req.body as never)),
@@ -127,7 +139,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ service: ResourceService }>
         schema: {
           tags,
           summary: `${def.names.en_US}: add`,
-          body: hooks.body?.create ?? def.createSchema,
+          body: hooks.body?.create ?? schemas.create,
           response: { 200: envelope(row) },
         },
       },
@@ -143,7 +155,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ service: ResourceService }>
         schema: {
           tags,
           summary: `${def.names.en_US}: edit (fields left out keep their values)`,
-          body: hooks.body?.update ?? def.updateSchema,
+          body: hooks.body?.update ?? schemas.update,
           response: { 200: envelope(row) },
         },
       },

@@ -10,7 +10,7 @@ import {
   type ResourceDef,
   translate,
 } from '@tagloom/domain';
-import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lte, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
@@ -19,12 +19,12 @@ import type { AppContext, SessionInfo } from '../context.js';
 import { localizeParams } from '../envelope.js';
 import { AppError, conflict, forbidden } from '../errors.js';
 import type { Progress } from '../queue/registry.js';
-import { readSheet } from '../sheet/run.js';
+import { checkSheet } from '../sheet/run.js';
 import { slices } from '../sheet/slices.js';
 import { TenantScope } from '../tenant-scope.js';
 import { checkExportSize, EXPORT_MAX_ROWS, pagesByIds, xlsxStream } from '../xlsx-stream.js';
 import { readLines, splitLines, writeLines } from './children.js';
-import { cellIn, cellOut, checkSheet, excelFields, workbookBuffer } from './excel.js';
+import { cellIn, cellOut, excelFields, workbookBuffer } from './excel.js';
 import { attachFiles, heldIds, releaseFiles } from './file-fields.js';
 import { OPTIONS_PAGE, type OptionsQuery } from './options.js';
 import { refuseByMachine } from './transitions.js';
@@ -95,6 +95,24 @@ export interface ImportReport {
 }
 
 const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** Rows a list counts exactly; past them its total is the planner's estimate (see ResourceService.list). */
+export const LIST_COUNT_CAP = 10_000;
+
+/** The planner's estimate of the rows of `table` matching `where` (no row is read). */
+async function planEstimate(db: Db, table: AnyTable, where: SQL | undefined): Promise<number | undefined> {
+  try {
+    const res = (await db.execute(sql`explain (format json) select 1 from ${table} ${where ? sql`where ${where}` : sql``}`)) as unknown as {
+      rows: Record<string, unknown>[];
+    };
+    const raw = Object.values(res.rows[0] ?? {})[0];
+    const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[];
+    const n = plan?.[0]?.Plan?.['Plan Rows'];
+    return typeof n === 'number' ? Math.round(n) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * List, get, create, update, delete, export and import for any declared resource, with the
@@ -172,18 +190,39 @@ export class ResourceService {
     return rest;
   }
 
+  /**
+   * One page and the total. The total is exact up to LIST_COUNT_CAP rows, and needs no count when
+   * the page is not full (offset + rows); past the cap it is the planner's estimate (never below
+   * the cap + 1) and `estimated` says so: counting a million rows for a pager costs more than the page.
+   */
   async list(session: SessionInfo, query: Row & { page: number; pageSize: number }) {
     const where = this.scope(session, ...this.filters(query));
     const db = this.ctx.db;
-    const [{ total }] = await db.select({ total: count() }).from(this.table).where(where);
+    const offset = (query.page - 1) * query.pageSize;
     const rows = await db
       .select()
       .from(this.table)
       .where(where)
       .orderBy(...this.order(query))
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize);
-    return { list: await this.shown(rows as Row[], session, false), total, page: query.page, pageSize: query.pageSize };
+      .offset(offset);
+    let total = offset + rows.length;
+    let estimated = false;
+    if (rows.length === query.pageSize || (rows.length === 0 && offset > 0)) {
+      const capped = db
+        .select({ one: sql`1` })
+        .from(this.table)
+        .where(where)
+        .limit(LIST_COUNT_CAP + 1)
+        .as('capped');
+      [{ total }] = await db.select({ total: count() }).from(capped);
+      if (total > LIST_COUNT_CAP) {
+        total = Math.max(LIST_COUNT_CAP + 1, (await planEstimate(db, this.table, where)) ?? 0);
+        estimated = true;
+      }
+    }
+    const list = await this.shown(rows as Row[], session, false);
+    return { list, total, page: query.page, pageSize: query.pageSize, ...(estimated ? { estimated } : {}) };
   }
 
   async get(session: SessionInfo, id: number): Promise<Row> {
@@ -409,7 +448,7 @@ export class ResourceService {
    * file and against the database). With any bad row nothing is written, unless `validOnly`.
    *
    * As a job (`opts.job`, the resource.import kind): progress is reported by phase (reading,
-   * checking, writing), and the rows are written in chunks of IMPORT_CHUNK, each in its own
+   * checking, writing), and the rows are written in chunks of about IMPORT_CHUNK_MS, each in its own
    * transaction that also records the new ids in job_writes, so that other requests run between
    * chunks (embedded PGlite serializes transactions). All-or-nothing holds by compensation: a
    * refusal, a cancel, or a crash before the end deletes the rows the job wrote
@@ -424,9 +463,10 @@ export class ResourceService {
     this.scope(session);
     const progress = opts.job?.progress;
     await progress?.start(0, 'jobs.phase.reading');
-    // read in a worker thread (limits on rows, columns, unpacked size, time and memory), then checked in slices
-    const sheet = await readSheet(buf, { lang: opts.lang });
-    const { total, good, errors } = await checkSheet(this.def, sheet, opts.lang, {
+    // read and checked in a worker thread (limits on rows, columns, unpacked size, time and memory):
+    // the create rules never run on the event loop; what needs the database is done below
+    const { total, good, errors } = await checkSheet(buf, this.def, {
+      lang: opts.lang,
       start: (n) => progress?.start(n, 'jobs.phase.checking'),
       progress: (done) => progress?.report(done),
     });
@@ -514,9 +554,22 @@ export class ResourceService {
       inserted += chunk.length;
     };
     if (opts.job) {
-      for (let k = 0; k < todo.length; k += IMPORT_CHUNK) {
-        await this.ctx.db.transaction((tx) => writeChunk(tx, todo.slice(k, k + IMPORT_CHUNK)));
-        await progress?.report(Math.min(todo.length, k + IMPORT_CHUNK));
+      // each chunk holds the database (embedded PGlite: every other request) for about
+      // IMPORT_CHUNK_MS, whatever the machine's speed: its size follows the last one's time
+      let size = IMPORT_CHUNK;
+      let reported = performance.now();
+      for (let k = 0; k < todo.length; ) {
+        const t0 = performance.now();
+        const rows = todo.slice(k, k + size);
+        await this.ctx.db.transaction((tx) => writeChunk(tx, rows));
+        k += rows.length;
+        const ms = Math.max(1, performance.now() - t0);
+        size = Math.min(IMPORT_CHUNK_MAX, Math.max(IMPORT_CHUNK_MIN, Math.round((rows.length * IMPORT_CHUNK_MS) / ms)));
+        // progress (a write too, and the cancel check) a few times a second, not per chunk
+        if (k >= todo.length || performance.now() - reported >= 250) {
+          await progress?.report(k);
+          reported = performance.now();
+        }
         // a macrotask between chunks: requests waiting for the database get their turn
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
@@ -563,8 +616,12 @@ export class ResourceService {
   }
 }
 
-/** rows written per transaction by an import job */
+/** rows written per transaction by an import (a job's first chunk; then sized by IMPORT_CHUNK_MS) */
 export const IMPORT_CHUNK = 250;
+/** how long an import job's chunk may hold the database, about; its row count follows */
+export const IMPORT_CHUNK_MS = 25;
+const IMPORT_CHUNK_MIN = 20;
+const IMPORT_CHUNK_MAX = 2_000;
 /** rows with errors kept in an import's answer (the count says how many there were) */
 export const IMPORT_ERRORS_KEPT = 1000;
 

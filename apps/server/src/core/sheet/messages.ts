@@ -1,3 +1,4 @@
+import type { Lang } from '@tagloom/domain';
 import type { SheetLimits } from './limits.js';
 
 /** What the sheet worker is given. */
@@ -5,17 +6,33 @@ export interface SheetTask {
   /** the uploaded file */
   file: Uint8Array;
   limits: SheetLimits;
+  /**
+   * check the rows as well, with the create rules of the declaration of this screen code (found
+   * in the domain registry by the worker: ./declarations.ts), messages in `lang`
+   */
+  check?: { code: string; lang: Lang };
 }
 
-/** Worker → server. The rows are sent a page at a time, when asked for. */
+/** The lists the worker holds once done, fetched a page at a time. */
+export type SheetList = 'rows' | 'good' | 'errors';
+
+/** Worker → server. The rows (or the checked rows and the errors) are sent a page at a time, when asked for. */
 export type FromWorker =
   | { kind: 'ready' }
+  /** read, not checked: `rows` rows in the list 'rows' */
   | { kind: 'read'; rows: number }
-  | { kind: 'page'; rows: unknown[][] }
+  /** checking `total` data rows */
+  | { kind: 'checking'; total: number }
+  /** rows checked so far */
+  | { kind: 'checked'; done: number }
+  /** checked: `good` rows in the list 'good', `errors` in the list 'errors' */
+  | { kind: 'done'; total: number; good: number; errors: number }
+  | { kind: 'page'; rows: unknown[] }
   | { kind: 'refused'; key: string; params: Record<string, unknown> };
 
-/** Server → worker: the next page of rows. */
+/** Server → worker: the next page of a list. */
 export interface PageRequest {
+  list: SheetList;
   from: number;
   count: number;
 }

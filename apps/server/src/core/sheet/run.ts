@@ -1,14 +1,16 @@
 /**
- * Reads an uploaded workbook in a worker thread, so that no spreadsheet is ever parsed
- * on the server's event loop: the worker has a heap limit (resourceLimits), a time limit, and at
- * most SHEET_WORKERS run at once. Whatever the file, the server keeps answering while it is read,
+ * Reads an uploaded workbook in a worker thread, so that no spreadsheet is ever parsed on the
+ * server's event loop, nor, for an import, are its rows checked there (checkSheet): the worker has
+ * a heap limit (resourceLimits), a time limit, and at most SHEET_WORKERS run at once. Whatever the file, the server keeps answering while it is read,
  * and a file over a limit gets a 400 naming the limit.
  */
 import { Worker } from 'node:worker_threads';
-import type { Lang } from '@tagloom/domain';
+import type { Lang, ResourceDef } from '@tagloom/domain';
 import { AppError } from '../errors.js';
+import type { CheckedSheet, GoodRow } from '../resource/excel.js';
+import { declaredResource } from './declarations.js';
 import { SHEET_LIMITS, SHEET_WORKERS, type SheetLimits } from './limits.js';
-import type { FromWorker, PageRequest, SheetTask } from './messages.js';
+import type { FromWorker, PageRequest, SheetList, SheetTask } from './messages.js';
 
 const BOOT = new URL('./boot.mjs', import.meta.url);
 const ENTRY = new URL('./worker.ts', import.meta.url).href;
@@ -70,6 +72,11 @@ function inbox(worker: Worker) {
     poke();
   });
   return {
+    /** `m`, or the newest of the same kind queued right behind it (progress that piled up while the last one was handled) */
+    newest(m: FromWorker): FromWorker {
+      while (queue[0]?.kind === m.kind) m = queue.shift()!;
+      return m;
+    },
     fail(err: unknown) {
       failure ??= err;
       poke();
@@ -86,17 +93,23 @@ function inbox(worker: Worker) {
   };
 }
 
-/**
- * The first sheet of a user's workbook (xlsx, xls, and the other formats SheetJS reads) as rows
- * of cells, blank rows left out, read in a worker. Throws a 400 AppError when the file is
- * unreadable or over a limit (rows, columns, unpacked size, time, memory). Every spreadsheet a
- * user sends is read through here.
- */
-export async function readSheet(file: Buffer, opts: ReadSheetOptions): Promise<unknown[][]> {
-  const limits = opts.limits ?? SHEET_LIMITS;
+/** What a sheet worker is asked to do, and what the caller hears while it works. */
+interface WorkerJob<T> {
+  file: Buffer;
+  opts: ReadSheetOptions;
+  check?: SheetTask['check'];
+  /** the worker's messages before its answer (progress) */
+  onMessage?(m: FromWorker): Promise<void> | void;
+  /** the answer: the lists fetched with `page` */
+  collect(done: FromWorker, page: (list: SheetList, from: number, count: number) => Promise<unknown[]>): Promise<T>;
+}
+
+/** Runs one sheet worker within its limits (a turn among SHEET_WORKERS, time, heap); refusals become 400s. */
+async function inWorker<T>(job: WorkerJob<T>): Promise<T> {
+  const limits = job.opts.limits ?? SHEET_LIMITS;
   const release = await slots.take();
   reading++;
-  const task: SheetTask = { file: new Uint8Array(file), limits };
+  const task: SheetTask = { file: new Uint8Array(job.file), limits, ...(job.check ? { check: job.check } : {}) };
   const worker = new Worker(BOOT, {
     workerData: { entry: ENTRY, task },
     resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb },
@@ -110,24 +123,25 @@ export async function readSheet(file: Buffer, opts: ReadSheetOptions): Promise<u
       box.fail(new AppError(400, 400, 'resource.importTooSlow', { seconds: limits.timeMs / 1000 }));
       void worker.terminate();
     }, limits.timeMs);
-    const done = await box.next();
+    let done = await box.next();
+    while (done.kind === 'checking' || done.kind === 'checked') {
+      await job.onMessage?.(done.kind === 'checked' ? box.newest(done) : done);
+      done = await box.next();
+    }
     if (done.kind === 'refused') throw new AppError(400, 400, done.key, done.params);
-    if (done.kind !== 'read') throw new Error(`the sheet worker said ${done.kind}`);
     clearTimeout(timer);
     // a page at a time: each page is a short turn of the event loop, however long the sheet
-    const rows: unknown[][] = [];
-    for (let from = 0; from < done.rows; from += PAGE) {
-      worker.postMessage({ from, count: PAGE } satisfies PageRequest);
+    return await job.collect(done, async (list, from, count) => {
+      worker.postMessage({ list, from, count } satisfies PageRequest);
       const page = await box.next();
       if (page.kind !== 'page') throw new Error(`the sheet worker sent ${page.kind} for a page`);
-      for (const row of page.rows) rows.push(row);
-    }
-    return rows;
+      return page.rows;
+    });
   } catch (err) {
     if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-      throw new AppError(400, 400, 'resource.importTooMuchMemory', localized(opts.lang, { max: limits.memoryMb }));
+      throw new AppError(400, 400, 'resource.importTooMuchMemory', localized(job.opts.lang, { max: limits.memoryMb }));
     }
-    if (err instanceof AppError) throw new AppError(err.status, err.code, err.key, localized(opts.lang, err.params), err.data);
+    if (err instanceof AppError) throw new AppError(err.status, err.code, err.key, localized(job.opts.lang, err.params), err.data);
     throw err;
   } finally {
     clearTimeout(timer);
@@ -135,4 +149,63 @@ export async function readSheet(file: Buffer, opts: ReadSheetOptions): Promise<u
     reading--;
     release();
   }
+}
+
+/** A whole list of the worker's, a page at a time. */
+async function fetchAll<T>(page: (list: SheetList, from: number, count: number) => Promise<unknown[]>, list: SheetList, n: number) {
+  const out: T[] = [];
+  for (let from = 0; from < n; from += PAGE) for (const item of await page(list, from, PAGE)) out.push(item as T);
+  return out;
+}
+
+/**
+ * The first sheet of a user's workbook (xlsx, xls, and the other formats SheetJS reads) as rows
+ * of cells, blank rows left out, read in a worker. Throws a 400 AppError when the file is
+ * unreadable or over a limit (rows, columns, unpacked size, time, memory). Every spreadsheet a
+ * user sends is read through here or through checkSheet.
+ */
+export function readSheet(file: Buffer, opts: ReadSheetOptions): Promise<unknown[][]> {
+  return inWorker({
+    file,
+    opts,
+    async collect(done, page) {
+      if (done.kind !== 'read') throw new Error(`the sheet worker said ${done.kind}`);
+      return fetchAll<unknown[]>(page, 'rows', done.rows);
+    },
+  });
+}
+
+export interface CheckSheetOptions extends ReadSheetOptions {
+  /** the data rows are counted: checking begins */
+  start?(total: number): Promise<void> | void;
+  /** rows checked so far (now and then) */
+  progress?(done: number): Promise<void> | void;
+}
+
+/**
+ * An import's workbook read AND its rows checked in a worker, with the create rules of `def`
+ * (which the worker finds by its code in the domain registry: ./declarations.ts), enum labels
+ * mapped and unique fields compared within the file: the event loop only receives the checked
+ * rows, a page at a time. Refusals as readSheet's, and a sheet missing a required column.
+ */
+export async function checkSheet(file: Buffer, def: ResourceDef, opts: CheckSheetOptions): Promise<CheckedSheet> {
+  // only a code crosses to the worker: it must find this very declaration there
+  if (declaredResource(def.code) !== def) throw new Error(`the import of ${def.code} needs its declaration in the domain registry`);
+  return inWorker({
+    file,
+    opts,
+    check: { code: def.code, lang: opts.lang },
+    async onMessage(m) {
+      if (m.kind === 'checking') await opts.start?.(m.total);
+      else if (m.kind === 'checked') await opts.progress?.(m.done);
+    },
+    async collect(done, page) {
+      if (done.kind !== 'done') throw new Error(`the sheet worker said ${done.kind}`);
+      return {
+        total: done.total,
+        good: await fetchAll<GoodRow>(page, 'good', done.good),
+        errors: await fetchAll<CheckedSheet['errors'][number]>(page, 'errors', done.errors),
+      };
+    },
+  });
 }

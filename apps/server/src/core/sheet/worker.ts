@@ -1,19 +1,37 @@
 /**
- * The sheet worker: reads the uploaded workbook off the server's event loop. Started by ./run.ts
- * (through ./boot.mjs), one worker per file, stopped once its rows are fetched.
+ * The sheet worker: reads the uploaded workbook off the server's event loop and, for an import,
+ * checks its rows there too (the declaration's create rules, enum labels, duplicates within the
+ * file: everything that needs no database). Started by ./run.ts (through ./boot.mjs), one worker
+ * per file, stopped once its lists are fetched.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { SheetRefusal } from './limits.js';
-import type { FromWorker, PageRequest, SheetTask } from './messages.js';
+import type { FromWorker, PageRequest, SheetList, SheetTask } from './messages.js';
 import { readFirstSheet } from './read.js';
 
 const port = parentPort!;
 const task = workerData.task as SheetTask;
 const send = (m: FromWorker) => port.postMessage(m);
 
-function read(): unknown[][] | undefined {
+/** The lists to fetch, or undefined when the file was refused (the refusal is sent). */
+async function work(): Promise<Partial<Record<SheetList, unknown[]>> | undefined> {
   try {
-    return readFirstSheet(Buffer.from(task.file.buffer, task.file.byteOffset, task.file.byteLength), task.limits);
+    const rows = readFirstSheet(Buffer.from(task.file.buffer, task.file.byteOffset, task.file.byteLength), task.limits);
+    if (!task.check) {
+      send({ kind: 'read', rows: rows.length });
+      return { rows };
+    }
+    // the declaration and its rules: loaded here only when rows are checked (a plain read stays light)
+    const { declaredResource } = await import('./declarations.js');
+    const { checkRows } = await import('../resource/excel.js');
+    const def = declaredResource(task.check.code);
+    if (!def) throw new Error(`no module declares ${task.check.code}`);
+    const checked = checkRows(def, rows, task.check.lang, {
+      start: (total) => send({ kind: 'checking', total }),
+      progress: (done) => send({ kind: 'checked', done }),
+    });
+    send({ kind: 'done', total: checked.total, good: checked.good.length, errors: checked.errors.length });
+    return { good: checked.good, errors: checked.errors };
   } catch (err) {
     if (!(err instanceof SheetRefusal)) throw err;
     send({ kind: 'refused', key: err.key, params: err.params });
@@ -22,8 +40,5 @@ function read(): unknown[][] | undefined {
 }
 
 send({ kind: 'ready' });
-const rows = read();
-if (rows) {
-  send({ kind: 'read', rows: rows.length });
-  port.on('message', (m: PageRequest) => send({ kind: 'page', rows: rows.slice(m.from, m.from + m.count) }));
-}
+const lists = await work();
+if (lists) port.on('message', (m: PageRequest) => send({ kind: 'page', rows: (lists[m.list] ?? []).slice(m.from, m.from + m.count) }));

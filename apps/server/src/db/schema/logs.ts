@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -115,7 +116,8 @@ export const deviceLog = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.createdAt, t.id] }),
-    index('device_log_device_idx').on(t.deviceCode, t.createdAt),
+    // the device filter (starts with, any case): one device's events newest first, by index
+    index('device_log_device_prefix_idx').on(sql`upper(${t.deviceCode}) text_pattern_ops`, t.createdAt, t.id),
     index('device_log_keyset_idx').on(t.createdAt, t.id),
     index('device_log_event_idx').on(t.eventType, t.createdAt, t.id),
   ],

@@ -7,6 +7,7 @@ import { logRoutes } from './logs/routes.js';
 import { menuAdminRoutes } from './menu/routes.js';
 import { productParamHooks } from './product-param/hooks.js';
 import { roleAdminRoutes } from './role/routes.js';
+import { schedulerTaskKinds } from './scheduler/handlers.js';
 import { schedulerRoutes } from './scheduler/routes.js';
 import { schedulerHooks } from './scheduler/service.js';
 import { tableStructureRoutes } from './table-structure/routes.js';
@@ -42,4 +43,6 @@ export const generalModule = defineModule({
     tableStructureRoutes,
     dataSourceRoutes,
   ],
+  // what a scheduled task may run (its class name): the scheduler screen offers these
+  jobKinds: schedulerTaskKinds,
 });

@@ -9,7 +9,7 @@
  */
 
 import { translate } from '@tagloom/domain/i18n/index.ts';
-import { type PasswordRule, passwordHint, passwordIssue } from '@tagloom/domain/schemas/auth.ts';
+import { type PasswordRule, passwordHint, passwordIssue } from '@tagloom/domain/password.ts';
 import { fieldMessage, requiredMessage } from '@tagloom/domain/validation.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Space, Typography } from 'antd';

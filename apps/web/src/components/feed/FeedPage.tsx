@@ -236,7 +236,13 @@ export function FeedPage({ feed, testId = 'feed' }: FeedPageProps) {
           data-testid={id}
         />
       ) : (
-        <Input allowClear maxLength={128} placeholder={t('feeds.inputPlaceholder')} data-testid={id} />
+        <Input
+          allowClear
+          maxLength={128}
+          // a prefix search matches from the start: the box says so
+          placeholder={t(f.op === 'prefix' ? 'feeds.prefixPlaceholder' : 'feeds.inputPlaceholder')}
+          data-testid={id}
+        />
       );
       return {
         key: f.key,

@@ -1,4 +1,7 @@
-/** A job's progress: its phase (the server's message), a bar, and a cancel button while it has not ended. */
+/**
+ * A job's progress: its phase (the server's message), a bar, and a cancel button while it has not ended.
+ * Once ended it names the state only: the caller shows the outcome (the message once, not twice).
+ */
 import { Button, Progress, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Job } from './api';
@@ -16,7 +19,7 @@ export function JobProgress({ job, onCancel, cancelling }: { job: Job | undefine
     <div className="job-progress" data-testid="job-progress" data-state={job?.state ?? 'starting'}>
       <div className="job-progress-head">
         <Typography.Text type="secondary" data-testid="job-progress-message">
-          {job ? job.message || t(`jobs.state.${job.state}`) : t('jobs.starting')}
+          {!job ? t('jobs.starting') : ended ? t(`jobs.state.${job.state}`) : job.message || t(`jobs.state.${job.state}`)}
         </Typography.Text>
         <Space size={8}>
           {counts && <Typography.Text type="secondary">{counts}</Typography.Text>}

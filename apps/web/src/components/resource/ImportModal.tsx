@@ -88,10 +88,8 @@ export function ImportModal({
       const ended = await followJob(id, setJob, ctrl.signal);
       const ok = ended.state === 'done';
       setResult({ ok, msg: ended.message, report: importReportOf(ended) });
-      if (ok) {
-        message.success(ended.message || t('common.success'));
-        onImported();
-      }
+      // the dialog's result says the outcome (no toast repeating it)
+      if (ok) onImported();
     } catch (err) {
       if (ctrl.signal.aborted) return;
       setResult({ ok: false, msg: err instanceof RequestError && err.kind === 'business' ? err.message : t('request.network') });

@@ -174,6 +174,8 @@ export function ResourcePage({
           exporting={exporting}
           onReload={reload}
           selectedCount={selected.rows.length}
+          editRefusal={selected.rows.length === 1 ? refusal(selected.rows[0], 'edit') : undefined}
+          deleteRefusal={selected.rows.map((r) => refusal(r, 'delete')).find(Boolean)}
           size={size}
           onSize={setSize}
           extra={

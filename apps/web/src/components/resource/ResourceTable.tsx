@@ -147,7 +147,8 @@ export function ResourceTable(p: ResourceTableProps) {
           total: p.data?.total ?? 0,
           showSizeChanger: true,
           pageSizeOptions: PAGE_SIZES,
-          showTotal: (total) => t('common.total', { total }),
+          showTotal: (total) =>
+            p.data?.estimated ? t('resource.totalAbout', { total: total.toLocaleString() }) : t('common.total', { total }),
           size: screens.sm ? undefined : 'small',
         }}
         data-testid="resource-table"

@@ -24,6 +24,9 @@ export interface ToolbarProps {
   onReload: () => void;
   /** rows selected in the table: Edit wants exactly one, Delete at least one */
   selectedCount: number;
+  /** why a chosen row cannot be edited / deleted (its state, say): the button is off and says so */
+  editRefusal?: string;
+  deleteRefusal?: string;
   size: SizeType;
   onSize: (s: SizeType) => void;
   columns: ReactNode;
@@ -41,15 +44,26 @@ export function Toolbar(p: ToolbarProps) {
           </Button>
         )}
         {p.can('edit') && (
-          <Tooltip title={p.selectedCount === 1 ? undefined : t('resource.editNeedsOne')}>
-            <Button icon={<EditOutlined />} onClick={p.onEdit} disabled={p.selectedCount !== 1} data-testid="resource-edit">
+          <Tooltip title={p.selectedCount === 1 ? p.editRefusal : t('resource.editNeedsOne')}>
+            <Button
+              icon={<EditOutlined />}
+              onClick={p.onEdit}
+              disabled={p.selectedCount !== 1 || !!p.editRefusal}
+              data-testid="resource-edit"
+            >
               {t('resource.edit')}
             </Button>
           </Tooltip>
         )}
         {p.can('delete') && (
-          <Tooltip title={p.selectedCount > 0 ? undefined : t('resource.deleteNeedsRows')}>
-            <Button danger icon={<DeleteOutlined />} onClick={p.onDelete} disabled={p.selectedCount === 0} data-testid="resource-delete">
+          <Tooltip title={p.selectedCount > 0 ? p.deleteRefusal : t('resource.deleteNeedsRows')}>
+            <Button
+              danger
+              icon={<DeleteOutlined />}
+              onClick={p.onDelete}
+              disabled={p.selectedCount === 0 || !!p.deleteRefusal}
+              data-testid="resource-delete"
+            >
               {t('resource.delete')}
             </Button>
           </Tooltip>

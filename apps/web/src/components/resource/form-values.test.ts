@@ -27,6 +27,18 @@ describe('form validation with the shared zod rules', () => {
     expect(validateForm(group, { code: '', name: '', status: 1 }, 'create', 'en_US').map((e) => e.field)).toEqual(['code', 'name']);
     expect(validateForm(group, { code: 'A', name: 'B', status: 1, rfid: 0 }, 'create', 'en_US')).toEqual([]);
   });
+
+  it("checks a screen's derived declaration with its own rules and fields (the user screen's password policy)", () => {
+    const taken = (d: Record<string, unknown>) => (d.name === 'Taken' ? [{ path: ['name'], message: 'validation.invalidFormat' }] : []);
+    const longer = group.list.map((f) => (f.key === 'code' ? { ...f, min: 3 } : f));
+    const derived: ResourceDef = { ...group, list: longer, rules: [...(group.rules ?? []), taken] };
+    const values = { code: 'AB', name: 'Taken', status: 1, rfid: 0 };
+    const errors = validateForm(derived, values, 'create', 'en_US');
+    expect(errors.map((e) => e.field)).toEqual(['code', 'name']);
+    expect(errors[1].message).toMatch(/^Group name: /);
+    // the declaration itself keeps its own rules
+    expect(validateForm(group, values, 'create', 'en_US')).toEqual([]);
+  });
 });
 
 describe('form values ↔ API values', () => {

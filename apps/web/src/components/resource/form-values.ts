@@ -1,7 +1,7 @@
 /** Form values ↔ API values, and validation with the same zod rules the server applies. */
 
 import type { Lang } from '@tagloom/domain/lang.ts';
-import { fieldSchema } from '@tagloom/domain/resource/fields.ts';
+import { fieldSchema, schemasOf } from '@tagloom/domain/resource/schemas.ts';
 import { describeIssue, type FieldError, fieldHintOf, fieldMessage, inSentence, issueSentence } from '@tagloom/domain/validation.ts';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DATE_FORMAT, formFields } from './model';
@@ -96,7 +96,7 @@ export function validateForm(def: ResourceDef, values: Record<string, unknown>, 
   // fields the edit form does not show (passwords) are not the user's to fix here
   const hidden = def.list.filter((f) => f.form && !shown.includes(f));
   for (const f of hidden) data[f.key] = f.kind === 'password' ? 'x'.repeat(Math.max(f.min ?? 4, 4)) : undefined;
-  const res = def.createSchema.safeParse(data);
+  const res = schemasOf(def).create.safeParse(data);
   if (!res.success) {
     for (const issue of res.error.issues) {
       const key = String(issue.path[0] ?? '');

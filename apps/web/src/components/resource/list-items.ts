@@ -1,6 +1,6 @@
 /** Rows of a json field declared with `items`: blank rows, switches, per-cell checks, a short summary. */
 import type { Lang } from '@tagloom/domain/lang.ts';
-import { fieldSchema } from '@tagloom/domain/resource/fields.ts';
+import { fieldSchema } from '@tagloom/domain/resource/schemas.ts';
 import { fieldHintOf, issueSentence } from '@tagloom/domain/validation.ts';
 import { enumOptionsOf } from './model';
 import type { Field } from './types';

@@ -11,6 +11,8 @@ export type Mode = 'create' | 'edit';
 export interface PageResult<T = Row> {
   list: T[];
   total: number;
+  /** the total is an estimate (a very long list): shown as "about N" */
+  estimated?: boolean;
   page: number;
   pageSize: number;
 }

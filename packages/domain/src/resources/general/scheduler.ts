@@ -177,10 +177,6 @@ export const schedulerResource = defineResource({
     remark: f.textarea({ label: label('备注', '備註', 'Remark'), max: 256, hidden: true }),
   },
   rules: [
-    (d) =>
-      d.className && !Object.hasOwn(SCHEDULER_HANDLERS, String(d.className))
-        ? [{ path: ['className'], message: 'validation.scheduler.unknownHandler' }]
-        : [],
     (d) => {
       if (d.triggerType === SCHEDULER_TYPE.CRON) {
         if (!d.cron) return [{ path: ['cron'], message: 'validation.scheduler.cronRequired' }];

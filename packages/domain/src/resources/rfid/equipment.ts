@@ -1,5 +1,6 @@
 import { defineResource } from '../../resource/define.js';
 import { f } from '../../resource/fields.js';
+import './enums.js';
 
 const L = (zh_CN: string, zh_TW: string, en_US: string) => ({ zh_CN, zh_TW, en_US });
 

@@ -3,6 +3,7 @@ import { rfidMenu } from './_menu.js';
 import { equipmentResource } from './equipment.js';
 import { sceneResource } from './scene.js';
 
+export * from './enums.js';
 export * from './equipment.js';
 export * from './scene.js';
 export { rfidMenu };

@@ -1,6 +1,6 @@
-import { LANGS, productParamResource, translate } from '@tagloom/domain';
+import { productParamResource } from '@tagloom/domain';
 import { and, eq, ne } from 'drizzle-orm';
-import { AppError, conflict } from '../../../core/errors.js';
+import { conflict, fieldRefusal } from '../../../core/errors.js';
 import type { ResourceHooks } from '../../../core/resource/service.js';
 import type { Tx } from '../../../db/client.js';
 import { productParams, products } from '../../../db/schema/index.js';
@@ -14,12 +14,13 @@ export function productParamHooks(): ResourceHooks {
     async beforeWrite(tx, data, { session, existing }) {
       const productId = Number(data.product);
       const [product] = await tx.select({ id: products.id, name: products.name }).from(products).where(eq(products.id, productId));
-      if (!product) {
-        // msg in the request's language (the envelope localizes L10n params), fields in the session's
-        const message = Object.fromEntries(LANGS.map((l) => [l, translate(l, 'productParam.productMissing', { id: productId })]));
-        const fields = [{ field: 'product', message: message[session.lang] }];
-        throw new AppError(400, 400, 'validation.field', { field: productParamResource.labels.product, message }, { fields });
-      }
+      if (!product)
+        throw fieldRefusal(
+          { key: 'product', label: productParamResource.labels.product },
+          'productParam.productMissing',
+          { id: productId },
+          session.lang,
+        );
       const code = String(data.code);
       const key = `${productId}\u0000${code}`;
       const seen = written.get(tx) ?? new Set<string>();

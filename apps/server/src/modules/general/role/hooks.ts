@@ -1,4 +1,4 @@
-import { int, PLATFORM_TENANT_ID, roleResource } from '@tagloom/domain';
+import { int, PLATFORM_TENANT_ID, roleResource, schemasOf } from '@tagloom/domain';
 import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext, SessionInfo } from '../../../core/context.js';
@@ -35,7 +35,7 @@ export const roleView = <R extends Row>(r: R, session: SessionInfo) => ({
 export function roleHooks(ctx: AppContext): ResourceHooks {
   return {
     body: {
-      query: (roleResource.querySchema as unknown as z.ZodObject).extend({
+      query: schemasOf(roleResource).query.extend({
         tenantId: z.preprocess(blank, int(0).default(PLATFORM_TENANT_ID)),
       }),
     },

@@ -1,8 +1,8 @@
-import type { SchedulerHandlerKey } from '@tagloom/domain';
+import { type L10n, SCHEDULER_HANDLERS, type SchedulerHandlerKey } from '@tagloom/domain';
 import type { Services } from '../../../app.js';
 import type { AppContext } from '../../../core/context.js';
 import { prunePartitions } from '../../../core/partitions.js';
-import { type JobKind, registerJobKind } from '../../../core/queue/registry.js';
+import type { JobKind } from '../../../core/queue/registry.js';
 
 /** A scheduler_tasks row (the table is built from the declaration, so drizzle cannot type it). */
 export interface TaskRow {
@@ -72,12 +72,13 @@ export function defaultHandlers(): Record<SchedulerHandlerKey, SchedulerHandler>
 
 /**
  * A handler as a job kind named by its key: what a scheduled task's class name enqueues when it
- * fires. Any module may register a kind a task can name the same way (registerJobKind); nothing in
- * the scheduler changes for it. The payload carries the fire's clock (`now`) and the task row.
+ * fires. Any module may offer a kind a task can name the same way (its `jobKinds`, with a `task`
+ * description); nothing in the scheduler changes for it. The payload carries the fire's clock (`now`) and the task row.
  */
-export function handlerKind(kind: string, handler: SchedulerHandler): JobKind {
+export function handlerKind(kind: string, handler: SchedulerHandler, task?: L10n): JobKind {
   return {
     kind,
+    task,
     maxAttempts: 1,
     async run({ ctx, services }, job) {
       const p = job.payload as { now?: string; task?: TaskRow };
@@ -87,4 +88,7 @@ export function handlerKind(kind: string, handler: SchedulerHandler): JobKind {
   };
 }
 
-for (const [key, handler] of Object.entries(defaultHandlers())) registerJobKind(handlerKind(key, handler));
+/** The general module's scheduled-task kinds (its `jobKinds`): registered with the module, offered on the scheduler screen. */
+export const schedulerTaskKinds: JobKind[] = (Object.entries(defaultHandlers()) as [SchedulerHandlerKey, SchedulerHandler][]).map(
+  ([key, handler]) => handlerKind(key, handler, SCHEDULER_HANDLERS[key]),
+);

@@ -1,8 +1,9 @@
-import { id, int, PLATFORM_TENANT_ID, SCHEDULER_HANDLERS, type SchedulerHandlerKey } from '@tagloom/domain';
+import { id, int, PLATFORM_TENANT_ID } from '@tagloom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../core/envelope.js';
 import { forbidden } from '../../../core/errors.js';
+import { taskKinds } from '../../../core/queue/registry.js';
 import { SchedulerService } from './service.js';
 
 const SCREEN = 'general/scheduler';
@@ -62,13 +63,10 @@ export const schedulerRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { screen: SCREEN, action: 'query' } },
       schema: {
         tags,
-        summary: 'The registered job handlers a task may run (its class name), with descriptions',
+        summary: 'The registered task kinds a scheduled task may run (its class name), with descriptions',
         response: { 200: envelope(z.array(z.object({ value: z.string(), label: z.string() }))) },
       },
     },
-    async (req, reply) =>
-      reply.ok(
-        (Object.keys(SCHEDULER_HANDLERS) as SchedulerHandlerKey[]).map((k) => ({ value: k, label: SCHEDULER_HANDLERS[k][req.lang] })),
-      ),
+    async (req, reply) => reply.ok(taskKinds().map((k) => ({ value: k.kind, label: k.task[req.lang] }))),
   );
 };

@@ -49,8 +49,9 @@ function fireKind(overrides: Record<string, SchedulerHandler> = {}): JobKind {
       let message = '';
       let failure: unknown;
       try {
-        const kind = overrides[p.className] ? handlerKind(p.className, overrides[p.className]) : jobKind(p.className);
-        if (!kind) throw new Error(`no job kind registered for "${p.className}"`);
+        const named = jobKind(p.className);
+        const kind = overrides[p.className] ? handlerKind(p.className, overrides[p.className]) : named?.task ? named : undefined;
+        if (!kind) throw new Error(`no task kind registered for "${p.className}"`);
         const out = await kind.run(c, { ...job, kind: p.className, payload: { now: p.now, task: p.task } }, progress);
         messageKey = out?.message ?? 'jobs.message.done';
         params = out?.params ?? null;

@@ -6,11 +6,13 @@ import {
   SCHEDULER_TYPE,
   SCHEDULER_UNITS,
   type SchedulerAction,
+  schedulerResource,
   translate,
 } from '@tagloom/domain';
 import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../core/context.js';
-import { AppError, notFound } from '../../../core/errors.js';
+import { AppError, fieldRefusal, notFound } from '../../../core/errors.js';
+import { jobKind } from '../../../core/queue/registry.js';
 import type { OnTransition, ResourceHooks } from '../../../core/resource/service.js';
 import type { Tx } from '../../../db/client.js';
 import { schedulerRuns, schedulerTasks } from '../../../db/schema/index.js';
@@ -121,9 +123,17 @@ const transitions: Partial<Record<SchedulerAction, OnTransition>> = {
 export function schedulerHooks(): ResourceHooks {
   return {
     transitions,
-    async beforeWrite(tx, data, { existing }) {
+    async beforeWrite(tx, data, { existing, session }) {
       const now = new Date();
       const task = data as unknown as TaskRow;
+      // the class name: a kind some module registered for scheduled tasks (the handlers route lists them)
+      if (task.className !== undefined && !jobKind(String(task.className))?.task)
+        throw fieldRefusal(
+          { key: 'className', label: schedulerResource.fields.className.label },
+          'validation.scheduler.unknownHandler',
+          {},
+          session.lang,
+        );
       // a new time trigger without a start counts from now
       const defaultStart = !existing && task.triggerType === SCHEDULER_TYPE.TIME ? now : null;
       const trigger = { ...task, startAt: task.startAt ?? defaultStart };

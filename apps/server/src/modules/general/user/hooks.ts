@@ -1,4 +1,4 @@
-import { int, PLATFORM_TENANT_ID, TERMINALS, USER_TYPE, userCreate, userResource, userUpdate } from '@tagloom/domain';
+import { int, PLATFORM_TENANT_ID, schemasOf, TERMINALS, USER_TYPE, userCreate, userResource, userUpdate } from '@tagloom/domain';
 import { and, asc, count, eq, inArray, notInArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext, SessionInfo } from '../../../core/context.js';
@@ -100,7 +100,7 @@ export function userHooks(ctx: AppContext): ResourceHooks {
       create: userCreate.and(mustChangeBody),
       update: userUpdate.and(mustChangeBody),
       // the platform's own users are tenant 0, which no tenant row names
-      query: (userResource.querySchema as unknown as z.ZodObject).extend({ tenantId: z.preprocess(blank, int(0).optional()) }),
+      query: schemasOf(userResource).query.extend({ tenantId: z.preprocess(blank, int(0).optional()) }),
     },
     async beforeWrite(tx, data, { session, existing, changes, lang }) {
       if (existing) {

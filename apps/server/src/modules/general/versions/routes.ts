@@ -1,5 +1,5 @@
 import type {} from '@fastify/multipart';
-import { id, VERSION_TYPES } from '@tagloom/domain';
+import { id, schemasOf, VERSION_TYPES } from '@tagloom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../core/envelope.js';
@@ -24,7 +24,7 @@ const versionExtras: FastifyPluginAsyncZod<{ service: ResourceService }> = async
   const field = fileFields(def)[0];
   const files = new FileService(app.ctx);
   const parse = (lang: Parameters<typeof validationError>[0], body: unknown) => {
-    const r = def.createSchema.safeParse(body ?? {});
+    const r = schemasOf(def).create.safeParse(body ?? {});
     if (!r.success) throw validationError(lang, r.error.issues, def.labels);
     return r.data;
   };

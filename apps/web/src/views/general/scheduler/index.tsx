@@ -47,8 +47,12 @@ interface Page<T> {
   pageSize: number;
 }
 
-/** A handler's short localized name (its code when the catalog has none: a handler added without one). */
-const handlerName = (t: TFunction, code: unknown): string => t(`schedulerHandlers.${String(code)}`, { defaultValue: String(code ?? '') });
+/**
+ * A task kind's short localized name; a kind a module registered without a console name shows the
+ * server's description (in the user's language), and only an unknown one its code.
+ */
+const handlerName = (t: TFunction, code: unknown, described?: string): string =>
+  t(`schedulerHandlers.${String(code)}`, { defaultValue: described || String(code ?? '') });
 
 const time = (v: unknown) => (v ? dayjs(String(v)).format(DAYJS_DATE_FORMAT) : '');
 
@@ -75,8 +79,8 @@ function HandlerSelect({ field, disabled, ...rest }: Omit<InputProps, 'mode'>) {
       placeholder={t('scheduler.handlerPlaceholder')}
       options={(data ?? []).map((h) => ({
         value: h.value,
-        label: handlerName(t, h.value),
-        search: `${handlerName(t, h.value)} ${h.value} ${h.label}`,
+        label: handlerName(t, h.value, h.label),
+        search: `${handlerName(t, h.value, h.label)} ${h.value} ${h.label}`,
         desc: h.label,
       }))}
       optionRender={(o) => (
@@ -139,7 +143,7 @@ export default function Scheduler() {
           className: (v) => (
             <Tooltip title={handlerLabel(v)}>
               <span className="sched-handler" data-testid="sched-handler">
-                <span>{handlerName(t, v)}</span>
+                <span>{handlerName(t, v, handlerLabel(v))}</span>
                 <small className="ops-mono">{String(v)}</small>
               </span>
             </Tooltip>

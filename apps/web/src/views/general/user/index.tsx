@@ -10,14 +10,15 @@ import { TERMINALS } from '@tagloom/domain/constants.ts';
 import { ENUMS } from '@tagloom/domain/enums.ts';
 import { translate } from '@tagloom/domain/i18n/index.ts';
 import { LANGS } from '@tagloom/domain/lang.ts';
+import { type PasswordRule, passwordIssue } from '@tagloom/domain/password.ts';
+import type { Rule } from '@tagloom/domain/resource/define.ts';
 import { f } from '@tagloom/domain/resource/fields.ts';
+import type { ResetPasswordAnswer, UserRoleOption } from '@tagloom/domain/resources/general/user.api.ts';
 import { userResource } from '@tagloom/domain/resources/general/user.ts';
-import { type PasswordRule, passwordIssue } from '@tagloom/domain/schemas/auth.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { type ComponentProps, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { useMessage } from '../../../app/bridge';
 import { usePasswordHint, usePasswordRule } from '../../../app/layout/ChangePasswordModal';
 import { fetchData, request } from '../../../app/request';
@@ -50,6 +51,8 @@ const mustChangeField: Field = {
 /**
  * The screen's declaration as the form uses it: the password's minimum and kinds of characters from
  * the rule in force (the server checks the same), and the must-change flag after the passwords.
+ * The form checks it with schemasOf(def), like any declaration: the kinds of characters are one
+ * more cross-field rule (the minimum is the field's own).
  */
 function withRule(rule: PasswordRule | undefined): ResourceDef {
   const list = declared.list.flatMap((x) => {
@@ -57,19 +60,11 @@ function withRule(rule: PasswordRule | undefined): ResourceDef {
     if (x.key === 'confirmPassword') return [x, mustChangeField];
     return [x];
   });
-  const base = declared.createSchema;
-  const createSchema = z
-    .preprocess((d) => {
-      if (!d || typeof d !== 'object') return d;
-      const { mustChangePassword: _m, ...rest } = d as Record<string, unknown>;
-      return rest;
-    }, base)
-    .superRefine((d, ctx) => {
-      const pw = (d as { password?: unknown }).password;
-      const issue = rule && typeof pw === 'string' ? passwordIssue(pw, rule) : undefined;
-      if (issue && issue.key !== 'signin.policy.tooShort') ctx.addIssue({ code: 'custom', path: ['password'], message: issue.key });
-    }) as unknown as ResourceDef['createSchema'];
-  return { ...declared, list, createSchema };
+  const kinds: Rule<Record<string, unknown>> = (d) => {
+    const issue = rule && typeof d.password === 'string' ? passwordIssue(d.password, rule) : undefined;
+    return issue && issue.key !== 'signin.policy.tooShort' ? [{ path: ['password'], message: issue.key }] : [];
+  };
+  return { ...declared, list, rules: [...(declared.rules ?? []), kinds] };
 }
 
 /** The password input with the rule in force under it. */
@@ -104,13 +99,8 @@ function FlagSwitch({ value, onChange, id }: { value?: unknown; onChange?: (v: n
   );
 }
 
-interface RoleOption {
-  id: number;
-  code: string;
-  name: string;
-  alias: string;
-  terminal: string;
-}
+/** A role of the chosen tenant (the answer of POST /general/user/roles, typed from its schema). */
+type RoleOption = UserRoleOption;
 
 /** One multi-select per terminal over the chosen tenant's roles of that terminal. */
 function RolesInput({ field, disabled, value, onChange }: Omit<InputProps, 'mode'>) {
@@ -191,7 +181,7 @@ export default function Users() {
       cancelText: t('common.cancel'),
       onOk: async () => {
         try {
-          const res = await request<{ password: string | null }>(`/${CODE}/reset-password`, {
+          const res = await request<ResetPasswordAnswer>(`/${CODE}/reset-password`, {
             method: 'POST',
             data: { id: row.id, mustChangePassword: true },
           });
