@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { e2eSuite, login, newSession, type Session, shot, tokenOf } from './support/browser';
 import {
   apiPost,
+  clickInDialog,
   downloadOf,
   enumText,
   expectSaved,
@@ -59,7 +60,7 @@ async function fillInput(target: Locator, value: string) {
 async function confirmDelete(page: Page, title: string) {
   const confirm = page.locator('.ant-modal-confirm');
   await expect.poll(() => confirm.textContent()).toContain(title);
-  await confirm.locator('.ant-btn-dangerous').click();
+  await clickInDialog(confirm.locator('.ant-btn-dangerous'));
 }
 
 describe('general/user (zh_TW)', () => {
@@ -274,7 +275,7 @@ describe('general/menu (zh_TW)', () => {
       await created.getByTestId('menu-delete').click();
       const confirm = page.locator('.ant-modal-confirm');
       await expect.poll(() => confirm.textContent()).toContain('測試選單（已編輯）');
-      await page.getByTestId('menu-delete-ok').click();
+      await clickInDialog(page.getByTestId('menu-delete-ok'));
       await expect.poll(() => created.count(), { timeout: 15_000 }).toBe(0);
       expect(realErrors(errors)).toEqual([]);
     }));
@@ -360,7 +361,7 @@ describe('general/scheduler (en_US)', () => {
       const act = async (action: 'pause' | 'recover' | 'stop', to: number) => {
         await row.getByTestId(`row-action-${action}`).click();
         // stopping is for good: it asks first
-        if (action === 'stop') await page.getByTestId('machine-confirm-ok').click();
+        if (action === 'stop') await clickInDialog(page.getByTestId('machine-confirm-ok'));
         await expect.poll(state).toBe(enumText('SchedulerState', to, lang));
         await expect.poll(() => lastMessage(page)).toContain(serverText(lang, `scheduler.done.${action}`));
       };

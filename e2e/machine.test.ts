@@ -8,7 +8,7 @@ import { LANGS, type Lang } from '@tagloom/domain/lang.ts';
 import { schedulerResource } from '@tagloom/domain/resources/general/scheduler.ts';
 import { describe, expect, it } from 'vitest';
 import { e2eSuite, login, newSession, shot } from './support/browser';
-import { enumText, lastMessage, rowOf, screenOf, serverText, webText } from './support/general';
+import { clickInDialog, enumText, lastMessage, rowOf, screenOf, serverText, webText } from './support/general';
 
 const suite = e2eSuite();
 const code = 'general/scheduler';
@@ -63,7 +63,7 @@ describe('state machines in the console (scheduler)', () => {
         expect(await dialog.textContent()).toContain(webText(lang, 'scheduler.confirm.stop', { name }));
         await page.waitForTimeout(300); // the dialog's opening animation, for the screenshot
         await shot(page, `machine-scheduler-stop-confirm-${lang}-1366`);
-        await page.getByTestId('machine-confirm-ok').click();
+        await clickInDialog(page.getByTestId('machine-confirm-ok'));
         await expect.poll(state, WAIT).toBe(enumText('SchedulerState', 3, lang));
         await expect.poll(links, WAIT).toEqual([]);
 

@@ -2,6 +2,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eSuite, login, newSession, pathOf, type Session, shot, tokenOf } from './support/browser';
+import { clickInDialog } from './support/general';
 
 const suite = e2eSuite();
 const sessions: Session[] = [];
@@ -280,7 +281,7 @@ describe('request errors', () => {
     const confirm = page.locator('.ant-modal-confirm');
     await confirm.waitFor({ timeout: 8000 });
     expect(await confirm.textContent()).toContain('You have been logged out, you can cancel to remain on this page, or login again');
-    await confirm.getByRole('button', { name: 'Re-login' }).click();
+    await clickInDialog(confirm.getByRole('button', { name: 'Re-login' }));
     await waitPath(page, '/login');
     expect((await context.cookies()).find((c) => c.name === 'loginType')).toBeUndefined();
     await context.close();

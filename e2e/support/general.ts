@@ -140,6 +140,19 @@ export async function save(page: Page, form: Locator = panelOf(page)) {
 }
 
 /**
+ * Clicks a button of a dialog once the dialog has finished opening: a click while it still zooms in
+ * can land beside the moving button (on the mask) and be lost, on a busy machine especially.
+ */
+export async function clickInDialog(button: Locator) {
+  await button.waitFor();
+  await button.evaluate((el) => {
+    const dialog = el.closest('.ant-modal') ?? el;
+    return Promise.all(dialog.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))).then(() => undefined);
+  });
+  await button.click();
+}
+
+/**
  * Deletes the row of `code`'s table holding `text` through the confirmation (which names `title`), and waits
  * until the table no longer lists `text`; a refusal by the server fails naming its message.
  */
@@ -147,7 +160,7 @@ export async function deleteRow(page: Page, code: string, text: string, title = 
   await rowOf(page, code, text).first().getByTestId('row-delete').click();
   const confirm = page.locator('.ant-modal-confirm');
   await expect.poll(() => confirm.textContent()).toContain(title);
-  await confirm.locator('.ant-btn-dangerous').click();
+  await clickInDialog(confirm.locator('.ant-btn-dangerous'));
   await expect
     .poll(async () => {
       const refused = await page.locator('.ant-message-error').allTextContents();

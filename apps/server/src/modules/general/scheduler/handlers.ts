@@ -1,33 +1,11 @@
-import { type L10n, SCHEDULER_HANDLERS, type SchedulerHandlerKey } from '@tagloom/domain';
+import { type L10n, type RowOf, SCHEDULER_HANDLERS, type SchedulerHandlerKey, type schedulerResource } from '@tagloom/domain';
 import type { Services } from '../../../app.js';
 import type { AppContext } from '../../../core/context.js';
 import { prunePartitions } from '../../../core/partitions.js';
 import type { JobKind } from '../../../core/queue/registry.js';
 
-/** A scheduler_tasks row (the table is built from the declaration, so drizzle cannot type it). */
-export interface TaskRow {
-  id: number;
-  name: string;
-  taskGroup: string;
-  className: string;
-  triggerName: string;
-  triggerGroup: string;
-  /** SchedulerType: 1 time, 2 cron */
-  triggerType: number;
-  startAt: Date | null;
-  cron: string;
-  /** total fires before the task completes; 0 = no limit */
-  repeatTimes: number;
-  repeatInterval: number | null;
-  /** SchedulerUnit: 1 second … 7 year */
-  repeatUnit: number | null;
-  timesTriggered: number;
-  /** SchedulerState: 1 normal, 2 paused, 3 stopped, 4 completed */
-  state: number;
-  nextFireAt: Date | null;
-  lastFireAt: Date | null;
-  remark: string;
-}
+/** A scheduler_tasks row, typed from the declaration. */
+export type TaskRow = RowOf<typeof schedulerResource>;
 
 export interface HandlerContext {
   ctx: AppContext;

@@ -6,7 +6,7 @@ import { enqueue, JobQueue } from '../../../core/queue/queue.js';
 import { type JobKind, jobKind, registerJobKind } from '../../../core/queue/registry.js';
 import { schedulerRuns, schedulerTasks } from '../../../db/schema/index.js';
 import { handlerKind, type SchedulerHandler, type TaskRow } from './handlers.js';
-import { firstFire, nextFire, SchedulerService } from './service.js';
+import { exhausted, firstFire, nextFire, SchedulerService } from './service.js';
 
 export interface SchedulerOptions {
   /** the time source (tests pass a fake one) */
@@ -118,7 +118,7 @@ export class Scheduler {
       .where(and(eq(schedulerTasks.state, SCHEDULER_STATE.NORMAL), isNull(schedulerTasks.nextFireAt)))) as TaskRow[];
     for (const task of unplanned) {
       const startAt = task.startAt ?? (task.triggerType === 1 ? now : null);
-      const next = task.repeatTimes > 0 && task.timesTriggered >= task.repeatTimes ? null : firstFire({ ...task, startAt }, now);
+      const next = exhausted(task) ? null : firstFire({ ...task, startAt }, now);
       await this.ctx.db
         .update(schedulerTasks)
         .set({ startAt, nextFireAt: next, state: next ? SCHEDULER_STATE.NORMAL : SCHEDULER_STATE.COMPLETED })

@@ -30,7 +30,7 @@ export function nextFire(task: Trigger, after: Date): Date | null {
     const from = task.startAt && task.startAt.getTime() - 1 > after.getTime() ? new Date(task.startAt.getTime() - 1) : after;
     return nextCronFire(task.cron, from);
   }
-  const unit = SCHEDULER_UNITS[task.repeatUnit ?? 0];
+  const unit = SCHEDULER_UNITS[Number(task.repeatUnit ?? 0)];
   if (!unit || !task.repeatInterval || task.repeatInterval < 1) return null;
   return nextIntervalFire(task.startAt ?? after, task.repeatInterval, unit, after);
 }
@@ -38,7 +38,11 @@ export function nextFire(task: Trigger, after: Date): Date | null {
 /** The first fire at or after `now` (a trigger due right now fires right now). */
 export const firstFire = (task: Trigger, now: Date) => nextFire(task, new Date(now.getTime() - 1));
 
-const exhausted = (t: Pick<TaskRow, 'repeatTimes' | 'timesTriggered'>) => t.repeatTimes > 0 && t.timesTriggered >= t.repeatTimes;
+/** A task with a repeat count that has fired that many times (0: no limit). */
+export const exhausted = (t: Pick<TaskRow, 'repeatTimes' | 'timesTriggered'>) => {
+  const times = t.repeatTimes ?? 0;
+  return times > 0 && (t.timesTriggered ?? 0) >= times;
+};
 
 /** The run history of the scheduler screen (its transitions are the generic ones: see schedulerHooks). */
 export class SchedulerService {
