@@ -127,8 +127,14 @@ describe(`API conventions and dictionaries on ${DRIVER}`, () => {
     const token = await t.login('viewer', 'viewer123');
     await t.call('GET', '/api/user/convertCurrLoginI18n?langeType=zh_TW', { token });
     await t.call('GET', '/api/user/logout', { token });
-    const rows = await t.ctx.db.select().from(operationLog).where(eq(operationLog.username, 'viewer'));
-    expect(rows.map((r) => [r.method, r.url.split('?')[0], r.target, r.result])).toEqual([
+    const rows = async () =>
+      (await t.ctx.db.select().from(operationLog).where(eq(operationLog.username, 'viewer'))).map((r) => [
+        r.method,
+        r.url.split('?')[0],
+        r.target,
+        r.result,
+      ]);
+    await expect.poll(rows).toEqual([
       ['GET', '/api/user/convertCurrLoginI18n', 'zh_TW', 1],
       ['GET', '/api/user/logout', 'viewer', 1],
     ]);

@@ -68,7 +68,11 @@ describe(`menus and permissions on ${DRIVER}`, () => {
     const tenantTry = await t.call('POST', '/api/dictionary/web/showModelNotContainLeaf', { token: demo, body: {} });
     expect(tenantTry.status).toBe(403);
     // nothing was written, and the refusal is in the operation log
-    const [refused] = await t.ctx.db.select().from(operationLog).where(eq(operationLog.url, '/api/dictionary/web/insert'));
+    // (a refusal is logged once it has been answered: waited for)
+    const refusedRow = async () =>
+      (await t.ctx.db.select().from(operationLog).where(eq(operationLog.url, '/api/dictionary/web/insert')))[0];
+    await expect.poll(refusedRow).toBeDefined();
+    const refused = await refusedRow();
     expect(refused).toMatchObject({
       result: 0,
       status: 403,

@@ -71,8 +71,9 @@ describe(`operation log written with the write, on ${DRIVER}`, () => {
     // a refused write (409) that committed nothing is logged after the response, as a failure
     const dup = await t.call('POST', '/api/general/tenant-group/create', { token: admin, body: { code: 'ATOMIC1', name: 'other name' } });
     expect(dup.status).toBe(409);
-    const rows = (await logsOf('/api/general/tenant-group/create')).filter((l) => l.target === '"ATOMIC1"');
-    expect(rows.map((l) => [l.result, l.status])).toEqual([
+    const rows = async () =>
+      (await logsOf('/api/general/tenant-group/create')).filter((l) => l.target === '"ATOMIC1"').map((l) => [l.result, l.status]);
+    await expect.poll(rows).toEqual([
       [0, 409],
       [1, 200],
     ]);
@@ -107,7 +108,11 @@ describe(`operation log written with the write, on ${DRIVER}`, () => {
       expect(nested.status).toBe(400);
       expect(nested.body.data.fields[0].field).toBe('deep.list.0');
       // the refusal is in the log, its text made storable
-      const [logged] = (await logsOf('/api/general/tenant-group/create')).filter((l) => JSON.stringify(l.body).includes('BADTEXT'));
+      // a refusal is logged once it has been answered: waited for
+      const refusedRow = async () =>
+        (await logsOf('/api/general/tenant-group/create')).filter((l) => JSON.stringify(l.body).includes('BADTEXT'))[0];
+      await expect.poll(refusedRow).toBeDefined();
+      const logged = await refusedRow();
       expect(logged).toMatchObject({ result: 0, status: 400 });
       expect(JSON.stringify(logged.body)).toContain('\ufffd');
     });
@@ -118,7 +123,10 @@ describe(`operation log written with the write, on ${DRIVER}`, () => {
       const name = `${prefix}${'😀'.repeat(5000)}`;
       const r = await t.call('POST', '/api/dictionary/web/insert', { token: admin, body: { code: `EMOJI${prefix.length}`, name } });
       expect(r.status).toBe(400); // too long for a name
-      const [row] = (await logsOf('/api/dictionary/web/insert')).filter((l) => l.target === `"EMOJI${prefix.length}"`);
+      // a refusal is logged once it has been answered: waited for
+      const loggedRow = async () => (await logsOf('/api/dictionary/web/insert')).filter((l) => l.target === `"EMOJI${prefix.length}"`)[0];
+      await expect.poll(loggedRow).toBeDefined();
+      const row = (await loggedRow())!;
       const cut = (row.body as { truncated: string }).truncated;
       expect(cut.length).toBeGreaterThan(3990);
       expect(cut.length).toBeLessThanOrEqual(4000);
