@@ -89,10 +89,25 @@ export async function openFromMenu(page: Page, code: string, lang: Lang) {
   const side = page.getByTestId('side-menu');
   const group = side.locator('.ant-menu-submenu-title').filter({ hasText: m.group }).first();
   await group.waitFor();
-  // the module's first group opens by itself after the navigation: let it settle before toggling
-  await page.waitForTimeout(400);
-  if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
-  await side.locator('.ant-menu-item').getByText(m.screen, { exact: true }).click();
+  // the page the module opened on shows its group open (an accordion: the others close): wait for
+  // that before toggling, or it closes the group opened here
+  await side.locator('.ant-menu-item-selected').first().waitFor();
+  const item = side.locator('.ant-menu-item').getByText(m.screen, { exact: true });
+  await expect
+    .poll(
+      async () => {
+        if ((await group.getAttribute('aria-expanded')) !== 'true') {
+          await group.click();
+          return 'opening';
+        }
+        return item
+          .click({ timeout: 5000 })
+          .then(() => 'clicked')
+          .catch(() => 'not yet');
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('clicked');
   await page.waitForURL((u) => u.pathname === `/${code}`, { timeout: 15_000 });
   await screenOf(page, code).waitFor();
 }
