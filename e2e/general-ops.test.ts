@@ -7,7 +7,7 @@ import type { Lang } from '@tagloom/domain/lang.ts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eSuite, login, newSession, type Session, shot, tokenOf } from './support/browser';
-import { apiPost, downloadOf, lastMessage, openFromMenu, panelOf, screenOf, webText } from './support/general';
+import { apiPost, clickInDialog, downloadOf, lastMessage, openFromMenu, panelOf, screenOf, webText } from './support/general';
 
 const suite = e2eSuite();
 
@@ -123,7 +123,7 @@ describe('scheduled tasks', () => {
     await screenOf(page, code).getByTestId('resource-add').click();
     const form = panelOf(page);
     await form.waitFor();
-    await form.getByTestId('field-className').click();
+    await clickInDialog(form.getByTestId('field-className'));
     await page
       .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
       .locator('.ant-select-item-option')

@@ -9,7 +9,7 @@ import type { Lang } from '@tagloom/domain/lang.ts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eSuite, login, newSession, shot, tokenOf } from './support/browser';
-import { apiPost, grantGrid, menuPath, openFromMenu, rowOf, screenOf, webText } from './support/general';
+import { apiPost, clickInDialog, grantGrid, menuPath, openFromMenu, rowOf, screenOf, webText } from './support/general';
 
 const suite = e2eSuite();
 
@@ -89,7 +89,7 @@ describe.each(['zh_CN', 'en_US'] as Lang[])('General screens a new user meets (%
       await page.getByTestId('menu-add').click();
       const form = page.getByTestId('menu-form');
       await form.waitFor();
-      await form.getByTestId('menu-form-icon').click();
+      await clickInDialog(form.getByTestId('menu-form-icon'));
       const panel = page.getByTestId('icon-picker-panel');
       await panel.waitFor();
       await panel.getByTestId('icon-picker-search').locator('input').fill('shop');

@@ -155,13 +155,13 @@ export async function save(page: Page, form: Locator = panelOf(page)) {
 }
 
 /**
- * Clicks a button of a dialog once the dialog has finished opening: a click while it still zooms in
- * can land beside the moving button (on the mask) and be lost, on a busy machine especially.
+ * Clicks an element of a dialog (or drawer) once it has finished opening: a click while it still moves
+ * in can land beside the element (on the mask) and be lost, on a busy machine especially.
  */
 export async function clickInDialog(button: Locator) {
   await button.waitFor();
   await button.evaluate((el) => {
-    const dialog = el.closest('.ant-modal') ?? el;
+    const dialog = el.closest('.ant-modal, .ant-drawer-content-wrapper') ?? el;
     return Promise.all(dialog.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))).then(() => undefined);
   });
   await button.click();
