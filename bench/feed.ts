@@ -6,9 +6,8 @@
 // signed-in request under the same load. Goal: p99 ≤ 50 ms. On PGlite by default; on PostgreSQL 15
 // with BENCH_PG_URL=<admin url>, or BENCH_PG=1 to start a throwaway server (scripts/lib/pg-server.mjs).
 // FEED_EXPLAIN=1 prints the plan of each list's query (EXPLAIN ANALYZE, BUFFERS).
-import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
-import { benchDatabase, explainRequest, pct } from './lib.js';
+import { benchDatabase, explainRequest, loadAverage, pct, printFloor } from './lib.js';
 
 const TARGET = Number(process.env.FEED_ROWS ?? 10_000_000);
 const BUDGET_MS = Number(process.env.FEED_FILL_SECONDS ?? 900) * 1000;
@@ -120,24 +119,13 @@ try {
         where created_at <= now() - interval '5 days' and created_at >= now() - interval '5 days 1 hour' order by created_at desc, id desc limit 1`,
   );
   const cursor = encodeCursor(deep.at, deep.id);
-  // the floor under the same load: a signed-in request that reads one cached session (GET /api/user/info)
-  const floor: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const s = performance.now();
-    await (await fetch(`http://127.0.0.1:${port}/api/user/info`, { headers: { token } })).arrayBuffer();
-    floor.push(performance.now() - s);
-  }
-  console.log(`floor, GET /api/user/info: p50 ${pct(floor, 50).toFixed(1)} ms, p99 ${pct(floor, 99).toFixed(1)} ms`);
+  await printFloor(`http://127.0.0.1:${port}`, token, RUNS);
   console.log(`feed list at ${rows.toLocaleString('en')} rows, 20 rows a page, window of 7 days:`);
   await measure('  first page, eventType = error', { pageSize: 20, createdAt: window, eventType: 'error' });
   await measure('  deep page (cursor 5 days back), eventType = error', { pageSize: 20, createdAt: window, eventType: 'error', cursor });
   await measure('  first page, deviceCode RD-0042 (starts with)', { pageSize: 20, createdAt: window, deviceCode: 'RD-0042' });
   await measure('  deep page (cursor 5 days back), level = warn', { pageSize: 20, createdAt: window, level: 'warn', cursor });
-  console.log(
-    `load average: ${loadavg()
-      .map((x) => x.toFixed(1))
-      .join(' ')}`,
-  );
+  console.log(`load average: ${loadAverage()}`);
 } finally {
   await t.close();
   pgServer?.stop();

@@ -7,10 +7,10 @@
 // load average is printed with the figures. On PGlite by default; on PostgreSQL 15 with
 // BENCH_PG_URL=<admin url> (a fresh database is made on it), or BENCH_PG=1 to start a throwaway
 // server (scripts/lib/pg-server.mjs).
-import { loadavg } from 'node:os';
 import * as XLSX from '@e965/xlsx';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { startServer } from '../e2e/support/server.js';
+import { benchDatabase, loadAverage, pct } from './lib.js';
 
 const N = Number(process.env.IMPORT_ROWS ?? 100_000);
 
@@ -31,26 +31,12 @@ function workbook(rows: unknown[][]): Buffer {
   return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
 }
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
-};
 const describe = (xs: number[]) =>
   `${xs.length} calls, p50 ${pct(xs, 50).toFixed(1)} ms, p99 ${pct(xs, 99).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`;
 
-let pgServer: { url: string; version: string; stop(): void } | undefined;
-if (process.env.BENCH_PG === '1' && !process.env.BENCH_PG_URL && !process.env.BENCH_URL) {
-  // @ts-expect-error a plain .mjs helper of the repository's scripts
-  const { startPostgres } = await import('../scripts/lib/pg-server.mjs');
-  pgServer = await startPostgres();
-  process.env.BENCH_PG_URL = pgServer!.url;
-}
-// the server started below gets a fresh database of its own on this PostgreSQL server
-if (process.env.BENCH_PG_URL) process.env.E2E_PG_URL = process.env.BENCH_PG_URL;
-const load = () =>
-  loadavg()
-    .map((x) => x.toFixed(1))
-    .join(' / ');
+// the server started below gets a fresh database of its own on this PostgreSQL server (none for BENCH_URL)
+const pgServer = process.env.BENCH_URL ? undefined : await benchDatabase('E2E_PG_URL');
+const load = () => loadAverage(' / ');
 console.log(
   `database: ${process.env.BENCH_URL ? `the server at ${process.env.BENCH_URL}` : process.env.BENCH_PG_URL ? `PostgreSQL${pgServer ? ` (${pgServer.version})` : ''}` : 'PGlite (embedded)'}; load average (1/5/15 min): ${load()}`,
 );

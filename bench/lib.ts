@@ -1,5 +1,6 @@
-// What the volume benchmarks share: the database they run on, percentiles, and the plans of the
-// queries a request sends.
+// What the benchmarks share: the database they run on, percentiles, the machine's load, the floor
+// of a plain request, and the plans of the queries a request sends.
+import { loadavg } from 'node:os';
 import type { TestApp } from '../apps/server/test/support.js';
 
 export interface BenchPg {
@@ -10,9 +11,10 @@ export interface BenchPg {
 
 /**
  * BENCH_PG=1 starts a throwaway PostgreSQL server (scripts/lib/pg-server.mjs), BENCH_PG_URL names
- * one; either way the test app opens it (TEST_DATABASE_URL). Without them: PGlite.
+ * one; either way `urlVar` gets its URL (TEST_DATABASE_URL: the in-process test app opens it;
+ * E2E_PG_URL: a spawned server makes a database of its own on it). Without them: PGlite.
  */
-export async function benchDatabase(): Promise<BenchPg | undefined> {
+export async function benchDatabase(urlVar = 'TEST_DATABASE_URL'): Promise<BenchPg | undefined> {
   let pgServer: BenchPg | undefined;
   if (process.env.BENCH_PG === '1' && !process.env.BENCH_PG_URL) {
     // @ts-expect-error a plain .mjs helper of the repository's scripts
@@ -20,14 +22,31 @@ export async function benchDatabase(): Promise<BenchPg | undefined> {
     pgServer = (await startPostgres()) as BenchPg;
     process.env.BENCH_PG_URL = pgServer.url;
   }
-  if (process.env.BENCH_PG_URL) process.env.TEST_DATABASE_URL = process.env.BENCH_PG_URL;
+  if (process.env.BENCH_PG_URL) process.env[urlVar] = process.env.BENCH_PG_URL;
   return pgServer;
 }
 
 export const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
 };
+
+/** The machine's load average over 1, 5 and 15 minutes, as printed beside the figures. */
+export const loadAverage = (sep = ' ') =>
+  loadavg()
+    .map((x) => x.toFixed(1))
+    .join(sep);
+
+/** The floor under the same load: a signed-in request that reads one cached session (GET /api/user/info), printed. */
+export async function printFloor(baseUrl: string, token: string, runs: number): Promise<void> {
+  const floor: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const s = performance.now();
+    await (await fetch(`${baseUrl}/api/user/info`, { headers: { token } })).arrayBuffer();
+    floor.push(performance.now() - s);
+  }
+  console.log(`floor, GET /api/user/info: p50 ${pct(floor, 50).toFixed(1)} ms, p99 ${pct(floor, 99).toFixed(1)} ms`);
+}
 
 /** Prints EXPLAIN (ANALYZE, BUFFERS) of every query of `table` that the request to `url` with `body` sends. */
 export async function explainRequest(t: TestApp, token: string, url: string, body: unknown, table: string): Promise<void> {

@@ -5,9 +5,8 @@
 // Goal: p99 ≤ 50 ms. On PGlite by default; on PostgreSQL 15 with BENCH_PG_URL=<admin url>, or
 // BENCH_PG=1 to start a throwaway server (scripts/lib/pg-server.mjs). LIST_EXPLAIN=1 prints the plan
 // of each query a list runs (EXPLAIN ANALYZE, BUFFERS).
-import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
-import { benchDatabase, explainRequest, pct } from './lib.js';
+import { benchDatabase, explainRequest, loadAverage, pct, printFloor } from './lib.js';
 
 const TARGET = Number(process.env.LIST_ROWS ?? 1_000_000);
 const CHUNK = Number(process.env.LIST_CHUNK ?? 250_000);
@@ -85,14 +84,7 @@ try {
       `${name}: p50 ${pct(times, 50).toFixed(1)} ms, p95 ${pct(times, 95).toFixed(1)} ms, p99 ${pct(times, 99).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms (${RUNS} requests; total ${total})`,
     );
   };
-  // the floor under the same load: a signed-in request that reads one cached session (GET /api/user/info)
-  const floor: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const s = performance.now();
-    await (await fetch(`http://127.0.0.1:${port}/api/user/info`, { headers: { token } })).arrayBuffer();
-    floor.push(performance.now() - s);
-  }
-  console.log(`floor, GET /api/user/info: p50 ${pct(floor, 50).toFixed(1)} ms, p99 ${pct(floor, 99).toFixed(1)} ms`);
+  await printFloor(`http://127.0.0.1:${port}`, token, RUNS);
   console.log(`equipment list at ${TARGET.toLocaleString('en')} rows of the tenant, 20 rows a page:`);
   const deep = 500; // page 500: rows 9,981–10,000
   await measure('  first page, online = 1, by name', {
@@ -118,11 +110,7 @@ try {
   });
   await measure('  first page, code contains 0042, default sort', { page: 1, pageSize: 20, equipmentCoding: '0042' });
   await measure('  first page, no filter, default sort', { page: 1, pageSize: 20 });
-  console.log(
-    `load average: ${loadavg()
-      .map((x) => x.toFixed(1))
-      .join(' ')}`,
-  );
+  console.log(`load average: ${loadAverage()}`);
 } finally {
   await t.close();
   pgServer?.stop();

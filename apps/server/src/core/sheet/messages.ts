@@ -7,20 +7,18 @@ export interface SheetTask {
   file: Uint8Array;
   limits: SheetLimits;
   /**
-   * check the rows as well, with the create rules of the declaration of this screen code (found
-   * in the domain registry by the worker: ./declarations.ts), messages in `lang`
+   * check the rows with the create rules of the declaration of this screen code (found in the
+   * domain registry by the worker: ./declarations.ts), messages in `lang`
    */
-  check?: { code: string; lang: Lang };
+  check: { code: string; lang: Lang };
 }
 
 /** The lists the worker holds once done, fetched a page at a time. */
-export type SheetList = 'rows' | 'good' | 'errors';
+export type SheetList = 'good' | 'errors';
 
-/** Worker → server. The rows (or the checked rows and the errors) are sent a page at a time, when asked for. */
+/** Worker → server. The checked rows and the errors are sent a page at a time, when asked for. */
 export type FromWorker =
   | { kind: 'ready' }
-  /** read, not checked: `rows` rows in the list 'rows' */
-  | { kind: 'read'; rows: number }
   /** checking `total` data rows */
   | { kind: 'checking'; total: number }
   /** rows checked so far */

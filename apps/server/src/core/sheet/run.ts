@@ -97,7 +97,7 @@ function inbox(worker: Worker) {
 interface WorkerJob<T> {
   file: Buffer;
   opts: ReadSheetOptions;
-  check?: SheetTask['check'];
+  check: SheetTask['check'];
   /** the worker's messages before its answer (progress) */
   onMessage?(m: FromWorker): Promise<void> | void;
   /** the answer: the lists fetched with `page` */
@@ -109,7 +109,7 @@ async function inWorker<T>(job: WorkerJob<T>): Promise<T> {
   const limits = job.opts.limits ?? SHEET_LIMITS;
   const release = await slots.take();
   reading++;
-  const task: SheetTask = { file: new Uint8Array(job.file), limits, ...(job.check ? { check: job.check } : {}) };
+  const task: SheetTask = { file: new Uint8Array(job.file), limits, check: job.check };
   const worker = new Worker(BOOT, {
     workerData: { entry: ENTRY, task },
     resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb },
@@ -158,23 +158,6 @@ async function fetchAll<T>(page: (list: SheetList, from: number, count: number) 
   return out;
 }
 
-/**
- * The first sheet of a user's workbook (xlsx, xls, and the other formats SheetJS reads) as rows
- * of cells, blank rows left out, read in a worker. Throws a 400 AppError when the file is
- * unreadable or over a limit (rows, columns, unpacked size, time, memory). Every spreadsheet a
- * user sends is read through here or through checkSheet.
- */
-export function readSheet(file: Buffer, opts: ReadSheetOptions): Promise<unknown[][]> {
-  return inWorker({
-    file,
-    opts,
-    async collect(done, page) {
-      if (done.kind !== 'read') throw new Error(`the sheet worker said ${done.kind}`);
-      return fetchAll<unknown[]>(page, 'rows', done.rows);
-    },
-  });
-}
-
 export interface CheckSheetOptions extends ReadSheetOptions {
   /** the data rows are counted: checking begins */
   start?(total: number): Promise<void> | void;
@@ -186,7 +169,9 @@ export interface CheckSheetOptions extends ReadSheetOptions {
  * An import's workbook read AND its rows checked in a worker, with the create rules of `def`
  * (which the worker finds by its code in the domain registry: ./declarations.ts), enum labels
  * mapped and unique fields compared within the file: the event loop only receives the checked
- * rows, a page at a time. Refusals as readSheet's, and a sheet missing a required column.
+ * rows, a page at a time. Every spreadsheet a user sends is read through here. Throws a 400
+ * AppError when the file is unreadable or over a limit (rows, columns, unpacked size, time,
+ * memory), or misses a required column.
  */
 export async function checkSheet(file: Buffer, def: ResourceDef, opts: CheckSheetOptions): Promise<CheckedSheet> {
   // only a code crosses to the worker: it must find this very declaration there

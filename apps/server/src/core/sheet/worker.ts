@@ -1,10 +1,12 @@
 /**
- * The sheet worker: reads the uploaded workbook off the server's event loop and, for an import,
- * checks its rows there too (the declaration's create rules, enum labels, duplicates within the
+ * The sheet worker: reads an import's workbook off the server's event loop and checks its rows
+ * there too (the declaration's create rules, enum labels, duplicates within the
  * file: everything that needs no database). Started by ./run.ts (through ./boot.mjs), one worker
  * per file, stopped once its lists are fetched.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { checkRows } from '../resource/excel.js';
+import { declaredResource } from './declarations.js';
 import { SheetRefusal } from './limits.js';
 import type { FromWorker, PageRequest, SheetList, SheetTask } from './messages.js';
 import { readFirstSheet } from './read.js';
@@ -17,13 +19,6 @@ const send = (m: FromWorker) => port.postMessage(m);
 async function work(): Promise<Partial<Record<SheetList, unknown[]>> | undefined> {
   try {
     const rows = readFirstSheet(Buffer.from(task.file.buffer, task.file.byteOffset, task.file.byteLength), task.limits);
-    if (!task.check) {
-      send({ kind: 'read', rows: rows.length });
-      return { rows };
-    }
-    // the declaration and its rules: loaded here only when rows are checked (a plain read stays light)
-    const { declaredResource } = await import('./declarations.js');
-    const { checkRows } = await import('../resource/excel.js');
     const def = declaredResource(task.check.code);
     if (!def) throw new Error(`no module declares ${task.check.code}`);
     const checked = checkRows(def, rows, task.check.lang, {
