@@ -11,6 +11,7 @@ import { FileService } from './core/files.js';
 import { type ModuleRegistry, registerModules, type ServerModule } from './core/module.js';
 import { registerOperationLog } from './core/operation-log.js';
 import { PermissionService } from './core/permissions.js';
+import { attrRoutes } from './core/resource/attrs.js';
 import { jobRoutes } from './core/resource/jobs-routes.js';
 import { resourceRoutes } from './core/resource/routes.js';
 import type { ResourceService } from './core/resource/service.js';
@@ -29,12 +30,21 @@ import { menuModule } from './modules/menu/index.js';
 import { MenuService } from './modules/menu/service.js';
 import { EquipmentService } from './modules/rfid/equipment/service.js';
 import { rfidModule } from './modules/rfid/index.js';
+import { tenantModule } from './modules/tenant/index.js';
 
 /**
  * The modules, in this order (each `modules/<module>/index.ts`, see core/module.ts): their routes,
  * declared resources, hooks, job kinds, scheduled-task kinds and dashboard widgets.
  */
-export const MODULES: readonly ServerModule[] = [commonModule, authModule, menuModule, dashboardModule, generalModule, rfidModule];
+export const MODULES: readonly ServerModule[] = [
+  commonModule,
+  authModule,
+  menuModule,
+  dashboardModule,
+  generalModule,
+  rfidModule,
+  tenantModule,
+];
 
 export interface Services {
   sessions: SessionService;
@@ -105,6 +115,7 @@ export async function buildApp(ctx: AppContext, services = createServices(ctx)):
   await app.register(
     async (api) => {
       await api.register(jobRoutes);
+      await api.register(attrRoutes);
       // each module: its own routes, then the generic routes of its declared resources
       for (const m of services.modules.modules) {
         for (const routes of m.routes ?? []) await api.register(routes, services);

@@ -175,7 +175,7 @@ describe(`file fields through the generic routes on ${DRIVER}`, () => {
     const big = await upload('sheet', { name: 'big.pdf', bytes: Buffer.concat([pdf('big'), Buffer.alloc(70 * 1024, 0x20)]) });
     expect([big.status, big.body.msg]).toEqual([400, 'Data sheet: The file must be smaller than 64 KB']);
     const small = await upload('photos', { name: 'icon.png', bytes: await png(16, 40) });
-    expect([small.status, small.body.msg]).toEqual([400, 'Photos: The picture must be at least 32 × 32 pixels (this one is 16 × 40)']);
+    expect([small.status, small.body.msg]).toEqual([400, 'Photos: Image resolution must be at least 32×32 (this one is 16×40)']);
 
     const ids: number[] = [];
     for (const seed of [1, 2]) ids.push((await upload('photos', { name: `p${seed}.png`, bytes: await png(64, 64, seed) })).body.data.id);

@@ -299,7 +299,8 @@ describe(`general tenant, user and role screens on ${DRIVER}`, () => {
     it('refuses deleting a tenant with users besides its admin, and deletes an empty one with its admin, role and grants', async () => {
       const refused = await t.call('POST', '/api/general/tenant/delete', { token: admin, lang: EN, body: { ids: [demoId] } });
       expect(refused.status).toBe(409);
-      expect(refused.body.msg).toBe('The tenant 演示租户 still has 1 user(s) besides its administrator and cannot be deleted');
+      // viewer and the four users bound to a store, a warehouse, a factory and a label supplier
+      expect(refused.body.msg).toBe('The tenant 演示租户 still has 5 user(s) besides its administrator and cannot be deleted');
       const [listed] = await t.ctx.db.select().from(tenants).where(eq(tenants.code, 'LISTED'));
       await t.login('listed_admin', 'nova1234');
       const ok = await t.call('POST', '/api/general/tenant/delete', { token: admin, body: { ids: [listed.id] } });
@@ -340,7 +341,13 @@ describe(`general tenant, user and role screens on ${DRIVER}`, () => {
 
     it('creates a user in a chosen tenant with roles per terminal from that tenant', async () => {
       const roleList = await t.call('POST', '/api/general/user/roles', { token: admin, body: { tenantId: demoId } });
-      expect(roleList.body.data.map((r: { code: string }) => r.code).sort()).toEqual(['TENANT_ADMIN', 'VIEWER']);
+      expect(roleList.body.data.map((r: { code: string }) => r.code).sort()).toEqual([
+        'PARTNER',
+        'STORE_CLERK',
+        'TENANT_ADMIN',
+        'VIEWER',
+        'WAREHOUSE_KEEPER',
+      ]);
       const r = await t.call('POST', '/api/general/user/create', {
         token: admin,
         lang: EN,
@@ -397,7 +404,15 @@ describe(`general tenant, user and role screens on ${DRIVER}`, () => {
       expect(all.body.data.list[0].passwordHash).toBeUndefined();
       const demoOnly = await t.call('POST', '/api/general/user/list', { token: admin, body: { tenantId: demoId } });
       expect(demoOnly.body.data.list.every((u: { tenantId: number }) => u.tenantId === demoId)).toBe(true);
-      expect(demoOnly.body.data.list.map((u: { username: string }) => u.username).sort()).toEqual(['clerk01', 'demo', 'viewer']);
+      expect(demoOnly.body.data.list.map((u: { username: string }) => u.username).sort()).toEqual([
+        'clerk01',
+        'demo',
+        'factory01',
+        'store01',
+        'supplier01',
+        'viewer',
+        'wh01',
+      ]);
     });
 
     it('edits alias and roles per terminal', async () => {
@@ -538,7 +553,14 @@ describe(`general tenant, user and role screens on ${DRIVER}`, () => {
       });
       expect(other.body.data).toMatchObject({ tenantId: demoId, code: 'OPS' });
       const demoRoles = await t.call('POST', '/api/general/role/list', { token: admin, body: { tenantId: demoId } });
-      expect(demoRoles.body.data.list.map((r: { code: string }) => r.code).sort()).toEqual(['OPS', 'TENANT_ADMIN', 'VIEWER']);
+      expect(demoRoles.body.data.list.map((r: { code: string }) => r.code).sort()).toEqual([
+        'OPS',
+        'PARTNER',
+        'STORE_CLERK',
+        'TENANT_ADMIN',
+        'VIEWER',
+        'WAREHOUSE_KEEPER',
+      ]);
     });
 
     it("shows a role's new grants in its users' menu", async () => {

@@ -77,7 +77,7 @@ describe(`general user/role export and sorting, dictionary access on ${DRIVER}`,
       const names = async (sortField?: string, sortOrder?: string) =>
         (await list('general/user', { tenantId: demoId, pageSize: 100, sortField, sortOrder })).map((u) => u.username as string);
       const asc = await names('username', 'asc');
-      expect(asc).toEqual(['alfa', 'demo', 'kilo', 'mike', 'viewer']);
+      expect(asc).toEqual(['alfa', 'demo', 'factory01', 'kilo', 'mike', 'store01', 'supplier01', 'viewer', 'wh01']);
       expect(await names('username', 'desc')).toEqual([...asc].reverse());
       const created = await list('general/user', { aliasName: 'Sort test', sortField: 'createdAt', sortOrder: 'asc' });
       expect(created.map((u) => u.username)).toEqual(['kilo', 'alfa', 'mike']);
@@ -163,8 +163,11 @@ describe(`general user/role export and sorting, dictionary access on ${DRIVER}`,
       // a tenant's roles
       const tenant = await exportRows('general/role', admin, { tenantId: demoId, sortField: 'code', sortOrder: 'desc' });
       expect(tenant.rows.slice(1).map((r) => [r[0], r[1]])).toEqual([
+        [demoId, 'WAREHOUSE_KEEPER'],
         [demoId, 'VIEWER'],
         [demoId, 'TENANT_ADMIN'],
+        [demoId, 'STORE_CLERK'],
+        [demoId, 'PARTNER'],
       ]);
     });
 

@@ -1,23 +1,12 @@
 import * as XLSX from '@e965/xlsx';
-import { ENUMS, fieldSchema, RESOURCES, type ResourceDef } from '@tagloom/domain';
+import { ENUMS, fieldSchema, RESOURCES } from '@tagloom/domain';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCE_TABLES } from '../src/db/schema/index.js';
+import { sampleRow } from './sample-row.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 import { multipart, workbook } from './uploads.js';
-
-/** A row that passes the declaration, from its first seed row with unique fields made unique. */
-function sampleRow(def: ResourceDef, salt: string): Record<string, unknown> {
-  const seed = def.seed?.[0];
-  if (!seed) throw new Error(`${def.code} declares no seed rows: the generic tests need one`);
-  const row: Record<string, unknown> = { ...seed };
-  for (const f of def.list) {
-    if ((f.unique || f.uniqueWithin) && typeof row[f.key] === 'string')
-      row[f.key] = `${String(row[f.key]).slice(0, (f.max ?? 64) - salt.length)}${salt}`;
-  }
-  return row;
-}
 
 describe(`every declared resource on ${DRIVER}`, () => {
   let t: TestApp;
@@ -206,7 +195,9 @@ describe(`every declared resource on ${DRIVER}`, () => {
         expect(header.map((h) => h.replace(/^\*/, ''))).toEqual(fields.map((f) => f.label.zh_TW));
         // as the export writes them: lists as JSON text
         const good = (salt: string) =>
-          fields.map((f) => (f.kind === 'json' ? JSON.stringify(sampleRow(def, salt)[f.key] ?? []) : (sampleRow(def, salt)[f.key] ?? '')));
+          fields.map((f) =>
+            f.kind === 'json' ? JSON.stringify(sampleRow(def, salt)[f.key] ?? (f.attrs ? {} : [])) : (sampleRow(def, salt)[f.key] ?? ''),
+          );
         const bad = fields.map((f) => (f.required ? '' : 'x'.repeat(300)));
 
         const before = await count();

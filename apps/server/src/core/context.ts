@@ -1,4 +1,4 @@
-import type { ActionCode, Lang } from '@tagloom/domain';
+import type { ActionCode, Lang, PartyKind } from '@tagloom/domain';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
@@ -16,6 +16,8 @@ export interface SessionInfo {
   userType: number;
   loginType: string;
   lang: Lang;
+  /** the party (store, warehouse, factory, label supplier) a tenant user is bound to: its rows only (partyScope) */
+  party?: { kind: PartyKind; id: number };
 }
 
 /**

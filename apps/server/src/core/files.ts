@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { chmod, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { type FileKind as DomainFileKind, FILE_KINDS, type FileInfo, IMAGE_KINDS } from '@tagloom/domain';
@@ -12,6 +12,8 @@ import { AppError, conflict, notFound } from './errors.js';
 import { userFileHeaders } from './security-headers.js';
 import type { TenantScope } from './tenant-scope.js';
 import { checkImageSize } from './thumbs/images.js';
+import { sanitizeSvgFile } from './thumbs/svg-run.js';
+import { checkVideo } from './thumbs/video.js';
 
 /** File kinds told apart by their content (magic bytes), never by the name alone (list in the domain). */
 export type FileKind = DomainFileKind;
@@ -156,7 +158,15 @@ export class FileService {
         throw new AppError(400, 400, 'file.wrongType', { allowed: opts.allowed.join(', ') });
       }
       if (opts.image && IMAGE_KINDS.includes(kind)) await checkImageSize(tmp, opts.image);
-      const sha256 = hash.digest('hex');
+      if (kind === 'mp4' || kind === 'webm') await checkVideo(tmp, kind);
+      let sha256 = hash.digest('hex');
+      if (kind === 'svg') {
+        // stored as sanitised (no script, handlers or external references: thumbs/svg.ts), read in a worker
+        const clean = await sanitizeSvgFile(await readFile(tmp));
+        await writeFile(tmp, clean, { mode: FILE_MODE });
+        size = clean.length;
+        sha256 = createHash('sha256').update(clean).digest('hex');
+      }
       const now = new Date();
       const rel = path.join(
         String(scope.tenantId),
@@ -247,6 +257,9 @@ export async function lockBytes(tx: TenantScope, scope: string, sha256: string):
   await tx.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`files:${tx.tenantId}:${scope}:${sha256}`}))`);
 }
 
+/** Kinds with a thumbnail: raster pictures, and SVG (sanitised on upload, drawn to a WebP by the thumbnail route). */
+export const hasThumb = (kind: string) => IMAGE_KINDS.includes(kind as FileKind) || kind === 'svg';
+
 /** A file row as the API shows it. */
 export const fileInfo = (file: StoredFile): FileInfo => ({
   id: file.id,
@@ -254,7 +267,7 @@ export const fileInfo = (file: StoredFile): FileInfo => ({
   size: file.size,
   kind: file.kind as FileKind,
   mime: file.mime,
-  thumb: IMAGE_KINDS.includes(file.kind as FileKind),
+  thumb: hasThumb(file.kind),
 });
 
 export function formatBytes(n: number): string {

@@ -1,10 +1,13 @@
-import type { AnyResourceDef, DomainModule } from '@tagloom/domain';
+import type { AnyResourceDef, AttrSource, DomainModule } from '@tagloom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Services } from '../app.js';
+import type { Config } from '../config.js';
+import type { Tx } from '../db/client.js';
 import { resourceTable, tableOf } from '../db/resource-table.js';
 import type { ResourceTable } from '../db/schema/resources.js';
 import type { AppContext, SessionInfo } from './context.js';
 import { type JobKind, registerJobKind } from './queue/registry.js';
+import { type AttrLoader, registerAttrSource } from './resource/attrs.js';
 import { type ResourceHooks, ResourceService } from './resource/service.js';
 
 /** A module's own routes: a Fastify plugin under /api, given the services (it takes what it needs). */
@@ -40,6 +43,33 @@ export interface ServerModule {
   routes?: readonly ModuleRoutes[];
   jobKinds?: readonly JobKind[];
   widgets?: readonly DashboardWidget[];
+  /**
+   * the demo tenant's master data beyond the declarations' `seed` rows (thousands of goods, stores,
+   * users bound to parties): run once, in the seeding transaction, for the demo tenant only
+   */
+  seedDemo?: (tx: Tx, tenant: { id: number; code: string }, env: { config: Config }) => Promise<void>;
+  /** where the attributes of attribute fields (f.attrs) come from, by source (core/resource/attrs.ts) */
+  attrSources?: Partial<Record<AttrSource, AttrLoader>>;
+}
+
+/**
+ * One area of a large module (its own folder: goods, places …): the same slots as a module, which
+ * the module's index combines with combineParts.
+ */
+export type ModulePart = Omit<ServerModule, 'code' | 'domain'>;
+
+/** The slots of a module's areas, in order (hooks merged, routes and kinds concatenated, demo seeds run one after the other). */
+export function combineParts(parts: readonly ModulePart[]): ModulePart {
+  return {
+    hooks: (ctx) => Object.assign({}, ...parts.map((p) => p.hooks?.(ctx) ?? {})),
+    routes: parts.flatMap((p) => p.routes ?? []),
+    jobKinds: parts.flatMap((p) => p.jobKinds ?? []),
+    widgets: parts.flatMap((p) => p.widgets ?? []),
+    attrSources: Object.assign({}, ...parts.map((p) => p.attrSources ?? {})),
+    seedDemo: async (tx, tenant, env) => {
+      for (const p of parts) await p.seedDemo?.(tx, tenant, env);
+    },
+  };
 }
 
 /** Declare a module; its parts are checked when the server registers it (registerModules). */
@@ -94,6 +124,8 @@ export function registerModules(ctx: AppContext, modules: readonly ServerModule[
     (k) => k.kind,
   );
   for (const k of jobKinds) registerJobKind(k);
+  for (const m of modules)
+    for (const [source, loader] of Object.entries(m.attrSources ?? {})) registerAttrSource(source as AttrSource, loader);
   return {
     modules,
     resources,

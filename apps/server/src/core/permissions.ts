@@ -1,6 +1,6 @@
-import { isPlatformScreen, PLATFORM_TENANT_ID } from '@tagloom/domain';
+import { CUSTOM_RESOURCES, isPlatformScreen, type PartyKind, PLATFORM_TENANT_ID, RESOURCES } from '@tagloom/domain';
 import { and, eq, inArray } from 'drizzle-orm';
-import { menuButtons, menus, roleMenus, roles, tenantMenus, userRoles } from '../db/schema/index.js';
+import { menuButtons, menus, roleMenus, roles, tenantMenus, userRoles, users } from '../db/schema/index.js';
 import { Cached } from './bus.js';
 import type { AppContext } from './context.js';
 import { TenantScope } from './tenant-scope.js';
@@ -90,6 +90,29 @@ export class PermissionService {
     }
     const byScreen = new Map<string, Set<string>>();
     for (const [id, acts] of byMenu) byScreen.set(codeOf.get(id) ?? '', acts);
+    const [me] = await db
+      .select({ partyKind: users.partyKind })
+      .from(users)
+      .where(scope.where(users, eq(users.id, userId)));
+    if (me?.partyKind) boundButtons(byScreen, me.partyKind as PartyKind);
     return { byMenu, byScreen };
+  }
+}
+
+/** Buttons that add rows or change a party itself, which a user bound to a party never presses there. */
+const PARTY_WRITES = ['add', 'edit', 'delete', 'import', 'enable', 'disable'];
+
+/**
+ * A user bound to a party (users.party_kind): on a screen of party rows it is not scoped by a
+ * field of its own (its own party's screen, or a screen naming no field for its kind) it may look,
+ * not write — its party is the tenant's to open, change or close. The sets are the user's grants,
+ * trimmed in place (byMenu shares them).
+ */
+function boundButtons(byScreen: Map<string, Set<string>>, kind: PartyKind) {
+  for (const def of [...RESOURCES, ...CUSTOM_RESOURCES]) {
+    const acts = byScreen.get(def.code);
+    const field = def.partyScope?.[kind];
+    if (!acts || !def.partyScope || (field && field !== 'id')) continue;
+    for (const a of PARTY_WRITES) acts.delete(a);
   }
 }

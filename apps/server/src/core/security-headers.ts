@@ -24,6 +24,8 @@ const pageCsp = (styles: Record<string, string>, img: string) =>
     'script-src': "'self'",
     ...styles,
     'img-src': img,
+    // videos play from blob: URLs (their bytes fetched with the token header)
+    'media-src': "'self' blob:",
     'font-src': "'self' data:",
     'connect-src': "'self'",
     'object-src': "'none'",

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { Code, type Lang, normalizeLang, PASSWORD_CHANGE_REQUIRED } from '@tagloom/domain';
+import { Code, type Lang, normalizeLang, PASSWORD_CHANGE_REQUIRED, type PartyKind } from '@tagloom/domain';
 import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { sessions, tenants, users } from '../db/schema/index.js';
@@ -70,6 +70,8 @@ export class SessionService {
         userCode: users.userCode,
         userType: users.userType,
         loginStatus: users.loginStatus,
+        partyKind: users.partyKind,
+        partyId: users.partyId,
         tenantCode: tenants.code,
         tenantStatus: tenants.status,
       })
@@ -108,6 +110,7 @@ export class SessionService {
       loginType: s.loginType,
       lang: normalizeLang(s.lang),
       mustChangePassword: s.mustChangePassword,
+      ...(row.partyKind && row.partyId !== null ? { party: { kind: row.partyKind as PartyKind, id: row.partyId } } : {}),
     };
   }
 

@@ -118,6 +118,28 @@ function column(def: FieldDef & { key: string }) {
 }
 
 /**
+ * The table of a screen over another declaration's rows (ResourceInput.rowsOf: stores are
+ * locations of kind store): that declaration's table, registered under this screen's code too, so
+ * refs to this screen get a real foreign key to those rows. Call it in the module's tables.ts as a
+ * statement (not exported: it is the same table). Every field declared here must be a column there.
+ */
+export function rowsOfTable(def: ResourceDef): AnyTable {
+  const base = def.rowsOf && DEFS.get(def.rowsOf.code);
+  const table = def.rowsOf && TABLES.get(def.rowsOf.code);
+  if (!base || !table) throw new Error(`${def.code}: rowsOf ${def.rowsOf?.code ?? '(none)'} has no table built before it`);
+  if (base.table !== def.table || base.owner !== def.owner) throw new Error(`${def.code}: table and owner must be those of ${base.code}`);
+  for (const f of def.list) {
+    const there = base.list.find((b) => b.key === f.key);
+    if (!there || there.kind !== f.kind) throw new Error(`${def.code}.${f.key} is not a ${f.kind} field of ${base.code}`);
+  }
+  for (const k of Object.keys(def.rowsOf?.fixed ?? {}))
+    if (!table[k]) throw new Error(`${def.code}: fixed ${k} is not a column of ${base.code}`);
+  registerRefs(def);
+  TABLES.set(def.code, table);
+  return table;
+}
+
+/**
  * The table of a declared resource: its fields as columns (NOT NULL when required, CHECKs for
  * lengths, number ranges and enum values), id (with tenant_id first for tenant-owned resources), unique indexes, time stamps.
  */
@@ -169,6 +191,22 @@ export function resourceTable<D extends ResourceDef>(def: D) {
       .map((f) => {
         const idx = index(`${def.table}_${snake(f.key)}_sort_idx`);
         return tenant ? idx.on(t.tenantId, t[f.key], t.id) : idx.on(t[f.key], t.id);
+      }),
+    // a ref column not indexed otherwise: its foreign key's checks (deleting the row it points at)
+    // and a parent's lines read an index, not the whole table
+    ...def.list
+      .filter((f) => f.kind === 'ref' && !f.sort && !f.unique && !def.list.some((g) => g.uniqueWithin === f.key))
+      .map((f) => {
+        const idx = index(`${def.table}_${snake(f.key)}_ref_idx`);
+        return tenant ? idx.on(t.tenantId, t[f.key]) : idx.on(t[f.key]);
+      }),
+    // a prefix search ('prefix': upper(col) like 'X%') reads the index from the prefix on
+    ...def.list
+      .filter((f) => f.search === 'prefix')
+      .map((f) => {
+        const idx = index(`${def.table}_${snake(f.key)}_prefix_idx`);
+        const key = sql`upper(${t[f.key]}) text_pattern_ops`;
+        return tenant ? idx.on(t.tenantId, key, t.id) : idx.on(key, t.id);
       }),
     ...def.list
       .filter((f) => (f.kind === 'text' || f.kind === 'textarea' || f.kind === 'password') && f.max)

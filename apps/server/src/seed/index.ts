@@ -137,6 +137,9 @@ export async function seed(db: Tx, config: Config, log: Logger): Promise<void> {
       });
       await seedResources(tx, [demo.id, acme.id], null);
       await seedLogDemo(tx, [demo.id, acme.id]);
+      // the demo tenant's master data beyond the declarations' seed rows (ACME keeps only those)
+      const { MODULES } = await import('../app.js');
+      for (const m of MODULES) await m.seedDemo?.(tx, { id: demo.id, code: 'DEMO' }, { config });
       await setMeta(tx, 'seeded.demo', new Date().toISOString());
       log.info('seeded demo tenants DEMO (demo/demo123, viewer/viewer123) and ACME (acme/acme123), platform auditor/auditor123');
     }

@@ -12,6 +12,8 @@ export async function seedResources(db: Tx, tenantIds: number[], createdBy: numb
     for (const tenantId of owners) {
       const rows = def.seed.map((r) => ({
         ...(schemasOf(def).create.parse(r) as object),
+        // a screen over another's rows (stores of the locations) stamps its fixed values
+        ...(def.rowsOf?.fixed ?? {}),
         createdBy,
         ...(tenantId === null ? {} : { tenantId }),
       }));

@@ -13,12 +13,21 @@ import pfeedsTW from '@tagloom/domain/i18n/web-screens-parts/feeds/zh-TW.json';
 import pfilesEN from '@tagloom/domain/i18n/web-screens-parts/files/en-US.json';
 import pfilesCN from '@tagloom/domain/i18n/web-screens-parts/files/zh-CN.json';
 import pfilesTW from '@tagloom/domain/i18n/web-screens-parts/files/zh-TW.json';
+import pgoodsEN from '@tagloom/domain/i18n/web-screens-parts/goods/en-US.json';
+import pgoodsCN from '@tagloom/domain/i18n/web-screens-parts/goods/zh-CN.json';
+import pgoodsTW from '@tagloom/domain/i18n/web-screens-parts/goods/zh-TW.json';
 import pjobsEN from '@tagloom/domain/i18n/web-screens-parts/jobs/en-US.json';
 import pjobsCN from '@tagloom/domain/i18n/web-screens-parts/jobs/zh-CN.json';
 import pjobsTW from '@tagloom/domain/i18n/web-screens-parts/jobs/zh-TW.json';
 import pmachineEN from '@tagloom/domain/i18n/web-screens-parts/machine/en-US.json';
 import pmachineCN from '@tagloom/domain/i18n/web-screens-parts/machine/zh-CN.json';
 import pmachineTW from '@tagloom/domain/i18n/web-screens-parts/machine/zh-TW.json';
+import ppeopleEN from '@tagloom/domain/i18n/web-screens-parts/people/en-US.json';
+import ppeopleCN from '@tagloom/domain/i18n/web-screens-parts/people/zh-CN.json';
+import ppeopleTW from '@tagloom/domain/i18n/web-screens-parts/people/zh-TW.json';
+import pplacesEN from '@tagloom/domain/i18n/web-screens-parts/places/en-US.json';
+import pplacesCN from '@tagloom/domain/i18n/web-screens-parts/places/zh-CN.json';
+import pplacesTW from '@tagloom/domain/i18n/web-screens-parts/places/zh-TW.json';
 import prefsEN from '@tagloom/domain/i18n/web-screens-parts/refs/en-US.json';
 import prefsCN from '@tagloom/domain/i18n/web-screens-parts/refs/zh-CN.json';
 import prefsTW from '@tagloom/domain/i18n/web-screens-parts/refs/zh-TW.json';
@@ -35,9 +44,48 @@ import type { Lang } from '../domain';
 import i18n from './i18n';
 
 export const SCREEN_CATALOGS: Record<Lang, Record<string, unknown>> = {
-  zh_CN: mergeCatalogs(zhCN, presourceCN, pmachineCN, pfeedsCN, pscreensCN, psigninCN, pjobsCN, prefsCN, pfilesCN),
-  zh_TW: mergeCatalogs(zhTW, presourceTW, pmachineTW, pfeedsTW, pscreensTW, psigninTW, pjobsTW, prefsTW, pfilesTW),
-  en_US: mergeCatalogs(enUS, presourceEN, pmachineEN, pfeedsEN, pscreensEN, psigninEN, pjobsEN, prefsEN, pfilesEN),
+  zh_CN: mergeCatalogs(
+    zhCN,
+    presourceCN,
+    pmachineCN,
+    pfeedsCN,
+    pscreensCN,
+    psigninCN,
+    pjobsCN,
+    prefsCN,
+    pfilesCN,
+    pplacesCN,
+    pgoodsCN,
+    ppeopleCN,
+  ),
+  zh_TW: mergeCatalogs(
+    zhTW,
+    presourceTW,
+    pmachineTW,
+    pfeedsTW,
+    pscreensTW,
+    psigninTW,
+    pjobsTW,
+    prefsTW,
+    pfilesTW,
+    pplacesTW,
+    pgoodsTW,
+    ppeopleTW,
+  ),
+  en_US: mergeCatalogs(
+    enUS,
+    presourceEN,
+    pmachineEN,
+    pfeedsEN,
+    pscreensEN,
+    psigninEN,
+    pjobsEN,
+    prefsEN,
+    pfilesEN,
+    pplacesEN,
+    pgoodsEN,
+    ppeopleEN,
+  ),
 };
 
 for (const [lang, bundle] of Object.entries(SCREEN_CATALOGS)) i18n.addResourceBundle(lang, 'translation', bundle, true, false);

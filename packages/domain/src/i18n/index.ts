@@ -10,6 +10,9 @@ import feedsTW from './parts/feeds/zh-TW.json' with { type: 'json' };
 import filesEN from './parts/files/en-US.json' with { type: 'json' };
 import filesCN from './parts/files/zh-CN.json' with { type: 'json' };
 import filesTW from './parts/files/zh-TW.json' with { type: 'json' };
+import goodsEN from './parts/goods/en-US.json' with { type: 'json' };
+import goodsCN from './parts/goods/zh-CN.json' with { type: 'json' };
+import goodsTW from './parts/goods/zh-TW.json' with { type: 'json' };
 import httpEN from './parts/http/en-US.json' with { type: 'json' };
 import httpCN from './parts/http/zh-CN.json' with { type: 'json' };
 import httpTW from './parts/http/zh-TW.json' with { type: 'json' };
@@ -25,6 +28,12 @@ import machineTW from './parts/machine/zh-TW.json' with { type: 'json' };
 import messagesEN from './parts/messages/en-US.json' with { type: 'json' };
 import messagesCN from './parts/messages/zh-CN.json' with { type: 'json' };
 import messagesTW from './parts/messages/zh-TW.json' with { type: 'json' };
+import peopleEN from './parts/people/en-US.json' with { type: 'json' };
+import peopleCN from './parts/people/zh-CN.json' with { type: 'json' };
+import peopleTW from './parts/people/zh-TW.json' with { type: 'json' };
+import placesEN from './parts/places/en-US.json' with { type: 'json' };
+import placesCN from './parts/places/zh-CN.json' with { type: 'json' };
+import placesTW from './parts/places/zh-TW.json' with { type: 'json' };
 import refsEN from './parts/refs/en-US.json' with { type: 'json' };
 import refsCN from './parts/refs/zh-CN.json' with { type: 'json' };
 import refsTW from './parts/refs/zh-TW.json' with { type: 'json' };
@@ -56,6 +65,9 @@ export const CATALOGS: Record<Lang, Record<string, unknown>> = {
     refsCN,
     jobsCN,
     filesCN,
+    placesCN,
+    goodsCN,
+    peopleCN,
   ),
   zh_TW: mergeCatalogs(
     zhTW,
@@ -71,6 +83,9 @@ export const CATALOGS: Record<Lang, Record<string, unknown>> = {
     refsTW,
     jobsTW,
     filesTW,
+    placesTW,
+    goodsTW,
+    peopleTW,
   ),
   en_US: mergeCatalogs(
     enUS,
@@ -86,6 +101,9 @@ export const CATALOGS: Record<Lang, Record<string, unknown>> = {
     refsEN,
     jobsEN,
     filesEN,
+    placesEN,
+    goodsEN,
+    peopleEN,
   ),
 };
 export type MessageKey = string;

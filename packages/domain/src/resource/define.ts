@@ -4,6 +4,20 @@ import type { CrudAction } from './buttons.js';
 import type { FieldDef } from './fields.js';
 import type { StateMachine } from './machine.js';
 
+/**
+ * The parties a tenant user can be bound to (users.party_kind): stores and warehouses are rows of
+ * tenant/location, factories and label suppliers rows of their own screens.
+ */
+export const PARTY_KINDS = ['store', 'warehouse', 'factory', 'labelSupplier'] as const;
+export type PartyKind = (typeof PARTY_KINDS)[number];
+/** The screen listing the rows of each party kind (what users.party_id points at). */
+export const PARTY_SCREENS: Record<PartyKind, string> = {
+  store: 'tenant/store',
+  warehouse: 'tenant/warehouse',
+  factory: 'tenant/factory',
+  labelSupplier: 'tenant/label-supplier',
+};
+
 /** A cross-field rule: returns issues (path + i18n message key) for the data, or none. */
 export type Rule<T> = (data: T) => { path: string[]; message: string }[];
 
@@ -25,6 +39,20 @@ export interface ResourceInput<F extends Record<string, FieldDef>> {
   crud?: readonly CrudAction[];
   /** buttons beyond CRUD this screen offers (routes added by the screen's own module) */
   extraActions?: ActionCode[];
+  /**
+   * party data scope: for each party kind, the field holding that party's row id ('id' on the
+   * party's own screen). A user bound to a party sees and writes only rows whose field holds its
+   * party (the server stamps it on create); a bound user whose kind is not named here sees no row.
+   * Users not bound to a party (the tenant admin) see every row of their tenant. Enforced by the
+   * generic service, like the tenant scope.
+   */
+  partyScope?: Partial<Record<PartyKind, string>>;
+  /**
+   * the rows of another declaration's table, seen through this screen (stores are locations of
+   * kind store): `code` names that declaration (same `table`), `fixed` the column values this
+   * screen shows and stamps on create. Every field declared here must be a field there.
+   */
+  rowsOf?: { code: string; fixed?: Record<string, unknown> };
   /** the states of a row and the actions that move it between them */
   machine?: StateMachine;
   /** demo rows seeded with the demo data (per demo tenant for tenant-owned resources) */

@@ -9,7 +9,7 @@ import type { FileKind, FileRules } from './file-kinds.js';
  * table column and the search form all come from it. Zod-free: the console imports it anywhere.
  */
 export type FieldKind = 'text' | 'textarea' | 'password' | 'int' | 'decimal' | 'enum' | 'date' | 'datetime' | 'json' | 'ref' | 'file';
-export type SearchMode = 'eq' | 'like' | 'range';
+export type SearchMode = 'eq' | 'like' | 'prefix' | 'range';
 /** What deleting a referenced row does to the rows pointing at it (a real foreign key). */
 export type RefOnDelete = 'restrict' | 'cascade';
 /**
@@ -83,7 +83,17 @@ export interface FieldDef extends Required<Pick<FieldOptions, 'required' | 'list
   items?: Record<string, FieldDef>;
   /** file: what the field accepts (the value is a file id, or a list of them when max > 1) */
   file?: FileRules;
+  /**
+   * json: the value is an object {attribute code: value} whose attributes come from the tenant's
+   * template of this source (goods or location attributes): typed and required as the template
+   * says, an option attribute's values from the tenant's code table of the same code. Checked by
+   * the server on every write (core/resource/attrs.ts); the form draws one input per attribute.
+   */
+  attrs?: AttrSource;
 }
+
+/** Where a field's attributes are declared (the tenant's template of that kind). */
+export type AttrSource = 'goods' | 'location';
 
 type Opts<T = object> = FieldOptions & T;
 
@@ -136,6 +146,9 @@ export const f = {
   datetime: (o: FieldOptions) => hinted(base('datetime', o)),
   json: (o: Opts<{ items?: Record<string, FieldDef> }>) =>
     hinted(base('json', { list: false, exported: false, required: false, ...o }, o.items ? { items: o.items } : {})),
+  /** attributes from the tenant's template of `source` (see FieldDef.attrs) */
+  attrs: (source: AttrSource, o: FieldOptions) =>
+    hinted(base('json', { list: false, exported: true, required: false, ...o }, { attrs: source })),
   /** a real foreign key to `resource` (default onDelete 'restrict'), shown by its `labelField` */
   ref: (resource: string, labelField: string, o: Opts<{ onDelete?: RefOnDelete }>) =>
     hinted(base('ref', o, { ref: { resource, labelField, onDelete: o.onDelete ?? 'restrict' } })),

@@ -23,6 +23,14 @@ export function itemSchema(items: Record<string, FieldDef>): z.ZodTypeAny {
   return z.strictObject(shape);
 }
 
+const safeJson = (v: string): unknown => {
+  try {
+    return JSON.parse(v);
+  } catch {
+    return v;
+  }
+};
+
 /** '' and null mean "not given" for every kind: forms and spreadsheets send them for empty cells. */
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const toNumber = (v: unknown) => {
@@ -88,7 +96,15 @@ export function fieldSchema(def: FieldDef): z.ZodTypeAny {
       s = z.preprocess(blankToUndefined, date());
       break;
     case 'json':
-      s = def.items ? z.array(itemSchema(def.items)).max(ITEMS_MAX) : z.unknown();
+      s = def.items
+        ? z.array(itemSchema(def.items)).max(ITEMS_MAX)
+        : def.attrs
+          ? // values per attribute code; the server checks them against the tenant's template
+            z.preprocess(
+              (v) => (typeof v === 'string' && v.trim().startsWith('{') ? safeJson(v) : v),
+              z.record(z.string().max(64), z.union([z.string().max(512), z.number(), z.boolean(), z.null()])),
+            )
+          : z.unknown();
       break;
     case 'ref':
       s = z.preprocess(toNumber, z.number().int().positive().max(INT4_MAX));
@@ -150,7 +166,7 @@ function filterValue(f: FieldDef & { key: string }): z.ZodTypeAny {
 
 /** The search of a field: a value (like: text), or a [from, to] range whose ends may be empty. */
 function filterSchema(f: FieldDef & { key: string }): z.ZodTypeAny {
-  if (f.search === 'like') return z.preprocess(blankToUndefined, filterValue({ ...f, kind: 'text' }).optional());
+  if (f.search === 'like' || f.search === 'prefix') return z.preprocess(blankToUndefined, filterValue({ ...f, kind: 'text' }).optional());
   const value = z.preprocess(blankToUndefined, filterValue(f).optional());
   if (f.search === 'range') return z.preprocess(blankToUndefined, z.tuple([value, value]).optional());
   return value;

@@ -49,6 +49,11 @@ export const userInfo = z.object({
   roles: z.array(z.string()),
   lang: z.enum(LANGS),
   mustChangePassword: z.boolean(),
+  /** the party (store, warehouse, factory, label supplier) the user is bound to: it sees that party's rows only */
+  party: z
+    .object({ kind: z.enum(['store', 'warehouse', 'factory', 'labelSupplier']), id: z.number().int(), name: z.string() })
+    .nullable()
+    .optional(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 

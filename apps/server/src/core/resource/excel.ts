@@ -101,10 +101,19 @@ export function checkRows(def: ResourceDef, sheet: unknown[][], lang: Lang, hook
     const cells = sheet[i + 1];
     const rowNo = i + 2;
     const obj: Record<string, unknown> = {};
+    // a reference is named by its row's label (a style number) or id: the caller looks it up in the
+    // database; the rules here check the rest of the row with a stand-in id
+    const named: Record<string, string> = {};
     map.forEach((f, c) => {
-      if (f) obj[f.key] = cellIn(f, cells[c]);
+      if (!f) return;
+      obj[f.key] = cellIn(f, cells[c]);
+      if (f.kind === 'ref' && obj[f.key] !== undefined) {
+        named[f.key] = String(obj[f.key]).trim();
+        obj[f.key] = 1;
+      }
     });
     const parsed = schemasOf(def).create.safeParse(obj);
+    if (parsed.success) Object.assign(parsed.data, named);
     if (!parsed.success) {
       errors.push({ row: rowNo, messages: [describeIssues(lang, parsed.error.issues, def.labels).summary] });
     } else {

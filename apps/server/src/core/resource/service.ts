@@ -4,6 +4,7 @@ import {
   ENUMS,
   fieldSchema,
   type IssueLike,
+  inSentence,
   type L10n,
   type Lang,
   PLATFORM_TENANT_ID,
@@ -14,7 +15,8 @@ import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lte, n
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
-import { jobWrites } from '../../db/schema/index.js';
+import { declarationOf, tableOf } from '../../db/resource-table.js';
+import { jobWrites, users } from '../../db/schema/index.js';
 import type { AppContext, SessionInfo } from '../context.js';
 import { localizeParams } from '../envelope.js';
 import { AppError, conflict, forbidden } from '../errors.js';
@@ -23,6 +25,7 @@ import { checkSheet } from '../sheet/run.js';
 import { slices } from '../sheet/slices.js';
 import { TenantScope } from '../tenant-scope.js';
 import { checkExportSize, EXPORT_MAX_ROWS, pagesByIds, xlsxStream } from '../xlsx-stream.js';
+import { checkAttrs } from './attrs.js';
 import { readLines, splitLines, writeLines } from './children.js';
 import { cellIn, cellOut, excelFields, workbookBuffer } from './excel.js';
 import { attachFiles, heldIds, releaseFiles } from './file-fields.js';
@@ -147,12 +150,66 @@ export class ResourceService {
     return this.def.owner === 'tenant';
   }
 
-  /** The condition every query of this session carries: its tenant, or nothing for platform rows. */
+  /**
+   * The condition every query of this session carries: its tenant (or nothing for platform rows),
+   * the screen's own scope hook, the rows this screen shows of a shared table (rowsOf) and, for a
+   * user bound to a party, that party's rows (partyScope).
+   */
   scope(session: SessionInfo, ...more: (SQL | undefined)[]): SQL | undefined {
+    return this.ownerScope(session, this.fixedCondition(), this.partyCondition(session), ...more);
+  }
+
+  /** The tenant's (or the platform's) rows of the table, whatever screen or party: what uniqueness is checked against. */
+  private ownerScope(session: SessionInfo, ...more: (SQL | undefined)[]): SQL | undefined {
     if (this.hooks.scope) more = [this.hooks.scope(session), ...more];
     if (this.tenantOwned) return new TenantScope(this.ctx.db, session.tenantId).where(this.table as never, ...more);
     if (session.tenantId !== PLATFORM_TENANT_ID) throw forbidden();
     return and(...more);
+  }
+
+  /** rowsOf: the column values of the rows this screen shows (stores: locations of kind store). */
+  private fixedCondition(): SQL | undefined {
+    const fixed = Object.entries(this.def.rowsOf?.fixed ?? {});
+    return fixed.length ? and(...fixed.map(([k, v]) => eq(this.table[k], v))) : undefined;
+  }
+
+  /**
+   * partyScope: a user bound to a party reaches the rows whose party field holds its party; on a
+   * screen that names no field for its kind, no row at all. Users bound to no party: every row.
+   */
+  private partyCondition(session: SessionInfo): SQL | undefined {
+    const party = session.party;
+    const scope = this.def.partyScope;
+    if (!party || !scope) return undefined;
+    const field = scope[party.kind];
+    return field ? eq(this.table[field], party.id) : sql`false`;
+  }
+
+  /**
+   * What a new row of this session carries whatever the body says: the screen's fixed values and
+   * the bound user's party. A body naming another party is refused on that field; a bound user
+   * creates no rows of a party screen (a store user does not open stores).
+   */
+  private stamp(session: SessionInfo, body: Row, lang: Lang): Row {
+    const out: Row = { ...(this.def.rowsOf?.fixed ?? {}) };
+    const party = session.party;
+    if (party && this.def.partyScope) {
+      const field = this.def.partyScope[party.kind];
+      if (!field || field === 'id') throw forbidden();
+      const given = body[field];
+      if (given !== undefined && given !== null && given !== '' && Number(given) !== party.id)
+        throw validationError(lang, [{ code: 'custom', path: [field], message: 'validation.partyOnly' }], this.def.labels);
+      out[field] = party.id;
+    }
+    return out;
+  }
+
+  /** An update may not move a bound user's row to another party. */
+  private keepParty(session: SessionInfo, changes: Row, lang: Lang) {
+    const field = session.party && this.def.partyScope?.[session.party.kind];
+    if (!field || field === 'id' || changes[field] === undefined) return;
+    if (Number(changes[field]) !== session.party!.id)
+      throw validationError(lang, [{ code: 'custom', path: [field], message: 'validation.partyOnly' }], this.def.labels);
   }
 
   private filters(query: Row): SQL[] {
@@ -162,6 +219,13 @@ export class ResourceService {
       if (v === undefined || v === null || v === '' || !f.search) continue;
       const col = this.table[f.key];
       if (f.search === 'like') conds.push(ilike(col, like(String(v))));
+      // from the start, any case: the (tenant_id, upper(col) text_pattern_ops) index answers it
+      else if (f.search === 'prefix')
+        conds.push(
+          sql`upper(${col}) like ${`${String(v)
+            .toUpperCase()
+            .replace(/[\\%_]/g, '\\$&')}%`}`,
+        );
       else if (f.search === 'eq')
         conds.push(eq(col, f.kind === 'enum' || f.kind === 'int' || f.kind === 'ref' ? (cellIn(f, v) as never) : v));
       else if (f.search === 'range' && Array.isArray(v)) {
@@ -270,16 +334,17 @@ export class ResourceService {
       const [clash] = await tx
         .select({ id: this.table.id })
         .from(this.table)
-        .where(this.scope(session, eq(this.table[f.key], data[f.key]), within, id ? ne(this.table.id, id) : undefined))
+        .where(this.ownerScope(session, eq(this.table[f.key], data[f.key]), within, id ? ne(this.table.id, id) : undefined))
         .limit(1);
       if (clash) throw conflict('common.conflict', { what: f.label });
     }
   }
 
   async create(session: SessionInfo, body: Row, lang: Lang = session.lang): Promise<Row> {
-    const data = { ...body };
+    const data = { ...body, ...this.stamp(session, body, lang) };
     const row = await this.ctx.db.transaction(async (tx) => {
       this.scope(session);
+      await checkAttrs(tx, this.def, session.tenantId, data, lang, true);
       // the screen's own rules first: they word a refusal better than the generic "already exists"
       await this.hooks.beforeWrite?.(tx, data, { session, lang });
       await this.checkUnique(tx, session, data);
@@ -324,11 +389,14 @@ export class ResourceService {
         .from(this.table)
         .where(this.scope(session, eq(this.table.id, id)));
       if (!existing) throw this.notFound();
+      this.keepParty(session, data, lang);
       // a row in a final state of its machine is no longer edited
       refuseByMachine(this.def, 'edit', existing as Row);
       const merged = { ...(existing as Row), ...data };
       const issues = this.updateIssues(merged, data);
       if (issues.length) throw validationError(lang, issues, this.def.labels);
+      await checkAttrs(tx, this.def, session.tenantId, data, lang, false);
+      Object.assign(merged, data);
       await this.hooks.beforeWrite?.(tx, merged, { session, existing: existing as Row, changes: data, lang });
       await this.checkUnique(tx, session, data, id, merged);
       released = await attachFiles(tx, this, session, data, existing as Row, lang);
@@ -356,6 +424,7 @@ export class ResourceService {
         .where(this.scope(session, inArray(this.table.id, ids)));
       if (rows.length !== new Set(ids).size) throw this.notFound();
       for (const r of rows) refuseByMachine(this.def, 'delete', r as Row);
+      await this.refuseBoundParty(tx, session, rows as Row[]);
       await this.hooks.beforeDelete?.(tx, rows as Row[], { session });
       await tx.delete(this.table).where(this.scope(session, inArray(this.table.id, ids)));
       released = heldIds(this, rows as Row[]);
@@ -365,6 +434,36 @@ export class ResourceService {
     await releaseFiles(this.ctx, this, session, released);
     await this.hooks.afterCommit?.({ action: 'delete', session });
     return n;
+  }
+
+  /** A party's own row (partyScope field 'id') a user is bound to is not deleted. */
+  private async refuseBoundParty(tx: Tx, session: SessionInfo, rows: Row[]) {
+    const kinds = Object.entries(this.def.partyScope ?? {})
+      .filter(([, field]) => field === 'id')
+      .map(([kind]) => kind);
+    if (!kinds.length || !rows.length) return;
+    const [bound] = await tx
+      .select({ username: users.username, partyId: users.partyId })
+      .from(users)
+      .where(
+        and(
+          eq(users.tenantId, session.tenantId),
+          inArray(users.partyKind, kinds),
+          inArray(
+            users.partyId,
+            rows.map((r) => r.id as number),
+          ),
+        ),
+      )
+      .limit(1);
+    if (bound) {
+      const row = rows.find((r) => r.id === bound.partyId);
+      throw conflict('validation.partyInUse', {
+        what: this.def.names,
+        name: String(row?.[this.def.titleField] ?? ''),
+        user: bound.username,
+      });
+    }
   }
 
   /** The filtered rows, in the list's order, as an .xlsx written while they are read. */
@@ -386,18 +485,29 @@ export class ResourceService {
     ).map((r) => r.id);
     checkExportSize(ids.length);
     const labels = this.hooks.refLabels ?? {};
+    const refCellsOf = new WeakMap<Row, Map<string, Map<number, unknown>>>();
     const pages = pagesByIds(
       ids,
-      async (slice) =>
-        (await this.shown(
+      async (slice) => {
+        const rows = (await this.shown(
           (await this.ctx.db
             .select()
             .from(this.table)
             .where(this.scope(session, inArray(this.table.id, slice)))) as Row[],
           session,
           false,
-        )) as Row[] & { id: unknown }[],
-      (r: Row) => fields.map((f) => (labels[f.key] ? (r[labels[f.key]] ?? '') : cellOut(f, r[f.key], lang))),
+        )) as Row[] & { id: unknown }[];
+        // a ref column is written as its row's label (what the import reads back), not as an id
+        const refCells = await this.refCellLabels(session, rows);
+        for (const r of rows) refCellsOf.set(r, refCells);
+        return rows;
+      },
+      (r: Row) =>
+        fields.map((f) => {
+          if (labels[f.key]) return r[labels[f.key]] ?? '';
+          const named = refCellsOf.get(r)?.get(f.key)?.get(Number(r[f.key]));
+          return named ?? cellOut(f, r[f.key], lang);
+        }),
     );
     return xlsxStream(
       this.def.names[lang],
@@ -461,6 +571,8 @@ export class ResourceService {
     opts: { validOnly: boolean; lang: Lang; job?: { id: string; progress: Progress } },
   ): Promise<ImportReport> {
     this.scope(session);
+    // the screen's fixed values and the bound user's party, on every row (refused up front when not allowed)
+    const stamp = this.stamp(session, {}, opts.lang);
     const progress = opts.job?.progress;
     await progress?.start(0, 'jobs.phase.reading');
     // read and checked in a worker thread (limits on rows, columns, unpacked size, time and memory):
@@ -473,6 +585,7 @@ export class ResourceService {
     const fields = excelFields(this.def).filter((f) => f.form);
     // embedded PGlite answers on this thread: the loops below give other requests their turn between queries
     const slice = slices();
+    await this.resolveRefCells(session, fields, good, errors, opts.lang, slice);
     const conflictWith = (f: (typeof fields)[number], rows: typeof good) => {
       for (const g of rows) errors.push({ row: g.row, messages: [translate(opts.lang, 'common.conflict', { what: f.label[opts.lang] })] });
     };
@@ -484,7 +597,7 @@ export class ResourceService {
         const taken = await this.ctx.db
           .select({ v: this.table[f.key] })
           .from(this.table)
-          .where(this.scope(session, inArray(this.table[f.key], values.slice(k, k + 1000))));
+          .where(this.ownerScope(session, inArray(this.table[f.key], values.slice(k, k + 1000))));
         for (const t of taken) takenSet.add(t.v);
         await slice();
       }
@@ -503,7 +616,7 @@ export class ResourceService {
         const taken = await this.ctx.db
           .select({ w: this.table[within], v: this.table[f.key] })
           .from(this.table)
-          .where(this.scope(session, inArray(this.table[f.key], values.slice(k, k + 1000))));
+          .where(this.ownerScope(session, inArray(this.table[f.key], values.slice(k, k + 1000))));
         for (const t of taken) takenSet.add(JSON.stringify([t.w, t.v]));
         await slice();
       }
@@ -533,6 +646,25 @@ export class ResourceService {
     const writeChunk = async (tx: Tx, rows: typeof good) => {
       const chunk: typeof good = [];
       for (const r of rows) {
+        // another party's row, from a user bound to a party
+        const foreign = Object.keys(stamp).find((k) => r.data[k] !== undefined && r.data[k] !== '' && r.data[k] !== stamp[k]);
+        if (foreign) {
+          const label = this.def.labels[foreign]?.[opts.lang] ?? foreign;
+          errors.push({ row: r.row, messages: [`${label}: ${translate(opts.lang, 'validation.partyOnly')}`] });
+          continue;
+        }
+        r.data = { ...r.data, ...stamp };
+        const badAttrs = await checkAttrs(tx, this.def, session.tenantId, r.data, opts.lang, true).then(
+          () => undefined,
+          (err) => {
+            if (err instanceof AppError && err.status < 500) return translate(opts.lang, err.key, localizeParams(opts.lang, err.params));
+            throw err;
+          },
+        );
+        if (badAttrs) {
+          errors.push({ row: r.row, messages: [badAttrs] });
+          continue;
+        }
         // the screen's own rules (a product that must exist …) refuse a row, not the whole file
         const refusal = await this.hookRefusal(tx, r.data, session, opts.lang);
         if (refusal) errors.push({ row: r.row, messages: [refusal] });
@@ -586,6 +718,91 @@ export class ResourceService {
     }
     errors.sort((a, b) => a.row - b.row);
     return { total, inserted, errors };
+  }
+
+  /**
+   * Import: a ref cell names its row by the target's label field (a SKU's goods by style number,
+   * as the export writes it), or by id. Labels are looked up in the session's reach of the target
+   * (its tenant, and the rows of a screen over another's table); a label that names no row refuses
+   * its line. Rows are changed in place; refused lines go to `errors`.
+   */
+  private async resolveRefCells(
+    session: SessionInfo,
+    fields: ReturnType<typeof excelFields>,
+    good: { row: number; data: Row }[],
+    errors: ImportReport['errors'],
+    lang: Lang,
+    slice: () => Promise<void>,
+  ) {
+    for (const f of fields.filter((x) => x.kind === 'ref' && x.ref)) {
+      const target = declarationOf(f.ref!.resource);
+      const table = tableOf(f.ref!.resource) as AnyTable | undefined;
+      if (!target || !table) continue;
+      const labels = [...new Set(good.map((g) => g.data[f.key]).filter((v): v is string => typeof v === 'string'))];
+      const found = new Map<string, number>();
+      for (let k = 0; k < labels.length; k += 1000) {
+        const rows = await this.ctx.db
+          .select({ id: table.id, label: table[f.ref!.labelField] })
+          .from(table)
+          .where(
+            and(
+              target.owner === 'tenant' ? eq(table.tenantId, session.tenantId) : undefined,
+              ...Object.entries(target.rowsOf?.fixed ?? {}).map(([c, v]) => eq(table[c], v)),
+              inArray(table[f.ref!.labelField], labels.slice(k, k + 1000)),
+            ),
+          )
+          .orderBy(asc(table.id));
+        for (const r of rows) if (!found.has(String(r.label))) found.set(String(r.label), Number(r.id));
+        await slice();
+      }
+      // what is not a label may be an id, of a row this tenant has
+      const ids = labels.filter((v) => !found.has(v) && /^\d{1,9}$/.test(v)).map(Number);
+      const existing = new Set<number>();
+      for (let k = 0; k < ids.length; k += 1000) {
+        const rows = await this.ctx.db
+          .select({ id: table.id })
+          .from(table)
+          .where(
+            and(
+              target.owner === 'tenant' ? eq(table.tenantId, session.tenantId) : undefined,
+              ...Object.entries(target.rowsOf?.fixed ?? {}).map(([c, v]) => eq(table[c], v)),
+              inArray(table.id, ids.slice(k, k + 1000)),
+            ),
+          );
+        for (const r of rows) existing.add(Number(r.id));
+        await slice();
+      }
+      for (const g of good) {
+        const v = g.data[f.key];
+        if (typeof v !== 'string') continue;
+        const id = found.get(v) ?? (existing.has(Number(v)) ? Number(v) : undefined);
+        if (id !== undefined) g.data[f.key] = id;
+        else
+          errors.push({
+            row: g.row,
+            messages: [
+              `${f.label[lang]}: ${translate(lang, 'refs.missingLabel', { what: inSentence(lang, target.names[lang]), label: v })}`,
+            ],
+          });
+      }
+    }
+  }
+
+  /** Export: each ref column's labels (the target's label field) for the rows of a page, by field key. */
+  private async refCellLabels(session: SessionInfo, rows: Row[]): Promise<Map<string, Map<number, unknown>>> {
+    const out = new Map<string, Map<number, unknown>>();
+    for (const f of excelFields(this.def).filter((x) => x.kind === 'ref' && x.ref && !this.hooks.refLabels?.[x.key])) {
+      const target = declarationOf(f.ref!.resource);
+      const table = tableOf(f.ref!.resource) as AnyTable | undefined;
+      const ids = [...new Set(rows.map((r) => r[f.key]).filter((v) => v !== null && v !== undefined))] as number[];
+      if (!target || !table || !ids.length) continue;
+      const found = await this.ctx.db
+        .select({ id: table.id, label: table[f.ref!.labelField] })
+        .from(table)
+        .where(and(target.owner === 'tenant' ? eq(table.tenantId, session.tenantId) : undefined, inArray(table.id, ids)));
+      out.set(f.key, new Map(found.map((r) => [Number(r.id), r.label])));
+    }
+    return out;
   }
 
   /**

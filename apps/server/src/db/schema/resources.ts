@@ -10,6 +10,7 @@ export type ResourceTable = ReturnType<typeof resourceTable>;
  */
 export * from '../../modules/general/tables.js';
 export * from '../../modules/rfid/tables.js';
+export * from '../../modules/tenant/tables.js';
 
 /**
  * Table of each resource the generic framework serves, by screen code. Looked up when read (every

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   foreignKey,
   index,
   integer,
@@ -48,10 +49,19 @@ export const users = pgTable(
     lang: text('lang').notNull().default('zh_CN'),
     createdBy: bigint('created_by', { mode: 'number' }),
     passwordChangedAt: ts('password_changed_at'),
+    /**
+     * the party a tenant user is bound to (a store, warehouse, factory or label supplier: PartyKind)
+     * and its row id; the user then sees and acts on that party's rows only (ResourceInput.partyScope)
+     */
+    partyKind: text('party_kind'),
+    partyId: bigint('party_id', { mode: 'number' }),
     ...stamps,
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
+    check('users_party_kind', sql`${t.partyKind} is null or ${t.partyKind} in ('store', 'warehouse', 'factory', 'labelSupplier')`),
+    check('users_party_both', sql`(${t.partyKind} is null) = (${t.partyId} is null)`),
+    index('users_party_idx').on(t.tenantId, t.partyKind, t.partyId),
     uniqueIndex('users_tenant_username_uq').on(t.tenantId, t.username),
     uniqueIndex('users_tenant_code_uq').on(t.tenantId, t.userCode),
   ],

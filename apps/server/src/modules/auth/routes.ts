@@ -6,13 +6,15 @@ import {
   loginBody,
   loginData,
   normalizeLang,
+  PARTY_SCREENS,
   passwordPolicy,
   ssoLoginData,
   userInfo,
 } from '@tagloom/domain';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { SessionInfo } from '../../core/context.js';
 import { envelope, okEmpty } from '../../core/envelope.js';
 import { AppError } from '../../core/errors.js';
 import type { SessionService } from '../../core/sessions.js';
@@ -117,6 +119,7 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, { auth, sessi
         roles: [currentRoleOf(user.userType)],
         lang: req.lang,
         mustChangePassword: s.mustChangePassword === true,
+        party: s.party ? { ...s.party, name: await partyName(app, s) } : null,
       });
     },
   );
@@ -218,3 +221,11 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, { auth, sessi
     },
   );
 };
+
+/** The name of the party a session is bound to (its row on the party's screen), or its id when that screen is not served. */
+async function partyName(app: FastifyInstance, s: SessionInfo): Promise<string> {
+  const party = s.party!;
+  const service = app.resourceServices.get(PARTY_SCREENS[party.kind]);
+  const row = service ? await service.get(s, party.id).catch(() => undefined) : undefined;
+  return row ? String(row[service!.def.titleField] ?? party.id) : String(party.id);
+}

@@ -1,5 +1,6 @@
 /** Account dropdown: versions tooltip, change password, logout. */
-import { DownOutlined, InfoCircleOutlined, KeyOutlined, LogoutOutlined } from '@ant-design/icons';
+import { DownOutlined, InfoCircleOutlined, KeyOutlined, LogoutOutlined, ShopOutlined } from '@ant-design/icons';
+import type { UserInfo } from '@tagloom/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Dropdown, Tooltip } from 'antd';
 import { useState } from 'react';
@@ -14,6 +15,14 @@ export function AccountMenu({ mobile }: { mobile: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useUserStore((s) => s.user);
+  // the party a user is bound to (a store, warehouse …), from the server's view of the session
+  const { data: info } = useQuery({
+    queryKey: ['userInfo', user?.username],
+    queryFn: () => fetchData<UserInfo>('/user/info', { silent: true }),
+    staleTime: 5 * 60_000,
+    enabled: !!user,
+  });
+  const party = info?.party;
   const [pwdOpen, setPwdOpen] = useState(false);
   const { data: serverVersion } = useQuery({
     queryKey: ['serverVersion'],
@@ -38,6 +47,22 @@ export function AccountMenu({ mobile }: { mobile: boolean }) {
         trigger={['click']}
         menu={{
           items: [
+            // a user bound to a party sees its rows only: say which party
+            ...(party
+              ? [
+                  {
+                    key: 'party',
+                    icon: <ShopOutlined />,
+                    disabled: true,
+                    label: (
+                      <span data-testid="menu-party">
+                        {t(`navbar.party.${party.kind}`)}: {party.name}
+                      </span>
+                    ),
+                  },
+                  { type: 'divider' as const },
+                ]
+              : []),
             {
               key: 'version',
               icon: <InfoCircleOutlined />,

@@ -4,7 +4,16 @@
  * progress), and lists the field's files with thumbnails, preview, download and remove. The
  * value is the file id (one-file fields) or the list of ids; the row keeps them when it is saved.
  */
-import { InboxOutlined, PaperClipOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  EyeOutlined,
+  InboxOutlined,
+  LeftOutlined,
+  LoadingOutlined,
+  PaperClipOutlined,
+  PlayCircleOutlined,
+  RightOutlined,
+} from '@ant-design/icons';
 import { type FileInfo, fileExtensions, IMAGE_KINDS } from '@tagloom/domain/resource/file-kinds.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Image, Modal, Tooltip, Upload, type UploadFile } from 'antd';
@@ -19,6 +28,7 @@ import { ScreenContext } from '../ScreenContext';
 import type { InputProps } from './field-render';
 import { fileIdsOf, formatSize, pickProblem } from './file-checks';
 import type { Field } from './types';
+import './gallery.css';
 
 const authHeaders = (): Record<string, string> => {
   const token = getToken();
@@ -114,7 +124,7 @@ export function FileThumb({ code, file, size = 32 }: { code: string; file: FileI
   const src = useBlobUrl(file.thumb ? `/${code}/thumb?id=${file.id}` : undefined);
   if (!file.thumb) return <PaperClipOutlined className="resource-file-clip" />;
   return src ? (
-    <img src={src} alt={file.name} width={size} height={size} className="resource-file-thumb" />
+    <img src={src} alt={file.name} width={size} height={size} className="resource-file-thumb" style={{ objectFit: 'contain' }} />
   ) : (
     <span className="resource-file-thumb" style={{ width: size, height: size }} />
   );
@@ -133,8 +143,18 @@ export function FileCell({ field, value, code }: { field: Field; value: unknown;
   const ids = fileIdsOf(value);
   const { data } = useFileInfos(screen, ids);
   if (!ids.length) return <span className="resource-empty">-</span>;
-  const first = data?.[0];
+  const first = data?.find((f) => f.id === ids[0]) ?? data?.[0];
   const names = (data ?? []).map((f) => f.name).join(' / ');
+  // pictures (a logo, a gallery): the (cover) picture itself, and how many there are
+  if (first?.thumb)
+    return (
+      <Tooltip title={names || undefined}>
+        <span className="resource-file-cell resource-gallery-cell" data-testid={`cell-${field.key}`}>
+          <FileThumb code={screen} file={first} size={40} />
+          {ids.length > 1 && <small className="resource-file-more">{t('files.count', { count: ids.length })}</small>}
+        </span>
+      </Tooltip>
+    );
   return (
     <Tooltip title={names || undefined}>
       <span className="resource-file-cell" data-testid={`cell-${field.key}`}>
@@ -187,7 +207,7 @@ export function FileField(props: FileFieldProps) {
   const { data: infos } = useFileInfos(code, ids);
   const [items, setItems] = useState<Item[]>([]);
   const [problem, setProblem] = useState<string>();
-  const [preview, setPreview] = useState<{ name: string; src: string }>();
+  const [preview, setPreview] = useState<{ name: string; src: string; video?: boolean }>();
   const itemsRef = useRef(items);
   itemsRef.current = items;
   const onProblem = props.onProblem;
@@ -283,7 +303,8 @@ export function FileField(props: FileFieldProps) {
     const info = await loadInfo(code, item.fileId);
     try {
       const src = await blobUrl(`/${code}/preview?id=${item.fileId}`);
-      if (info?.thumb) setPreview({ name: item.name, src });
+      if (info?.kind === 'mp4' || info?.kind === 'webm') setPreview({ name: item.name, src, video: true });
+      else if (info?.thumb) setPreview({ name: item.name, src });
       else window.open(src, '_blank', 'noopener');
     } catch {
       message.error(t('files.failed'));
@@ -300,6 +321,21 @@ export function FileField(props: FileFieldProps) {
     .join('; ');
   const pictures = rules.kinds.some((k) => IMAGE_KINDS.includes(k));
   const testId = props.testId ?? `field-${field.key}`;
+  // several pictures: a gallery of thumbnails (the first is the cover), reordered in place
+  const gallery = many && pictures;
+  const move = (fileId: number, by: -1 | 1) => {
+    const at = ids.indexOf(fileId);
+    const to = at + by;
+    if (at < 0 || to < 0 || to >= ids.length) return;
+    const next = [...ids];
+    [next[at], next[to]] = [next[to], next[at]];
+    onChange?.(next);
+  };
+  const removeItem = (f: Item) => {
+    setItems((prev) => prev.filter((p) => p.uid !== f.uid));
+    if (f.fileId) onChange?.(many ? ids.filter((x) => x !== f.fileId) : null);
+    report(undefined);
+  };
 
   return (
     <div data-testid={testId} id={props.id} className="resource-file-field">
@@ -311,7 +347,25 @@ export function FileField(props: FileFieldProps) {
         multiple={many}
         maxCount={many ? rules.max : undefined}
         disabled={disabled}
-        listType={pictures ? 'picture' : 'text'}
+        listType={gallery ? 'picture-card' : pictures ? 'picture' : 'text'}
+        className={gallery ? 'resource-gallery' : undefined}
+        itemRender={
+          gallery
+            ? (_origin, f) => (
+                <GalleryCard
+                  code={code}
+                  item={f as Item}
+                  info={infos?.find((x) => x.id === (f as Item).fileId)}
+                  index={ids.indexOf((f as Item).fileId ?? -1)}
+                  count={ids.length}
+                  disabled={disabled}
+                  onPreview={() => void openPreview(f as Item)}
+                  onMove={(by) => (f as Item).fileId && move((f as Item).fileId!, by)}
+                  onRemove={() => removeItem(f as Item)}
+                />
+              )
+            : undefined
+        }
         fileList={items}
         beforeUpload={beforeUpload}
         onChange={onUploadChange}
@@ -322,15 +376,13 @@ export function FileField(props: FileFieldProps) {
           if (id) void request(`/${code}/file`, { params: { id } });
         }}
         onRemove={(f) => {
-          const id = (f as Item).fileId;
-          setItems((prev) => prev.filter((p) => p.uid !== f.uid));
-          if (id) onChange?.(many ? ids.filter((x) => x !== id) : null);
-          report(undefined);
+          removeItem(f as Item);
           return true;
         }}
         iconRender={(f) => {
           const id = (f as Item).fileId;
           const info = id ? infos?.find((x) => x.id === id) : undefined;
+          if (info && (info.kind === 'mp4' || info.kind === 'webm')) return <PlayCircleOutlined className="resource-file-play" />;
           return info ? <FileThumb code={code} file={info} size={40} /> : <PaperClipOutlined />;
         }}
       >
@@ -346,8 +398,84 @@ export function FileField(props: FileFieldProps) {
         </div>
       )}
       <Modal open={!!preview} title={preview?.name} footer={null} onCancel={() => setPreview(undefined)} width={720} destroyOnHidden>
-        {preview && <Image src={preview.src} alt={preview.name} preview={false} style={{ maxWidth: '100%' }} />}
+        {preview?.video && (
+          // biome-ignore lint/a11y/useMediaCaption: a goods video has no captions to offer
+          <video src={preview.src} controls autoPlay className="resource-file-video" data-testid="file-video-preview" />
+        )}
+        {preview && !preview.video && <Image src={preview.src} alt={preview.name} preview={false} style={{ maxWidth: '100%' }} />}
       </Modal>
     </div>
   );
+}
+
+/** One picture of a gallery: its thumbnail (the first one marked as the cover), preview, move left or right, remove. */
+function GalleryCard(props: {
+  code: string;
+  item: Item;
+  info?: FileInfo;
+  index: number;
+  count: number;
+  disabled?: boolean;
+  onPreview: () => void;
+  onMove: (by: -1 | 1) => void;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  const { item, info, index, count, disabled } = props;
+  const failed = item.status === 'error';
+  const card = (
+    <div
+      className={`resource-gallery-card${failed ? ' is-error' : ''}`}
+      data-testid="gallery-card"
+      data-file-id={item.fileId ?? ''}
+      title={item.name}
+    >
+      {item.status === 'uploading' ? (
+        <span className="resource-gallery-busy">
+          <LoadingOutlined />
+          <small>{Math.round(item.percent ?? 0)}%</small>
+        </span>
+      ) : info ? (
+        <button type="button" className="resource-gallery-open" onClick={props.onPreview} aria-label={t('files.preview')}>
+          <FileThumb code={props.code} file={info} size={96} />
+        </button>
+      ) : (
+        <PaperClipOutlined className="resource-gallery-clip" />
+      )}
+      {index === 0 && count > 1 && <span className="resource-gallery-cover">{t('files.gallery.cover')}</span>}
+      {item.status !== 'uploading' && (
+        <span className="resource-gallery-actions">
+          {info && (
+            <Tooltip title={t('files.preview')}>
+              <button type="button" onClick={props.onPreview} aria-label={t('files.preview')} data-testid="gallery-preview">
+                <EyeOutlined />
+              </button>
+            </Tooltip>
+          )}
+          {!disabled && index > 0 && (
+            <Tooltip title={t('files.gallery.moveLeft')}>
+              <button type="button" onClick={() => props.onMove(-1)} aria-label={t('files.gallery.moveLeft')} data-testid="gallery-left">
+                <LeftOutlined />
+              </button>
+            </Tooltip>
+          )}
+          {!disabled && index >= 0 && index < count - 1 && (
+            <Tooltip title={t('files.gallery.moveRight')}>
+              <button type="button" onClick={() => props.onMove(1)} aria-label={t('files.gallery.moveRight')} data-testid="gallery-right">
+                <RightOutlined />
+              </button>
+            </Tooltip>
+          )}
+          {!disabled && (
+            <Tooltip title={t('files.remove')}>
+              <button type="button" onClick={props.onRemove} aria-label={t('files.remove')} data-testid="gallery-remove">
+                <DeleteOutlined />
+              </button>
+            </Tooltip>
+          )}
+        </span>
+      )}
+    </div>
+  );
+  return failed ? <Tooltip title={String(item.response ?? '')}>{card}</Tooltip> : card;
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../app/bridge';
 import { fetchData, RequestError } from '../../app/request';
 import { normalizeLang } from '../../domain';
+import { AttrsInput, useAttrsRule } from './AttrsInput';
 import { ChildTable, linesIn, linesOut } from './ChildTable';
 import { FieldInput } from './field-render';
 import { initialValues, serverFieldErrors, toPayload, validateForm, validateValue } from './form-values';
@@ -27,6 +28,8 @@ export function ResourceForm({ def, target, onClose, formOverrides }: ResourceFo
   const [form] = Form.useForm();
   const { save } = useResourceMutations(def);
   const [saving, setSaving] = useState(false);
+  // attribute fields (f.attrs) are checked against the tenant's template too
+  const attrsRule = useAttrsRule();
   const screens = Grid.useBreakpoint();
   const mode = target?.mode ?? 'create';
   const fields = formFields(def, mode);
@@ -97,7 +100,7 @@ export function ResourceForm({ def, target, onClose, formOverrides }: ResourceFo
                     : [
                         {
                           validator: async (_rule, value) => {
-                            const msg = validateValue(f, value, lang);
+                            const msg = validateValue(f, value, lang) ?? attrsRule(f, value, lang);
                             if (msg) throw new Error(msg);
                           },
                         },
@@ -106,6 +109,8 @@ export function ResourceForm({ def, target, onClose, formOverrides }: ResourceFo
               >
                 {override ? (
                   override({ field: f, mode, disabled, row: target?.row })
+                ) : f.attrs ? (
+                  <AttrsInput field={f} disabled={disabled} />
                 ) : (
                   <FieldInput field={f} mode={mode} disabled={disabled} />
                 )}

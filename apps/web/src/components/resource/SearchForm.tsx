@@ -71,7 +71,14 @@ function SearchControl({ field, ...rest }: { field: Field; value?: unknown; onCh
     case 'number':
       return <InputNumber {...(rest as object)} style={{ width: '100%' }} data-testid={testId} />;
     default:
-      return <Input {...(rest as object)} allowClear placeholder={t('resource.inputPlaceholder')} data-testid={testId} />;
+      return (
+        <Input
+          {...(rest as object)}
+          allowClear
+          placeholder={t(field.search === 'prefix' ? 'feeds.prefixPlaceholder' : 'resource.inputPlaceholder')}
+          data-testid={testId}
+        />
+      );
   }
 }
 

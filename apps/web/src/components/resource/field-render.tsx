@@ -4,6 +4,7 @@ import { Badge, DatePicker, Input, InputNumber, Radio, Select, Tag, Tooltip } fr
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { normalizeLang } from '../../domain';
+import { AttrsCell } from './AttrsInput';
 import { FileCell, FileField } from './FileField';
 import { ListInput } from './ListInput';
 import { itemLabels } from './list-items';
@@ -50,6 +51,7 @@ export function CellValue({ field, value }: { field: Field; value: unknown }) {
       return <FileCell field={field} value={value} />;
     case 'json': {
       if (field.items) return <ItemTags field={field} value={value} />;
+      if (field.attrs) return <AttrsCell field={field} value={value} />;
       const text = JSON.stringify(value);
       return (
         <Tooltip title={text}>

@@ -1,4 +1,3 @@
-import { CRUD } from '../../menu/actions.js';
 import type { MenuModuleDef } from '../../menu/types.js';
 
 /**
@@ -20,63 +19,54 @@ export const tenantMenu: MenuModuleDef = {
           side: 'T',
           icon: 'SkinOutlined',
           names: { zh_CN: '商品', zh_TW: '商品', en_US: 'Goods' },
-          actions: [...CRUD, 'upload'],
         },
         {
           component: 'tenant/brand',
           side: 'T',
           icon: 'TrophyOutlined',
           names: { zh_CN: '品牌', zh_TW: '品牌', en_US: 'Brands' },
-          actions: [...CRUD, 'upload'],
         },
         {
           component: 'tenant/location',
           side: 'T',
           icon: 'EnvironmentOutlined',
           names: { zh_CN: '位置', zh_TW: '位置', en_US: 'Locations' },
-          actions: [...CRUD],
         },
         {
           component: 'tenant/store',
           side: 'T',
           icon: 'ShopOutlined',
           names: { zh_CN: '门店', zh_TW: '門市', en_US: 'Stores' },
-          actions: [...CRUD],
         },
         {
           component: 'tenant/warehouse',
           side: 'T',
           icon: 'HomeOutlined',
           names: { zh_CN: '仓库', zh_TW: '倉庫', en_US: 'Warehouses' },
-          actions: [...CRUD],
         },
         {
           component: 'tenant/factory',
           side: 'T',
           icon: 'ToolOutlined',
           names: { zh_CN: '工厂', zh_TW: '工廠', en_US: 'Factories' },
-          actions: [...CRUD],
         },
         {
           component: 'tenant/label-supplier',
           side: 'T',
           icon: 'TagsOutlined',
           names: { zh_CN: '标签供应商', zh_TW: '標籤供應商', en_US: 'Label suppliers' },
-          actions: [...CRUD],
         },
         {
           component: 'tenant/equipment',
           side: 'T',
           icon: 'UsbOutlined',
           names: { zh_CN: '设备档案', zh_TW: '設備檔案', en_US: 'Equipment archive' },
-          actions: [...CRUD],
         },
         {
           component: 'tenant/code-table',
           side: 'T',
           icon: 'TableOutlined',
           names: { zh_CN: '码表', zh_TW: '代碼表', en_US: 'Code tables' },
-          actions: [...CRUD],
         },
       ],
     },
@@ -90,21 +80,18 @@ export const tenantMenu: MenuModuleDef = {
           side: 'T',
           icon: 'SafetyOutlined',
           names: { zh_CN: '角色', zh_TW: '角色', en_US: 'Roles' },
-          actions: [...CRUD, 'assign'],
         },
         {
           component: 'tenant/user',
           side: 'T',
           icon: 'UserOutlined',
           names: { zh_CN: '用户', zh_TW: '使用者', en_US: 'Users' },
-          actions: [...CRUD, 'enable', 'disable', 'resetPassword', 'assign'],
         },
         {
           component: 'tenant/param',
           side: 'T',
           icon: 'ControlOutlined',
           names: { zh_CN: '参数设置', zh_TW: '參數設定', en_US: 'Parameters' },
-          actions: [...CRUD],
         },
         {
           component: 'tenant/permission',
@@ -125,7 +112,6 @@ export const tenantMenu: MenuModuleDef = {
           side: 'T',
           icon: 'ReadOutlined',
           names: { zh_CN: '培训文档', zh_TW: '教育訓練文件', en_US: 'Training documents' },
-          actions: ['query', 'add', 'delete', 'upload', 'download'],
         },
       ],
     },

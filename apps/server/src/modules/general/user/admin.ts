@@ -38,6 +38,9 @@ function tempPassword(rule: PasswordRule): string {
   return chars.join('');
 }
 
+/** The users a session reaches: PlatformScope's shape (reads by `where`, writes by `for`). */
+export type UserScope = Pick<PlatformScope, 'db' | 'where' | 'for'>;
+
 /**
  * What the user screen does beyond the generic resource (list, get, create, update, delete and
  * export, with the hooks in ./hooks.ts): allow or forbid login, reset a password, lift the login
@@ -46,18 +49,23 @@ function tempPassword(rule: PasswordRule): string {
  */
 export class UserAdminService {
   private readonly throttle: LoginThrottle;
+  /**
+   * `scopeOf`: whose users a session reaches — every tenant's for a platform session (the
+   * default); a tenant's own user screen (tenant/user) passes one limited to the session's tenant.
+   */
   constructor(
     private readonly ctx: AppContext,
     private readonly sessionService: SessionService,
+    private readonly scopeOf: (session: SessionInfo, db: Tx) => UserScope = (session, db) => PlatformScope.of(session, db),
   ) {
     this.throttle = new LoginThrottle(ctx);
   }
 
   private ps(session: SessionInfo, db: Tx = this.ctx.db) {
-    return PlatformScope.of(session, db);
+    return this.scopeOf(session, db);
   }
 
-  private async findAll(ps: PlatformScope, ids: number[]) {
+  private async findAll(ps: UserScope, ids: number[]) {
     const rows = await ps.db
       .select()
       .from(users)

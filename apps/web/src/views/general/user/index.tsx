@@ -24,7 +24,7 @@ import { usePasswordHint, usePasswordRule } from '../../../app/layout/ChangePass
 import { fetchData, request } from '../../../app/request';
 import { CellValue, type InputProps } from '../../../components/resource/field-render';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
-import type { Field, ResourceDef, Row } from '../../../components/resource/types';
+import type { Field, ResourceDef, ResourcePageExtensions, Row } from '../../../components/resource/types';
 import { useScreen } from '../../../components/ScreenContext';
 import { normalizeLang } from '../../../domain';
 import { roleIdsOf } from '../_access/grant-tree';
@@ -34,7 +34,6 @@ import '../_access/access.css';
 const CODE = 'general/user';
 // declared with their own routes (CUSTOM_RESOURCES), not in the generic registry
 const declared = userResource as unknown as ResourceDef;
-const fieldOf = (key: string) => declared.list.find((x) => x.key === key)!;
 
 /** On create (on unless turned off) and edit: the user must change the password at the next sign-in. */
 const mustChangeField: Field = {
@@ -54,8 +53,8 @@ const mustChangeField: Field = {
  * The form checks it with schemasOf(def), like any declaration: the kinds of characters are one
  * more cross-field rule (the minimum is the field's own).
  */
-function withRule(rule: PasswordRule | undefined): ResourceDef {
-  const list = declared.list.flatMap((x) => {
+export function withRule(rule: PasswordRule | undefined, base: ResourceDef = declared): ResourceDef {
+  const list = base.list.flatMap((x) => {
     if (x.key === 'password') return [{ ...x, min: Math.max(x.min ?? 0, rule?.minLength ?? 0) }];
     if (x.key === 'confirmPassword') return [x, mustChangeField];
     return [x];
@@ -64,11 +63,11 @@ function withRule(rule: PasswordRule | undefined): ResourceDef {
     const issue = rule && typeof d.password === 'string' ? passwordIssue(d.password, rule) : undefined;
     return issue && issue.key !== 'signin.policy.tooShort' ? [{ path: ['password'], message: issue.key }] : [];
   };
-  return { ...declared, list, rules: [...(declared.rules ?? []), kinds] };
+  return { ...base, list, rules: [...(base.rules ?? []), kinds] };
 }
 
 /** The password input with the rule in force under it. */
-function PolicyPassword({ hint, ...props }: ComponentProps<typeof Input.Password> & { hint?: string }) {
+export function PolicyPassword({ hint, ...props }: ComponentProps<typeof Input.Password> & { hint?: string }) {
   return (
     <>
       <Input.Password autoComplete="new-password" data-testid="field-password" {...props} />
@@ -82,7 +81,7 @@ function PolicyPassword({ hint, ...props }: ComponentProps<typeof Input.Password
 }
 
 /** 1/0 (or true/false from a row) as a switch. */
-function FlagSwitch({ value, onChange, id }: { value?: unknown; onChange?: (v: number) => void; id?: string }) {
+export function FlagSwitch({ value, onChange, id }: { value?: unknown; onChange?: (v: number) => void; id?: string }) {
   const { i18n } = useTranslation();
   const lang = normalizeLang(i18n.language);
   const label = (v: number) => ENUMS.YesNo.find((o) => o.value === v)?.label[lang] ?? String(v);
@@ -102,16 +101,22 @@ function FlagSwitch({ value, onChange, id }: { value?: unknown; onChange?: (v: n
 /** A role of the chosen tenant (the answer of POST /general/user/roles, typed from its schema). */
 type RoleOption = UserRoleOption;
 
-/** One multi-select per terminal over the chosen tenant's roles of that terminal. */
-function RolesInput({ field, disabled, value, onChange }: Omit<InputProps, 'mode'>) {
+/**
+ * One multi-select per terminal over the chosen tenant's roles of that terminal; with `url`, the
+ * roles that endpoint answers (a tenant's own user screen: the session's tenant).
+ */
+export function RolesInput({ field, disabled, value, onChange, url }: Omit<InputProps, 'mode'> & { url?: string }) {
   const { t, i18n } = useTranslation();
   const lang = normalizeLang(i18n.language);
   const form = Form.useFormInstance();
   const tenantId = Form.useWatch('tenantId', form) as number | undefined;
-  const has = tenantId !== undefined && tenantId !== null && String(tenantId) !== '';
+  const has = url !== undefined || (tenantId !== undefined && tenantId !== null && String(tenantId) !== '');
   const roles = useQuery({
-    queryKey: ['userAdmin', 'roles', tenantId],
-    queryFn: () => fetchData<RoleOption[]>(`/${CODE}/roles`, { method: 'POST', data: { tenantId: Number(tenantId) } }),
+    queryKey: ['userAdmin', 'roles', url ?? tenantId],
+    queryFn: () =>
+      url
+        ? fetchData<RoleOption[]>(url, { method: 'POST', data: {} })
+        : fetchData<RoleOption[]>(`/${CODE}/roles`, { method: 'POST', data: { tenantId: Number(tenantId) } }),
     enabled: has,
   });
   const current = roleIdsOf(value);
@@ -146,7 +151,7 @@ function RolesInput({ field, disabled, value, onChange }: Omit<InputProps, 'mode
   );
 }
 
-function rolesCell(v: unknown) {
+export function rolesCell(v: unknown) {
   const byTerm = roleIdsOf(v);
   const raw = (typeof v === 'object' && v ? v : {}) as Record<string, { id: number; name: string }[]>;
   const tags = TERMINALS.flatMap((term) => (raw[term] ?? []).map((r) => ({ key: `${term}-${r.id}`, text: `${term}: ${r.name}` })));
@@ -160,17 +165,14 @@ function rolesCell(v: unknown) {
   );
 }
 
-export default function Users() {
-  const { t, i18n } = useTranslation();
-  const lang = normalizeLang(i18n.language);
+/**
+ * Reset a user's password on screen `code` (POST /<code>/reset-password, confirmed first): the
+ * generated password is shown once in `dialog`, with a copy button.
+ */
+export function useResetPassword(code: string, modal: ReturnType<typeof useRowAction>['modal']) {
+  const { t } = useTranslation();
   const message = useMessage();
-  const screen = useScreen();
-  const can = (a: string) => screen.actions.includes(a);
-  const { run, holder, modal } = useRowAction(CODE);
   const [temp, setTemp] = useState<{ user: string; password: string } | undefined>();
-  const rule = usePasswordRule();
-  const hint = usePasswordHint(rule);
-  const def = useMemo(() => withRule(rule), [rule]);
 
   const reset = (row: Row) =>
     modal.confirm({
@@ -181,7 +183,7 @@ export default function Users() {
       cancelText: t('common.cancel'),
       onOk: async () => {
         try {
-          const res = await request<ResetPasswordAnswer>(`/${CODE}/reset-password`, {
+          const res = await request<ResetPasswordAnswer>(`/${code}/reset-password`, {
             method: 'POST',
             data: { id: row.id, mustChangePassword: true },
           });
@@ -202,126 +204,163 @@ export default function Users() {
     }
   };
 
+  const dialog = (
+    <Modal
+      open={!!temp}
+      title={t('userAdmin.tempTitle', { name: temp?.user })}
+      onCancel={() => setTemp(undefined)}
+      footer={
+        <Space>
+          <Button icon={<CopyOutlined />} onClick={copy} data-testid="user-temp-copy">
+            {t('userAdmin.copy')}
+          </Button>
+          <Button type="primary" onClick={() => setTemp(undefined)}>
+            {t('userAdmin.done')}
+          </Button>
+        </Space>
+      }
+    >
+      <Typography.Paragraph>{t('userAdmin.tempHint')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('userAdmin.tempMustChange')}</Typography.Paragraph>
+      <Typography.Text className="access-password" data-testid="user-temp-password">
+        {temp?.password}
+      </Typography.Text>
+    </Modal>
+  );
+  return { reset, dialog };
+}
+
+/**
+ * The user list's cells and row actions, shared by the platform's user screen and a tenant's own
+ * (tenant/user): the throttle lock by the name, roles per terminal, the login switch (granted
+ * buttons only, confirmed), unlock and reset password.
+ */
+export function useUserPageParts(
+  def: ResourceDef,
+  run: ReturnType<typeof useRowAction>['run'],
+  reset: (row: Row) => void,
+): Required<Pick<ResourcePageExtensions, 'columnOverrides' | 'extraRowActions'>> {
+  const { t, i18n } = useTranslation();
+  const lang = normalizeLang(i18n.language);
+  const screen = useScreen();
+  const can = (a: string) => screen.actions.includes(a);
+  const fieldOf = (key: string) => def.list.find((x) => x.key === key)!;
+  return {
+    columnOverrides: {
+      // a name whose sign-ins the login throttle holds back right now
+      username: (v, row) => (
+        <Space size={4} wrap>
+          <span>{String(v ?? '')}</span>
+          {row.locked === true && (
+            <Tooltip title={t('userAdmin.lockedHint')}>
+              <Tag icon={<LockOutlined />} color="warning" data-testid="user-locked">
+                {t('userAdmin.locked')}
+              </Tag>
+            </Tooltip>
+          )}
+        </Space>
+      ),
+      roles: rolesCell,
+      // long type names wrap inside their tag instead of running under the next column
+      userType: (v) => (
+        <span className="access-wrap-tag">
+          <CellValue field={fieldOf('userType')} value={v} />
+        </span>
+      ),
+      // allow / forbid login right where the state shows (granted buttons only, with a confirm)
+      loginStatus: (v, row) => {
+        const allowed = Number(v) === 1;
+        const action = allowed ? 'disable' : 'enable';
+        if (!can(action)) return <CellValue field={fieldOf('loginStatus')} value={v} />;
+        const label = (x: number) => ENUMS.LoginStatus.find((o) => o.value === x)?.label[lang] ?? String(x);
+        return (
+          <Tooltip title={t(`userAdmin.${action}`)}>
+            <Switch
+              size="small"
+              checked={allowed}
+              checkedChildren={label(1)}
+              unCheckedChildren={label(0)}
+              aria-label={t(`userAdmin.${action}`)}
+              data-testid={`user-${action}`}
+              onClick={() =>
+                run({
+                  url: action,
+                  body: { ids: [row.id] },
+                  title: t(`userAdmin.${action}Title`),
+                  content: t(`userAdmin.${action}Confirm`, { name: row.username }),
+                  ok: t(`userAdmin.${action}`),
+                  danger: allowed,
+                })
+              }
+            />
+          </Tooltip>
+        );
+      },
+    },
+    extraRowActions: (row) => (
+      <>
+        {can('edit') && row.locked === true && (
+          <Tooltip title={t('userAdmin.unlock')}>
+            <Button
+              type="link"
+              size="small"
+              icon={<UnlockOutlined />}
+              aria-label={t('userAdmin.unlock')}
+              data-testid="user-unlock"
+              onClick={() =>
+                run({
+                  url: 'unlock',
+                  body: { ids: [row.id] },
+                  title: t('userAdmin.unlockTitle'),
+                  content: t('userAdmin.unlockConfirm', { name: row.username }),
+                  ok: t('userAdmin.unlock'),
+                })
+              }
+            />
+          </Tooltip>
+        )}
+        {can('resetPassword') && (
+          <Tooltip title={t('userAdmin.resetPassword')}>
+            <Button
+              type="link"
+              size="small"
+              icon={<KeyOutlined />}
+              aria-label={t('userAdmin.resetPassword')}
+              onClick={() => reset(row)}
+              data-testid="user-reset"
+            />
+          </Tooltip>
+        )}
+      </>
+    ),
+  };
+}
+
+export default function Users() {
+  const { run, holder, modal } = useRowAction(CODE);
+  const { reset, dialog } = useResetPassword(CODE, modal);
+  const rule = usePasswordRule();
+  const hint = usePasswordHint(rule);
+  const def = useMemo(() => withRule(rule), [rule]);
+  const parts = useUserPageParts(def, run, reset);
+
   return (
     <div data-testid="user-admin">
       {holder}
       <ResourcePage
         def={def}
         columnOverrides={{
-          // a name whose sign-ins the login throttle holds back right now
-          username: (v, row) => (
-            <Space size={4} wrap>
-              <span>{String(v ?? '')}</span>
-              {row.locked === true && (
-                <Tooltip title={t('userAdmin.lockedHint')}>
-                  <Tag icon={<LockOutlined />} color="warning" data-testid="user-locked">
-                    {t('userAdmin.locked')}
-                  </Tag>
-                </Tooltip>
-              )}
-            </Space>
-          ),
+          ...parts.columnOverrides,
           tenantId: (_v, row) => `${row.tenantName ?? ''}${row.tenantCode ? ` (${row.tenantCode})` : ''}`,
-          roles: rolesCell,
-          // long type names wrap inside their tag instead of running under the next column
-          userType: (v) => (
-            <span className="access-wrap-tag">
-              <CellValue field={fieldOf('userType')} value={v} />
-            </span>
-          ),
-          // allow / forbid login right where the state shows (granted buttons only, with a confirm)
-          loginStatus: (v, row) => {
-            const allowed = Number(v) === 1;
-            const action = allowed ? 'disable' : 'enable';
-            if (!can(action)) return <CellValue field={fieldOf('loginStatus')} value={v} />;
-            const label = (x: number) => ENUMS.LoginStatus.find((o) => o.value === x)?.label[lang] ?? String(x);
-            return (
-              <Tooltip title={t(`userAdmin.${action}`)}>
-                <Switch
-                  size="small"
-                  checked={allowed}
-                  checkedChildren={label(1)}
-                  unCheckedChildren={label(0)}
-                  aria-label={t(`userAdmin.${action}`)}
-                  data-testid={`user-${action}`}
-                  onClick={() =>
-                    run({
-                      url: action,
-                      body: { ids: [row.id] },
-                      title: t(`userAdmin.${action}Title`),
-                      content: t(`userAdmin.${action}Confirm`, { name: row.username }),
-                      ok: t(`userAdmin.${action}`),
-                      danger: allowed,
-                    })
-                  }
-                />
-              </Tooltip>
-            );
-          },
         }}
         formOverrides={{
           roles: ({ field, disabled }) => <RolesInput field={field} disabled={disabled} />,
           password: () => <PolicyPassword hint={hint} />,
           mustChangePassword: () => <FlagSwitch />,
         }}
-        extraRowActions={(row) => (
-          <>
-            {can('edit') && row.locked === true && (
-              <Tooltip title={t('userAdmin.unlock')}>
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<UnlockOutlined />}
-                  aria-label={t('userAdmin.unlock')}
-                  data-testid="user-unlock"
-                  onClick={() =>
-                    run({
-                      url: 'unlock',
-                      body: { ids: [row.id] },
-                      title: t('userAdmin.unlockTitle'),
-                      content: t('userAdmin.unlockConfirm', { name: row.username }),
-                      ok: t('userAdmin.unlock'),
-                    })
-                  }
-                />
-              </Tooltip>
-            )}
-            {can('resetPassword') && (
-              <Tooltip title={t('userAdmin.resetPassword')}>
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<KeyOutlined />}
-                  aria-label={t('userAdmin.resetPassword')}
-                  onClick={() => reset(row)}
-                  data-testid="user-reset"
-                />
-              </Tooltip>
-            )}
-          </>
-        )}
+        extraRowActions={parts.extraRowActions}
       />
-      <Modal
-        open={!!temp}
-        title={t('userAdmin.tempTitle', { name: temp?.user })}
-        onCancel={() => setTemp(undefined)}
-        footer={
-          <Space>
-            <Button icon={<CopyOutlined />} onClick={copy} data-testid="user-temp-copy">
-              {t('userAdmin.copy')}
-            </Button>
-            <Button type="primary" onClick={() => setTemp(undefined)}>
-              {t('userAdmin.done')}
-            </Button>
-          </Space>
-        }
-      >
-        <Typography.Paragraph>{t('userAdmin.tempHint')}</Typography.Paragraph>
-        <Typography.Paragraph type="secondary">{t('userAdmin.tempMustChange')}</Typography.Paragraph>
-        <Typography.Text className="access-password" data-testid="user-temp-password">
-          {temp?.password}
-        </Typography.Text>
-      </Modal>
+      {dialog}
     </div>
   );
 }

@@ -1,0 +1,111 @@
+// Demo data of the people area (the demo tenant only): roles with sensible grants, users bound to
+// one store, one warehouse, one factory and one label supplier, and the tenant's parameters.
+import { PARAM_TYPE, type PartyKind, USER_TYPE } from '@tagloom/domain';
+import { eq } from 'drizzle-orm';
+import { TenantScope } from '../../../core/tenant-scope.js';
+import type { Tx } from '../../../db/client.js';
+import { roleMenus, roles, tenantMenus, users } from '../../../db/schema/index.js';
+import { tenantParams } from '../../../db/schema/resources.js';
+import { loadMenus } from '../../general/menu/grants.js';
+import { createUser } from '../../general/user/service.js';
+import { partyIdByCode } from './parties.js';
+
+/** Roles: code, names, and the screens (with buttons) each grants, within what the tenant holds. */
+const DEMO_ROLES: { code: string; name: string; alias: string; grants: Record<string, string[]> }[] = [
+  {
+    code: 'STORE_CLERK',
+    name: '门店店员',
+    alias: 'Store clerk',
+    grants: {
+      'tenant/store': ['query'],
+      'tenant/goods': ['query', 'export'],
+      'tenant/brand': ['query'],
+      'tenant/training-doc': ['query', 'download'],
+    },
+  },
+  {
+    code: 'WAREHOUSE_KEEPER',
+    name: '仓库管理员',
+    alias: 'Warehouse keeper',
+    grants: {
+      'tenant/warehouse': ['query', 'edit'],
+      'tenant/location': ['query'],
+      'tenant/goods': ['query', 'export'],
+      'tenant/brand': ['query'],
+      'tenant/equipment': ['query'],
+      'tenant/training-doc': ['query', 'download'],
+    },
+  },
+  {
+    code: 'PARTNER',
+    name: '供应链协作方',
+    alias: 'Supply partner',
+    grants: {
+      'tenant/factory': ['query'],
+      'tenant/label-supplier': ['query'],
+      'tenant/goods': ['query'],
+      'tenant/brand': ['query'],
+      'tenant/training-doc': ['query', 'download'],
+    },
+  },
+];
+
+/** Users bound to a party (password demo1234): login name, alias, role, party kind and code. */
+export const DEMO_PARTY_USERS: { username: string; alias: string; role: string; kind: PartyKind; party: string }[] = [
+  { username: 'store01', alias: '静安店 店员', role: 'STORE_CLERK', kind: 'store', party: 'ST001' },
+  { username: 'wh01', alias: '华东仓 仓管', role: 'WAREHOUSE_KEEPER', kind: 'warehouse', party: 'WH01' },
+  { username: 'factory01', alias: '一号工厂 跟单', role: 'PARTNER', kind: 'factory', party: 'FA01' },
+  { username: 'supplier01', alias: '标签供应商 业务', role: 'PARTNER', kind: 'labelSupplier', party: 'LS01' },
+];
+export const DEMO_PARTY_PASSWORD = 'demo1234';
+
+/** Parameters beyond the declaration's seed rows. */
+const DEMO_PARAMS = [
+  { module: 'label', code: 'DEFAULT_EPC_RULE', name: '默认 EPC 编码规则', valueType: PARAM_TYPE.TEXT, value: 'SGTIN-96', unit: '' },
+  {
+    module: 'label',
+    code: 'LABEL_PRINT_DPI',
+    name: '标签打印分辨率',
+    valueType: PARAM_TYPE.OPTION,
+    value: '300',
+    unit: 'dpi',
+    options: [
+      { code: '203', name: '203 dpi' },
+      { code: '300', name: '300 dpi' },
+    ],
+  },
+  { module: 'label', code: 'LABEL_LOSS_RATIO', name: '标签损耗率', valueType: PARAM_TYPE.DECIMAL, value: '3', unit: '%' },
+  { module: 'receiving', code: 'RECEIVE_OVER_ALLOWED', name: '允许超量收货', valueType: PARAM_TYPE.YES_NO, value: '0', unit: '' },
+  { module: 'inventory', code: 'COUNT_AUTO_ADJUST', name: '盘点差异自动调账', valueType: PARAM_TYPE.YES_NO, value: '0', unit: '' },
+  { module: 'store', code: 'REPLENISH_DAYS', name: '门店补货周期', valueType: PARAM_TYPE.INT, value: '7', unit: '天' },
+];
+
+export async function seedPeopleDemo(tx: Tx, tenant: { id: number; code: string }): Promise<void> {
+  const scope = new TenantScope(tx, tenant.id);
+  const { screens } = await loadMenus(tx);
+  const menuOf = new Map([...screens.values()].map((s) => [s.component, s.id]));
+  const held = new Map((await scope.select(tenantMenus)).map((g) => [g.menuId, new Set(g.actions)]));
+  const roleIds = new Map<string, number>();
+  for (const r of DEMO_ROLES) {
+    const [role] = await scope.insert(roles, { code: r.code, name: r.name, alias: r.alias });
+    roleIds.set(r.code, role.id);
+    const grants = Object.entries(r.grants).flatMap(([component, actions]) => {
+      const menuId = menuOf.get(component);
+      const can = menuId === undefined ? undefined : held.get(menuId);
+      return menuId !== undefined && can ? [{ roleId: role.id, menuId, actions: actions.filter((a) => can.has(a)) }] : [];
+    });
+    if (grants.length) await scope.insert(roleMenus, grants);
+  }
+  for (const u of DEMO_PARTY_USERS) {
+    const user = await createUser(tx, tenant.id, tenant.code, {
+      username: u.username,
+      password: DEMO_PARTY_PASSWORD,
+      userType: USER_TYPE.TENANT_USER,
+      aliasName: u.alias,
+      roleIds: [roleIds.get(u.role)!],
+    });
+    const partyId = await partyIdByCode(tx, tenant.id, u.kind, u.party).catch(() => undefined);
+    if (partyId !== undefined) await scope.update(users, { partyKind: u.kind, partyId }, eq(users.id, user.id));
+  }
+  await tx.insert(tenantParams).values(DEMO_PARAMS.map((p) => ({ options: [], ...p, tenantId: tenant.id })));
+}

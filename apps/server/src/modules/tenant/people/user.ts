@@ -1,0 +1,197 @@
+// tenant/user: a tenant administrator's own users, on the platform user screen's hooks and services
+// (modules/general/user), held to the session's tenant, plus the party binding.
+import {
+  checkRules,
+  fieldRules,
+  idsBody,
+  PARTY_KINDS,
+  resetPassword,
+  rolesByTerminal,
+  tenantUserResource,
+  USER_TYPE,
+} from '@tagloom/domain';
+import type { SQL } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext, SessionInfo } from '../../../core/context.js';
+import { envelope } from '../../../core/envelope.js';
+import { forbidden } from '../../../core/errors.js';
+import { resourceRoutes } from '../../../core/resource/routes.js';
+import { type ResourceHooks, ResourceService } from '../../../core/resource/service.js';
+import type { SessionService } from '../../../core/sessions.js';
+import { TenantScope } from '../../../core/tenant-scope.js';
+import type { Tx } from '../../../db/client.js';
+import { users } from '../../../db/schema/index.js';
+import { UserAdminService, type UserScope } from '../../general/user/admin.js';
+import { mustChangeBody, userHooks } from '../../general/user/hooks.js';
+import { checkParty, isPartyKind, partyNames } from './parties.js';
+
+const SCREEN = 'tenant/user';
+const tags = [SCREEN];
+const labels = tenantUserResource.labels;
+const counted = envelope(z.object({ count: z.number() }));
+
+type Row = Record<string, unknown>;
+
+/** The session's own tenant, in PlatformScope's shape: the shared user services reach no other tenant's users. */
+export function ownTenant(session: SessionInfo, db: Tx): UserScope {
+  const scope = new TenantScope(db, session.tenantId);
+  return {
+    db,
+    where: ((table: Parameters<TenantScope['where']>[0], _tenantId: number | undefined, ...more: (SQL | undefined)[]) =>
+      scope.where(table, ...more)) as UserScope['where'],
+    for: (tenantId: number) => {
+      if (tenantId !== session.tenantId) throw forbidden();
+      return scope;
+    },
+  };
+}
+
+const rules = fieldRules(tenantUserResource, ['username', 'aliasName', 'password', 'userType', 'partyKind', 'partyId'] as const);
+
+/** POST /tenant/user/create: the declared fields, the roles per terminal (this tenant's), the must-change flag. */
+export const tenantUserCreate = z
+  .object({ ...rules, confirmPassword: z.string().max(64), roles: rolesByTerminal.optional() })
+  .superRefine((d, ctx) => checkRules(tenantUserResource, d, ctx))
+  .and(mustChangeBody);
+
+/** POST /tenant/user/update: alias, type, roles and the party (null and null unbind it). */
+export const tenantUserUpdate = z
+  .object({
+    id: z.number().int().positive(),
+    aliasName: rules.aliasName.optional(),
+    userType: rules.userType.optional(),
+    partyKind: rules.partyKind.optional(),
+    partyId: rules.partyId.optional(),
+    roles: rolesByTerminal.optional(),
+  })
+  .and(mustChangeBody);
+
+/**
+ * The platform's user hooks (login name unique across tenants, password policy, roles of the
+ * tenant, the login-name directory, nobody deletes themselves), with the tenant fixed to the
+ * session's, and the party: a row of that kind in this tenant; the list shows its name.
+ */
+export function tenantUserHooks(ctx: AppContext): ResourceHooks {
+  const shared = userHooks(ctx);
+  return {
+    body: { create: tenantUserCreate, update: tenantUserUpdate },
+    async beforeWrite(tx, data, info) {
+      const { session, existing, changes, lang = session.lang } = info;
+      if (!existing) {
+        data.tenantId = session.tenantId;
+        data.userType ??= USER_TYPE.TENANT_USER;
+        await checkParty(tx, session.tenantId, data.partyKind, data.partyId, labels, lang);
+      } else if (changes && (changes.partyKind !== undefined || changes.partyId !== undefined)) {
+        await checkParty(tx, session.tenantId, data.partyKind, data.partyId, labels, lang);
+      }
+      await shared.beforeWrite!(tx, data, info);
+    },
+    afterWrite: shared.afterWrite,
+    beforeDelete: shared.beforeDelete,
+    afterCommit: shared.afterCommit,
+    async decorate(rows, info) {
+      const shown = await shared.decorate!(rows, info);
+      const names = new Map<string, string>();
+      for (const kind of PARTY_KINDS) {
+        const ids = shown.filter((r) => r.partyKind === kind).map((r) => Number(r.partyId));
+        if (!ids.length) continue;
+        for (const [id, name] of await partyNames(ctx.db, info.session.tenantId, kind, ids)) names.set(`${kind}:${id}`, name);
+      }
+      return shown.map(({ tenantId: _t, tenantCode: _c, tenantName: _n, ...r }: Row) => ({
+        ...r,
+        partyName: isPartyKind(r.partyKind) ? (names.get(`${r.partyKind}:${r.partyId}`) ?? '') : '',
+      }));
+    },
+    rowFields: {
+      userCode: z.string(),
+      status: z.number(),
+      lang: z.string(),
+      roles: z.record(z.string(), z.array(z.object({ id: z.number(), code: z.string(), name: z.string() }))),
+      mustChangePassword: z.number().int(),
+      locked: z.boolean(),
+      /** the bound party's name and code ('' when none) */
+      partyName: z.string(),
+    },
+    refLabels: { partyId: 'partyName' },
+    omitRoutes: ['template', 'import'],
+  };
+}
+
+/**
+ * tenant/user: the generic list, get, create, update, delete and export (hooks above), plus
+ * allow/forbid login, reset password, unlock and the tenant's role options — the platform user
+ * screen's services, reaching this tenant's users only.
+ */
+export const tenantUserRoutes: FastifyPluginAsyncZod<{ sessions: SessionService }> = async (app, { sessions }) => {
+  await app.register(resourceRoutes, {
+    service: new ResourceService(app.ctx, tenantUserResource, users as never, tenantUserHooks(app.ctx)),
+  });
+  const admin = new UserAdminService(app.ctx, sessions, ownTenant);
+
+  for (const action of ['enable', 'disable'] as const) {
+    app.post(
+      `/${SCREEN}/${action}`,
+      {
+        config: { access: { screen: SCREEN, action } },
+        schema: {
+          tags,
+          summary: action === 'enable' ? 'Allow login' : 'Forbid login and end the live sessions',
+          body: idsBody,
+          response: { 200: counted },
+        },
+      },
+      async (req, reply) =>
+        reply.ok(
+          { count: await admin.setLogin(req.session!, req.body.ids, action === 'enable') },
+          action === 'enable' ? 'account.loginAllowed' : 'account.loginForbidden',
+        ),
+    );
+  }
+
+  app.post(
+    `/${SCREEN}/reset-password`,
+    {
+      config: { access: { screen: SCREEN, action: 'resetPassword' }, fieldLabels: labels },
+      schema: {
+        tags,
+        summary:
+          'Set the given password (policy applies) or generate a temporary one (returned once); ends the user’s sessions; to be changed at the next sign-in unless mustChangePassword is false',
+        body: resetPassword.and(mustChangeBody),
+        response: { 200: envelope(z.object({ password: z.string().nullable() })) },
+      },
+    },
+    async (req, reply) =>
+      reply.ok(
+        await admin.resetPassword(req.session!, req.body.id, req.body.password, {
+          mustChangePassword: req.body.mustChangePassword,
+          lang: req.lang,
+        }),
+        'account.passwordReset',
+      ),
+  );
+
+  app.post(
+    `/${SCREEN}/unlock`,
+    {
+      config: { access: { screen: SCREEN, action: 'edit' } },
+      schema: { tags, summary: 'Lift the login throttle’s blocks on these users’ names', body: idsBody, response: { 200: counted } },
+    },
+    async (req, reply) => reply.ok({ count: await admin.unlock(req.session!, req.body.ids) }, 'signin.unlocked'),
+  );
+
+  app.post(
+    `/${SCREEN}/roles`,
+    {
+      config: { access: { screen: SCREEN, action: 'query' } },
+      schema: {
+        tags,
+        summary: 'Enabled roles of this tenant, for the role selects',
+        response: {
+          200: envelope(z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), alias: z.string(), terminal: z.string() }))),
+        },
+      },
+    },
+    async (req, reply) => reply.ok(await admin.roleOptions(req.session!, req.session!.tenantId)),
+  );
+};

@@ -1,0 +1,125 @@
+/**
+ * One role's screens and buttons in the platform's permission grid, saved on `screen`'s assign
+ * route (tenant/permission, or tenant/role's Assign): what the tenant was granted is offered, the
+ * built-in role is shown read-only, a refusal (beyond the tenant's grant) is shown as the server says it.
+ */
+import { SafetyCertificateOutlined, UndoOutlined } from '@ant-design/icons';
+import { ENUMS } from '@tagloom/domain/enums.ts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Space, Tag } from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMessage } from '../../../app/bridge';
+import { fetchData, RequestError, request } from '../../../app/request';
+import { normalizeLang } from '../../../domain';
+import { GrantTree } from '../../general/_access/GrantTree';
+import { type Grant, type GrantNode, grantsOfTree } from '../../general/_access/grant-tree';
+import '../../general/_access/access.css';
+import './permission.css';
+
+export interface TenantRole {
+  id: number;
+  code: string;
+  name: string;
+  terminal: string;
+  builtIn: boolean;
+}
+
+export function RoleGrants({
+  screen,
+  roleId,
+  canAssign,
+  picker,
+  onSaved,
+  testId,
+}: {
+  screen: string;
+  roleId: number | undefined;
+  canAssign: boolean;
+  /** what stands first in the bar (the permission screen's role picker) */
+  picker?: ReactNode;
+  onSaved?: () => void;
+  testId: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const lang = normalizeLang(i18n.language);
+  const message = useMessage();
+  const queryClient = useQueryClient();
+  const [grants, setGrants] = useState<Grant[]>([]);
+  const [error, setError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+  const menus = useQuery({
+    queryKey: ['tenantGrants', screen, roleId],
+    queryFn: () => fetchData<{ role: TenantRole; tree: GrantNode[] }>(`/${screen}/menus`, { method: 'POST', data: { id: roleId } }),
+    enabled: roleId !== undefined,
+    gcTime: 0,
+  });
+  useEffect(() => {
+    setError(undefined);
+    if (menus.data) setGrants(grantsOfTree(menus.data.tree));
+  }, [menus.data]);
+
+  const role = menus.data?.role;
+  const locked = !canAssign || !!role?.builtIn;
+  const terminal = (v: string) => ENUMS.Terminal?.find((o) => o.value === v)?.label[lang] ?? v;
+
+  const save = async () => {
+    setSaving(true);
+    setError(undefined);
+    try {
+      const res = await request(`/${screen}/assign`, { method: 'POST', data: { id: roleId, grants }, silent: true });
+      message.success(res.msg || t('common.success'));
+      void queryClient.invalidateQueries({ queryKey: ['tenantGrants'] });
+      onSaved?.();
+    } catch (err) {
+      if (err instanceof RequestError && err.kind === 'business') {
+        setError(err.message);
+        message.error(err.message);
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <>
+      <div className="people-permission-bar">
+        {picker}
+        {role && (
+          <Space size={4} wrap>
+            <Tag>{role.code}</Tag>
+            <Tag color="blue">{terminal(role.terminal)}</Tag>
+            {role.builtIn && <Tag color="gold">{t('roleAdmin.builtIn')}</Tag>}
+          </Space>
+        )}
+        <Space className="people-permission-actions">
+          <Button
+            icon={<UndoOutlined />}
+            disabled={locked || !menus.data}
+            onClick={() => menus.data && setGrants(grantsOfTree(menus.data.tree))}
+          >
+            {t('people.permission.undo')}
+          </Button>
+          <Button
+            type="primary"
+            icon={<SafetyCertificateOutlined />}
+            loading={saving}
+            disabled={locked || !menus.data}
+            onClick={save}
+            data-testid={`${testId}-save`}
+          >
+            {t('common.save')}
+          </Button>
+        </Space>
+      </div>
+      <Alert
+        type={role?.builtIn ? 'warning' : 'info'}
+        showIcon
+        className="people-permission-hint"
+        title={role?.builtIn ? t('people.permission.builtIn') : t('people.permission.hint')}
+      />
+      {error && <Alert type="error" showIcon className="people-permission-hint" title={error} data-testid={`${testId}-error`} />}
+      <GrantTree nodes={menus.data?.tree} loading={menus.isLoading} value={grants} onChange={setGrants} disabled={locked} testId={testId} />
+    </>
+  );
+}

@@ -1,0 +1,294 @@
+/**
+ * Goods, their SKUs and brands as the tenant admin `demo` sees them: a goods row created with two
+ * images, a video and two SKU lines, edited and deleted; an 800×800 picture refused with the spec's
+ * words before it is sent; an import with one bad row reports that row and writes nothing; the
+ * export holds the listed rows; a brand with an SVG logo shows its thumbnail. Screenshots of the
+ * goods list and form and the brand list, 1366 and 390 wide, in the three languages
+ * (tenant-goods-*.png, tenant-brand-*.png).
+ */
+import * as XLSX from '@e965/xlsx';
+import { ENUMS } from '@tagloom/domain/enums.ts';
+import { LANGS } from '@tagloom/domain/lang.ts';
+import { goodsResource } from '@tagloom/domain/resources/tenant/goods/goods.ts';
+import { withCheckDigit } from '@tagloom/domain/resources/tenant/goods/gtin.ts';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { e2eSuite, login, newSession, shot, tokenOf } from './support/browser';
+import { apiPost, deleteRow, expectSaved, panelOf, rowOf, save, screenOf, tableText, webText } from './support/general';
+
+const suite = e2eSuite();
+const GOODS = 'tenant/goods';
+const BRAND = 'tenant/brand';
+
+const png = (size: number, r: number) =>
+  sharp({ create: { width: size, height: size, channels: 3, background: { r, g: 140, b: 90 } } })
+    .png()
+    .toBuffer();
+
+/** The smallest MP4 the server's checks accept: ftyp (isom), moov, mdat. */
+function mp4(): Buffer {
+  const box = (type: string, body: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(8 + body.length, 0);
+    head.write(type, 4, 'latin1');
+    return Buffer.concat([head, body]);
+  };
+  return Buffer.concat([
+    box('ftyp', Buffer.concat([Buffer.from('isom'), Buffer.alloc(4), Buffer.from('isomavc1')])),
+    box('moov', box('mvhd', Buffer.alloc(100))),
+    box('mdat', Buffer.alloc(64, 7)),
+  ]);
+}
+
+const LOGO = `<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 64" onload="alert(1)">
+  <script>alert(document.cookie)</script>
+  <rect width="160" height="64" rx="10" fill="#17406d"/>
+  <circle cx="32" cy="32" r="18" fill="#f2b134"/>
+  <text x="60" y="42" font-size="26" font-family="sans-serif" fill="#fff">E2E</text>
+</svg>`;
+
+async function openGoods(page: import('playwright-core').Page) {
+  await page.goto(`/${GOODS}`);
+  await screenOf(page, GOODS).getByTestId('resource-table').locator('.ant-table-row').first().waitFor({ timeout: 15_000 });
+}
+
+/** Fills SKU line `n` (1-based) of the open goods form. */
+async function fillSku(form: import('playwright-core').Locator, n: number, v: Record<string, string>) {
+  const row = form
+    .getByTestId('child-table-skus')
+    .locator('.ant-table-row')
+    .nth(n - 1);
+  for (const [k, value] of Object.entries(v)) await row.getByTestId(`field-${k}`).fill(value);
+}
+
+describe('tenant goods and brands, as demo', () => {
+  it('creates a goods row with 2 images, 1 video and 2 SKUs, edits it and deletes it', async () => {
+    const { page, context, errors } = await newSession(suite.browser, suite.server.url, { lang: 'en_US', width: 1366, height: 900 });
+    try {
+      await login(page, 'demo', 'demo123');
+      await openGoods(page);
+      const s = screenOf(page, GOODS);
+      await s.getByTestId('resource-add').click();
+      const form = panelOf(page);
+      await form.getByTestId('field-styleNumber').waitFor();
+      await form.getByTestId('field-styleNumber').fill('E2E24S001');
+      await form.getByTestId('field-barcode').fill('E2E24S001');
+      await form.getByTestId('field-goodsName').fill('E2E linen shirt');
+      const images = form.getByTestId('field-images');
+      await images.locator('input[type=file]').setInputFiles([
+        { name: 'front.png', mimeType: 'image/png', buffer: await png(886, 10) },
+        { name: 'back.png', mimeType: 'image/png', buffer: await png(900, 60) },
+      ]);
+      await expect
+        .poll(() => images.locator('[data-testid="gallery-card"][data-file-id]:not([data-file-id=""])').count(), { timeout: 15_000 })
+        .toBe(2);
+      // the gallery: thumbnails, the first marked as the cover; moving the second to the front
+      await expect.poll(() => images.locator('[data-testid="gallery-card"] img').count(), { timeout: 15_000 }).toBe(2);
+      const firstBefore = await images.getByTestId('gallery-card').first().getAttribute('data-file-id');
+      await images.getByTestId('gallery-card').nth(1).hover();
+      await images.getByTestId('gallery-card').nth(1).getByTestId('gallery-left').click();
+      await expect.poll(() => images.getByTestId('gallery-card').nth(1).getAttribute('data-file-id')).toBe(firstBefore);
+      const videos = form.getByTestId('field-videos');
+      await videos.locator('input[type=file]').setInputFiles({ name: 'catwalk.mp4', mimeType: 'video/mp4', buffer: mp4() });
+      await expect.poll(() => videos.textContent(), { timeout: 15_000 }).toContain('catwalk.mp4');
+      await expect.poll(() => videos.locator('.ant-upload-list-item-uploading').count()).toBe(0);
+      await form.getByTestId('child-add-skus').click();
+      await form.getByTestId('child-add-skus').click();
+      await fillSku(form, 1, { colour: 'White', size: 'M', skuBarcode: 'E2E24S00101M', gtin: withCheckDigit('690555500001') });
+      await fillSku(form, 2, { colour: 'White', size: 'L', skuBarcode: 'E2E24S00101L', gtin: withCheckDigit('690555500002') });
+      await shot(page, 'tenant-goods-form-filled-en_US-1366');
+      await save(page, form);
+      await form.waitFor({ state: 'hidden' });
+      const token = await tokenOf(context);
+      const found = await apiPost(page, token, '/api/tenant/goods/list', { styleNumber: 'E2E24S001' });
+      expect(found.data.total).toBe(1);
+      const id = found.data.list[0].id;
+      expect(found.data.list[0].images).toHaveLength(2);
+      expect(found.data.list[0].videos).toHaveLength(1);
+      const got = await page.evaluate(
+        async ({ id, token }) => (await fetch(`/api/tenant/goods/get?id=${id}`, { headers: { token } })).json(),
+        { id, token },
+      );
+      expect(got.data.skus.map((x: { skuBarcode: string }) => x.skuBarcode)).toEqual(['E2E24S00101L', 'E2E24S00101M']);
+      const search = await apiPost(page, token, '/api/tenant/goods/list-by-sku', { sku: 'e2e24s00101' });
+      expect(search.data.list.map((g: { styleNumber: string }) => g.styleNumber)).toEqual(['E2E24S001']);
+
+      // edit: the name changes, the lines stay
+      await page.goto(`/${GOODS}`);
+      await s.getByTestId('resource-table').locator('.ant-table-row').first().waitFor();
+      await s.getByTestId('search-styleNumber').fill('e2e24s');
+      await s.getByTestId('resource-search-submit').click();
+      await expect.poll(() => tableText(page, GOODS), { timeout: 15_000 }).toContain('E2E linen shirt');
+      await rowOf(page, GOODS, 'E2E24S001').first().getByTestId('row-edit').click();
+      const edit = panelOf(page);
+      await edit.getByTestId('field-goodsName').waitFor();
+      await expect.poll(() => edit.getByTestId('child-table-skus').locator('.ant-table-row').count()).toBe(2);
+      await edit.getByTestId('field-goodsName').fill('E2E linen shirt, washed');
+      await save(page, edit);
+      await expect.poll(() => tableText(page, GOODS), { timeout: 15_000 }).toContain('E2E linen shirt, washed');
+      await shot(page, 'tenant-goods-list-edited-en_US-1366');
+      await deleteRow(page, GOODS, 'E2E24S001', 'E2E linen shirt, washed');
+      expect((await apiPost(page, token, '/api/tenant/goods/list', { styleNumber: 'E2E24S001' })).data.total).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const lang of LANGS)
+    it(`refuses an 800×800 picture with the spec's words before sending it (${lang})`, async () => {
+      const { page, context } = await newSession(suite.browser, suite.server.url, { lang, width: 1366, height: 900 });
+      try {
+        await login(page, 'demo', 'demo123');
+        await openGoods(page);
+        await screenOf(page, GOODS).getByTestId('resource-add').click();
+        const images = panelOf(page).getByTestId('field-images');
+        await images.waitFor();
+        await images.locator('input[type=file]').setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: await png(800, 30) });
+        const expected = webText(lang, 'files.imageTooSmall', { width: 886, height: 886, w: 800, h: 800 });
+        await expect.poll(() => page.getByTestId('field-images-error').textContent(), { timeout: 15_000 }).toBe(expected);
+        expect(expected).toMatch(lang === 'en_US' ? /resolution must be at least 886×886/ : /886×886/);
+        await shot(page, `tenant-goods-image-refused-${lang}-1366`);
+      } finally {
+        await context.close();
+      }
+    });
+
+  it('imports all-or-nothing: one bad row is reported by its number and nothing is written; the export holds the listed rows', async () => {
+    const { page, context } = await newSession(suite.browser, suite.server.url, { lang: 'en_US', width: 1366, height: 900 });
+    try {
+      await login(page, 'demo', 'demo123');
+      await openGoods(page);
+      const token = await tokenOf(context);
+      const before = (await apiPost(page, token, '/api/tenant/goods/list', { pageSize: 1 })).data.total;
+      const fields = goodsResource.list.filter((f) => f.exported && f.form);
+      const header = fields.map((f) => `${f.required && f.default === undefined ? '*' : ''}${f.label.en_US}`);
+      const cell = (key: string, row: Record<string, string>) => {
+        const f = fields.find((x) => x.key === key)!;
+        if (row[key] !== undefined) return row[key];
+        return f.kind === 'enum'
+          ? (ENUMS[f.enumName!].find((o) => o.value === f.default)?.label.en_US ?? '')
+          : f.kind === 'json'
+            ? '{}'
+            : '';
+      };
+      const rows = [
+        { styleNumber: 'IMP24S001', goodsName: 'Imported shirt', barcode: 'IMP24S001' },
+        { styleNumber: 'bad style!', goodsName: 'Bad row', barcode: '' },
+        { styleNumber: 'IMP24S002', goodsName: 'Imported skirt', barcode: 'IMP24S002' },
+      ];
+      const sheet = XLSX.utils.aoa_to_sheet([header, ...rows.map((r) => fields.map((f) => cell(f.key, r)))]);
+      const book = XLSX.utils.book_new();
+      XLSX.utils.book_append_sheet(book, sheet, 'Goods');
+      await screenOf(page, GOODS).getByTestId('resource-import').click();
+      const modal = page.locator('.resource-import .ant-modal');
+      await modal.waitFor();
+      await modal.locator('input[type=file]').setInputFiles({
+        name: 'goods.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer,
+      });
+      await modal.getByTestId('import-start').click();
+      const table = modal.getByTestId('import-errors');
+      await table.waitFor({ timeout: 20_000 });
+      expect(await table.textContent()).toContain('3');
+      expect(await table.textContent()).toContain(goodsResource.fields.styleNumber.label.en_US);
+      expect(await modal.getByTestId('import-result').textContent()).toMatch(/nothing was imported/i);
+      await shot(page, 'tenant-goods-import-refused-en_US-1366');
+      expect((await apiPost(page, token, '/api/tenant/goods/list', { pageSize: 1 })).data.total).toBe(before);
+      await modal.getByTestId('import-close').click();
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download', { timeout: 30_000 }),
+        screenOf(page, GOODS).getByTestId('resource-export').click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+      const file = await download.path();
+      const { readFileSync } = await import('node:fs');
+      const wb = XLSX.read(readFileSync(file!), { type: 'buffer' });
+      const exported = XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[wb.SheetNames[0]], { header: 1 });
+      expect(exported.length - 1).toBe(before);
+      const styles = exported.slice(1).map((r) => String(r[0]));
+      const listed = (await apiPost(page, token, '/api/tenant/goods/list', { pageSize: 500 })).data.list.map(
+        (g: { styleNumber: string }) => g.styleNumber,
+      );
+      expect(new Set(styles)).toEqual(new Set(listed));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('creates a brand with an SVG logo (stored sanitised) and lists its thumbnail', async () => {
+    const { page, context, errors } = await newSession(suite.browser, suite.server.url, { lang: 'zh_CN', width: 1366, height: 900 });
+    try {
+      await login(page, 'demo', 'demo123');
+      await page.goto(`/${BRAND}`);
+      const s = screenOf(page, BRAND);
+      await s.getByTestId('resource-table').locator('.ant-table-row').first().waitFor({ timeout: 15_000 });
+      await s.getByTestId('resource-add').click();
+      const form = panelOf(page);
+      await form.getByTestId('field-brandCode').fill('E2E');
+      await form.getByTestId('field-brandName').fill('端到端品牌');
+      const logo = form.getByTestId('field-brandLogo');
+      await logo.locator('input[type=file]').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(LOGO) });
+      await expect.poll(() => logo.textContent(), { timeout: 15_000 }).toContain('logo.svg');
+      await expect.poll(() => logo.locator('.ant-upload-list-item-uploading').count()).toBe(0);
+      await form.getByTestId('resource-form-save').click();
+      await expectSaved(page, form);
+      const row = rowOf(page, BRAND, '端到端品牌');
+      await expect.poll(() => row.locator('img.resource-file-thumb').count(), { timeout: 15_000 }).toBe(1);
+      const token = await tokenOf(context);
+      const brand = (await apiPost(page, token, '/api/tenant/brand/list', { brandCode: 'E2E' })).data.list[0];
+      const stored = await page.evaluate(
+        async ({ id, token }) => (await fetch(`/api/tenant/brand/file?id=${id}`, { headers: { token } })).text(),
+        { id: brand.brandLogo, token },
+      );
+      expect(stored).toContain('E2E');
+      expect(stored).not.toMatch(/script|onload|cookie/);
+      await shot(page, 'tenant-brand-svg-zh_CN-1366');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const lang of LANGS)
+    for (const width of [1366, 390])
+      it(`looks right in ${lang} at ${width}px: goods list, goods form, brand list`, async () => {
+        const { page, context, errors } = await newSession(suite.browser, suite.server.url, {
+          lang,
+          width,
+          height: width > 500 ? 800 : 844,
+        });
+        try {
+          await login(page, 'demo', 'demo123');
+          await openGoods(page);
+          await expect.poll(() => tableText(page, GOODS), { timeout: 15_000 }).toContain('LM24');
+          await shot(page, `tenant-goods-list-${lang}-${width}`);
+          await screenOf(page, GOODS).locator('.ant-table-row').first().getByTestId('row-edit').click();
+          const form = panelOf(page);
+          const images = form.getByTestId('field-images');
+          await images.waitFor();
+          await expect
+            .poll(() => form.getByTestId('child-table-skus').locator('.ant-table-row').count(), { timeout: 15_000 })
+            .toBeGreaterThan(0);
+          // the gallery as it looks with pictures in it (not saved)
+          await images.locator('input[type=file]').setInputFiles([
+            { name: 'front.png', mimeType: 'image/png', buffer: await png(886, 180) },
+            { name: 'side.png', mimeType: 'image/png', buffer: await png(886, 90) },
+            { name: 'back.png', mimeType: 'image/png', buffer: await png(886, 30) },
+          ]);
+          await expect.poll(() => images.locator('[data-testid="gallery-card"] img').count(), { timeout: 15_000 }).toBe(3);
+          await images.scrollIntoViewIfNeeded();
+          await shot(page, `tenant-goods-form-${lang}-${width}`);
+          await form.getByTestId('resource-form-cancel').click();
+          await page.goto(`/${BRAND}`);
+          await expect.poll(() => tableText(page, BRAND), { timeout: 15_000 }).toContain('LM');
+          await shot(page, `tenant-brand-list-${lang}-${width}`);
+          expect(errors).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      });
+});

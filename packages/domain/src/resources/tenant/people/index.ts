@@ -1,0 +1,14 @@
+import type { AnyResourceDef } from '../../module.js';
+import { tenantParamResource } from './param.js';
+import { tenantRoleResource } from './role.js';
+import { tenantUserResource } from './user.js';
+
+export { PARAM_TYPE, peopleEnums } from './enums.js';
+export { paramValueRule, tenantParamResource } from './param.js';
+export { tenantRoleResource } from './role.js';
+export { tenantUserResource } from './user.js';
+
+/** The people area's declarations served by the generic routes (see ../index.ts). */
+export const peopleResources: readonly AnyResourceDef[] = [tenantParamResource];
+/** The people area's declarations served by its own routes (modules/tenant/people). */
+export const peopleCustom: readonly AnyResourceDef[] = [tenantRoleResource, tenantUserResource];
