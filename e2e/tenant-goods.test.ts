@@ -219,6 +219,77 @@ describe('tenant goods and brands, as demo', () => {
     }
   });
 
+  it('finds goods by a SKU’s GTIN, exports the SKU sheet and imports SKUs naming their goods by style number', async () => {
+    const { page, context } = await newSession(suite.browser, suite.server.url, { lang: 'zh_CN', width: 1366, height: 900 });
+    try {
+      await login(page, 'demo', 'demo123');
+      await openGoods(page);
+      const token = await tokenOf(context);
+      const [sku] = (await apiPost(page, token, '/api/tenant/goods-sku/list', { pageSize: 1, skuBarcode: 'LM25' })).data.list;
+      const goods = await page.evaluate(
+        async ({ id, token }) => (await (await fetch(`/api/tenant/goods/get?id=${id}`, { headers: { token } })).json()).data,
+        { id: sku.goodsId, token },
+      );
+      // the search box that is not a column: goods by one of their SKUs' GTIN
+      const screen = screenOf(page, GOODS);
+      await screen.getByTestId('resource-search-toggle').click();
+      await screen.getByTestId('search-sku').fill(sku.gtin);
+      await screen.getByTestId('resource-search-submit').click();
+      await expect.poll(async () => screen.getByTestId('resource-table').locator('.ant-table-row').count()).toBe(1);
+      expect(await tableText(page, GOODS)).toContain(goods.styleNumber);
+
+      const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), screen.getByTestId('sku-export').click()]);
+      const { readFileSync } = await import('node:fs');
+      const wb = XLSX.read(readFileSync((await download.path())!), { type: 'buffer' });
+      const rows = XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[wb.SheetNames[0]], { header: 1 });
+      const header = rows[0] as string[];
+      const styleCol = header.indexOf('款号');
+      expect(styleCol).toBeGreaterThanOrEqual(0);
+      expect(rows.slice(1).some((r) => r[styleCol] === goods.styleNumber)).toBe(true);
+
+      // two new SKUs of that goods, named by its style number
+      const line = (barcode: string, gtin: string) =>
+        header.map((h) =>
+          h === '款号'
+            ? goods.styleNumber
+            : h === '颜色'
+              ? '雾霾蓝'
+              : h === '尺码'
+                ? 'XXL'
+                : h === 'SKU 条码'
+                  ? barcode
+                  : h === 'GTIN'
+                    ? gtin
+                    : '',
+        );
+      const book = XLSX.utils.book_new();
+      XLSX.utils.book_append_sheet(
+        book,
+        XLSX.utils.aoa_to_sheet([
+          header,
+          line('E2ESKU-1', withCheckDigit('690777700001')),
+          line('E2ESKU-2', withCheckDigit('690777700002')),
+        ]),
+        'SKU',
+      );
+      await screen.getByTestId('sku-import').click();
+      const modal = page.locator('.resource-import .ant-modal');
+      await modal.waitFor();
+      await modal.locator('input[type=file]').setInputFiles({
+        name: 'skus.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer,
+      });
+      await modal.getByTestId('import-start').click();
+      await expect.poll(async () => (await modal.getByTestId('import-result').textContent()) ?? '').toMatch(/2/);
+      await shot(page, 'tenant-goods-sku-import-zh_CN-1366');
+      const lines = (await apiPost(page, token, '/api/tenant/goods-sku/list', { goodsId: goods.id, pageSize: 100 })).data.list;
+      expect(lines.map((l: { skuBarcode: string }) => l.skuBarcode)).toEqual(expect.arrayContaining(['E2ESKU-1', 'E2ESKU-2']));
+    } finally {
+      await context.close();
+    }
+  });
+
   it('creates a brand with an SVG logo (stored sanitised) and lists its thumbnail', async () => {
     const { page, context, errors } = await newSession(suite.browser, suite.server.url, { lang: 'zh_CN', width: 1366, height: 900 });
     try {

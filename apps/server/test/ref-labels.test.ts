@@ -90,4 +90,19 @@ describe(`references by label in Excel: the SKU sheet (${DRIVER})`, () => {
     const byId = await importSkus(acme, [header, line('RL-SKU-8', String(goods.id))]);
     expect(byId.statusCode, byId.body).toBe(400);
   });
+
+  it('finds goods on their list by a SKU’s GTIN or barcode (a search box that is not a column), within the tenant', async () => {
+    const [sku] = (await t.call('POST', '/api/tenant/goods-sku/list', { token: demo, body: { pageSize: 1 } })).body.data.list;
+    const byGtin = await t.call('POST', '/api/tenant/goods/list', { token: demo, body: { sku: sku.gtin, pageSize: 50 } });
+    expect(byGtin.body.data.list.map((g: { id: number }) => g.id)).toEqual([sku.goodsId]);
+    const byBarcode = await t.call('POST', '/api/tenant/goods/list', { token: demo, body: { sku: sku.skuBarcode.toLowerCase() } });
+    expect(byBarcode.body.data.list.map((g: { id: number }) => g.id)).toContain(sku.goodsId);
+    // a prefix of many: every goods row found has such a SKU
+    const broad = await t.call('POST', '/api/tenant/goods/list', { token: demo, body: { sku: '690', pageSize: 5 } });
+    expect(broad.body.data.total).toBeGreaterThan(100);
+    expect((await t.call('POST', '/api/tenant/goods/list', { token: acme, body: { sku: sku.gtin } })).body.data.total).toBe(0);
+    // not a column: nothing to write, sort or export
+    const made = await t.call('POST', '/api/tenant/goods/create', { token: demo, lang: 'en_US', body: { sku: 'X' } });
+    expect(made.status).toBe(400);
+  });
 });

@@ -146,8 +146,10 @@ export function rowsOfTable(def: ResourceDef): AnyTable {
 export function resourceTable<D extends ResourceDef>(def: D) {
   const tenant = def.owner === 'tenant';
   registerRefs(def);
+  // a search box only (stored: false) has no column
+  const fields = def.list.filter((f) => f.stored !== false);
   const cols: Record<string, ReturnType<typeof column> | ReturnType<typeof bigint>> = {};
-  for (const f of def.list) {
+  for (const f of fields) {
     let c = column(f) as ReturnType<typeof text>;
     if (f.required || f.default !== undefined || f.kind === 'text' || f.kind === 'textarea') c = c.notNull() as typeof c;
     if (f.kind === 'text' || f.kind === 'textarea') c = c.default('') as typeof c;
@@ -172,13 +174,13 @@ export function resourceTable<D extends ResourceDef>(def: D) {
   const table = pgTable(def.table, all as any, (t: any) => [
     ...refForeignKeys(def, t),
     ...(tenant ? [primaryKey({ columns: [t.tenantId, t.id] })] : []),
-    ...def.list
+    ...fields
       .filter((f) => f.unique)
       .map((f) => {
         const idx = uniqueIndex(`${def.table}_${snake(f.key)}_uq`);
         return tenant ? idx.on(t.tenantId, t[f.key]) : idx.on(t[f.key]);
       }),
-    ...def.list
+    ...fields
       .filter((f) => f.uniqueWithin)
       .map((f) => {
         const idx = uniqueIndex(`${def.table}_${snake(f.uniqueWithin!)}_${snake(f.key)}_uq`);
@@ -186,7 +188,7 @@ export function resourceTable<D extends ResourceDef>(def: D) {
       }),
     // a sortable column's pages come in index order (id breaks ties, as the list orders): a sorted,
     // filtered page of a million rows reads its 20 rows, not the tenant's every row
-    ...def.list
+    ...fields
       .filter((f) => f.sort && !f.unique)
       .map((f) => {
         const idx = index(`${def.table}_${snake(f.key)}_sort_idx`);
@@ -194,24 +196,24 @@ export function resourceTable<D extends ResourceDef>(def: D) {
       }),
     // a ref column not indexed otherwise: its foreign key's checks (deleting the row it points at)
     // and a parent's lines read an index, not the whole table
-    ...def.list
-      .filter((f) => f.kind === 'ref' && !f.sort && !f.unique && !def.list.some((g) => g.uniqueWithin === f.key))
+    ...fields
+      .filter((f) => f.kind === 'ref' && !f.sort && !f.unique && !fields.some((g) => g.uniqueWithin === f.key))
       .map((f) => {
         const idx = index(`${def.table}_${snake(f.key)}_ref_idx`);
         return tenant ? idx.on(t.tenantId, t[f.key]) : idx.on(t[f.key]);
       }),
     // a prefix search ('prefix': upper(col) like 'X%') reads the index from the prefix on
-    ...def.list
+    ...fields
       .filter((f) => f.search === 'prefix')
       .map((f) => {
         const idx = index(`${def.table}_${snake(f.key)}_prefix_idx`);
         const key = sql`upper(${t[f.key]}) text_pattern_ops`;
         return tenant ? idx.on(t.tenantId, key, t.id) : idx.on(key, t.id);
       }),
-    ...def.list
+    ...fields
       .filter((f) => (f.kind === 'text' || f.kind === 'textarea' || f.kind === 'password') && f.max)
       .map((f) => check(`${def.table}_${snake(f.key)}_len`, sql`char_length(${t[f.key]}) <= ${sql.raw(String(f.max))}`)),
-    ...def.list
+    ...fields
       .filter((f) => (f.kind === 'int' || f.kind === 'decimal') && (f.min !== undefined || f.max !== undefined))
       .map((f) => {
         const c = t[f.key];
@@ -219,7 +221,7 @@ export function resourceTable<D extends ResourceDef>(def: D) {
         const high = f.max !== undefined ? sql`${c} <= ${sql.raw(String(Number(f.max)))}` : sql`true`;
         return check(`${def.table}_${snake(f.key)}_range`, sql`${low} and ${high}`);
       }),
-    ...def.list
+    ...fields
       .filter((f) => f.kind === 'enum')
       .map((f) => {
         const values = ENUMS[f.enumName!].map((o) => (typeof o.value === 'number' ? String(o.value) : `'${o.value.replace(/'/g, "''")}'`));

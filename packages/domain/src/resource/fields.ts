@@ -48,6 +48,11 @@ export interface FieldOptions {
    */
   hidden?: boolean;
   display?: FieldDisplay;
+  /**
+   * false: a search box only, not a column (goods found by one of their SKUs' GTIN): no table
+   * column, form input, list column or sheet column; the screen's `searches` hook answers it
+   */
+  stored?: boolean;
 }
 
 export interface FieldDef extends Required<Pick<FieldOptions, 'required' | 'list' | 'exported' | 'form' | 'editable' | 'unique'>> {
@@ -61,6 +66,8 @@ export interface FieldDef extends Required<Pick<FieldOptions, 'required' | 'list
   /** not among the table's default columns (see FieldOptions.hidden) */
   hidden?: boolean;
   display?: FieldDisplay;
+  /** a search box only (see FieldOptions.stored) */
+  stored?: false;
   /** text: length bounds; int/decimal: value bounds */
   min?: number;
   max?: number;
@@ -115,6 +122,7 @@ function base<K extends FieldKind>(kind: K, o: FieldOptions, extra: Partial<Omit
     default: o.default,
     placeholder: o.placeholder,
     ...(o.hidden ? { hidden: true } : {}),
+    ...(o.stored === false ? { stored: false as const, list: false, exported: false, form: false, required: false, sort: false } : {}),
     ...(o.display ? { display: o.display } : {}),
     ...extra,
   };

@@ -25,7 +25,7 @@ function rowSchema(def: ResourceDef) {
     createdBy: z.number().nullable(),
   };
   for (const f of def.list) {
-    if (f.kind === 'password') continue;
+    if (f.kind === 'password' || f.stored === false) continue;
     const t =
       f.kind === 'text' || f.kind === 'textarea'
         ? z.string()

@@ -75,6 +75,8 @@ export interface ResourceHooks {
    * not columns reach `afterWrite` in `body`. `query` replaces the derived list/export body.
    */
   body?: { create?: z.ZodTypeAny; update?: z.ZodTypeAny; query?: z.ZodTypeAny };
+  /** the rows a search box that is not a column finds (a field with `stored: false`), by field key */
+  searches?: Record<string, (value: string, session: SessionInfo) => SQL>;
   /** generic routes this resource does not offer (its module serves them its own way, or not at all) */
   omitRoutes?: GenericRoute[];
   /**
@@ -212,11 +214,18 @@ export class ResourceService {
       throw validationError(lang, [{ code: 'custom', path: [field], message: 'validation.partyOnly' }], this.def.labels);
   }
 
-  private filters(query: Row): SQL[] {
+  private filters(query: Row, session: SessionInfo): SQL[] {
     const conds: SQL[] = [];
     for (const f of this.def.list) {
       const v = query[f.key];
       if (v === undefined || v === null || v === '' || !f.search) continue;
+      if (f.stored === false) {
+        // a search box only: the screen says which rows it finds
+        const cond = this.hooks.searches?.[f.key]?.(String(v), session);
+        if (!cond) throw new Error(`${this.def.code}.${f.key} is a search box without a searches hook`);
+        conds.push(cond);
+        continue;
+      }
       const col = this.table[f.key];
       if (f.search === 'like') conds.push(ilike(col, like(String(v))));
       // from the start, any case: the (tenant_id, upper(col) text_pattern_ops) index answers it
@@ -260,7 +269,7 @@ export class ResourceService {
    * the cap + 1) and `estimated` says so: counting a million rows for a pager costs more than the page.
    */
   async list(session: SessionInfo, query: Row & { page: number; pageSize: number }) {
-    const where = this.scope(session, ...this.filters(query));
+    const where = this.scope(session, ...this.filters(query, session));
     const db = this.ctx.db;
     const offset = (query.page - 1) * query.pageSize;
     const rows = await db
@@ -474,7 +483,7 @@ export class ResourceService {
     progress?: (done: number, total: number) => Promise<void>,
   ): Promise<Readable> {
     const fields = excelFields(this.def);
-    const where = this.scope(session, ...this.filters(query));
+    const where = this.scope(session, ...this.filters(query, session));
     const ids = (
       await this.ctx.db
         .select({ id: this.table.id })

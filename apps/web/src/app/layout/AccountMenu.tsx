@@ -56,7 +56,7 @@ export function AccountMenu({ mobile }: { mobile: boolean }) {
                     disabled: true,
                     label: (
                       <span data-testid="menu-party">
-                        {t(`navbar.party.${party.kind}`)}: {party.name}
+                        {t('navbar.partyOf', { kind: t(`navbar.party.${party.kind}`), name: party.name })}
                       </span>
                     ),
                   },

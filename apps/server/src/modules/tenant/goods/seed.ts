@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IDENT_TYPE, withCheckDigit } from '@tagloom/domain';
 import { and, eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
 import { DIR_MODE, FILE_MODE } from '../../../core/files.js';
 import { sanitizeSvg } from '../../../core/thumbs/svg.js';
 import type { Tx } from '../../../db/client.js';
@@ -28,37 +29,110 @@ const logoSvg = (code: string, l: { colour: string; accent: string; name: string
  * as the file service lays them out) and puts it on the brand row.
  */
 async function seedLogos(tx: Tx, tenantId: number, dataDir: string, brandOf: Map<string, number>): Promise<void> {
-  const root = path.join(dataDir, 'files');
   for (const [code, logo] of Object.entries(LOGOS)) {
     const brandId = brandOf.get(code);
     if (!brandId) continue;
     const bytes = sanitizeSvg(Buffer.from(logoSvg(code, logo)));
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
-    const rel = path.join(
-      String(tenantId),
-      String(new Date().getUTCFullYear()),
-      sha256.slice(0, 2),
-      `${sha256}-${randomBytes(4).toString('hex')}`,
-    );
-    await mkdir(path.join(root, path.dirname(rel)), { recursive: true, mode: DIR_MODE });
-    await writeFile(path.join(root, rel), bytes, { mode: FILE_MODE });
-    const [file] = await tx
-      .insert(files)
-      .values({
-        tenantId,
-        scope: 'tenant/brand',
-        name: `${logo.name.toLowerCase()}.svg`,
-        size: bytes.length,
-        sha256,
-        kind: 'svg',
-        mime: 'image/svg+xml',
-        storagePath: rel,
-      })
-      .returning({ id: files.id });
+    const id = await storeFile(tx, tenantId, dataDir, {
+      scope: 'tenant/brand',
+      name: `${logo.name.toLowerCase()}.svg`,
+      kind: 'svg',
+      mime: 'image/svg+xml',
+      bytes,
+    });
     await tx
       .update(brands)
-      .set({ brandLogo: file.id })
+      .set({ brandLogo: id })
       .where(and(eq(brands.tenantId, tenantId), eq(brands.id, brandId)));
+  }
+}
+
+/** A stored file of a screen (bytes under DATA_DIR/files, laid out as the file service lays them out); its id. */
+async function storeFile(
+  tx: Tx,
+  tenantId: number,
+  dataDir: string,
+  f: { scope: string; name: string; kind: string; mime: string; bytes: Buffer },
+): Promise<number> {
+  const sha256 = createHash('sha256').update(f.bytes).digest('hex');
+  const rel = path.join(
+    String(tenantId),
+    String(new Date().getUTCFullYear()),
+    sha256.slice(0, 2),
+    `${sha256}-${randomBytes(4).toString('hex')}`,
+  );
+  await mkdir(path.join(dataDir, 'files', path.dirname(rel)), { recursive: true, mode: DIR_MODE });
+  await writeFile(path.join(dataDir, 'files', rel), f.bytes, { mode: FILE_MODE });
+  const [file] = await tx
+    .insert(files)
+    .values({ tenantId, scope: f.scope, name: f.name, size: f.bytes.length, sha256, kind: f.kind, mime: f.mime, storagePath: rel })
+    .returning({ id: files.id });
+  return file.id;
+}
+
+/** The colours of the demo SKUs as a garment is drawn in them. */
+const HEX: Record<string, string> = {
+  黑色: '#2f2f33',
+  米白: '#eee6d6',
+  藏青: '#22324f',
+  燕麦色: '#d6c4a2',
+  雾霾蓝: '#8ea4b8',
+  酒红: '#7b2233',
+  卡其: '#b39a68',
+  浅灰: '#c5c9cf',
+};
+
+/** A garment's outline by its middle type (a 900 × 900 product shot on a light backdrop). */
+const SHAPES: Record<string, string> = {
+  上装: 'M330 190 L420 160 Q450 210 480 160 L570 190 L700 300 L640 380 L590 340 L590 740 L310 740 L310 340 L260 380 L200 300 Z',
+  下装: 'M330 160 L570 160 L600 760 L480 760 L450 330 L420 760 L300 760 Z',
+  连衣裙: 'M380 150 L520 150 L540 300 Q560 340 540 380 L680 760 L220 760 L360 380 Q340 340 360 300 Z',
+  外套: 'M320 170 L410 140 L450 250 L490 140 L580 170 L720 320 L660 400 L610 360 L620 790 L280 790 L290 360 L240 400 L180 320 Z',
+};
+
+const pictureSvg = (
+  shape: string,
+  colour: string,
+) => `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="900" viewBox="0 0 900 900">
+  <defs><linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#f7f6f3"/><stop offset="1" stop-color="#e9e7e2"/></linearGradient></defs>
+  <rect width="900" height="900" fill="url(#bg)"/>
+  <ellipse cx="450" cy="800" rx="260" ry="22" fill="#000" opacity="0.08"/>
+  <path d="${shape}" fill="${colour}" stroke="#00000022" stroke-width="4" stroke-linejoin="round"/>
+  <path d="${shape}" fill="#ffffff" opacity="0.07" transform="translate(450 450) scale(0.92) translate(-450 -450)"/>
+</svg>`;
+
+/**
+ * Each demo style gets a product picture (its garment's outline in its first colour, 900 × 900
+ * PNG, drawn here: no file shipped), stored as a file of the goods screen, so lists show thumbnails.
+ */
+async function seedPictures(
+  tx: Tx,
+  tenantId: number,
+  dataDir: string,
+  rows: { id: number; middle: string; colour: string; style: string }[],
+) {
+  const drawn = new Map<string, Buffer>();
+  for (const r of rows) {
+    const shape = SHAPES[r.middle] ?? SHAPES.上装;
+    const key = `${r.middle}:${r.colour}`;
+    if (!drawn.has(key))
+      drawn.set(
+        key,
+        await sharp(Buffer.from(pictureSvg(shape, HEX[r.colour] ?? '#999999')))
+          .png({ palette: true, compressionLevel: 9 })
+          .toBuffer(),
+      );
+    const id = await storeFile(tx, tenantId, dataDir, {
+      scope: 'tenant/goods',
+      name: `${r.style}.png`,
+      kind: 'png',
+      mime: 'image/png',
+      bytes: drawn.get(key)!,
+    });
+    await tx
+      .update(goods)
+      .set({ images: [id] })
+      .where(and(eq(goods.tenantId, tenantId), eq(goods.id, r.id)));
   }
 }
 
@@ -153,7 +227,7 @@ export async function seedGoodsDemo(tx: Tx, tenant: { id: number }, opts: { data
     addSkus(g.id as number, style, g.bigType as string, k, 399);
   }
   const goodsRows: Record<string, unknown>[] = [];
-  const meta: { style: string; big: string; price: number }[] = [];
+  const meta: { style: string; big: string; middle: string; price: number }[] = [];
   for (const [brand, big] of [
     ['LM', '女装'],
     ['QY', '男装'],
@@ -177,11 +251,18 @@ export async function seedGoodsDemo(tx: Tx, tenant: { id: number }, opts: { data
         smallType: small,
         status: i % 25 === 24 ? 0 : 1,
       });
-      meta.push({ style, big, price });
+      meta.push({ style, big, middle, price });
     }
   }
   const ids = await tx.insert(goods).values(goodsRows).returning({ id: goods.id, styleNumber: goods.styleNumber });
   const idOf = new Map(ids.map((r) => [r.styleNumber as string, r.id as number]));
   for (const [n, m] of meta.entries()) addSkus(idOf.get(m.style)!, m.style, m.big, n, m.price);
+  if (opts.dataDir)
+    await seedPictures(
+      tx,
+      tenant.id,
+      opts.dataDir,
+      meta.map((m, n) => ({ id: idOf.get(m.style)!, middle: m.middle, colour: COLOURS[n % COLOURS.length][1], style: m.style })),
+    );
   for (let k = 0; k < skuRows.length; k += 1000) await tx.insert(goodsSkus).values(skuRows.slice(k, k + 1000));
 }

@@ -127,6 +127,8 @@ export const goodsResource = defineResource({
       width: 130,
     }),
     goodsName: f.text({ label: L('商品名称', '商品名稱', 'Goods name'), max: 128, search: 'prefix', sort: true }),
+    // a search box only: goods with a SKU whose barcode or GTIN starts so (its hook in the goods module)
+    sku: f.text({ label: L('SKU 条码 / GTIN', 'SKU 條碼 / GTIN', 'SKU barcode / GTIN'), max: 32, search: 'prefix', stored: false }),
     images: f.file({
       label: L('商品图片', '商品圖片', 'Images'),
       kinds: ['png', 'jpeg'],
