@@ -7,6 +7,7 @@ import {
   inSentence,
   type L10n,
   type Lang,
+  type PartyKind,
   PLATFORM_TENANT_ID,
   type ResourceDef,
   translate,
@@ -16,10 +17,11 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { declarationOf, tableOf } from '../../db/resource-table.js';
-import { jobWrites, users } from '../../db/schema/index.js';
+import { jobWrites } from '../../db/schema/index.js';
 import type { AppContext, SessionInfo } from '../context.js';
 import { localizeParams } from '../envelope.js';
 import { AppError, conflict, forbidden } from '../errors.js';
+import { refuseBoundParties } from '../party.js';
 import type { Progress } from '../queue/registry.js';
 import { checkSheet } from '../sheet/run.js';
 import { slices } from '../sheet/slices.js';
@@ -449,30 +451,8 @@ export class ResourceService {
   private async refuseBoundParty(tx: Tx, session: SessionInfo, rows: Row[]) {
     const kinds = Object.entries(this.def.partyScope ?? {})
       .filter(([, field]) => field === 'id')
-      .map(([kind]) => kind);
-    if (!kinds.length || !rows.length) return;
-    const [bound] = await tx
-      .select({ username: users.username, partyId: users.partyId })
-      .from(users)
-      .where(
-        and(
-          eq(users.tenantId, session.tenantId),
-          inArray(users.partyKind, kinds),
-          inArray(
-            users.partyId,
-            rows.map((r) => r.id as number),
-          ),
-        ),
-      )
-      .limit(1);
-    if (bound) {
-      const row = rows.find((r) => r.id === bound.partyId);
-      throw conflict('validation.partyInUse', {
-        what: this.def.names,
-        name: String(row?.[this.def.titleField] ?? ''),
-        user: bound.username,
-      });
-    }
+      .map(([kind]) => kind as PartyKind);
+    await refuseBoundParties(tx, session.tenantId, kinds, rows, this.def);
   }
 
   /** The filtered rows, in the list's order, as an .xlsx written while they are read. */

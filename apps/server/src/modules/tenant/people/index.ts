@@ -4,8 +4,6 @@ import { tenantRoleRoutes } from './role.js';
 import { seedPeopleDemo } from './seed.js';
 import { tenantUserRoutes } from './user.js';
 
-export { partyInUse } from './parties.js';
-
 /**
  * The people area of the tenant module (combined in ../index.ts): the tenant's roles, users bound
  * to parties, parameters (generic) and permission maintenance; demo roles, users and parameters.

@@ -63,33 +63,6 @@ export async function checkParty(tx: Tx, tenantId: number, kind: unknown, id: un
     );
 }
 
-/**
- * Whether users are bound to some of these rows of a party kind: the guard a party screen's
- * beforeDelete calls (deleting a store a user is bound to is refused, naming the user).
- * Throws 409 `people.partyInUse`; `name` names the row refused.
- */
-export async function partyInUse(tx: Tx, tenantId: number, kind: PartyKind, rows: { id: number; name?: string }[]): Promise<void> {
-  if (!rows.length) return;
-  const [held] = await tx
-    .select({ username: users.username, partyId: users.partyId })
-    .from(users)
-    .where(
-      and(
-        eq(users.tenantId, tenantId),
-        eq(users.partyKind, kind),
-        inArray(
-          users.partyId,
-          rows.map((r) => r.id),
-        ),
-      ),
-    )
-    .limit(1);
-  if (held) {
-    const row = rows.find((r) => r.id === held.partyId);
-    throw conflict('people.partyInUse', { party: row?.name ?? String(held.partyId), user: held.username });
-  }
-}
-
 /** The id of a party row by its code in the tenant, if there is one (demo data). */
 export async function partyIdByCode(db: Tx, tenantId: number, kind: PartyKind, code: string): Promise<number | undefined> {
   const { table, fixed } = partySource(kind);

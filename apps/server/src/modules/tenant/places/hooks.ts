@@ -1,7 +1,7 @@
 import type { PartyKind } from '@tagloom/domain';
-import { LOCATION_KIND } from '@tagloom/domain';
+import { LOCATION_KIND, locationResource } from '@tagloom/domain';
+import { refuseBoundParties } from '../../../core/party.js';
 import type { ResourceHooks } from '../../../core/resource/service.js';
-import { partyInUse } from '../people/parties.js';
 
 type Row = Record<string, unknown>;
 
@@ -9,26 +9,17 @@ type Row = Record<string, unknown>;
 const locationParty = (row: Row): PartyKind | undefined =>
   Number(row.kind) === LOCATION_KIND.STORE ? 'store' : Number(row.kind) === LOCATION_KIND.WAREHOUSE ? 'warehouse' : undefined;
 
-const named = (rows: Row[]) => rows.map((r) => ({ id: Number(r.id), name: String(r.name ?? r.code ?? r.id) }));
-
 /**
- * A party's screen: a row users are bound to is not deleted (409 naming the user), and a location
- * users are bound to as a store or a warehouse keeps its kind.
+ * A location users are bound to as a store or a warehouse keeps its kind (409 naming the user);
+ * that a party users are bound to is not deleted, the generic service says for every party screen.
  */
-export function partyHooks(kind: PartyKind | 'location'): ResourceHooks {
-  return {
-    async beforeDelete(tx, rows, { session }) {
-      if (kind !== 'location') return partyInUse(tx, session.tenantId, kind, named(rows));
-      for (const k of ['store', 'warehouse'] as const)
-        await partyInUse(tx, session.tenantId, k, named(rows.filter((r) => locationParty(r) === k)));
-    },
-    async beforeWrite(tx, data, { session, existing }) {
-      if (kind !== 'location' || !existing) return;
-      const was = locationParty(existing);
-      if (was && locationParty(data) !== was) await partyInUse(tx, session.tenantId, was, named([existing]));
-    },
-  };
-}
+export const locationHooks: ResourceHooks = {
+  async beforeWrite(tx, data, { session, existing }) {
+    if (!existing) return;
+    const was = locationParty(existing);
+    if (was && locationParty(data) !== was) await refuseBoundParties(tx, session.tenantId, [was], [existing], locationResource);
+  },
+};
 
 /** Training documents: the upload time is the row's (set once, on create). */
 export const trainingDocHooks: ResourceHooks = {

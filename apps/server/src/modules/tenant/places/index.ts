@@ -1,6 +1,6 @@
 import type { ModulePart } from '../../../core/module.js';
 import { goodsAttrSource, locationAttrSource } from './attrs.js';
-import { partyHooks } from './hooks.js';
+import { locationHooks } from './hooks.js';
 import { seedPlacesDemo } from './seed.js';
 import { trainingDocRoutes } from './training-doc.js';
 
@@ -11,11 +11,8 @@ import { trainingDocRoutes } from './training-doc.js';
  */
 export const placesPart: ModulePart = {
   hooks: () => ({
-    'tenant/location': partyHooks('location'),
-    'tenant/store': partyHooks('store'),
-    'tenant/warehouse': partyHooks('warehouse'),
-    'tenant/factory': partyHooks('factory'),
-    'tenant/label-supplier': partyHooks('labelSupplier'),
+    // (a party users are bound to is not deleted: the generic service, for every party screen)
+    'tenant/location': locationHooks,
   }),
   routes: [trainingDocRoutes],
   attrSources: { goods: goodsAttrSource, location: locationAttrSource },
