@@ -12,11 +12,10 @@ import {
   type ResourceDef,
 } from '@tagloom/domain';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import { AppError, conflict } from '../../../core/errors.js';
+import { AppError } from '../../../core/errors.js';
 import { validationError } from '../../../core/resource/service.js';
 import type { Tx } from '../../../db/client.js';
 import { tableOf } from '../../../db/resource-table.js';
-import { users } from '../../../db/schema/index.js';
 
 /** A kind's name in the three languages (the PartyKind enum). */
 export const partyKindLabel = (kind: PartyKind): L10n => ENUMS.PartyKind.find((o) => o.value === kind)!.label;
