@@ -94,6 +94,8 @@ async function fillField(page: Page, f: Field, v: unknown, lang: Lang) {
       return;
     }
     case 'json':
+      // attributes (one input each, from the tenant's template) are optional; tenant-places fills them
+      if (f.attrs) return;
       if (f.items) await fillList(page, f, v as Record<string, unknown>[], lang);
       else await input.fill(typeof v === 'string' ? v : JSON.stringify(v));
       return;

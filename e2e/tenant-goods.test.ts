@@ -344,13 +344,14 @@ describe('tenant goods and brands, as demo', () => {
           await expect
             .poll(() => form.getByTestId('child-table-skus').locator('.ant-table-row').count(), { timeout: 15_000 })
             .toBeGreaterThan(0);
-          // the gallery as it looks with pictures in it (not saved)
+          // the gallery as it looks with pictures in it (not saved): the demo goods' own picture and three more
+          const had = await images.locator('[data-testid="gallery-card"]').count();
           await images.locator('input[type=file]').setInputFiles([
             { name: 'front.png', mimeType: 'image/png', buffer: await png(886, 180) },
             { name: 'side.png', mimeType: 'image/png', buffer: await png(886, 90) },
             { name: 'back.png', mimeType: 'image/png', buffer: await png(886, 30) },
           ]);
-          await expect.poll(() => images.locator('[data-testid="gallery-card"] img').count(), { timeout: 15_000 }).toBe(3);
+          await expect.poll(() => images.locator('[data-testid="gallery-card"] img').count(), { timeout: 15_000 }).toBe(had + 3);
           await images.scrollIntoViewIfNeeded();
           await shot(page, `tenant-goods-form-${lang}-${width}`);
           await form.getByTestId('resource-form-cancel').click();
