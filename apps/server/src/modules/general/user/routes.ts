@@ -11,7 +11,6 @@ import { mustChangeBody, userHooks } from './hooks.js';
 
 const SCREEN = 'general/user';
 const tags = [SCREEN];
-const labels = userResource.labels;
 const counted = envelope(z.object({ count: z.number() }));
 
 /**
@@ -24,62 +23,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ sessions: SessionService }
   await app.register(resourceRoutes, { service });
   const userAdmin = new UserAdminService(app.ctx, sessions);
 
-  for (const action of ['enable', 'disable'] as const) {
-    app.post(
-      `/${SCREEN}/${action}`,
-      {
-        config: { access: { screen: SCREEN, action } },
-        schema: {
-          tags,
-          summary: action === 'enable' ? 'Allow login' : 'Forbid login and end the live sessions',
-          body: idsBody,
-          response: { 200: counted },
-        },
-      },
-      async (req, reply) =>
-        reply.ok(
-          { count: await userAdmin.setLogin(req.session!, req.body.ids, action === 'enable') },
-          action === 'enable' ? 'account.loginAllowed' : 'account.loginForbidden',
-        ),
-    );
-  }
-
-  app.post(
-    `/${SCREEN}/reset-password`,
-    {
-      config: { access: { screen: SCREEN, action: 'resetPassword' }, fieldLabels: labels },
-      schema: {
-        tags,
-        summary:
-          'Set the given password (it must keep the password policy), or generate a temporary one (returned once); ends the user’s sessions; the user must change it at the next sign-in unless mustChangePassword is false',
-        body: resetPassword.and(mustChangeBody),
-        response: { 200: envelope(z.object({ password: z.string().nullable() })) },
-      },
-    },
-    async (req, reply) =>
-      reply.ok(
-        await userAdmin.resetPassword(req.session!, req.body.id, req.body.password, {
-          mustChangePassword: req.body.mustChangePassword,
-          lang: req.lang,
-        }),
-        'account.passwordReset',
-      ),
-  );
-
-  // the login throttle's blocks are lifted with the screen's edit button (the menu tree offers no button of its own)
-  app.post(
-    `/${SCREEN}/unlock`,
-    {
-      config: { access: { screen: SCREEN, action: 'edit' } },
-      schema: {
-        tags,
-        summary: 'Lift the login throttle’s blocks on these users’ names (written to the operation log)',
-        body: idsBody,
-        response: { 200: counted },
-      },
-    },
-    async (req, reply) => reply.ok({ count: await userAdmin.unlock(req.session!, req.body.ids) }, 'signin.unlocked'),
-  );
+  await accountActionRoutes(app, SCREEN, userAdmin);
 
   app.post(
     `/${SCREEN}/roles`,
@@ -97,3 +41,67 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ sessions: SessionService }
     async (req, reply) => reply.ok(await userAdmin.roleOptions(req.session!, req.body.tenantId)),
   );
 };
+
+/**
+ * The account actions of a user screen (`screen`'s buttons): allow or forbid login, reset a
+ * password, lift the login throttle's blocks — on the users `admin` reaches (every tenant's for
+ * the platform's screen, the session's own tenant's for tenant/user).
+ */
+export async function accountActionRoutes(app: Parameters<FastifyPluginAsyncZod>[0], screen: string, admin: UserAdminService) {
+  for (const action of ['enable', 'disable'] as const) {
+    app.post(
+      `/${screen}/${action}`,
+      {
+        config: { access: { screen, action } },
+        schema: {
+          tags: [screen],
+          summary: action === 'enable' ? 'Allow login' : 'Forbid login and end the live sessions',
+          body: idsBody,
+          response: { 200: counted },
+        },
+      },
+      async (req, reply) =>
+        reply.ok(
+          { count: await admin.setLogin(req.session!, req.body.ids, action === 'enable') },
+          action === 'enable' ? 'account.loginAllowed' : 'account.loginForbidden',
+        ),
+    );
+  }
+
+  app.post(
+    `/${screen}/reset-password`,
+    {
+      config: { access: { screen: screen, action: 'resetPassword' }, fieldLabels: userResource.labels },
+      schema: {
+        tags: [screen],
+        summary:
+          'Set the given password (it must keep the password policy), or generate a temporary one (returned once); ends the user’s sessions; the user must change it at the next sign-in unless mustChangePassword is false',
+        body: resetPassword.and(mustChangeBody),
+        response: { 200: envelope(z.object({ password: z.string().nullable() })) },
+      },
+    },
+    async (req, reply) =>
+      reply.ok(
+        await admin.resetPassword(req.session!, req.body.id, req.body.password, {
+          mustChangePassword: req.body.mustChangePassword,
+          lang: req.lang,
+        }),
+        'account.passwordReset',
+      ),
+  );
+
+  // the login throttle's blocks are lifted with the screen's edit button (the menu tree offers no button of its own)
+  app.post(
+    `/${screen}/unlock`,
+    {
+      config: { access: { screen: screen, action: 'edit' } },
+      schema: {
+        tags: [screen],
+        summary: 'Lift the login throttle’s blocks on these users’ names (written to the operation log)',
+        body: idsBody,
+        response: { 200: counted },
+      },
+    },
+    async (req, reply) => reply.ok({ count: await admin.unlock(req.session!, req.body.ids) }, 'signin.unlocked'),
+  );
+}

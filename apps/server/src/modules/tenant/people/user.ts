@@ -1,15 +1,6 @@
 // tenant/user: a tenant administrator's own users, on the platform user screen's hooks and services
 // (modules/general/user), held to the session's tenant, plus the party binding.
-import {
-  checkRules,
-  fieldRules,
-  idsBody,
-  PARTY_KINDS,
-  resetPassword,
-  rolesByTerminal,
-  tenantUserResource,
-  USER_TYPE,
-} from '@tagloom/domain';
+import { checkRules, fieldRules, PARTY_KINDS, rolesByTerminal, tenantUserResource, USER_TYPE } from '@tagloom/domain';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,12 +15,12 @@ import type { Tx } from '../../../db/client.js';
 import { users } from '../../../db/schema/index.js';
 import { UserAdminService, type UserScope } from '../../general/user/admin.js';
 import { mustChangeBody, userHooks } from '../../general/user/hooks.js';
+import { accountActionRoutes } from '../../general/user/routes.js';
 import { checkParty, isPartyKind, partyNames } from './parties.js';
 
 const SCREEN = 'tenant/user';
 const tags = [SCREEN];
 const labels = tenantUserResource.labels;
-const counted = envelope(z.object({ count: z.number() }));
 
 type Row = Record<string, unknown>;
 
@@ -129,56 +120,7 @@ export const tenantUserRoutes: FastifyPluginAsyncZod<{ sessions: SessionService 
   });
   const admin = new UserAdminService(app.ctx, sessions, ownTenant);
 
-  for (const action of ['enable', 'disable'] as const) {
-    app.post(
-      `/${SCREEN}/${action}`,
-      {
-        config: { access: { screen: SCREEN, action } },
-        schema: {
-          tags,
-          summary: action === 'enable' ? 'Allow login' : 'Forbid login and end the live sessions',
-          body: idsBody,
-          response: { 200: counted },
-        },
-      },
-      async (req, reply) =>
-        reply.ok(
-          { count: await admin.setLogin(req.session!, req.body.ids, action === 'enable') },
-          action === 'enable' ? 'account.loginAllowed' : 'account.loginForbidden',
-        ),
-    );
-  }
-
-  app.post(
-    `/${SCREEN}/reset-password`,
-    {
-      config: { access: { screen: SCREEN, action: 'resetPassword' }, fieldLabels: labels },
-      schema: {
-        tags,
-        summary:
-          'Set the given password (policy applies) or generate a temporary one (returned once); ends the user’s sessions; to be changed at the next sign-in unless mustChangePassword is false',
-        body: resetPassword.and(mustChangeBody),
-        response: { 200: envelope(z.object({ password: z.string().nullable() })) },
-      },
-    },
-    async (req, reply) =>
-      reply.ok(
-        await admin.resetPassword(req.session!, req.body.id, req.body.password, {
-          mustChangePassword: req.body.mustChangePassword,
-          lang: req.lang,
-        }),
-        'account.passwordReset',
-      ),
-  );
-
-  app.post(
-    `/${SCREEN}/unlock`,
-    {
-      config: { access: { screen: SCREEN, action: 'edit' } },
-      schema: { tags, summary: 'Lift the login throttle’s blocks on these users’ names', body: idsBody, response: { 200: counted } },
-    },
-    async (req, reply) => reply.ok({ count: await admin.unlock(req.session!, req.body.ids) }, 'signin.unlocked'),
-  );
+  await accountActionRoutes(app, SCREEN, admin);
 
   app.post(
     `/${SCREEN}/roles`,
