@@ -7,7 +7,7 @@
 // with BENCH_PG_URL=<admin url>, or BENCH_PG=1 to start a throwaway server (scripts/lib/pg-server.mjs).
 // FEED_EXPLAIN=1 prints the plan of each list's query (EXPLAIN ANALYZE, BUFFERS).
 import { sql } from 'drizzle-orm';
-import { benchDatabase, explainRequest, loadAverage, pct, printFloor } from './lib.js';
+import { benchDatabase, demoTenants, explainRequest, loadAverage, pct, printFloor } from './lib.js';
 
 const TARGET = Number(process.env.FEED_ROWS ?? 10_000_000);
 const BUDGET_MS = Number(process.env.FEED_FILL_SECONDS ?? 900) * 1000;
@@ -22,11 +22,7 @@ const { encodeCursor } = await import('../apps/server/src/core/feed/service.js')
 const t = await startTestApp();
 try {
   console.log(`database: ${t.database.describe}${pgServer ? ` (${pgServer.version})` : ''}`);
-  const tenants = await queryRows<{ id: number }>(
-    t.ctx.db,
-    sql`select id::int as id from tenants where code in ('DEMO', 'ACME') order by id`,
-  );
-  const [a, b] = tenants.map((r) => r.id);
+  const { demo: a, acme: b } = await demoTenants(t);
   // rows spread over the last 29 days (inside the feed's 30 days of daily partitions), written in
   // time order a slice of the span at a time: each index then grows at its right edge instead of
   // taking random inserts (the fill of random times reached 2.5M rows on PGlite in 900 s)

@@ -7,7 +7,7 @@
 // BENCH_PG_URL=<admin url>, or BENCH_PG=1 to start a throwaway server. GOODS_EXPLAIN=1 prints the
 // plans of the queries each search runs (EXPLAIN ANALYZE, BUFFERS).
 import { sql } from 'drizzle-orm';
-import { benchDatabase, explainRequest, loadAverage, pct, printFloor } from './lib.js';
+import { benchDatabase, demoTenants, explainRequest, loadAverage, pct, printFloor } from './lib.js';
 
 const SKUS = Number(process.env.GOODS_SKUS ?? 1_000_000);
 const PER_STYLE = 10;
@@ -40,12 +40,7 @@ const arr = (xs: string[]) => `array[${xs.map((x) => `'${x}'`).join(',')}]`;
 const t = await startTestApp();
 try {
   console.log(`database: ${t.database.describe}${pgServer ? ` (${pgServer.version})` : ''}`);
-  const tenants = await queryRows<{ id: number; code: string }>(
-    t.ctx.db,
-    sql`select id::int as id, code from tenants where code in ('DEMO', 'ACME')`,
-  );
-  const demo = tenants.find((r) => r.code === 'DEMO')!.id;
-  const acme = tenants.find((r) => r.code === 'ACME')!.id;
+  const { demo, acme } = await demoTenants(t);
   /** styles BS000001… (barcode BC…, a name of NAMES and the number), each with PER_STYLE SKUs (style + 2 digits, GTIN 69 + 10 digits + check). */
   const fill = async (tenant: number, styles: number, gtinBase: number) => {
     for (let done = 0; done < styles; ) {

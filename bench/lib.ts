@@ -69,3 +69,14 @@ export async function explainRequest(t: TestApp, token: string, url: string, bod
     console.log(res.rows.map((r) => `      ${String(Object.values(r)[0])}`).join('\n'));
   }
 }
+
+/** The ids of the demo tenants a benchmark fills: DEMO (measured) and ACME (the other tenant's noise). */
+export async function demoTenants(t: TestApp): Promise<{ demo: number; acme: number }> {
+  const { queryRows } = await import('../apps/server/src/db/client.js');
+  const { sql } = await import('drizzle-orm');
+  const rows = await queryRows<{ id: number; code: string }>(
+    t.ctx.db,
+    sql`select id::int as id, code from tenants where code in ('DEMO', 'ACME')`,
+  );
+  return { demo: rows.find((r) => r.code === 'DEMO')!.id, acme: rows.find((r) => r.code === 'ACME')!.id };
+}

@@ -6,7 +6,7 @@
 // BENCH_PG=1 to start a throwaway server (scripts/lib/pg-server.mjs). LIST_EXPLAIN=1 prints the plan
 // of each query a list runs (EXPLAIN ANALYZE, BUFFERS).
 import { sql } from 'drizzle-orm';
-import { benchDatabase, explainRequest, loadAverage, pct, printFloor } from './lib.js';
+import { benchDatabase, demoTenants, explainRequest, loadAverage, pct, printFloor } from './lib.js';
 
 const TARGET = Number(process.env.LIST_ROWS ?? 1_000_000);
 const CHUNK = Number(process.env.LIST_CHUNK ?? 250_000);
@@ -14,17 +14,11 @@ const RUNS = Number(process.env.LIST_RUNS ?? 300);
 
 const pgServer = await benchDatabase();
 const { startTestApp } = await import('../apps/server/test/support.js');
-const { queryRows } = await import('../apps/server/src/db/client.js');
 
 const t = await startTestApp();
 try {
   console.log(`database: ${t.database.describe}${pgServer ? ` (${pgServer.version})` : ''}`);
-  const tenants = await queryRows<{ id: number; code: string }>(
-    t.ctx.db,
-    sql`select id::int as id, code from tenants where code in ('DEMO', 'ACME')`,
-  );
-  const demo = tenants.find((r) => r.code === 'DEMO')!.id;
-  const acme = tenants.find((r) => r.code === 'ACME')!.id;
+  const { demo, acme } = await demoTenants(t);
   const fill = async (tenant: number, total: number, prefix: string) => {
     for (let done = 0; done < total; ) {
       const n = Math.min(CHUNK, total - done);
