@@ -67,10 +67,23 @@ function issuesOf(field: string, spec: AttrSpec, value: unknown) {
  * given, no attribute the template lacks. Numbers are stored as numbers, the rest as text.
  * Refuses with 400 naming `<field>.<code>` by the attribute's name.
  */
-export async function checkAttrs(tx: Tx, def: ResourceDef, tenantId: number, data: Record<string, unknown>, lang: Lang, creating: boolean) {
+export async function checkAttrs(
+  tx: Tx,
+  def: ResourceDef,
+  tenantId: number,
+  data: Record<string, unknown>,
+  lang: Lang,
+  creating: boolean,
+  /** the specs already loaded for this tenant, by source (an import loads them once, not per row) */
+  loaded?: Map<AttrSource, AttrSpec[]>,
+) {
   for (const f of def.list) {
     if (!f.attrs || (!creating && data[f.key] === undefined)) continue;
-    const specs = await attrSpecs(tx, f.attrs, tenantId);
+    let specs = loaded?.get(f.attrs);
+    if (!specs) {
+      specs = await attrSpecs(tx, f.attrs, tenantId);
+      loaded?.set(f.attrs, specs);
+    }
     const given = (data[f.key] ?? {}) as Record<string, unknown>;
     const issues = [
       ...Object.keys(given)

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
+  type AttrSource,
   describeIssues,
   ENUMS,
   fieldSchema,
@@ -27,7 +28,7 @@ import { checkSheet } from '../sheet/run.js';
 import { slices } from '../sheet/slices.js';
 import { TenantScope } from '../tenant-scope.js';
 import { checkExportSize, EXPORT_MAX_ROWS, pagesByIds, xlsxStream } from '../xlsx-stream.js';
-import { checkAttrs } from './attrs.js';
+import { type AttrSpec, checkAttrs } from './attrs.js';
 import { readLines, splitLines, writeLines } from './children.js';
 import { cellIn, cellOut, excelFields, workbookBuffer } from './excel.js';
 import { attachFiles, heldIds, releaseFiles } from './file-fields.js';
@@ -632,6 +633,8 @@ export class ResourceService {
     let inserted = 0;
     let seq = 0;
     await progress?.start(todo.length, 'jobs.phase.writing');
+    // the tenant's attribute templates, read once for the whole file
+    const attrSpecsOf = new Map<AttrSource, AttrSpec[]>();
     const writeChunk = async (tx: Tx, rows: typeof good) => {
       const chunk: typeof good = [];
       for (const r of rows) {
@@ -643,7 +646,7 @@ export class ResourceService {
           continue;
         }
         r.data = { ...r.data, ...stamp };
-        const badAttrs = await checkAttrs(tx, this.def, session.tenantId, r.data, opts.lang, true).then(
+        const badAttrs = await checkAttrs(tx, this.def, session.tenantId, r.data, opts.lang, true, attrSpecsOf).then(
           () => undefined,
           (err) => {
             if (err instanceof AppError && err.status < 500) return translate(opts.lang, err.key, localizeParams(opts.lang, err.params));
