@@ -9,7 +9,7 @@ import type { Lang } from '@tagloom/domain/lang.ts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eSuite, login, newSession, shot, tokenOf } from './support/browser';
-import { apiPost, clickInDialog, grantGrid, menuPath, openFromMenu, rowOf, screenOf, webText } from './support/general';
+import { apiPost, clickInDialog, grantGrid, menuPath, openFromMenu, rowOf, screenOf, showColumn, webText } from './support/general';
 
 const suite = e2eSuite();
 
@@ -69,7 +69,7 @@ describe.each(['zh_CN', 'en_US'] as Lang[])('General screens a new user meets (%
       // the handler column starts hidden (state, next fire and actions fit 1366 px); the user shows it
       expect(await page.getByTestId('sched-handler').count()).toBe(0);
       await page.getByTestId('resource-columns').click();
-      await page.getByTestId('column-className').locator('input[type="checkbox"]').check();
+      await showColumn(page, 'className');
       await page.getByTestId('sched-handler').first().waitFor();
       await page.keyboard.press('Escape');
       const handler = await cellTexts(page, code, name, 'sched-handler');

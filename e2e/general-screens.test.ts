@@ -27,6 +27,7 @@ import {
   save,
   screenOf,
   serverText,
+  showColumn,
   tableText,
   webText,
 } from './support/general';
@@ -113,7 +114,7 @@ describe('general/user (zh_TW)', () => {
       expect(await row.textContent()).toContain('演示租户');
       // the Login column: a switch showing the state, which allows or forbids
       const login = row.getByRole('switch');
-      expect(await login.getAttribute('aria-checked')).toBe('true');
+      await expect.poll(() => login.getAttribute('aria-checked')).toBe('true');
       expect(await login.locator('.ant-switch-inner-checked').textContent()).toBe(enumText('LoginStatus', 1, lang));
 
       // edit: a new alias
@@ -307,7 +308,7 @@ describe('general/scheduler (en_US)', () => {
       await shot(page, 'screens-scheduler-en_US-1366');
       // the counter and the remark are not among the screen's default columns: shown from the column settings
       await s.getByTestId('resource-columns').click();
-      for (const key of ['timesTriggered', 'remark']) await page.getByTestId(`column-${key}`).locator('.ant-checkbox-input').check();
+      for (const key of ['timesTriggered', 'remark']) await showColumn(page, key);
       await s.getByTestId('resource-columns').click();
 
       await s.getByTestId('resource-add').click();

@@ -35,7 +35,7 @@ const GENERIC_PLUS = new Set([
   'general/template-goods-attr',
   'general/template-location-attr',
   'general/template-label-code',
-  'general/template-coding-rule',
+  // general/template-coding-rule: its form is a domain designer (e2e/coding-rule.test.ts)
 ]);
 const hasHandMadeView = (code: string) => !GENERIC_PLUS.has(code) && existsSync(path.join(ROOT, 'apps/web/src/views', code, 'index.tsx'));
 /** The generic screens: the platform's General ones, and tenant screens (signed in as the DEMO tenant's admin). */

@@ -203,8 +203,8 @@ describe('forced change of an initial password', () => {
           await page.getByTestId('password-new').fill('better123');
           await page.getByTestId('password-confirm').fill('better123');
           await page.getByTestId('password-submit').click();
-          // signed in with the new password, into the console
-          await page.getByTestId('navbar').waitFor();
+          // signed in with the new password, into the console (a busy machine builds the first screen late)
+          await page.getByTestId('navbar').waitFor({ timeout: 45_000 });
           expect(pathOf(page)).not.toBe('/login');
           expect(await page.getByTestId('error-log').count()).toBe(0);
           expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);

@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 /**
  * Browser stories: each file starts its own server (own database, free port) and Chromium, so files
  * run in parallel — two at a time by default (E2E_WORKERS to change), the larger files first.
+ * One seeded database is copied for each file (support/template.ts).
  * Polls wait for a state up to 15 s: a busy 2-core machine answers late, never wrongly.
  */
 const workers = Number(process.env.E2E_WORKERS ?? 2);
@@ -10,6 +11,7 @@ const workers = Number(process.env.E2E_WORKERS ?? 2);
 export default defineConfig({
   test: {
     include: ['**/*.test.ts'],
+    globalSetup: ['./support/template.ts'],
     exclude: ['node_modules/**'],
     testTimeout: 90_000,
     hookTimeout: 120_000,

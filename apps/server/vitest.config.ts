@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // one seeded database made once, copied for every test app that seeds the same way
+    globalSetup: ['./test/template.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // each file opens its own database; two at a time fits a 2-core machine

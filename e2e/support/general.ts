@@ -79,13 +79,30 @@ export async function openFromMenu(page: Page, code: string, lang: Lang) {
   const direct = nav.getByText(m.module, { exact: true });
   // an overflowed entry stays in the DOM, transparent and marked aria-hidden
   const shown = await direct.evaluate((el) => el.closest('.ant-menu-overflow-item')?.getAttribute('aria-hidden') !== 'true');
-  if (shown) await direct.click();
-  else {
-    // more modules than the navbar holds: the rest sit behind its overflow "…" entry
-    await nav.locator('.ant-menu-overflow-item-rest').hover();
-    await page.locator('.ant-menu-submenu-popup:not(.ant-menu-submenu-hidden)').getByText(m.module, { exact: true }).click();
-  }
-  await page.waitForURL((u) => u.pathname.startsWith(`/${code.split('/')[0]}/`), { timeout: 15_000 });
+  const inModule = () => new URL(page.url()).pathname.startsWith(`/${code.split('/')[0]}/`);
+  // a click can miss on a busy machine (the overflow popup closing under the pointer): tried until the module opens
+  await expect
+    .poll(
+      async () => {
+        if (inModule()) return 'open';
+        if (shown) await direct.click({ timeout: 5000 }).catch(() => {});
+        else {
+          // more modules than the navbar holds: the rest sit behind its overflow "…" entry
+          await nav.locator('.ant-menu-overflow-item-rest').hover();
+          await page
+            .locator('.ant-menu-submenu-popup:not(.ant-menu-submenu-hidden)')
+            .getByText(m.module, { exact: true })
+            .click({ timeout: 5000 })
+            .catch(() => {});
+        }
+        return page
+          .waitForURL(inModule, { timeout: 5000 })
+          .then(() => 'open')
+          .catch(() => 'clicking');
+      },
+      { timeout: 45_000 },
+    )
+    .toBe('open');
   const side = page.getByTestId('side-menu');
   const group = side.locator('.ant-menu-submenu-title').filter({ hasText: m.group }).first();
   await group.waitFor();
@@ -110,19 +127,67 @@ export async function openFromMenu(page: Page, code: string, lang: Lang) {
     .toBe('clicked');
   await page.waitForURL((u) => u.pathname === `/${code}`, { timeout: 15_000 });
   await screenOf(page, code).waitFor();
+  // the mouse leaves the menu: a long item's name shows as a tooltip beside it, over the toolbar
+  await page.mouse.move(1, 1);
 }
 
-/** Picks an option (the one titled `label`, else the first containing it, else the first) in an antd select. */
+/**
+ * Picks an option (the one titled `label`, else the first containing it, else the first) in an antd
+ * select. A dropdown can close under the pointer on a busy machine (a re-render while it opens, the
+ * leave animation of the one before): the pick opens it again and retries until the click lands.
+ */
 export async function pick(page: Page, select: Locator, label?: string) {
-  await select.click();
-  const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
-  await dropdown.waitFor();
-  const options = dropdown.locator('.ant-select-item-option');
-  const option = label ? options.filter({ hasText: label }) : options;
-  await expect.poll(() => option.count()).toBeGreaterThan(0);
-  // a label may stand inside another ('Normal' in 'Abnormal'): the exactly titled option wins
-  const exact = label ? dropdown.locator(`.ant-select-item-option[title=${JSON.stringify(label)}]`) : option;
-  await ((await exact.count()) ? exact : option).first().click();
+  const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden):visible').last();
+  await expect
+    .poll(
+      async () => {
+        if (!(await dropdown.count())) {
+          await select.click();
+          await dropdown.waitFor({ timeout: 5000 }).catch(() => {});
+          return 'opening';
+        }
+        const options = dropdown.locator('.ant-select-item-option');
+        const option = label ? options.filter({ hasText: label }) : options;
+        if (!(await option.count())) return 'no option yet';
+        // a label may stand inside another ('Normal' in 'Abnormal'): the exactly titled option wins
+        const exact = label ? dropdown.locator(`.ant-select-item-option[title=${JSON.stringify(label)}]`) : option;
+        const clicked = await ((await exact.count()) ? exact : option)
+          .first()
+          .click({ timeout: 3000 })
+          .then(() => true)
+          .catch(() => false);
+        if (!clicked) return 'retry';
+        if (!label) return 'picked';
+        // a click on a list that re-renders under it (a search answering) can be lost: the pick counts
+        // once the select shows the label, or once its list closed (a picker that adds and clears)
+        return expect
+          .poll(async () => ((await select.textContent()) ?? '').includes(label) || !(await dropdown.count()), { timeout: 5000 })
+          .toBe(true)
+          .then(() => 'picked')
+          .catch(() => 'retry');
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('picked');
+}
+
+/** Shows a column from the table's column settings (open): checks its box and waits until it shows checked. */
+export async function showColumn(page: Page, key: string) {
+  const box = page.getByTestId(`column-${key}`).locator('.ant-checkbox-input');
+  await expect
+    .poll(
+      async () => {
+        if (await box.isChecked()) return 'checked';
+        await box.click();
+        return expect
+          .poll(() => box.isChecked(), { timeout: 5000 })
+          .toBe(true)
+          .then(() => 'checked')
+          .catch(() => 'clicking');
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('checked');
 }
 
 /** Waits for a new success message; a refusal (field errors or a new error message) fails naming it. */

@@ -1,11 +1,19 @@
 /** Starts the real server (serving the built console) on a free port with a fresh embedded database. */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { inject } from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** a seeded PGlite data directory to copy ('' when every server seeds its own) */
+    seededDataDir: string;
+  }
+}
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -45,10 +53,26 @@ async function freshPgDatabase(): Promise<{ env: Record<string, string>; drop: (
   };
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/** The seeded data directory the global setup made (support/template.ts), if any. */
+function seededDataDir(): string {
+  try {
+    return inject('seededDataDir') ?? '';
+  } catch {
+    return ''; // outside a test file (the global setup itself)
+  }
+}
+
+/**
+ * Starts the server on a free port. Its embedded database is a copy of the one the global setup
+ * seeded (or a fresh one seeded now, when there is none or `env` sets its own DATA_DIR);
+ * `keepDataDir` leaves a DATA_DIR given in `env` in place when stopping.
+ */
+export async function startServer(env: Record<string, string> = {}, opts: { keepDataDir?: boolean } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dir = mkdtempSync(path.join(tmpdir(), 'tagloom-e2e-'));
   const database = await freshPgDatabase();
+  const seeded = env.DATA_DIR || database.env.DATABASE_URL ? '' : seededDataDir();
+  if (seeded) cpSync(seeded, path.join(dir, 'db'), { recursive: true });
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: {
@@ -85,6 +109,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         if (child.exitCode === null) child.kill('SIGKILL');
       }
       rmSync(dir, { recursive: true, force: true });
+      if (env.DATA_DIR && !opts.keepDataDir) rmSync(env.DATA_DIR, { recursive: true, force: true });
       await database.drop();
     },
   };

@@ -1,8 +1,11 @@
-// Finds (and, as root, installs with apt) the system programs the tests need: Chromium and PostgreSQL.
+// Finds (and, as root, installs with apt) the system programs the tests need: Chromium, PostgreSQL and
+// the mosquitto MQTT broker.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** The MQTT broker the readers' MQTT tests start (Debian's package installs it here). */
+export const MOSQUITTO = process.env.MOSQUITTO_PATH || '/usr/sbin/mosquitto';
 
 /** Directory holding initdb/pg_ctl of the newest installed PostgreSQL, or undefined. */
 export function pgBinDir() {
@@ -28,6 +31,7 @@ export function ensureSystemDeps() {
   const missing = [];
   if (!existsSync(CHROMIUM)) missing.push('chromium');
   if (!pgBinDir()) missing.push('postgresql');
+  if (!existsSync(MOSQUITTO)) missing.push('mosquitto');
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!hasCjkFont()) {
     if (isRoot) missing.push('fonts-noto-cjk');

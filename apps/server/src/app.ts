@@ -26,10 +26,12 @@ import { commonModule } from './modules/common/index.js';
 import { dashboardModule } from './modules/dashboard/index.js';
 import { DictionaryService } from './modules/general/dictionary/service.js';
 import { generalModule } from './modules/general/index.js';
+import { labelModule } from './modules/label/index.js';
 import { menuModule } from './modules/menu/index.js';
 import { MenuService } from './modules/menu/service.js';
 import { EquipmentService } from './modules/rfid/equipment/service.js';
 import { rfidModule } from './modules/rfid/index.js';
+import { supplyModule } from './modules/supply/index.js';
 import { tenantModule } from './modules/tenant/index.js';
 
 /**
@@ -44,6 +46,8 @@ export const MODULES: readonly ServerModule[] = [
   generalModule,
   rfidModule,
   tenantModule,
+  labelModule,
+  supplyModule,
 ];
 
 export interface Services {

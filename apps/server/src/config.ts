@@ -1,4 +1,5 @@
 import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -26,6 +27,29 @@ export interface Config {
   oidc: { issuer: string; clientId: string; clientSecret: string; usernameClaim: string; scope: string } | undefined;
   pgPoolMax: number;
   version: string;
+  /** readers' MQTT path (MQTT_URL unset → off), see modules/rfid/mqtt */
+  mqtt: MqttConfig | undefined;
+}
+
+/** The MQTT subscriber of reader payloads (topics `<topicPrefix>/<tenantCode>/<equipmentCoding>/<impinj|zebra>`). */
+export interface MqttConfig {
+  url: string;
+  topicPrefix: string;
+  /** this process's client id (stable across restarts, so its persistent session resumes) */
+  clientId: string;
+  /** the shared-subscription group: the server processes of the group split the messages */
+  group: string;
+  /**
+   * MQTT_SHARED=1: one shared subscription per group (the processes split the messages). Off by
+   * default — a plain subscription (each process gets every message; the pipeline stores each once):
+   * mosquitto 2.0.11 (Debian's) does not restore a session's shared subscription after a broker
+   * restart, so what is published before the server subscribes again would be lost.
+   */
+  shared: boolean;
+  /** how long the broker keeps the session (and queues QoS 1 messages) while this process is down */
+  sessionExpirySeconds: number;
+  username: string | undefined;
+  password: string | undefined;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -80,6 +104,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     pgPoolMax: int(env.PG_POOL_MAX, 10),
     version: env.APP_VERSION || '0.1.0',
+    mqtt: env.MQTT_URL
+      ? {
+          url: env.MQTT_URL,
+          topicPrefix: (env.MQTT_TOPIC_PREFIX || 'tagloom').replace(/\/+$/, ''),
+          // one id per host and port: processes on one host differ, a restarted process resumes its session
+          clientId: env.MQTT_CLIENT_ID || `${env.MQTT_CLIENT_ID_BASE || 'tagloom'}-${hostname()}-${port}`,
+          group: env.MQTT_GROUP || 'tagloom',
+          shared: env.MQTT_SHARED === '1',
+          sessionExpirySeconds: int(env.MQTT_SESSION_EXPIRY_SECONDS, 7 * 24 * 3600),
+          username: env.MQTT_USERNAME || undefined,
+          password: env.MQTT_PASSWORD || undefined,
+        }
+      : undefined,
   };
 }
 

@@ -7,6 +7,7 @@ import { ensurePartitions } from './core/partitions.js';
 import { JobQueue } from './core/queue/queue.js';
 import { type Database, openPglite, openPostgres } from './db/client.js';
 import { Scheduler } from './modules/general/scheduler/scheduler.js';
+import { startMqttIngest } from './modules/rfid/mqtt/index.js';
 import { seed } from './seed/index.js';
 
 /** Start the server: open the database (waiting for it if needed), migrate, seed, serve. */
@@ -88,7 +89,11 @@ async function main() {
   // scheduled tasks: every process ticks; each due fire is claimed by exactly one of them
   const scheduler = new Scheduler(ctx, services);
   scheduler.start();
+  // readers' MQTT path (MQTT_URL): subscribes now the database is ready; reconnects by itself
+  const mqttIngest = startMqttIngest(ctx);
   stopRunning = async () => {
+    // first: take no more messages, let the one in flight commit and be acknowledged
+    await mqttIngest?.stop();
     await jobs.stop();
     await scheduler.stop();
     await bus.stop();

@@ -74,8 +74,15 @@ describe(`party data scope of every declaration that names one (${DRIVER})`, () 
           if (field === 'id') {
             [own, foreign] = [mine, other];
           } else {
-            const a = await t.call('POST', `${base}/create`, { token: demo, body: { ...sampleRow(def, 'PA'), [field]: mine } });
-            const b = await t.call('POST', `${base}/create`, { token: demo, body: { ...sampleRow(def, 'PB'), [field]: other } });
+            // salted per kind: a screen naming two kinds keeps the first kind's rows while the second runs
+            const a = await t.call('POST', `${base}/create`, {
+              token: demo,
+              body: { ...sampleRow(def, `PA${kind.length}`), [field]: mine },
+            });
+            const b = await t.call('POST', `${base}/create`, {
+              token: demo,
+              body: { ...sampleRow(def, `PB${kind.length}`), [field]: other },
+            });
             expect([a.status, b.status], JSON.stringify([a.body.msg, b.body.msg])).toEqual([200, 200]);
             [own, foreign] = [a.body.data.id, b.body.data.id];
           }
@@ -100,7 +107,7 @@ describe(`party data scope of every declaration that names one (${DRIVER})`, () 
           expect(still.body.data[def.titleField]).not.toBe('taken');
           if (field === 'id') {
             // a bound user opens no new party rows
-            expect((await t.call('POST', `${base}/create`, { token, body: sampleRow(def, 'PC') })).status).toBe(403);
+            expect((await t.call('POST', `${base}/create`, { token, body: sampleRow(def, `PC${kind.length}`) })).status).toBe(403);
             // nor does the tenant delete a party a user is bound to
             const gone = await t.call('POST', `${base}/delete`, { token: demo, lang: 'en_US', body: { ids: [own] } });
             expect(gone.status).toBe(409);
@@ -108,10 +115,14 @@ describe(`party data scope of every declaration that names one (${DRIVER})`, () 
             return;
           }
           // naming another party is refused on the field; a new row carries the user's party
-          const wrong = await t.call('POST', `${base}/create`, { token, lang: 'en_US', body: { ...sampleRow(def, 'PD'), [field]: other } });
+          const wrong = await t.call('POST', `${base}/create`, {
+            token,
+            lang: 'en_US',
+            body: { ...sampleRow(def, `PD${kind.length}`), [field]: other },
+          });
           expect(wrong.status).toBe(400);
           expect(wrong.body.data.fields.map((f: { field: string }) => f.field)).toContain(field);
-          const { [field]: _omit, ...bare } = sampleRow(def, 'PE');
+          const { [field]: _omit, ...bare } = sampleRow(def, `PE${kind.length}`);
           const made = await t.call('POST', `${base}/create`, { token, body: bare });
           expect(made.status, made.body.msg).toBe(200);
           expect(made.body.data[field]).toBe(mine);

@@ -8,10 +8,18 @@ import { DRIVER, startTestApp, type TestApp } from './support.js';
  * query string, path), and every list/export filter of the declarations with values of the wrong
  * kind. The generators are fixed lists, so every run sends the same requests.
  *
- * Left out, because they would end the session under test: GET /api/user/logout. Logins are sent
- * from their own address, so that their refusals do not throttle the sessions under test.
+ * Left out: GET /api/user/logout (it would end the session under test) and the event streams. Logins are sent
+ * from their own address, so that their refusals do not throttle the sessions under test. On PGlite
+ * every other probe of each operation is sent (all of them on PostgreSQL).
  */
-const SKIP = new Set(['GET /api/user/logout']);
+const SKIP = new Set([
+  'GET /api/user/logout',
+  // event streams answer bad input with 400 (rfid-live.test.ts) and otherwise never end
+  'GET /api/rfid/live',
+  'GET /api/dashboard/live',
+]);
+/** A probe unanswered this long is reported (as 599), so one hanging operation is named, not a timed-out run. */
+const PROBE_TIMEOUT_MS = 30_000;
 const LOGIN_ADDRESS = '10.99.0.1';
 /** An id no row has: writes with otherwise valid bodies change nothing that the run depends on. */
 const NO_ROW = 999_999;
@@ -332,7 +340,10 @@ describe(`no 5xx on bad input, every OpenAPI operation, on ${DRIVER}`, () => {
     for (const p of filterProbes()) byUrl.set(p.url, [...(byUrl.get(p.url) ?? []), p]);
     // an export reads the same body as its list: every other probe is enough there
     const thin = (path: string, ps: Probe[]) => (path.endsWith('/export') ? ps.filter((_, i) => i % 2 === 0) : ps);
-    const groups = [...ops.map(([m, p]) => thin(p, probes(doc, m, p))), ...byUrl.values()];
+    // PostgreSQL gets every probe; the embedded database (the same engine, several times slower on
+    // this machine) every other probe of each operation, the first included — npm test runs both
+    const sample = (ps: Probe[]) => (DRIVER === 'pg' ? ps : ps.filter((_, i) => i % 2 === 0));
+    const groups = [...ops.map(([m, p]) => thin(p, probes(doc, m, p))), ...byUrl.values()].map(sample);
     if (process.env.FUZZ_DRY) {
       const per = new Map<string, number>();
       for (const p of groups.flat())
@@ -351,14 +362,23 @@ describe(`no 5xx on bad input, every OpenAPI operation, on ${DRIVER}`, () => {
       for (const group of groups) {
         for (const [i, probe] of group.entries()) {
           const isLogin = probe.url.startsWith('/api/user/login') || probe.url.startsWith('/api/user/sso');
-          const send = () =>
-            t.call(probe.method, probe.url, {
+          const send = () => {
+            let timer: NodeJS.Timeout | undefined;
+            const late = new Promise<{ status: number; body: { code: number; msg: string } }>((resolve) => {
+              timer = setTimeout(
+                () => resolve({ status: 599, body: { code: 599, msg: `no answer in ${PROBE_TIMEOUT_MS / 1000} s` } }),
+                PROBE_TIMEOUT_MS,
+              );
+            });
+            const answer = t.call(probe.method, probe.url, {
               token: tokens[user],
               lang: 'en',
               body: probe.body,
               rawBody: probe.rawBody,
               remoteAddress: isLogin ? LOGIN_ADDRESS : undefined,
             });
+            return Promise.race([answer, late]).finally(() => clearTimeout(timer));
+          };
           let r = await send();
           sent++;
           if (r.status === 401 && !isLogin) {

@@ -64,6 +64,7 @@ describe(`scheduled tasks on ${DRIVER}`, () => {
       'purgeOldLogs',
       'refreshDictionaryCache',
       'markReadersOffline',
+      'rfid.sweepDepartures',
     ]);
     expect(handlers.body.data[1].label).toMatch(/dictionary/i);
     const zh = await t.call('POST', `${base}/handlers`, { token: auditor, lang: 'zh_CN' });

@@ -342,6 +342,7 @@ describe(`general tenant, user and role screens on ${DRIVER}`, () => {
     it('creates a user in a chosen tenant with roles per terminal from that tenant', async () => {
       const roleList = await t.call('POST', '/api/general/user/roles', { token: admin, body: { tenantId: demoId } });
       expect(roleList.body.data.map((r: { code: string }) => r.code).sort()).toEqual([
+        'LABEL_PARTNER',
         'PARTNER',
         'STORE_CLERK',
         'TENANT_ADMIN',
@@ -554,6 +555,7 @@ describe(`general tenant, user and role screens on ${DRIVER}`, () => {
       expect(other.body.data).toMatchObject({ tenantId: demoId, code: 'OPS' });
       const demoRoles = await t.call('POST', '/api/general/role/list', { token: admin, body: { tenantId: demoId } });
       expect(demoRoles.body.data.list.map((r: { code: string }) => r.code).sort()).toEqual([
+        'LABEL_PARTNER',
         'OPS',
         'PARTNER',
         'STORE_CLERK',

@@ -168,6 +168,7 @@ describe(`general user/role export and sorting, dictionary access on ${DRIVER}`,
         [demoId, 'TENANT_ADMIN'],
         [demoId, 'STORE_CLERK'],
         [demoId, 'PARTNER'],
+        [demoId, 'LABEL_PARTNER'],
       ]);
     });
 

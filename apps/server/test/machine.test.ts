@@ -1,20 +1,21 @@
-import { defineMachine, equipmentResource, ONLINE, type ResourceDef, translate } from '@tagloom/domain';
-import { and, eq } from 'drizzle-orm';
+import { defineMachine, equipmentArchiveResource, equipmentResource, ONLINE, type ResourceDef, translate } from '@tagloom/domain';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, createServices } from '../src/app.js';
 import { badRequest } from '../src/core/errors.js';
 import { ResourceService } from '../src/core/resource/service.js';
 import { checkMachine } from '../src/core/resource/transitions.js';
-import { operationLog } from '../src/db/schema/index.js';
+import { menuButtons, menus, operationLog, tenantMenus } from '../src/db/schema/index.js';
 import { equipment } from '../src/modules/rfid/tables.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 
 /**
- * The generic state-machine parts on a tenant resource: the equipment screen given, for this test,
- * a machine on its online status (bind: offline → online when it has a MAC address; unbind back;
- * online rows final). Served by a second app over the same database, so the declared resources
- * stay as they are for every other test.
+ * The generic state-machine parts on a tenant resource: the equipment archive (the RFID equipment
+ * rows; the RFID screen serves its own bind/unbind) given, for this test, a machine on its online
+ * status (bind: offline → online when it has a MAC address; unbind back; online rows final), and
+ * the tenants' administrators its two buttons. Served by a second app over the same database, so
+ * the declared resources stay as they are for every other test.
  */
 const machine = defineMachine({
   field: 'onlineStatus',
@@ -25,8 +26,8 @@ const machine = defineMachine({
   },
   final: [ONLINE.ONLINE],
 });
-const def: ResourceDef = { ...(equipmentResource as unknown as ResourceDef), machine };
-const base = '/api/rfid/equipment';
+const def: ResourceDef = { ...(equipmentArchiveResource as unknown as ResourceDef), machine };
+const base = '/api/tenant/equipment';
 
 describe(`state machines on the generic routes (${DRIVER})`, () => {
   let t: TestApp;
@@ -75,6 +76,14 @@ describe(`state machines on the generic routes (${DRIVER})`, () => {
         },
       }),
     );
+    // the machine's buttons on the archive screen, held by every tenant that has the screen
+    const [screen] = await t.ctx.db.select({ id: menus.id }).from(menus).where(eq(menus.component, def.code));
+    for (const code of ['bind', 'unbind'])
+      await t.ctx.db.insert(menuButtons).values({ menuId: screen.id, code, names: { zh_CN: code, zh_TW: code, en_US: code } });
+    await t.ctx.db
+      .update(tenantMenus)
+      .set({ actions: sql`${tenantMenus.actions} || array['bind', 'unbind']` })
+      .where(eq(tenantMenus.menuId, screen.id));
     app = await buildApp(t.ctx, services);
     await app.ready();
     demo = await t.login('demo', 'demo123');
@@ -100,7 +109,7 @@ describe(`state machines on the generic routes (${DRIVER})`, () => {
       .select()
       .from(operationLog)
       .where(eq(operationLog.url, `${base}/bind`));
-    expect(logged.some((l) => l.action === 'bind' && l.screen === 'rfid/equipment' && l.result === 1 && l.target === String(id))).toBe(
+    expect(logged.some((l) => l.action === 'bind' && l.screen === 'tenant/equipment' && l.result === 1 && l.target === String(id))).toBe(
       true,
     );
   });
@@ -146,7 +155,7 @@ describe(`state machines on the generic routes (${DRIVER})`, () => {
     const edit = await call(`${base}/update`, demo, { id, remark: 'again' });
     expect(edit.status).toBe(409);
     expect(edit.body.msg).toBe('No longer editable: the state is Online');
-    expect((await call(`${base}/update`, demo, { id, remark: 'again' }, 'zh_CN')).body.msg).toBe('状态为“在线”的设备不能再编辑');
+    expect((await call(`${base}/update`, demo, { id, remark: 'again' }, 'zh_CN')).body.msg).toBe('状态为“在线”的设备档案不能再编辑');
     const del = await call(`${base}/delete`, demo, { ids: [id] });
     expect(del.status).toBe(409);
     expect(del.body.msg).toBe('No longer deletable: the state is Online');
@@ -180,8 +189,8 @@ describe(`state machines on the generic routes (${DRIVER})`, () => {
 
   it('declares one route per action in OpenAPI, and the scheduler’s on the real app', async () => {
     const paths = (app.swagger() as { paths: Record<string, { post?: { summary?: string } }> }).paths;
-    expect(paths[`${base}/bind`]?.post?.summary).toBe('Equipment: Bind (Offline → Online)');
-    expect(paths[`${base}/unbind`]?.post?.summary).toBe('Equipment: Unbind (Online → Offline)');
+    expect(paths[`${base}/bind`]?.post?.summary).toBe('Equipment archive: Bind (Offline → Online)');
+    expect(paths[`${base}/unbind`]?.post?.summary).toBe('Equipment archive: Unbind (Online → Offline)');
     const real = (t.app.swagger() as { paths: Record<string, { post?: { summary?: string } }> }).paths;
     expect(real['/api/general/scheduler/stop']?.post?.summary).toBe('Scheduled task: Stop (Normal or Paused → Stopped)');
     expect(real['/api/general/scheduler/recover']?.post?.summary).toBe('Scheduled task: Recover (Paused → Normal)');

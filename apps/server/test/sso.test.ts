@@ -134,7 +134,8 @@ describe(`single sign-on (OpenID Connect) on ${DRIVER}`, () => {
   });
 
   it('says single sign-on is not configured when it is not', async () => {
-    const plain = await startTestApp();
+    // the platform alone (no demo tenants): a second app starts in seconds
+    const plain = await startTestApp({ SEED_DEMO: '0' });
     try {
       expect((await plain.call('GET', '/api/user/ssoConfig')).body.data.enabled).toBe(false);
       const r = await plain.call('GET', '/api/user/ssoLogin?code=x&state=y', { lang: 'en' });

@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
+import { inject } from 'vitest';
 import { buildApp, createServices, type Services } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { Bus } from '../src/core/bus.js';
@@ -34,13 +35,76 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh PostgreSQL database on the test server, dropped when the test closes. */
-async function freshPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** The seeded database every default test app starts from (test/template.ts makes it once per run). */
+export interface ServerTemplate {
+  /** PGlite: a dumped data directory */
+  pgliteFile?: string;
+  /** PostgreSQL: a template database on the test server */
+  pgTemplate?: string;
+  /** the template's data directory: the files its seed stored (brand logos) are copied with it */
+  dataDir?: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    serverTemplate: ServerTemplate;
+  }
+}
+
+/** The configuration a template is seeded with; an app asking for another seed seeds its own database. */
+const TEMPLATE_ENV = { ADMIN_PASSWORD: 'admin123', SEED_DEMO: '1' };
+
+async function migrateAndSeed(database: Database, config: ReturnType<typeof loadConfig>) {
+  const log = pino({ level: 'silent' });
+  await database.withStartupLock(async () => {
+    await database.migrate();
+    await ensurePartitions(database.db);
+    await seed(database.db, config, log);
+  });
+}
+
+/**
+ * Makes the template in `dataDir` (the files its seed stores): a PostgreSQL database `name`
+ * (returns an empty blob), or a PGlite dump.
+ */
+export async function makeTemplate(opts: { dataDir: string; pgAdminUrl?: string; name?: string }): Promise<Blob> {
+  const config = loadConfig({ DATA_DIR: opts.dataDir, WEB_DIST: path.join(opts.dataDir, 'no-web'), ...TEMPLATE_ENV });
+  let url: string | undefined;
+  if (opts.pgAdminUrl) {
+    const c = new pg.Client({ connectionString: opts.pgAdminUrl });
+    await c.connect();
+    await c.query(`CREATE DATABASE ${opts.name}`);
+    await c.end();
+    const u = new URL(opts.pgAdminUrl);
+    u.pathname = `/${opts.name}`;
+    url = u.toString();
+  }
+  const database = await openTestDatabase(url);
+  try {
+    await migrateAndSeed(database, config);
+    return url ? new Blob([]) : await database.dump!();
+  } finally {
+    await database.close();
+  }
+}
+
+let templateBlob: Blob | undefined;
+/** The run's template, when the global setup made one (a file run alone without it seeds its own). */
+function template(): ServerTemplate {
+  try {
+    return inject('serverTemplate') ?? {};
+  } catch {
+    return {};
+  }
+}
+
+/** A fresh PostgreSQL database on the test server (a copy of `from`, if given), dropped when the test closes. */
+async function freshPgDatabase(from?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = new URL(process.env.TEST_DATABASE_URL!);
   const name = `tl_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const c = new pg.Client({ connectionString: admin.toString() });
   await c.connect();
-  await c.query(`CREATE DATABASE ${name}`);
+  await c.query(from ? `CREATE DATABASE ${name} TEMPLATE ${from}` : `CREATE DATABASE ${name}`);
   await c.end();
   const url = new URL(admin.toString());
   url.pathname = `/${name}`;
@@ -55,10 +119,10 @@ async function freshPgDatabase(): Promise<{ url: string; drop: () => Promise<voi
   };
 }
 
-/** Open (and migrate) the database a test uses; `url` reuses an existing PostgreSQL test database. */
-export async function openTestDatabase(url?: string): Promise<Database> {
+/** Open the database a test uses; `url` reuses an existing PostgreSQL test database, `load` a PGlite dump. */
+export async function openTestDatabase(url?: string, load?: Blob): Promise<Database> {
   const log = pino({ level: 'silent' });
-  return url ? openPostgres(url, 5, log) : openPglite('memory');
+  return url ? openPostgres(url, 5, log) : openPglite('memory', { load });
 }
 
 export async function startTestApp(env: Record<string, string> = {}, reuse?: { databaseUrl: string }): Promise<TestApp> {
@@ -66,11 +130,15 @@ export async function startTestApp(env: Record<string, string> = {}, reuse?: { d
   const tmp = mkdtempSync(path.join(tmpdir(), 'tagloom-test-'));
   let drop: (() => Promise<void>) | undefined;
   let databaseUrl = reuse?.databaseUrl;
+  // seeded as the template is (and a database of its own): start from a copy of the template
+  const tpl = !reuse && Object.entries(TEMPLATE_ENV).every(([k, v]) => (env[k] ?? v) === v) ? template() : {};
   if (DRIVER === 'pg' && !databaseUrl) {
-    const fresh = await freshPgDatabase();
+    const fresh = await freshPgDatabase(tpl.pgTemplate);
     databaseUrl = fresh.url;
     drop = fresh.drop;
   }
+  if (DRIVER === 'pglite' && tpl.pgliteFile) templateBlob ??= new Blob([readFileSync(tpl.pgliteFile)]);
+  const copied = DRIVER === 'pg' ? !!tpl.pgTemplate && !reuse : !!tpl.pgliteFile;
   const config = loadConfig({
     DATA_DIR: path.join(tmp, 'db'),
     WEB_DIST: path.join(tmp, 'no-web'),
@@ -79,12 +147,12 @@ export async function startTestApp(env: Record<string, string> = {}, reuse?: { d
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const database = await openTestDatabase(databaseUrl);
-  await database.withStartupLock(async () => {
-    await database.migrate();
-    await ensurePartitions(database.db);
-    await seed(database.db, config, log);
-  });
+  const database = await openTestDatabase(databaseUrl, DRIVER === 'pglite' && copied ? templateBlob : undefined);
+  const seededFiles = tpl.dataDir && path.join(tpl.dataDir, 'files');
+  if (copied && seededFiles && existsSync(seededFiles)) cpSync(seededFiles, path.join(config.dataDir, 'files'), { recursive: true });
+  // a copy of the template is migrated and seeded already: its partitions are brought up to date
+  if (copied) await ensurePartitions(database.db);
+  else await migrateAndSeed(database, config);
   const bus = new Bus(database, log);
   await bus.start();
   const ctx: AppContext = { config, database, db: database.db, bus, log, startedAt: new Date(), readiness: { ready: true, error: null } };

@@ -1,7 +1,9 @@
 export * from './codes.js';
+export * from './coding/index.js';
 export * from './constants.js';
 export * from './cron.js';
 export * from './enums.js';
+export * from './epc/index.js';
 export * from './feed/index.js';
 export * from './i18n/index.js';
 export * from './lang.js';
@@ -15,5 +17,6 @@ export * from './schemas/auth.js';
 export * from './schemas/common.js';
 export * from './schemas/dictionary.js';
 export * from './schemas/general.js';
+export * from './schemas/label.js';
 export * from './schemas/menu.js';
 export * from './validation.js';

@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import { type FileKind as DomainFileKind, FILE_KINDS, type FileInfo, IMAGE_KINDS } from '@tagloom/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
+import type { Tx } from '../db/client.js';
 import { files } from '../db/schema/index.js';
 import type { AppContext } from './context.js';
 import { AppError, conflict, notFound } from './errors.js';
@@ -274,4 +275,27 @@ export function formatBytes(n: number): string {
   if (n >= 1024 * 1024) return `${+(n / 1024 / 1024).toFixed(1)} MB`;
   if (n >= 1024) return `${+(n / 1024).toFixed(1)} KB`;
   return `${n} B`;
+}
+
+/** Demo data: a stored file of a screen (bytes under DATA_DIR/files, laid out as the file service lays them out); its id. */
+export async function storeSeedFile(
+  tx: Tx,
+  tenantId: number,
+  dataDir: string,
+  f: { scope: string; name: string; kind: string; mime: string; bytes: Buffer },
+): Promise<number> {
+  const sha256 = createHash('sha256').update(f.bytes).digest('hex');
+  const rel = path.join(
+    String(tenantId),
+    String(new Date().getUTCFullYear()),
+    sha256.slice(0, 2),
+    `${sha256}-${randomBytes(4).toString('hex')}`,
+  );
+  await mkdir(path.join(dataDir, 'files', path.dirname(rel)), { recursive: true, mode: DIR_MODE });
+  await writeFile(path.join(dataDir, 'files', rel), f.bytes, { mode: FILE_MODE });
+  const [file] = await tx
+    .insert(files)
+    .values({ tenantId, scope: f.scope, name: f.name, size: f.bytes.length, sha256, kind: f.kind, mime: f.mime, storagePath: rel })
+    .returning({ id: files.id });
+  return file.id;
 }

@@ -24,7 +24,7 @@ function isWrite(req: FastifyRequest): boolean {
   return WRITE_METHODS.has(req.method) && !(access && typeof access === 'object' && access.action === 'query');
 }
 /** Fields never copied into the log. */
-const SECRET = /pass(word)?|secret|token|credential/i;
+const SECRET = /pass(word)?|secret|token|credential|registrationcode/i;
 const MAX_BODY_CHARS = 4000;
 
 /** The body as logged: secrets masked, at most 50 items a list, 5 levels, text the log can store. */

@@ -35,6 +35,8 @@ export interface Database {
   /** subscribe to NOTIFY on a channel; returns an unsubscribe function */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /** an embedded database's whole data directory as a tarball (PGlite only: a test's seeded template) */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -54,10 +56,11 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
   return Math.round((performance.now() - t0) * 100) / 100;
 }
 
-export async function openPglite(dataDir: string | 'memory'): Promise<Database> {
+/** `load`: an in-memory database starts from a data directory dumped by `dump()` (tests' template). */
+export async function openPglite(dataDir: string | 'memory', opts: { load?: Blob } = {}): Promise<Database> {
   let client: PGlite;
   if (dataDir === 'memory') {
-    client = await PGlite.create();
+    client = await PGlite.create(opts.load ? { loadDataDir: opts.load } : undefined);
   } else {
     // PGlite needs the parent of its data directory to exist; the directory is its user's only
     // (the server also sets a umask of 077, so the files PGlite writes in it are 600).
@@ -82,6 +85,7 @@ export async function openPglite(dataDir: string | 'memory'): Promise<Database> 
     async notify(channel, payload) {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    dump: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

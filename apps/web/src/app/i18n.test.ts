@@ -52,7 +52,8 @@ describe('console catalogs', () => {
     for (const f of files(SRC)) {
       for (const m of readFileSync(f, 'utf8').matchAll(/\bt\(\s*'([a-zA-Z0-9_.]+)'/g)) used.add(m[1]);
     }
-    expect([...used].filter((k) => !all.has(k))).toEqual([]);
+    // a plural key is held as its forms (key_one, key_other: i18next picks by `count`)
+    expect([...used].filter((k) => !all.has(k) && !all.has(`${k}_other`))).toEqual([]);
   });
 
   it('keeps the spec message texts exact in English', () => {

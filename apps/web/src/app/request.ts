@@ -77,16 +77,23 @@ function fileNameOf(disposition: string | null): string {
   return plain ? decodeURIComponent(plain[1]) : 'download';
 }
 
-async function saveBlob(res: Response): Promise<void> {
-  const blob = await res.blob();
+/** How long a blob: URL handed to the browser stays valid (a busy browser may start reading it late). */
+export const BLOB_URL_TTL_MS = 60_000;
+
+/** Saves `blob` as a file named `name` (an anchor with `download`); the URL goes a minute later. */
+export function downloadBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
-  a.download = fileNameOf(res.headers.get('content-disposition'));
+  a.download = name;
   document.body.appendChild(a);
   a.click();
   a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  setTimeout(() => URL.revokeObjectURL(url), BLOB_URL_TTL_MS);
+}
+
+async function saveBlob(res: Response): Promise<void> {
+  downloadBlob(await res.blob(), fileNameOf(res.headers.get('content-disposition')));
 }
 
 const isBinary = (type: string) => /excel|spreadsheetml|octet-stream/i.test(type);

@@ -20,8 +20,8 @@ const ResourceScreen = lazy(() => import('../components/resource/ResourceScreen'
  * registers the generic page for each resource screen without a hand-made view. Call before hasView.
  */
 export async function loadResourceViews(): Promise<void> {
-  const { RESOURCES } = await import('../components/resource/registry');
-  for (const r of RESOURCES) if (!(r.code in VIEWS)) VIEWS[r.code] = ResourceScreen;
+  const { SCREEN_RESOURCES } = await import('../components/resource/registry');
+  for (const r of SCREEN_RESOURCES) if (!(r.code in VIEWS)) VIEWS[r.code] = ResourceScreen;
 }
 
 export const hasView = (code: string): boolean => code in VIEWS;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGS } from '../i18n/index.js';
 import { webScreensCatalog } from '../i18n/load-web.js';
-import { defaultFeedWindow, defineFeed, retentionDays, toFeedQuery } from './define.js';
+import { defaultFeedWindow, defineFeed, parseStoredMessage, retentionDays, storedMessage, toFeedQuery } from './define.js';
 import { FEEDS, syncLogFeed } from './index.js';
 
 const lookup = (tree: Record<string, unknown>, key: string) =>
@@ -54,5 +54,14 @@ describe('feeds', () => {
         expect(lookup(web, k), `${lang} console ${k}`).toBe(lookup(CATALOGS[lang], k));
       }
     }
+  });
+});
+
+describe('catalog messages stored in a localized column', () => {
+  it('round-trips a key and its parameters, and leaves any other text alone', () => {
+    const stored = storedMessage('readers.log.bound', { location: '上海 "旗舰店", 1F', scene: 'FITTING' });
+    expect(parseStoredMessage(stored)).toEqual({ key: 'readers.log.bound', params: { location: '上海 "旗舰店", 1F', scene: 'FITTING' } });
+    for (const other of ['Antenna 2', '', 'i18n:not json', 'i18n:{"params":{}}', null, 42])
+      expect(parseStoredMessage(other)).toBeUndefined();
   });
 });

@@ -31,6 +31,32 @@ export interface FeedColumn {
   display?: 'mono' | 'long' | 'screen' | 'action';
   /** column width in the console, px */
   width?: number;
+  /**
+   * Values the server wrote as a message of its catalog (storedMessage: a key and its parameters)
+   * are read in the reader's language (list and export); other values (a device's own words) as stored.
+   */
+  localized?: boolean;
+}
+
+/** How a message of the server's catalog is stored in a `localized` column: translated when read. */
+const STORED_MESSAGE = 'i18n:';
+
+/** A catalog message (key and parameters) as a `localized` column stores it. */
+export function storedMessage(key: string, params: Record<string, string | number> = {}): string {
+  return `${STORED_MESSAGE}${JSON.stringify({ key, params })}`;
+}
+
+/** The key and parameters of a stored catalog message, or undefined for any other text. */
+export function parseStoredMessage(v: unknown): { key: string; params: Record<string, string | number> } | undefined {
+  if (typeof v !== 'string' || !v.startsWith(STORED_MESSAGE)) return undefined;
+  try {
+    const m = JSON.parse(v.slice(STORED_MESSAGE.length)) as { key?: unknown; params?: unknown };
+    if (typeof m.key !== 'string') return undefined;
+    const params = m.params && typeof m.params === 'object' ? (m.params as Record<string, string | number>) : {};
+    return { key: m.key, params };
+  } catch {
+    return undefined;
+  }
 }
 
 /**

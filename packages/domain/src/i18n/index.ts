@@ -4,6 +4,12 @@ import { mergeCatalogs } from './merge.js';
 import boundaryEN from './parts/boundary/en-US.json' with { type: 'json' };
 import boundaryCN from './parts/boundary/zh-CN.json' with { type: 'json' };
 import boundaryTW from './parts/boundary/zh-TW.json' with { type: 'json' };
+import codingEN from './parts/coding/en-US.json' with { type: 'json' };
+import codingCN from './parts/coding/zh-CN.json' with { type: 'json' };
+import codingTW from './parts/coding/zh-TW.json' with { type: 'json' };
+import epcEN from './parts/epc/en-US.json' with { type: 'json' };
+import epcCN from './parts/epc/zh-CN.json' with { type: 'json' };
+import epcTW from './parts/epc/zh-TW.json' with { type: 'json' };
 import feedsEN from './parts/feeds/en-US.json' with { type: 'json' };
 import feedsCN from './parts/feeds/zh-CN.json' with { type: 'json' };
 import feedsTW from './parts/feeds/zh-TW.json' with { type: 'json' };
@@ -19,21 +25,39 @@ import httpTW from './parts/http/zh-TW.json' with { type: 'json' };
 import importsEN from './parts/imports/en-US.json' with { type: 'json' };
 import importsCN from './parts/imports/zh-CN.json' with { type: 'json' };
 import importsTW from './parts/imports/zh-TW.json' with { type: 'json' };
+import ingestEN from './parts/ingest/en-US.json' with { type: 'json' };
+import ingestCN from './parts/ingest/zh-CN.json' with { type: 'json' };
+import ingestTW from './parts/ingest/zh-TW.json' with { type: 'json' };
 import jobsEN from './parts/jobs/en-US.json' with { type: 'json' };
 import jobsCN from './parts/jobs/zh-CN.json' with { type: 'json' };
 import jobsTW from './parts/jobs/zh-TW.json' with { type: 'json' };
+import liveEN from './parts/live/en-US.json' with { type: 'json' };
+import liveCN from './parts/live/zh-CN.json' with { type: 'json' };
+import liveTW from './parts/live/zh-TW.json' with { type: 'json' };
 import machineEN from './parts/machine/en-US.json' with { type: 'json' };
 import machineCN from './parts/machine/zh-CN.json' with { type: 'json' };
 import machineTW from './parts/machine/zh-TW.json' with { type: 'json' };
 import messagesEN from './parts/messages/en-US.json' with { type: 'json' };
 import messagesCN from './parts/messages/zh-CN.json' with { type: 'json' };
 import messagesTW from './parts/messages/zh-TW.json' with { type: 'json' };
+import mqttEN from './parts/mqtt/en-US.json' with { type: 'json' };
+import mqttCN from './parts/mqtt/zh-CN.json' with { type: 'json' };
+import mqttTW from './parts/mqtt/zh-TW.json' with { type: 'json' };
+import ordersEN from './parts/orders/en-US.json' with { type: 'json' };
+import ordersCN from './parts/orders/zh-CN.json' with { type: 'json' };
+import ordersTW from './parts/orders/zh-TW.json' with { type: 'json' };
 import peopleEN from './parts/people/en-US.json' with { type: 'json' };
 import peopleCN from './parts/people/zh-CN.json' with { type: 'json' };
 import peopleTW from './parts/people/zh-TW.json' with { type: 'json' };
 import placesEN from './parts/places/en-US.json' with { type: 'json' };
 import placesCN from './parts/places/zh-CN.json' with { type: 'json' };
 import placesTW from './parts/places/zh-TW.json' with { type: 'json' };
+import presenceEN from './parts/presence/en-US.json' with { type: 'json' };
+import presenceCN from './parts/presence/zh-CN.json' with { type: 'json' };
+import presenceTW from './parts/presence/zh-TW.json' with { type: 'json' };
+import readersEN from './parts/readers/en-US.json' with { type: 'json' };
+import readersCN from './parts/readers/zh-CN.json' with { type: 'json' };
+import readersTW from './parts/readers/zh-TW.json' with { type: 'json' };
 import refsEN from './parts/refs/en-US.json' with { type: 'json' };
 import refsCN from './parts/refs/zh-CN.json' with { type: 'json' };
 import refsTW from './parts/refs/zh-TW.json' with { type: 'json' };
@@ -43,6 +67,12 @@ import screensTW from './parts/screens/zh-TW.json' with { type: 'json' };
 import signinEN from './parts/signin/en-US.json' with { type: 'json' };
 import signinCN from './parts/signin/zh-CN.json' with { type: 'json' };
 import signinTW from './parts/signin/zh-TW.json' with { type: 'json' };
+import supplyEN from './parts/supply/en-US.json' with { type: 'json' };
+import supplyCN from './parts/supply/zh-CN.json' with { type: 'json' };
+import supplyTW from './parts/supply/zh-TW.json' with { type: 'json' };
+import tagsEN from './parts/tags/en-US.json' with { type: 'json' };
+import tagsCN from './parts/tags/zh-CN.json' with { type: 'json' };
+import tagsTW from './parts/tags/zh-TW.json' with { type: 'json' };
 import validationEN from './parts/validation/en-US.json' with { type: 'json' };
 import validationCN from './parts/validation/zh-CN.json' with { type: 'json' };
 import validationTW from './parts/validation/zh-TW.json' with { type: 'json' };
@@ -68,6 +98,16 @@ export const CATALOGS: Record<Lang, Record<string, unknown>> = {
     placesCN,
     goodsCN,
     peopleCN,
+    ordersCN,
+    epcCN,
+    codingCN,
+    supplyCN,
+    tagsCN,
+    readersCN,
+    ingestCN,
+    presenceCN,
+    liveCN,
+    mqttCN,
   ),
   zh_TW: mergeCatalogs(
     zhTW,
@@ -86,6 +126,16 @@ export const CATALOGS: Record<Lang, Record<string, unknown>> = {
     placesTW,
     goodsTW,
     peopleTW,
+    ordersTW,
+    epcTW,
+    codingTW,
+    supplyTW,
+    tagsTW,
+    readersTW,
+    ingestTW,
+    presenceTW,
+    liveTW,
+    mqttTW,
   ),
   en_US: mergeCatalogs(
     enUS,
@@ -104,6 +154,16 @@ export const CATALOGS: Record<Lang, Record<string, unknown>> = {
     placesEN,
     goodsEN,
     peopleEN,
+    ordersEN,
+    epcEN,
+    codingEN,
+    supplyEN,
+    tagsEN,
+    readersEN,
+    ingestEN,
+    presenceEN,
+    liveEN,
+    mqttEN,
   ),
 };
 export type MessageKey = string;

@@ -48,6 +48,10 @@ export const ACTIONS = {
   handle: { zh_CN: '处理', zh_TW: '處理', en_US: 'Handle' },
   zeroClear: { zh_CN: '零清', zh_TW: '零清', en_US: 'Zero clearance' },
   repeal: { zh_CN: '撤销', zh_TW: '撤銷', en_US: 'Repeal' },
+  cancelConfirm: { zh_CN: '取消确认', zh_TW: '取消確認', en_US: 'Cancel confirmation' },
+  prepare: { zh_CN: '备料', zh_TW: '備料', en_US: 'Prepare' },
+  produce: { zh_CN: '开始生产', zh_TW: '開始生產', en_US: 'Start production' },
+  complete: { zh_CN: '生产完成', zh_TW: '生產完成', en_US: 'Production done' },
 } as const satisfies Record<string, L10n>;
 
 export type ActionCode = keyof typeof ACTIONS;

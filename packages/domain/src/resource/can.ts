@@ -5,11 +5,11 @@
  *
  *   can = the button is granted
  *       ∩ (a machine action) the machine allows it from the row's state ∩ its guard passes
- *       ∩ (edit / delete) the row is not in a final state
+ *       ∩ (edit / delete) the row is not in a final state, and in the machine's editIn / deleteIn
  */
 import { ACTIONS } from '../menu/actions.js';
 import type { ResourceDef } from './define.js';
-import { canTransition, guardRefusal, isFinal, type Reason, type StateMachine, stateOf, transitionOf } from './machine.js';
+import { canTransition, guardRefusal, isDeletable, isEditable, type Reason, type StateMachine, stateOf, transitionOf } from './machine.js';
 
 export interface Verdict {
   can: boolean;
@@ -44,7 +44,7 @@ export function can(def: Declared, action: string, input: CanInput): Verdict {
   if (!m || !row) return YES;
   const state = row[m.field];
   if (action === 'edit' || action === 'delete') {
-    if (!isFinal(m, state) || (action === 'delete' && m.deleteFinal)) return YES;
+    if (action === 'edit' ? isEditable(m, state) : isDeletable(m, state)) return YES;
     return { can: false, reason: { key: `machine.final.${action}`, params: { state: stateParam(m, row), what: def.names } } };
   }
   if (!transitionOf(m, action)) return YES;

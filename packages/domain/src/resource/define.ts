@@ -95,9 +95,12 @@ export type ResourceDef<F extends Record<string, FieldDef> = Record<string, Fiel
 /** Declare a resource once; its create/update/query schemas are derived from its fields by schemasOf. */
 export function defineResource<F extends Record<string, FieldDef>>(input: ResourceInput<F>): ResourceDef<F> {
   const list = Object.entries(input.fields).map(([key, def]) => ({ ...def, key }));
-  for (const c of input.children ?? [])
-    if (c.resource.list.find((x: FieldDef & { key: string }) => x.key === c.parentField)?.ref?.resource !== input.code)
+  // the lines point at these rows: at this declaration, or at the one whose rows it shows (rowsOf)
+  for (const c of input.children ?? []) {
+    const target = c.resource.list.find((x: FieldDef & { key: string }) => x.key === c.parentField)?.ref?.resource;
+    if (target !== input.code && target !== input.rowsOf?.code)
       throw new Error(`${c.resource.code}.${c.parentField} is not a ref to ${input.code}`);
+  }
   return {
     ...input,
     list,

@@ -36,6 +36,12 @@ export interface Transition {
   confirm?: string;
   /** i18n key of the success message (server catalog; default machine.done) */
   done?: string;
+  /**
+   * fields of the declaration the action writes, given with it (e.g. sending goods names the
+   * express company and number): the route's body takes them with their field rules, the console
+   * asks for them in a small form before moving the row
+   */
+  fields?: readonly string[];
 }
 
 export interface StateMachine<A extends string = string> {
@@ -48,6 +54,13 @@ export interface StateMachine<A extends string = string> {
   final?: readonly StateValue[];
   /** rows in a final state may still be deleted (cleared away), though not edited */
   deleteFinal?: boolean;
+  /**
+   * the only states in which a row is still edited (its fields, its lines, its files): e.g. an order
+   * is edited while a draft and no more once submitted (final states are never edited)
+   */
+  editIn?: readonly StateValue[];
+  /** the only states in which a row may be deleted (e.g. drafts only) */
+  deleteIn?: readonly StateValue[];
 }
 
 const same = (a: unknown, b: unknown) => a !== null && a !== undefined && String(a) === String(b);
@@ -68,7 +81,12 @@ export const stateOf = (m: StateMachine, value: unknown): EnumOption | undefined
  */
 export function defineMachine<A extends ActionCode>(m: StateMachine<A>): StateMachine<A> {
   const options = statesOf(m);
-  const named = [...(m.final ?? []), ...Object.values<Transition>(m.transitions).flatMap((t) => [...t.from, t.to])];
+  const named = [
+    ...(m.final ?? []),
+    ...(m.editIn ?? []),
+    ...(m.deleteIn ?? []),
+    ...Object.values<Transition>(m.transitions).flatMap((t) => [...t.from, t.to]),
+  ];
   for (const v of named)
     if (!options.some((o) => same(o.value, v))) throw new Error(`state machine on ${m.field}: ${String(v)} is no ${m.states} value`);
   return m;
@@ -89,8 +107,13 @@ export const allowedActions = <A extends string>(m: StateMachine<A>, state: unkn
 /** Whether `state` is final (no more edits). */
 export const isFinal = (m: StateMachine, state: unknown): boolean => !!m.final?.some((s) => same(s, state));
 
-/** Whether a row in `state` may still be edited. */
-export const isEditable = (m: StateMachine, state: unknown): boolean => !isFinal(m, state);
+/** Whether a row in `state` may still be edited (not final, and among `editIn` when the machine names them). */
+export const isEditable = (m: StateMachine, state: unknown): boolean =>
+  !isFinal(m, state) && (!m.editIn || m.editIn.some((s) => same(s, state)));
+
+/** Whether a row in `state` may be deleted (final only with `deleteFinal`; among `deleteIn` when named). */
+export const isDeletable = (m: StateMachine, state: unknown): boolean =>
+  (!isFinal(m, state) || !!m.deleteFinal) && (!m.deleteIn || m.deleteIn.some((s) => same(s, state)));
 
 /** The guard's refusal of `row` for `action`, as a Reason, or undefined. */
 export function guardRefusal(m: StateMachine, action: string, row: Record<string, unknown>): Reason | undefined {

@@ -1,10 +1,11 @@
 /**
  * The device access kind: routes declared `access: 'device'` (feed ingestion) are called by
- * readers, gates and handhelds with their key in the `x-device-key` header, never with a user
- * session. A key belongs to one device of one tenant and is stored as its SHA-256.
+ * readers, gates and handhelds with their key in the `x-device-key` header or as
+ * `Authorization: Bearer <key>` (the device token a reader gets when it registers), never with a
+ * user session. A key belongs to one device of one tenant and is stored as its SHA-256.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { deviceKeys } from '../../db/schema/index.js';
@@ -38,6 +39,23 @@ export async function issueDeviceKey(db: Tx, tenantId: number, deviceCode: strin
   return { id: row.id, key };
 }
 
+/** A device's keys still enabled are stopped (an unregistered or re-keyed reader); returns how many. */
+export async function revokeDeviceKeysOf(db: Tx, tenantId: number, deviceCode: string, except?: number): Promise<number> {
+  const rows = await db
+    .update(deviceKeys)
+    .set({ enabled: false })
+    .where(
+      and(
+        eq(deviceKeys.tenantId, tenantId),
+        eq(deviceKeys.deviceCode, deviceCode),
+        eq(deviceKeys.enabled, true),
+        except === undefined ? undefined : ne(deviceKeys.id, except),
+      ),
+    )
+    .returning({ id: deviceKeys.id });
+  return rows.length;
+}
+
 /** Stops a key (the device must be given a new one). */
 export async function revokeDeviceKey(db: Tx, tenantId: number, id: number): Promise<boolean> {
   const rows = await db
@@ -48,10 +66,19 @@ export async function revokeDeviceKey(db: Tx, tenantId: number, id: number): Pro
   return rows.length > 0;
 }
 
-/** The device of the request's key, or 401 (no key, unknown key, disabled key). */
-export async function resolveDevice(db: Tx, req: FastifyRequest): Promise<DeviceIdentity> {
+/** The key a request carries: the `x-device-key` header, else an `Authorization: Bearer` token. */
+export function deviceKeyOf(req: FastifyRequest): string | undefined {
   const header = req.headers[DEVICE_KEY_HEADER];
   const key = Array.isArray(header) ? header[0] : header;
+  if (key) return key;
+  const auth = req.headers.authorization;
+  const bearer = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(auth ?? '');
+  return bearer?.[1];
+}
+
+/** The device of the request's key, or 401 (no key, unknown key, disabled key). */
+export async function resolveDevice(db: Tx, req: FastifyRequest): Promise<DeviceIdentity> {
+  const key = deviceKeyOf(req);
   if (!key) throw refused('feeds.device.noKey');
   if (key.length > 200) throw refused('feeds.device.badKey');
   const [row] = await db

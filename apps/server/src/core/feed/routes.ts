@@ -39,7 +39,7 @@ export function feedRoutes(service: FeedService): FastifyPluginAsyncZod {
           response: { 200: envelope(feedPageSchema) },
         },
       },
-      async (req, reply) => reply.ok(await service.list(req.session!, req.body as FeedListQuery)),
+      async (req, reply) => reply.ok(await service.list(req.session!, req.body as FeedListQuery, req.lang)),
     );
 
     app.post(

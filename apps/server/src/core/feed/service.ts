@@ -14,6 +14,7 @@ import {
   LANGS,
   type Lang,
   PLATFORM_TENANT_ID,
+  parseStoredMessage,
   translate,
 } from '@tagloom/domain';
 import { and, eq, getTableColumns, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
@@ -77,6 +78,12 @@ export function decodeCursor(cursor: string): { at: string; id: number } {
     // fall through
   }
   throw new AppError(400, 400, 'feeds.badCursor', { field: { key: 'common.page' } });
+}
+
+/** A `localized` column's value in `lang`: a stored catalog message translated, any other text as stored. */
+export function readMessage(v: unknown, lang: Lang): unknown {
+  const m = parseStoredMessage(v);
+  return m ? translate(lang, m.key, m.params) : v;
 }
 
 export class FeedService {
@@ -213,14 +220,18 @@ export class FeedService {
   }
 
   /** One page, newest first: `next` continues after its last row; the first page carries an estimate when asked. */
-  async list(session: SessionInfo, query: FeedListQuery): Promise<FeedPageData> {
+  async list(session: SessionInfo, query: FeedListQuery, lang: Lang = 'zh_CN'): Promise<FeedPageData> {
     const where = this.where(session, query);
     const after = query.cursor ? decodeCursor(query.cursor) : undefined;
     const rows = await this.read(where, after, query.pageSize + 1);
     const hasMore = rows.length > query.pageSize;
     const page = rows.slice(0, query.pageSize);
     const last = page[page.length - 1];
-    const list = page.map(({ __at, ...r }) => r);
+    const localized = this.def.columns.filter((c) => c.localized);
+    const list = page.map(({ __at, ...r }) => {
+      for (const c of localized) r[c.key] = readMessage(r[c.key], lang);
+      return r;
+    });
     return {
       list,
       hasMore,
@@ -232,6 +243,7 @@ export class FeedService {
   /** A cell of an export: enums by their label, the rest as stored. */
   private cell(c: FeedColumn, v: unknown, lang: Lang): unknown {
     if (v === null || v === undefined) return '';
+    if (c.localized) return readMessage(v, lang);
     if (c.kind === 'enum') {
       const o = c.enum ? ENUMS[c.enum]?.find((x) => x.value === v)?.label[lang] : undefined;
       if (o) return o;

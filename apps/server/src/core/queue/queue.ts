@@ -64,7 +64,10 @@ export async function enqueue(ctx: AppContext, opts: EnqueueOptions, db: Tx = ct
     })
     .onConflictDoNothing()
     .returning();
-  if (row) await ctx.bus.emit(JOBS_TOPIC);
+  // in the caller's transaction: wake the runners without waiting for the bus (on the embedded
+  // database its NOTIFY waits for that very transaction); they also poll every second
+  if (row && db === ctx.db) await ctx.bus.emit(JOBS_TOPIC);
+  else if (row) void ctx.bus.emit(JOBS_TOPIC);
   return row;
 }
 

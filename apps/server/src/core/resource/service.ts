@@ -53,6 +53,11 @@ export interface ResourceHooks {
    * tenant's menu grants, a user's roles per terminal). `body` is the whole checked request body.
    */
   afterWrite?(tx: Tx, row: Row, info: { session: SessionInfo; body: Row; existing?: Row }): Promise<void>;
+  /**
+   * after a document's lines are written (create and update, same transaction): totals kept on the
+   * row from its lines, values of the lines derived from the row; answers the row as it is now
+   */
+  afterLines?(tx: Tx, row: Row, info: { session: SessionInfo }): Promise<Row | undefined>;
   /** runs inside the transaction, before the rows go */
   beforeDelete?(tx: Tx, rows: Row[], info: { session: SessionInfo }): Promise<void>;
   /** runs after a create, update or delete committed (caches to drop, other processes to tell) */
@@ -141,7 +146,7 @@ export class ResourceService {
   }
   private _columnKeys?: Set<string>;
 
-  private columnsOf(data: Row): Row {
+  columnsOf(data: Row): Row {
     return Object.fromEntries(Object.entries(data).filter(([k]) => this.columnKeys.has(k)));
   }
 
@@ -366,7 +371,7 @@ export class ResourceService {
       const [row] = await tx.insert(this.table).values(values).returning();
       await this.hooks.afterWrite?.(tx, row as Row, { session, body: data });
       await writeLines(tx, this.def, session, (row as Row).id as number, splitLines(this.def, body).lines, lang);
-      return row as Row;
+      return (await this.hooks.afterLines?.(tx, row as Row, { session })) ?? (row as Row);
     });
     await this.hooks.afterCommit?.({ action: 'create', session });
     return (await this.shown([row], session, false))[0];
@@ -419,7 +424,7 @@ export class ResourceService {
         .returning();
       await this.hooks.afterWrite?.(tx, row as Row, { session, body: data, existing: existing as Row });
       await writeLines(tx, this.def, session, id, splitLines(this.def, input).lines, lang);
-      return row as Row;
+      return (await this.hooks.afterLines?.(tx, row as Row, { session })) ?? (row as Row);
     });
     await releaseFiles(this.ctx, this, session, released);
     await this.hooks.afterCommit?.({ action: 'update', session });

@@ -1,4 +1,14 @@
-import { ACTIONS, type ActionCode, can, id, type ResourceDef, type StateMachine, stateOf, transitionOf } from '@tagloom/domain';
+import {
+  ACTIONS,
+  type ActionCode,
+  can,
+  fieldSchema,
+  id,
+  type ResourceDef,
+  type StateMachine,
+  stateOf,
+  transitionOf,
+} from '@tagloom/domain';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -62,7 +72,14 @@ export function checkMachine(def: ResourceDef): StateMachine {
  * screen's onTransition hook. Two concurrent moves cannot both win: the loser finds the row moved
  * and is refused naming the state it is in now. A hook that throws undoes the move.
  */
-export async function transition(ctx: AppContext, service: ResourceService, session: SessionInfo, action: string, rowId: number) {
+export async function transition(
+  ctx: AppContext,
+  service: ResourceService,
+  session: SessionInfo,
+  action: string,
+  rowId: number,
+  values: Row = {},
+) {
   const { def, table } = service;
   const m = def.machine!;
   const t = transitionOf(m, action);
@@ -80,7 +97,7 @@ export async function transition(ctx: AppContext, service: ResourceService, sess
     refuseByMachine(def, action, before);
     const [row] = (await tx
       .update(table)
-      .set({ [m.field]: t.to, updatedAt: new Date() })
+      .set({ ...service.columnsOf(pick(values, t.fields ?? [])), [m.field]: t.to, updatedAt: new Date() })
       .where(service.scope(session, eq(table.id, rowId), inArray(col, [...t.from])))
       .returning()) as Row[];
     if (!row) {
@@ -98,6 +115,19 @@ export async function transition(ctx: AppContext, service: ResourceService, sess
   await service.hooks.afterCommit?.({ action: 'update', session });
   return (await service.shown([moved], session, false))[0];
 }
+
+/** The rules of the fields an action writes: each required (sending goods needs its express number). */
+const actionFieldRules = (def: ResourceDef, keys: readonly string[]): Record<string, z.ZodTypeAny> =>
+  Object.fromEntries(
+    keys.map((k) => {
+      const f = def.list.find((x) => x.key === k);
+      if (!f) throw new Error(`${def.code}: the machine's action writes ${k}, which it does not declare`);
+      return [k, fieldSchema({ ...f, required: true })];
+    }),
+  );
+
+const pick = (values: Row, keys: readonly string[]): Row =>
+  Object.fromEntries(keys.filter((k) => values[k] !== undefined).map((k) => [k, values[k]]));
 
 const stateNames = (m: StateMachine, values: readonly unknown[]) => values.map((v) => stateOf(m, v)?.label.en_US ?? String(v)).join(' or ');
 
@@ -119,12 +149,15 @@ export async function transitionRoutes(app: Api, service: ResourceService, row: 
           tags: [def.code],
           summary: `${def.names.en_US}: ${label.en_US} (${stateNames(m, t.from)} → ${stateNames(m, [t.to])})`,
           description: `Moves one row as the state machine allows; 409 naming the state when it does not${t.guard ? ' or its guard refuses' : ''}.`,
-          body: z.object({ id: id() }),
+          // the fields the action writes (e.g. sending goods: express company and number), with their rules
+          body: z.object({ id: id(), ...actionFieldRules(def, t.fields ?? []) }),
           response: { 200: envelope(row) },
         },
       },
       async (req, reply) =>
-        reply.ok(await transition(app.ctx, service, req.session!, action, req.body.id), t.done ?? 'machine.done', { action: label }),
+        reply.ok(await transition(app.ctx, service, req.session!, action, req.body.id, req.body as Row), t.done ?? 'machine.done', {
+          action: label,
+        }),
     );
   }
 }

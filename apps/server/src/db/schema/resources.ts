@@ -9,7 +9,9 @@ export type ResourceTable = ReturnType<typeof resourceTable>;
  * in each module's own `tables.ts` (listed here once per module, so drizzle-kit sees them).
  */
 export * from '../../modules/general/tables.js';
+export * from '../../modules/label/tables.js';
 export * from '../../modules/rfid/tables.js';
+export * from '../../modules/supply/tables.js';
 export * from '../../modules/tenant/tables.js';
 
 /**

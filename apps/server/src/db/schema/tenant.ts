@@ -213,3 +213,18 @@ export const jobWrites = pgTable(
     foreignKey({ columns: [t.tenantId, t.jobId], foreignColumns: [jobs.tenantId, jobs.id] }).onDelete('cascade'),
   ],
 );
+
+/**
+ * A tenant's counters, by key: document numbers of a day ('LPO20261124') and the like. Taken with
+ * one upsert … RETURNING, so concurrent writers (several server processes) never share a number.
+ */
+export const counters = pgTable(
+  'counters',
+  {
+    tenantId: tenantId(),
+    key: text('key').notNull(),
+    value: bigint('value', { mode: 'number' }).notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.key] })],
+);

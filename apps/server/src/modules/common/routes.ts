@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../core/envelope.js';
 import { AppError } from '../../core/errors.js';
+import { mqttHealth } from '../rfid/mqtt/index.js';
+import { foldBacklog } from '../rfid/state/index.js';
 
 /** Calls every screen relies on: health, versions, enumerations. */
 export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,6 +24,19 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
               database: z.object({ kind: z.string(), up: z.boolean(), latencyMs: z.number().nullable(), error: z.string().nullable() }),
               version: z.string(),
               uptimeSeconds: z.number(),
+              /** the readers' MQTT path (null when MQTT_URL is not set) */
+              mqtt: z
+                .object({
+                  connected: z.boolean(),
+                  stored: z.number(),
+                  refused: z.number(),
+                  failed: z.number(),
+                  lastError: z.string().nullable(),
+                  since: z.string().nullable(),
+                })
+                .nullable(),
+              /** reads acknowledged and not folded into EPC state yet (null while the database is unreachable) */
+              rfidFold: z.object({ batches: z.number(), reads: z.number(), oldestAt: z.string().nullable() }).nullable(),
             }),
           ),
         },
@@ -30,8 +45,13 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_req, reply) => {
       let latencyMs: number | null = null;
       let error: string | null = null;
+      let rfidFold: { batches: number; reads: number; oldestAt: string | null } | null = null;
       try {
         latencyMs = await ctx.database.ping();
+        if (ctx.readiness.ready) {
+          const b = await foldBacklog(ctx.db);
+          rfidFold = { batches: b.batches, reads: b.reads, oldestAt: b.oldestAt?.toISOString() ?? null };
+        }
         if (!ctx.readiness.ready) error = ctx.readiness.error ?? 'starting: migrating the database';
       } catch (err) {
         error = (err as Error).message || String(err);
@@ -42,6 +62,8 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
         database: { kind: ctx.database.kind, up, latencyMs, error },
         version: ctx.config.version,
         uptimeSeconds: Math.round((Date.now() - ctx.startedAt.getTime()) / 1000),
+        mqtt: mqttHealth(ctx) ?? null,
+        rfidFold,
       });
       if (!up) {
         return reply.status(503 as 200).send({ ...body, code: 503, msg: error ?? '' });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Services } from '../../app.js';
 import { envelope } from '../../core/envelope.js';
 import { DashboardService } from './service.js';
 
@@ -51,9 +52,29 @@ const editorSummary = z.object({
 });
 
 /** Dashboard counts (screens dashboard/admin and dashboard/editor). */
-export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+export const dashboardRoutes: FastifyPluginAsyncZod<Services> = async (app, services) => {
   const dashboards = new DashboardService(app.ctx);
   const tags = ['dashboard'];
+
+  // the cards the modules add (module `widgets` slot), each with its data for this session
+  for (const screen of ['dashboard/admin', 'dashboard/editor'] as const) {
+    app.get(
+      `/${screen}/widgets`,
+      {
+        config: { access: { screen, action: 'query' }, skipOperationLog: true },
+        schema: {
+          tags,
+          summary: "The modules' cards of this dashboard with their data for the session (null: nothing to show it)",
+          response: { 200: envelope(z.array(z.object({ code: z.string(), data: z.unknown() }))) },
+        },
+      },
+      async (req, reply) => {
+        const widgets = services.modules.widgets.filter((w) => w.screen === screen);
+        const data = await Promise.all(widgets.map((w) => w.load({ ctx: app.ctx, services, session: req.session! })));
+        return reply.ok(widgets.map((w, i) => ({ code: w.code, data: data[i] ?? null })));
+      },
+    );
+  }
 
   app.get(
     '/dashboard/admin/summary',

@@ -1,5 +1,6 @@
 import { generalModule as domain } from '@tagloom/domain';
 import { defineModule } from '../../core/module.js';
+import { codingRuleHooks } from './coding-rule/hooks.js';
 import { dataSourceHooks } from './data-source/hooks.js';
 import { dataSourceRoutes } from './data-source/routes.js';
 import { dictionaryRoutes } from './dictionary/routes.js';
@@ -11,7 +12,6 @@ import { schedulerTaskKinds } from './scheduler/handlers.js';
 import { schedulerRoutes } from './scheduler/routes.js';
 import { schedulerHooks } from './scheduler/service.js';
 import { tableStructureRoutes } from './table-structure/routes.js';
-import { codingRuleHooks } from './tenant/hooks.js';
 import { tenantRoutes } from './tenant/routes.js';
 import { userAdminRoutes } from './user/routes.js';
 import { versionRoutes } from './versions/routes.js';

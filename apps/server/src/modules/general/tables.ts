@@ -29,3 +29,5 @@ export const templateLocationAttrs = resourceTable(templateLocationAttrResource)
 export const templateLabelCodes = resourceTable(templateLabelCodeResource);
 export const templateCodingRules = resourceTable(templateCodingRuleResource);
 export const dataSources = resourceTable(dataSourceResource);
+// serial counters of the coding rules (per tenant and rule)
+export * from './coding-rule/tables.js';

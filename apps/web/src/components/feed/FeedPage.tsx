@@ -22,6 +22,7 @@ import { type SearchItem, SearchLayout } from '../resource/SearchLayout';
 import { useCan } from '../ScreenContext';
 import '../../views/general/_shared/ops.css';
 import './feed.css';
+import { KeysetFooter } from './KeysetFooter';
 
 type FeedRow = Record<string, unknown> & { id: number; tenantId: number; createdAt: string };
 
@@ -268,27 +269,15 @@ export function FeedPage({ feed, testId = 'feed' }: FeedPageProps) {
     : [];
 
   const footer = (
-    <div className="feed-footer" data-testid={`${testId}-footer`}>
-      <span className="ops-muted" data-testid={`${testId}-shown`}>
-        {pages.hasNextPage ? t('feeds.shown', { count: list.length }) : t('feeds.end', { count: list.length })}
-        {estimate !== undefined && pages.hasNextPage ? ` · ${t('feeds.estimate', { count: estimate })}` : ''}
-      </span>
-      <Space size={8} wrap>
-        {pages.hasNextPage && (
-          <Button onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage} data-testid={`${testId}-more`}>
-            {t('feeds.loadMore')}
-          </Button>
-        )}
-        <Select
-          size="small"
-          value={pageSize}
-          onChange={setPageSize}
-          options={PAGE_SIZES.map((n) => ({ value: n, label: t('feeds.perPage', { count: n }) }))}
-          style={{ width: 100 }}
-          data-testid={`${testId}-page-size`}
-        />
-      </Space>
-    </div>
+    <KeysetFooter
+      pages={pages}
+      shown={list.length}
+      pageSize={pageSize}
+      pageSizes={PAGE_SIZES}
+      onPageSize={setPageSize}
+      testId={testId}
+      note={estimate !== undefined && pages.hasNextPage ? ` · ${t('feeds.estimate', { count: estimate })}` : undefined}
+    />
   );
 
   return (

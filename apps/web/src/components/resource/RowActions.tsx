@@ -5,12 +5,14 @@
  * itself (a confirm for a dangerous action, the generic POST /api/<code>/<action>, the server's
  * message, the list refreshed).
  */
+
+import { DownOutlined } from '@ant-design/icons';
 import type { EnumOption } from '@tagloom/domain/enums.ts';
 import type { Lang } from '@tagloom/domain/lang.ts';
 import { ACTIONS } from '@tagloom/domain/menu/actions.ts';
 import { can, grantedTransitions, rowTransitions } from '@tagloom/domain/resource/can.ts';
 import { isFinal, type Reason, stateOf, transitionOf } from '@tagloom/domain/resource/machine.ts';
-import { Button, type ButtonProps, Space, Tooltip } from 'antd';
+import { Badge, Button, type ButtonProps, Dropdown, Form, Space, Tooltip } from 'antd';
 import type { HookAPI } from 'antd/es/modal/useModal';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
@@ -18,6 +20,8 @@ import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../app/bridge';
 import { request } from '../../app/request';
 import { normalizeLang } from '../../domain';
+import { FieldInput } from './field-render';
+import { validateValue } from './form-values';
 import type { ResourceDef, Row } from './types';
 
 /** A button's label in the reader's language (its code when it is no declared button). */
@@ -52,9 +56,10 @@ export function useTransition(def: ResourceDef, modal: HookAPI, titleOf: (row: R
   const { t, i18n } = useTranslation();
   const lang = normalizeLang(i18n.language);
   const message = useMessage();
-  const send = async (action: string, row: Row) => {
+  const [form] = Form.useForm();
+  const send = async (action: string, row: Row, values: Record<string, unknown> = {}) => {
     try {
-      const res = await request<Row>(`/${def.code}/${action}`, { method: 'POST', data: { id: row.id } });
+      const res = await request<Row>(`/${def.code}/${action}`, { method: 'POST', data: { ...values, id: row.id } });
       message.success(res.msg || t('common.success'));
     } catch {
       // the request layer showed the server's message
@@ -62,9 +67,49 @@ export function useTransition(def: ResourceDef, modal: HookAPI, titleOf: (row: R
       onDone();
     }
   };
+  // an action that writes fields (sending goods: express company and number) asks for them first
+  const askFields = (action: string, row: Row, keys: readonly string[]) => {
+    const fields = keys.map((k) => ({ ...def.list.find((f) => f.key === k)!, required: true }));
+    const label = actionLabel(action, lang);
+    form.resetFields();
+    modal.confirm({
+      title: `${label} · ${titleOf(row)}`,
+      icon: null,
+      content: (
+        <Form form={form} layout="vertical" className="transition-fields" data-testid="transition-fields">
+          {fields.map((f) => (
+            <Form.Item
+              key={f.key}
+              name={f.key}
+              label={f.label[lang]}
+              required
+              rules={[
+                {
+                  validator: async (_r, value) => {
+                    const msg = validateValue(f, value, lang);
+                    if (msg) throw new Error(msg);
+                  },
+                },
+              ]}
+            >
+              <FieldInput field={f} mode="edit" />
+            </Form.Item>
+          ))}
+        </Form>
+      ),
+      okText: label,
+      okButtonProps: { 'data-testid': 'machine-confirm-ok' } as ButtonProps,
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        const values = await form.validateFields();
+        await send(action, row, values);
+      },
+    });
+  };
   return (action: string, row: Row) => {
     const m = def.machine;
     const tr = m && transitionOf(m, action);
+    if (m && tr?.fields?.length) return askFields(action, row, tr.fields);
     if (!m || !tr?.danger) return void send(action, row);
     const label = actionLabel(action, lang);
     const to = stateOf(m, tr.to) as EnumOption | undefined;
@@ -143,7 +188,14 @@ export function RowActions({ def, row, granted, onEdit, onDelete, onTransition, 
 export const offersRowActions = (def: ResourceDef, granted: readonly string[]): boolean =>
   granted.includes('edit') || granted.includes('delete') || grantedTransitions(def, granted).length > 0;
 
-/** The toolbar's buttons for the machine's actions the user holds: each works on exactly one selected row. */
+/** More machine actions than this and the toolbar offers them in one menu (a document with a long life). */
+export const TOOLBAR_ACTIONS_MAX = 4;
+
+/**
+ * The toolbar's buttons for the machine's actions the user holds: each works on exactly one selected
+ * row; past TOOLBAR_ACTIONS_MAX they are the items of one "Actions" menu (those the row refuses
+ * disabled, with the reason).
+ */
 export function TransitionButtons(p: {
   def: ResourceDef;
   granted: readonly string[];
@@ -155,25 +207,61 @@ export function TransitionButtons(p: {
   const m = p.def.machine;
   if (!m) return null;
   const row = p.selected.length === 1 ? p.selected[0] : undefined;
+  const actions = grantedTransitions(p.def, p.granted).map((action) => {
+    const verdict = row ? can(p.def, action, { granted: p.granted, row }) : undefined;
+    const refused = !row ? t('machine.needsOne') : verdict?.can ? undefined : reasonText(t, lang, verdict?.reason);
+    return { action, refused, danger: !!transitionOf(m, action)?.danger };
+  });
+  if (actions.length > TOOLBAR_ACTIONS_MAX) {
+    const open = actions.filter((a) => !a.refused);
+    return (
+      <Tooltip title={row ? undefined : t('machine.needsOne')}>
+        <Dropdown
+          disabled={!row}
+          trigger={['click']}
+          menu={{
+            items: actions.map((a) => ({
+              key: a.action,
+              danger: a.danger,
+              disabled: !!a.refused,
+              label: a.refused ? (
+                <Tooltip title={a.refused} placement="left">
+                  <span>{actionLabel(a.action, lang)}</span>
+                </Tooltip>
+              ) : (
+                actionLabel(a.action, lang)
+              ),
+              'data-testid': `resource-action-${a.action}`,
+            })),
+            onClick: ({ key }) => row && p.onTransition(key, row),
+          }}
+        >
+          <Button data-testid="resource-actions-menu">
+            <Space size={4}>
+              {t('machine.actions')}
+              {row && open.length > 0 && <Badge count={open.length} size="small" color="#1890ff" />}
+              <DownOutlined />
+            </Space>
+          </Button>
+        </Dropdown>
+      </Tooltip>
+    );
+  }
   return (
     <Space size={8} wrap>
-      {grantedTransitions(p.def, p.granted).map((action) => {
-        const verdict = row ? can(p.def, action, { granted: p.granted, row }) : undefined;
-        const refused = !row ? t('machine.needsOne') : verdict?.can ? undefined : reasonText(t, lang, verdict?.reason);
-        return (
-          <Tooltip key={action} title={refused}>
-            <Button
-              autoInsertSpace={false}
-              danger={!!transitionOf(m, action)?.danger}
-              disabled={!!refused}
-              onClick={() => row && p.onTransition(action, row)}
-              data-testid={`resource-action-${action}`}
-            >
-              {actionLabel(action, lang)}
-            </Button>
-          </Tooltip>
-        );
-      })}
+      {actions.map(({ action, refused, danger }) => (
+        <Tooltip key={action} title={refused}>
+          <Button
+            autoInsertSpace={false}
+            danger={danger}
+            disabled={!!refused}
+            onClick={() => row && p.onTransition(action, row)}
+            data-testid={`resource-action-${action}`}
+          >
+            {actionLabel(action, lang)}
+          </Button>
+        </Tooltip>
+      ))}
     </Space>
   );
 }

@@ -1,182 +1,73 @@
-import { ENUMS } from '../../enums.js';
+import { CODING_RULE_MAX_BITS, type CodingDomain, type CodingRuleInput, ruleRefusals, ruleSample, VALUE_TYPE } from '../../coding/index.js';
 import { defineResource, type Rule } from '../../resource/define.js';
 import { f } from '../../resource/fields.js';
-import { asList, CODE_RE, ruleIssue } from './_rule-issue.js';
+import { CODE_RE } from './_rule-issue.js';
 
 const L = (zh_CN: string, zh_TW: string, en_US: string) => ({ zh_CN, zh_TW, en_US });
+
+// the rule engine (packages/domain/src/coding) is reached through this declaration too
+export {
+  CODING_RULE_MAX_BITS,
+  type CodingBatchInput,
+  type CodingDomain,
+  type CodingDomainValue,
+  type CodingEncoder,
+  CodingError,
+  type CodingRuleInput,
+  type CodingTagInput,
+  type CodingWarning,
+  codingValue,
+  compileRule,
+  isCodingError,
+  isSgtin96Layout,
+  ruleIssues,
+  ruleRefusals,
+  ruleSample,
+  sampleDigits,
+  VALUE_TYPE as CODING_VALUE_TYPE,
+} from '../../coding/index.js';
 
 /**
  * Coding-rule template (spec §3 "Coding rule"): how a tenant's EPC is laid out. The rule has a
  * total length in bits and an ordered list of domains (bit fields); each domain has a length, its
  * start and end bit, what fills it (value type), the base its default/start values are written in
  * and how a short value is padded. A rule without domains yet is a draft; once domains are given
- * they must tile the total length exactly, in order.
+ * they must tile the total length exactly, in order. The engine (`compileRule`) turns a rule into
+ * EPCs; `ruleIssues` warns about rules that can be saved but should not be (a GS1 header …).
  */
-export interface CodingDomain {
-  name: string;
-  alias?: string;
-  /** bits */
-  length: number;
-  /** first and last bit, 0-based, inclusive */
-  startIndex: number;
-  endIndex: number;
-  /** CodingValueType */
-  valueType: number;
-  /** CodingBase: 2, 10 or 16 */
-  base: number;
-  defaultValue?: string | null;
-  startValue?: string | null;
-  /** CodingPadding: 1 zero-pad left, 2 zero-pad right */
-  padding: number;
-}
 
-/** Longest EPC memory bank the rules allow (bits). */
-export const CODING_RULE_MAX_BITS = 512;
 const VALUE_MAX = 128;
 const DOMAIN_NAME_MAX = 32;
-const DOMAIN_KEYS = new Set([
-  'name',
-  'alias',
-  'length',
-  'startIndex',
-  'endIndex',
-  'valueType',
-  'base',
-  'defaultValue',
-  'startValue',
-  'padding',
-]);
-const enumValues = (name: string) => new Set(ENUMS[name].map((o) => o.value));
-const VALUE_TYPES = enumValues('CodingValueType');
-const BASES = enumValues('CodingBase');
-const PADDINGS = enumValues('CodingPadding');
-const DIGITS: Record<number, RegExp> = { 2: /^[01]+$/, 10: /^[0-9]+$/, 16: /^[0-9A-Fa-f]+$/ };
-const HEX_RE = /^[0-9A-Fa-f]+$/;
-
-const isInt = (v: unknown, min: number, max: number): v is number => Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
-const optText = (v: unknown, max: number) => v === undefined || v === null || (typeof v === 'string' && v.length <= max);
-
-const isDomain = (d: unknown): d is CodingDomain => {
-  if (!d || typeof d !== 'object' || Array.isArray(d)) return false;
-  const o = d as Record<string, unknown>;
-  return (
-    Object.keys(o).every((k) => DOMAIN_KEYS.has(k)) &&
-    typeof o.name === 'string' &&
-    o.name.trim().length > 0 &&
-    o.name.length <= DOMAIN_NAME_MAX &&
-    optText(o.alias, 64) &&
-    isInt(o.length, 1, CODING_RULE_MAX_BITS) &&
-    isInt(o.startIndex, 0, CODING_RULE_MAX_BITS - 1) &&
-    isInt(o.endIndex, 0, CODING_RULE_MAX_BITS - 1) &&
-    VALUE_TYPES.has(o.valueType as number) &&
-    BASES.has(o.base as number) &&
-    optText(o.defaultValue, VALUE_MAX) &&
-    optText(o.startValue, VALUE_MAX) &&
-    PADDINGS.has(o.padding as number)
-  );
-};
-
-const given = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
-
-/** A value written in `base`, as a number; undefined when it is not one. */
-export function codingValue(text: string, base: number): bigint | undefined {
-  const s = text.trim();
-  if (!DIGITS[base]?.test(s)) return undefined;
-  return base === 10 ? BigInt(s) : BigInt(`${base === 16 ? '0x' : '0b'}${s}`);
-}
-
-/** Hex digits of a sample code of `bits` bits. */
-export const sampleDigits = (bits: number) => Math.ceil(bits / 4);
 
 /**
- * A sample code: each domain's default value (else its start value, else 0) in its bits, padded as
- * it says, all domains in order, as upper-case hex (the last digit zero-filled). '' when the
- * domains are not a valid layout of the total length.
+ * A sample code: each domain's default value (else its start value, else 0; a GTIN domain's default
+ * is a sample GTIN) in its bits, all domains in order, as upper-case hex (the last digit zero-filled).
+ * '' when the domains are not a valid layout of the total length.
  */
-export function codingRuleSample(domains: unknown, totalLength: unknown): string {
-  const list = asList(domains);
-  if (!list?.length || !isInt(totalLength, 1, CODING_RULE_MAX_BITS) || !list.every(isDomain)) return '';
-  if (layoutIssues(list, totalLength).length) return '';
-  let bits = '';
-  for (const d of list) {
-    const text = given(d.defaultValue) ? d.defaultValue : given(d.startValue) ? d.startValue : '0';
-    const v = codingValue(text, d.base);
-    if (v === undefined) return '';
-    const b = v.toString(2);
-    if (b.length > d.length) return '';
-    bits += d.padding === 2 && v !== 0n ? b.padEnd(d.length, '0') : b.padStart(d.length, '0');
-  }
-  const padded = bits.padEnd(sampleDigits(totalLength) * 4, '0');
-  return BigInt(`0b${padded}`).toString(16).toUpperCase().padStart(sampleDigits(totalLength), '0');
+export function codingRuleSample(domains: unknown, totalLength: unknown, companyPrefixLength?: unknown): string {
+  if (!Array.isArray(domains) || !domains.length) return '';
+  return ruleSample({ domains, totalLength, companyPrefixLength } as CodingRuleInput);
 }
 
-type Issue = { path: string[]; message: string };
-
-/** Each domain spans its length; the domains follow one another from bit 0 without gap or overlap and fill the total. */
-function layoutIssues(list: CodingDomain[], total: number): Issue[] {
-  const issues: Issue[] = [];
-  let next = 0;
-  for (const [i, d] of list.entries()) {
-    const at = { row: i + 1, name: d.name, start: d.startIndex, end: d.endIndex, length: d.length };
-    if (d.endIndex < d.startIndex) issues.push(ruleIssue('domains', 'validation.codingRule.endBeforeStart', at));
-    else if (d.endIndex - d.startIndex + 1 !== d.length)
-      issues.push(ruleIssue('domains', 'validation.codingRule.span', { ...at, span: d.endIndex - d.startIndex + 1 }));
-    if (d.startIndex < next) issues.push(ruleIssue('domains', 'validation.codingRule.overlap', { ...at, expected: next }));
-    else if (d.startIndex > next)
-      issues.push(ruleIssue('domains', 'validation.codingRule.gap', { ...at, from: next, to: d.startIndex - 1 }));
-    if (d.endIndex >= total) issues.push(ruleIssue('domains', 'validation.codingRule.beyondTotal', { ...at, total }));
-    next = Math.max(next, d.endIndex + 1);
-  }
-  const sum = list.reduce((n, d) => n + d.length, 0);
-  if (sum !== total) issues.push(ruleIssue('domains', 'validation.codingRule.lengthSum', { sum, total }));
-  return issues;
-}
-
-/**
- * Domains well formed with distinct names; laid out over the total length exactly; default and
- * start values written in the domain's base and fitting its bits; a sample of the right size.
- */
+/** Refusals of the engine (packages/domain/src/coding/checks.ts): one set of rules for the server, the console and the engine. */
 export const codingRuleRules: Rule<Record<string, unknown>>[] = [
-  (d) => {
-    const list = asList(d.domains);
-    if (list === undefined) return [ruleIssue('domains', 'validation.codingRule.notList')];
-    // each domain is checked by the declaration's item fields (a strict schema) before the rules run
-    const domains = list as CodingDomain[];
-    const seen = new Set<string>();
-    for (const x of domains) {
-      const k = x.name.trim().toLowerCase();
-      if (seen.has(k)) return [ruleIssue('domains', 'validation.codingRule.duplicateName', { name: x.name.trim() })];
-      seen.add(k);
-    }
-    const total = d.totalLength;
-    if (!isInt(total, 1, CODING_RULE_MAX_BITS)) return [];
-    const issues = domains.length ? layoutIssues(domains, total) : [];
-    for (const [i, x] of domains.entries()) {
-      for (const [key, what] of [
-        ['defaultValue', 'default'],
-        ['startValue', 'start'],
-      ] as const) {
-        const text = x[key];
-        if (!given(text)) continue;
-        const at = { row: i + 1, name: x.name, value: text.trim(), base: x.base, length: x.length };
-        const v = codingValue(text, x.base);
-        if (v === undefined) issues.push(ruleIssue('domains', `validation.codingRule.${what}NotBase`, at));
-        else if (v >= 1n << BigInt(x.length)) issues.push(ruleIssue('domains', `validation.codingRule.${what}TooBig`, at));
-      }
-    }
-    if (given(d.sample) && (!HEX_RE.test(d.sample.trim()) || d.sample.trim().length !== sampleDigits(total))) {
-      issues.push(ruleIssue('sample', 'validation.codingRule.sample', { digits: sampleDigits(total), total }));
-    }
-    return issues;
-  },
+  // each domain is checked by the declaration's item fields (a strict schema) before the rules run
+  (d) => ruleRefusals(d, true),
 ];
 
-const FIXED = 1;
-const SERIAL = 2;
-const GOODS = 3;
-const TENANT = 4;
-const DATE = 5;
+const {
+  fixed: FIXED,
+  serial: SERIAL,
+  goods: GOODS,
+  tenant: TENANT,
+  date: DATE,
+  gs1Item: GS1_ITEM,
+  partition: PARTITION,
+  filter: FILTER,
+} = VALUE_TYPE;
 const LEFT = 1;
+/** A demo GTIN (apps/server/src/modules/tenant/goods/seed.ts: GS1 prefix 690, company 1234: a 7-digit company prefix). */
+const SAMPLE_GTIN = '6901234000016';
 
 type DomainSeed = [
   name: string,
@@ -197,22 +88,28 @@ function domains(...rows: DomainSeed[]): CodingDomain[] {
   });
 }
 
+/**
+ * GS1 SGTIN-96 exactly (EPC Tag Data Standard 1.13 §14.5.1): header 0x30, filter 1 (point-of-sale
+ * item), the partition derived from the company-prefix length (7 digits: partition 5), company prefix
+ * and item reference from the SKU's GTIN, a 38-bit serial from 1.
+ */
 const SGTIN96 = domains(
   ['header', 'Header', 8, FIXED, 16, '30'],
-  ['filter', 'Filter', 3, FIXED, 10, '1'],
-  ['partition', 'Partition', 3, FIXED, 10, '5'],
-  ['companyItem', 'Company prefix + item reference', 44, GOODS, 10, '643974325561'],
+  ['filter', 'Filter', 3, FILTER, 10, '1'],
+  ['partition', 'Partition', 3, PARTITION, 10],
+  ['companyItem', 'Company prefix + item reference', 44, GS1_ITEM, 10, SAMPLE_GTIN],
   ['serial', 'Serial', 38, SERIAL, 10, '', '1'],
 );
+/** A tenant's own layout: a header outside GS1's, the tenant, the GTIN (44 bits hold any), the day and a serial. */
 const TENANT96 = domains(
   ['header', 'Header', 8, FIXED, 16, 'E2'],
-  ['tenant', 'Tenant code', 16, TENANT, 16, '0001'],
-  ['goods', 'Goods code', 40, GOODS, 10, ''],
+  ['tenant', 'Tenant code', 12, TENANT, 16, '001'],
+  ['goods', 'Goods code', 44, GOODS, 10, SAMPLE_GTIN],
   ['date', 'Production date (days)', 16, DATE, 10, ''],
   ['serial', 'Serial', 16, SERIAL, 10, '', '1'],
 );
 
-/** Coding-rule template screen (generic routes; its designer and EPC preview come later). */
+/** Coding-rule template screen (generic routes; the console adds the domain designer, live sample and EPC decoder). */
 export const templateCodingRuleResource = defineResource({
   code: 'general/template-coding-rule',
   names: L('编码规则模板', '編碼規則範本', 'Coding rule template'),
@@ -227,7 +124,8 @@ export const templateCodingRuleResource = defineResource({
       name: 'SGTIN-96 商品编码规则',
       alias: 'SGTIN-96',
       totalLength: 96,
-      sample: codingRuleSample(SGTIN96, 96),
+      companyPrefixLength: 7,
+      sample: codingRuleSample(SGTIN96, 96, 7),
       domains: SGTIN96,
       remark: 'GS1 EPC 标签数据标准 SGTIN-96（分区值 5：厂商识别代码 24 位 + 商品项目代码 20 位）',
     },
@@ -260,6 +158,14 @@ export const templateCodingRuleResource = defineResource({
       max: CODING_RULE_MAX_BITS,
       sort: true,
       width: 140,
+    }),
+    companyPrefixLength: f.int({
+      label: L('厂商识别代码位数', '廠商識別碼位數', 'Company prefix digits'),
+      min: 6,
+      max: 12,
+      required: false,
+      width: 140,
+      hidden: true,
     }),
     sample: f.text({
       display: 'code',

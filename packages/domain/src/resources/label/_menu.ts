@@ -1,4 +1,4 @@
-import { CRUD, READ_ONLY } from '../../menu/actions.js';
+import { READ_ONLY } from '../../menu/actions.js';
 import type { MenuModuleDef } from '../../menu/types.js';
 
 /**
@@ -20,26 +20,6 @@ export const labelMenu: MenuModuleDef = {
           side: 'T',
           icon: 'ShoppingCartOutlined',
           names: { zh_CN: '标签采购单', zh_TW: '標籤採購單', en_US: 'Label purchase order' },
-          actions: [
-            'query',
-            'add',
-            'edit',
-            'delete',
-            'import',
-            'export',
-            'submit',
-            'confirm',
-            'cancel',
-            'generateEpc',
-            'resetEpc',
-            'accept',
-            'ship',
-            'void',
-            'reject',
-            'rollback',
-            'upload',
-            'download',
-          ],
         },
         {
           component: 'label/purchase-order-wizard',
@@ -61,7 +41,6 @@ export const labelMenu: MenuModuleDef = {
             zh_TW: '半成品標籤採購',
             en_US: 'Half-finished label purchase',
           },
-          actions: [...CRUD, 'submit', 'confirm', 'cancel'],
         },
         {
           component: 'label/finished-order',
@@ -72,28 +51,24 @@ export const labelMenu: MenuModuleDef = {
             zh_TW: '成品標籤採購',
             en_US: 'Finished label purchase',
           },
-          actions: [...CRUD, 'submit', 'confirm', 'cancel'],
         },
         {
           component: 'label/sketch',
           side: 'T',
           icon: 'FileProtectOutlined',
           names: { zh_CN: '标签设计稿', zh_TW: '標籤設計稿', en_US: 'Label sketch' },
-          actions: ['query', 'add', 'edit', 'delete', 'upload', 'download', 'confirm'],
         },
         {
           component: 'label/print-task',
           side: 'T',
           icon: 'PrinterOutlined',
           names: { zh_CN: '标签打印任务', zh_TW: '標籤列印任務', en_US: 'Label print task' },
-          actions: ['query', 'add', 'edit', 'delete', 'print', 'download', 'export'],
         },
         {
           component: 'label/receive-send',
           side: 'T',
           icon: 'CarOutlined',
           names: { zh_CN: '收发货', zh_TW: '收發貨', en_US: 'Receive / send goods' },
-          actions: ['query', 'ship', 'receive', 'export'],
         },
       ],
     },
@@ -111,7 +86,6 @@ export const labelMenu: MenuModuleDef = {
             zh_TW: '標籤範本：服裝',
             en_US: 'Label template: clothing',
           },
-          actions: [...CRUD],
         },
         {
           component: 'label/template-accessories',
@@ -122,7 +96,6 @@ export const labelMenu: MenuModuleDef = {
             zh_TW: '標籤範本：配飾',
             en_US: 'Label template: accessories',
           },
-          actions: [...CRUD],
         },
         {
           component: 'label/template-gloves',
@@ -133,7 +106,6 @@ export const labelMenu: MenuModuleDef = {
             zh_TW: '標籤範本：手套/眼鏡',
             en_US: 'Label template: gloves/eyes',
           },
-          actions: [...CRUD],
         },
         {
           component: 'label/template-hat-bag',
@@ -144,7 +116,6 @@ export const labelMenu: MenuModuleDef = {
             zh_TW: '標籤範本：帽子/箱包',
             en_US: 'Label template: hat/bag',
           },
-          actions: [...CRUD],
         },
         {
           component: 'label/template-shoes',
@@ -155,14 +126,12 @@ export const labelMenu: MenuModuleDef = {
             zh_TW: '標籤範本：鞋類',
             en_US: 'Label template: shoes',
           },
-          actions: [...CRUD],
         },
         {
           component: 'label/sample-card',
           side: 'T',
           icon: 'SolutionOutlined',
           names: { zh_CN: '合格证样卡', zh_TW: '合格證樣卡', en_US: 'Certificate sample card' },
-          actions: [...CRUD],
         },
       ],
     },
@@ -176,14 +145,12 @@ export const labelMenu: MenuModuleDef = {
           side: 'T',
           icon: 'NodeIndexOutlined',
           names: { zh_CN: 'TID 绑定', zh_TW: 'TID 綁定', en_US: 'TID binding' },
-          actions: ['query', 'bind', 'unbind', 'import', 'export'],
         },
         {
           component: 'label/binding-record',
           side: 'T',
           icon: 'HistoryOutlined',
           names: { zh_CN: '标签绑定记录', zh_TW: '標籤綁定紀錄', en_US: 'Label binding record' },
-          actions: [...READ_ONLY],
         },
       ],
     },
@@ -201,7 +168,6 @@ export const labelMenu: MenuModuleDef = {
             zh_TW: '標籤異常處理',
             en_US: 'Label exception handling',
           },
-          actions: ['query', 'handle', 'clear', 'export'],
         },
         {
           component: 'label/lifecycle',
@@ -222,21 +188,18 @@ export const labelMenu: MenuModuleDef = {
           side: 'T',
           icon: 'BarcodeOutlined',
           names: { zh_CN: '更换条码', zh_TW: '更換條碼', en_US: 'Replace barcode' },
-          actions: ['query', 'add', 'edit', 'delete', 'submit', 'export'],
         },
         {
           component: 'label/supplementary-print',
           side: 'T',
           icon: 'PrinterOutlined',
           names: { zh_CN: '补打标签', zh_TW: '補印標籤', en_US: 'Supplementary label printing' },
-          actions: ['query', 'add', 'print', 'export'],
         },
         {
           component: 'label/epc-query',
           side: 'T',
           icon: 'SearchOutlined',
           names: { zh_CN: 'EPC 标签查询', zh_TW: 'EPC 標籤查詢', en_US: 'EPC tag query' },
-          actions: ['query', 'export'],
         },
         {
           component: 'label/clear-tag',

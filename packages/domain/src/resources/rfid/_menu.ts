@@ -1,4 +1,4 @@
-import { CRUD, READ_ONLY } from '../../menu/actions.js';
+import { READ_ONLY } from '../../menu/actions.js';
 import type { MenuModuleDef } from '../../menu/types.js';
 
 /**
@@ -85,7 +85,7 @@ export const rfidMenu: MenuModuleDef = {
           side: 'B',
           icon: 'AppstoreOutlined',
           names: { zh_CN: '产品', zh_TW: '產品', en_US: 'Products' },
-          actions: [...CRUD],
+          actions: [...READ_ONLY],
         },
       ],
     },

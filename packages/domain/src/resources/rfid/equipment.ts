@@ -1,6 +1,6 @@
 import { defineResource } from '../../resource/define.js';
 import { f } from '../../resource/fields.js';
-import './enums.js';
+import { BIND_STATUS, REGISTRATION_STATUS } from './enums.js';
 
 const L = (zh_CN: string, zh_TW: string, en_US: string) => ({ zh_CN, zh_TW, en_US });
 
@@ -10,8 +10,10 @@ export const ONLINE = { ONLINE: 1, OFFLINE: 0 } as const;
 
 /**
  * RFID equipment (readers, gates, handhelds) of a tenant (spec §3 Equipment). Its online state is
- * kept by the readers' heartbeats and the scheduled "mark readers offline" task; registration and
- * binding are the screen's own actions.
+ * kept by the readers' reports and the scheduled "mark readers offline" task; registration (a
+ * single-use code, then a device credential) and binding (a location and a scene) are the screen's
+ * own actions, so their fields are not in the add/edit form. `scene` (what the reader is for) and
+ * `useLocation` (the spot inside its location, e.g. a dock door) are free-text notes.
  */
 export const equipmentResource = defineResource({
   code: 'rfid/equipment',
@@ -52,7 +54,14 @@ export const equipmentResource = defineResource({
       pattern: { source: '^[A-Za-z0-9_-]+$', message: 'validation.codeChars' },
     }),
     equipmentName: f.text({ label: L('设备名称', '設備名稱', 'Equipment name'), max: 64, search: 'like', sort: true }),
-    snNumber: f.text({ label: L('SN 序列号', 'SN 序號', 'Serial number'), max: 64, unique: true, search: 'like', display: 'code' }),
+    snNumber: f.text({
+      label: L('SN 序列号', 'SN 序號', 'Serial number'),
+      max: 64,
+      unique: true,
+      search: 'like',
+      display: 'code',
+      hidden: true,
+    }),
     macAddress: f.text({
       hidden: true,
       display: 'code',
@@ -61,8 +70,50 @@ export const equipmentResource = defineResource({
       required: false,
       pattern: { source: MAC_RE.source, message: 'validation.macAddress' },
     }),
-    scene: f.text({ label: L('使用场景', '使用場景', 'Scene'), max: 64, required: false, search: 'like', hidden: true }),
-    useLocation: f.text({ label: L('使用位置', '使用位置', 'Location'), max: 128, required: false, hidden: true }),
+    locationId: f.ref('tenant/location', 'name', {
+      label: L('绑定位置', '綁定位置', 'Location'),
+      required: false,
+      search: 'eq',
+      form: false,
+      // a long place name wraps: the list keeps its state columns left of the reader's actions at 1,366 px
+      width: 110,
+    }),
+    sceneId: f.ref('rfid/scene', 'sceneName', {
+      label: L('绑定场景', '綁定場景', 'Scene'),
+      required: false,
+      search: 'eq',
+      form: false,
+      width: 110,
+      // shown from the column settings: the list keeps code, name, location, registration and online state in 1,110 px
+      hidden: true,
+    }),
+    productId: f.int({
+      label: L('读写器型号', '讀寫器型號', 'Reader model'),
+      required: false,
+      min: 1,
+      form: false,
+      list: false,
+      exported: false,
+    }),
+    scene: f.text({ label: L('用途', '用途', 'Purpose'), max: 64, required: false, search: 'like', hidden: true }),
+    useLocation: f.text({ label: L('安装位置', '安裝位置', 'Installed at'), max: 128, required: false, hidden: true }),
+    registrationStatus: f.enumOf('RegistrationStatus', {
+      label: L('注册状态', '註冊狀態', 'Registration'),
+      search: 'eq',
+      default: REGISTRATION_STATUS.UNREGISTERED,
+      required: false,
+      form: false,
+      width: 110,
+    }),
+    registrationTime: f.datetime({ label: L('注册时间', '註冊時間', 'Registered at'), form: false, required: false, hidden: true }),
+    bindStatus: f.enumOf('BindStatus', {
+      label: L('绑定状态', '綁定狀態', 'Binding'),
+      search: 'eq',
+      default: BIND_STATUS.UNBOUND,
+      required: false,
+      form: false,
+      hidden: true,
+    }),
     onlineStatus: f.enumOf('OnlineStatus', {
       label: L('在线状态', '連線狀態', 'Online'),
       search: 'eq',

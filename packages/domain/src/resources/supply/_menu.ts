@@ -1,4 +1,3 @@
-import { CRUD, READ_ONLY } from '../../menu/actions.js';
 import type { MenuModuleDef } from '../../menu/types.js';
 
 /**
@@ -20,7 +19,6 @@ export const supplyMenu: MenuModuleDef = {
           side: 'T',
           icon: 'ShoppingCartOutlined',
           names: { zh_CN: '商品采购单', zh_TW: '商品採購單', en_US: 'Commodity purchase order' },
-          actions: [...CRUD, 'repeal'],
         },
         {
           component: 'supply/purchase-order-detail',
@@ -31,14 +29,12 @@ export const supplyMenu: MenuModuleDef = {
             zh_TW: '商品採購單明細',
             en_US: 'Commodity purchase order detail',
           },
-          actions: ['query', 'export'],
         },
         {
           component: 'supply/sample-card',
           side: 'T',
           icon: 'SolutionOutlined',
           names: { zh_CN: '样卡', zh_TW: '樣卡', en_US: 'Sample cards' },
-          actions: [...CRUD],
         },
       ],
     },
@@ -56,21 +52,18 @@ export const supplyMenu: MenuModuleDef = {
             zh_TW: '標籤採購單（供應商）',
             en_US: 'Label purchase order (supplier view)',
           },
-          actions: ['query', 'accept', 'ship', 'confirm', 'export'],
         },
         {
           component: 'supply/packing-review',
           side: 'T',
           icon: 'DropboxOutlined',
           names: { zh_CN: '装箱复核', zh_TW: '裝箱複核', en_US: 'Packing review' },
-          actions: ['query', 'review', 'audit', 'cancelReview', 'export'],
         },
         {
           component: 'supply/submission-detail',
           side: 'T',
           icon: 'FileDoneOutlined',
           names: { zh_CN: '提交单明细', zh_TW: '提交單明細', en_US: 'Submission form detail' },
-          actions: [...READ_ONLY],
         },
       ],
     },

@@ -1,10 +1,89 @@
 /** RFID equipment beyond the generic list: online state from heartbeats, counts for the dashboards. */
-import { ONLINE } from '@tagloom/domain';
-import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
+import { ONLINE, REGISTRATION_STATUS } from '@tagloom/domain';
+import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../../core/context.js';
 import type { ReadScope } from '../../../core/tenant-scope.js';
-import { equipment } from '../../../db/schema/index.js';
+import { queryRows, type Tx } from '../../../db/client.js';
+import { equipment, locations, rfidScenes } from '../../../db/schema/index.js';
+import { recordEquipmentEvent } from '../ingest/log.js';
+
+/** Where a reader is bound (its location and scene), as the ingestion pipeline needs it. */
+export interface EquipmentBinding {
+  id: number;
+  equipmentCoding: string;
+  equipmentName: string;
+  locationId: number | null;
+  locationName: string | null;
+  sceneId: number | null;
+  sceneType: number | null;
+  registered: boolean;
+}
+
+/**
+ * The binding of a tenant's reader by its code, or undefined when the tenant has no such reader:
+ * one query on the (tenant, code) unique index, no cache (an unbind takes effect on the next batch).
+ */
+export async function bindingOf(db: Tx, tenantId: number, equipmentCoding: string): Promise<EquipmentBinding | undefined> {
+  const [row] = await db
+    .select({
+      id: equipment.id,
+      equipmentCoding: equipment.equipmentCoding,
+      equipmentName: equipment.equipmentName,
+      locationId: equipment.locationId,
+      locationName: locations.name,
+      sceneId: equipment.sceneId,
+      sceneType: rfidScenes.sceneType,
+      registrationStatus: equipment.registrationStatus,
+    })
+    .from(equipment)
+    .leftJoin(locations, and(eq(locations.tenantId, equipment.tenantId), eq(locations.id, equipment.locationId)))
+    .leftJoin(rfidScenes, and(eq(rfidScenes.tenantId, equipment.tenantId), eq(rfidScenes.id, equipment.sceneId)))
+    .where(and(eq(equipment.tenantId, tenantId), eq(equipment.equipmentCoding, equipmentCoding)))
+    .limit(1);
+  if (!row) return undefined;
+  const { registrationStatus, ...rest } = row;
+  return {
+    ...rest,
+    equipmentName: String(rest.equipmentName),
+    equipmentCoding: String(rest.equipmentCoding),
+    locationId: (rest.locationId as number | null) ?? null,
+    locationName: (rest.locationName as string | null) ?? null,
+    sceneId: (rest.sceneId as number | null) ?? null,
+    sceneType: (rest.sceneType as number | null) ?? null,
+    registered: registrationStatus === REGISTRATION_STATUS.REGISTERED,
+  };
+}
+
+/**
+ * A report from a reader at `at`: it is online and was last online then (never moved back in time).
+ * When it was offline, the equipment log gets a 'connected' event. Pass the batch's transaction.
+ */
+export async function markSeen(db: Tx, tenantId: number, equipmentCoding: string, at: Date): Promise<void> {
+  // the state before comes from the locked row (a CTE), the change from the same statement; a busy
+  // reader does not rewrite its row per batch: only when it was offline or a second has passed
+  const atIso = at.toISOString();
+  const [row] = await queryRows<{ was: number }>(
+    db,
+    sql`with old as (
+          select id, online_status from equipment
+          where tenant_id = ${tenantId} and equipment_coding = ${equipmentCoding}
+          for update
+        )
+        update equipment e
+        set online_status = ${ONLINE.ONLINE},
+            last_time_online = greatest(coalesce(e.last_time_online, ${atIso}::timestamptz), ${atIso}::timestamptz),
+            updated_at = now()
+        from old
+        where e.tenant_id = ${tenantId} and e.id = old.id
+          and (old.online_status <> ${ONLINE.ONLINE} or e.last_time_online is null
+               or e.last_time_online < ${atIso}::timestamptz - interval '1 second')
+        returning old.online_status as was`,
+  );
+  if (row && Number(row.was) !== ONLINE.ONLINE) {
+    await recordEquipmentEvent(db, { tenantId, equipmentCoding, eventType: 'connected', at });
+  }
+}
 
 export class EquipmentService {
   constructor(private readonly ctx: AppContext) {}

@@ -1,13 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { IDENT_TYPE, withCheckDigit } from '@tagloom/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import { DIR_MODE, FILE_MODE } from '../../../core/files.js';
+import { storeSeedFile } from '../../../core/files.js';
 import { sanitizeSvg } from '../../../core/thumbs/svg.js';
 import type { Tx } from '../../../db/client.js';
-import { files } from '../../../db/schema/index.js';
 import { brands, goods, goodsSkus } from './tables.js';
 
 /** The demo brands' logos: a badge in the brand's colour with its initials and its name (drawn here, no file shipped). */
@@ -33,7 +29,7 @@ async function seedLogos(tx: Tx, tenantId: number, dataDir: string, brandOf: Map
     const brandId = brandOf.get(code);
     if (!brandId) continue;
     const bytes = sanitizeSvg(Buffer.from(logoSvg(code, logo)));
-    const id = await storeFile(tx, tenantId, dataDir, {
+    const id = await storeSeedFile(tx, tenantId, dataDir, {
       scope: 'tenant/brand',
       name: `${logo.name.toLowerCase()}.svg`,
       kind: 'svg',
@@ -45,29 +41,6 @@ async function seedLogos(tx: Tx, tenantId: number, dataDir: string, brandOf: Map
       .set({ brandLogo: id })
       .where(and(eq(brands.tenantId, tenantId), eq(brands.id, brandId)));
   }
-}
-
-/** A stored file of a screen (bytes under DATA_DIR/files, laid out as the file service lays them out); its id. */
-async function storeFile(
-  tx: Tx,
-  tenantId: number,
-  dataDir: string,
-  f: { scope: string; name: string; kind: string; mime: string; bytes: Buffer },
-): Promise<number> {
-  const sha256 = createHash('sha256').update(f.bytes).digest('hex');
-  const rel = path.join(
-    String(tenantId),
-    String(new Date().getUTCFullYear()),
-    sha256.slice(0, 2),
-    `${sha256}-${randomBytes(4).toString('hex')}`,
-  );
-  await mkdir(path.join(dataDir, 'files', path.dirname(rel)), { recursive: true, mode: DIR_MODE });
-  await writeFile(path.join(dataDir, 'files', rel), f.bytes, { mode: FILE_MODE });
-  const [file] = await tx
-    .insert(files)
-    .values({ tenantId, scope: f.scope, name: f.name, size: f.bytes.length, sha256, kind: f.kind, mime: f.mime, storagePath: rel })
-    .returning({ id: files.id });
-  return file.id;
 }
 
 /** The colours of the demo SKUs as a garment is drawn in them. */
@@ -122,7 +95,7 @@ async function seedPictures(
           .png({ palette: true, compressionLevel: 9 })
           .toBuffer(),
       );
-    const id = await storeFile(tx, tenantId, dataDir, {
+    const id = await storeSeedFile(tx, tenantId, dataDir, {
       scope: 'tenant/goods',
       name: `${r.style}.png`,
       kind: 'png',

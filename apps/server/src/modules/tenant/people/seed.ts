@@ -48,6 +48,26 @@ const DEMO_ROLES: { code: string; name: string; alias: string; grants: Record<st
       'tenant/training-doc': ['query', 'download'],
     },
   },
+  {
+    code: 'LABEL_PARTNER',
+    name: '标签供应商',
+    alias: 'Label supplier',
+    grants: {
+      'tenant/label-supplier': ['query'],
+      'tenant/goods': ['query'],
+      'tenant/brand': ['query'],
+      'tenant/training-doc': ['query', 'download'],
+      'supply/label-order': ['query', 'export', 'accept', 'reject', 'prepare', 'produce', 'complete', 'ship'],
+      'label/sketch': ['query', 'add', 'edit', 'delete', 'upload', 'download'],
+      'label/print-task': ['query', 'add', 'edit', 'delete', 'export', 'download', 'confirm', 'print', 'complete', 'cancel'],
+      'label/receive-send': ['query', 'export', 'ship'],
+      'label/tid-binding': ['query', 'bind', 'import', 'export'],
+      'label/binding-record': ['query', 'export'],
+      'label/epc-query': ['query', 'export'],
+      'label/template-clothing': ['query'],
+      'label/sample-card': ['query'],
+    },
+  },
 ];
 
 /** Users bound to a party (password demo1234): login name, alias, role, party kind and code. */
@@ -55,7 +75,7 @@ export const DEMO_PARTY_USERS: { username: string; alias: string; role: string; 
   { username: 'store01', alias: '静安店 店员', role: 'STORE_CLERK', kind: 'store', party: 'ST001' },
   { username: 'wh01', alias: '华东仓 仓管', role: 'WAREHOUSE_KEEPER', kind: 'warehouse', party: 'WH01' },
   { username: 'factory01', alias: '一号工厂 跟单', role: 'PARTNER', kind: 'factory', party: 'FA01' },
-  { username: 'supplier01', alias: '标签供应商 业务', role: 'PARTNER', kind: 'labelSupplier', party: 'LS01' },
+  { username: 'supplier01', alias: '标签供应商 业务', role: 'LABEL_PARTNER', kind: 'labelSupplier', party: 'LS01' },
 ];
 export const DEMO_PARTY_PASSWORD = 'demo1234';
 

@@ -16,6 +16,9 @@ import { useTranslation } from 'react-i18next';
 import { currentLang } from '../../../app/i18n';
 import { fetchData } from '../../../app/request';
 import { Chart, type ChartOption } from '../../../components/Chart';
+import { OperatorPanelCard, RfidCounterCards } from './RfidCards';
+import { useRfidWidgets } from './rfid-live';
+import './rfid.css';
 
 export interface AdminSummary {
   scope: 'platform' | 'tenant';
@@ -70,6 +73,7 @@ export default function AdminDashboard() {
     queryFn: () => fetchData<AdminSummary>('/dashboard/admin/summary'),
     refetchInterval: 60_000,
   });
+  const rfid = useRfidWidgets();
 
   const loginsOption = useMemo<ChartOption>(
     () => ({
@@ -137,7 +141,10 @@ export default function AdminDashboard() {
   ];
   return (
     <div data-testid="dashboard-admin">
-      <Row gutter={[16, 16]}>
+      {/* what an RFID operator looks at first (a tenant's dashboard), then the live RFID counters */}
+      {rfid.operator && <OperatorPanelCard panel={rfid.operator} />}
+      {rfid.counters && data.scope === 'tenant' && <RfidCounterCards counters={rfid.counters} live={rfid.live} />}
+      <Row gutter={[16, 16]} style={rfid.operator ? { marginTop: 16 } : undefined}>
         {kpis.map((k) => (
           <Col key={k.key} xs={24} sm={12} lg={6}>
             <Kpi

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { getLoginType, getToken } from '../../../app/auth';
 import { useMessage } from '../../../app/bridge';
 import { currentLang } from '../../../app/i18n';
-import { request } from '../../../app/request';
+import { BLOB_URL_TTL_MS, request } from '../../../app/request';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
 import type { Row } from '../../../components/resource/types';
 import { useScreen } from '../../../components/ScreenContext';
@@ -43,7 +43,7 @@ export default function TrainingDocs() {
       if (tab) tab.location.href = url;
       else window.location.assign(url);
       // the viewer keeps its own copy once loaded
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      setTimeout(() => URL.revokeObjectURL(url), BLOB_URL_TTL_MS);
     } catch {
       tab?.close();
       message.error(t('trainingDoc.previewFailed'));

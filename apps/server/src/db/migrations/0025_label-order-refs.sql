@@ -1,0 +1,3 @@
+ALTER TABLE "label_order_lines" ADD COLUMN "supply_order_id" bigint;--> statement-breakpoint
+ALTER TABLE "label_order_lines" ADD CONSTRAINT "label_order_lines_supply_order_id_fk" FOREIGN KEY ("tenant_id","supply_order_id") REFERENCES "public"."supply_orders"("tenant_id","id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "label_order_lines_supply_order_id_ref_idx" ON "label_order_lines" USING btree ("tenant_id","supply_order_id");

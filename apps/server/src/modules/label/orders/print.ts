@@ -1,0 +1,219 @@
+import { Readable } from 'node:stream';
+import {
+  id,
+  LABEL_ORDER,
+  labelOrderResource,
+  PRINT_TASK,
+  printTaskResource,
+  SKETCH,
+  sketchResource,
+  TAG_BINDING_SOURCE,
+  TAG_STATUS,
+} from '@tagloom/domain';
+import { and, asc, count, eq, gt, inArray, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Services } from '../../../app.js';
+import type { AppContext, SessionInfo } from '../../../core/context.js';
+import { envelope } from '../../../core/envelope.js';
+import { AppError, conflict } from '../../../core/errors.js';
+import { contentDisposition } from '../../../core/files.js';
+import { nextDocumentCode } from '../../../core/numbering.js';
+import { resourceRoutes } from '../../../core/resource/routes.js';
+import { type ResourceHooks, ResourceService } from '../../../core/resource/service.js';
+import { userFileHeaders } from '../../../core/security-headers.js';
+import type { Tx } from '../../../db/client.js';
+import { type SkuFacts, skuFacts } from '../../tenant/goods/service.js';
+import { bindPairs } from '../tags/service.js';
+import { labelTags } from '../tags/tables.js';
+import { barcodeValue, templatePrintSpec, templateTexts } from '../templates/service.js';
+import { labelOrders, labelPrintTasks, labelSketches } from './tables.js';
+import { DEFAULT_PRINT_SPEC, zplLabel } from './zpl.js';
+
+const SCREEN = printTaskResource.code;
+/** Orders whose EPCs exist and are not yet shipped: a print task may be made for them. */
+const PRINTABLE = [LABEL_ORDER.EPC_GENERATED, LABEL_ORDER.PREPARING, LABEL_ORDER.PRODUCING, LABEL_ORDER.PRODUCTION_COMPLETED];
+/** Tags read per query while a print file is written. */
+const PAGE = 5_000;
+
+type Row = Record<string, unknown>;
+
+async function orderOf(tx: Tx, tenantId: number, orderId: number) {
+  const [order] = await tx
+    .select()
+    .from(labelOrders)
+    .where(and(eq(labelOrders.tenantId, tenantId), eq(labelOrders.id, orderId)));
+  if (!order) throw new AppError(404, 404, 'common.notFound', { what: labelOrderResource.names });
+  return order as Row;
+}
+
+const tagsWhere = (tenantId: number, orderId: number, skuId: unknown): SQL =>
+  and(eq(labelTags.tenantId, tenantId), eq(labelTags.orderId, orderId), skuId ? eq(labelTags.skuId, Number(skuId)) : undefined)!;
+
+/**
+ * A print task's hooks: its number, the order it prints (its EPCs generated, its supplier the
+ * task's), how many labels it holds.
+ */
+export const printTaskHooks = (): ResourceHooks => ({
+  async beforeWrite(tx, data, { session, existing }) {
+    const tenantId = session.tenantId!;
+    if (!existing && !data.code) data.code = await nextDocumentCode(tx, tenantId, 'PT');
+    const orderId = Number(data.orderId ?? existing?.orderId);
+    const order = await orderOf(tx, tenantId, orderId);
+    if (!PRINTABLE.includes(order.status as never)) throw conflict('printTask.orderNoEpc', { code: String(order.code) });
+    data.supplierId = order.supplierId ?? null;
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(labelTags)
+      .where(tagsWhere(tenantId, orderId, data.skuId === undefined ? existing?.skuId : data.skuId));
+    data.labelCount = Number(n);
+  },
+});
+
+/** The sketch's hooks: its supplier is its order's; confirming it marks the order's sketch confirmed. */
+export const sketchHooks = (): ResourceHooks => ({
+  async beforeWrite(tx, data, { session, existing }) {
+    const order = await orderOf(tx, session.tenantId!, Number(data.orderId ?? existing?.orderId));
+    // a supplier's user draws for its own orders only (the order picker lists no other)
+    if (session.party?.kind === 'labelSupplier' && Number(order.supplierId) !== session.party.id)
+      throw new AppError(404, 404, 'common.notFound', { what: labelOrderResource.names });
+    data.supplierId = order.supplierId ?? null;
+  },
+  transitions: {
+    async confirm(tx, row, { session }) {
+      if (row.status !== SKETCH.CONFIRMED) return;
+      await tx
+        .update(labelOrders)
+        .set({ sketchConfirmed: 1, updatedAt: new Date() })
+        .where(and(eq(labelOrders.tenantId, session.tenantId!), eq(labelOrders.id, Number(row.orderId))));
+    },
+  },
+});
+
+/** The ZPL of a print task, label by label, read from the database a page at a time while it is sent. */
+async function* zplOf(ctx: AppContext, session: SessionInfo, task: Row): AsyncGenerator<string> {
+  const tenantId = session.tenantId!;
+  const spec = task.templateId ? await templatePrintSpec(ctx.db, tenantId, Number(task.templateId)) : DEFAULT_PRINT_SPEC;
+  const where = tagsWhere(tenantId, Number(task.orderId), task.skuId);
+  const facts = new Map<number, SkuFacts>();
+  let after = 0;
+  for (;;) {
+    const tags = await ctx.db
+      .select({ id: labelTags.id, epc: labelTags.epc, skuId: labelTags.skuId })
+      .from(labelTags)
+      .where(and(where, gt(labelTags.id, after)))
+      .orderBy(asc(labelTags.id))
+      .limit(PAGE);
+    if (!tags.length) return;
+    const missing = [...new Set(tags.map((t) => Number(t.skuId)))].filter((s) => !facts.has(s));
+    for (const [k, v] of await skuFacts(ctx.db, tenantId, missing)) facts.set(k, v);
+    let chunk = '';
+    for (const t of tags) {
+      const sku = facts.get(Number(t.skuId));
+      chunk += zplLabel(spec, {
+        epc: String(t.epc),
+        barcode: sku ? barcodeValue(spec, sku) : '',
+        texts: sku ? templateTexts(spec, sku) : [],
+      });
+    }
+    yield chunk;
+    after = Number(tags[tags.length - 1].id);
+  }
+}
+
+/**
+ * The print tasks' own routes: the ZPL file of confirmed tasks (GET /api/label/print-task/zpl?id=),
+ * and the encoded results a printer station sends back (POST /api/label/print-task/results: the
+ * EPC ↔ TID pairs bound as TID binding does, the task completed once all its labels are encoded).
+ */
+export const printTaskRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
+  // the generic routes (a task is made for an order with EPCs: no bare seed row, so the module serves them)
+  const service = new ResourceService(app.ctx, printTaskResource, labelPrintTasks as never, printTaskHooks());
+  await app.register(resourceRoutes, { service });
+  const readTask = async (session: SessionInfo, taskId: number) => {
+    const [task] = (await app.ctx.db
+      .select()
+      .from(service.table)
+      .where(service.scope(session, eq(service.table.id, taskId)))) as Row[];
+    if (!task) throw new AppError(404, 404, 'common.notFound', { what: printTaskResource.names });
+    return task;
+  };
+  app.get(
+    `/${SCREEN}/zpl`,
+    {
+      config: { access: { screen: SCREEN, action: 'download' } },
+      schema: {
+        tags: [SCREEN],
+        summary: 'Label print task: its ZPL file for an RFID printer (one label per EPC: encode, TID read-back, barcode, texts)',
+        querystring: z.object({ id: z.coerce.number().int().positive() }),
+      },
+    },
+    async (req, reply) => {
+      const session = req.session!;
+      const task = await readTask(session, req.query.id);
+      // spec §8: a task not yet confirmed has no file
+      if (task.status === PRINT_TASK.UNCONFIRMED) throw conflict('printTask.unconfirmed');
+      if (task.status === PRINT_TASK.CANCELLED) throw conflict('printTask.cancelled');
+      return userFileHeaders(reply)
+        .type('application/vnd.zebra.zpl; charset=utf-8')
+        .header('content-disposition', contentDisposition('attachment', `${task.code}.zpl`))
+        .send(Readable.from(zplOf(app.ctx, session, task)));
+    },
+  );
+  app.post(
+    `/${SCREEN}/results`,
+    {
+      config: { access: { screen: SCREEN, action: 'print' } },
+      schema: {
+        tags: [SCREEN],
+        summary: 'Label print task: the encoded results (EPC ↔ TID) a printer sent back; bound as TID binding does',
+        body: z.object({
+          id: id(),
+          pairs: z
+            .array(z.object({ epc: z.string().trim().min(24).max(64), tid: z.string().trim().min(8).max(64) }))
+            .min(1)
+            .max(5_000),
+        }),
+        response: { 200: envelope(z.object({ bound: z.number(), already: z.number(), refused: z.number(), printedCount: z.number() })) },
+      },
+    },
+    async (req, reply) => {
+      const session = req.session!;
+      const task = await readTask(session, req.body.id);
+      if (task.status !== PRINT_TASK.PRINTING && task.status !== PRINT_TASK.READY) throw conflict('printTask.notPrinting');
+      const out = await app.ctx.db.transaction(async (tx) => {
+        const report = await bindPairs(
+          tx,
+          { tenantId: session.tenantId!, userId: session.userId, username: session.username },
+          req.body.pairs.map((p) => ({ epc: p.epc.toUpperCase(), tid: p.tid.toUpperCase() })),
+          TAG_BINDING_SOURCE.PRINTER,
+        );
+        const [{ n }] = await tx
+          .select({ n: count() })
+          .from(labelTags)
+          .where(
+            and(
+              tagsWhere(session.tenantId!, Number(task.orderId), task.skuId),
+              inArray(labelTags.status, [TAG_STATUS.ENCODED, TAG_STATUS.BOUND]),
+            ),
+          );
+        const printed = Number(n);
+        await tx
+          .update(service.table)
+          .set({
+            printedCount: printed,
+            ...(printed >= Number(task.labelCount) ? { status: PRINT_TASK.DONE } : { status: PRINT_TASK.PRINTING }),
+            updatedAt: new Date(),
+          })
+          .where(service.scope(session, eq(service.table.id, Number(task.id))));
+        return { bound: report.bound, already: report.already, refused: report.refused.length, printedCount: printed };
+      });
+      return reply.ok(out);
+    },
+  );
+};
+
+/** The sketches' generic routes (a sketch belongs to an order: no bare seed row, so the module serves them). */
+export const sketchRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
+  await app.register(resourceRoutes, { service: new ResourceService(app.ctx, sketchResource, labelSketches as never, sketchHooks()) });
+};

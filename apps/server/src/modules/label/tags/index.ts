@@ -1,0 +1,17 @@
+import type { ModulePart } from '../../../core/module.js';
+import { tagsRoutes } from './routes.js';
+import { seedTagsDemo } from './seed.js';
+
+/**
+ * The tags area of the label module (combined in ../index.ts): the tag registry, TID binding,
+ * binding records, exceptions, EPC query, clear tag status and the lifecycle (EPCIS events). Its
+ * declarations are all served by its own routes (see routes.ts); the writers other areas call are
+ * in store.ts (insertTags, deleteOrderTags, recordTagEvent); the readers (an EPC's registry facts and
+ * lifecycle events, for the RFID lookup) in service.ts.
+ */
+export const tagsPart: ModulePart = {
+  routes: [tagsRoutes],
+  seedDemo: seedTagsDemo,
+};
+export { epcEvents, epcFacts } from './service.js';
+export { deleteOrderTags, insertTags, type NewTag, recordTagEvent, type TagEventInput } from './store.js';

@@ -1,0 +1,401 @@
+/**
+ * The tags area's routes: the registry (TID binding), EPC query, binding records and exceptions
+ * on the generic list/get/export (nothing is added, edited or deleted by hand), and their actions —
+ * bind, import of EPC/TID pairs, unbind, exception handling and clearing, clear tag status — the
+ * lifecycle feed, one EPC's history and its EPCIS 2.0 document.
+ */
+import {
+  bindingRecordResource,
+  EPC_HEX,
+  epcisDocument,
+  epcQueryResource,
+  idList,
+  type Lang,
+  normalizeHex,
+  TAG_BATCH_MAX,
+  TAG_BINDING_SOURCE,
+  TAG_EXCEPTION_STATE,
+  TID_HEX,
+  tagEventFeed,
+  tagExceptionResource,
+  tidBindingResource,
+  translate,
+} from '@tagloom/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Services } from '../../../app.js';
+import type { SessionInfo } from '../../../core/context.js';
+import { envelope } from '../../../core/envelope.js';
+import { AppError, conflict, notFound } from '../../../core/errors.js';
+import { feedRoutes } from '../../../core/feed/routes.js';
+import { FeedService } from '../../../core/feed/service.js';
+import { resourceRoutes } from '../../../core/resource/routes.js';
+import { type ResourceHooks, ResourceService } from '../../../core/resource/service.js';
+import { goodsSkus } from '../../tenant/goods/tables.js';
+import { decoded, epcUri } from './decode.js';
+import { type Actor, bindPairs, clearCheck, clearTags, epcHistory, exceptionDetail, exceptionReason, unbindTags } from './service.js';
+import { labelTagBindings, labelTagEvents, labelTagExceptions, labelTags } from './tables.js';
+
+const L = (zh_CN: string, zh_TW: string, en_US: string) => ({ zh_CN, zh_TW, en_US });
+const EPC_LABEL = L('EPC', 'EPC', 'EPC');
+const TID_LABEL = L('TID', 'TID', 'TID');
+const LIST_LABEL = L('EPC 列表', 'EPC 清單', 'EPC list');
+
+const epcCode = () =>
+  z
+    .string()
+    .max(100)
+    .refine((s) => EPC_HEX.test(normalizeHex(s)), { message: 'validation.epcShape' });
+const tidCode = () =>
+  z
+    .string()
+    .max(100)
+    .refine((s) => TID_HEX.test(normalizeHex(s)), { message: 'validation.tidShape' });
+const pairsBody = z.object({
+  pairs: z
+    .array(z.object({ epc: epcCode(), tid: tidCode() }))
+    .min(1)
+    .max(TAG_BATCH_MAX),
+});
+const epcsBody = z.object({ epcs: z.array(epcCode()).min(1).max(TAG_BATCH_MAX) });
+const pairLabels = { pairs: LIST_LABEL, 'pairs.epc': EPC_LABEL, 'pairs.tid': TID_LABEL, epc: EPC_LABEL, tid: TID_LABEL, epcs: LIST_LABEL };
+
+const refusalSchema = z.object({ line: z.number(), epc: z.string(), tid: z.string().optional(), key: z.string(), message: z.string() });
+const bindReportSchema = z.object({ bound: z.number(), already: z.number(), refused: z.array(refusalSchema) });
+
+/** Read-only on the generic routes: list, get and export (rows come from the area's own writers). */
+const READ_ONLY: ResourceHooks = { omitRoutes: ['create', 'update', 'delete', 'template', 'import'] };
+
+const actorOf = (s: { tenantId: number; userId: number; username: string }): Actor => ({
+  tenantId: s.tenantId,
+  userId: s.userId,
+  username: s.username,
+});
+
+export const tagsRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
+  const { ctx } = app;
+  const db = ctx.db;
+  // a tag's SKU shows (and exports) as its barcode: skuId is a plain id (see the declaration)
+  const tagHooks: ResourceHooks = {
+    ...READ_ONLY,
+    async decorate(rows, { session }) {
+      const ids = [...new Set(rows.map((r) => Number(r.skuId)).filter((n) => Number.isSafeInteger(n) && n > 0))];
+      const skus = ids.length
+        ? await db
+            .select({ id: goodsSkus.id, skuBarcode: goodsSkus.skuBarcode })
+            .from(goodsSkus)
+            .where(and(eq(goodsSkus.tenantId, session.tenantId), inArray(goodsSkus.id, ids)))
+        : [];
+      const barcode = new Map(skus.map((s) => [Number(s.id), String(s.skuBarcode)]));
+      return rows.map((r) => ({ ...r, skuBarcode: barcode.get(Number(r.skuId)) ?? '' }));
+    },
+    rowFields: { skuBarcode: z.string() },
+    refLabels: { skuId: 'skuBarcode' },
+  };
+  // the registry and the EPC query over its rows, the binding records, the exceptions
+  for (const def of [tidBindingResource, epcQueryResource])
+    await app.register(resourceRoutes, { service: new ResourceService(ctx, def, labelTags as never, tagHooks) });
+  await app.register(resourceRoutes, { service: new ResourceService(ctx, bindingRecordResource, labelTagBindings as never, READ_ONLY) });
+  // an exception's reason is stored as a message key with its values: worded in the reader's language
+  const exceptionHooks: ResourceHooks = {
+    ...READ_ONLY,
+    // (`detail` in the session's language for lists and exports; `reason` for the console to word in its own)
+    decorate: async (rows, { session }) =>
+      rows.map((r) => ({ ...r, detail: exceptionDetail(r.detail, session.lang), reason: exceptionReason(r.detail) })),
+    rowFields: { reason: z.object({ key: z.string(), params: z.record(z.string(), z.unknown()) }).nullable() },
+  };
+  await app.register(resourceRoutes, {
+    service: new ResourceService(ctx, tagExceptionResource, labelTagExceptions as never, exceptionHooks),
+  });
+
+  type Req<B> = { session?: SessionInfo; body: B; lang: Lang };
+  const bindHandler =
+    (source: (typeof TAG_BINDING_SOURCE)[keyof typeof TAG_BINDING_SOURCE]) =>
+    async (req: Req<z.infer<typeof pairsBody>>, reply: FastifyReply) => {
+      const session = req.session!;
+      const report = await db.transaction((tx) => bindPairs(tx, actorOf(session), req.body.pairs, source));
+      const refused = report.refused.map((r) => ({ ...r, message: translate(req.lang, r.key, { ...r.params, epc: r.epc, tid: r.tid }) }));
+      return reply.ok({ ...report, refused: refused.map(({ params: _p, ...r }) => r) }, 'tags.bindDone', {
+        bound: report.bound,
+        already: report.already,
+        refused: report.refused.length,
+      });
+    };
+  const tags = [tidBindingResource.code];
+  app.post(
+    '/label/tid-binding/bind',
+    {
+      config: { access: { screen: 'label/tid-binding', action: 'bind' }, fieldLabels: pairLabels },
+      schema: {
+        tags,
+        summary:
+          'TID binding: bind EPC ↔ TID pairs by hand (or as a printer reports them, `source: "printer"`); refusals per line, recorded as exceptions',
+        body: pairsBody.extend({ source: z.enum(['manual', 'printer']).optional() }),
+        response: { 200: envelope(bindReportSchema) },
+      },
+    },
+    async (req, reply) => bindHandler(req.body.source === 'printer' ? TAG_BINDING_SOURCE.PRINTER : TAG_BINDING_SOURCE.MANUAL)(req, reply),
+  );
+  app.post(
+    '/label/tid-binding/import',
+    {
+      config: { access: { screen: 'label/tid-binding', action: 'import' }, fieldLabels: pairLabels },
+      schema: {
+        tags,
+        summary:
+          'TID binding: import EPC/TID pairs (the printer’s encoded results); the valid pairs are bound, the others reported per line',
+        body: pairsBody,
+        response: { 200: envelope(bindReportSchema) },
+      },
+    },
+    bindHandler(TAG_BINDING_SOURCE.IMPORT),
+  );
+  app.post(
+    '/label/tid-binding/unbind',
+    {
+      config: { access: { screen: 'label/tid-binding', action: 'unbind' } },
+      schema: {
+        tags,
+        summary: 'TID binding: unbind the TIDs of these tags (a binding record each); tags without a TID are refused',
+        body: z.object({ ids: idList() }),
+        response: { 200: envelope(z.object({ unbound: z.number() })) },
+      },
+    },
+    async (req, reply) => {
+      const session = req.session!;
+      const res = await db.transaction(async (tx) => {
+        const r = await unbindTags(tx, actorOf(session), req.body.ids);
+        if (r.found < req.body.ids.length) throw notFound('tags.tag');
+        if (r.unbound.length < req.body.ids.length) throw conflict('tags.notBound');
+        return r;
+      });
+      return reply.ok({ unbound: res.unbound.length }, 'tags.unbindDone', { count: res.unbound.length });
+    },
+  );
+
+  // exceptions: handle (with a note) and clear, several at once; a row in another state is refused naming it
+  const exceptionMove =
+    (action: 'handle' | 'clear', from: number[], to: number) => async (req: Req<{ ids: number[]; note?: string }>, reply: FastifyReply) => {
+      const session = req.session!;
+      const { ids, note } = req.body as { ids: number[]; note?: string };
+      const n = await db.transaction(async (tx) => {
+        const rows = await tx
+          .select({ id: labelTagExceptions.id, state: labelTagExceptions.state, epc: labelTagExceptions.epc })
+          .from(labelTagExceptions)
+          .where(and(eq(labelTagExceptions.tenantId, session.tenantId), inArray(labelTagExceptions.id, ids)))
+          .for('update');
+        if (rows.length < ids.length) throw notFound('tags.exception');
+        const wrong = rows.find((r) => !from.includes(Number(r.state)));
+        if (wrong) throw conflict(`tags.exceptionNot.${action}`, { epc: wrong.epc });
+        const now = new Date();
+        await tx
+          .update(labelTagExceptions)
+          .set({
+            state: to,
+            ...(note !== undefined ? { note } : {}),
+            ...(action === 'handle' ? { handledBy: session.username.slice(0, 64), handledAt: now } : {}),
+            updatedAt: now,
+          } as never)
+          .where(and(eq(labelTagExceptions.tenantId, session.tenantId), inArray(labelTagExceptions.id, ids)));
+        return rows.length;
+      });
+      return reply.ok({ count: n }, `tags.exceptionDone.${action}`, { count: n });
+    };
+  const noteLabels = { note: L('处理说明', '處理說明', 'Handling note'), ids: L('异常', '異常', 'Exceptions') };
+  app.post(
+    '/label/exception/handle',
+    {
+      config: { access: { screen: 'label/exception', action: 'handle' }, fieldLabels: noteLabels },
+      schema: {
+        tags: ['label/exception'],
+        summary: 'Label exceptions: mark pending ones handled, with a note',
+        body: z.object({ ids: idList(), note: z.string().trim().min(1).max(256) }),
+        response: { 200: envelope(z.object({ count: z.number() })) },
+      },
+    },
+    exceptionMove('handle', [TAG_EXCEPTION_STATE.PENDING], TAG_EXCEPTION_STATE.HANDLED),
+  );
+  app.post(
+    '/label/exception/clear',
+    {
+      config: { access: { screen: 'label/exception', action: 'clear' }, fieldLabels: noteLabels },
+      schema: {
+        tags: ['label/exception'],
+        summary: 'Label exceptions: clear pending or handled ones (they leave the to-do list)',
+        body: z.object({ ids: idList(), note: z.string().trim().max(256).optional() }),
+        response: { 200: envelope(z.object({ count: z.number() })) },
+      },
+    },
+    exceptionMove('clear', [TAG_EXCEPTION_STATE.PENDING, TAG_EXCEPTION_STATE.HANDLED], TAG_EXCEPTION_STATE.CLEARED),
+  );
+
+  // clear tag status: check first (what the confirmation lists), then clear for good
+  const clearRow = z.object({ id: z.number(), epc: z.string(), tid: z.string(), status: z.number(), orderId: z.number() });
+  app.post(
+    '/label/clear-tag/check',
+    {
+      config: { access: { screen: 'label/clear-tag', action: 'query' }, fieldLabels: pairLabels },
+      schema: {
+        tags: ['label/clear-tag'],
+        summary: 'Clear tag status: the tags these EPCs name, those unknown and those already cleared',
+        body: epcsBody,
+        response: { 200: envelope(z.object({ tags: z.array(clearRow), unknown: z.array(z.string()), cleared: z.array(z.string()) })) },
+      },
+    },
+    async (req, reply) => {
+      const epcs = [...new Set(req.body.epcs.map(normalizeHex))];
+      const r = await clearCheck(db, req.session!.tenantId, epcs);
+      return reply.ok({
+        ...r,
+        tags: r.tags.map((t) => ({
+          ...t,
+          id: Number(t.id),
+          orderId: Number(t.orderId),
+          status: Number(t.status),
+          tid: String(t.tid),
+          epc: String(t.epc),
+        })),
+      });
+    },
+  );
+  app.post(
+    '/label/clear-tag/clear',
+    {
+      config: { access: { screen: 'label/clear-tag', action: 'clear' }, fieldLabels: pairLabels },
+      schema: {
+        tags: ['label/clear-tag'],
+        summary:
+          'Clear tag status: moves these tags to cleared for good (irreversible) and records a decommissioning event; refused whole when an EPC is unknown or already cleared',
+        body: epcsBody,
+        response: { 200: envelope(z.object({ cleared: z.number() })) },
+      },
+    },
+    async (req, reply) => {
+      const session = req.session!;
+      const epcs = [...new Set(req.body.epcs.map(normalizeHex))];
+      const n = await db.transaction(async (tx) => {
+        const r = await clearCheck(tx, session.tenantId, epcs);
+        if (r.unknown.length) throw new AppError(400, 400, 'tags.clearUnknown', { count: r.unknown.length, epc: r.unknown[0] });
+        if (r.cleared.length) throw conflict('tags.alreadyCleared', { count: r.cleared.length, epc: r.cleared[0] });
+        return clearTags(
+          tx,
+          actorOf(session),
+          r.tags.map((t) => ({ id: Number(t.id), epc: String(t.epc), orderId: Number(t.orderId) })),
+        );
+      });
+      return reply.ok({ cleared: n }, 'tags.clearDone', { count: n });
+    },
+  );
+
+  // EPC query: one tag by EPC or by its chip's TID (the unique code), with its goods, order and decoded identity
+  app.get(
+    '/label/epc-query/lookup',
+    {
+      config: {
+        access: { screen: 'label/epc-query', action: 'query' },
+        fieldLabels: { code: L('EPC / 唯一码', 'EPC / 唯一碼', 'EPC / unique code') },
+      },
+      schema: {
+        tags: ['label/epc-query'],
+        summary:
+          'EPC tag query: the tag of an EPC (24–64 hex) or a unique code (its TID), its SKU and goods, order, status and decoded EPC',
+        querystring: z.object({
+          code: z
+            .string()
+            .max(100)
+            .refine((s) => EPC_HEX.test(normalizeHex(s)) || TID_HEX.test(normalizeHex(s)), { message: 'validation.epcShape' }),
+        }),
+        response: { 200: envelope(z.record(z.string(), z.unknown())) },
+      },
+    },
+    async (req, reply) => {
+      const session = req.session!;
+      const code = normalizeHex(req.query.code);
+      const [tag] = await db
+        .select()
+        .from(labelTags)
+        .where(
+          and(
+            eq(labelTags.tenantId, session.tenantId),
+            sql`(${labelTags.epc} = ${code} or (${labelTags.tid} = ${code} and ${labelTags.tid} <> ''))`,
+          ),
+        )
+        .limit(1);
+      const epc = (tag?.epc as string | undefined) ?? (EPC_HEX.test(code) ? code : '');
+      const d = epc ? decoded(epc) : {};
+      let sku: Record<string, unknown> | null = null;
+      let order: Record<string, unknown> | null = null;
+      if (tag) {
+        const [s] = await db
+          .execute(sql`
+          select s.sku_barcode as "skuBarcode", s.colour, s.size, s.gtin, g.style_number as "styleNumber", g.goods_name as "goodsName"
+          from goods_skus s join goods g on g.tenant_id = s.tenant_id and g.id = s.goods_id
+          where s.tenant_id = ${session.tenantId} and s.id = ${tag.skuId}`)
+          .then((r) => (r as unknown as { rows: Record<string, unknown>[] }).rows);
+        sku = s ?? null;
+        const h = await epcHistory(db, session.tenantId, String(tag.epc));
+        order = h.order;
+      }
+      return reply.ok({
+        code,
+        found: !!tag,
+        tag: tag ?? null,
+        sku,
+        order,
+        decoded: d.epc ?? null,
+        decodeError: d.refusal ? translate(req.lang, d.refusal.key, d.refusal.params) : null,
+      });
+    },
+  );
+
+  // the lifecycle: the tenant's events as a feed, one EPC's history, and its EPCIS 2.0 document
+  await app.register(feedRoutes(new FeedService(db, tagEventFeed, labelTagEvents)));
+  const epcQuery = z.object({ epc: epcCode() });
+  const eventSchema = z.record(z.string(), z.unknown());
+  app.get(
+    '/label/lifecycle/events',
+    {
+      config: { access: { screen: 'label/lifecycle', action: 'query' }, fieldLabels: pairLabels },
+      schema: {
+        tags: ['label/lifecycle'],
+        summary: "Label lifecycle: one EPC's events oldest first (its own and its label order's), with its tag and order",
+        querystring: epcQuery,
+        response: {
+          200: envelope(
+            z.object({
+              epc: z.string(),
+              tag: z.record(z.string(), z.unknown()).nullable(),
+              withdrawn: z.boolean(),
+              order: z.object({ id: z.number(), code: z.string() }).nullable(),
+              events: z.array(eventSchema),
+            }),
+          ),
+        },
+      },
+    },
+    async (req, reply) => {
+      const h = await epcHistory(db, req.session!.tenantId, normalizeHex(req.query.epc));
+      return reply.ok({ ...h, tag: h.tag as Record<string, unknown> | null, events: h.events as unknown as Record<string, unknown>[] });
+    },
+  );
+  app.get(
+    '/label/lifecycle/epcis',
+    {
+      config: { access: { screen: 'label/lifecycle', action: 'query' }, fieldLabels: pairLabels },
+      schema: {
+        tags: ['label/lifecycle'],
+        summary: "Label lifecycle: one EPC's events as a GS1 EPCIS 2.0 JSON-LD document (EPCISDocument of ObjectEvents)",
+        querystring: epcQuery,
+        response: { 200: envelope(z.record(z.string(), z.unknown())) },
+      },
+    },
+    async (req, reply) => {
+      const session = req.session!;
+      const epc = normalizeHex(req.query.epc);
+      const h = await epcHistory(db, session.tenantId, epc);
+      return reply.ok(epcisDocument(h.events, { subject: epc, epcUri, tenant: session.tenantCode }) as unknown as Record<string, unknown>);
+    },
+  );
+};

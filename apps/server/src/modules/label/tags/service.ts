@@ -1,0 +1,451 @@
+/**
+ * The tags area's rules, on the caller's transaction: binding EPC ↔ TID (refusals recorded as
+ * exceptions), unbinding, clearing tags for good, the exceptions' handling, and reading one EPC's
+ * history (its own events and its order's, in time order).
+ */
+import {
+  EPC_HEX,
+  type Lang,
+  normalizeHex,
+  retentionDays,
+  TAG_BINDING_ACTION,
+  TAG_BINDING_SOURCE,
+  TAG_EXCEPTION_KIND,
+  TAG_EXCEPTION_STATE,
+  TAG_STATUS,
+  type TagEvent,
+  TID_HEX,
+  tagEventFeed,
+  translate,
+} from '@tagloom/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../../db/client.js';
+import { tableOf } from '../../../db/resource-table.js';
+import { isGs1Header } from './decode.js';
+import { EVENT_EPCS_MAX, recordTagEvent } from './store.js';
+import { labelTagBindings, labelTagExceptions, labelTags, labelTagWithdrawals } from './tables.js';
+
+type Kind = (typeof TAG_EXCEPTION_KIND)[keyof typeof TAG_EXCEPTION_KIND];
+type Source = (typeof TAG_BINDING_SOURCE)[keyof typeof TAG_BINDING_SOURCE];
+export interface Actor {
+  tenantId: number;
+  userId: number | null;
+  username: string;
+}
+
+/** A refused line of a batch: its line, codes, and why (an i18n key of part `tags`, with values). */
+export interface Refusal {
+  line: number;
+  epc: string;
+  tid?: string;
+  key: string;
+  params?: Record<string, unknown>;
+}
+
+/** Records an abnormal tag (once per EPC and kind while it is pending). */
+export async function recordException(
+  tx: Tx,
+  tenantId: number,
+  e: { epc: string; tid?: string; kind: Kind; reason?: { key: string; params?: Record<string, unknown> } },
+): Promise<void> {
+  // the reason is kept as its message key and values, and worded in the reader's language when shown
+  const detail = e.reason ? JSON.stringify({ key: e.reason.key, params: e.reason.params ?? {} }).slice(0, 256) : '';
+  const [open] = await tx
+    .select({ id: labelTagExceptions.id })
+    .from(labelTagExceptions)
+    .where(
+      and(
+        eq(labelTagExceptions.tenantId, tenantId),
+        eq(labelTagExceptions.epc, e.epc.slice(0, 64)),
+        eq(labelTagExceptions.kind, e.kind),
+        eq(labelTagExceptions.state, TAG_EXCEPTION_STATE.PENDING),
+      ),
+    )
+    .limit(1);
+  if (open) {
+    await tx
+      .update(labelTagExceptions)
+      .set({ foundAt: new Date(), tid: (e.tid ?? '').slice(0, 64), detail, updatedAt: new Date() })
+      .where(and(eq(labelTagExceptions.tenantId, tenantId), eq(labelTagExceptions.id, open.id)));
+    return;
+  }
+  await tx.insert(labelTagExceptions).values({
+    tenantId,
+    epc: e.epc.slice(0, 64),
+    tid: (e.tid ?? '').slice(0, 64),
+    kind: e.kind,
+    detail,
+    foundAt: new Date(),
+  } as never);
+}
+
+/** An exception's stored reason: its message key and values, or null (a text that is no stored reason). */
+export function exceptionReason(detail: unknown): { key: string; params: Record<string, unknown> } | null {
+  if (typeof detail !== 'string' || !detail.startsWith('{')) return null;
+  try {
+    const { key, params } = JSON.parse(detail) as { key: unknown; params: unknown };
+    return typeof key === 'string'
+      ? { key, params: params && typeof params === 'object' ? (params as Record<string, unknown>) : {} }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** An exception's stored reason in the reader's language ('' when none; a text that is no stored reason as is). */
+export function exceptionDetail(detail: unknown, lang: Lang): string {
+  const reason = exceptionReason(detail);
+  if (reason) return translate(lang, reason.key as never, reason.params);
+  return typeof detail === 'string' ? detail : '';
+}
+
+/** The bad codes of a batch (shape only): each names its line and field, for a 400 before anything is written. */
+export function shapeProblems(pairs: { epc: string; tid?: string }[], needTid: boolean) {
+  const out: { index: number; field: 'epc' | 'tid'; key: string }[] = [];
+  pairs.forEach((p, index) => {
+    if (!EPC_HEX.test(p.epc)) out.push({ index, field: 'epc', key: 'validation.epcShape' });
+    if (needTid && !TID_HEX.test(p.tid ?? '')) out.push({ index, field: 'tid', key: 'validation.tidShape' });
+  });
+  return out;
+}
+
+export interface BindReport {
+  bound: number;
+  already: number;
+  refused: Refusal[];
+}
+
+/**
+ * Binds EPC ↔ TID pairs (by hand, from an import, or sent back by a printer). A pair binds when
+ * the EPC is a tag of the tenant that is not withdrawn or cleared, has no other TID, and the TID is
+ * bound to no other EPC; the same pair again is counted as already bound. Refusals are reported
+ * per line and recorded as exceptions (unknown EPC, non-GS1 header, duplicate EPC in the batch,
+ * TID mismatch). Each bind writes a binding record; the bound EPCs get one encoding event a chunk.
+ */
+export async function bindPairs(tx: Tx, actor: Actor, input: { epc: string; tid: string }[], source: Source): Promise<BindReport> {
+  const { tenantId } = actor;
+  const pairs = input.map((p, i) => ({ line: i + 1, epc: normalizeHex(p.epc), tid: normalizeHex(p.tid) }));
+  const refused: Refusal[] = [];
+  // the same EPC with two TIDs in one batch: a duplicate EPC (both lines refused)
+  const tidsOf = new Map<string, Set<string>>();
+  for (const p of pairs) tidsOf.set(p.epc, (tidsOf.get(p.epc) ?? new Set()).add(p.tid));
+  const epcsOfTid = new Map<string, Set<string>>();
+  for (const p of pairs) epcsOfTid.set(p.tid, (epcsOfTid.get(p.tid) ?? new Set()).add(p.epc));
+  const tags = pairs.length
+    ? await tx
+        .select({ id: labelTags.id, epc: labelTags.epc, tid: labelTags.tid, status: labelTags.status, orderId: labelTags.orderId })
+        .from(labelTags)
+        .where(and(eq(labelTags.tenantId, tenantId), inArray(labelTags.epc, [...tidsOf.keys()])))
+    : [];
+  const byEpc = new Map(tags.map((t) => [t.epc as string, t]));
+  const holders = pairs.length
+    ? await tx
+        .select({ epc: labelTags.epc, tid: labelTags.tid })
+        .from(labelTags)
+        .where(and(eq(labelTags.tenantId, tenantId), inArray(labelTags.tid, [...epcsOfTid.keys()])))
+    : [];
+  const holderOf = new Map(holders.map((h) => [h.tid as string, h.epc as string]));
+  const toBind: { id: number; epc: string; tid: string; orderId: number }[] = [];
+  let already = 0;
+  const seen = new Set<string>();
+  for (const p of pairs) {
+    const tag = byEpc.get(p.epc);
+    const refuse = async (key: string, kind: Kind | null, params: Record<string, unknown> = {}) => {
+      refused.push({ line: p.line, epc: p.epc, tid: p.tid, key, params });
+      if (kind)
+        await recordException(tx, tenantId, {
+          epc: p.epc,
+          tid: p.tid,
+          kind,
+          reason: { key, params: { ...params, epc: p.epc, tid: p.tid } },
+        });
+    };
+    if ((tidsOf.get(p.epc)?.size ?? 0) > 1) {
+      await refuse('tags.duplicateEpc', TAG_EXCEPTION_KIND.DUPLICATE_EPC);
+      continue;
+    }
+    if (seen.has(p.epc)) {
+      already++;
+      continue;
+    }
+    seen.add(p.epc);
+    if (!tag) {
+      if (!isGs1Header(p.epc)) await refuse('tags.nonGs1Header', TAG_EXCEPTION_KIND.NON_GS1_HEADER, { header: p.epc.slice(0, 2) });
+      else await refuse('tags.unknownEpc', TAG_EXCEPTION_KIND.UNKNOWN_EPC);
+      continue;
+    }
+    const status = Number(tag.status);
+    if (status === TAG_STATUS.CLEARED || status === TAG_STATUS.WITHDRAWN) {
+      await refuse('tags.tagCleared', null);
+      continue;
+    }
+    if (tag.tid === p.tid) {
+      already++;
+      continue;
+    }
+    if (tag.tid) {
+      await refuse('tags.tidMismatch', TAG_EXCEPTION_KIND.TID_MISMATCH, { bound: tag.tid });
+      continue;
+    }
+    const holder = holderOf.get(p.tid);
+    const others = [...(epcsOfTid.get(p.tid) ?? [])].filter((e) => e !== p.epc);
+    if ((holder && holder !== p.epc) || others.length) {
+      await refuse('tags.tidTaken', TAG_EXCEPTION_KIND.TID_MISMATCH, { other: holder && holder !== p.epc ? holder : others[0] });
+      continue;
+    }
+    toBind.push({ id: Number(tag.id), epc: p.epc, tid: p.tid, orderId: Number(tag.orderId) });
+  }
+  if (toBind.length) {
+    const now = new Date();
+    for (const b of toBind)
+      await tx
+        .update(labelTags)
+        .set({
+          tid: b.tid,
+          boundAt: now,
+          updatedAt: now,
+          // a tag further on (shipped, received …) keeps its status; a new one is now bound
+          status: sql`case when ${labelTags.status} in (${TAG_STATUS.GENERATED}, ${TAG_STATUS.ENCODED}, ${TAG_STATUS.EXCEPTION}) then ${TAG_STATUS.BOUND} else ${labelTags.status} end`,
+        } as never)
+        .where(and(eq(labelTags.tenantId, tenantId), eq(labelTags.id, b.id)));
+    await tx.insert(labelTagBindings).values(
+      toBind.map((b) => ({
+        tenantId,
+        epc: b.epc,
+        tid: b.tid,
+        action: TAG_BINDING_ACTION.BIND,
+        source,
+        operator: actor.username.slice(0, 64),
+        boundAt: now,
+        createdBy: actor.userId,
+      })) as never,
+    );
+    // one encoding event per order and chunk: the chip now carries the EPC
+    const byOrder = new Map<number, string[]>();
+    for (const b of toBind) byOrder.set(b.orderId, [...(byOrder.get(b.orderId) ?? []), b.epc]);
+    for (const [orderId, epcs] of byOrder)
+      for (let i = 0; i < epcs.length; i += EVENT_EPCS_MAX)
+        await recordTagEvent(tx, {
+          tenantId,
+          action: 'OBSERVE',
+          bizStep: 'encoding',
+          disposition: 'encoded',
+          epcs: epcs.slice(i, i + EVENT_EPCS_MAX),
+          orderId,
+          epcCount: Math.min(EVENT_EPCS_MAX, epcs.length - i),
+          userId: actor.userId,
+          username: actor.username,
+          source: 'label/tid-binding',
+        });
+  }
+  return { bound: toBind.length, already, refused };
+}
+
+/** Unbinds tags' TIDs (a binding record each); a tag without a TID is refused by the caller. Returns the unbound tags. */
+export async function unbindTags(tx: Tx, actor: Actor, ids: number[]) {
+  const { tenantId } = actor;
+  const rows = await tx
+    .select({ id: labelTags.id, epc: labelTags.epc, tid: labelTags.tid, status: labelTags.status })
+    .from(labelTags)
+    .where(and(eq(labelTags.tenantId, tenantId), inArray(labelTags.id, ids)))
+    .for('update');
+  const now = new Date();
+  const bound = rows.filter((r) => r.tid);
+  if (!bound.length) return { found: rows.length, unbound: [] as { epc: string; tid: string }[] };
+  await tx
+    .update(labelTags)
+    .set({
+      tid: '',
+      boundAt: null,
+      updatedAt: now,
+      status: sql`case when ${labelTags.status} = ${TAG_STATUS.BOUND} then ${TAG_STATUS.ENCODED} else ${labelTags.status} end`,
+    } as never)
+    .where(
+      and(
+        eq(labelTags.tenantId, tenantId),
+        inArray(
+          labelTags.id,
+          bound.map((r) => Number(r.id)),
+        ),
+      ),
+    );
+  await tx.insert(labelTagBindings).values(
+    bound.map((r) => ({
+      tenantId,
+      epc: r.epc,
+      tid: r.tid,
+      action: TAG_BINDING_ACTION.UNBIND,
+      source: TAG_BINDING_SOURCE.MANUAL,
+      operator: actor.username.slice(0, 64),
+      boundAt: now,
+      createdBy: actor.userId,
+    })) as never,
+  );
+  return { found: rows.length, unbound: bound.map((r) => ({ epc: String(r.epc), tid: String(r.tid) })) };
+}
+
+/** What clearing these EPCs would meet: the tags found (with status), the EPCs unknown, those already cleared. */
+export async function clearCheck(tx: Tx, tenantId: number, epcs: string[]) {
+  const rows = epcs.length
+    ? await tx
+        .select({ id: labelTags.id, epc: labelTags.epc, tid: labelTags.tid, status: labelTags.status, orderId: labelTags.orderId })
+        .from(labelTags)
+        .where(and(eq(labelTags.tenantId, tenantId), inArray(labelTags.epc, epcs)))
+    : [];
+  const found = new Set(rows.map((r) => r.epc as string));
+  return {
+    tags: rows,
+    unknown: epcs.filter((e) => !found.has(e)),
+    cleared: rows.filter((r) => Number(r.status) === TAG_STATUS.CLEARED).map((r) => r.epc as string),
+  };
+}
+
+/**
+ * Clears tags for good (status cleared; a cleared tag is never bound nor cleared again) and records
+ * one decommissioning event per order and chunk. The caller has checked every EPC is a tag of the
+ * tenant not yet cleared.
+ */
+export async function clearTags(tx: Tx, actor: Actor, rows: { id: number; epc: string; orderId: number }[]): Promise<number> {
+  if (!rows.length) return 0;
+  const now = new Date();
+  const done = await tx
+    .update(labelTags)
+    .set({ status: TAG_STATUS.CLEARED, updatedAt: now } as never)
+    .where(
+      and(
+        eq(labelTags.tenantId, actor.tenantId),
+        inArray(
+          labelTags.id,
+          rows.map((r) => r.id),
+        ),
+        sql`${labelTags.status} <> ${TAG_STATUS.CLEARED}`,
+      ),
+    )
+    .returning({ id: labelTags.id });
+  const byOrder = new Map<number, string[]>();
+  for (const r of rows) byOrder.set(r.orderId, [...(byOrder.get(r.orderId) ?? []), r.epc]);
+  for (const [orderId, epcs] of byOrder)
+    for (let i = 0; i < epcs.length; i += EVENT_EPCS_MAX)
+      await recordTagEvent(tx, {
+        tenantId: actor.tenantId,
+        action: 'DELETE',
+        bizStep: 'decommissioning',
+        disposition: 'inactive',
+        epcs: epcs.slice(i, i + EVENT_EPCS_MAX),
+        orderId,
+        epcCount: Math.min(EVENT_EPCS_MAX, epcs.length - i),
+        userId: actor.userId,
+        username: actor.username,
+        source: 'label/clear-tag',
+      });
+  return done.length;
+}
+
+/** An EPC's tag registry facts by the unique (tenant, EPC) keys: its tag, or its withdrawal, and its label order. */
+export async function epcFacts(tx: Tx, tenantId: number, epc: string) {
+  const orders = tableOf('label/purchase-order');
+  const [row] = await queryRows<{
+    id: number | null;
+    status: number | null;
+    gtin: string | null;
+    serial: string | null;
+    tid: string | null;
+    sku_id: number | null;
+    order_id: number | null;
+    order_code: string | null;
+    withdrawn: boolean;
+  }>(
+    tx,
+    sql`select t.id::float8 as id, t.status, t.gtin, t.serial, t.tid, t.sku_id, coalesce(t.order_id, w.order_id)::float8 as order_id,
+          ${orders ? sql`(select o.code from ${orders} o where o.tenant_id = ${tenantId} and o.id = coalesce(t.order_id, w.order_id))` : sql`null::text`} as order_code,
+          (t.id is null and w.epc is not null) as withdrawn
+        from (select 1) k
+        left join label_tags t on t.tenant_id = ${tenantId} and t.epc = ${epc}
+        left join label_tag_withdrawals w on t.id is null and w.tenant_id = ${tenantId} and w.epc = ${epc}`,
+  );
+  return {
+    tag:
+      row?.id != null
+        ? { id: Number(row.id), status: Number(row.status), gtin: row.gtin, serial: row.serial, tid: row.tid, skuId: Number(row.sku_id) }
+        : null,
+    withdrawn: !!row?.withdrawn,
+    order: row?.order_id != null ? { id: Number(row.order_id), code: row.order_code ?? '' } : null,
+  };
+}
+
+/**
+ * The lifecycle events of one EPC: its own, and its label order's whole-order events (no EPC list),
+ * within the feed's retention; `newest` first up to `limit` (a lookup), else oldest first (the
+ * history). `full` adds the record time, business transactions, the event's EPCs and order id.
+ * The EPC is found through the GIN index on `epcs` (a bitmap scan, forced — sequential scans off,
+ * and `tenant_id + 0` so the (tenant_id, …) b-trees are no alternative —: per partition the planner
+ * would otherwise read every row's EPC array, events of up to a thousand EPCs each, to find it).
+ */
+export async function epcEvents(
+  tx: Tx,
+  tenantId: number,
+  epc: string,
+  orderId: number | null,
+  opts: { newest: boolean; limit: number; full: boolean },
+): Promise<Record<string, unknown>[]> {
+  const since = new Date(Date.now() - retentionDays(tagEventFeed.partition.retention) * 86_400_000);
+  const dir = opts.newest ? sql`desc` : sql`asc`;
+  return tx.transaction(async (inner) => {
+    await inner.execute(sql`set local enable_seqscan = off`);
+    return queryRows<Record<string, unknown>>(
+      inner,
+      sql`with hits as materialized (
+            select tenant_id, created_at, id from label_tag_events
+            where tenant_id + 0 = ${tenantId} and epcs @> array[${epc}]::text[] and created_at >= ${since}
+            ${orderId !== null ? sql`union all select tenant_id, created_at, id from label_tag_events where tenant_id = ${tenantId} and order_id = ${orderId} and cardinality(epcs) = 0 and created_at >= ${since}` : sql``}
+          )
+          select e.id::float8 as id, to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "eventTime",
+            e.event_time_zone_offset as "eventTimeZoneOffset", e.action, e.biz_step as "bizStep", e.disposition,
+            e.read_point as "readPoint", e.biz_location as "bizLocation", e.epc_count as "epcCount",
+            e.order_code as "orderCode", e.username, e.source
+            ${
+              opts.full
+                ? sql`, to_char(e.record_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "recordTime",
+                  e.biz_transactions as "bizTransactions", e.epcs, e.order_id as "orderId"`
+                : sql``
+            }
+          from hits h join label_tag_events e on e.tenant_id = h.tenant_id and e.created_at = h.created_at and e.id = h.id
+          order by e.created_at ${dir}, e.id ${dir}
+          limit ${opts.limit}`,
+    );
+  });
+}
+
+/** The events of one EPC, oldest first: its own and its order's (the order found by its tag, or its withdrawal). */
+export async function epcHistory(tx: Tx, tenantId: number, epc: string) {
+  const [tag] = await tx
+    .select()
+    .from(labelTags)
+    .where(and(eq(labelTags.tenantId, tenantId), eq(labelTags.epc, epc)));
+  const [gone] = tag
+    ? []
+    : await tx
+        .select()
+        .from(labelTagWithdrawals)
+        .where(and(eq(labelTagWithdrawals.tenantId, tenantId), eq(labelTagWithdrawals.epc, epc)));
+  const orderId = (tag?.orderId as number | undefined) ?? gone?.orderId ?? null;
+  const rows = await epcEvents(tx, tenantId, epc, orderId, { newest: false, limit: 2000, full: true });
+  const events: TagEvent[] = rows.map((r) => ({
+    ...(r as unknown as TagEvent),
+    id: Number(r.id),
+    epcCount: Number(r.epcCount),
+    orderId: r.orderId === null ? null : Number(r.orderId),
+    bizTransactions: (r.bizTransactions as TagEvent['bizTransactions']) ?? [],
+    epcs: (r.epcs as string[]) ?? [],
+  }));
+  let order: { id: number; code: string } | null = null;
+  const orders = tableOf('label/purchase-order');
+  if (orderId !== null && orders) {
+    const [o] = await queryRows<{ id: number; code: string }>(
+      tx,
+      sql`select id, code from ${orders} where tenant_id = ${tenantId} and id = ${orderId}`,
+    );
+    if (o) order = { id: Number(o.id), code: o.code };
+  }
+  return { epc, tag: tag ?? null, withdrawn: !tag && !!gone, order, events };
+}

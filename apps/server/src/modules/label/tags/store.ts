@@ -1,0 +1,191 @@
+/**
+ * The tag registry's writers, for the label orders (Get EPC, Reset EPC) and every later module:
+ * bulk inserts of an order's tags, their withdrawal, and the EPCIS event recorder. Each takes the
+ * caller's transaction.
+ */
+import { type BizStep, type Disposition, type EpcisAction, retentionDays, tagEventFeed } from '@tagloom/domain';
+import { sql } from 'drizzle-orm';
+import { AppError } from '../../../core/errors.js';
+import { queryRows, type Tx } from '../../../db/client.js';
+import { tableOf } from '../../../db/resource-table.js';
+import { labelTagEvents } from './tables.js';
+
+/** One tag of an order to insert: its EPC (upper-case hex), SKU, GTIN (14 digits or null) and serial (decimal text). */
+export interface NewTag {
+  epc: string;
+  skuId: number;
+  gtin: string | null;
+  serial: string;
+}
+
+/**
+ * Inserts an order's tags in ONE statement (the columns passed as four arrays and unnested), status
+ * generated. An EPC the tenant already has fails the statement (unique (tenant_id,
+ * epc)): the caller's transaction is refused whole. Call it with chunks of ~20,000 rows.
+ */
+export async function insertTags(tx: Tx, tenantId: number, orderId: number, rows: readonly NewTag[]): Promise<void> {
+  if (!rows.length) return;
+  const epcs = new Array<string>(rows.length);
+  const skus = new Array<number>(rows.length);
+  const gtins = new Array<string>(rows.length);
+  const serials = new Array<string>(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    epcs[i] = r.epc;
+    skus[i] = r.skuId;
+    gtins[i] = r.gtin ?? '';
+    serials[i] = r.serial;
+  }
+  // one text parameter per column (hex, digits and ids hold no comma): the fastest way through both
+  // drivers; string_to_array('') is an empty array (unnest pads it with nulls): a lone blank GTIN is ''
+  await tx.execute(sql`
+    insert into label_tags (tenant_id, order_id, epc, sku_id, gtin, serial)
+    select ${tenantId}, ${orderId}, u.epc, u.sku::bigint, coalesce(u.gtin, ''), u.serial
+    from unnest(
+      string_to_array(${epcs.join(',')}, ','),
+      string_to_array(${skus.join(',')}, ','),
+      string_to_array(${gtins.join(',')}, ','),
+      string_to_array(${serials.join(',')}, ',')
+    ) as u(epc, sku, gtin, serial)`);
+}
+
+/**
+ * Inserts one run of an order's tags for one SKU, as Get EPC makes them: the EPCs of serials
+ * firstSerial, firstSerial + 1, … in order, in ONE statement whose only array is the EPCs (the SKU,
+ * its GTIN and the serials are given once, the serial numbered in SQL), status generated. An EPC
+ * the tenant already has fails the statement.
+ */
+export async function insertSerialRun(
+  tx: Tx,
+  tenantId: number,
+  orderId: number,
+  run: { skuId: number; gtin: string | null; firstSerial: number; epcs: readonly string[] },
+): Promise<void> {
+  if (!run.epcs.length) return;
+  await tx.execute(sql`
+    insert into label_tags (tenant_id, order_id, epc, sku_id, gtin, serial)
+    select ${tenantId}, ${orderId}, u.epc, ${run.skuId}, ${run.gtin ?? ''}, (${run.firstSerial}::bigint + u.n - 1)::text
+    from unnest(string_to_array(${run.epcs.join(',')}, ',')) with ordinality as u(epc, n)`);
+}
+
+/**
+ * Withdraws an order's tags (Reset EPC): deletes them from the registry, remembering each EPC and
+ * its order in label_tag_withdrawals (so its lifecycle still shows its order's events), in one
+ * statement. Returns how many went. The caller records the order's DELETE event.
+ */
+export async function deleteOrderTags(tx: Tx, tenantId: number, orderId: number): Promise<number> {
+  const rows = await queryRows<{ n: number | string }>(
+    tx,
+    sql`with gone as (
+          delete from label_tags where tenant_id = ${tenantId} and order_id = ${orderId} returning epc, sku_id
+        ), kept as (
+          insert into label_tag_withdrawals (tenant_id, epc, order_id, sku_id)
+          select ${tenantId}, epc, ${orderId}, sku_id from gone
+          on conflict (tenant_id, epc) do update set order_id = excluded.order_id, withdrawn_at = now()
+          returning 1
+        )
+        select count(*)::int as n from kept`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** A lifecycle event to record: an EPCIS 2.0 ObjectEvent of a few EPCs or of a whole label order. */
+export interface TagEventInput {
+  tenantId: number;
+  /** when it happened (default now); within the feed's retention, at most a day ahead */
+  eventTime?: Date;
+  /** the zone of the place, e.g. '+08:00' (default: the server's) */
+  eventTimeZoneOffset?: string;
+  action: EpcisAction;
+  bizStep: BizStep | (string & {});
+  disposition?: Disposition | (string & {});
+  readPoint?: string;
+  bizLocation?: string;
+  bizTransactions?: { type: 'po' | 'desadv' | 'inv' | 'recadv' | 'prodorder' | 'rma' | (string & {}); id: string }[];
+  /** the EPCs it names (upper-case hex), a handful; or none with `orderId` for all of the order's tags */
+  epcs?: readonly string[];
+  /** the label order it concerns (its tags' events are read with it) */
+  orderId?: number;
+  /** the order's code (looked up when not given) */
+  orderCode?: string;
+  /** how many tags it covers (default: the EPCs given, or the order's tags counted) */
+  epcCount?: number;
+  userId?: number | null;
+  username?: string;
+  /** what recorded it: a screen code, a job kind, a device code */
+  source?: string;
+}
+
+/** At most this many EPCs named in one event row (more: one event per order, or several events). */
+export const EVENT_EPCS_MAX = 1000;
+
+/** The server's zone offset, as EPCIS writes it ('+08:00'). */
+export function zoneOffset(d = new Date()): string {
+  const m = -d.getTimezoneOffset();
+  const a = Math.abs(m);
+  return `${m < 0 ? '-' : '+'}${String(Math.floor(a / 60)).padStart(2, '0')}:${String(a % 60).padStart(2, '0')}`;
+}
+const OFFSET = /^[+-](?:0\d|1[0-4]):[0-5]\d$/;
+const DAY_MS = 86_400_000;
+
+/**
+ * Records one event (one row, however many tags it covers) in the tag history. Every module
+ * appends here: label orders (commissioning, withdrawal), binding (encoding), clearing
+ * (decommissioning), receiving, counts, sales, RFID reads. Returns the event's id.
+ */
+export async function recordTagEvent(tx: Tx, e: TagEventInput): Promise<number> {
+  const at = e.eventTime ?? new Date();
+  const now = Date.now();
+  const days = retentionDays(tagEventFeed.partition.retention) - 31;
+  if (Number.isNaN(at.getTime()) || at.getTime() > now + DAY_MS || at.getTime() < now - days * DAY_MS)
+    throw new AppError(400, 400, 'tags.eventTimeRange', { days });
+  const offset = e.eventTimeZoneOffset ?? zoneOffset(at);
+  if (!OFFSET.test(offset)) throw new AppError(400, 400, 'tags.badZoneOffset', { offset });
+  const epcs = [...new Set(e.epcs ?? [])];
+  if (epcs.length > EVENT_EPCS_MAX) throw new AppError(400, 400, 'tags.tooManyEpcs', { max: EVENT_EPCS_MAX });
+  if (!epcs.length && e.orderId === undefined) throw new Error('recordTagEvent: an event names EPCs or an order');
+  let orderCode = e.orderCode ?? '';
+  let epcCount = e.epcCount ?? epcs.length;
+  if (e.orderId !== undefined) {
+    const orders = tableOf('label/purchase-order');
+    if (!e.orderCode && orders) {
+      const [o] = await queryRows<{ code: string }>(
+        tx,
+        sql`select code from ${orders} where tenant_id = ${e.tenantId} and id = ${e.orderId}`,
+      );
+      orderCode = o?.code ?? '';
+    }
+    if (e.epcCount === undefined && !epcs.length) {
+      const [c] = await queryRows<{ n: number | string }>(
+        tx,
+        sql`select count(*)::int as n from label_tags where tenant_id = ${e.tenantId} and order_id = ${e.orderId}`,
+      );
+      epcCount = Number(c?.n ?? 0);
+    }
+  }
+  const bizTransactions = [...(e.bizTransactions ?? [])];
+  if (orderCode && !bizTransactions.some((b) => b.type === 'po' && b.id === orderCode)) bizTransactions.push({ type: 'po', id: orderCode });
+  const [row] = await tx
+    .insert(labelTagEvents)
+    .values({
+      tenantId: e.tenantId,
+      createdAt: at,
+      eventTimeZoneOffset: offset,
+      action: e.action,
+      bizStep: e.bizStep,
+      disposition: e.disposition ?? '',
+      readPoint: e.readPoint ?? '',
+      bizLocation: e.bizLocation ?? '',
+      bizTransactions,
+      epcs,
+      epc: epcs[0] ?? '',
+      epcCount,
+      orderId: e.orderId ?? null,
+      orderCode,
+      userId: e.userId ?? null,
+      username: e.username ?? '',
+      source: e.source ?? '',
+    })
+    .returning({ id: labelTagEvents.id });
+  return row.id;
+}

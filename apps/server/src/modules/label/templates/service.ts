@@ -1,0 +1,83 @@
+import { BARCODE_NAMES, type BarcodeName, LINE_SOURCE, LINE_SOURCE_NAMES, type LineSourceName } from '@tagloom/domain';
+import { and, eq } from 'drizzle-orm';
+import { notFound } from '../../../core/errors.js';
+import type { Db, Tx } from '../../../db/client.js';
+import type { SkuFacts } from '../../tenant/goods/service.js';
+import { labelTemplates } from './tables.js';
+
+/** One printed text line of a template: what it shows (a SKU's value, or fixed text) and its caption. */
+export interface TemplateLine {
+  source: LineSourceName;
+  caption: string;
+}
+
+/** What a print file needs of a label template (the label order's print task reads it). */
+export interface TemplatePrintSpec {
+  id: number;
+  code: string;
+  name: string;
+  widthMm: number;
+  heightMm: number;
+  /** printer resolution in dots per inch (203, 300 or 600) */
+  dpi: number;
+  barcode: BarcodeName;
+  lines: TemplateLine[];
+}
+
+/** The values of one SKU a label prints (SkuFacts, and its tag price when known). */
+export type SkuPrintValues = Pick<SkuFacts, 'skuBarcode' | 'gtin' | 'colour' | 'size' | 'styleNumber' | 'goodsName'> & {
+  price?: number | null;
+};
+
+/**
+ * The print spec of a tenant's label template (any of the five categories): size, resolution,
+ * barcode type and text lines. 404 when the tenant has no such template.
+ */
+export async function templatePrintSpec(db: Db | Tx, tenantId: number, templateId: number): Promise<TemplatePrintSpec> {
+  const [row] = await db
+    .select()
+    .from(labelTemplates)
+    .where(and(eq(labelTemplates.tenantId, tenantId), eq(labelTemplates.id, templateId)));
+  if (!row) throw notFound('labelTemplate.what');
+  const lines = (Array.isArray(row.lines) ? row.lines : []) as { source?: number; caption?: string }[];
+  return {
+    id: Number(row.id),
+    code: String(row.code),
+    name: String(row.name),
+    widthMm: Number(row.widthMm),
+    heightMm: Number(row.heightMm),
+    dpi: Number(row.dpi),
+    barcode: BARCODE_NAMES[Number(row.barcode) as keyof typeof BARCODE_NAMES] ?? 'code128',
+    lines: lines.map((l) => ({
+      source: LINE_SOURCE_NAMES[Number(l.source) as keyof typeof LINE_SOURCE_NAMES] ?? 'text',
+      caption: String(l.caption ?? ''),
+    })),
+  };
+}
+
+/** Millimetres in printer dots at the template's resolution (ZPL positions and sizes are in dots). */
+export const mmToDots = (mm: number, dpi: number): number => Math.round((mm * dpi) / 25.4);
+
+/**
+ * The texts a template prints for one SKU, line by line: a fixed line its caption, any other line
+ * its caption and the SKU's value ("款号 LM24S001"); a line whose value the SKU lacks is left out.
+ */
+export function templateTexts(spec: Pick<TemplatePrintSpec, 'lines'>, sku: SkuPrintValues): string[] {
+  const out: string[] = [];
+  for (const line of spec.lines) {
+    if (line.source === LINE_SOURCE_NAMES[LINE_SOURCE.TEXT]) {
+      if (line.caption) out.push(line.caption);
+      continue;
+    }
+    const raw = line.source === 'price' ? (sku.price == null ? '' : Number(sku.price).toFixed(2)) : String(sku[line.source] ?? '');
+    if (!raw) continue;
+    out.push(line.caption ? `${line.caption} ${raw}` : raw);
+  }
+  return out;
+}
+
+/** The value a barcode of the template encodes for a SKU: its GTIN for EAN-13 (when it is one), else its SKU barcode. */
+export function barcodeValue(spec: Pick<TemplatePrintSpec, 'barcode'>, sku: Pick<SkuFacts, 'skuBarcode' | 'gtin'>): string {
+  if (spec.barcode === 'ean13') return /^\d{13}$/.test(sku.gtin) ? sku.gtin : sku.skuBarcode;
+  return sku.skuBarcode;
+}

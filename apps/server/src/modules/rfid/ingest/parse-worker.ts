@@ -1,0 +1,22 @@
+/**
+ * The ingestion parser's worker thread (see parse-pool.ts): parses the payloads it is sent with the
+ * domain's formats.ts and answers each with its result or its refusal.
+ */
+import { parentPort } from 'node:worker_threads';
+import { PayloadError, parsePayload } from '@tagloom/domain/rfid/formats.js';
+import type { ParseReply, ParseRequest } from './parse-pool.js';
+
+const port = parentPort!;
+port.on('message', (m: ParseRequest) => {
+  let reply: ParseReply;
+  try {
+    reply = { id: m.id, parsed: parsePayload(m.format, m.body, m.limits) };
+  } catch (err) {
+    reply =
+      err instanceof PayloadError
+        ? { id: m.id, refused: { reason: err.reason, params: err.params } }
+        : { id: m.id, failed: err instanceof Error ? (err.stack ?? err.message) : String(err) };
+  }
+  port.postMessage(reply);
+});
+port.postMessage({ id: 0, ready: true } satisfies ParseReply);

@@ -1,0 +1,80 @@
+import { type RfidFormat, rfidEquipmentLogFeed, rfidRawDataFeed, rfidReportStateFeed, translate } from '@tagloom/domain';
+import { INGEST_MAX_CHARS, INGEST_MAX_EVENTS } from '@tagloom/domain/rfid/formats.js';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope } from '../../../core/envelope.js';
+import { feedRoutes } from '../../../core/feed/routes.js';
+import { FeedService } from '../../../core/feed/service.js';
+import type { Tx } from '../../../db/client.js';
+import { ingestPayload } from './pipeline.js';
+import { rfidBatches, rfidEquipmentEvents, rfidReads } from './tables.js';
+
+/** The three feeds of the ingestion area on a database. */
+export const ingestFeeds = (db: Tx) => [
+  new FeedService(db, rfidRawDataFeed, rfidReads),
+  new FeedService(db, rfidReportStateFeed, rfidBatches),
+  new FeedService(db, rfidEquipmentLogFeed, rfidEquipmentEvents),
+];
+
+const answer = z.object({
+  batchId: z.number(),
+  duplicate: z.boolean(),
+  accepted: z.number(),
+  invalid: z.number(),
+  errors: z.array(
+    z.object({
+      index: z.number(),
+      reason: z.string(),
+      params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+      message: z.string(),
+    }),
+  ),
+});
+
+const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+const FORMATS: Record<RfidFormat, string> = {
+  impinj:
+    'Impinj R700 IoT device interface events ({timestamp, hostname, eventType, tagInventoryEvent: {epc (base64) and/or epcHex, tidHex, antennaPort, peakRssiCdbm, frequency, lastSeenTime, phaseAngle}}, antenna connected/disconnected, inventory status, overflow): a JSON array, one event, or NDJSON',
+  zebra:
+    'Zebra IoT Connector events ({timestamp, type, data: {idHex, antenna, peakRssi, reads, channel, phase}}; other types go to the equipment log): a JSON array, one object, or objects back to back',
+};
+
+/**
+ * The readers' ingestion (POST /api/rfid/ingest/impinj and /zebra, device credential), and the
+ * lists/exports of the raw reads, the batches and the equipment log.
+ */
+export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
+  for (const feed of ingestFeeds(app.ctx.db)) await app.register(feedRoutes(feed));
+
+  // the body arrives as text whatever its type (readers post application/json, NDJSON, text/plain
+  // or odd types) and is parsed by formats.ts, off the event loop when large
+  await app.register(async (sub) => {
+    sub.removeAllContentTypeParsers();
+    sub.addContentTypeParser('*', { parseAs: 'string', bodyLimit: INGEST_MAX_CHARS }, (_req, body, done) => done(null, body));
+
+    for (const format of ['impinj', 'zebra'] as const) {
+      sub.post(
+        `/rfid/ingest/${format}`,
+        {
+          bodyLimit: INGEST_MAX_CHARS,
+          config: { access: 'device' },
+          schema: {
+            tags: ['ingest'],
+            summary: `${FORMATS[format]}; at most ${INGEST_MAX_EVENTS} events a batch. Authenticated by the device credential (Authorization: Bearer <deviceToken>, or the x-device-key header). A resend with the same Idempotency-Key (or X-Batch-Id) header — or, without one, the same body — returns the first answer with duplicate: true and stores nothing. 200 only after the batch is committed. Not a user operation: not in the operation log`,
+            response: { 200: envelope(answer) },
+          },
+        },
+        async (req, reply) => {
+          const body = typeof req.body === 'string' ? req.body : req.body === undefined || req.body === null ? '' : String(req.body);
+          const batchKey = header(req.headers['idempotency-key']) ?? header(req.headers['x-batch-id']);
+          const r = await ingestPayload(app.ctx, req.device!, format, body, { transport: 'http', batchKey });
+          return reply.ok({
+            ...r,
+            errors: r.errors.map((e) => ({ ...e, message: translate(req.lang, `ingest.reason.${e.reason}`, e.params ?? {}) })),
+          });
+        },
+      );
+    }
+  });
+};

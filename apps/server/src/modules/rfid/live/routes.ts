@@ -1,0 +1,275 @@
+/**
+ * Server push for the console (area L): Server-Sent Events over a plain GET the console reads with
+ * fetch (its session travels in the `token` header, which EventSource cannot send).
+ *
+ * - GET /api/rfid/live?equipmentCoding=… — the reads of the session's tenant as their batches
+ *   commit (any process: core/live.ts), optionally of one reader (screen rfid/raw-data, query).
+ * - GET /api/dashboard/live — the dashboard's RFID counters, pushed when reads arrive, at most
+ *   once a second per tenant (screen dashboard/admin, query).
+ *
+ * Each stream starts with `event: ready`, sends a comment line every 15 s (heartbeat: proxies keep
+ * it open, a dead client is noticed), and ends on client abort or server stop.
+ */
+import { Code } from '@tagloom/domain';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../../core/context.js';
+import { envelope } from '../../../core/envelope.js';
+import { AppError } from '../../../core/errors.js';
+import { LIVE_TOPICS, LiveFullError, type LiveMessage, type LiveReadsData, subscribeLive } from '../../../core/live.js';
+import { liveReaders, type RfidCounters, readers, readsToday, tagsByState } from './service.js';
+
+export const HEARTBEAT_MS = 15_000;
+/** The dashboard stream pushes a tenant's counters at most this often. */
+export const DASHBOARD_THROTTLE_MS = 1000;
+/** Tags by state (a count over every EPC of the tenant, the costly part) are counted again at most this often. */
+export const TAGS_BY_STATE_MS = 10_000;
+
+interface Stream {
+  send(event: string, data: unknown): void;
+  close(): void;
+  closed: boolean;
+}
+
+/** Turns the reply into an event stream (the hooks' headers kept); `onClose` runs once, whoever closes. */
+function openStream(reply: FastifyReply, open: Set<Stream>, onClose: () => void): Stream {
+  reply.hijack();
+  const res = reply.raw;
+  const headers = { ...reply.getHeaders() } as Record<string, string | number | string[]>;
+  delete headers['content-length'];
+  res.writeHead(200, {
+    ...headers,
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  res.flushHeaders();
+  const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+  heartbeat.unref();
+  const stream: Stream = {
+    closed: false,
+    send(event, data) {
+      if (!stream.closed) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    close() {
+      if (stream.closed) return;
+      stream.closed = true;
+      clearInterval(heartbeat);
+      open.delete(stream);
+      onClose();
+      res.end();
+    },
+  };
+  open.add(stream);
+  // the response's close: the client went away (or the stream ended); the request's own 'close'
+  // fires once its (empty) body is read, so it says nothing about the connection
+  res.on('close', () => stream.close());
+  return stream;
+}
+
+const full = () => new AppError(503, Code.UNAVAILABLE, 'live.tooManyStreams');
+
+/**
+ * The dashboard streams of this process, by tenant: one counter query per tenant per second at most,
+ * whatever the number of open dashboards, fanned out to all of them. New reads and folded EPC states
+ * (the fold runs just after the reads commit) both refresh them; tags by state are counted at most
+ * every TAGS_BY_STATE_MS, and once more after the last fold so the final figure always shows.
+ */
+class DashboardPusher {
+  private tenants = new Map<
+    number,
+    {
+      streams: Set<Stream>;
+      unsubscribes: (() => void)[];
+      timer?: NodeJS.Timeout;
+      /** a refresh due when the tags-by-state figure may be counted again */
+      followUp?: NodeJS.Timeout;
+      last: number;
+      states?: { at: number; value: RfidCounters['tagsByState'] };
+      /** states were folded since tags by state were counted */
+      statesStale?: boolean;
+    }
+  >();
+
+  constructor(private readonly ctx: AppContext) {}
+
+  /** Reads today and readers online afresh; tags by state when older than TAGS_BY_STATE_MS. */
+  private async counters(tenantId: number): Promise<RfidCounters> {
+    const t = this.tenants.get(tenantId);
+    const age = t?.states ? Date.now() - t.states.at : Number.POSITIVE_INFINITY;
+    const fresh = age < TAGS_BY_STATE_MS ? t?.states?.value : undefined;
+    if (t && !fresh) t.statesStale = false;
+    const [today, r, states] = await Promise.all([
+      readsToday(this.ctx.db, tenantId),
+      readers(this.ctx.db, tenantId),
+      fresh ?? tagsByState(this.ctx.db, tenantId),
+    ]);
+    if (t && !fresh) t.states = { at: Date.now(), value: states };
+    if (t?.statesStale && !t.followUp) {
+      // counted before the latest fold: count again when allowed
+      t.followUp = setTimeout(
+        () => {
+          t.followUp = undefined;
+          this.schedule(tenantId);
+        },
+        Math.max(0, TAGS_BY_STATE_MS - age),
+      );
+      t.followUp.unref();
+    }
+    return { readsToday: today, readersOnline: r.online, readersTotal: r.total, tagsByState: states };
+  }
+
+  async add(tenantId: number, stream: Stream): Promise<void> {
+    let t = this.tenants.get(tenantId);
+    if (!t) {
+      t = { streams: new Set(), last: 0, unsubscribes: [] };
+      this.tenants.set(tenantId, t);
+      const entry = t;
+      try {
+        entry.unsubscribes.push(await subscribeLive(this.ctx, tenantId, LIVE_TOPICS.reads, () => this.schedule(tenantId)));
+        entry.unsubscribes.push(
+          await subscribeLive(this.ctx, tenantId, LIVE_TOPICS.states, () => {
+            entry.statesStale = true;
+            this.schedule(tenantId);
+          }),
+        );
+      } catch (err) {
+        for (const u of entry.unsubscribes) u();
+        this.tenants.delete(tenantId);
+        throw err;
+      }
+    }
+    t.streams.add(stream);
+    stream.send('counters', await this.counters(tenantId));
+  }
+
+  remove(tenantId: number, stream: Stream): void {
+    const t = this.tenants.get(tenantId);
+    if (!t) return;
+    t.streams.delete(stream);
+    if (!t.streams.size) {
+      clearTimeout(t.timer);
+      clearTimeout(t.followUp);
+      for (const u of t.unsubscribes) u();
+      this.tenants.delete(tenantId);
+    }
+  }
+
+  private schedule(tenantId: number): void {
+    const t = this.tenants.get(tenantId);
+    if (!t || t.timer) return;
+    const wait = Math.max(0, t.last + DASHBOARD_THROTTLE_MS - Date.now());
+    t.timer = setTimeout(() => {
+      t.last = Date.now();
+      this.counters(tenantId)
+        .then((c) => {
+          for (const s of t.streams) s.send('counters', c);
+        })
+        .catch((err) => this.ctx.log.warn({ err, tenantId }, 'dashboard counters failed'))
+        .finally(() => {
+          t.timer = undefined;
+        });
+    }, wait);
+    t.timer.unref();
+  }
+}
+
+const liveReader = z.object({
+  equipmentCoding: z.string(),
+  equipmentName: z.string(),
+  locationName: z.string().nullable(),
+  online: z.boolean(),
+});
+
+const equipmentCoding = z
+  .string()
+  .trim()
+  .max(32)
+  .regex(/^[A-Za-z0-9_-]*$/)
+  .optional()
+  .describe('one reader (equipment code); every reader of the tenant when absent');
+
+export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
+  const open = new Set<Stream>();
+  const dashboards = new DashboardPusher(app.ctx);
+  // end the streams before the server waits for its connections to close
+  app.addHook('preClose', async () => {
+    for (const s of [...open]) s.close();
+  });
+
+  app.get(
+    '/rfid/live',
+    {
+      config: {
+        access: { screen: 'rfid/raw-data', action: 'query' },
+        skipOperationLog: true,
+        fieldLabels: { equipmentCoding: { zh_CN: '设备编码', zh_TW: '設備編碼', en_US: 'Equipment code' } },
+      },
+      schema: {
+        tags: ['rfid'],
+        summary:
+          'Server-Sent Events: the reads of the session tenant as they are committed (event `reads`: LiveReadsData), of one reader when equipmentCoding is given; `ready` first, a comment line every 15 s',
+        querystring: z.object({ equipmentCoding }),
+      },
+    },
+    async (req, reply) => {
+      const tenantId = req.session!.tenantId;
+      const only = req.query.equipmentCoding?.toUpperCase() || undefined;
+      const pending: LiveMessage<LiveReadsData>[] = [];
+      let stream: Stream | undefined;
+      let unsubscribe: (() => void) | undefined;
+      try {
+        unsubscribe = await subscribeLive<LiveReadsData>(app.ctx, tenantId, LIVE_TOPICS.reads, (msg) => {
+          if (only && msg.data?.equipmentCoding?.toUpperCase() !== only) return;
+          if (stream) stream.send('reads', { ...msg.data, at: msg.at, truncated: msg.truncated ?? false });
+          else pending.push(msg);
+        });
+      } catch (err) {
+        if (err instanceof LiveFullError) throw full();
+        throw err;
+      }
+      stream = openStream(reply, open, () => unsubscribe?.());
+      stream.send('ready', { equipmentCoding: only ?? null, heartbeatMs: HEARTBEAT_MS });
+      for (const msg of pending) stream.send('reads', { ...msg.data, at: msg.at, truncated: msg.truncated ?? false });
+    },
+  );
+
+  app.get(
+    '/rfid/live/readers',
+    {
+      config: { access: { screen: 'rfid/raw-data', action: 'query' }, skipOperationLog: true },
+      schema: {
+        tags: ['rfid'],
+        summary: "The session tenant's readers to choose from in the live view (code, name, location, online)",
+        response: { 200: envelope(z.array(liveReader)) },
+      },
+    },
+    async (req, reply) => reply.ok(await liveReaders(app.ctx.db, req.session!.tenantId)),
+  );
+
+  app.get(
+    '/dashboard/live',
+    {
+      config: { access: { screen: 'dashboard/admin', action: 'query' }, skipOperationLog: true },
+      schema: {
+        tags: ['dashboard'],
+        summary:
+          "Server-Sent Events: the session tenant's RFID counters (event `counters`: reads today, readers online, tags by state) at once, then when reads arrive (at most once a second)",
+      },
+    },
+    async (req, reply) => {
+      const tenantId = req.session!.tenantId;
+      const stream = openStream(reply, open, () => dashboards.remove(tenantId, stream));
+      stream.send('ready', { heartbeatMs: HEARTBEAT_MS });
+      try {
+        await dashboards.add(tenantId, stream);
+      } catch (err) {
+        if (err instanceof LiveFullError) stream.send('error', { key: 'live.tooManyStreams' });
+        else app.ctx.log.warn({ err }, 'dashboard stream failed');
+        stream.close();
+      }
+    },
+  );
+};

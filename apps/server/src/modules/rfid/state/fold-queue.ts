@@ -1,0 +1,125 @@
+/**
+ * The fold queue (area P): a batch's reads are acknowledged once stored raw; their fold into EPC
+ * state runs right after, off the reader's request, from this queue. The ingestion transaction adds
+ * one row a batch (the reads the fold needs, compact) beside its raw reads, so an acknowledged batch
+ * is folded exactly once even when the process dies before it: the row and the fold go in one
+ * transaction (the rows are deleted as their reads are folded). One fold at a time a tenant (an
+ * advisory lock), the batches in the order they were claimed, as many as have arrived (up to a
+ * limit): a busy reader's reads of the same tags fold into one write per EPC.
+ */
+import { sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../../db/client.js';
+import { FOLD_LOCK, type FoldRead, foldReads } from './fold.js';
+
+/** Batches folded in one transaction at most (500 reads a batch: 50,000 reads). */
+export const FOLD_BATCHES = 100;
+
+/** What the fold needs of a read (the batch gives reader, location and scene). */
+export interface QueuedRead {
+  epc: string;
+  tid: string | null;
+  at: Date;
+  antenna: number | null;
+  rssiCdbm: number | null;
+  readCount: number;
+}
+
+const n = (v: number | null) => (v === null ? '' : String(v));
+const orNull = (v: string) => (v === '' ? null : Number(v));
+
+/** One line a read: EPC, TID, time (ms), antenna, RSSI, read count — validated values, no tab or newline. */
+export function encodeReads(reads: readonly QueuedRead[]): string {
+  return reads.map((r) => `${r.epc}\t${r.tid ?? ''}\t${r.at.getTime()}\t${n(r.antenna)}\t${n(r.rssiCdbm)}\t${r.readCount}`).join('\n');
+}
+
+export function decodeReads(data: string): QueuedRead[] {
+  if (!data) return [];
+  return data.split('\n').map((line) => {
+    const [epc, tid, at, antenna, rssi, count] = line.split('\t');
+    return { epc, tid: tid || null, at: new Date(Number(at)), antenna: orNull(antenna), rssiCdbm: orNull(rssi), readCount: Number(count) };
+  });
+}
+
+/** Queues a batch's reads for the fold, in the ingestion transaction. */
+export async function enqueueFold(
+  tx: Tx,
+  tenantId: number,
+  batchId: number,
+  where: { equipmentCoding: string; locationId: number | null; sceneId: number | null },
+  reads: readonly QueuedRead[],
+): Promise<void> {
+  if (!reads.length) return;
+  await tx.execute(sql`
+    insert into rfid_fold_queue (tenant_id, batch_id, equipment_coding, location_id, scene_id, reads, data)
+    values (${tenantId}, ${batchId}, ${where.equipmentCoding}, ${where.locationId}, ${where.sceneId}, ${reads.length}, ${encodeReads(reads)})`);
+}
+
+interface QueueRow {
+  batch_id: string | number;
+  equipment_coding: string;
+  location_id: string | number | null;
+  scene_id: string | number | null;
+  data: string;
+}
+
+export interface FoldRun {
+  batches: number;
+  reads: number;
+  /** tenants whose states changed (the live dashboards are told) */
+  tenants: number[];
+  /** tenants another process was folding (tried again shortly) */
+  busy: number;
+}
+
+/**
+ * Folds what is queued, tenant by tenant, FOLD_BATCHES at a time, until the queue is empty (or
+ * another process holds the tenant). Safe in any number of processes at once.
+ */
+export async function foldQueued(db: Tx): Promise<FoldRun> {
+  const run: FoldRun = { batches: 0, reads: 0, tenants: [], busy: 0 };
+  const tenants = await queryRows<{ tenant_id: string | number }>(db, sql`select distinct tenant_id from rfid_fold_queue`);
+  for (const { tenant_id } of tenants) {
+    const tenantId = Number(tenant_id);
+    for (;;) {
+      const done = await db.transaction(async (tx) => {
+        const [lock] = await queryRows<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${FOLD_LOCK}, ${tenantId}::int) as ok`);
+        if (!lock?.ok) return -1;
+        const rows = await queryRows<QueueRow>(
+          tx,
+          sql`delete from rfid_fold_queue q where q.tenant_id = ${tenantId} and q.batch_id in (
+                select batch_id from rfid_fold_queue where tenant_id = ${tenantId} order by batch_id limit ${FOLD_BATCHES})
+              returning q.batch_id, q.equipment_coding, q.location_id, q.scene_id, q.data`,
+        );
+        const reads: FoldRead[] = [];
+        for (const row of rows) {
+          const where = {
+            equipmentCoding: row.equipment_coding,
+            locationId: row.location_id === null ? null : Number(row.location_id),
+            sceneId: row.scene_id === null ? null : Number(row.scene_id),
+          };
+          for (const r of decodeReads(row.data)) reads.push({ ...r, ...where });
+        }
+        if (reads.length) await foldReads(tx, tenantId, reads);
+        run.reads += reads.length;
+        return rows.length;
+      });
+      if (done < 0) {
+        run.busy++;
+        break;
+      }
+      run.batches += done;
+      if (done > 0 && !run.tenants.includes(tenantId)) run.tenants.push(tenantId);
+      if (done < FOLD_BATCHES) break;
+    }
+  }
+  return run;
+}
+
+/** Batches acknowledged and not folded yet (all tenants): the health check's and the operator's backlog. */
+export async function foldBacklog(db: Tx): Promise<{ batches: number; reads: number; oldestAt: Date | null }> {
+  const [row] = await queryRows<{ batches: string | number; reads: string | number | null; oldest: Date | string | null }>(
+    db,
+    sql`select count(*) as batches, sum(reads) as reads, min(created_at) as oldest from rfid_fold_queue`,
+  );
+  return { batches: Number(row?.batches ?? 0), reads: Number(row?.reads ?? 0), oldestAt: row?.oldest ? new Date(row.oldest) : null };
+}

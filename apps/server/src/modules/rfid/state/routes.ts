@@ -1,0 +1,217 @@
+/**
+ * EPC state routes: the integrator's lookup `GET /api/rfid/epc-state/{epc}`, and the screens
+ * rfid/epc-data (every EPC's data) and rfid/epc-state (presence): keyset lists on
+ * (last_seen_at desc, epc), counts by presence, one EPC's detail, the locations to filter by.
+ */
+import { type L10n, LANGS, type Lang, normalizeHex, translate } from '@tagloom/domain';
+import { PRESENCES } from '@tagloom/domain/rfid/presence.js';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Services } from '../../../app.js';
+import { envelope } from '../../../core/envelope.js';
+import { badRequest } from '../../../core/errors.js';
+import { readScope } from '../../../core/tenant-scope.js';
+import { queryRows, type Tx } from '../../../db/client.js';
+import { foldRunner } from './fold-runner.js';
+import { countByPresence, decodeForState, epcStateLookup, STATE_COLUMNS, STATE_JOINS } from './service.js';
+
+/** A text of the catalogs in the three languages (field labels of the validation messages). */
+export const fromCatalog = (key: string): L10n =>
+  Object.fromEntries(LANGS.map((l: Lang) => [l, translate(l, key as never)])) as unknown as L10n;
+
+/** An EPC as readers report it: hex, 4 to 64 digits (upper-cased, spaces and dashes dropped). */
+export const EPC_ANY = /^[0-9A-F]{4,64}$/;
+const epcParam = () =>
+  z
+    .string()
+    .max(100)
+    .refine((s) => EPC_ANY.test(normalizeHex(s)), { message: 'presence.epcShape' });
+
+export const LIST_MAX = 200;
+
+/** Why the codec refused an EPC, as a sentence ("This EPC begins with header E2, which is not …"). */
+const decodeError = (lang: Lang, refusal: { key: string; params: Record<string, string | number> } | null) =>
+  refusal ? translate(lang, 'presence.decodeError' as never, { reason: translate(lang, refusal.key as never, refusal.params) }) : null;
+
+const listQuery = z.object({
+  epc: z
+    .string()
+    .max(64)
+    .optional()
+    .refine((s) => !s || /^[0-9A-F]*$/.test(normalizeHex(s)), { message: 'presence.epcPrefixShape' }),
+  equipment: z.string().max(32).optional(),
+  locationId: z.coerce.number().int().positive().optional(),
+  presence: z.enum([...PRESENCES, 'unplaced']).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(LIST_MAX).default(50),
+});
+type ListQuery = z.infer<typeof listQuery>;
+
+const row = z.record(z.string(), z.unknown());
+const listReply = envelope(z.object({ list: z.array(row), next: z.string().nullable() }));
+
+const encodeCursor = (t: string, epc: string) => Buffer.from(JSON.stringify([t, epc])).toString('base64url');
+function decodeCursor(c: string): [string, string] {
+  try {
+    const v = JSON.parse(Buffer.from(c, 'base64url').toString()) as unknown;
+    if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string' && !Number.isNaN(Date.parse(v[0])))
+      return [v[0], v[1]];
+  } catch {
+    // refused below
+  }
+  throw badRequest('presence.badCursor');
+}
+
+/** One page of the tenant's EPC states, newest read first (keyset on (last_seen_at desc, epc)). */
+export async function listStates(db: Tx, tenantId: number, q: ListQuery) {
+  const where = [sql`s.tenant_id = ${tenantId}`];
+  if (q.epc) {
+    const p = normalizeHex(q.epc);
+    // a range, not LIKE: the primary key's order serves it in any collation (hex digits only)
+    if (p) where.push(sql`s.epc >= ${p} and s.epc < ${`${p}Z`}`);
+  }
+  if (q.equipment) where.push(sql`s.last_equipment = ${q.equipment.trim()}`);
+  if (q.presence === 'unplaced') where.push(sql`s.presence is null`);
+  else if (q.presence) where.push(sql`s.presence = ${q.presence}`);
+  if (q.locationId !== undefined)
+    where.push(q.presence ? sql`s.presence_location_id = ${q.locationId}` : sql`s.last_location_id = ${q.locationId}`);
+  if (q.from) where.push(sql`s.last_seen_at >= ${new Date(q.from)}`);
+  if (q.to) where.push(sql`s.last_seen_at <= ${new Date(q.to)}`);
+  if (q.cursor) {
+    const [t, epc] = decodeCursor(q.cursor);
+    where.push(sql`(s.last_seen_at < ${t}::timestamptz or (s.last_seen_at = ${t}::timestamptz and s.epc > ${epc}))`);
+  }
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select ${STATE_COLUMNS}, to_char(s.last_seen_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "__seen"
+        from rfid_epc_states s ${STATE_JOINS}
+        where ${sql.join(where, sql` and `)}
+        order by s.last_seen_at desc, s.epc
+        limit ${q.limit + 1}`,
+  );
+  const more = rows.length > q.limit;
+  const page = rows.slice(0, q.limit);
+  const last = page[page.length - 1];
+  const list = page.map(({ __seen, ...r }) => {
+    const d = decodeForState(String(r.epc)).decoded;
+    return { ...r, scheme: d?.scheme ?? null, gtin: d?.gtin ?? null, serial: d?.serial ?? null };
+  });
+  return { list, next: more && last ? encodeCursor(String(last.__seen), String(last.epc)) : null };
+}
+
+const SCREENS = ['rfid/epc-data', 'rfid/epc-state'] as const;
+
+export const stateRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
+  const db = app.ctx.db;
+  // this process's runner of the fold queue: serves while the server does, and its fold under way
+  // commits before the database closes
+  const runner = foldRunner(app.ctx);
+  app.addHook('onClose', () => runner.stop());
+  const epcLabels = { epc: fromCatalog('presence.field.epc') };
+  const listLabels = {
+    ...epcLabels,
+    equipment: fromCatalog('presence.field.lastEquipment'),
+    locationId: fromCatalog('presence.field.location'),
+    presence: fromCatalog('presence.field.presence'),
+    from: fromCatalog('presence.field.from'),
+    to: fromCatalog('presence.field.to'),
+    cursor: fromCatalog('presence.field.cursor'),
+    limit: fromCatalog('presence.field.limit'),
+  };
+
+  // the integrator's path (issue 13): one EPC's state, decode, tag facts and last 20 lifecycle events
+  app.get(
+    '/rfid/epc-state/:epc',
+    {
+      config: { access: { screen: 'rfid/epc-state', action: 'query' }, fieldLabels: epcLabels },
+      schema: {
+        tags: ['rfid/epc-state'],
+        summary:
+          "EPC state: one EPC's state (first/last seen, read count, last reader, presence), its decode, its tag registry facts and its last 20 lifecycle events",
+        params: z.object({ epc: epcParam() }),
+        response: { 200: envelope(row) },
+      },
+    },
+    async (req, reply) => {
+      const out = await epcStateLookup(db, req.session!.tenantId, normalizeHex(req.params.epc));
+      return reply.ok({
+        ...out,
+        refusal: undefined,
+        decodeError: decodeError(req.lang, out.refusal),
+      });
+    },
+  );
+
+  for (const screen of SCREENS) {
+    app.get(
+      `/${screen}/list`,
+      {
+        config: { access: { screen, action: 'query' }, fieldLabels: listLabels },
+        schema: {
+          tags: [screen],
+          summary: 'EPC states, newest read first, keyset paged (cursor = the previous page’s next)',
+          querystring: listQuery,
+          response: { 200: listReply },
+        },
+      },
+      async (req, reply) => reply.ok(await listStates(db, req.session!.tenantId, req.query)),
+    );
+    app.get(
+      `/${screen}/detail`,
+      {
+        config: { access: { screen, action: 'query' }, fieldLabels: epcLabels },
+        schema: {
+          tags: [screen],
+          summary: "One EPC's state, decode, tag facts and last 20 lifecycle events (the row's drawer)",
+          querystring: z.object({ epc: epcParam() }),
+          response: { 200: envelope(row) },
+        },
+      },
+      async (req, reply) => {
+        const out = await epcStateLookup(db, req.session!.tenantId, normalizeHex(req.query.epc));
+        return reply.ok({
+          ...out,
+          refusal: undefined,
+          decodeError: decodeError(req.lang, out.refusal),
+        });
+      },
+    );
+    app.get(
+      `/${screen}/locations`,
+      {
+        config: { access: { screen, action: 'query' } },
+        schema: {
+          tags: [screen],
+          summary: "The tenant's locations to filter by (id, code, name)",
+          response: { 200: envelope(z.object({ list: z.array(z.object({ id: z.number(), code: z.string(), name: z.string() })) })) },
+        },
+      },
+      async (req, reply) => {
+        const list = await queryRows<{ id: number; code: string; name: string }>(
+          db,
+          sql`select id::float8 as id, code, name from locations where tenant_id = ${req.session!.tenantId} order by code limit 1000`,
+        );
+        return reply.ok({ list });
+      },
+    );
+  }
+
+  app.get(
+    '/rfid/epc-state/counts',
+    {
+      config: { access: { screen: 'rfid/epc-state', action: 'query' }, fieldLabels: listLabels },
+      schema: {
+        tags: ['rfid/epc-state'],
+        summary: 'Tags by presence state (present, departed, sold, never placed), optionally at one location',
+        querystring: z.object({ locationId: z.coerce.number().int().positive().optional() }),
+        response: {
+          200: envelope(z.object({ present: z.number(), departed: z.number(), sold: z.number(), unplaced: z.number(), total: z.number() })),
+        },
+      },
+    },
+    async (req, reply) => reply.ok(await countByPresence(db, readScope(req.session!, db), req.query.locationId)),
+  );
+};

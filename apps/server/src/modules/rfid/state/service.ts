@@ -1,0 +1,173 @@
+/**
+ * EPC state beyond the fold: the departure sweep, closing what a reader placed (unbinding), counts
+ * by presence (dashboards), one EPC's state (the integrator's lookup) and the screens' lists.
+ */
+import { PRESENCES, type Presence, SCENE_TYPE } from '@tagloom/domain/rfid/presence.js';
+import { sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { ReadScope } from '../../../core/tenant-scope.js';
+import { queryRows, type Tx } from '../../../db/client.js';
+import { decoded } from '../../label/tags/decode.js';
+import { epcEvents, epcFacts } from '../../label/tags/index.js';
+import type { PresenceChange } from './fold.js';
+import { recordPresenceEvents } from './lifecycle.js';
+import { rfidEpcStates } from './tables.js';
+
+interface ClosedRow {
+  tenant_id: number | string;
+  epc: string;
+  at: Date | string;
+  location_id: number | string | null;
+  equipment: string | null;
+}
+
+async function appendDepartures(tx: Tx, rows: readonly ClosedRow[], source: string): Promise<PresenceChange[]> {
+  const byTenant = new Map<number, ClosedRow[]>();
+  for (const r of rows) {
+    const t = Number(r.tenant_id);
+    const list = byTenant.get(t) ?? [];
+    list.push(r);
+    byTenant.set(t, list);
+  }
+  const changes: PresenceChange[] = [];
+  for (const [tenantId, list] of byTenant) {
+    const events = list.map((r) => ({
+      epc: r.epc,
+      kind: 'departed' as const,
+      at: new Date(r.at).getTime(),
+      locationId: r.location_id === null ? null : Number(r.location_id),
+      equipment: r.equipment,
+      sceneType: SCENE_TYPE.GENERAL,
+    }));
+    await recordPresenceEvents(tx, tenantId, events, source);
+    for (const e of events)
+      changes.push({
+        epc: e.epc,
+        kind: 'departed',
+        at: new Date(e.at),
+        locationId: e.locationId,
+        fromLocationId: null,
+        equipmentCoding: e.equipment,
+      });
+  }
+  return changes;
+}
+
+/** At most this many tags depart per sweep statement (a run loops a few of them). */
+export const SWEEP_CHUNK = 5000;
+
+/**
+ * Present tags of every tenant whose departure fell due by `now` (no read at their location for
+ * their scene's departAfter) depart, at the time it fell due: set-based, SWEEP_CHUNK rows per
+ * statement (skipping rows an ingestion holds), at most `maxChunks` statements per run. Appends
+ * 'departed' lifecycle events. Returns how many departed.
+ */
+export async function sweepDepartures(db: Tx, now: Date, maxChunks = 20): Promise<number> {
+  let total = 0;
+  for (let i = 0; i < maxChunks; i++) {
+    const n = await db.transaction(async (tx) => {
+      const rows = await queryRows<ClosedRow>(
+        tx,
+        sql`with due as (
+              select tenant_id, epc from rfid_epc_states
+              where presence = 'present' and depart_due_at <= ${now}
+              order by depart_due_at
+              limit ${SWEEP_CHUNK}
+              for update skip locked
+            )
+            update rfid_epc_states s set presence = 'departed', presence_since = s.depart_due_at, depart_due_at = null,
+              candidate_location_id = null, candidate_since = null, candidate_rssi_cdbm = null, candidate_equipment = null,
+              updated_at = now()
+            from due where s.tenant_id = due.tenant_id and s.epc = due.epc
+            returning s.tenant_id, s.epc, s.presence_since as at, s.presence_location_id as location_id, s.presence_equipment as equipment`,
+      );
+      await appendDepartures(tx, rows, 'rfid.sweepDepartures');
+      return rows.length;
+    });
+    total += n;
+    if (n < SWEEP_CHUNK) break;
+  }
+  return total;
+}
+
+/**
+ * Unbinding a reader: the tags it placed (present, placed by this reader) are closed — departed
+ * now, with 'departed' lifecycle events. In the caller's transaction; returns the changes.
+ */
+export async function closePresenceAt(tx: Tx, tenantId: number, equipmentCoding: string, at = new Date()): Promise<PresenceChange[]> {
+  const rows = await queryRows<ClosedRow>(
+    tx,
+    sql`update rfid_epc_states s set presence = 'departed', presence_since = ${at}, depart_due_at = null,
+          candidate_location_id = null, candidate_since = null, candidate_rssi_cdbm = null, candidate_equipment = null, updated_at = now()
+        where s.tenant_id = ${tenantId} and s.presence = 'present' and s.presence_equipment = ${equipmentCoding}
+        returning s.tenant_id, s.epc, s.presence_since as at, s.presence_location_id as location_id, s.presence_equipment as equipment`,
+  );
+  return appendDepartures(tx, rows, 'rfid/equipment');
+}
+
+export type PresenceCounts = Record<Presence | 'unplaced', number> & { total: number };
+
+/** Tags by presence state that the session may see (its tenant's; all for the platform), optionally at one location. */
+export async function countByPresence(db: Tx, scope: ReadScope, locationId?: number): Promise<PresenceCounts> {
+  const t = rfidEpcStates as typeof rfidEpcStates & { tenantId: AnyPgColumn };
+  const where = scope(t, locationId === undefined ? undefined : sql`${rfidEpcStates.presenceLocationId} = ${locationId}`);
+  const rows = await queryRows<{ presence: Presence | null; n: number | string }>(
+    db,
+    sql`select presence, count(*)::bigint as n from rfid_epc_states ${where ? sql`where ${where}` : sql``} group by presence`,
+  );
+  const out: PresenceCounts = { present: 0, departed: 0, sold: 0, unplaced: 0, total: 0 };
+  for (const r of rows) {
+    const n = Number(r.n);
+    if (r.presence && (PRESENCES as readonly string[]).includes(r.presence)) out[r.presence] = n;
+    else out.unplaced += n;
+    out.total += n;
+  }
+  return out;
+}
+
+/** A state row as the API gives it (camelCase, numbers, ISO times) with its location names. */
+export const STATE_COLUMNS = sql`s.epc, s.tid, s.first_seen_at as "firstSeenAt", s.last_seen_at as "lastSeenAt", s.read_count::float8 as "readCount",
+  s.last_equipment as "lastEquipment", s.last_antenna as "lastAntenna", s.last_location_id::float8 as "lastLocationId",
+  ll.code as "lastLocationCode", ll.name as "lastLocationName", s.last_rssi_cdbm as "lastRssiCdbm",
+  s.presence, s.presence_location_id::float8 as "presenceLocationId", pl.code as "presenceLocationCode", pl.name as "presenceLocationName",
+  s.presence_since as "presenceSince", s.presence_equipment as "presenceEquipment", s.presence_seen_at as "presenceSeenAt",
+  s.depart_due_at as "departDueAt", s.candidate_location_id::float8 as "candidateLocationId", cl.code as "candidateLocationCode",
+  cl.name as "candidateLocationName", s.candidate_since as "candidateSince", s.sold_at as "soldAt",
+  s.return_guard_until as "returnGuardUntil"`;
+export const STATE_JOINS = sql`left join locations ll on ll.tenant_id = s.tenant_id and ll.id = s.last_location_id
+  left join locations pl on pl.tenant_id = s.tenant_id and pl.id = s.presence_location_id
+  left join locations cl on cl.tenant_id = s.tenant_id and cl.id = s.candidate_location_id`;
+
+/** One EPC's state row (or undefined). */
+export async function epcStateRow(db: Tx, tenantId: number, epc: string): Promise<Record<string, unknown> | undefined> {
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select ${STATE_COLUMNS} from rfid_epc_states s ${STATE_JOINS} where s.tenant_id = ${tenantId} and s.epc = ${epc}`,
+  );
+  return row;
+}
+
+/** The decoded identity of an EPC as the screens show it (scheme, GTIN, serial, URI) or the codec's refusal. */
+export function decodeForState(epc: string): {
+  decoded: Record<string, unknown> | null;
+  refusal: { key: string; params: Record<string, string | number> } | null;
+} {
+  const d = decoded(epc);
+  if (!d.epc) return { decoded: null, refusal: d.refusal ?? null };
+  const e = d.epc as unknown as Record<string, unknown>;
+  return { decoded: { scheme: e.scheme, gtin: e.gtin ?? null, serial: e.serial ?? null, uri: e.uri ?? null }, refusal: null };
+}
+
+/** The lifecycle events a lookup shows (the newest). */
+export const LOOKUP_EVENTS = 20;
+
+/**
+ * The integrator's lookup: one EPC's state, its decode, its tag registry facts (the tag, its label
+ * order) and its last 20 lifecycle events, newest first.
+ */
+export async function epcStateLookup(db: Tx, tenantId: number, epc: string) {
+  const [state, facts] = await Promise.all([epcStateRow(db, tenantId, epc), epcFacts(db, tenantId, epc)]);
+  const events = await epcEvents(db, tenantId, epc, facts.order?.id ?? null, { newest: true, limit: LOOKUP_EVENTS, full: false });
+  const { decoded: dec, refusal } = decodeForState(epc);
+  return { epc, found: !!state, state: state ?? null, decoded: dec, refusal, ...facts, events };
+}

@@ -1,0 +1,69 @@
+import { commodityOrderUsable } from '@tagloom/domain';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { conflict, notFound } from '../../../core/errors.js';
+import type { Tx } from '../../../db/client.js';
+import { supplyOrderLines, supplyOrders } from './tables.js';
+
+/** A line of a commodity purchase order, with what a label order takes from its order. */
+export interface CommodityLine {
+  lineId: number;
+  orderId: number;
+  orderCode: string;
+  contractCode: string;
+  factoryId: number | null;
+  brandId: number | null;
+  goodsId: number;
+  skuId: number;
+  quantity: number;
+}
+
+/**
+ * The lines of some commodity purchase orders of a tenant (by order, then line), for the label
+ * order wizard: refused with 409 naming the order when one is repealed (a repealed order produces no
+ * label orders, spec §4), 404 when one is not the tenant's. Pass the party's session scope yourself
+ * (a factory user may only name its factory's orders): `factoryId` keeps to one factory's orders.
+ */
+export async function usableOrderLines(
+  tx: Tx,
+  tenantId: number,
+  orderIds: readonly number[],
+  opts: { factoryId?: number } = {},
+): Promise<CommodityLine[]> {
+  const ids = [...new Set(orderIds)];
+  if (!ids.length) return [];
+  const orders = await tx
+    .select()
+    .from(supplyOrders)
+    .where(
+      and(
+        eq(supplyOrders.tenantId, tenantId),
+        inArray(supplyOrders.id, ids),
+        opts.factoryId === undefined ? undefined : eq(supplyOrders.factoryId, opts.factoryId),
+      ),
+    );
+  if (orders.length !== ids.length) throw notFound('supply.order.what');
+  for (const order of orders) {
+    const refusal = commodityOrderUsable(order);
+    if (refusal) throw conflict(refusal.key, refusal.params);
+  }
+  const byId = new Map(orders.map((o) => [Number(o.id), o]));
+  const lines = await tx
+    .select()
+    .from(supplyOrderLines)
+    .where(and(eq(supplyOrderLines.tenantId, tenantId), inArray(supplyOrderLines.orderId, ids)))
+    .orderBy(asc(supplyOrderLines.orderId), asc(supplyOrderLines.id));
+  return lines.map((l) => {
+    const o = byId.get(Number(l.orderId))!;
+    return {
+      lineId: Number(l.id),
+      orderId: Number(l.orderId),
+      orderCode: String(o.code),
+      contractCode: String(o.contractCode ?? ''),
+      factoryId: o.factoryId == null ? null : Number(o.factoryId),
+      brandId: o.brandId == null ? null : Number(o.brandId),
+      goodsId: Number(l.goodsId),
+      skuId: Number(l.skuId),
+      quantity: Number(l.quantity),
+    };
+  });
+}

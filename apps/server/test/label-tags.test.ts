@@ -1,0 +1,357 @@
+import { TAG_EXCEPTION_KIND, TAG_EXCEPTION_STATE, TAG_STATUS } from '@tagloom/domain';
+import { sgtin96Hex } from '@tagloom/domain/epc/index.js';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.js';
+import { tenants } from '../src/db/schema/index.js';
+import { deleteOrderTags, insertTags, recordTagEvent } from '../src/modules/label/tags/store.js';
+import { labelTagBindings, labelTagExceptions, labelTags } from '../src/modules/label/tags/tables.js';
+import { DRIVER, startTestApp, type TestApp } from './support.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: API answers are read loosely
+type Row = Record<string, any>;
+
+describe(`label tags on ${DRIVER}`, () => {
+  let t: TestApp;
+  let demo: string;
+  let acme: string;
+  let viewer: string;
+  let tenantId: number;
+  let acmeId: number;
+  let sku: { id: number; gtin: string };
+  let orderSeq = 0;
+  beforeAll(async () => {
+    t = await startTestApp();
+    demo = await t.login('demo', 'demo123');
+    acme = await t.login('acme', 'acme123');
+    viewer = await t.login('viewer', 'viewer123');
+    [{ id: tenantId }] = await t.ctx.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.code, 'DEMO'));
+    [{ id: acmeId }] = await t.ctx.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.code, 'ACME'));
+    const [s] = await queryRows<{ id: number; gtin: string }>(
+      t.ctx.db,
+      sql`select id, gtin from goods_skus where tenant_id = ${tenantId} and char_length(gtin) = 13 order by id limit 1`,
+    );
+    sku = { id: Number(s.id), gtin: s.gtin };
+  });
+  afterAll(() => t?.close());
+
+  /** A label order row of the tenant (the orders area's table; only its code matters here). */
+  const newOrder = async (tenant = tenantId) => {
+    const code = `LPOT${Date.now() % 1e8}${++orderSeq}`;
+    const [o] = await queryRows<{ id: number }>(
+      t.ctx.db,
+      sql`insert into label_orders (tenant_id, code) values (${tenant}, ${code}) returning id`,
+    );
+    return { id: Number(o.id), code };
+  };
+  /** SGTIN-96 EPCs of the SKU, serials from `from`. */
+  const epcsOf = (from: number, n: number) => Array.from({ length: n }, (_, i) => sgtin96Hex(sku.gtin, 7, 1, from + i));
+  /** An order with `n` tags (serials from `from`) and its commissioning event. */
+  const orderWithTags = async (from: number, n: number, tenant = tenantId) => {
+    const order = await newOrder(tenant);
+    const epcs = epcsOf(from, n);
+    await t.ctx.db.transaction(async (tx) => {
+      await insertTags(
+        tx,
+        tenant,
+        order.id,
+        epcs.map((epc, i) => ({ epc, skuId: sku.id, gtin: `0${sku.gtin}`, serial: String(from + i) })),
+      );
+      await recordTagEvent(tx, {
+        tenantId: tenant,
+        action: 'ADD',
+        bizStep: 'commissioning',
+        disposition: 'active',
+        orderId: order.id,
+        source: 'test',
+      });
+    });
+    return { ...order, epcs };
+  };
+  const tagOf = async (epc: string) =>
+    (
+      await t.ctx.db
+        .select()
+        .from(labelTags)
+        .where(and(eq(labelTags.tenantId, tenantId), eq(labelTags.epc, epc)))
+    )[0];
+  const bind = (pairs: { epc: string; tid: string }[], token = demo, path = 'bind') =>
+    t.call('POST', `/api/label/tid-binding/${path}`, { token, body: { pairs }, lang: 'en_US' });
+  const tid = (n: number) => `E2003412011${String(n).padStart(13, '0')}`;
+
+  it('inserts an order’s tags in bulk statements, refuses a chunk holding an EPC the tenant has, and withdraws them', async () => {
+    const order = await newOrder();
+    const rows = Array.from({ length: 40_000 }, (_, i) => ({
+      epc: `3034${(0x10000000 + i).toString(16).toUpperCase()}${'0'.repeat(12)}`,
+      skuId: sku.id,
+      gtin: null,
+      serial: String(i + 1),
+    }));
+    await t.ctx.db.transaction(async (tx) => {
+      for (let i = 0; i < rows.length; i += 20_000) await insertTags(tx, tenantId, order.id, rows.slice(i, i + 20_000));
+    });
+    const [{ n }] = await queryRows<{ n: number }>(
+      t.ctx.db,
+      sql`select count(*)::int as n from label_tags where tenant_id = ${tenantId} and order_id = ${order.id} and status = ${TAG_STATUS.GENERATED}`,
+    );
+    expect(n).toBe(40_000);
+    // one EPC already in the tenant: the whole chunk is refused, nothing of it written
+    const again = [
+      { ...rows[0], serial: '1' },
+      { epc: `3034${'F'.repeat(20)}`, skuId: sku.id, gtin: null, serial: '2' },
+    ];
+    await expect(t.ctx.db.transaction((tx) => insertTags(tx, tenantId, order.id, again))).rejects.toThrow();
+    expect(await tagOf(again[1].epc)).toBeUndefined();
+    // another tenant may hold the same EPC (unique per tenant)
+    const acmeOrder = await newOrder(acmeId);
+    const [acmeGoods] = await queryRows<{ id: number }>(
+      t.ctx.db,
+      sql`insert into goods (tenant_id, style_number, goods_name) values (${acmeId}, 'T-ACME-1', 'Tee') returning id`,
+    );
+    const [acmeSku] = await queryRows<{ id: number }>(
+      t.ctx.db,
+      sql`insert into goods_skus (tenant_id, goods_id, colour, size, sku_barcode, gtin) values (${acmeId}, ${acmeGoods.id}, 'R', 'M', 'TACME1RM', ${sku.gtin}) returning id`,
+    );
+    await t.ctx.db.transaction((tx) => insertTags(tx, acmeId, acmeOrder.id, [{ ...rows[0], skuId: Number(acmeSku.id) }]));
+    const [{ m }] = await queryRows<{ m: number }>(t.ctx.db, sql`select count(*)::int as m from label_tags where epc = ${rows[0].epc}`);
+    expect(m).toBe(2);
+    // Reset EPC: the order's tags go, remembered as withdrawn
+    const gone = await t.ctx.db.transaction((tx) => deleteOrderTags(tx, tenantId, order.id));
+    expect(gone).toBe(40_000);
+    expect(await tagOf(rows[5].epc)).toBeUndefined();
+    await t.ctx.db.transaction((tx) =>
+      recordTagEvent(tx, {
+        tenantId,
+        action: 'DELETE',
+        bizStep: 'decommissioning',
+        disposition: 'inactive',
+        orderId: order.id,
+        epcCount: gone,
+      }),
+    );
+    const life = await t.call('GET', `/api/label/lifecycle/events?epc=${rows[5].epc}`, { token: demo });
+    expect(life.status).toBe(200);
+    expect(life.body.data.withdrawn).toBe(true);
+    expect(life.body.data.order).toEqual({ id: order.id, code: order.code });
+    expect(life.body.data.events.map((e: Row) => e.bizStep)).toEqual(['decommissioning']);
+    expect(life.body.data.events[0]).toMatchObject({ action: 'DELETE', epcCount: 40_000, orderCode: order.code });
+  });
+
+  it('binds EPC ↔ TID: a TID bound to another EPC, an EPC bound to another TID and strangers are refused and recorded as exceptions', async () => {
+    const { epcs } = await orderWithTags(1000, 6);
+    const ok = await bind([
+      { epc: epcs[0].toLowerCase(), tid: tid(1) },
+      { epc: epcs[1], tid: tid(2) },
+    ]);
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toMatchObject({ bound: 2, already: 0, refused: [] });
+    expect(await tagOf(epcs[0])).toMatchObject({ tid: tid(1), status: TAG_STATUS.BOUND });
+    // the same pair again: already bound, nothing written twice
+    expect((await bind([{ epc: epcs[0], tid: tid(1) }])).body.data).toMatchObject({ bound: 0, already: 1 });
+    const records = await t.ctx.db
+      .select()
+      .from(labelTagBindings)
+      .where(and(eq(labelTagBindings.tenantId, tenantId), eq(labelTagBindings.epc, epcs[0])));
+    expect(records).toHaveLength(1);
+
+    const stranger = `30${'1'.repeat(22)}`;
+    const foreign = `E2${'0'.repeat(22)}`;
+    const r = await bind([
+      { epc: epcs[2], tid: tid(1) }, // TID already bound to epcs[0]
+      { epc: epcs[1], tid: tid(9) }, // EPC bound to another TID
+      { epc: stranger, tid: tid(10) }, // no tag of the tenant
+      { epc: foreign, tid: tid(11) }, // header E2: no GS1 scheme
+      { epc: epcs[3], tid: tid(12) }, // the same EPC with two TIDs
+      { epc: epcs[3], tid: tid(13) },
+      { epc: epcs[4], tid: tid(14) }, // fine
+    ]);
+    expect(r.status).toBe(200);
+    expect(r.body.data.bound).toBe(1);
+    const refused = r.body.data.refused as Row[];
+    expect(refused.map((x) => [x.line, x.key])).toEqual([
+      [1, 'tags.tidTaken'],
+      [2, 'tags.tidMismatch'],
+      [3, 'tags.unknownEpc'],
+      [4, 'tags.nonGs1Header'],
+      [5, 'tags.duplicateEpc'],
+      [6, 'tags.duplicateEpc'],
+    ]);
+    expect(refused[0].message).toBe(`TID ${tid(1)} is already bound to another EPC (${epcs[0]})`);
+    expect(await tagOf(epcs[2])).toMatchObject({ tid: '' });
+    expect(await tagOf(epcs[1])).toMatchObject({ tid: tid(2) });
+    const kinds = async (epc: string) =>
+      (
+        await t.ctx.db
+          .select({ kind: labelTagExceptions.kind })
+          .from(labelTagExceptions)
+          .where(and(eq(labelTagExceptions.tenantId, tenantId), eq(labelTagExceptions.epc, epc)))
+      ).map((x) => x.kind);
+    expect(await kinds(epcs[2])).toEqual([TAG_EXCEPTION_KIND.TID_MISMATCH]);
+    expect(await kinds(epcs[1])).toEqual([TAG_EXCEPTION_KIND.TID_MISMATCH]);
+    expect(await kinds(stranger)).toEqual([TAG_EXCEPTION_KIND.UNKNOWN_EPC]);
+    expect(await kinds(foreign)).toEqual([TAG_EXCEPTION_KIND.NON_GS1_HEADER]);
+    expect(await kinds(epcs[3])).toEqual([TAG_EXCEPTION_KIND.DUPLICATE_EPC]); // once while pending
+
+    // a malformed code is a 400 naming the field, nothing written
+    const bad = await bind([{ epc: 'XYZ', tid: tid(20) }]);
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.fields.map((f: Row) => f.field)).toEqual(['pairs.0.epc']);
+    expect(bad.body.msg).toContain('hexadecimal');
+    // a role without the bind button
+    expect((await bind([{ epc: epcs[5], tid: tid(21) }], viewer)).status).toBe(403);
+    // the import path binds the same way, recorded as an import
+    const imp = await bind([{ epc: epcs[5], tid: tid(22) }], demo, 'import');
+    expect(imp.body.data.bound).toBe(1);
+    const [rec] = await t.ctx.db
+      .select()
+      .from(labelTagBindings)
+      .where(and(eq(labelTagBindings.tenantId, tenantId), eq(labelTagBindings.epc, epcs[5])));
+    expect(rec).toMatchObject({ action: 1, source: 2, operator: 'demo', tid: tid(22) });
+
+    // unbind: the TID goes, a record says so; unbinding an unbound tag is refused
+    const tag0 = await tagOf(epcs[0]);
+    const un = await t.call('POST', '/api/label/tid-binding/unbind', { token: demo, body: { ids: [tag0.id] } });
+    expect(un.status).toBe(200);
+    expect(await tagOf(epcs[0])).toMatchObject({ tid: '', status: TAG_STATUS.ENCODED });
+    expect((await t.call('POST', '/api/label/tid-binding/unbind', { token: demo, body: { ids: [tag0.id] } })).status).toBe(409);
+    const history = await t.call('POST', '/api/label/binding-record/list', { token: demo, body: { epc: epcs[0] } });
+    expect(history.body.data.list.map((x: Row) => x.action)).toEqual([2, 1]);
+    // the freed TID binds again
+    expect((await bind([{ epc: epcs[2], tid: tid(1) }])).body.data.bound).toBe(1);
+  });
+
+  it('seeds DEMO with a label order of tags, eight bound as a printer sent them, and one exception of each kind, worded in the reader’s language', async () => {
+    const tags = await t.call('POST', '/api/label/tid-binding/list', { token: demo, body: { pageSize: 100 } });
+    expect(tags.body.data.total).toBeGreaterThanOrEqual(24);
+    const bound = (tags.body.data.list as Row[]).filter((r) => r.tid);
+    expect(bound.length).toBeGreaterThanOrEqual(8);
+    expect(bound[0].skuBarcode).toMatch(/\S/);
+    const records = await t.call('POST', '/api/label/binding-record/list', { token: demo, body: { source: 3 } });
+    expect(records.body.data.total).toBeGreaterThanOrEqual(8);
+    const ex = await t.call('POST', '/api/label/exception/list', { token: demo, body: { pageSize: 100 }, lang: 'en_US' });
+    expect(new Set((ex.body.data.list as Row[]).map((r) => r.kind))).toEqual(new Set([1, 2, 3, 4]));
+    const unknown = (ex.body.data.list as Row[]).find((r) => r.kind === TAG_EXCEPTION_KIND.UNKNOWN_EPC)!;
+    // worded in the session's language (the export's too); the console words `reason` in its own
+    expect(unknown.detail).toBe(`EPC ${unknown.epc} 不是本租户生成的标签`);
+    expect(unknown.reason).toMatchObject({ key: 'tags.unknownEpc', params: { epc: unknown.epc } });
+    expect((await t.call('POST', '/api/label/exception/list', { token: acme, body: {} })).body.data.total).toBe(0);
+  });
+
+  it('handles and clears exceptions: a note is required, a handled one is not handled again', async () => {
+    const list = await t.call('POST', '/api/label/exception/list', {
+      token: demo,
+      body: { state: TAG_EXCEPTION_STATE.PENDING, pageSize: 50 },
+    });
+    expect(list.body.data.total).toBeGreaterThan(0);
+    const id = list.body.data.list[0].id;
+    expect((await t.call('POST', '/api/label/exception/handle', { token: demo, body: { ids: [id] }, lang: 'en_US' })).status).toBe(400);
+    const h = await t.call('POST', '/api/label/exception/handle', { token: demo, body: { ids: [id], note: 'Re-encoded by the supplier' } });
+    expect(h.status).toBe(200);
+    const got = (await t.call('GET', `/api/label/exception/get?id=${id}`, { token: demo })).body.data;
+    expect(got).toMatchObject({ state: TAG_EXCEPTION_STATE.HANDLED, note: 'Re-encoded by the supplier', handledBy: 'demo' });
+    const twice = await t.call('POST', '/api/label/exception/handle', { token: demo, body: { ids: [id], note: 'again' }, lang: 'en_US' });
+    expect(twice.status).toBe(409);
+    expect((await t.call('POST', '/api/label/exception/clear', { token: demo, body: { ids: [id] } })).status).toBe(200);
+    expect((await t.call('GET', `/api/label/exception/get?id=${id}`, { token: demo })).body.data.state).toBe(TAG_EXCEPTION_STATE.CLEARED);
+    expect((await t.call('POST', '/api/label/exception/clear', { token: demo, body: { ids: [id] } })).status).toBe(409);
+    // another tenant's exception ids are not found
+    expect((await t.call('POST', '/api/label/exception/clear', { token: acme, body: { ids: [id] } })).status).toBe(404);
+  });
+
+  it('clears tag status for good: a decommissioning event, no second clearing, no binding after; unknown EPCs clear nothing', async () => {
+    const { epcs } = await orderWithTags(2000, 3);
+    const check = await t.call('POST', '/api/label/clear-tag/check', { token: demo, body: { epcs: [...epcs, `30${'2'.repeat(22)}`] } });
+    expect(check.body.data.tags).toHaveLength(3);
+    expect(check.body.data.unknown).toEqual([`30${'2'.repeat(22)}`]);
+    const refused = await t.call('POST', '/api/label/clear-tag/clear', {
+      token: demo,
+      body: { epcs: [epcs[0], `30${'2'.repeat(22)}`] },
+      lang: 'en_US',
+    });
+    expect(refused.status).toBe(400);
+    expect((await tagOf(epcs[0])).status).toBe(TAG_STATUS.GENERATED);
+    const ok = await t.call('POST', '/api/label/clear-tag/clear', { token: demo, body: { epcs: epcs.slice(0, 2) } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.cleared).toBe(2);
+    expect((await tagOf(epcs[0])).status).toBe(TAG_STATUS.CLEARED);
+    const again = await t.call('POST', '/api/label/clear-tag/clear', { token: demo, body: { epcs: [epcs[1]] }, lang: 'en_US' });
+    expect(again.status).toBe(409);
+    expect(again.body.msg).toContain('cannot be repeated');
+    expect((await bind([{ epc: epcs[0], tid: tid(30) }])).body.data.refused[0].key).toBe('tags.tagCleared');
+    expect((await t.call('POST', '/api/label/clear-tag/clear', { token: viewer, body: { epcs: [epcs[2]] } })).status).toBe(403);
+  });
+
+  it("gives one EPC's lifecycle in time order (its order's events and its own) and its EPCIS 2.0 document", async () => {
+    const order = await orderWithTags(3000, 2);
+    const [epc, other] = order.epcs;
+    expect((await bind([{ epc, tid: tid(40) }])).body.data.bound).toBe(1);
+    await t.ctx.db.transaction((tx) =>
+      recordTagEvent(tx, {
+        tenantId,
+        action: 'OBSERVE',
+        bizStep: 'shipping',
+        disposition: 'in_transit',
+        orderId: order.id,
+        readPoint: 'urn:epc:id:sgln:0614141.00777.0',
+        eventTimeZoneOffset: '+08:00',
+      }),
+    );
+    await t.call('POST', '/api/label/clear-tag/clear', { token: demo, body: { epcs: [epc] } });
+    const life = await t.call('GET', `/api/label/lifecycle/events?epc=${epc}`, { token: demo });
+    expect(life.status).toBe(200);
+    const events = life.body.data.events as Row[];
+    expect(events.map((e) => e.bizStep)).toEqual(['commissioning', 'encoding', 'shipping', 'decommissioning']);
+    expect(events.map((e) => e.eventTime)).toEqual([...events.map((e) => e.eventTime)].sort());
+    expect(life.body.data.tag).toMatchObject({ epc, status: TAG_STATUS.CLEARED });
+    // the other tag shares its order's events, not this one's own
+    const otherLife = await t.call('GET', `/api/label/lifecycle/events?epc=${other}`, { token: demo });
+    expect(otherLife.body.data.events.map((e: Row) => e.bizStep)).toEqual(['commissioning', 'shipping']);
+
+    const doc = (await t.call('GET', `/api/label/lifecycle/epcis?epc=${epc}`, { token: demo })).body.data;
+    expect(doc['@context']).toEqual(['https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld']);
+    expect(doc).toMatchObject({ type: 'EPCISDocument', schemaVersion: '2.0' });
+    const list = doc.epcisBody.eventList as Row[];
+    expect(list).toHaveLength(4);
+    const uri = `urn:epc:id:sgtin:${sku.gtin.slice(0, 7)}.0${sku.gtin.slice(7, 12)}.3000`;
+    for (const e of list) {
+      expect(e.type).toBe('ObjectEvent');
+      expect(e.epcList).toEqual([uri]);
+      expect(e.eventTime).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+      expect(e.bizTransactionList).toEqual([{ type: 'po', bizTransaction: `urn:tagloom:bt:po:${order.code}` }]);
+    }
+    expect(list[0]).toMatchObject({ action: 'ADD', bizStep: 'commissioning', disposition: 'active' });
+    expect(list[2]).toMatchObject({
+      action: 'OBSERVE',
+      bizStep: 'shipping',
+      eventTimeZoneOffset: '+08:00',
+      readPoint: { id: 'urn:epc:id:sgln:0614141.00777.0' },
+    });
+    expect(list[3]).toMatchObject({ action: 'DELETE', bizStep: 'decommissioning', disposition: 'inactive' });
+    // a malformed EPC is a 400 naming it
+    const bad = await t.call('GET', '/api/label/lifecycle/events?epc=12', { token: demo, lang: 'en_US' });
+    expect(bad.status).toBe(400);
+  });
+
+  it("keeps each tenant's tags and events to itself", async () => {
+    const order = await orderWithTags(4000, 1);
+    const [epc] = order.epcs;
+    const mine = await t.call('GET', `/api/label/lifecycle/events?epc=${epc}`, { token: demo });
+    expect(mine.body.data.events.length).toBeGreaterThan(0);
+    const theirs = await t.call('GET', `/api/label/lifecycle/events?epc=${epc}`, { token: acme });
+    expect(theirs.body.data).toMatchObject({ tag: null, order: null, events: [] });
+    const feed = await t.call('POST', '/api/label/lifecycle/list', { token: acme, body: { pageSize: 500 } });
+    expect(feed.status).toBe(200);
+    expect(feed.body.data.list.map((e: Row) => e.orderCode)).not.toContain(order.code);
+    const ours = await t.call('POST', '/api/label/lifecycle/list', { token: demo, body: { orderCode: order.code } });
+    expect(ours.body.data.list).toHaveLength(1);
+    expect((await t.call('GET', `/api/label/epc-query/lookup?code=${epc}`, { token: acme })).body.data.found).toBe(false);
+    const found = (await t.call('GET', `/api/label/epc-query/lookup?code=${epc}`, { token: demo })).body.data;
+    expect(found).toMatchObject({ found: true, order: { code: order.code }, sku: { gtin: sku.gtin } });
+    expect(found.decoded).toMatchObject({ scheme: 'sgtin-96', serial: '4000', gtin: `0${sku.gtin}` });
+    expect((await t.call('POST', '/api/label/tid-binding/list', { token: acme, body: { epc } })).body.data.total).toBe(0);
+    expect(
+      (await t.call('POST', '/api/label/tid-binding/bind', { token: acme, body: { pairs: [{ epc, tid: tid(50) }] } })).body.data.refused[0]
+        .key,
+    ).toBe('tags.unknownEpc');
+  });
+});

@@ -1,0 +1,310 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueDeviceKey, revokeDeviceKey } from '../src/core/feed/device-keys.js';
+import { queryRows } from '../src/db/client.js';
+import { stopParsePool } from '../src/modules/rfid/ingest/parse-pool.js';
+import { enqueueFold, foldQueued } from '../src/modules/rfid/state/fold-queue.js';
+import { foldRunner } from '../src/modules/rfid/state/fold-runner.js';
+import { DRIVER, startTestApp, type TestApp } from './support.js';
+
+const FIXTURES = '/work/shared/fixtures/readers';
+
+/** The ingestion routes' answer. */
+interface Answer {
+  batchId: number;
+  duplicate: boolean;
+  accepted: number;
+  invalid: number;
+  errors: { index: number; reason: string; message: string; params?: Record<string, unknown> }[];
+}
+const EPC = '3034257BF7194E4000001A85';
+
+/** The fixture's text with its times moved to `base` (same offsets between events; Zebra's +0000 form kept). */
+function recent(name: string, base: number): string {
+  const text = readFileSync(`${FIXTURES}/${name}`, 'utf8');
+  const first = Date.parse('2026-11-21T08:15:00Z');
+  return text.replace(/"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3})(Z|\+0000)"/g, (_, t: string, zone: string) => {
+    const iso = new Date(base + Date.parse(`${t}Z`) - first).toISOString();
+    return `"${zone === 'Z' ? iso : `${iso.slice(0, 23)}+0000`}"`;
+  });
+}
+
+describe(`RFID ingestion in the readers' formats on ${DRIVER}`, () => {
+  let t: TestApp;
+  let demoId: number;
+  let key: string;
+  let keyId: number;
+  let demo: string;
+  let acme: string;
+
+  const post = async (format: string, body: string, opts: { type?: string; headers?: Record<string, string>; auth?: string } = {}) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/rfid/ingest/${format}`,
+      headers: { 'content-type': opts.type ?? 'application/json', 'x-device-key': opts.auth ?? key, langeType: 'en_US', ...opts.headers },
+      payload: body,
+    });
+    return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: Answer } };
+  };
+  const reads = (where = sql`true`) =>
+    queryRows<{
+      epc: string;
+      tid: string;
+      antenna: number;
+      rssi_cdbm: number;
+      frequency_khz: number;
+      read_count: number;
+      batch_id: string;
+    }>(
+      t.ctx.db,
+      sql`select epc, tid, antenna, rssi_cdbm, frequency_khz, read_count, batch_id from rfid_reads where tenant_id = ${demoId} and ${where} order by created_at, id`,
+    );
+  const list = (screen: string, body: Record<string, unknown>, token = demo) =>
+    t.call('POST', `/api/rfid/${screen}/list`, { token, body, lang: 'en_US' });
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    demoId = (await queryRows<{ id: number }>(t.ctx.db, sql`select id::int as id from tenants where code = 'DEMO'`))[0].id;
+    ({ key, id: keyId } = await issueDeviceKey(t.ctx.db, demoId, 'GATE-01'));
+    demo = await t.login('demo', 'demo123');
+    acme = await t.login('acme', 'acme123');
+  });
+  afterAll(async () => {
+    await stopParsePool();
+    await t?.close();
+  });
+
+  it('stores an Impinj batch as raw reads (EPC from base64 or hex, antenna, RSSI) and its status events in the equipment log', async () => {
+    // a batch key remembered 3 days ago is forgotten by the first ingestion (keys live 2 days)
+    await t.ctx.db.execute(
+      sql`insert into rfid_batch_keys (tenant_id, equipment_coding, batch_key, batch_id, created_at) values (${demoId}, 'GATE-01', 'old-key', 1, now() - interval '3 days')`,
+    );
+    const base = Date.now() - 60_000;
+    const r = await post('impinj', recent('impinj-r700-events.json', base), { headers: { 'idempotency-key': 'impinj-1' } });
+    const old = await queryRows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from rfid_batch_keys where batch_key = 'old-key'`);
+    expect(old[0].n).toBe(0);
+    expect(r.status).toBe(200);
+    expect(r.body.data).toMatchObject({ duplicate: false, invalid: 0, errors: [] });
+    const batchId = r.body.data.batchId;
+    const rows = await reads(sql`batch_id = ${batchId}`);
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    expect(rows[0]).toMatchObject({ epc: EPC, tid: '', antenna: 1, rssi_cdbm: -6150, frequency_khz: 915250, read_count: 1 });
+    expect(rows[1]).toMatchObject({ epc: EPC, tid: 'E2801190200050A4C7C60304', antenna: 2, rssi_cdbm: -5800 });
+    const log = await queryRows<{ event_type: string; antenna: number | null; level: string; message: string }>(
+      t.ctx.db,
+      sql`select event_type, antenna, level, message from rfid_equipment_events where tenant_id = ${demoId} and equipment_coding = 'GATE-01' and created_at >= ${new Date(base).toISOString()}::timestamptz`,
+    );
+    expect(log).toContainEqual(expect.objectContaining({ event_type: 'antennaDisconnected', antenna: 3, level: 'warn' }));
+    expect(log).toContainEqual(expect.objectContaining({ event_type: 'inventoryStatus', message: 'running' }));
+    expect(r.body.data.accepted).toBe(rows.length + log.filter((l) => l.event_type !== 'connected').length);
+  });
+
+  it('stores the NDJSON stream and Zebra objects posted back to back (odd content types)', async () => {
+    const base = Date.now() - 50_000;
+    const nd = await post('impinj', recent('impinj-r700-stream.ndjson', base), { type: 'application/x-ndjson' });
+    expect(nd.status).toBe(200);
+    const ndRows = await reads(sql`batch_id = ${nd.body.data.batchId}`);
+    expect(ndRows[0]).toMatchObject({ epc: EPC, antenna: 1, rssi_cdbm: -6150 });
+
+    const zebra = (JSON.parse(recent('zebra-iotc-tag-events.json', base)) as unknown[]).map((e) => JSON.stringify(e)).join('');
+    const z = await post('zebra', zebra, { type: 'text/plain' });
+    expect(z.status).toBe(200);
+    expect(z.body.data).toMatchObject({ accepted: 2, invalid: 0 });
+    const zRows = await reads(sql`batch_id = ${z.body.data.batchId}`);
+    expect(zRows).toEqual([
+      expect.objectContaining({ epc: EPC, antenna: 1, rssi_cdbm: -6100, read_count: 3, frequency_khz: 915250 }),
+      expect.objectContaining({ epc: '3074257BF7194E4000001A85', antenna: 2, rssi_cdbm: -5500, read_count: 1 }),
+    ]);
+  });
+
+  it('counts and lists bad events with a message naming the field, and stores the good ones', async () => {
+    const at = new Date(Date.now() - 5_000).toISOString();
+    const ev = (tag: Record<string, unknown>) => ({ timestamp: at, eventType: 'tagInventory', tagInventoryEvent: tag });
+    const body = JSON.stringify([
+      ev({ epcHex: '3034257BF7194E4000000001', antennaPort: 1, peakRssiCdbm: -5000 }),
+      ev({ epcHex: 'NOT-HEX' }),
+      ev({ epcHex: '3034257BF7194E4000000002', antennaPort: 2 }),
+      { timestamp: '2001-01-01T00:00:00Z', eventType: 'tagInventory', tagInventoryEvent: { epcHex: '3034257BF7194E4000000003' } },
+    ]);
+    const r = await post('impinj', body);
+    expect(r.status).toBe(200);
+    expect(r.body.data).toMatchObject({ accepted: 2, invalid: 2 });
+    expect(r.body.data.errors).toEqual([
+      expect.objectContaining({ index: 2, reason: 'badEpc', message: expect.stringContaining('epcHex') }),
+      expect.objectContaining({ index: 4, reason: 'timeOutOfRange', message: expect.stringContaining('timestamp') }),
+    ]);
+    expect((await reads(sql`batch_id = ${r.body.data.batchId}`)).map((x) => x.epc)).toEqual([
+      '3034257BF7194E4000000001',
+      '3034257BF7194E4000000002',
+    ]);
+    const state = await list('report-state', {
+      batchKey: `sha256:${(await import('node:crypto')).createHash('sha256').update(body).digest('hex')}`,
+    });
+    expect(state.body.data.list).toEqual([expect.objectContaining({ status: 'partial', invalid: 2, tagReads: 2, firstError: 'badEpc' })]);
+  });
+
+  it('refuses a body that is not JSON with a clear 400, and records the refusal', async () => {
+    const r = await post('zebra', 'this is not json', { type: 'text/plain' });
+    expect(r.status).toBe(400);
+    expect(r.body.msg).toMatch(/not JSON/);
+    const state = await list('report-state', { status: 'rejected', format: 'zebra' });
+    expect(state.body.data.list[0]).toMatchObject({ equipmentCoding: 'GATE-01', status: 'rejected', firstError: 'notJson' });
+  });
+
+  it('stores a resent batch once: same Idempotency-Key, or the same body without a key', async () => {
+    const at = new Date(Date.now() - 3_000).toISOString();
+    const body = JSON.stringify([
+      { timestamp: at, eventType: 'tagInventory', tagInventoryEvent: { epcHex: '3034257BF7194E40000000AA', antennaPort: 1 } },
+    ]);
+    const count = async () => (await reads(sql`epc = '3034257BF7194E40000000AA'`)).length;
+    const first = await post('impinj', body, { headers: { 'x-batch-id': 'B-77' } });
+    const again = await post('impinj', body, { headers: { 'x-batch-id': 'B-77' } });
+    expect(first.body.data.duplicate).toBe(false);
+    expect(again.body.data).toEqual({ ...first.body.data, duplicate: true });
+    expect(await count()).toBe(1);
+
+    const body2 = JSON.stringify([
+      { timestamp: at, eventType: 'tagInventory', tagInventoryEvent: { epcHex: '3034257BF7194E40000000BB', antennaPort: 1 } },
+    ]);
+    const a = await post('impinj', body2);
+    const [b, c] = await Promise.all([post('impinj', body2), post('impinj', body2)]);
+    expect([b.body.data.duplicate, c.body.data.duplicate]).toEqual([true, true]);
+    expect(b.body.data.batchId).toBe(a.body.data.batchId);
+    expect((await reads(sql`epc = '3034257BF7194E40000000BB'`)).length).toBe(1);
+  });
+
+  it('refuses a revoked credential with 401', async () => {
+    const other = await issueDeviceKey(t.ctx.db, demoId, 'FIX-02');
+    const body = JSON.stringify({
+      timestamp: new Date().toISOString(),
+      eventType: 'inventoryStatus',
+      inventoryStatusEvent: { inventoryStatus: 'idle' },
+    });
+    expect((await post('impinj', body, { auth: other.key })).status).toBe(200);
+    await revokeDeviceKey(t.ctx.db, demoId, other.id);
+    const r = await post('impinj', body, { auth: other.key, headers: { 'idempotency-key': 'after-revoke' } });
+    expect(r.status).toBe(401);
+    expect(keyId).toBeGreaterThan(0);
+  });
+
+  it("lists raw reads by reader, EPC prefix and time, and never another tenant's", async () => {
+    const at = new Date(Date.now() - 2_000);
+    const body = JSON.stringify([
+      { timestamp: at.toISOString(), eventType: 'tagInventory', tagInventoryEvent: { epcHex: 'E28011700000020F1E2D3C4B', antennaPort: 4 } },
+    ]);
+    await post('impinj', body);
+    const byEpc = await list('raw-data', { epc: 'e2801170' });
+    expect(byEpc.status).toBe(200);
+    expect(byEpc.body.data.list).toEqual([
+      expect.objectContaining({ epc: 'E28011700000020F1E2D3C4B', equipmentCoding: 'GATE-01', antenna: 4 }),
+    ]);
+    const byReader = await list('raw-data', { equipmentCoding: 'gate-0', pageSize: 500 });
+    expect(byReader.body.data.list.length).toBeGreaterThan(5);
+    const early = await list('raw-data', { epc: 'E2801170', createdAt: [null, new Date(at.getTime() - 1000).toISOString()] });
+    expect(early.body.data.list).toEqual([]);
+    const other = await list('raw-data', { epc: 'E2801170' }, acme);
+    expect(other.status === 403 || other.body.data.list.length === 0).toBe(true);
+    const log = await list('equipment-log', { eventType: 'antennaDisconnected' });
+    expect(log.body.data.list[0]).toMatchObject({ equipmentCoding: 'GATE-01', antenna: 3, level: 'warn' });
+  });
+
+  it('takes the payloads of a reader registered through the API, authenticated by its Bearer device token', async () => {
+    const reg = await t.call('POST', '/api/rfid/equipment/register', {
+      body: { registrationCode: 'DEMO-READER-1', snNumber: 'SN-R700-000901', macAddress: '00:16:25:12:34:56' },
+    });
+    expect(reg.status).toBe(200);
+    const { equipmentCoding, deviceToken } = reg.body.data;
+    const base = Date.now() - 40_000;
+    const bearer = async (format: string, body: string, type = 'application/json') => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/rfid/ingest/${format}`,
+        headers: { 'content-type': type, authorization: `Bearer ${deviceToken}` },
+        payload: body,
+      });
+      return { status: res.statusCode, body: res.json() as { data: { batchId: number; accepted: number } } };
+    };
+    const a = await bearer('impinj', recent('impinj-r700-events.json', base));
+    const b = await bearer('zebra', recent('zebra-iotc-tag-events.json', base), 'text/plain');
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const rows = await queryRows<{ n: number }>(
+      t.ctx.db,
+      sql`select count(*)::int as n from rfid_reads where tenant_id = ${demoId} and equipment_coding = ${equipmentCoding} and batch_id in (${a.body.data.batchId}, ${b.body.data.batchId})`,
+    );
+    expect(rows[0].n).toBeGreaterThanOrEqual(4);
+  });
+
+  it("parses a 5,000-event batch in the parser's worker thread and stores it whole", async () => {
+    const now = Date.now();
+    const events = Array.from({ length: 5000 }, (_, i) => ({
+      timestamp: new Date(now - 10_000 + i).toISOString(),
+      eventType: 'tagInventory',
+      tagInventoryEvent: { epcHex: `30342570${String(i).padStart(16, '0')}`, antennaPort: 1 + (i % 4), peakRssiCdbm: -6000 },
+    }));
+    const r = await post('impinj', events.map((e) => JSON.stringify(e)).join('\n'), { type: 'application/x-ndjson' });
+    expect(r.status).toBe(200);
+    expect(r.body.data.accepted).toBe(5000);
+    expect((await reads(sql`batch_id = ${r.body.data.batchId}`)).length).toBe(5000);
+  });
+
+  it('folds acknowledged batches into EPC state just after the answer: counts add up once, a resend folds nothing, a batch left queued is folded by the next run', async () => {
+    const epc = '3034257BF7194E4000F01D01';
+    const batch = (n: number) =>
+      JSON.stringify(
+        Array.from({ length: n }, (_, i) => ({
+          timestamp: new Date(Date.now() - 2_000 + i).toISOString(),
+          eventType: 'tagInventory',
+          tagInventoryEvent: { epcHex: epc, antennaPort: 1, peakRssiCdbm: -5200 },
+        })),
+      );
+    const state = async () =>
+      (
+        await queryRows<{ read_count: string | number; first_seen_at: Date }>(
+          t.ctx.db,
+          sql`select read_count, first_seen_at from rfid_epc_states where tenant_id = ${demoId} and epc = ${epc}`,
+        )
+      )[0];
+    const queued = async () => Number((await queryRows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from rfid_fold_queue`))[0].n);
+    expect(await state()).toBeUndefined();
+    const one = await post('impinj', batch(2), { headers: { 'idempotency-key': 'fold-1' } });
+    const two = await post('impinj', batch(3), { headers: { 'idempotency-key': 'fold-2' } });
+    const resent = await post('impinj', batch(3), { headers: { 'idempotency-key': 'fold-2' } });
+    expect([one.body.data.accepted, two.body.data.accepted, resent.body.data.duplicate]).toEqual([2, 3, true]);
+    await expect.poll(async () => Number((await state())?.read_count ?? 0), { timeout: 15_000 }).toBe(5);
+    await expect.poll(queued, { timeout: 15_000 }).toBe(0);
+    // the health check shows the backlog (none now)
+    expect((await t.call('GET', '/api/health')).body.data.rfidFold).toEqual({ batches: 0, reads: 0, oldestAt: null });
+
+    // the runner stops (as a process that dies): what was queued stays queued, and the next run folds
+    // every queued batch of the tenant in one transaction (one write per EPC)
+    await foldRunner(t.ctx).stop();
+    for (const [id, n] of [
+      [9_000_001, 4],
+      [9_000_002, 1],
+    ] as const)
+      await t.ctx.db.transaction((tx) =>
+        enqueueFold(
+          tx,
+          demoId,
+          id,
+          { equipmentCoding: 'GATE-01', locationId: null, sceneId: null },
+          Array.from({ length: n }, (_, i) => ({
+            epc,
+            tid: null,
+            at: new Date(Date.now() - 1000 + i),
+            antenna: 2,
+            rssiCdbm: -4800,
+            readCount: 1,
+          })),
+        ),
+      );
+    const health = (await t.call('GET', '/api/health')).body.data.rfidFold;
+    expect([health.batches, health.reads]).toEqual([2, 5]);
+    expect(Number((await state())!.read_count)).toBe(5);
+    expect(await foldQueued(t.ctx.db)).toEqual({ batches: 2, reads: 5, tenants: [demoId], busy: 0 });
+    expect(Number((await state())!.read_count)).toBe(10);
+    expect(await queued()).toBe(0);
+    expect(await foldQueued(t.ctx.db)).toEqual({ batches: 0, reads: 0, tenants: [], busy: 0 });
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * label/exception: abnormal tags found by binding, imports and reads (unknown EPC, duplicate EPC,
+ * non-GS1 header, TID mismatch). Handle them with a note (one or the selected ones), or clear
+ * them off the list after a confirmation.
+ */
+import { CheckOutlined, ClearOutlined } from '@ant-design/icons';
+import { CUSTOM_RESOURCES } from '@tagloom/domain/resources/index.ts';
+import { TAG_EXCEPTION_STATE } from '@tagloom/domain/resources/label/tags/enums.ts';
+import { Button, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMessage } from '../../../app/bridge';
+import { request } from '../../../app/request';
+import { ResourcePage } from '../../../components/resource/ResourcePage';
+import type { Row } from '../../../components/resource/types';
+import { useScreen } from '../../../components/ScreenContext';
+
+const CODE = 'label/exception';
+const def = CUSTOM_RESOURCES.find((r) => r.code === CODE)!;
+const pending = (r: Row) => Number(r.state) === TAG_EXCEPTION_STATE.PENDING;
+const clearable = (r: Row) => Number(r.state) !== TAG_EXCEPTION_STATE.CLEARED;
+
+export default function TagExceptions() {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const screen = useScreen();
+  const can = (a: string) => screen.actions.includes(a);
+  const [modal, holder] = Modal.useModal();
+  const [handling, setHandling] = useState<{ rows: Row[]; reload: () => void }>();
+  const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm<{ note: string }>();
+
+  const handle = async () => {
+    if (!handling) return;
+    const { note } = await form.validateFields();
+    setBusy(true);
+    try {
+      const res = await request(`/${CODE}/handle`, { method: 'POST', data: { ids: handling.rows.map((r) => r.id), note } });
+      message.success(res.msg);
+      handling.reload();
+      setHandling(undefined);
+    } catch {
+      // shown by the request layer
+    } finally {
+      setBusy(false);
+    }
+  };
+  const clear = (rows: Row[], reload: () => void) =>
+    modal.confirm({
+      title: t('tags.clearExceptionTitle'),
+      content: t('tags.clearExceptionConfirm', { count: rows.length, epc: rows[0]?.epc }),
+      okText: t('tags.clear'),
+      okButtonProps: { danger: true, 'data-testid': 'exception-clear-ok' } as never,
+      onOk: async () => {
+        const res = await request(`/${CODE}/clear`, { method: 'POST', data: { ids: rows.map((r) => r.id) } });
+        message.success(res.msg);
+        reload();
+      },
+    });
+
+  return (
+    <>
+      {holder}
+      <ResourcePage
+        def={def}
+        columnOverrides={{
+          // the reason as the server stored it (a message key and its values), worded in the console's language
+          detail: (v, row) => {
+            const reason = row.reason as { key: string; params: Record<string, unknown> } | null | undefined;
+            return reason ? t(reason.key, reason.params) : String(v ?? '');
+          },
+        }}
+        extraToolbar={({ selected, reload }) => (
+          <>
+            {can('handle') && (
+              <Button
+                icon={<CheckOutlined />}
+                disabled={!selected.length || !selected.every(pending)}
+                onClick={() => setHandling({ rows: selected, reload })}
+                data-testid="exception-handle-selected"
+              >
+                {t('tags.handle')}
+              </Button>
+            )}
+            {can('clear') && (
+              <Button
+                danger
+                icon={<ClearOutlined />}
+                disabled={!selected.length || !selected.every(clearable)}
+                onClick={() => clear(selected, reload)}
+                data-testid="exception-clear-selected"
+              >
+                {t('tags.clear')}
+              </Button>
+            )}
+          </>
+        )}
+        extraRowActions={(row, { reload }) => (
+          <>
+            {can('handle') && pending(row) && (
+              <Button type="link" size="small" onClick={() => setHandling({ rows: [row], reload })} data-testid="exception-handle">
+                {t('tags.handle')}
+              </Button>
+            )}
+            {can('clear') && clearable(row) && (
+              <Button type="link" size="small" danger onClick={() => clear([row], reload)} data-testid="exception-clear">
+                {t('tags.clear')}
+              </Button>
+            )}
+          </>
+        )}
+      />
+      <Modal
+        open={!!handling}
+        title={t('tags.handleTitle', { count: handling?.rows.length ?? 0 })}
+        onCancel={() => setHandling(undefined)}
+        onOk={() => void handle()}
+        okText={t('tags.handle')}
+        confirmLoading={busy}
+        okButtonProps={{ 'data-testid': 'exception-handle-ok' } as never}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical" preserve={false}>
+          <Form.Item
+            name="note"
+            label={t('tags.note')}
+            rules={[{ required: true, whitespace: true, message: t('tags.enterNote') }, { max: 256 }]}
+          >
+            <Input.TextArea autoSize={{ minRows: 3, maxRows: 6 }} maxLength={256} showCount data-testid="exception-note" />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,253 @@
+// Reader ingestion throughput: starts a server (PGlite by default; on PostgreSQL 15 with
+// BENCH_PG_URL=<admin url>, or BENCH_PG=1 to start a throwaway server), issues a device key, and
+// drives POST /api/rfid/ingest/impinj from a SEPARATE process on loopback (INGEST_CONCURRENCY
+// batches in flight, INGEST_BATCH reads a batch, INGEST_EPCS distinct EPCs) until INGEST_READS
+// reads (default 200,000) or INGEST_SECONDS (default 60) have passed. It prints the reads/s durably
+// stored with EPC state updated (the acknowledged reads, checked in rfid_reads and rfid_epc_states
+// after the run; the time runs until the fold queue has caught up) next to the rate of a raw COPY of the same number of reads into a table of the same
+// shape (columns, defaults, indexes) in the same database, and their ratio (goal ≥ 0.6).
+// The same file is the client: INGEST_CLIENT=<base url> runs the driver (spawned by the server side).
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const READS = Number(process.env.INGEST_READS ?? 200_000);
+const SECONDS = Number(process.env.INGEST_SECONDS ?? 60);
+const BATCH = Number(process.env.INGEST_BATCH ?? 500);
+const CONCURRENCY = Number(process.env.INGEST_CONCURRENCY ?? 4);
+const EPCS = Number(process.env.INGEST_EPCS ?? 20_000);
+
+/** The EPC of tag i: SGTIN-96 of company 0614141, item 812345, serial i (upper-case hex). */
+const epcOf = (i: number) => `3034257BF7194E4${i.toString(16).toUpperCase().padStart(9, '0')}`;
+
+interface ClientReport {
+  reads: number;
+  batches: number;
+  failed: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+}
+
+async function client(base: string, key: string): Promise<void> {
+  const started = performance.now();
+  const deadline = started + SECONDS * 1000;
+  const lat: number[] = [];
+  let sent = 0;
+  let acked = 0;
+  let batches = 0;
+  let failed = 0;
+  let seq = 0;
+  const body = (n: number) => {
+    const now = Date.now();
+    const events = [];
+    for (let i = 0; i < n; i++) {
+      const tag = (seq * 7919 + i * 104_729) % EPCS;
+      const at = new Date(now - 1000 + i).toISOString();
+      events.push({
+        timestamp: at,
+        hostname: 'impinj-bench',
+        eventType: 'tagInventory',
+        tagInventoryEvent: {
+          epcHex: epcOf(tag),
+          antennaPort: 1 + (i % 4),
+          antennaName: `Antenna ${1 + (i % 4)}`,
+          peakRssiCdbm: -5000 - ((i * 37) % 2500),
+          frequency: 902750 + (i % 50) * 500,
+          transmitPowerCdbm: 3000,
+          lastSeenTime: at,
+        },
+      });
+    }
+    return JSON.stringify(events);
+  };
+  const worker = async () => {
+    while (sent < READS && performance.now() < deadline) {
+      const n = Math.min(BATCH, READS - sent);
+      sent += n;
+      const payload = body(n);
+      const batchKey = `bench-${process.pid}-${seq++}`;
+      for (let attempt = 0; ; attempt++) {
+        const s = performance.now();
+        try {
+          const res = await fetch(`${base}/api/rfid/ingest/impinj`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              authorization: `Bearer ${key}`,
+              'x-device-key': key,
+              'idempotency-key': batchKey,
+            },
+            body: payload,
+          });
+          const json = (await res.json()) as { data?: { accepted: number } };
+          if (res.status === 200) {
+            lat.push(performance.now() - s);
+            acked += json.data?.accepted ?? 0;
+            batches++;
+            break;
+          }
+          failed++;
+          if (res.status < 500 || attempt >= 3) break;
+        } catch {
+          failed++;
+          if (attempt >= 3) break;
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const sorted = lat.sort((a, b) => a - b);
+  const report: ClientReport = {
+    reads: acked,
+    batches,
+    failed,
+    seconds: (performance.now() - started) / 1000,
+    p50: sorted[Math.floor(sorted.length / 2)] ?? Number.NaN,
+    p99: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? Number.NaN,
+  };
+  process.stdout.write(`${JSON.stringify(report)}\n`);
+}
+
+/** COPY FROM STDIN on a node-postgres client, without a helper package (a pg "submittable"). */
+class CopyIn {
+  private done!: (err?: unknown) => void;
+  readonly finished = new Promise<void>((resolve, reject) => {
+    this.done = (err) => (err ? reject(err) : resolve());
+  });
+  private error: unknown;
+  constructor(
+    readonly text: string,
+    private readonly data: Buffer,
+  ) {}
+  submit(connection: { query(text: string): void }) {
+    connection.query(this.text);
+  }
+  handleCopyInResponse(connection: { sendCopyFromChunk(b: Buffer): void; endCopyFrom(): void }) {
+    const CHUNK = 1 << 20;
+    for (let i = 0; i < this.data.length; i += CHUNK) connection.sendCopyFromChunk(this.data.subarray(i, i + CHUNK));
+    connection.endCopyFrom();
+  }
+  handleError(err: unknown) {
+    this.error = err;
+  }
+  handleReadyForQuery() {
+    this.done(this.error);
+  }
+  handleCommandComplete() {}
+  handleRowDescription() {}
+  handleDataRow() {}
+  handleEmptyQuery() {}
+  handlePortalSuspended() {}
+}
+
+async function server(): Promise<void> {
+  const { benchDatabase, demoTenants, loadAverage } = await import('./lib.js');
+  const pgServer = await benchDatabase();
+  const { startTestApp } = await import('../apps/server/test/support.js');
+  const { queryRows } = await import('../apps/server/src/db/client.js');
+  const { issueDeviceKey } = await import('../apps/server/src/core/feed/device-keys.js');
+  const { stopParsePool } = await import('../apps/server/src/modules/rfid/ingest/parse-pool.js');
+  const { sql } = await import('drizzle-orm');
+
+  const t = await startTestApp();
+  try {
+    console.log(`database: ${t.database.describe}${pgServer ? ` (${pgServer.version})` : ''}`);
+    console.log(
+      `load average before: ${loadAverage()}; ${READS.toLocaleString('en')} reads or ${SECONDS} s, ${BATCH} reads a batch, ${CONCURRENCY} in flight, ${EPCS.toLocaleString('en')} EPCs`,
+    );
+    const { demo } = await demoTenants(t);
+    const { key } = await issueDeviceKey(t.ctx.db, demo, 'GATE-01');
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+
+    // the driver: another process on loopback
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+      env: { ...process.env, INGEST_CLIENT: address, INGEST_KEY: key },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += String(d);
+    });
+    await new Promise<void>((resolve, reject) => {
+      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`driver exited with ${code}`))));
+    });
+    const report = JSON.parse(out.trim().split('\n').pop()!) as ClientReport;
+    // EPC state is folded just after each answer (the fold queue): the run ends when it has caught up
+    const d0 = performance.now();
+    for (;;) {
+      const [q] = await queryRows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from rfid_fold_queue`);
+      if (Number(q.n) === 0) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const drainSecs = (performance.now() - d0) / 1000;
+
+    const [stored] = await queryRows<{ n: string; epcs: string }>(
+      t.ctx.db,
+      sql`select count(*) as n, count(distinct epc) as epcs from rfid_reads where tenant_id = ${demo} and equipment_coding = 'GATE-01'`,
+    );
+    const [states] = await queryRows<{ n: string; reads: string }>(
+      t.ctx.db,
+      sql`select count(*) as n, coalesce(sum(read_count), 0) as reads from rfid_epc_states where tenant_id = ${demo} and epc like '3034257BF7194E4%'`,
+    );
+    const rate = report.reads / (report.seconds + drainSecs);
+    console.log(
+      `ingest: ${report.reads.toLocaleString('en')} reads acknowledged in ${report.batches} batches, ${report.seconds.toFixed(1)} s (${report.failed} failed attempts); stored ${Number(stored.n).toLocaleString('en')} raw reads, ${Number(states.n).toLocaleString('en')} EPC states for ${Number(stored.epcs).toLocaleString('en')} EPCs read`,
+    );
+    console.log(
+      `  batch latency p50 ${report.p50.toFixed(0)} ms, p99 ${report.p99.toFixed(0)} ms; EPC state caught up ${(drainSecs * 1000).toFixed(0)} ms after the last answer`,
+    );
+    if (Number(stored.n) !== report.reads) console.log('  !! stored reads differ from the acknowledged ones');
+    if (Number(states.n) < Number(stored.epcs)) console.log('  !! some EPCs read have no state');
+    if (Number(states.reads) !== Number(stored.n)) console.log(`  !! the states count ${states.reads} reads, ${stored.n} stored`);
+    console.log(`  => ${Math.round(rate).toLocaleString('en')} reads/s stored with EPC state updated`);
+
+    // the raw COPY of as many reads into a table of the same shape, in the same database
+    const n = Math.max(report.reads, 1);
+    await t.ctx.db.execute(sql`drop table if exists bench_copy_reads`);
+    await t.ctx.db.execute(sql`create table bench_copy_reads (like rfid_reads including defaults including indexes)`);
+    const cols =
+      'tenant_id, created_at, equipment_coding, epc, tid, antenna, rssi_cdbm, frequency_khz, read_count, phase, location_id, location_name, scene_id, batch_id';
+    const lines: string[] = [];
+    const now = Date.now();
+    for (let i = 0; i < n; i++)
+      lines.push(
+        `${demo},${new Date(now - 60_000 + (i % 60_000)).toISOString()},GATE-01,${epcOf(i % EPCS)},"",${1 + (i % 4)},${-5000 - ((i * 37) % 2500)},${902750 + (i % 50) * 500},1,,,"",,${1 + Math.floor(i / BATCH)}`,
+      );
+    const csv = `${lines.join('\n')}\n`;
+    const copySql = `copy bench_copy_reads (${cols}) from STDIN with (format csv)`;
+    const c0 = performance.now();
+    const client = (t.ctx.db as unknown as { $client: unknown }).$client;
+    if (t.database.kind === 'pglite') {
+      await (client as { query(q: string, p: unknown[], o: unknown): Promise<unknown> }).query(
+        copySql.replace('STDIN', `'/dev/blob'`),
+        [],
+        { blob: new Blob([csv]) },
+      );
+    } else {
+      const pool = client as { connect(): Promise<{ query(q: unknown): unknown; release(): void }> };
+      const c = await pool.connect();
+      try {
+        const copy = new CopyIn(copySql, Buffer.from(csv));
+        c.query(copy);
+        await copy.finished;
+      } finally {
+        c.release();
+      }
+    }
+    const copySecs = (performance.now() - c0) / 1000;
+    const [copied] = await queryRows<{ n: string }>(t.ctx.db, sql`select count(*) as n from bench_copy_reads`);
+    const copyRate = Number(copied.n) / copySecs;
+    console.log(
+      `raw COPY: ${Number(copied.n).toLocaleString('en')} reads in ${copySecs.toFixed(2)} s => ${Math.round(copyRate).toLocaleString('en')} reads/s`,
+    );
+    console.log(`ratio ingest / raw COPY: ${(rate / copyRate).toFixed(2)} (goal ≥ 0.6); load average after: ${loadAverage()}`);
+    await t.ctx.db.execute(sql`drop table if exists bench_copy_reads`);
+  } finally {
+    await stopParsePool();
+    await t.close();
+    pgServer?.stop();
+  }
+}
+
+if (process.env.INGEST_CLIENT) await client(process.env.INGEST_CLIENT, process.env.INGEST_KEY ?? '');
+else await server();

@@ -1,0 +1,365 @@
+// A reader simulator: registers readers through the API and plays the vendors' own traffic for a
+// set of tags moving between locations, so the product can be seen working without hardware.
+//
+//   npm run simulate -w bench -- [options]
+//
+//   --url <base>           the server (default http://127.0.0.1:3000)
+//   --code <code>          a registration code issued in the console (repeat for more readers);
+//                          default DEMO-READER-1 (the demo tenant's unregistered reader) when no --admin
+//   --sn <serial>          the reader's serial number, as the equipment row records it (repeat, one per
+//                          --code, in order); default SN-R700-000901 for DEMO-READER-1, else a made-up one
+//   --device <code:token>  a reader registered before (its equipment code and device token, as printed
+//                          when it registered): no registration (repeat for more readers)
+//   --admin <user:pass>    instead: sign in (e.g. demo:demo123), add readers SIM-GATE, SIM-STOCK,
+//                          SIM-FLOOR, SIM-FIT, SIM-POS when missing, bind each to a location and a scene
+//                          of its kind, issue their codes and register them — the console's own calls
+//   --readers <n>          with --admin: how many of those five readers (default 5)
+//   --tags <n>             tags (default 12): SGTIN-96 EPCs encoded with our codec (company prefix of 7
+//                          digits, filter 1) from a GTIN (--gtin, repeatable; default the demo tenant's
+//                          first SKU 6901234000153) and serials from --serial-from (default 1) — the demo
+//                          label orders' tags, so they are in the tag registry. With --admin the EPCs
+//                          are the registry's own (the label EPC query list) when it has enough
+//   --rate <reads/s>       reads a second across all readers (default 20)
+//   --batches <n>          batches to send in all, then stop (default 12; 0: until Ctrl-C)
+//   --format <f>           impinj | impinj-ndjson | zebra | mixed (default mixed: reader by reader)
+//   --mqtt <url>           publish over MQTT (topics <prefix>/<tenant>/<equipment>/<format>/<token>) instead
+//   --mqtt-prefix <p>      the server's MQTT_TOPIC_PREFIX (default tagloom)
+//   --tenant <code>        the tenant code for MQTT topics (default DEMO)
+//   --tid                  report a TID with each read (Impinj tidHex), as a reader with TID reporting on;
+//                          off by default: made-up TIDs would differ from the registry's (duplicate EPCs)
+//   --quiet                one line a batch only
+//
+// It prints each batch it sends (reader, format, EPCs) and the server's answer (accepted, invalid,
+// duplicate). Tags start at the first reader (the gate) and move, batch after batch, to the next
+// reader's location (stockroom → floor → fitting room → point of sale), so EPC state shows them
+// arriving, moving and — at a point-of-sale reader — sold.
+import { checkDigit, sgtin96Hex } from '@tagloom/domain/epc/index.js';
+
+interface Options {
+  url: string;
+  codes: string[];
+  sns: string[];
+  devices: { equipmentCoding: string; deviceToken: string }[];
+  admin?: { username: string; password: string };
+  readers: number;
+  tags: number;
+  gtins: string[];
+  serialFrom: number;
+  rate: number;
+  batches: number;
+  format: 'impinj' | 'impinj-ndjson' | 'zebra' | 'mixed';
+  mqtt?: string;
+  mqttPrefix: string;
+  tenant: string;
+  tid: boolean;
+  quiet: boolean;
+}
+
+/** The demo tenant's first SKU (GS1 prefix 690, company 1234, item 00015). */
+const DEMO_GTINS = ['690123400015'].map((g) => g + checkDigit(g));
+
+function parseArgs(argv: string[]): Options {
+  const o: Options = {
+    url: 'http://127.0.0.1:3000',
+    codes: [],
+    sns: [],
+    devices: [],
+    readers: 5,
+    tags: 12,
+    gtins: [],
+    serialFrom: 1,
+    rate: 20,
+    batches: 12,
+    format: 'mixed',
+    mqttPrefix: 'tagloom',
+    tenant: 'DEMO',
+    tid: false,
+    quiet: false,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const v = () => {
+      const next = argv[++i];
+      if (next === undefined) throw new Error(`${a} needs a value`);
+      return next;
+    };
+    const n = () => {
+      const x = Number(v());
+      if (!Number.isFinite(x) || x < 0) throw new Error(`${a} needs a number`);
+      return x;
+    };
+    if (a === '--url') o.url = v().replace(/\/+$/, '');
+    else if (a === '--code') o.codes.push(v());
+    else if (a === '--sn') o.sns.push(v());
+    else if (a === '--device') {
+      const [equipmentCoding, ...rest] = v().split(':');
+      o.devices.push({ equipmentCoding, deviceToken: rest.join(':') });
+    } else if (a === '--admin') {
+      const [username, ...rest] = v().split(':');
+      o.admin = { username, password: rest.join(':') };
+    } else if (a === '--readers') o.readers = Math.min(5, Math.max(1, n()));
+    else if (a === '--tags') o.tags = Math.max(1, n());
+    else if (a === '--gtin') o.gtins.push(v());
+    else if (a === '--serial-from') o.serialFrom = Math.max(0, Math.floor(n()));
+    else if (a === '--rate') o.rate = Math.max(0.1, n());
+    else if (a === '--batches') o.batches = n();
+    else if (a === '--format') {
+      const f = v();
+      if (!['impinj', 'impinj-ndjson', 'zebra', 'mixed'].includes(f)) throw new Error('--format: impinj, impinj-ndjson, zebra or mixed');
+      o.format = f as Options['format'];
+    } else if (a === '--mqtt') o.mqtt = v();
+    else if (a === '--mqtt-prefix') o.mqttPrefix = v().replace(/\/+$/, '');
+    else if (a === '--tenant') o.tenant = v();
+    else if (a === '--quiet') o.quiet = true;
+    else if (a === '--tid') o.tid = true;
+    else if (a === '--help' || a === '-h') {
+      console.log(
+        'usage: npm run simulate -w bench -- [--url U] [--code C]… | [--admin user:pass --readers N] [--tags N] [--rate R] [--batches N] [--format F] [--mqtt URL]',
+      );
+      process.exit(0);
+    } else throw new Error(`unknown option ${a}`);
+  }
+  if (!o.codes.length && !o.devices.length && !o.admin) o.codes.push(DEMO_READER.code);
+  if (!o.gtins.length) o.gtins = DEMO_GTINS;
+  return o;
+}
+
+interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+async function api<T>(
+  o: Options,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Envelope<T>> {
+  const res = await fetch(`${o.url}/api${path}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  try {
+    return JSON.parse(text) as Envelope<T>;
+  } catch {
+    return { code: res.status, msg: text.slice(0, 200), data: null as T };
+  }
+}
+
+const must = <T>(what: string, r: Envelope<T>): T => {
+  if (r.code !== 200) throw new Error(`${what}: ${r.code} ${r.msg}`);
+  return r.data;
+};
+
+interface Reader {
+  equipmentCoding: string;
+  deviceToken: string;
+  role: string;
+  format: 'impinj' | 'impinj-ndjson' | 'zebra';
+}
+
+const ROLES = [
+  { code: 'SIM-GATE', role: 'gate', sceneType: 2, name: 'Simulated gate' },
+  { code: 'SIM-STOCK', role: 'stockroom', sceneType: 1, name: 'Simulated stockroom' },
+  { code: 'SIM-FLOOR', role: 'floor', sceneType: 1, name: 'Simulated sales floor' },
+  { code: 'SIM-FIT', role: 'fitting room', sceneType: 1, name: 'Simulated fitting room' },
+  { code: 'SIM-POS', role: 'point of sale', sceneType: 3, name: 'Simulated POS' },
+];
+
+const mac = (i: number) => `02:54:4C:00:00:${(i + 1).toString(16).padStart(2, '0').toUpperCase()}`;
+
+/** The demo tenant's unregistered reader (R's seed). */
+const DEMO_READER = { code: 'DEMO-READER-1', sn: 'SN-R700-000901' };
+
+async function register(o: Options, code: string, i: number, serial?: string): Promise<{ equipmentCoding: string; deviceToken: string }> {
+  const sn = serial || (code === DEMO_READER.code ? DEMO_READER.sn : `SIM-${process.pid}-${i + 1}-${Date.now().toString(36)}`.slice(0, 64));
+  const r = await api<{ equipmentCoding: string; deviceToken: string }>(o, 'POST', '/rfid/equipment/register', {
+    registrationCode: code,
+    snNumber: sn,
+    macAddress: mac(i),
+  });
+  const data = must(`register with ${code}`, r);
+  console.log(`registered ${data.equipmentCoding} with code ${code} (sn ${sn}): ${r.msg}`);
+  console.log(`device ${data.equipmentCoding}:${data.deviceToken} (reuse with --device)`);
+  return data;
+}
+
+/** Sign in, add the simulated readers when missing, bind them to locations and scenes, issue codes, register. */
+/** EPCs of the tag registry (label EPC query), when the signed-in user may list them. */
+let registryEpcs: string[] = [];
+
+async function setUpAsAdmin(o: Options): Promise<Reader[]> {
+  const { username, password } = o.admin!;
+  const login = must('login', await api<{ token: string }>(o, 'POST', '/user/login', { username, password }));
+  const h = { token: login.token };
+  const list = async <T>(screen: string, body: unknown = { page: 1, pageSize: 100 }) =>
+    must(`${screen} list`, await api<{ list: T[] }>(o, 'POST', `/${screen}/list`, body, h)).list;
+  const tags = await api<{ list: { epc: string }[] }>(o, 'POST', '/label/epc-query/list', { page: 1, pageSize: Math.min(100, o.tags) }, h);
+  if (tags.code === 200 && tags.data.list.length >= o.tags) registryEpcs = tags.data.list.map((t) => t.epc);
+  const locations = await list<{ id: number; code: string; name: string }>('tenant/location');
+  const scenes = await list<{ id: number; sceneType?: number; sceneName?: string }>('rfid/scene');
+  if (!locations.length || !scenes.length) throw new Error('the tenant needs at least one location and one scene to bind readers to');
+  const existing = await list<{ id: number; equipmentCoding: string; snNumber?: string }>('rfid/equipment');
+  const readers: Reader[] = [];
+  for (const [i, role] of ROLES.slice(0, o.readers).entries()) {
+    let row: { id: number; equipmentCoding: string; snNumber?: string } | undefined = existing.find((e) => e.equipmentCoding === role.code);
+    if (!row) {
+      row = must(
+        `add ${role.code}`,
+        await api<{ id: number; equipmentCoding: string }>(
+          o,
+          'POST',
+          '/rfid/equipment/create',
+          { equipmentCoding: role.code, equipmentName: role.name, snNumber: `SIM-SN-${role.code}`, macAddress: mac(i) },
+          h,
+        ),
+      );
+      console.log(`added reader ${role.code}`);
+    }
+    const location = locations[i % locations.length];
+    const scene = scenes.find((s) => Number(s.sceneType) === role.sceneType) ?? scenes[0];
+    must(`bind ${role.code}`, await api(o, 'POST', '/rfid/equipment/bind', { id: row.id, locationId: location.id, sceneId: scene.id }, h));
+    console.log(`bound ${role.code} (${role.role}) to ${location.code} ${location.name}, scene ${scene.sceneName ?? scene.id}`);
+    const issued = must(
+      `registration code of ${role.code}`,
+      await api<{ registrationCode: string }>(o, 'POST', '/rfid/equipment/registration-code', { id: row.id }, h),
+    );
+    const reg = await register(o, issued.registrationCode, i, row.snNumber || `SIM-SN-${role.code}`);
+    readers.push({ ...reg, role: role.role, format: formatOf(o, i) });
+  }
+  return readers;
+}
+
+const formatOf = (o: Options, i: number): Reader['format'] =>
+  o.format === 'mixed' ? (['impinj', 'zebra', 'impinj-ndjson'] as const)[i % 3] : o.format;
+
+/** One read of a tag as each vendor reports it. */
+function impinjEvent(epc: string, tid: string | undefined, antenna: number, rssiCdbm: number, at: Date) {
+  return {
+    timestamp: at.toISOString(),
+    hostname: 'impinj-sim',
+    eventType: 'tagInventory',
+    tagInventoryEvent: {
+      epc: Buffer.from(epc, 'hex').toString('base64'),
+      epcHex: epc,
+      ...(tid ? { tidHex: tid } : {}),
+      antennaPort: antenna,
+      antennaName: `Antenna ${antenna}`,
+      peakRssiCdbm: rssiCdbm,
+      frequency: 902750 + 500 * Math.floor(Math.random() * 50),
+      transmitPowerCdbm: 3000,
+      lastSeenTime: at.toISOString(),
+    },
+  };
+}
+
+function zebraEvent(epc: string, antenna: number, rssiCdbm: number, at: Date) {
+  return {
+    timestamp: at.toISOString().replace('Z', '+0000'),
+    type: 'SIMPLE',
+    data: { idHex: epc, antenna, peakRssi: Math.round(rssiCdbm / 100), reads: 1 + Math.floor(Math.random() * 3), format: 'epc' },
+  };
+}
+
+/** The body a reader of this format posts (Zebra: objects back to back, as the IoT Connector does). */
+function payload(format: Reader['format'], reads: { epc: string; tid?: string; antenna: number; rssi: number; at: Date }[]): string {
+  if (format === 'zebra') return reads.map((r) => JSON.stringify(zebraEvent(r.epc, r.antenna, r.rssi, r.at))).join('');
+  const events = reads.map((r) => impinjEvent(r.epc, r.tid, r.antenna, r.rssi, r.at));
+  return format === 'impinj-ndjson' ? `${events.map((e) => JSON.stringify(e)).join('\n')}\n` : JSON.stringify(events);
+}
+
+async function main() {
+  const o = parseArgs(process.argv.slice(2));
+  console.log(`simulator → ${o.mqtt ? `MQTT ${o.mqtt} (prefix ${o.mqttPrefix}, tenant ${o.tenant})` : o.url}`);
+  const readers: Reader[] = o.admin
+    ? await setUpAsAdmin(o)
+    : [...o.devices, ...(await Promise.all(o.codes.map((code, i) => register(o, code, o.devices.length + i, o.sns[i]))))].map((d, i) => ({
+        ...d,
+        role: ROLES[i % ROLES.length].role,
+        format: formatOf(o, i),
+      }));
+
+  // the tags: the registry's EPCs (admin), else encoded from the GTINs and serials; a TID each
+  const tags = Array.from({ length: o.tags }, (_, i) => {
+    const gtin = o.gtins[i % o.gtins.length];
+    const serial = o.serialFrom + Math.floor(i / o.gtins.length);
+    return { epc: registryEpcs[i] ?? sgtin96Hex(gtin, 7, 1, serial), tid: `E2801160200070${String(i + 1).padStart(10, '0')}`, at: 0 };
+  });
+  console.log(`${readers.length} reader(s): ${readers.map((r) => `${r.equipmentCoding} (${r.role}, ${r.format})`).join(', ')}`);
+  console.log(`${tags.length} tag(s): ${tags[0].epc} …`);
+
+  let client: import('mqtt').MqttClient | undefined;
+  if (o.mqtt) {
+    const mqtt = await import('mqtt');
+    client = await mqtt.connectAsync(o.mqtt, { protocolVersion: 5, clientId: `tagloom-sim-${process.pid}` });
+  }
+
+  let stop = false;
+  process.on('SIGINT', () => {
+    stop = true;
+  });
+  const perBatch = Math.max(1, Math.min(tags.length, Math.round(o.rate)));
+  const interval = (perBatch / o.rate) * 1000;
+  let sent = 0;
+  let accepted = 0;
+  for (let b = 0; !stop && (o.batches === 0 || b < o.batches); b++) {
+    const started = Date.now();
+    // every round of batches moves the tags one reader on; the batch goes to the reader the tags are at
+    const reader = readers[Math.floor(b / Math.max(1, Math.ceil(tags.length / perBatch))) % readers.length];
+    const chosen = Array.from({ length: perBatch }, (_, k) => tags[(b * perBatch + k) % tags.length]);
+    const now = new Date();
+    const reads = chosen.map((t, k) => ({
+      epc: t.epc,
+      tid: o.tid ? t.tid : undefined,
+      antenna: 1 + ((b + k) % 4),
+      rssi: -4500 - Math.floor(Math.random() * 2500),
+      at: new Date(now.getTime() - (chosen.length - k) * 3),
+    }));
+    const format = reader.format;
+    const body = payload(format, reads);
+    const batchId = `sim-${process.pid}-${b}`;
+    const vendor = format === 'zebra' ? 'zebra' : 'impinj';
+    if (!o.quiet)
+      console.log(
+        `→ ${reader.equipmentCoding} ${format} batch ${b + 1}: ${reads.length} reads (${reads.map((r) => r.epc.slice(-10)).join(' ')})`,
+      );
+    if (client) {
+      const topic = `${o.mqttPrefix}/${o.tenant}/${reader.equipmentCoding}/${vendor}/${reader.deviceToken}`;
+      await client.publishAsync(topic, body, { qos: 1, properties: { userProperties: { batchId } } });
+      console.log(`← published to ${o.mqttPrefix}/${o.tenant}/${reader.equipmentCoding}/${vendor}/… (QoS 1, acknowledged by the broker)`);
+      accepted += reads.length;
+    } else {
+      const r = await api<{ batchId: number; accepted: number; invalid: number; duplicate: boolean; errors: { message: string }[] }>(
+        o,
+        'POST',
+        `/rfid/ingest/${vendor}`,
+        body,
+        {
+          authorization: `Bearer ${reader.deviceToken}`,
+          'idempotency-key': batchId,
+          'content-type': format === 'impinj-ndjson' ? 'application/x-ndjson' : 'application/json',
+        },
+      );
+      if (r.code === 200) {
+        accepted += r.data.accepted;
+        console.log(
+          `← ${r.code} batch ${r.data.batchId}: accepted ${r.data.accepted}, invalid ${r.data.invalid}${r.data.duplicate ? ', duplicate' : ''}${r.data.errors.length ? ` (${r.data.errors[0].message})` : ''}`,
+        );
+      } else console.log(`← ${r.code} ${r.msg}`);
+    }
+    sent += reads.length;
+    const wait = interval - (Date.now() - started);
+    if (wait > 0 && !stop && (o.batches === 0 || b + 1 < o.batches)) await new Promise((res) => setTimeout(res, wait));
+  }
+  await client?.endAsync();
+  console.log(`done: ${sent} reads sent, ${accepted} ${client ? 'acknowledged by the broker' : 'accepted by the server'}`);
+}
+
+main().catch((err) => {
+  console.error(`simulator: ${(err as Error).message}`);
+  process.exit(1);
+});

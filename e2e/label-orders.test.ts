@@ -1,0 +1,164 @@
+/**
+ * The label order story as its users live it: the brand admin `demo` makes a label purchase order
+ * with the wizard from a commodity purchase order (a reload keeps the draft) and submits it; the
+ * label supplier's user `supplier01` accepts it in its own view and uploads the SVG sketch; the brand
+ * confirms the sketch and the order and generates its EPCs (a job whose progress the list shows);
+ * the supplier's print task gives a ZPL file whose every label writes one EPC and reads the TID
+ * back, and those EPCs decode to the order's SKUs' GTINs; the lifecycle of one EPC shows its
+ * commissioning with the order. Screenshots: the wizard and the order list (label-orders-*.png).
+ */
+import { readFileSync } from 'node:fs';
+import { decodeEpc } from '@tagloom/domain/epc/index.ts';
+import '@tagloom/domain/resources/label/orders/enums.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { e2eSuite, login, newSession, shot, tokenOf } from './support/browser';
+import { apiPost, clickInDialog, enumText, expectSaved, pick, rowOf, screenOf } from './support/general';
+
+const suite = e2eSuite();
+const PO = 'label/purchase-order';
+const SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="600" viewBox="0 0 40 60"><rect width="40" height="60" fill="#fff" stroke="#000"/><text x="6" y="20" font-size="5">E2E</text></svg>';
+
+/** Clicks a row's action link and, when it asks first, its confirmation; waits for the success message. */
+async function rowAction(page: Page, code: string, text: string, action: string) {
+  await rowOf(page, code, text).first().getByTestId(`row-action-${action}`).click();
+  const confirm = page.locator('.ant-modal-confirm');
+  if (await confirm.isVisible().catch(() => false)) await clickInDialog(confirm.getByTestId('machine-confirm-ok'));
+  await expectSaved(page);
+}
+
+async function openList(page: Page, code: string, text?: string) {
+  await page.goto(`/${code}`);
+  const rows = screenOf(page, code).getByTestId('resource-table').locator('.ant-table-row');
+  await (text ? rows.filter({ hasText: text }) : rows).first().waitFor({ timeout: 20_000 });
+}
+
+describe('label purchase orders in the browser', () => {
+  it('goes from the wizard to EPCs, a checked print file and a lifecycle', async () => {
+    const brand = await newSession(suite.browser, suite.server.url, { lang: 'zh_CN', width: 1366, height: 900 });
+    const page = brand.page;
+    await login(page, 'demo', 'demo123');
+    const token = await tokenOf(brand.context);
+    // a commodity order that is not repealed
+    const orders = await apiPost(page, token, '/api/supply/purchase-order/list', { page: 1, pageSize: 50 });
+    const usable = orders.data.list.find((o: { status: number; totalQuantity: number }) => o.status !== 3 && o.totalQuantity > 0);
+    // step 1: its lines; keep two, with 12 and 8 labels
+    await page.goto('/label/purchase-order-wizard');
+    await page.getByTestId('label-order-wizard').waitFor();
+    await page.getByTestId('wizard-order-pick').click();
+    await page.keyboard.type(usable.code);
+    await pick(page, page.getByTestId('wizard-order-pick'), usable.code);
+    await page.getByTestId('wizard-order-add').click();
+    const lines = page.getByTestId('wizard-lines').locator('.ant-table-row');
+    await lines.first().waitFor();
+    const count = await lines.count();
+    for (let i = 2; i < count; i++) await lines.nth(i).locator('.ant-checkbox-input').click();
+    const qty = page.locator('input[data-testid^="wizard-qty-"], [data-testid^="wizard-qty-"] input');
+    await qty.nth(0).fill('12');
+    await qty.nth(1).fill('8');
+    await expect.poll(() => page.getByTestId('wizard-total').textContent()).toContain('20');
+    // the draft survives a reload
+    await page.reload();
+    await expect.poll(() => page.getByTestId('wizard-total').textContent()).toContain('20');
+    await page.getByTestId('wizard-next').click();
+    await page.getByTestId('wizard-next').click();
+    await pick(page, page.getByTestId('wizard-supplier'), '上海锐标射频科技有限公司');
+    await page.getByTestId('wizard-shipping-name').fill('王建华');
+    await page.getByTestId('wizard-shipping-contact').fill('13761208845');
+    await page.getByTestId('wizard-shipping-address').fill('浙江省宁波市北仑区甬江路 18 号');
+    await shot(page, 'label-orders-wizard-zh_CN-1366');
+    await page.getByTestId('wizard-submit').click();
+    await expectSaved(page);
+    await page.waitForURL((u) => u.pathname === `/${PO}`);
+    type Listed = { id: number; code: string; status: number; totalQuantity: number; labelQuantity: number };
+    const listed: Listed[] = (await apiPost(page, token, `/api/${PO}/list`, { page: 1, pageSize: 100 })).data.list;
+    const made = listed.reduce((a, b) => (b.id > a.id ? b : a));
+    expect(made.status).toBe(2);
+    expect(made.totalQuantity).toBe(20);
+    const code: string = made.code;
+
+    // the supplier accepts it in its view and uploads its sketch
+    const sup = await newSession(suite.browser, suite.server.url, { lang: 'zh_CN', width: 1366, height: 900 });
+    await login(sup.page, 'supplier01', 'demo1234');
+    await openList(sup.page, 'supply/label-order', code);
+    await rowAction(sup.page, 'supply/label-order', code, 'accept');
+    await sup.page.goto('/label/sketch');
+    await screenOf(sup.page, 'label/sketch').getByTestId('resource-add').click();
+    const form = sup.page.getByTestId('resource-form');
+    await form.getByTestId('field-orderId').click();
+    await sup.page.keyboard.type(code);
+    await pick(sup.page, form.getByTestId('field-orderId'), code);
+    await form.getByTestId('field-name').fill(`${code} 吊牌`);
+    await form.locator('input[type=file]').setInputFiles({ name: 'tag.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(SVG) });
+    const upload = form.getByTestId('field-file');
+    await expect.poll(() => upload.textContent()).toContain('tag.svg');
+    await expect.poll(() => upload.locator('.ant-upload-list-item-uploading').count()).toBe(0);
+    await expect
+      .poll(() => upload.locator('.ant-upload-list-item-done, .ant-upload-list-item:not(.ant-upload-list-item-error)').count())
+      .toBeGreaterThan(0);
+    await sup.page.getByTestId('resource-form-save').click();
+    await expectSaved(sup.page, form);
+
+    // the brand confirms the sketch, then the order, then gets its EPCs with progress
+    await openList(page, 'label/sketch', code);
+    await rowAction(page, 'label/sketch', code, 'confirm');
+    await openList(page, PO, code);
+    await rowAction(page, PO, code, 'confirm');
+    await rowAction(page, PO, code, 'generateEpc');
+    await expect
+      .poll(async () => (await apiPost(page, token, `/api/${PO}/list`, { page: 1, pageSize: 5, code })).data.list[0].status, {
+        timeout: 30_000,
+      })
+      .toBe(6);
+    await expect
+      .poll(() => rowOf(page, PO, code).first().textContent(), { timeout: 15_000 })
+      .toContain(enumText('LabelOrderStatus', 6, 'zh_CN'));
+    await shot(page, 'label-orders-list-zh_CN-1366');
+
+    // the supplier's print task: confirmed, its ZPL file downloaded and checked label by label
+    const supToken = await tokenOf(sup.context);
+    const task = await apiPost(sup.page, supToken, '/api/label/print-task/create', { orderId: made.id });
+    expect(task.code).toBe(200);
+    await openList(sup.page, 'label/print-task', task.data.code);
+    await rowAction(sup.page, 'label/print-task', task.data.code, 'confirm');
+    const [download] = await Promise.all([
+      sup.page.waitForEvent('download', { timeout: 20_000 }),
+      rowOf(sup.page, 'label/print-task', task.data.code).first().getByTestId('print-file').click(),
+    ]);
+    const zpl = readFileSync((await download.path())!, 'utf8');
+    const labels = zpl.split('^XZ').filter((l) => l.trim());
+    expect(labels.length).toBe(made.labelQuantity);
+    const epcs = labels.map((l) => {
+      expect(l).toContain('^RS8');
+      expect(l).toMatch(/\^FN1\^RFR,H,0,12,2\^FS/);
+      expect(l).toMatch(/\^HV1,24,TID:/);
+      const w = [...l.matchAll(/\^RFW,H,,,A\^FD([0-9A-F]{24})\^FS/g)];
+      expect(w.length).toBe(1);
+      return w[0][1];
+    });
+    expect(new Set(epcs).size).toBe(epcs.length);
+    const get = (url: string) => page.evaluate(async ({ url, token }) => (await fetch(url, { headers: { token } })).json(), { url, token });
+    const detail = await get(`/api/${PO}/get?id=${made.id}`);
+    const gtins = await Promise.all(
+      detail.data.lines.map(async (l: { skuId: number }) => String((await get(`/api/tenant/goods-sku/get?id=${l.skuId}`)).data.gtin)),
+    );
+    const known = new Set(gtins.map((g) => g.padStart(14, '0')));
+    expect(known.size).toBe(2);
+    for (const epc of epcs) {
+      const d = decodeEpc(epc);
+      expect(d.scheme).toBe('sgtin-96');
+      expect(known.has(String(d.gtin))).toBe(true);
+    }
+
+    // the lifecycle of one EPC: commissioned with its order
+    await page.goto('/label/lifecycle');
+    await page.getByTestId('lifecycle-input').locator('input').fill(epcs[0]);
+    await page.getByTestId('lifecycle-input').locator('input').press('Enter');
+    await page.getByTestId('lifecycle-timeline').waitFor();
+    await expect.poll(() => page.locator('[data-testid="lifecycle-event"][data-step="commissioning"]').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('lifecycle-summary').textContent()).toContain(code);
+    await sup.context.close();
+    await brand.context.close();
+  }, 180_000);
+});

@@ -1,0 +1,97 @@
+/**
+ * Tags in the browser, one story as the demo brand: a printer's EPC/TID pair bound by hand on the
+ * TID binding screen, the tag found by its EPC (status bound, decoded SGTIN-96), its status cleared
+ * for good after the irreversible-confirmation, and its lifecycle showing generation, encoding and
+ * clearing in time order; an exception handled with a note.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { e2eSuite, login, newSession, shot, tokenOf } from './support/browser';
+import { apiPost, clickInDialog, lastMessage, openFromMenu, screenOf, serverText, webText } from './support/general';
+
+const suite = e2eSuite();
+const go = async (page: Page, code: string) => {
+  await page.goto(`/${code}`);
+  await screenOf(page, code).waitFor();
+};
+
+describe('label tags', () => {
+  it('binds a TID, finds the tag, clears it for good and shows its lifecycle', async () => {
+    const { page, context, errors } = await newSession(suite.browser, suite.server.url, { lang: 'en_US' });
+    try {
+      await login(page, 'demo', 'demo123');
+      await openFromMenu(page, 'label/tid-binding', 'en_US');
+      const token = await tokenOf(context);
+      // a generated tag without a TID (the demo order's)
+      const list = await apiPost(page, token, '/api/label/tid-binding/list', { status: 1, pageSize: 1 });
+      const epc = list.data.list[0].epc as string;
+      const tid = 'E2003412012F00000000ABCD';
+      const v = screenOf(page, 'label/tid-binding');
+      await expect.poll(() => v.locator('.ant-table-row').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      await v.getByTestId('tid-bind').click();
+      await page.getByTestId('tid-bind-epc').fill(epc.toLowerCase());
+      await page.getByTestId('tid-bind-tid').fill(tid);
+      await page.getByTestId('tid-bind-ok').click();
+      await expect.poll(() => lastMessage(page)).toContain(serverText('en_US', 'tags.bindDone', { bound: 1, already: 0, refused: 0 }));
+
+      // EPC query: the tag, bound, decoded
+      await go(page, 'label/epc-query');
+      await page.getByTestId('epc-query-input').locator('input').fill(epc);
+      await page.getByTestId('epc-query-input').locator('input').press('Enter');
+      const found = page.getByTestId('epc-query-result');
+      await expect.poll(() => found.textContent(), { timeout: 15_000 }).toContain(tid);
+      expect(await page.getByTestId('epc-query-status').textContent()).toBe('Bound');
+      expect(await found.textContent()).toContain('SGTIN-96');
+      // its lifecycle, one click away: generated with its order, then encoded
+      await page.getByTestId('epc-query-lifecycle').click();
+      await screenOf(page, 'label/lifecycle').waitFor();
+      await expect
+        .poll(() => page.getByTestId('lifecycle-event').evaluateAll((els) => els.map((e) => e.getAttribute('data-step'))), {
+          timeout: 15_000,
+        })
+        .toEqual(expect.arrayContaining(['commissioning', 'encoding']));
+
+      // clear tag status: checked, then confirmed as irreversible
+      await go(page, 'label/clear-tag');
+      await page.getByTestId('clear-tag-text').fill(epc);
+      await page.getByTestId('clear-tag-check').click();
+      await expect
+        .poll(() => page.getByTestId('clear-tag-summary').textContent())
+        .toContain(webText('en_US', 'tags.checkSummary', { found: 1, unknown: 0, cleared: 0 }));
+      await page.getByTestId('clear-tag-clear').click();
+      await expect.poll(() => page.locator('.ant-modal-confirm').textContent()).toContain('cannot be undone');
+      await clickInDialog(page.getByTestId('clear-tag-ok'));
+      await expect.poll(() => lastMessage(page)).toContain(serverText('en_US', 'tags.clearDone', { count: 1 }));
+      await expect
+        .poll(() => page.getByTestId('clear-tag-summary').textContent())
+        .toContain(webText('en_US', 'tags.checkSummary', { found: 1, unknown: 0, cleared: 1 }));
+      expect(await page.getByTestId('clear-tag-clear').isDisabled()).toBe(true);
+
+      // lifecycle: generation (the order's event), encoding, clearing — oldest first
+      await go(page, 'label/lifecycle');
+      await page.getByTestId('lifecycle-input').locator('input').fill(epc);
+      await page.getByTestId('lifecycle-input').locator('input').press('Enter');
+      const steps = page.getByTestId('lifecycle-event');
+      await expect.poll(() => steps.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+      const order = await steps.evaluateAll((els) => els.map((e) => e.getAttribute('data-step')));
+      expect(order.slice(-2)).toEqual(['encoding', 'decommissioning']);
+      expect(order).toContain('commissioning');
+      expect(await page.getByTestId('lifecycle-status').textContent()).toBe('Cleared');
+      await shot(page, 'label-tags-lifecycle-en_US-1366');
+
+      // an exception handled with a note
+      await go(page, 'label/exception');
+      const ex = screenOf(page, 'label/exception');
+      await expect.poll(() => ex.getByTestId('exception-handle').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      await ex.getByTestId('exception-handle').first().click();
+      await page.getByTestId('exception-note').fill('Label re-encoded by the supplier');
+      await page.getByTestId('exception-handle-ok').click();
+      await expect.poll(() => lastMessage(page)).toContain(serverText('en_US', 'tags.exceptionDone.handle', { count: 1 }));
+      await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(0);
+      await shot(page, 'label-tags-exception-en_US-1366');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,19 @@
+/**
+ * The GS1 EPC codec (EPC Tag Data Standard 1.13): pure TypeScript, no dependencies, shared by the
+ * console and the server.
+ *
+ * - `decodeEpc(hex)`: every EPC binary scheme → scheme, URIs, element string, Digital Link, fields.
+ * - `encodeEpc(input)`: SGTIN-96/198, SSCC-96, SGLN-96, GRAI-96, GIAI-96.
+ * - `sgtin96Batch(gtin, companyPrefixLength, filter, firstSerial, count)`: the fast generator.
+ * Refusals throw `EpcError { field, key, params }` (i18n keys of catalog part `epc`; a param named
+ * `part` holds a catalog key naming the EPC component).
+ */
+export { BitReader, BitWriter } from './bits.js';
+export { checkDigit, uriEscape } from './chars.js';
+export { DIGITAL_LINK_BASE, decodeEpc, epcSchemeOf, schemeName } from './decode.js';
+export { ENCODABLE_SCHEMES, encodeEpc } from './encode.js';
+export { describeEpcError, EpcError, epcErrorReason, isEpcError } from './errors.js';
+export { EPC_SCHEMES } from './schemes.js';
+export { SGTIN96_MAX_SERIAL, sgtin96Batch, sgtin96Hex } from './sgtin96.js';
+export { HEADERS as EPC_HEADERS } from './tables.js';
+export type { DecodedEpc, EncodableScheme, EncodedEpc, EncodeEpcInput, EpcErrorShape, EpcScheme } from './types.js';

@@ -1,0 +1,87 @@
+/**
+ * The tag event history: every lifecycle event of a tag in the shape of a GS1 EPCIS 2.0
+ * ObjectEvent (event time and zone offset, action, bizStep, disposition, read point, business
+ * location, business transactions, the EPCs — a handful, or all the tags of a label order as one
+ * row), a tenant feed partitioned by month. Label orders, binding, clearing and every later module
+ * (receiving, counts, sales, RFID reads) append to it through the server's recordTagEvent.
+ */
+import { defineFeed, type FeedColumn, type FeedOption } from './define.js';
+
+/** EPCIS 2.0 event actions. */
+export const EPCIS_ACTIONS = ['ADD', 'OBSERVE', 'DELETE'] as const;
+export type EpcisAction = (typeof EPCIS_ACTIONS)[number];
+/** The CBV 2.0 business steps the platform records (bare names, as in EPCIS 2.0 JSON-LD). */
+export const BIZ_STEPS = [
+  'commissioning',
+  'encoding',
+  'shipping',
+  'receiving',
+  'arriving',
+  'departing',
+  'accepting',
+  'inspecting',
+  'packing',
+  'storing',
+  'cycle_counting',
+  'retail_selling',
+  'returning',
+  'decommissioning',
+  'destroying',
+] as const;
+export type BizStep = (typeof BIZ_STEPS)[number];
+/** The CBV 2.0 dispositions the platform records. */
+export const DISPOSITIONS = [
+  'active',
+  'encoded',
+  'in_progress',
+  'in_transit',
+  'available',
+  'retail_sold',
+  'returned',
+  'inactive',
+  'destroyed',
+  'unknown',
+] as const;
+export type Disposition = (typeof DISPOSITIONS)[number];
+/** EPCIS 2.0 business transaction types (CBV bare names). */
+export const BIZ_TRANSACTION_TYPES = ['po', 'desadv', 'inv', 'recadv', 'prodorder', 'rma'] as const;
+export type BizTransactionType = (typeof BIZ_TRANSACTION_TYPES)[number];
+
+const options = (values: readonly string[], prefix: string): FeedOption[] => values.map((v) => ({ value: v, label: `${prefix}.${v}` }));
+const F = (key: string, kind: FeedColumn['kind'] = 'text', more: Partial<FeedColumn> = {}): FeedColumn => ({
+  key,
+  label: `tags.event.${key}`,
+  kind,
+  ...more,
+});
+
+export const tagEventFeed = defineFeed({
+  code: 'label/lifecycle',
+  title: 'tags.event.title',
+  table: 'label_tag_events',
+  scope: 'tenant',
+  columns: [
+    F('bizStep', 'enum', { options: options(BIZ_STEPS, 'tags.bizStep'), width: 120 }),
+    F('action', 'enum', { options: options(EPCIS_ACTIONS, 'tags.action'), width: 90 }),
+    F('disposition', 'enum', { options: options(DISPOSITIONS, 'tags.disposition'), width: 110 }),
+    F('epc', 'text', { display: 'mono', width: 230 }),
+    F('epcCount', 'int', { width: 90 }),
+    F('orderCode', 'text', { display: 'mono', width: 170 }),
+    F('readPoint', 'text', { display: 'long', width: 140 }),
+    F('bizLocation', 'text', { display: 'long', width: 140 }),
+    F('username', 'text', { width: 110 }),
+    F('source', 'text', { width: 110 }),
+  ],
+  filters: [
+    { key: 'bizStep', op: 'enum' },
+    { key: 'action', op: 'enum' },
+    { key: 'epc', op: 'eq' },
+    { key: 'orderCode', op: 'eq' },
+    { key: 'username', op: 'like' },
+  ],
+  detail: ['eventTimeZoneOffset', 'bizTransactions', 'epcs', 'orderId'],
+  partition: { by: 'month', retention: { months: 24 }, ahead: 2 },
+  window: { defaultDays: 30, maxDays: 366 },
+});
+
+export const TAG_FEEDS = [tagEventFeed] as const;

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { EPCIS_CONTEXT, epcisDocument, rawEpcUri, type TagEvent } from './epcis.js';
+import { EPC_HEX, normalizeHex, parseHexLines, TID_HEX } from './format.js';
+
+describe('tag codes', () => {
+  it('accepts EPCs of 96 to 256 bits in whole words and TIDs of 32 to 256 bits, upper-case hex only', () => {
+    expect(EPC_HEX.test('3034257BF7194E4000001A85')).toBe(true);
+    expect(EPC_HEX.test('3034257BF7194E4000001A8')).toBe(false); // not a whole word
+    expect(EPC_HEX.test('3034257bf7194e4000001a85')).toBe(false);
+    expect(EPC_HEX.test('30'.repeat(33))).toBe(false); // 264 bits
+    expect(TID_HEX.test('E2801160')).toBe(true);
+    expect(TID_HEX.test('E28011')).toBe(false);
+    expect(normalizeHex(' 3034-257b:f719 4e40 0000 1a85 ')).toBe('3034257BF7194E4000001A85');
+  });
+
+  it('reads pasted EPC/TID lines: separators, a header line and blank lines', () => {
+    expect(
+      parseHexLines(
+        'EPC,TID\n3034257bf7194e4000001a85,e2801160200070000000000001\n\n3034257BF7194E4000001A86\tE2801160200070000000000002\r\nABC',
+      ),
+    ).toEqual([
+      { line: 2, epc: '3034257BF7194E4000001A85', tid: 'E2801160200070000000000001' },
+      { line: 4, epc: '3034257BF7194E4000001A86', tid: 'E2801160200070000000000002' },
+      { line: 5, epc: 'ABC' },
+    ]);
+  });
+});
+
+describe('the EPCIS 2.0 document of a tag', () => {
+  const base: TagEvent = {
+    id: 7,
+    eventTime: '2026-11-20T02:00:00.000Z',
+    eventTimeZoneOffset: '+08:00',
+    recordTime: '2026-11-20T02:00:01.000Z',
+    action: 'ADD',
+    bizStep: 'commissioning',
+    disposition: 'active',
+    readPoint: '',
+    bizLocation: 'WH01',
+    bizTransactions: [{ type: 'po', id: 'LPO202611200001' }],
+    epcs: [],
+    epcCount: 1000,
+    orderId: 3,
+    orderCode: 'LPO202611200001',
+    username: 'demo',
+    source: 'label.generateEpc',
+  };
+  it('lists each event as an ObjectEvent; an order event names the EPC asked about', () => {
+    const doc = epcisDocument(
+      [
+        base,
+        {
+          ...base,
+          id: 8,
+          action: 'OBSERVE',
+          bizStep: 'encoding',
+          disposition: 'encoded',
+          epcs: ['30AA', '30BB'],
+          bizLocation: '',
+          readPoint: 'urn:epc:id:sgln:0614141.00777.0',
+          bizTransactions: [],
+        },
+      ],
+      {
+        subject: '30CC',
+        epcUri: (h) => `uri:${h}`,
+        tenant: 'DEMO',
+        now: new Date('2026-11-24T00:00:00Z'),
+      },
+    );
+    expect(doc).toMatchObject({
+      '@context': [EPCIS_CONTEXT],
+      type: 'EPCISDocument',
+      schemaVersion: '2.0',
+      creationDate: '2026-11-24T00:00:00.000Z',
+    });
+    const [a, b] = doc.epcisBody.eventList;
+    expect(a).toEqual({
+      type: 'ObjectEvent',
+      eventID: 'urn:tagloom:event:DEMO:7',
+      eventTime: '2026-11-20T02:00:00.000Z',
+      eventTimeZoneOffset: '+08:00',
+      recordTime: '2026-11-20T02:00:01.000Z',
+      epcList: ['uri:30CC'],
+      action: 'ADD',
+      bizStep: 'commissioning',
+      disposition: 'active',
+      bizLocation: { id: 'urn:tagloom:loc:WH01' },
+      bizTransactionList: [{ type: 'po', bizTransaction: 'urn:tagloom:bt:po:LPO202611200001' }],
+    });
+    expect(b.epcList).toEqual(['uri:30AA', 'uri:30BB']);
+    expect(b.readPoint).toEqual({ id: 'urn:epc:id:sgln:0614141.00777.0' });
+    expect(b).not.toHaveProperty('bizTransactionList');
+  });
+  it('writes an EPC of no scheme as a raw URI', () => {
+    expect(rawEpcUri('E2003412AB1200000000A1B2')).toBe('urn:epc:raw:96.xE2003412AB1200000000A1B2');
+  });
+});
