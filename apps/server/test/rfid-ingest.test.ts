@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueDeviceKey, revokeDeviceKey } from '../src/core/feed/device-keys.js';
 import { queryRows } from '../src/db/client.js';
 import { stopParsePool } from '../src/modules/rfid/ingest/parse-pool.js';
-import { enqueueFold, foldQueued } from '../src/modules/rfid/state/fold-queue.js';
+import { enqueueFold, FOLD_ATTEMPTS, foldQueued } from '../src/modules/rfid/state/fold-queue.js';
 import { foldRunner } from '../src/modules/rfid/state/fold-runner.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 
@@ -274,7 +274,7 @@ describe(`RFID ingestion in the readers' formats on ${DRIVER}`, () => {
     await expect.poll(async () => Number((await state())?.read_count ?? 0), { timeout: 15_000 }).toBe(5);
     await expect.poll(queued, { timeout: 15_000 }).toBe(0);
     // the health check shows the backlog (none now)
-    expect((await t.call('GET', '/api/health')).body.data.rfidFold).toEqual({ batches: 0, reads: 0, oldestAt: null });
+    expect((await t.call('GET', '/api/health')).body.data.rfidFold).toEqual({ batches: 0, reads: 0, oldestAt: null, stuck: 0 });
 
     // the runner stops (as a process that dies): what was queued stays queued, and the next run folds
     // every queued batch of the tenant in one transaction (one write per EPC)
@@ -302,9 +302,47 @@ describe(`RFID ingestion in the readers' formats on ${DRIVER}`, () => {
     const health = (await t.call('GET', '/api/health')).body.data.rfidFold;
     expect([health.batches, health.reads]).toEqual([2, 5]);
     expect(Number((await state())!.read_count)).toBe(5);
-    expect(await foldQueued(t.ctx.db)).toEqual({ batches: 2, reads: 5, tenants: [demoId], busy: 0 });
+    expect(await foldQueued(t.ctx.db)).toEqual({ batches: 2, reads: 5, tenants: [demoId], busy: 0, failures: [] });
     expect(Number((await state())!.read_count)).toBe(10);
     expect(await queued()).toBe(0);
-    expect(await foldQueued(t.ctx.db)).toEqual({ batches: 0, reads: 0, tenants: [], busy: 0 });
+    expect(await foldQueued(t.ctx.db)).toEqual({ batches: 0, reads: 0, tenants: [], busy: 0, failures: [] });
+
+    // a batch that cannot be folded holds up neither the batches after it nor another tenant's: it stays queued with its message, and after FOLD_ATTEMPTS runs it
+    // is left aside and counted as stuck by the health check (here the database refuses an antenna
+    // number out of its column's range, which validation never lets through)
+    const [other] = await queryRows<{ id: number }>(
+      t.ctx.db,
+      sql`select id::int as id from tenants where id <> ${demoId} order by id limit 1`,
+    );
+    const good = (tenantId: number, id: number) =>
+      t.ctx.db.transaction((tx) =>
+        enqueueFold(tx, tenantId, id, { equipmentCoding: 'GATE-01', locationId: null, sceneId: null }, [
+          { epc, tid: null, at: new Date(), antenna: 1, rssiCdbm: -5000, readCount: 1 },
+        ]),
+      );
+    await good(demoId, 9_000_003);
+    await t.ctx.db.execute(
+      sql`insert into rfid_fold_queue (tenant_id, batch_id, equipment_coding, reads, data) values (${demoId}, 9000004, 'GATE-01', 1, ${`3034257BF7194E4000F01D02\t\t${Date.now()}\t99999999999\t-5000\t1`})`,
+    );
+    await good(demoId, 9_000_005);
+    await good(other.id, 9_000_006);
+    const first = await foldQueued(t.ctx.db);
+    expect([first.batches, first.reads, first.failures.map((f) => [f.tenantId, f.batchId])]).toEqual([3, 3, [[demoId, 9_000_004]]]);
+    expect(first.tenants.sort()).toEqual([demoId, other.id].sort());
+    expect(Number((await state())!.read_count)).toBe(12);
+    const left = async () =>
+      queryRows<{ batch_id: number; attempts: number; error: string }>(
+        t.ctx.db,
+        sql`select batch_id::int as batch_id, attempts, error from rfid_fold_queue order by batch_id`,
+      );
+    expect((await left()).map((r) => [r.batch_id, r.attempts, !!r.error])).toEqual([[9_000_004, 1, true]]);
+    expect((await t.call('GET', '/api/health')).body.data.rfidFold).toMatchObject({ batches: 1, reads: 1, stuck: 0 });
+    // two more runs fail it again; then it is stuck, and runs leave it be
+    for (let i = 0; i < FOLD_ATTEMPTS - 1; i++) expect((await foldQueued(t.ctx.db)).failures.length).toBe(1);
+    expect(await foldQueued(t.ctx.db)).toEqual({ batches: 0, reads: 0, tenants: [], busy: 0, failures: [] });
+    expect((await left()).map((r) => [r.batch_id, r.attempts])).toEqual([[9_000_004, FOLD_ATTEMPTS]]);
+    expect((await t.call('GET', '/api/health')).body.data.rfidFold).toMatchObject({ batches: 1, stuck: 1 });
+    await t.ctx.db.execute(sql`delete from rfid_fold_queue`);
+    await t.ctx.db.execute(sql`delete from rfid_epc_states where tenant_id = ${other.id} and epc = ${epc}`);
   });
 });

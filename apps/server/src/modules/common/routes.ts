@@ -36,7 +36,7 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
                 })
                 .nullable(),
               /** reads acknowledged and not folded into EPC state yet (null while the database is unreachable) */
-              rfidFold: z.object({ batches: z.number(), reads: z.number(), oldestAt: z.string().nullable() }).nullable(),
+              rfidFold: z.object({ batches: z.number(), reads: z.number(), oldestAt: z.string().nullable(), stuck: z.number() }).nullable(),
             }),
           ),
         },
@@ -45,12 +45,12 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_req, reply) => {
       let latencyMs: number | null = null;
       let error: string | null = null;
-      let rfidFold: { batches: number; reads: number; oldestAt: string | null } | null = null;
+      let rfidFold: { batches: number; reads: number; oldestAt: string | null; stuck: number } | null = null;
       try {
         latencyMs = await ctx.database.ping();
         if (ctx.readiness.ready) {
           const b = await foldBacklog(ctx.db);
-          rfidFold = { batches: b.batches, reads: b.reads, oldestAt: b.oldestAt?.toISOString() ?? null };
+          rfidFold = { ...b, oldestAt: b.oldestAt?.toISOString() ?? null };
         }
         if (!ctx.readiness.ready) error = ctx.readiness.error ?? 'starting: migrating the database';
       } catch (err) {

@@ -62,6 +62,9 @@ interface QueueRow {
   data: string;
 }
 
+/** A batch whose fold failed this many times (in as many runs) is left aside instead of holding its tenant up. */
+export const FOLD_ATTEMPTS = 3;
+
 export interface FoldRun {
   batches: number;
   reads: number;
@@ -69,40 +72,93 @@ export interface FoldRun {
   tenants: number[];
   /** tenants another process was folding (tried again shortly) */
   busy: number;
+  /** batches whose fold failed in this run (kept queued; tried again next run, up to FOLD_ATTEMPTS) */
+  failures: { tenantId: number; batchId: number; message: string }[];
+}
+
+/** Folds the tenant's next batches (`only`: that batch alone) in one transaction: how many, or -1 when another process holds the tenant. */
+async function foldSome(db: Tx, tenantId: number, run: FoldRun, only?: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [lock] = await queryRows<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${FOLD_LOCK}, ${tenantId}::int) as ok`);
+    if (!lock?.ok) return -1;
+    const which =
+      only === undefined
+        ? sql`q.batch_id in (select batch_id from rfid_fold_queue where tenant_id = ${tenantId} and attempts < ${FOLD_ATTEMPTS}
+                              order by batch_id limit ${FOLD_BATCHES})`
+        : sql`q.batch_id = ${only}`;
+    const rows = await queryRows<QueueRow>(
+      tx,
+      sql`delete from rfid_fold_queue q where q.tenant_id = ${tenantId} and ${which}
+          returning q.batch_id, q.equipment_coding, q.location_id, q.scene_id, q.data`,
+    );
+    const reads: FoldRead[] = [];
+    for (const row of rows) {
+      const where = {
+        equipmentCoding: row.equipment_coding,
+        locationId: row.location_id === null ? null : Number(row.location_id),
+        sceneId: row.scene_id === null ? null : Number(row.scene_id),
+      };
+      for (const r of decodeReads(row.data)) reads.push({ ...r, ...where });
+    }
+    if (reads.length) await foldReads(tx, tenantId, reads);
+    run.reads += reads.length;
+    return rows.length;
+  });
+}
+
+/**
+ * After a failed fold of many batches: each batch alone, in order, so one that cannot be folded
+ * (counted, its message kept) holds up neither the batches after it nor other tenants.
+ */
+async function foldOneByOne(db: Tx, tenantId: number, run: FoldRun): Promise<'done' | 'busy'> {
+  let after = 0;
+  for (;;) {
+    const [next] = await queryRows<{ batch_id: string | number }>(
+      db,
+      sql`select batch_id from rfid_fold_queue where tenant_id = ${tenantId} and attempts < ${FOLD_ATTEMPTS} and batch_id > ${after}
+          order by batch_id limit 1`,
+    );
+    if (!next) return 'done';
+    const batchId = Number(next.batch_id);
+    after = batchId;
+    try {
+      const done = await foldSome(db, tenantId, run, batchId);
+      if (done < 0) return 'busy';
+      run.batches += done;
+      if (done > 0 && !run.tenants.includes(tenantId)) run.tenants.push(tenantId);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      await db.execute(
+        sql`update rfid_fold_queue set attempts = attempts + 1, error = ${message.slice(0, 500)} where tenant_id = ${tenantId} and batch_id = ${batchId}`,
+      );
+      run.failures.push({ tenantId, batchId, message });
+    }
+  }
 }
 
 /**
  * Folds what is queued, tenant by tenant, FOLD_BATCHES at a time, until the queue is empty (or
- * another process holds the tenant). Safe in any number of processes at once.
+ * another process holds the tenant). Safe in any number of processes at once. A failed fold is
+ * retried batch by batch: the batch that fails stays queued with its message, the rest are folded.
  */
 export async function foldQueued(db: Tx): Promise<FoldRun> {
-  const run: FoldRun = { batches: 0, reads: 0, tenants: [], busy: 0 };
-  const tenants = await queryRows<{ tenant_id: string | number }>(db, sql`select distinct tenant_id from rfid_fold_queue`);
+  const run: FoldRun = { batches: 0, reads: 0, tenants: [], busy: 0, failures: [] };
+  const tenants = await queryRows<{ tenant_id: string | number }>(
+    db,
+    sql`select distinct tenant_id from rfid_fold_queue where attempts < ${FOLD_ATTEMPTS}`,
+  );
   for (const { tenant_id } of tenants) {
     const tenantId = Number(tenant_id);
     for (;;) {
-      const done = await db.transaction(async (tx) => {
-        const [lock] = await queryRows<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${FOLD_LOCK}, ${tenantId}::int) as ok`);
-        if (!lock?.ok) return -1;
-        const rows = await queryRows<QueueRow>(
-          tx,
-          sql`delete from rfid_fold_queue q where q.tenant_id = ${tenantId} and q.batch_id in (
-                select batch_id from rfid_fold_queue where tenant_id = ${tenantId} order by batch_id limit ${FOLD_BATCHES})
-              returning q.batch_id, q.equipment_coding, q.location_id, q.scene_id, q.data`,
-        );
-        const reads: FoldRead[] = [];
-        for (const row of rows) {
-          const where = {
-            equipmentCoding: row.equipment_coding,
-            locationId: row.location_id === null ? null : Number(row.location_id),
-            sceneId: row.scene_id === null ? null : Number(row.scene_id),
-          };
-          for (const r of decodeReads(row.data)) reads.push({ ...r, ...where });
-        }
-        if (reads.length) await foldReads(tx, tenantId, reads);
-        run.reads += reads.length;
-        return rows.length;
-      });
+      const reads = run.reads;
+      let done: number;
+      try {
+        done = await foldSome(db, tenantId, run);
+      } catch {
+        run.reads = reads;
+        if ((await foldOneByOne(db, tenantId, run)) === 'busy') run.busy++;
+        break;
+      }
       if (done < 0) {
         run.busy++;
         break;
@@ -115,11 +171,26 @@ export async function foldQueued(db: Tx): Promise<FoldRun> {
   return run;
 }
 
-/** Batches acknowledged and not folded yet (all tenants): the health check's and the operator's backlog. */
-export async function foldBacklog(db: Tx): Promise<{ batches: number; reads: number; oldestAt: Date | null }> {
-  const [row] = await queryRows<{ batches: string | number; reads: string | number | null; oldest: Date | string | null }>(
+/**
+ * Batches acknowledged and not folded yet (all tenants): the health check's and the operator's
+ * backlog; `stuck`: those left aside after FOLD_ATTEMPTS failed folds (their reads are stored raw).
+ */
+export async function foldBacklog(db: Tx): Promise<{ batches: number; reads: number; oldestAt: Date | null; stuck: number }> {
+  const [row] = await queryRows<{
+    batches: string | number;
+    reads: string | number | null;
+    oldest: Date | string | null;
+    stuck: string | number;
+  }>(
     db,
-    sql`select count(*) as batches, sum(reads) as reads, min(created_at) as oldest from rfid_fold_queue`,
+    sql`select count(*) as batches, sum(reads) as reads, min(created_at) as oldest,
+               count(*) filter (where attempts >= ${FOLD_ATTEMPTS}) as stuck
+        from rfid_fold_queue`,
   );
-  return { batches: Number(row?.batches ?? 0), reads: Number(row?.reads ?? 0), oldestAt: row?.oldest ? new Date(row.oldest) : null };
+  return {
+    batches: Number(row?.batches ?? 0),
+    reads: Number(row?.reads ?? 0),
+    oldestAt: row?.oldest ? new Date(row.oldest) : null,
+    stuck: Number(row?.stuck ?? 0),
+  };
 }

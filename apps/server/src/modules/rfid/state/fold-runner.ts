@@ -68,6 +68,11 @@ export class FoldRunner {
   private async run(): Promise<void> {
     try {
       const run = await foldQueued(this.ctx.db);
+      for (const f of run.failures)
+        this.ctx.log.error(
+          { tenantId: f.tenantId, batchId: f.batchId, err: f.message },
+          'rfid: a batch could not be folded into EPC state',
+        );
       for (const tenantId of run.tenants)
         await publishLive(this.ctx, { tenantId, topic: LIVE_TOPICS.states, data: { batches: run.batches } });
       if (run.busy && !this.stopped) setTimeout(() => this.kick(), BUSY_RETRY_MS).unref();

@@ -72,6 +72,10 @@ export const rfidFoldQueue = pgTable(
     sceneId: bigint('scene_id', { mode: 'number' }),
     reads: integer('reads').notNull(),
     data: text('data').notNull(),
+    /** folds of this batch that failed; at FOLD_ATTEMPTS it is left aside (health: stuck) */
+    attempts: integer('attempts').notNull().default(0),
+    /** the last failure's message */
+    error: text('error'),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.batchId] })],
 );
