@@ -278,6 +278,21 @@ describe(`RFID reader registration, tokens, binding and configuration on ${DRIVE
     expect(await log('zh_CN')).toEqual(expect.arrayContaining([`已绑定到 ${st.name}，场景 ${fit.sceneName}`]));
     expect(await log('en_US')).toEqual(expect.arrayContaining([`Bound to ${st.name}, scene ${fit.sceneName}`]));
     expect((await events('HH-03')).find((e) => e.event_type === 'bound')?.message).toMatch(/^i18n:\{"key":"readers\.log\.bound"/);
+    // "message contains" finds what the reader reads: the words of their language or a parameter,
+    // never the stored form (key, JSON)
+    const find = async (lang: string, message: string) =>
+      (
+        await t.call('POST', '/api/rfid/equipment-log/list', {
+          token: demo,
+          lang,
+          body: { equipmentCoding: 'HH-03', message, pageSize: 20 },
+        })
+      ).body.data.list.map((r: { message: string }) => r.message);
+    const boundEn = `Bound to ${st.name}, scene ${fit.sceneName}`;
+    expect(await find('en_US', 'bound TO')).toEqual(expect.arrayContaining([boundEn]));
+    expect(await find('zh_CN', '已绑定到')).toEqual(expect.arrayContaining([`已绑定到 ${st.name}，场景 ${fit.sceneName}`]));
+    expect(await find('en_US', String(fit.sceneName))).toEqual(expect.arrayContaining([boundEn]));
+    for (const stored of ['已绑定到', 'readers.log', '"params"', 'location']) expect(await find('en_US', stored)).toEqual([]);
     expect((await opLog('bind')).some((l) => l.result === 1)).toBe(true);
     expect((await opLog('unbind')).some((l) => l.result === 1)).toBe(true);
   });

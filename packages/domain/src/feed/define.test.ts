@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOGS } from '../i18n/index.js';
+import { CATALOGS, keysContaining } from '../i18n/index.js';
 import { webScreensCatalog } from '../i18n/load-web.js';
-import { defaultFeedWindow, defineFeed, parseStoredMessage, retentionDays, storedMessage, toFeedQuery } from './define.js';
+import { defaultFeedWindow, defineFeed, deviceMessage, parseStoredMessage, retentionDays, storedMessage, toFeedQuery } from './define.js';
 import { FEEDS, syncLogFeed } from './index.js';
 
 const lookup = (tree: Record<string, unknown>, key: string) =>
@@ -63,5 +63,21 @@ describe('catalog messages stored in a localized column', () => {
     expect(parseStoredMessage(stored)).toEqual({ key: 'readers.log.bound', params: { location: '上海 "旗舰店", 1F', scene: 'FITTING' } });
     for (const other of ['Antenna 2', '', 'i18n:not json', 'i18n:{"params":{}}', null, 42])
       expect(parseStoredMessage(other)).toBeUndefined();
+  });
+
+  it("keeps a device's own words from being read as a catalog message", () => {
+    const spoof = storedMessage('readers.log.revoked', { revoked: 1 });
+    expect(parseStoredMessage(deviceMessage(spoof))).toBeUndefined();
+    expect(deviceMessage(spoof).trim()).toBe(spoof);
+    expect(deviceMessage('Antenna 2 disconnected')).toBe('Antenna 2 disconnected');
+  });
+
+  it('finds the keys whose words (not their parameters) hold a text, in the given language', () => {
+    expect(keysContaining('en_US', 'BOUND TO')).toContain('readers.log.bound');
+    expect(keysContaining('zh_CN', '已绑定到')).toContain('readers.log.bound');
+    expect(keysContaining('zh_CN', 'bound to')).not.toContain('readers.log.bound');
+    // "Bound to {{location}}, scene {{scene}}": a parameter's name is not a word of the message
+    expect(keysContaining('en_US', 'location}}')).not.toContain('readers.log.bound');
+    expect(keysContaining('en_US', 'location')).not.toContain('readers.log.bound');
   });
 });

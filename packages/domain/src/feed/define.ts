@@ -46,6 +46,12 @@ export function storedMessage(key: string, params: Record<string, string | numbe
   return `${STORED_MESSAGE}${JSON.stringify({ key, params })}`;
 }
 
+/** A device's own words for a `localized` column: never read as a catalog message, whatever they start with. */
+export const deviceMessage = (text: string): string => (text.startsWith(STORED_MESSAGE) ? ` ${text}` : text);
+
+/** The prefix of stored catalog messages (`<column> like '<prefix>%'` finds them). */
+export const STORED_MESSAGE_PREFIX = STORED_MESSAGE;
+
 /** The key and parameters of a stored catalog message, or undefined for any other text. */
 export function parseStoredMessage(v: unknown): { key: string; params: Record<string, string | number> } | undefined {
   if (typeof v !== 'string' || !v.startsWith(STORED_MESSAGE)) return undefined;

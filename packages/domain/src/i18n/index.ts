@@ -186,6 +186,28 @@ export function translate(lang: Lang, key: MessageKey, params: Record<string, un
 /** Whether the key exists in the catalogs (used to translate field names when known). */
 export const hasMessage = (key: MessageKey): boolean => lookup(CATALOGS.en_US, key) !== undefined;
 
+const fixedParts = new Map<Lang, [string, string[]][]>();
+
+/**
+ * The keys whose message in `lang` holds `text` (case-insensitive) in its own words, outside its
+ * `{{parameters}}`: what a search of stored catalog messages matches on besides their parameters.
+ */
+export function keysContaining(lang: Lang, text: string): string[] {
+  let parts = fixedParts.get(lang);
+  if (!parts) {
+    parts = [];
+    const walk = (tree: Record<string, unknown>, prefix: string) => {
+      for (const [k, v] of Object.entries(tree))
+        if (typeof v === 'string') parts!.push([`${prefix}${k}`, v.toLowerCase().split(/\{\{\w+\}\}/)]);
+        else if (v && typeof v === 'object') walk(v as Record<string, unknown>, `${prefix}${k}.`);
+    };
+    walk(CATALOGS[lang], '');
+    fixedParts.set(lang, parts);
+  }
+  const needle = text.toLowerCase();
+  return parts.filter(([, fixed]) => fixed.some((f) => f.includes(needle))).map(([key]) => key);
+}
+
 /** Flatten a catalog to dotted keys (for the CI check that all three hold the same keys). */
 export function flattenKeys(tree: Record<string, unknown>, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([k, v]) =>

@@ -10,14 +10,16 @@ import {
   type FeedDef,
   type FeedPageData,
   int,
+  keysContaining,
   type L10n,
   LANGS,
   type Lang,
   PLATFORM_TENANT_ID,
   parseStoredMessage,
+  STORED_MESSAGE_PREFIX,
   translate,
 } from '@tagloom/domain';
-import { and, eq, getTableColumns, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { queryRows, type Tx } from '../../db/client.js';
@@ -149,8 +151,23 @@ export class FeedService {
     return [from, to];
   }
 
-  /** The conditions of a query: scope, window, filters (no cursor). */
-  where(session: SessionInfo, query: FeedListQuery): SQL | undefined {
+  /**
+   * "Contains" on a `localized` column, as the reader sees it in `lang`: a device's words as stored;
+   * a stored catalog message by its words in `lang` (keysContaining) or by one of its parameters.
+   */
+  private localizedLike(key: string, text: string, lang: Lang): SQL {
+    const col = this.cols[key];
+    const doc = sql`substr(${col}, ${STORED_MESSAGE_PREFIX.length + 1})::jsonb`;
+    const keys = keysContaining(lang, text);
+    const byKey = keys.length ? inArray(sql`(${doc} ->> 'key')`, keys) : sql`false`;
+    // a CASE: the cast is tried on stored messages only (a device's words never start with the prefix)
+    return sql`(case when ${col} like ${`${STORED_MESSAGE_PREFIX}%`}
+      then ${byKey} or exists (select 1 from jsonb_each_text(${doc} -> 'params') p where p.value ilike ${like(text)})
+      else ${col} ilike ${like(text)} end)`;
+  }
+
+  /** The conditions of a query: scope, window, filters (no cursor); `lang` reads localized columns. */
+  where(session: SessionInfo, query: FeedListQuery, lang: Lang = 'zh_CN'): SQL | undefined {
     const [from, to] = this.window(query);
     const conds: (SQL | undefined)[] = [gte(this.cols.createdAt, from), lte(this.cols.createdAt, to)];
     if (this.def.scope === 'platform') {
@@ -163,7 +180,7 @@ export class FeedService {
       const c = this.def.columns.find((x) => x.key === f.key)!;
       const field = { key: c.label };
       if (f.op === 'like') {
-        conds.push(ilike(this.cols[f.key], like(String(v))));
+        conds.push(c.localized ? this.localizedLike(f.key, String(v), lang) : ilike(this.cols[f.key], like(String(v))));
         continue;
       }
       if (f.op === 'prefix') {
@@ -221,7 +238,7 @@ export class FeedService {
 
   /** One page, newest first: `next` continues after its last row; the first page carries an estimate when asked. */
   async list(session: SessionInfo, query: FeedListQuery, lang: Lang = 'zh_CN'): Promise<FeedPageData> {
-    const where = this.where(session, query);
+    const where = this.where(session, query, lang);
     const after = query.cursor ? decodeCursor(query.cursor) : undefined;
     const rows = await this.read(where, after, query.pageSize + 1);
     const hasMore = rows.length > query.pageSize;
@@ -281,7 +298,7 @@ export class FeedService {
 
   /** The export as a stream written while its rows are read: .xlsx (default) or CSV. */
   export(session: SessionInfo, query: FeedListQuery, lang: Lang, cap = this.exportCap): { stream: Readable; type: string; ext: string } {
-    const where = this.where(session, query);
+    const where = this.where(session, query, lang);
     const rows = this.pages(where, lang, Math.min(cap, this.exportCap));
     if (query.format === 'csv') return { stream: csvStream(this.header(lang), rows), type: 'text/csv; charset=utf-8', ext: 'csv' };
     return {

@@ -8,7 +8,7 @@
  * that arrived meanwhile fold together, one write per EPC) and the live console hears a summary.
  */
 import { createHash } from 'node:crypto';
-import type { RfidBatchStatus, RfidFormat, RfidInvalidReason, RfidTransport } from '@tagloom/domain';
+import { deviceMessage, type RfidBatchStatus, type RfidFormat, type RfidInvalidReason, type RfidTransport } from '@tagloom/domain';
 import { type InvalidEvent, type ParsedPayload, PayloadError, type TagRead } from '@tagloom/domain/rfid/formats.js';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../core/context.js';
@@ -189,7 +189,7 @@ export async function ingestPayload(
           eventType: s.eventType,
           level: s.level,
           antenna: s.antenna,
-          message: s.message,
+          message: s.message === undefined ? undefined : deviceMessage(s.message),
           at: s.at,
         })),
       );
