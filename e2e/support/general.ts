@@ -110,22 +110,29 @@ export async function openFromMenu(page: Page, code: string, lang: Lang) {
   // that before toggling, or it closes the group opened here
   await side.locator('.ant-menu-item-selected').first().waitFor();
   const item = side.locator('.ant-menu-item').getByText(m.screen, { exact: true });
+  const there = () => new URL(page.url()).pathname === `/${code}`;
+  // a click during the group's opening animation can be lost: click until the page is there
   await expect
     .poll(
       async () => {
+        if (there()) return 'there';
         if ((await group.getAttribute('aria-expanded')) !== 'true') {
           await group.click();
           return 'opening';
         }
-        return item
+        const clicked = await item
           .click({ timeout: 5000 })
-          .then(() => 'clicked')
-          .catch(() => 'not yet');
+          .then(() => true)
+          .catch(() => false);
+        if (!clicked) return 'not yet';
+        return page
+          .waitForURL((u) => u.pathname === `/${code}`, { timeout: 10_000 })
+          .then(() => 'there')
+          .catch(() => 'clicked, not there');
       },
-      { timeout: 30_000 },
+      { timeout: 45_000 },
     )
-    .toBe('clicked');
-  await page.waitForURL((u) => u.pathname === `/${code}`, { timeout: 15_000 });
+    .toBe('there');
   await screenOf(page, code).waitFor();
   // the mouse leaves the menu: a long item's name shows as a tooltip beside it, over the toolbar
   await page.mouse.move(1, 1);

@@ -1,6 +1,6 @@
 /** Add/edit form of a resource in a modal (a drawer past eight fields), validated with the shared zod rules. */
 import { Button, Col, Drawer, Form, Grid, Row as GridRow, Modal, Space } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../app/bridge';
 import { fetchData, RequestError } from '../../app/request';
@@ -31,7 +31,10 @@ export function ResourceForm({ def, target, onClose, formOverrides }: ResourceFo
   // attribute fields (f.attrs) are checked against the tenant's template too
   const attrsRule = useAttrsRule();
   const screens = Grid.useBreakpoint();
-  const mode = target?.mode ?? 'create';
+  // while the dialog closes (target gone) it keeps the title and fields it had: no flash of "Add"
+  const lastMode = useRef<Mode>('create');
+  if (target) lastMode.current = target.mode;
+  const mode = lastMode.current;
   const fields = formFields(def, mode);
   // a document with lines opens wide enough for its lines table
   const drawer = opensInDrawer(def) || !!def.children?.length;

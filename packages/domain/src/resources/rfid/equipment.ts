@@ -45,7 +45,7 @@ export const equipmentResource = defineResource({
   fields: {
     equipmentCoding: f.text({
       display: 'code',
-      label: L('设备编码', '設備編碼', 'Equipment code'),
+      label: L('设备编码', '設備編碼', 'Device code'),
       max: 32,
       unique: true,
       search: 'like',
@@ -53,7 +53,7 @@ export const equipmentResource = defineResource({
       editable: false,
       pattern: { source: '^[A-Za-z0-9_-]+$', message: 'validation.codeChars' },
     }),
-    equipmentName: f.text({ label: L('设备名称', '設備名稱', 'Equipment name'), max: 64, search: 'like', sort: true }),
+    equipmentName: f.text({ label: L('设备名称', '設備名稱', 'Device name'), max: 64, search: 'like', sort: true }),
     snNumber: f.text({
       label: L('SN 序列号', 'SN 序號', 'Serial number'),
       max: 64,
@@ -76,7 +76,7 @@ export const equipmentResource = defineResource({
       search: 'eq',
       form: false,
       // a long place name wraps: the list keeps its state columns left of the reader's actions at 1,366 px
-      width: 110,
+      width: 100,
     }),
     sceneId: f.ref('rfid/scene', 'sceneName', {
       label: L('绑定场景', '綁定場景', 'Scene'),
@@ -103,7 +103,7 @@ export const equipmentResource = defineResource({
       default: REGISTRATION_STATUS.UNREGISTERED,
       required: false,
       form: false,
-      width: 110,
+      width: 130,
     }),
     registrationTime: f.datetime({ label: L('注册时间', '註冊時間', 'Registered at'), form: false, required: false, hidden: true }),
     bindStatus: f.enumOf('BindStatus', {
@@ -120,8 +120,16 @@ export const equipmentResource = defineResource({
       default: ONLINE.OFFLINE,
       required: false,
       form: false,
+      width: 90,
     }),
-    lastTimeOnline: f.datetime({ label: L('最后在线时间', '最後上線時間', 'Last online'), form: false, required: false, sort: true }),
+    // the list keeps code, name, location, registration and online state whole in English at 1,366 px
+    lastTimeOnline: f.datetime({
+      label: L('最后在线时间', '最後上線時間', 'Last online'),
+      form: false,
+      required: false,
+      sort: true,
+      width: 150,
+    }),
     remark: f.textarea({ label: L('备注', '備註', 'Remark'), max: 256, list: false }),
   },
 });
