@@ -91,10 +91,12 @@ describe('supply chain in the console', () => {
       await login(f.page, 'factory01', 'demo1234');
       await open(f.page, ORDERS);
       await expect.poll(() => screenOf(f.page, ORDERS).locator('.ant-table-row').count(), WAIT).toBeGreaterThan(0);
-      const factories = await screenOf(f.page, ORDERS)
-        .locator('.ant-table-row')
-        .evaluateAll((rows) => rows.map((r) => r.textContent ?? ''));
-      expect(factories.every((text) => text.includes(FA01))).toBe(true);
+      // every row names FA01 (a reference's name follows its row: a cell shows the id until it arrives)
+      const factories = () =>
+        screenOf(f.page, ORDERS)
+          .locator('.ant-table-row')
+          .evaluateAll((rows) => rows.map((r) => r.textContent ?? ''));
+      await expect.poll(async () => (await factories()).every((text) => text.includes(FA01)), WAIT).toBe(true);
       // read-only for the factory: no Add
       expect(await screenOf(f.page, ORDERS).getByTestId('resource-add').count()).toBe(0);
 
