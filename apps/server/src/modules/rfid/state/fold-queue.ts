@@ -76,11 +76,24 @@ export interface FoldRun {
   failures: { tenantId: number; batchId: number; message: string }[];
 }
 
-/** Folds the tenant's next batches (`only`: that batch alone) in one transaction: how many, or -1 when another process holds the tenant. */
-async function foldSome(db: Tx, tenantId: number, run: FoldRun, only?: number): Promise<number> {
+/** What one fold transaction folded. */
+interface Folded {
+  batches: number;
+  reads: number;
+}
+
+/** Adds a committed fold to the run. */
+function count(run: FoldRun, tenantId: number, got: Folded): void {
+  run.batches += got.batches;
+  run.reads += got.reads;
+  if (got.batches > 0 && !run.tenants.includes(tenantId)) run.tenants.push(tenantId);
+}
+
+/** Folds the tenant's next batches (`only`: that batch alone) in one transaction; 'busy' when another process holds the tenant. */
+async function foldSome(db: Tx, tenantId: number, only?: number): Promise<Folded | 'busy'> {
   return db.transaction(async (tx) => {
     const [lock] = await queryRows<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${FOLD_LOCK}, ${tenantId}::int) as ok`);
-    if (!lock?.ok) return -1;
+    if (!lock?.ok) return 'busy' as const;
     const which =
       only === undefined
         ? sql`q.batch_id in (select batch_id from rfid_fold_queue where tenant_id = ${tenantId} and attempts < ${FOLD_ATTEMPTS}
@@ -101,8 +114,7 @@ async function foldSome(db: Tx, tenantId: number, run: FoldRun, only?: number): 
       for (const r of decodeReads(row.data)) reads.push({ ...r, ...where });
     }
     if (reads.length) await foldReads(tx, tenantId, reads);
-    run.reads += reads.length;
-    return rows.length;
+    return { batches: rows.length, reads: reads.length };
   });
 }
 
@@ -122,10 +134,9 @@ async function foldOneByOne(db: Tx, tenantId: number, run: FoldRun): Promise<'do
     const batchId = Number(next.batch_id);
     after = batchId;
     try {
-      const done = await foldSome(db, tenantId, run, batchId);
-      if (done < 0) return 'busy';
-      run.batches += done;
-      if (done > 0 && !run.tenants.includes(tenantId)) run.tenants.push(tenantId);
+      const got = await foldSome(db, tenantId, batchId);
+      if (got === 'busy') return 'busy';
+      count(run, tenantId, got);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       await db.execute(
@@ -150,22 +161,19 @@ export async function foldQueued(db: Tx): Promise<FoldRun> {
   for (const { tenant_id } of tenants) {
     const tenantId = Number(tenant_id);
     for (;;) {
-      const reads = run.reads;
-      let done: number;
+      let got: Folded | 'busy' | 'done';
       try {
-        done = await foldSome(db, tenantId, run);
+        got = await foldSome(db, tenantId);
       } catch {
-        run.reads = reads;
-        if ((await foldOneByOne(db, tenantId, run)) === 'busy') run.busy++;
-        break;
+        got = await foldOneByOne(db, tenantId, run);
       }
-      if (done < 0) {
+      if (got === 'busy') {
         run.busy++;
         break;
       }
-      run.batches += done;
-      if (done > 0 && !run.tenants.includes(tenantId)) run.tenants.push(tenantId);
-      if (done < FOLD_BATCHES) break;
+      if (got === 'done') break;
+      count(run, tenantId, got);
+      if (got.batches < FOLD_BATCHES) break;
     }
   }
   return run;
