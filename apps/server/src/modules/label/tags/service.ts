@@ -374,46 +374,37 @@ export async function epcFacts(tx: Tx, tenantId: number, epc: string) {
 }
 
 /**
- * The lifecycle events of one EPC: its own, and its label order's whole-order events (no EPC list),
- * within the feed's retention; `newest` first up to `limit` (a lookup), else oldest first (the
- * history). `full` adds the record time, business transactions, the event's EPCs and order id.
- * The EPC is found through the GIN index on `epcs` (a bitmap scan, forced — sequential scans off,
- * and `tenant_id + 0` so the (tenant_id, …) b-trees are no alternative —: per partition the planner
- * would otherwise read every row's EPC array, events of up to a thousand EPCs each, to find it).
+ * The lifecycle events of one EPC: its own, and its label order's whole-order events (no EPC list;
+ * the order of its tag or of its withdrawal), within the feed's retention; `newest` first up to
+ * `limit` (a lookup), else oldest first (the history). `full` adds the record time, business
+ * transactions, the event's EPCs and order id. One call of the database function
+ * label_tag_event_lookup (migration 0034): the EPC is found through the GIN index on `epcs` (a
+ * bitmap scan, forced by the function's own setting — sequential scans off — and `tenant_id + 0`,
+ * `created_at + 0 s` so the (tenant_id, …, created_at) b-trees are no alternative: the planner
+ * would otherwise read every event's EPC array, up to a thousand EPCs each, to find it).
  */
 export async function epcEvents(
-  tx: Tx,
+  db: Tx,
   tenantId: number,
   epc: string,
-  orderId: number | null,
   opts: { newest: boolean; limit: number; full: boolean },
 ): Promise<Record<string, unknown>[]> {
   const since = new Date(Date.now() - retentionDays(tagEventFeed.partition.retention) * 86_400_000);
-  const dir = opts.newest ? sql`desc` : sql`asc`;
-  return tx.transaction(async (inner) => {
-    await inner.execute(sql`set local enable_seqscan = off`);
-    return queryRows<Record<string, unknown>>(
-      inner,
-      sql`with hits as materialized (
-            select tenant_id, created_at, id from label_tag_events
-            where tenant_id + 0 = ${tenantId} and epcs @> array[${epc}]::text[] and created_at >= ${since}
-            ${orderId !== null ? sql`union all select tenant_id, created_at, id from label_tag_events where tenant_id = ${tenantId} and order_id = ${orderId} and cardinality(epcs) = 0 and created_at >= ${since}` : sql``}
-          )
-          select e.id::float8 as id, to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "eventTime",
-            e.event_time_zone_offset as "eventTimeZoneOffset", e.action, e.biz_step as "bizStep", e.disposition,
-            e.read_point as "readPoint", e.biz_location as "bizLocation", e.epc_count as "epcCount",
-            e.order_code as "orderCode", e.username, e.source
-            ${
-              opts.full
-                ? sql`, to_char(e.record_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "recordTime",
-                  e.biz_transactions as "bizTransactions", e.epcs, e.order_id as "orderId"`
-                : sql``
-            }
-          from hits h join label_tag_events e on e.tenant_id = h.tenant_id and e.created_at = h.created_at and e.id = h.id
-          order by e.created_at ${dir}, e.id ${dir}
-          limit ${opts.limit}`,
-    );
-  });
+  return queryRows<Record<string, unknown>>(
+    db,
+    sql`select o_id::float8 as id, to_char(o_created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "eventTime",
+          o_zone as "eventTimeZoneOffset", o_action as action, o_biz_step as "bizStep", o_disposition as disposition,
+          o_read_point as "readPoint", o_biz_location as "bizLocation", o_epc_count as "epcCount",
+          o_order_code as "orderCode", o_username as username, o_source as source
+          ${
+            opts.full
+              ? sql`, to_char(o_record_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "recordTime",
+                o_biz_transactions as "bizTransactions", o_epcs as epcs, o_order_id as "orderId"`
+              : sql``
+          }
+        from label_tag_event_lookup(${tenantId}::bigint, ${epc}::text, ${since.toISOString()}::timestamptz, ${opts.newest},
+                                    ${opts.limit}::int, ${opts.full})`,
+  );
 }
 
 /** The events of one EPC, oldest first: its own and its order's (the order found by its tag, or its withdrawal). */
@@ -429,7 +420,7 @@ export async function epcHistory(tx: Tx, tenantId: number, epc: string) {
         .from(labelTagWithdrawals)
         .where(and(eq(labelTagWithdrawals.tenantId, tenantId), eq(labelTagWithdrawals.epc, epc)));
   const orderId = (tag?.orderId as number | undefined) ?? gone?.orderId ?? null;
-  const rows = await epcEvents(tx, tenantId, epc, orderId, { newest: false, limit: 2000, full: true });
+  const rows = await epcEvents(tx, tenantId, epc, { newest: false, limit: 2000, full: true });
   const events: TagEvent[] = rows.map((r) => ({
     ...(r as unknown as TagEvent),
     id: Number(r.id),

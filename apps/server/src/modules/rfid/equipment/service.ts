@@ -1,6 +1,6 @@
 /** RFID equipment beyond the generic list: online state from heartbeats, counts for the dashboards. */
 import { ONLINE, REGISTRATION_STATUS } from '@tagloom/domain';
-import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../../core/context.js';
 import type { ReadScope } from '../../../core/tenant-scope.js';
@@ -59,27 +59,38 @@ export async function bindingOf(db: Tx, tenantId: number, equipmentCoding: strin
  * A report from a reader at `at`: it is online and was last online then (never moved back in time).
  * When it was offline, the equipment log gets a 'connected' event. Pass the batch's transaction.
  */
-export async function markSeen(db: Tx, tenantId: number, equipmentCoding: string, at: Date): Promise<void> {
-  // the state before comes from the locked row (a CTE), the change from the same statement; a busy
-  // reader does not rewrite its row per batch: only when it was offline or a second has passed
+/**
+ * The reader seen at `at`, as SQL (a statement, or a part of the ingestion's one statement) that
+ * returns `was`, its online status before, when it changed the row: only when the reader was
+ * offline or a second has passed (a busy reader does not rewrite its row per batch) and `when`
+ * holds. Only then is the row locked (and `was` read from its newest version): a reader's
+ * batches in flight do not wait for each other.
+ */
+export function seenUpdate(tenantId: number, equipmentCoding: string, at: Date, when: SQL = sql`true`): SQL {
   const atIso = at.toISOString();
-  const [row] = await queryRows<{ was: number }>(
-    db,
-    sql`with old as (
-          select id, online_status from equipment
-          where tenant_id = ${tenantId} and equipment_coding = ${equipmentCoding}
-          for update
-        )
-        update equipment e
-        set online_status = ${ONLINE.ONLINE},
-            last_time_online = greatest(coalesce(e.last_time_online, ${atIso}::timestamptz), ${atIso}::timestamptz),
-            updated_at = now()
-        from old
-        where e.tenant_id = ${tenantId} and e.id = old.id
-          and (old.online_status <> ${ONLINE.ONLINE} or e.last_time_online is null
-               or e.last_time_online < ${atIso}::timestamptz - interval '1 second')
-        returning old.online_status as was`,
-  );
+  return sql`update equipment e
+    set online_status = ${ONLINE.ONLINE},
+        last_time_online = greatest(coalesce(e.last_time_online, ${atIso}::timestamptz), ${atIso}::timestamptz),
+        updated_at = now()
+    from (select id, online_status as was from equipment
+          where tenant_id = ${tenantId} and equipment_coding = ${equipmentCoding} and (${when})
+            and (online_status <> ${ONLINE.ONLINE} or last_time_online is null
+                 or last_time_online < ${atIso}::timestamptz - interval '1 second')
+          for update) old
+    where e.tenant_id = ${tenantId} and e.id = old.id
+    returning old.was`;
+}
+
+/** Where a reader is bound, as SQL (a part of the ingestion statement): location_id, location_name ('' when none), scene_id. */
+export function bindingSelect(tenantId: number, equipmentCoding: string): SQL {
+  return sql`select e.location_id, coalesce(l.name, '') as location_name, e.scene_id
+    from equipment e left join locations l on l.tenant_id = e.tenant_id and l.id = e.location_id
+    where e.tenant_id = ${tenantId} and e.equipment_coding = ${equipmentCoding}`;
+}
+
+/** Marks a reader seen (online, last time online); logs "connected" when it was offline. */
+export async function markSeen(db: Tx, tenantId: number, equipmentCoding: string, at: Date): Promise<void> {
+  const [row] = await queryRows<{ was: number }>(db, seenUpdate(tenantId, equipmentCoding, at));
   if (row && Number(row.was) !== ONLINE.ONLINE) {
     await recordEquipmentEvent(db, { tenantId, equipmentCoding, eventType: 'connected', at });
   }

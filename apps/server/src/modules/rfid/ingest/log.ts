@@ -4,6 +4,7 @@
  * (the readers' status events) and by the other areas (registration, binding, the offline sweep).
  */
 import type { RfidEquipmentEventType } from '@tagloom/domain';
+import { type SQL, sql } from 'drizzle-orm';
 import { insertBatch } from '../../../core/feed/batch.js';
 import type { Tx } from '../../../db/client.js';
 import { rfidEquipmentEvents } from './tables.js';
@@ -22,7 +23,7 @@ export interface EquipmentEvent {
 }
 
 const WARN: ReadonlySet<string> = new Set(['disconnected', 'antennaDisconnected', 'antennaFault', 'overflow']);
-const defaultLevel = (t: string): 'info' | 'warn' | 'error' => (t === 'error' ? 'error' : WARN.has(t) ? 'warn' : 'info');
+export const defaultLevel = (t: string): 'info' | 'warn' | 'error' => (t === 'error' ? 'error' : WARN.has(t) ? 'warn' : 'info');
 
 const row = (e: EquipmentEvent): typeof rfidEquipmentEvents.$inferInsert => ({
   tenantId: e.tenantId,
@@ -42,4 +43,27 @@ export async function recordEquipmentEvent(db: Tx, event: EquipmentEvent): Promi
 /** Records several events in one statement a batch; returns the count. */
 export async function recordEquipmentEvents(db: Tx, events: EquipmentEvent[]): Promise<number> {
   return insertBatch(db, rfidEquipmentEvents, events.map(row));
+}
+
+/**
+ * The equipment log's INSERT of the events a query gives (columns created_at, equipment_coding,
+ * event_type, level, antenna, message), as SQL: a part of the ingestion's one statement.
+ */
+export function insertEquipmentEventsFrom(tenantId: number, select: SQL): SQL {
+  return sql`insert into rfid_equipment_events (tenant_id, created_at, equipment_coding, event_type, level, antenna, message)
+    select ${tenantId}::bigint, x.created_at, x.equipment_coding, x.event_type, x.level, x.antenna, x.message from (${select}) x`;
+}
+
+/** Events as a query for insertEquipmentEventsFrom (one JSON parameter). */
+export function equipmentEventsValues(events: EquipmentEvent[]): SQL {
+  const rows = events.map(row).map((r) => ({
+    created_at: (r.createdAt as Date).toISOString(),
+    equipment_coding: r.equipmentCoding,
+    event_type: r.eventType,
+    level: r.level,
+    antenna: r.antenna,
+    message: r.message,
+  }));
+  return sql`select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+    as x(created_at timestamptz, equipment_coding text, event_type text, level text, antenna smallint, message text)`;
 }

@@ -7,13 +7,15 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { RfidFormat, RfidInvalidReason } from '@tagloom/domain';
-import { type ParsedPayload, type ParseLimits, PayloadError, parsePayload } from '@tagloom/domain/rfid/formats.js';
+import { type ParseLimits, PayloadError, parsePayload } from '@tagloom/domain/rfid/formats.js';
+import { type EncodedPayload, encodePayload } from './encode.js';
 
 /** Bodies up to this many characters are parsed inline (well under a millisecond or two). */
 export const INLINE_PARSE_CHARS = 64 * 1024;
 /** A parse taking longer than this is abandoned (its worker replaced). */
 const PARSE_TIMEOUT_MS = 15_000;
 const WORKER_HEAP_MB = 256;
+const encoder = new TextEncoder();
 const POOL_SIZE = Math.max(1, Math.min(4, availableParallelism() - 1));
 
 // the sheet worker's boot (plain JavaScript that registers tsx, then imports workerData.entry)
@@ -23,18 +25,19 @@ const ENTRY = new URL('./parse-worker.ts', import.meta.url).href;
 export interface ParseRequest {
   id: number;
   format: RfidFormat;
-  body: string;
+  /** the body's UTF-8 bytes, transferred to the worker (not copied) */
+  body: Uint8Array;
   limits: ParseLimits;
 }
 export type ParseReply =
   | { id: number; ready: true }
-  | { id: number; parsed: ParsedPayload }
+  | { id: number; parsed: EncodedPayload }
   | { id: number; refused: { reason: RfidInvalidReason; params: Record<string, string | number> } }
   | { id: number; failed: string };
 
 interface Job {
   req: ParseRequest;
-  resolve(p: ParsedPayload): void;
+  resolve(p: EncodedPayload): void;
   reject(e: unknown): void;
 }
 
@@ -95,7 +98,7 @@ class ParseWorker {
       this.onIdle(this);
     }, PARSE_TIMEOUT_MS);
     this.timer.unref();
-    this.worker.postMessage(job.req);
+    this.worker.postMessage(job.req, [job.req.body.buffer as ArrayBuffer]);
   }
 
   async stop(): Promise<void> {
@@ -110,9 +113,10 @@ class ParsePool {
   private readonly queue: Job[] = [];
   private nextId = 1;
 
-  parse(format: RfidFormat, body: string, limits: ParseLimits): Promise<ParsedPayload> {
-    return new Promise<ParsedPayload>((resolve, reject) => {
-      this.queue.push({ req: { id: this.nextId++, format, body, limits }, resolve, reject });
+  parse(format: RfidFormat, body: string, limits: ParseLimits): Promise<EncodedPayload> {
+    return new Promise<EncodedPayload>((resolve, reject) => {
+      // encoded into a buffer of its own, which the worker gets moved, not cloned
+      this.queue.push({ req: { id: this.nextId++, format, body: encoder.encode(body), limits }, resolve, reject });
       this.pump();
     });
   }
@@ -145,9 +149,12 @@ class ParsePool {
 
 let pool: ParsePool | undefined;
 
-/** Parses a payload: inline when small, else in the worker pool. Rejects with PayloadError when it is refused whole. */
-export async function parseOffLoop(format: RfidFormat, body: string, limits: ParseLimits): Promise<ParsedPayload> {
-  if (body.length <= INLINE_PARSE_CHARS) return parsePayload(format, body, limits);
+/**
+ * Parses and encodes a payload (encode.ts): inline when small, else in the worker pool. Rejects
+ * with PayloadError when it is refused whole.
+ */
+export async function parseOffLoop(format: RfidFormat, body: string, limits: ParseLimits): Promise<EncodedPayload> {
+  if (body.length <= INLINE_PARSE_CHARS) return encodePayload(parsePayload(format, body, limits));
   pool ??= new ParsePool();
   return pool.parse(format, body, limits);
 }

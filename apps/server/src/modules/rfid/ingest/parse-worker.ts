@@ -1,16 +1,19 @@
 /**
  * The ingestion parser's worker thread (see parse-pool.ts): parses the payloads it is sent with the
- * domain's formats.ts and answers each with its result or its refusal.
+ * domain's formats.ts, encodes them for the ingestion statement (encode.ts) and answers each with
+ * the result or its refusal.
  */
 import { parentPort } from 'node:worker_threads';
 import { PayloadError, parsePayload } from '@tagloom/domain/rfid/formats.js';
+import { encodePayload } from './encode.js';
 import type { ParseReply, ParseRequest } from './parse-pool.js';
 
 const port = parentPort!;
+const decoder = new TextDecoder();
 port.on('message', (m: ParseRequest) => {
   let reply: ParseReply;
   try {
-    reply = { id: m.id, parsed: parsePayload(m.format, m.body, m.limits) };
+    reply = { id: m.id, parsed: encodePayload(parsePayload(m.format, decoder.decode(m.body), m.limits)) };
   } catch (err) {
     reply =
       err instanceof PayloadError

@@ -1,25 +1,27 @@
 /**
  * The one ingestion pipeline of the readers' payloads: the HTTP routes (routes.ts) and the MQTT
- * subscriber call ingestPayload. One payload is parsed (formats.ts, off the event loop when
- * large), then in ONE transaction: its batch key claimed (a resend returns the first answer and
- * stores nothing), its raw reads written in one statement, its status events logged, its reads
- * queued for the fold into EPC state (P's enqueueFold), the reader marked seen and its batch row
- * written. The answer is given after the commit; then the fold runs (P's kickFold: the batches
- * that arrived meanwhile fold together, one write per EPC) and the live console hears a summary.
+ * subscriber call ingestPayload. One payload is parsed and encoded (encode.ts: off the event loop
+ * when large), then stored in ONE statement, which is its own transaction and one round trip: its
+ * batch key claimed (a resend stores nothing and gets the first answer), its raw reads written from
+ * one array a column, its status events logged, its reads queued for the fold into EPC state, the
+ * reader marked seen and its batch row written. The answer is given after the commit; then the fold
+ * runs (P's kickFold: the batches that arrived meanwhile fold together, one write per EPC) and the
+ * live console hears a summary.
  */
 import { createHash } from 'node:crypto';
-import { deviceMessage, type RfidBatchStatus, type RfidFormat, type RfidInvalidReason, type RfidTransport } from '@tagloom/domain';
-import { type InvalidEvent, type ParsedPayload, PayloadError, type TagRead } from '@tagloom/domain/rfid/formats.js';
-import { and, eq, sql } from 'drizzle-orm';
+import { deviceMessage, ONLINE, type RfidBatchStatus, type RfidFormat, type RfidInvalidReason, type RfidTransport } from '@tagloom/domain';
+import { type InvalidEvent, PayloadError } from '@tagloom/domain/rfid/formats.js';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../core/context.js';
 import { AppError } from '../../../core/errors.js';
 import type { DeviceIdentity } from '../../../core/feed/device-keys.js';
 import { LIVE_TOPICS, type LiveRead, type LiveReadsData, publishLive } from '../../../core/live.js';
 import { queryRows, type Tx } from '../../../db/client.js';
-import { bindingOf, markSeen } from '../equipment/service.js';
-import { enqueueFold } from '../state/fold-queue.js';
+import { bindingSelect, seenUpdate } from '../equipment/service.js';
+import { enqueueFoldFrom } from '../state/fold-queue.js';
 import { kickFold } from '../state/fold-runner.js';
-import { recordEquipmentEvents } from './log.js';
+import type { EncodedPayload } from './encode.js';
+import { defaultLevel, equipmentEventsValues, insertEquipmentEventsFrom } from './log.js';
 import { parseOffLoop } from './parse-pool.js';
 import { rfidBatches, rfidBatchKeys } from './tables.js';
 
@@ -45,8 +47,6 @@ export interface IngestResult {
 
 /** Refused events listed in an answer (and kept in the batch row). */
 export const ERRORS_KEPT = 20;
-/** Reads a live summary carries (the newest). */
-const LIVE_READS = 20;
 /** Batch keys are remembered this long (readers resend within minutes). */
 const KEY_TTL = '2 days';
 const PRUNE_EVERY_MS = 10 * 60_000;
@@ -58,36 +58,6 @@ const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex
 export function batchKeyOf(body: string, given?: string): string {
   const key = given?.trim();
   return key ? key.slice(0, MAX_KEY) : `sha256:${sha256(body)}`;
-}
-
-// PostgreSQL array literals of validated values (hex, ISO times, numbers): one parameter a column
-const textArray = (v: readonly (string | null)[]) => `{${v.map((x) => (x ? x : '""')).join(',')}}`;
-const numArray = (v: readonly (number | null)[]) => `{${v.map((x) => (x === null ? 'NULL' : String(x))).join(',')}}`;
-
-/** Writes a batch's reads in one statement (INSERT … SELECT FROM unnest of one array a column). */
-async function insertReads(
-  tx: Tx,
-  tenantId: number,
-  equipmentCoding: string,
-  batchId: number,
-  where: { locationId: number | null; locationName: string; sceneId: number | null },
-  reads: readonly TagRead[],
-): Promise<void> {
-  if (!reads.length) return;
-  await tx.execute(sql`
-    insert into rfid_reads (tenant_id, created_at, equipment_coding, epc, tid, antenna, rssi_cdbm, frequency_khz, read_count, phase,
-                            location_id, location_name, scene_id, batch_id)
-    select ${tenantId}::bigint, t.at, ${equipmentCoding}::text, t.epc, t.tid, t.ant, t.rssi, t.freq, t.cnt, t.phase,
-           ${where.locationId}::bigint, ${where.locationName}::text, ${where.sceneId}::bigint, ${batchId}::bigint
-    from unnest(${textArray(reads.map((r) => r.at.toISOString()))}::timestamptz[],
-                ${textArray(reads.map((r) => r.epc))}::text[],
-                ${textArray(reads.map((r) => r.tid))}::text[],
-                ${numArray(reads.map((r) => r.antenna))}::smallint[],
-                ${numArray(reads.map((r) => r.rssiCdbm))}::int[],
-                ${numArray(reads.map((r) => r.frequencyKhz))}::int[],
-                ${numArray(reads.map((r) => r.readCount))}::int[],
-                ${numArray(reads.map((r) => r.phase))}::real[])
-         as t(at, epc, tid, ant, rssi, freq, cnt, phase)`);
 }
 
 const statusOf = (accepted: number, invalid: number): RfidBatchStatus => (invalid === 0 ? 'ok' : accepted > 0 ? 'partial' : 'rejected');
@@ -147,7 +117,7 @@ export async function ingestPayload(
 ): Promise<IngestResult> {
   const started = performance.now();
   const batchKey = batchKeyOf(body, meta.batchKey);
-  let parsed: ParsedPayload;
+  let parsed: EncodedPayload;
   try {
     parsed = await parseOffLoop(format, body, { now: Date.now() });
   } catch (err) {
@@ -158,94 +128,96 @@ export async function ingestPayload(
   const { tenantId, deviceCode } = device;
   const accepted = parsed.events - parsed.invalid.length;
   const errors = parsed.invalid.slice(0, ERRORS_KEPT);
-  let live: LiveReadsData | undefined;
-
-  const result = await ctx.db.transaction(async (tx): Promise<IngestResult> => {
-    const receivedAt = new Date();
+  const receivedAt = new Date();
+  const at = receivedAt.toISOString();
+  const c = parsed.columns;
+  const claimed = sql`exists (select 1 from k)`;
+  const parts: SQL[] = [
     // the claim of the batch key allocates the batch's id; a resend waits for the first one's
-    // commit (the key's unique index), then finds its key taken
-    const claimed = await queryRows<{ batch_id: string | number }>(
-      tx,
-      sql`insert into rfid_batch_keys (tenant_id, equipment_coding, batch_key, batch_id, created_at)
-          values (${tenantId}, ${deviceCode}, ${batchKey}, nextval('rfid_batches_id_seq'), ${receivedAt.toISOString()}::timestamptz)
-          on conflict do nothing returning batch_id`,
-    );
-    if (!claimed.length) return firstAnswer(tx, tenantId, deviceCode, batchKey);
-    const batchId = Number(claimed[0].batch_id);
-
-    const binding = await bindingOf(tx, tenantId, deviceCode);
-    const where = {
-      locationId: binding?.locationId ?? null,
-      locationName: binding?.locationName ?? '',
-      sceneId: binding?.sceneId ?? null,
-    };
-    await insertReads(tx, tenantId, deviceCode, batchId, where, parsed.reads);
-    if (parsed.statuses.length)
-      await recordEquipmentEvents(
-        tx,
-        parsed.statuses.map((s) => ({
-          tenantId,
-          equipmentCoding: deviceCode,
-          eventType: s.eventType,
-          level: s.level,
-          antenna: s.antenna,
-          message: s.message === undefined ? undefined : deviceMessage(s.message),
-          at: s.at,
-        })),
-      );
-    await enqueueFold(
-      tx,
-      tenantId,
-      batchId,
-      { equipmentCoding: deviceCode, locationId: where.locationId, sceneId: where.sceneId },
-      parsed.reads,
-    );
-    // last: it locks the reader's row, which the reader's other batches in flight wait for until this commit
-    await markSeen(tx, tenantId, deviceCode, receivedAt);
-    await tx.insert(rfidBatches).values({
-      tenantId,
-      id: batchId,
-      createdAt: receivedAt,
-      equipmentCoding: deviceCode,
-      format,
-      transport: meta.transport,
-      batchKey,
-      events: parsed.events,
-      tagReads: parsed.reads.length,
-      statusEvents: parsed.statuses.length,
-      invalid: parsed.invalid.length,
-      status: statusOf(accepted, parsed.invalid.length),
-      firstError: parsed.invalid[0]?.reason ?? '',
-      errors,
-      durationMs: Math.round(performance.now() - started),
-    });
-    live = {
-      batchId,
-      equipmentCoding: deviceCode,
-      locationId: where.locationId,
-      format,
-      transport: meta.transport,
-      accepted,
-      invalid: parsed.invalid.length,
-      reads: parsed.reads.slice(-LIVE_READS).map(
-        (r): LiveRead => ({
-          epc: r.epc,
-          tid: r.tid,
-          antenna: r.antenna,
-          rssiCdbm: r.rssiCdbm,
-          at: r.at.toISOString(),
-          locationId: where.locationId,
-          readCount: r.readCount,
-        }),
-      ),
-    };
-    return { batchId, duplicate: false, accepted, invalid: parsed.invalid.length, errors };
-  });
-
-  if (live) {
-    kickFold(ctx);
-    await publishLive(ctx, { tenantId, topic: LIVE_TOPICS.reads, data: live });
+    // commit (the key's unique index), then finds its key taken and nothing below is written
+    sql`k as (
+      insert into rfid_batch_keys (tenant_id, equipment_coding, batch_key, batch_id, created_at)
+      values (${tenantId}, ${deviceCode}, ${batchKey}, nextval('rfid_batches_id_seq'), ${at}::timestamptz)
+      on conflict do nothing returning batch_id)`,
+    sql`w as (${bindingSelect(tenantId, deviceCode)})`,
+    sql`b as (select k.batch_id, w.location_id, coalesce(w.location_name, '') as location_name, w.scene_id from k left join w on true)`,
+  ];
+  if (parsed.reads) {
+    parts.push(sql`r as (
+      insert into rfid_reads (tenant_id, created_at, equipment_coding, epc, tid, antenna, rssi_cdbm, frequency_khz, read_count, phase,
+                              location_id, location_name, scene_id, batch_id)
+      select ${tenantId}::bigint, t.at, ${deviceCode}::text, t.epc, t.tid, t.ant, t.rssi, t.freq, t.cnt, t.phase,
+             b.location_id, b.location_name, b.scene_id, b.batch_id
+      from b, unnest(${c.at}::timestamptz[], ${c.epc}::text[], ${c.tid}::text[], ${c.antenna}::smallint[], ${c.rssi}::int[],
+                     ${c.frequency}::int[], ${c.count}::int[], ${c.phase}::real[]) as t(at, epc, tid, ant, rssi, freq, cnt, phase))`);
+    parts.push(sql`f as (${enqueueFoldFrom(tenantId, deviceCode, 'b', parsed.reads, parsed.fold)})`);
   }
+  if (parsed.statuses.length)
+    parts.push(
+      sql`e as (${insertEquipmentEventsFrom(
+        tenantId,
+        sql`${equipmentEventsValues(
+          parsed.statuses.map((s) => ({
+            tenantId,
+            equipmentCoding: deviceCode,
+            eventType: s.eventType,
+            level: s.level,
+            antenna: s.antenna,
+            message: s.message === undefined ? undefined : deviceMessage(s.message),
+            at: s.at,
+          })),
+        )} where ${claimed}`,
+      )})`,
+    );
+  parts.push(
+    sql`s as (${seenUpdate(tenantId, deviceCode, receivedAt, claimed)})`,
+    sql`cn as (${insertEquipmentEventsFrom(
+      tenantId,
+      sql`select ${at}::timestamptz as created_at, ${deviceCode}::text as equipment_coding, 'connected'::text as event_type,
+                 ${defaultLevel('connected')}::text as level, null::smallint as antenna, ''::text as message
+          from s where s.was <> ${ONLINE.ONLINE}`,
+    )})`,
+    sql`bt as (
+      insert into rfid_batches (tenant_id, id, created_at, equipment_coding, format, transport, batch_key, events, tag_reads,
+                                status_events, invalid, status, first_error, errors, duration_ms)
+      select ${tenantId}, b.batch_id, ${at}::timestamptz, ${deviceCode}, ${format}, ${meta.transport}, ${batchKey}, ${parsed.events},
+             ${parsed.reads}, ${parsed.statuses.length}, ${parsed.invalid.length}, ${statusOf(accepted, parsed.invalid.length)},
+             ${parsed.invalid[0]?.reason ?? ''}, ${JSON.stringify(errors)}::jsonb,
+             (${Math.round(performance.now() - started)} + 1000 * extract(epoch from clock_timestamp() - statement_timestamp()))::int
+      from b)`,
+  );
+  // ONE statement (its own transaction): the batch is stored whole or not at all, in one round trip
+  const [stored] = await queryRows<{ batch_id: string | number; location_id: string | number | null }>(
+    ctx.db,
+    sql`with ${sql.join(parts, sql`, `)} select b.batch_id, b.location_id from b`,
+  );
+  if (!stored) return ctx.db.transaction((tx) => firstAnswer(tx, tenantId, deviceCode, batchKey));
+  const batchId = Number(stored.batch_id);
+  const locationId = stored.location_id === null ? null : Number(stored.location_id);
+  const live: LiveReadsData = {
+    batchId,
+    equipmentCoding: deviceCode,
+    locationId,
+    format,
+    transport: meta.transport,
+    accepted,
+    invalid: parsed.invalid.length,
+    reads: parsed.newest.map(
+      (r): LiveRead => ({
+        epc: r.epc,
+        tid: r.tid,
+        antenna: r.antenna,
+        rssiCdbm: r.rssiCdbm,
+        at: r.at.toISOString(),
+        locationId,
+        readCount: r.readCount,
+      }),
+    ),
+  };
+  const result: IngestResult = { batchId, duplicate: false, accepted, invalid: parsed.invalid.length, errors };
+
+  if (parsed.reads) kickFold(ctx);
+  await publishLive(ctx, { tenantId, topic: LIVE_TOPICS.reads, data: live });
   await pruneKeys(ctx);
   return result;
 }

@@ -7,38 +7,15 @@
  * advisory lock), the batches in the order they were claimed, as many as have arrived (up to a
  * limit): a busy reader's reads of the same tags fold into one write per EPC.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../../db/client.js';
-import { FOLD_LOCK, type FoldRead, foldReads } from './fold.js';
+import { FOLD_LOCK, FoldInput, foldInput } from './fold.js';
+import { encodeReads, forEachRead, type QueuedRead } from './fold-data.js';
+
+export { encodeReads, type QueuedRead };
 
 /** Batches folded in one transaction at most (500 reads a batch: 50,000 reads). */
 export const FOLD_BATCHES = 100;
-
-/** What the fold needs of a read (the batch gives reader, location and scene). */
-export interface QueuedRead {
-  epc: string;
-  tid: string | null;
-  at: Date;
-  antenna: number | null;
-  rssiCdbm: number | null;
-  readCount: number;
-}
-
-const n = (v: number | null) => (v === null ? '' : String(v));
-const orNull = (v: string) => (v === '' ? null : Number(v));
-
-/** One line a read: EPC, TID, time (ms), antenna, RSSI, read count — validated values, no tab or newline. */
-export function encodeReads(reads: readonly QueuedRead[]): string {
-  return reads.map((r) => `${r.epc}\t${r.tid ?? ''}\t${r.at.getTime()}\t${n(r.antenna)}\t${n(r.rssiCdbm)}\t${r.readCount}`).join('\n');
-}
-
-export function decodeReads(data: string): QueuedRead[] {
-  if (!data) return [];
-  return data.split('\n').map((line) => {
-    const [epc, tid, at, antenna, rssi, count] = line.split('\t');
-    return { epc, tid: tid || null, at: new Date(Number(at)), antenna: orNull(antenna), rssiCdbm: orNull(rssi), readCount: Number(count) };
-  });
-}
 
 /** Queues a batch's reads for the fold, in the ingestion transaction. */
 export async function enqueueFold(
@@ -52,6 +29,15 @@ export async function enqueueFold(
   await tx.execute(sql`
     insert into rfid_fold_queue (tenant_id, batch_id, equipment_coding, location_id, scene_id, reads, data)
     values (${tenantId}, ${batchId}, ${where.equipmentCoding}, ${where.locationId}, ${where.sceneId}, ${reads.length}, ${encodeReads(reads)})`);
+}
+
+/**
+ * Queues a batch's reads as a part of the ingestion's one statement: `batch` names a CTE of one
+ * row (batch_id, location_id, scene_id), none when the batch was a resend.
+ */
+export function enqueueFoldFrom(tenantId: number, equipmentCoding: string, batch: string, reads: number, data: string): SQL {
+  return sql`insert into rfid_fold_queue (tenant_id, batch_id, equipment_coding, location_id, scene_id, reads, data)
+    select ${tenantId}, b.batch_id, ${equipmentCoding}, b.location_id, b.scene_id, ${reads}, ${data} from ${sql.raw(batch)} b`;
 }
 
 interface QueueRow {
@@ -104,17 +90,17 @@ async function foldSome(db: Tx, tenantId: number, only?: number): Promise<Folded
       sql`delete from rfid_fold_queue q where q.tenant_id = ${tenantId} and ${which}
           returning q.batch_id, q.equipment_coding, q.location_id, q.scene_id, q.data`,
     );
-    const reads: FoldRead[] = [];
+    const input = new FoldInput();
     for (const row of rows) {
-      const where = {
-        equipmentCoding: row.equipment_coding,
-        locationId: row.location_id === null ? null : Number(row.location_id),
-        sceneId: row.scene_id === null ? null : Number(row.scene_id),
-      };
-      for (const r of decodeReads(row.data)) reads.push({ ...r, ...where });
+      const equipment = row.equipment_coding;
+      const locationId = row.location_id === null ? null : Number(row.location_id);
+      const sceneId = row.scene_id === null ? null : Number(row.scene_id);
+      forEachRead(row.data, (epc, tid, at, antenna, rssi, count) =>
+        input.add(epc, tid, at, equipment, antenna, rssi, count, locationId, sceneId),
+      );
     }
-    if (reads.length) await foldReads(tx, tenantId, reads);
-    return { batches: rows.length, reads: reads.length };
+    if (input.reads) await foldInput(tx, tenantId, input);
+    return { batches: rows.length, reads: input.reads };
   });
 }
 

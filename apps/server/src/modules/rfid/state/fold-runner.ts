@@ -17,7 +17,7 @@ const BUSY_RETRY_MS = 200;
  * At least this long between two runs of a process: while readers keep sending, a run folds what
  * arrived in the gap (reads of the same tags add up into one write per EPC) instead of one batch each.
  */
-export const FOLD_GAP_MS = 200;
+export const FOLD_GAP_MS = 1000;
 
 export class FoldRunner {
   private running?: Promise<void>;

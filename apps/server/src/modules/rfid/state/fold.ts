@@ -56,22 +56,25 @@ interface StateRow {
   epc: string;
   presence: Presence | null;
   presence_location_id: string | number | null;
-  presence_since: Date | string | null;
+  presence_since: Date | string | number | null;
   presence_equipment: string | null;
-  presence_seen_at: Date | string | null;
+  presence_seen_at: Date | string | number | null;
   presence_rssi_cdbm: number | null;
-  depart_due_at: Date | string | null;
+  depart_due_at: Date | string | number | null;
   candidate_location_id: string | number | null;
-  candidate_since: Date | string | null;
+  candidate_since: Date | string | number | null;
   candidate_rssi_cdbm: number | null;
   candidate_equipment: string | null;
-  sold_at: Date | string | null;
-  return_guard_until: Date | string | null;
+  sold_at: Date | string | number | null;
+  return_guard_until: Date | string | number | null;
 }
 
-const ms = (v: Date | string | null): number | null => (v === null ? null : new Date(v).getTime());
+const ms = (v: Date | string | number | null): number | null => (v === null ? null : typeof v === 'number' ? v : new Date(v).getTime());
 const num = (v: string | number | null): number | null => (v === null ? null : Number(v));
-const iso = (v: number | null): string | null => (v === null ? null : new Date(v).toISOString());
+/** A text column of epoch milliseconds ('' for none) as timestamptz. */
+/** A timestamptz column as epoch milliseconds (a number to JavaScript), under its own name. */
+const toMs = (col: string) => sql.raw(`floor(extract(epoch from ${col}) * 1000)::float8 as ${col.split('.').pop()}`);
+const fromMs = (col: string) => sql.raw(`to_timestamp(nullif(${col}, '')::float8 / 1000)`);
 
 /** A state row's presence, as the domain folds it. */
 export function presenceOfRow(r: StateRow): PresenceState {
@@ -98,15 +101,58 @@ export function presenceOfRow(r: StateRow): PresenceState {
   };
 }
 
-/** The batch's aggregate of one EPC (what the raw reads add up to). */
-interface Agg {
-  epc: string;
+/** What the folded reads of one EPC add up to. */
+export interface Agg {
   tid: string | null;
   first: number;
   last: number;
   count: number;
-  lastRead: FoldRead;
+  /** the newest read's reader, antenna, location, RSSI */
+  equipment: string;
+  antenna: number | null;
+  locationId: number | null;
+  rssi: number | null;
   reads: PresenceRead[];
+}
+
+/** The reads of a fold, added up by EPC as they come (no object per read but presence's). */
+export class FoldInput {
+  readonly byEpc = new Map<string, Agg>();
+  readonly sceneIds = new Set<number>();
+  reads = 0;
+
+  add(
+    epc: string,
+    tid: string | null,
+    at: number,
+    equipment: string,
+    antenna: number | null,
+    rssi: number | null,
+    readCount: number,
+    locationId: number | null,
+    sceneId: number | null,
+  ): void {
+    this.reads++;
+    let a = this.byEpc.get(epc);
+    if (!a) {
+      a = { tid, first: at, last: at, count: 0, equipment, antenna, locationId, rssi, reads: [] };
+      this.byEpc.set(epc, a);
+    }
+    a.count += readCount > 1 ? readCount : 1;
+    if (at < a.first) a.first = at;
+    if (at >= a.last) {
+      a.last = at;
+      a.equipment = equipment;
+      a.antenna = antenna;
+      a.locationId = locationId;
+      a.rssi = rssi;
+    }
+    if (tid) a.tid = tid;
+    if (locationId !== null) {
+      a.reads.push({ at, locationId, rssi, equipment, sceneId });
+      if (sceneId !== null) this.sceneIds.add(sceneId);
+    }
+  }
 }
 
 /** The advisory lock class of a tenant's fold (the second key is the tenant's id). */
@@ -120,25 +166,16 @@ const arr = (values: readonly (string | number | null)[]) => values.map((v) => (
  * changes (already appended to the lifecycle). In a transaction: the fold queue's, or a test's.
  */
 export async function foldReads(tx: Tx, tenantId: number, reads: readonly FoldRead[]): Promise<FoldResult> {
-  if (!reads.length) return { epcs: 0, changes: [] };
-  const byEpc = new Map<string, Agg>();
-  for (const r of reads) {
-    const at = r.at.getTime();
-    let a = byEpc.get(r.epc);
-    if (!a) {
-      a = { epc: r.epc, tid: r.tid, first: at, last: at, count: 0, lastRead: r, reads: [] };
-      byEpc.set(r.epc, a);
-    }
-    a.count += Math.max(1, r.readCount);
-    if (at < a.first) a.first = at;
-    if (at >= a.last) {
-      a.last = at;
-      a.lastRead = r;
-    }
-    if (r.tid) a.tid = r.tid;
-    if (r.locationId !== null)
-      a.reads.push({ at, locationId: r.locationId, rssi: r.rssiCdbm, equipment: r.equipmentCoding, sceneId: r.sceneId });
-  }
+  const input = new FoldInput();
+  for (const r of reads)
+    input.add(r.epc, r.tid, r.at.getTime(), r.equipmentCoding, r.antenna, r.rssiCdbm, r.readCount, r.locationId, r.sceneId);
+  return foldInput(tx, tenantId, input);
+}
+
+/** Folds reads added up by FoldInput (the fold queue gives them so, straight from its lines). */
+export async function foldInput(tx: Tx, tenantId: number, input: FoldInput): Promise<FoldResult> {
+  const byEpc = input.byEpc;
+  if (!byEpc.size) return { epcs: 0, changes: [] };
   // one fold at a time a tenant (the fold queue's runners, a test folding directly): a new EPC
   // cannot be seen "for the first time" by two folds at once. The previous states are read and
   // their rows locked (sorted: the departure sweep and an unbinding skip or wait for them), without
@@ -147,17 +184,16 @@ export async function foldReads(tx: Tx, tenantId: number, reads: readonly FoldRe
   const epcs = [...byEpc.keys()].sort();
   const prevRows = await queryRows<StateRow>(
     tx,
-    sql`select s.epc, s.presence, s.presence_location_id, s.presence_since, s.presence_equipment, s.presence_seen_at,
-          s.presence_rssi_cdbm, s.depart_due_at, s.candidate_location_id, s.candidate_since, s.candidate_rssi_cdbm,
-          s.candidate_equipment, s.sold_at, s.return_guard_until
+    sql`select s.epc, s.presence, s.presence_location_id, ${toMs('s.presence_since')}, s.presence_equipment, ${toMs('s.presence_seen_at')},
+          s.presence_rssi_cdbm, ${toMs('s.depart_due_at')}, s.candidate_location_id, ${toMs('s.candidate_since')}, s.candidate_rssi_cdbm,
+          s.candidate_equipment, ${toMs('s.sold_at')}, ${toMs('s.return_guard_until')}
         from rfid_epc_states s
         where s.tenant_id = ${tenantId} and s.epc = any(string_to_array(${epcs.join(',')}, ','))
         order by s.epc
         for update`,
   );
   const prev = new Map(prevRows.map((r) => [r.epc, presenceOfRow(r)]));
-  const sceneIds = [...new Set(reads.map((r) => r.sceneId).filter((s): s is number => s !== null))];
-  const rules = await scenesRules(tx, tenantId, sceneIds);
+  const rules = await scenesRules(tx, tenantId, [...input.sceneIds]);
   const rulesOf = (id: number | null): SceneRules => (id === null ? DEFAULT_RULES : (rules.get(id) ?? DEFAULT_RULES));
 
   const changes: PresenceChange[] = [];
@@ -165,8 +201,8 @@ export async function foldReads(tx: Tx, tenantId: number, reads: readonly FoldRe
   const cols = {
     epc: [] as string[],
     tid: [] as (string | null)[],
-    first: [] as string[],
-    last: [] as string[],
+    first: [] as number[],
+    last: [] as number[],
     count: [] as number[],
     equipment: [] as string[],
     antenna: [] as (number | null)[],
@@ -174,17 +210,17 @@ export async function foldReads(tx: Tx, tenantId: number, reads: readonly FoldRe
     rssi: [] as (number | null)[],
     presence: [] as (string | null)[],
     pLocation: [] as (number | null)[],
-    pSince: [] as (string | null)[],
+    pSince: [] as (number | null)[],
     pEquipment: [] as (string | null)[],
-    pSeen: [] as (string | null)[],
+    pSeen: [] as (number | null)[],
     pRssi: [] as (number | null)[],
-    due: [] as (string | null)[],
+    due: [] as (number | null)[],
     cLocation: [] as (number | null)[],
-    cSince: [] as (string | null)[],
+    cSince: [] as (number | null)[],
     cRssi: [] as (number | null)[],
     cEquipment: [] as (string | null)[],
-    sold: [] as (string | null)[],
-    guard: [] as (string | null)[],
+    sold: [] as (number | null)[],
+    guard: [] as (number | null)[],
   };
   for (const epc of epcs) {
     const a = byEpc.get(epc)!;
@@ -200,29 +236,28 @@ export async function foldReads(tx: Tx, tenantId: number, reads: readonly FoldRe
         equipmentCoding: c.equipment,
       });
     }
-    const lr = a.lastRead;
     cols.epc.push(epc);
     cols.tid.push(a.tid);
-    cols.first.push(new Date(a.first).toISOString());
-    cols.last.push(new Date(a.last).toISOString());
+    cols.first.push(a.first);
+    cols.last.push(a.last);
     cols.count.push(a.count);
-    cols.equipment.push(lr.equipmentCoding);
-    cols.antenna.push(lr.antenna);
-    cols.location.push(lr.locationId);
-    cols.rssi.push(lr.rssiCdbm);
+    cols.equipment.push(a.equipment);
+    cols.antenna.push(a.antenna);
+    cols.location.push(a.locationId);
+    cols.rssi.push(a.rssi);
     cols.presence.push(state.presence);
     cols.pLocation.push(state.locationId);
-    cols.pSince.push(iso(state.since));
+    cols.pSince.push(state.since);
     cols.pEquipment.push(state.equipment);
-    cols.pSeen.push(iso(state.seenAt));
+    cols.pSeen.push(state.seenAt);
     cols.pRssi.push(state.rssi);
-    cols.due.push(iso(state.departDueAt));
+    cols.due.push(state.departDueAt);
     cols.cLocation.push(state.candidate?.locationId ?? null);
-    cols.cSince.push(iso(state.candidate?.since ?? null));
+    cols.cSince.push(state.candidate?.since ?? null);
     cols.cRssi.push(state.candidate?.rssi ?? null);
     cols.cEquipment.push(state.candidate?.equipment ?? null);
-    cols.sold.push(iso(state.soldAt));
-    cols.guard.push(iso(state.guardUntil));
+    cols.sold.push(state.soldAt);
+    cols.guard.push(state.guardUntil);
   }
   const t = (v: (string | number | null)[]) => sql`string_to_array(${arr(v)}, ',')`;
   // text columns that may hold any character (the reader code, the TID) go as real arrays
@@ -231,11 +266,11 @@ export async function foldReads(tx: Tx, tenantId: number, reads: readonly FoldRe
       last_location_id, last_rssi_cdbm, presence, presence_location_id, presence_since, presence_equipment, presence_seen_at,
       presence_rssi_cdbm, depart_due_at, candidate_location_id, candidate_since, candidate_rssi_cdbm, candidate_equipment,
       sold_at, return_guard_until, updated_at)
-    select ${tenantId}, u.epc, nullif(u.tid, ''), u.f::timestamptz, u.l::timestamptz, u.n::bigint, u.eq, nullif(u.ant, '')::int,
-      nullif(u.loc, '')::bigint, nullif(u.rssi, '')::int, nullif(u.p, ''), nullif(u.pl, '')::bigint, nullif(u.ps, '')::timestamptz,
-      nullif(u.pe, ''), nullif(u.pseen, '')::timestamptz, nullif(u.pr, '')::int, nullif(u.due, '')::timestamptz,
-      nullif(u.cl, '')::bigint, nullif(u.cs, '')::timestamptz, nullif(u.cr, '')::int, nullif(u.ce, ''),
-      nullif(u.sold, '')::timestamptz, nullif(u.guard, '')::timestamptz, now()
+    select ${tenantId}, u.epc, nullif(u.tid, ''), ${fromMs('u.f')}, ${fromMs('u.l')}, u.n::bigint, u.eq, nullif(u.ant, '')::int,
+      nullif(u.loc, '')::bigint, nullif(u.rssi, '')::int, nullif(u.p, ''), nullif(u.pl, '')::bigint, ${fromMs('u.ps')},
+      nullif(u.pe, ''), ${fromMs('u.pseen')}, nullif(u.pr, '')::int, ${fromMs('u.due')},
+      nullif(u.cl, '')::bigint, ${fromMs('u.cs')}, nullif(u.cr, '')::int, nullif(u.ce, ''),
+      ${fromMs('u.sold')}, ${fromMs('u.guard')}, now()
     from unnest(${t(cols.epc)}, ${jsonArray(cols.tid)}, ${t(cols.first)}, ${t(cols.last)}, ${t(cols.count)}, ${jsonArray(cols.equipment)},
       ${t(cols.antenna)}, ${t(cols.location)}, ${t(cols.rssi)}, ${t(cols.presence)}, ${t(cols.pLocation)}, ${t(cols.pSince)},
       ${jsonArray(cols.pEquipment)}, ${t(cols.pSeen)}, ${t(cols.pRssi)}, ${t(cols.due)}, ${t(cols.cLocation)}, ${t(cols.cSince)},

@@ -163,11 +163,14 @@ export const LOOKUP_EVENTS = 20;
 
 /**
  * The integrator's lookup: one EPC's state, its decode, its tag registry facts (the tag, its label
- * order) and its last 20 lifecycle events, newest first.
+ * order) and its last 20 lifecycle events, newest first: three reads at once, one round trip each.
  */
 export async function epcStateLookup(db: Tx, tenantId: number, epc: string) {
-  const [state, facts] = await Promise.all([epcStateRow(db, tenantId, epc), epcFacts(db, tenantId, epc)]);
-  const events = await epcEvents(db, tenantId, epc, facts.order?.id ?? null, { newest: true, limit: LOOKUP_EVENTS, full: false });
+  const [state, facts, events] = await Promise.all([
+    epcStateRow(db, tenantId, epc),
+    epcFacts(db, tenantId, epc),
+    epcEvents(db, tenantId, epc, { newest: true, limit: LOOKUP_EVENTS, full: false }),
+  ]);
   const { decoded: dec, refusal } = decodeForState(epc);
   return { epc, found: !!state, state: state ?? null, decoded: dec, refusal, ...facts, events };
 }

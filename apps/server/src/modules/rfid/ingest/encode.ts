@@ -1,0 +1,62 @@
+/**
+ * A parsed payload in the form the one ingestion statement takes it (pipeline.ts): the reads as one
+ * PostgreSQL array literal a column, the fold queue's lines, and only the newest reads as objects
+ * (the live console's). It is built where the payload was parsed — in a parse worker for a large
+ * body — so the event loop handles a few strings per batch instead of an object per read.
+ */
+import type { InvalidEvent, ParsedPayload, StatusEvent, TagRead } from '@tagloom/domain/rfid/formats.js';
+import { encodeReads } from '../state/fold-data.js';
+
+/** The reads, one array literal a column of rfid_reads (validated values: hex, ISO times, numbers). */
+export interface ReadColumns {
+  at: string;
+  epc: string;
+  tid: string;
+  antenna: string;
+  rssi: string;
+  frequency: string;
+  count: string;
+  phase: string;
+}
+
+export interface EncodedPayload {
+  /** events found (reads + statuses + heartbeats + invalid) */
+  events: number;
+  /** tag reads */
+  reads: number;
+  statuses: StatusEvent[];
+  invalid: InvalidEvent[];
+  columns: ReadColumns;
+  /** the fold queue's data (fold-queue.ts encodeReads) */
+  fold: string;
+  /** the newest reads (the live console's summary) */
+  newest: TagRead[];
+}
+
+/** Reads a live summary carries (the newest). */
+export const LIVE_READS = 20;
+
+const textArray = (v: readonly (string | null)[]) => `{${v.map((x) => (x ? x : '""')).join(',')}}`;
+const numArray = (v: readonly (number | null)[]) => `{${v.map((x) => (x === null ? 'NULL' : String(x))).join(',')}}`;
+
+export function encodePayload(p: ParsedPayload): EncodedPayload {
+  const r = p.reads;
+  return {
+    events: p.events,
+    reads: r.length,
+    statuses: p.statuses,
+    invalid: p.invalid,
+    columns: {
+      at: textArray(r.map((x) => x.at.toISOString())),
+      epc: textArray(r.map((x) => x.epc)),
+      tid: textArray(r.map((x) => x.tid)),
+      antenna: numArray(r.map((x) => x.antenna)),
+      rssi: numArray(r.map((x) => x.rssiCdbm)),
+      frequency: numArray(r.map((x) => x.frequencyKhz)),
+      count: numArray(r.map((x) => x.readCount)),
+      phase: numArray(r.map((x) => x.phase)),
+    },
+    fold: encodeReads(r),
+    newest: r.slice(-LIVE_READS),
+  };
+}
