@@ -345,4 +345,52 @@ describe(`RFID ingestion in the readers' formats on ${DRIVER}`, () => {
     await t.ctx.db.execute(sql`delete from rfid_fold_queue`);
     await t.ctx.db.execute(sql`delete from rfid_epc_states where tenant_id = ${other.id} and epc = ${epc}`);
   });
+
+  it('stores a batch whole or not at all: one the database refuses leaves no read, key, status event or queued fold, and its resend is stored once', async () => {
+    const at = new Date().toISOString();
+    const body = JSON.stringify([
+      {
+        timestamp: at,
+        hostname: 'r700',
+        eventType: 'tagInventory',
+        tagInventoryEvent: { epcHex: '3034257BF7194E4000A70A01', antennaPort: 1 },
+      },
+      {
+        timestamp: at,
+        hostname: 'r700',
+        eventType: 'tagInventory',
+        tagInventoryEvent: { epcHex: '3034257BF7194E4000A70A02', antennaPort: 2 },
+      },
+      { timestamp: at, hostname: 'r700', eventType: 'antennaDisconnected', antennaDisconnectedEvent: { antennaPort: 4 } },
+    ]);
+    const stored = async () => {
+      const [row] = await queryRows<{ reads: number; keys: number; events: number; queued: number; batches: number }>(
+        t.ctx.db,
+        sql`select (select count(*)::int from rfid_reads where tenant_id = ${demoId} and epc like '3034257BF7194E4000A70A%') as reads,
+                   (select count(*)::int from rfid_batch_keys where tenant_id = ${demoId} and batch_key = 'all-or-nothing') as keys,
+                   (select count(*)::int from rfid_equipment_events where tenant_id = ${demoId} and antenna = 4 and created_at = ${at}::timestamptz) as events,
+                   (select count(*)::int from rfid_fold_queue q join rfid_batch_keys k on k.tenant_id = q.tenant_id and k.batch_id = q.batch_id
+                     where k.batch_key = 'all-or-nothing') as queued,
+                   (select count(*)::int from rfid_batches where tenant_id = ${demoId} and batch_key = 'all-or-nothing') as batches`,
+      );
+      return row;
+    };
+    // the batch row, written last in the batch's one statement, is refused: nothing else stays
+    await t.ctx.db.execute(sql`alter table rfid_batches add constraint test_refuse check (batch_key <> 'all-or-nothing')`);
+    try {
+      const refused = await post('impinj', body, { headers: { 'idempotency-key': 'all-or-nothing' } });
+      // (a refused check reads as a bad request; what matters: no answer of success, nothing kept)
+      expect([refused.status, refused.body.data]).toEqual([400, null]);
+      expect(await stored()).toEqual({ reads: 0, keys: 0, events: 0, queued: 0, batches: 0 });
+    } finally {
+      await t.ctx.db.execute(sql`alter table rfid_batches drop constraint test_refuse`);
+    }
+    // the reader resends after the error: stored once, whole
+    const resent = await post('impinj', body, { headers: { 'idempotency-key': 'all-or-nothing' } });
+    expect([resent.status, resent.body.data.accepted, resent.body.data.duplicate]).toEqual([200, 3, false]);
+    const again = await post('impinj', body, { headers: { 'idempotency-key': 'all-or-nothing' } });
+    expect([again.body.data.duplicate, again.body.data.batchId]).toEqual([true, resent.body.data.batchId]);
+    const after = await stored();
+    expect([after.reads, after.keys, after.events, after.batches]).toEqual([2, 1, 1, 1]);
+  });
 });

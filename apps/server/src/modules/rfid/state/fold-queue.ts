@@ -1,6 +1,6 @@
 /**
  * The fold queue (area P): a batch's reads are acknowledged once stored raw; their fold into EPC
- * state runs right after, off the reader's request, from this queue. The ingestion transaction adds
+ * state runs right after, off the reader's request, from this queue. The ingestion statement adds
  * one row a batch (the reads the fold needs, compact) beside its raw reads, so an acknowledged batch
  * is folded exactly once even when the process dies before it: the row and the fold go in one
  * transaction (the rows are deleted as their reads are folded). One fold at a time a tenant (an
@@ -17,7 +17,7 @@ export { encodeReads, type QueuedRead };
 /** Batches folded in one transaction at most (500 reads a batch: 50,000 reads). */
 export const FOLD_BATCHES = 100;
 
-/** Queues a batch's reads for the fold, in the ingestion transaction. */
+/** Queues a batch's reads for the fold, in a transaction of the caller (tests; the pipeline uses enqueueFoldFrom). */
 export async function enqueueFold(
   tx: Tx,
   tenantId: number,

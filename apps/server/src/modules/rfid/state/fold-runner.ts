@@ -15,9 +15,12 @@ export const FOLD_POLL_MS = 2000;
 const BUSY_RETRY_MS = 200;
 /**
  * At least this long between two runs of a process: while readers keep sending, a run folds what
- * arrived in the gap (reads of the same tags add up into one write per EPC) instead of one batch each.
+ * arrived in the gap (reads of the same tags add up into one write per EPC) instead of one batch
+ * each. On PostgreSQL a fold runs beside the ingestion on its own connection: a second (bench/ingest:
+ * 24,000 reads/s instead of 18,000–21,000 at 200 ms). PGlite has one connection, which a fold holds
+ * for every request: shorter, smaller folds (batch latency p99 0.7 s instead of 1.8 s, the same rate).
  */
-export const FOLD_GAP_MS = 1000;
+export const FOLD_GAP_MS = { pg: 1000, pglite: 200 } as const;
 
 export class FoldRunner {
   private running?: Promise<void>;
@@ -41,7 +44,7 @@ export class FoldRunner {
       this.again = true;
       return;
     }
-    const wait = this.lastEnd + FOLD_GAP_MS - Date.now();
+    const wait = this.lastEnd + FOLD_GAP_MS[this.ctx.database.kind] - Date.now();
     if (wait > 0) {
       this.waiting = setTimeout(() => {
         this.waiting = undefined;

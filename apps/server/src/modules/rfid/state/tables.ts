@@ -8,7 +8,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
  * up to — first and last seen, read count, the last reader/antenna/location/RSSI — and its presence
  * (packages/domain/src/rfid/presence.ts): `present` at a location since a time, `departed` after a
  * silence, `sold` by a point-of-sale reader; null while it was never placed (read only by unbound
- * readers). One row per (tenant, EPC), written by foldReads in the ingestion transaction.
+ * readers). One row per (tenant, EPC), written by the fold (fold.ts) from the fold queue.
  */
 export const rfidEpcStates = pgTable(
   'rfid_epc_states',
@@ -58,7 +58,7 @@ export const rfidEpcStates = pgTable(
 
 /**
  * Batches acknowledged and not folded into EPC state yet (fold-queue.ts): one row a batch, written
- * in the ingestion transaction beside the raw reads, deleted in the transaction that folds it. The
+ * in the ingestion statement beside the raw reads, deleted in the transaction that folds it. The
  * reads as the fold needs them, one line each (EPC, TID, time, antenna, RSSI, read count).
  */
 export const rfidFoldQueue = pgTable(
