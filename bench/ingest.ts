@@ -5,7 +5,7 @@
 // reads (default 200,000) or INGEST_SECONDS (default 60) have passed. It prints the reads/s durably
 // stored with EPC state updated (the acknowledged reads, checked in rfid_reads and rfid_epc_states
 // after the run; the time runs until the fold queue has caught up) next to the rate of a raw COPY of the same number of reads into a table of the same
-// shape (columns, defaults, indexes) in the same database, and their ratio (goal ≥ 0.6).
+// shape (columns, defaults, indexes) in the same database — the same EPCs in the same order — and their ratio (goal ≥ 0.6).
 // The same file is the client: INGEST_CLIENT=<base url> runs the driver (spawned by the server side).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,9 @@ const SECONDS = Number(process.env.INGEST_SECONDS ?? 60);
 const BATCH = Number(process.env.INGEST_BATCH ?? 500);
 const CONCURRENCY = Number(process.env.INGEST_CONCURRENCY ?? 4);
 const EPCS = Number(process.env.INGEST_EPCS ?? 20_000);
+
+/** The tag of read i of batch `seq`: the batches' reads spread over the EPCs, in no order (as readers report them). */
+const tagOf = (seq: number, i: number) => (seq * 7919 + i * 104_729) % EPCS;
 
 /** The EPC of tag i: SGTIN-96 of company 0614141, item 812345, serial i (upper-case hex). */
 const epcOf = (i: number) => `3034257BF7194E4${i.toString(16).toUpperCase().padStart(9, '0')}`;
@@ -41,7 +44,7 @@ async function client(base: string, key: string): Promise<void> {
     const now = Date.now();
     const events = [];
     for (let i = 0; i < n; i++) {
-      const tag = (seq * 7919 + i * 104_729) % EPCS;
+      const tag = tagOf(seq, i);
       const at = new Date(now - 1000 + i).toISOString();
       events.push({
         timestamp: at,
@@ -211,7 +214,7 @@ async function server(): Promise<void> {
     const now = Date.now();
     for (let i = 0; i < n; i++)
       lines.push(
-        `${demo},${new Date(now - 60_000 + (i % 60_000)).toISOString()},GATE-01,${epcOf(i % EPCS)},"",${1 + (i % 4)},${-5000 - ((i * 37) % 2500)},${902750 + (i % 50) * 500},1,,,"",,${1 + Math.floor(i / BATCH)}`,
+        `${demo},${new Date(now - 60_000 + (i % 60_000)).toISOString()},GATE-01,${epcOf(tagOf(Math.floor(i / BATCH), i % BATCH))},"",${1 + (i % 4)},${-5000 - ((i * 37) % 2500)},${902750 + (i % 50) * 500},1,,,"",,${1 + Math.floor(i / BATCH)}`,
       );
     const csv = `${lines.join('\n')}\n`;
     const copySql = `copy bench_copy_reads (${cols}) from STDIN with (format csv)`;
