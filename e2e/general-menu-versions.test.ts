@@ -41,10 +41,24 @@ describe('menu', () => {
     await form.getByTestId('menu-form-code').fill(code);
     await form.getByTestId('menu-form-path').fill(`/${code}`);
     await form.getByTestId('menu-form-component').fill(code);
-    await form.getByTestId('menu-form-icon').click();
-    await page.getByTestId('icon-picker-search').locator('input').fill('tool');
-    await page.getByTestId('icon-option-ToolOutlined').click();
-    await expect.poll(() => form.getByTestId('menu-form-icon-value').textContent()).toBe('ToolOutlined');
+    // the picker's grid re-renders as the search filters it: a click lost meanwhile is made again
+    // (the picker reopened when it closed) until the form shows the icon
+    const iconValue = form.getByTestId('menu-form-icon-value');
+    await expect
+      .poll(
+        async () => {
+          if ((await iconValue.count()) && (await iconValue.textContent()) === 'ToolOutlined') return true;
+          const option = page.getByTestId('icon-option-ToolOutlined');
+          if (!(await option.isVisible())) {
+            await form.getByTestId('menu-form-icon').click();
+            await page.getByTestId('icon-picker-search').locator('input').fill('tool');
+          }
+          await option.click({ timeout: 5_000 }).catch(() => undefined);
+          return false;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     await shot(page, 'menuver-menu-form');
     await page.getByTestId('menu-form-save').click();
     const created = tree.locator(`tr[data-menu-code="${code}"]`);
