@@ -393,4 +393,16 @@ describe(`RFID ingestion in the readers' formats on ${DRIVER}`, () => {
     const after = await stored();
     expect([after.reads, after.keys, after.events, after.batches]).toEqual([2, 1, 1, 1]);
   });
+
+  it("stores a reader's words that PostgreSQL cannot hold (NUL, half a surrogate pair) with U+FFFD, not refusing the batch", async () => {
+    const at = new Date().toISOString();
+    const body = `{"timestamp":"${at}","type":"ERROR","data":{"description":"bad\\u0000 \\udc00 end"}}`;
+    const r = await post('zebra', body, { type: 'text/plain', headers: { 'idempotency-key': 'bad-words' } });
+    expect([r.status, r.body.data.accepted]).toEqual([200, 1]);
+    const [row] = await queryRows<{ message: string }>(
+      t.ctx.db,
+      sql`select message from rfid_equipment_events where tenant_id = ${demoId} and event_type = 'error' and created_at = ${at}::timestamptz`,
+    );
+    expect(row.message).toContain('bad\ufffd \ufffd end');
+  });
 });

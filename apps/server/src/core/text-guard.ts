@@ -11,7 +11,7 @@ const BAD = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc
 const BAD_ALL = new RegExp(BAD.source, 'g');
 export const hasBadText = (s: string): boolean => BAD.test(s);
 
-/** The same text with every NUL and unpaired surrogate replaced by U+FFFD (for logs, never for data). */
+/** The same text with every NUL and unpaired surrogate replaced by U+FFFD (for logs and a reader's words, never for a user's data). */
 export const storableText = (s: string): string => (hasBadText(s) ? s.replace(BAD_ALL, '\ufffd') : s);
 
 /** At most `max` UTF-16 units of `s`, never ending inside a surrogate pair. */

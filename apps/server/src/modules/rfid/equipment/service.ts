@@ -56,10 +56,6 @@ export async function bindingOf(db: Tx, tenantId: number, equipmentCoding: strin
 }
 
 /**
- * A report from a reader at `at`: it is online and was last online then (never moved back in time).
- * When it was offline, the equipment log gets a 'connected' event. Pass the batch's transaction.
- */
-/**
  * The reader seen at `at`, as SQL (a statement, or a part of the ingestion's one statement) that
  * returns `was`, its online status before, when it changed the row: only when the reader was
  * offline or a second has passed (a busy reader does not rewrite its row per batch) and `when`
@@ -88,7 +84,10 @@ export function bindingSelect(tenantId: number, equipmentCoding: string): SQL {
     where e.tenant_id = ${tenantId} and e.equipment_coding = ${equipmentCoding}`;
 }
 
-/** Marks a reader seen (online, last time online); logs "connected" when it was offline. */
+/**
+ * A report from a reader at `at`: it is online and was last online then (never moved back in time).
+ * When it was offline, the equipment log gets a 'connected' event.
+ */
 export async function markSeen(db: Tx, tenantId: number, equipmentCoding: string, at: Date): Promise<void> {
   const [row] = await queryRows<{ was: number }>(db, seenUpdate(tenantId, equipmentCoding, at));
   if (row && Number(row.was) !== ONLINE.ONLINE) {

@@ -6,6 +6,7 @@
 import type { RfidEquipmentEventType } from '@tagloom/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { insertBatch } from '../../../core/feed/batch.js';
+import { storableText, truncateText } from '../../../core/text-guard.js';
 import type { Tx } from '../../../db/client.js';
 import { rfidEquipmentEvents } from './tables.js';
 
@@ -31,7 +32,9 @@ const row = (e: EquipmentEvent): typeof rfidEquipmentEvents.$inferInsert => ({
   eventType: e.eventType,
   level: e.level ?? defaultLevel(e.eventType),
   antenna: e.antenna ?? null,
-  message: (e.message ?? '').slice(0, 2000),
+  // a reader's words may hold what PostgreSQL cannot store (NUL, half a surrogate pair): shown as U+FFFD,
+  // never a refusal of the batch that carries them
+  message: storableText(truncateText(e.message ?? '', 2000)),
   createdAt: e.at ?? new Date(),
 });
 

@@ -191,7 +191,7 @@ export async function ingestPayload(
     ctx.db,
     sql`with ${sql.join(parts, sql`, `)} select b.batch_id, b.location_id from b`,
   );
-  if (!stored) return ctx.db.transaction((tx) => firstAnswer(tx, tenantId, deviceCode, batchKey));
+  if (!stored) return firstAnswer(ctx.db, tenantId, deviceCode, batchKey);
   const batchId = Number(stored.batch_id);
   const locationId = stored.location_id === null ? null : Number(stored.location_id);
   const live: LiveReadsData = {

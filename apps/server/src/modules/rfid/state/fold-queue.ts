@@ -12,8 +12,6 @@ import { queryRows, type Tx } from '../../../db/client.js';
 import { FOLD_LOCK, FoldInput, foldInput } from './fold.js';
 import { encodeReads, forEachRead, type QueuedRead } from './fold-data.js';
 
-export { encodeReads, type QueuedRead };
-
 /** Batches folded in one transaction at most (500 reads a batch: 50,000 reads). */
 export const FOLD_BATCHES = 100;
 

@@ -56,24 +56,23 @@ interface StateRow {
   epc: string;
   presence: Presence | null;
   presence_location_id: string | number | null;
-  presence_since: Date | string | number | null;
+  presence_since: number | null;
   presence_equipment: string | null;
-  presence_seen_at: Date | string | number | null;
+  presence_seen_at: number | null;
   presence_rssi_cdbm: number | null;
-  depart_due_at: Date | string | number | null;
+  depart_due_at: number | null;
   candidate_location_id: string | number | null;
-  candidate_since: Date | string | number | null;
+  candidate_since: number | null;
   candidate_rssi_cdbm: number | null;
   candidate_equipment: string | null;
-  sold_at: Date | string | number | null;
-  return_guard_until: Date | string | number | null;
+  sold_at: number | null;
+  return_guard_until: number | null;
 }
 
-const ms = (v: Date | string | number | null): number | null => (v === null ? null : typeof v === 'number' ? v : new Date(v).getTime());
 const num = (v: string | number | null): number | null => (v === null ? null : Number(v));
-/** A text column of epoch milliseconds ('' for none) as timestamptz. */
 /** A timestamptz column as epoch milliseconds (a number to JavaScript), under its own name. */
 const toMs = (col: string) => sql.raw(`floor(extract(epoch from ${col}) * 1000)::float8 as ${col.split('.').pop()}`);
+/** A text column of epoch milliseconds ('' for none) as timestamptz. */
 const fromMs = (col: string) => sql.raw(`to_timestamp(nullif(${col}, '')::float8 / 1000)`);
 
 /** A state row's presence, as the domain folds it. */
@@ -82,22 +81,22 @@ export function presenceOfRow(r: StateRow): PresenceState {
   return {
     presence: r.presence,
     locationId: num(r.presence_location_id),
-    since: ms(r.presence_since),
+    since: r.presence_since,
     equipment: r.presence_equipment,
-    seenAt: ms(r.presence_seen_at),
+    seenAt: r.presence_seen_at,
     rssi: r.presence_rssi_cdbm,
-    departDueAt: ms(r.depart_due_at),
+    departDueAt: r.depart_due_at,
     candidate:
       candidateLocation === null
         ? null
         : {
             locationId: candidateLocation,
-            since: ms(r.candidate_since) ?? 0,
+            since: r.candidate_since ?? 0,
             rssi: r.candidate_rssi_cdbm,
             equipment: r.candidate_equipment ?? '',
           },
-    soldAt: ms(r.sold_at),
-    guardUntil: ms(r.return_guard_until),
+    soldAt: r.sold_at,
+    guardUntil: r.return_guard_until,
   };
 }
 
