@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eSuite, login, newSession, pathOf, type Session, shot } from './support/browser';
 import { menuPath, screenOf, webText } from './support/general';
+import { openDropdown, tag, tagInView, tagMenuUntil, tags, tagsAre } from './support/tags';
 
 const suite = e2eSuite();
 const LANG_LIST: Lang[] = ['zh_CN', 'zh_TW', 'en_US'];
@@ -17,9 +18,6 @@ const LANG_LIST: Lang[] = ['zh_CN', 'zh_TW', 'en_US'];
 const MAX_ALIVE = 20;
 
 const waitPath = (page: Page, path: string) => page.waitForURL((u) => u.pathname === path, { timeout: 15_000 });
-const tags = (page: Page) => page.getByTestId('tag').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
-const tag = (page: Page, path: string) => page.locator(`[data-testid="tag"][data-path="${path}"]`);
-const openDropdown = (page: Page) => page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
 /** the machine may be busy: wait up to 15 s for a state */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
 const visibleTooltip = (page: Page) => page.locator('.ant-tooltip:not(.ant-tooltip-hidden) .ant-tooltip-container');
@@ -60,30 +58,6 @@ async function goInApp(page: Page, path: string, code: string) {
  * machine the bar may still be scrolling after the last change, and a right-click landing on a neighbour
  * opens the neighbour's menu (whose "close to the left" closes a part of the same tags).
  */
-async function tagMenuUntil(page: Page, path: string, item: string, expected: string[]) {
-  await poll(async () => {
-    if (JSON.stringify(await tags(page)) === JSON.stringify(expected)) return 'done';
-    const menu = openDropdown(page).getByRole('menuitem', { name: item, exact: true });
-    if (await menu.count()) {
-      await menu.click({ timeout: 3000 }).catch(() => {});
-      return 'picked';
-    }
-    if (await tagInView(page, path))
-      await tag(page, path)
-        .click({ button: 'right', timeout: 3000 })
-        .catch(() => {});
-    return 'opening';
-  }).toBe('done');
-}
-
-/** whether the tag of `path` lies wholly inside the visible part of the tag bar */
-async function tagInView(page: Page, path: string): Promise<boolean> {
-  return page.evaluate((p) => {
-    const box = document.querySelector('[data-testid="tags-scroll"]')?.getBoundingClientRect();
-    const el = document.querySelector(`[data-testid="tag"][data-path="${p}"]`)?.getBoundingClientRect();
-    return !!box && !!el && el.left >= box.left - 1 && el.right <= box.right + 1;
-  }, path);
-}
 
 describe('tag bar with many open pages', () => {
   it('keeps the active tag in view, lists every tag under "more", keeps the tags across a reload and caps the cached views', async () => {
@@ -147,7 +121,7 @@ describe('tag bar with many open pages', () => {
     await openDropdown(page).getByRole('menuitem', { name: 'Close tabs to the right', exact: true }).click();
     await poll(() => tags(page)).toEqual([home, ...opened.slice(0, 6).map((s) => s.path)]);
     await poll(() => openDropdown(page).count()).toBe(0);
-    await tagMenuUntil(page, mid.path, 'Close tabs to the left', [home, mid.path]);
+    await tagMenuUntil(page, mid.path, 'Close tabs to the left', tagsAre(page, [home, mid.path]));
     expect(pathOf(page)).toBe(mid.path);
     expect(errors).toEqual([]);
     await context.close();

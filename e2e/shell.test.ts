@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eSuite, login, newSession, pathOf, type Session, shot, tokenOf } from './support/browser';
 import { clickInDialog } from './support/general';
+import { openDropdown, tagMenuUntil, tags, tagsAre } from './support/tags';
 
 const suite = e2eSuite();
 const sessions: Session[] = [];
@@ -14,38 +15,11 @@ async function open(opts: { width?: number; lang?: string } = {}): Promise<Sessi
 }
 
 const waitPath = (page: Page, path: string) => page.waitForURL((u) => u.pathname === path, { timeout: 15_000 });
-const tags = (page: Page) => page.getByTestId('tag').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
-
-const openDropdown = (page: Page) => page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
-
-/**
- * Picks `item` in the tag's context menu until `done` holds: a right-click while the tag bar still
- * moves, or a click on a menu still positioning (under the top navigation), is lost and made again.
- */
 async function tagMenu(page: Page, path: string, item: string, done: () => Promise<boolean>) {
   // a menu still fading out would match too
   await expect.poll(() => openDropdown(page).count()).toBe(0);
-  await expect
-    .poll(
-      async () => {
-        if (await done()) return 'done';
-        const menu = openDropdown(page).getByRole('menuitem', { name: item, exact: true });
-        if (await menu.count()) {
-          await menu.click({ timeout: 3_000 }).catch(() => undefined);
-          return 'picked';
-        }
-        await page
-          .locator(`[data-testid="tag"][data-path="${path}"]`)
-          .click({ button: 'right', timeout: 3_000 })
-          .catch(() => undefined);
-        return 'opening';
-      },
-      { timeout: 30_000 },
-    )
-    .toBe('done');
+  await tagMenuUntil(page, path, item, done);
 }
-
-const tagsAre = (page: Page, expected: string[]) => async () => JSON.stringify(await tags(page)) === JSON.stringify(expected);
 
 describe('route guard', () => {
   it('sends an unauthenticated user to /login, but lets /login, /loginDefault and /401 through', async () => {
