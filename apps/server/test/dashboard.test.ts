@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { LABEL_ORDER } from '@tagloom/domain';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tenants, users } from '../src/db/schema/index.js';
+import { queryRows } from '../src/db/client.js';
+import { labelSuppliers, tenants, users } from '../src/db/schema/index.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 
 describe(`dashboards on ${DRIVER}`, () => {
@@ -34,6 +36,62 @@ describe(`dashboards on ${DRIVER}`, () => {
     expect(own.loginsPerDay).toHaveLength(7);
     expect(own.loginsPerDay.at(-1).count).toBeGreaterThanOrEqual(1);
     expect(own.loginsPerDay.at(-1).count).toBeLessThan(all.loginsPerDay.at(-1).count);
+  });
+
+  it('counts the label orders by status and the tags they made, as the session sees them', async () => {
+    const admin = await t.login('admin', 'admin123');
+    const demo = await t.login('demo', 'demo123');
+    const summary = async (token: string) => (await t.call('GET', '/api/dashboard/admin/summary', { token })).body.data;
+    const [demoTenant] = await t.ctx.db.select().from(tenants).where(eq(tenants.code, 'DEMO'));
+    // what the tables hold, counted apart from the service
+    const ordersOf = (where: string) =>
+      queryRows<{ status: number; count: number }>(
+        t.ctx.db,
+        sql.raw(`select status::int as status, count(*)::int as count from label_orders where ${where} group by status order by status`),
+      );
+    const tagsOf = async (where: string) =>
+      Number(
+        (
+          await queryRows<{ n: string }>(
+            t.ctx.db,
+            sql.raw(
+              `select count(*) as n from label_tags g join label_orders o on o.tenant_id = g.tenant_id and o.id = g.order_id where ${where}`,
+            ),
+          )
+        )[0].n,
+      );
+    const own = await summary(demo);
+    expect(own.ordersByStatus).toEqual(await ordersOf(`tenant_id = ${demoTenant.id}`));
+    // the demo seed: orders in many states, one cancelled, and tags of the orders whose EPCs were generated
+    expect(own.ordersByStatus.length).toBeGreaterThan(5);
+    expect(own.ordersByStatus.find((s: { status: number }) => s.status === LABEL_ORDER.CANCELLED)?.count).toBeGreaterThanOrEqual(1);
+    expect(own.tags).toBeGreaterThan(0);
+    expect(own.tags).toBe(await tagsOf(`o.tenant_id = ${demoTenant.id}`));
+    const all = await summary(admin);
+    expect(all.ordersByStatus).toEqual(await ordersOf('true'));
+    expect(all.tags).toBe(await tagsOf('true'));
+
+    // a user bound to a label supplier: that supplier's orders and their tags only
+    const [ls01] = await t.ctx.db
+      .select({ id: labelSuppliers.id })
+      .from(labelSuppliers)
+      .where(and(eq(labelSuppliers.tenantId, demoTenant.id), eq(labelSuppliers.code, 'LS01')));
+    const bind = (partyKind: string | null, partyId: number | null) =>
+      t.ctx.db
+        .update(users)
+        .set({ partyKind, partyId })
+        .where(and(eq(users.tenantId, demoTenant.id), eq(users.username, 'demo')));
+    await bind('labelSupplier', ls01.id);
+    try {
+      const bound = await summary(demo);
+      expect(bound.ordersByStatus).toEqual(await ordersOf(`tenant_id = ${demoTenant.id} and supplier_id = ${ls01.id}`));
+      // the seed's cancelled order is another supplier's
+      expect(bound.ordersByStatus.find((s: { status: number }) => s.status === LABEL_ORDER.CANCELLED)).toBeUndefined();
+      expect(bound.tags).toBe(await tagsOf(`o.tenant_id = ${demoTenant.id} and o.supplier_id = ${ls01.id}`));
+      expect(bound.tags).toBeLessThanOrEqual(own.tags);
+    } finally {
+      await bind(null, null);
+    }
   });
 
   it('asks a user with the initial password to change it, until it is changed', async () => {

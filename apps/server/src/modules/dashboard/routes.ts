@@ -4,8 +4,6 @@ import type { Services } from '../../app.js';
 import { envelope } from '../../core/envelope.js';
 import { DashboardService } from './service.js';
 
-const moduleCount = z.object({ count: z.number().int(), available: z.boolean() });
-
 const adminSummary = z.object({
   scope: z.enum(['platform', 'tenant']),
   tenants: z.number().int(),
@@ -13,9 +11,11 @@ const adminSummary = z.object({
   activeSessions: z.number().int(),
   loginsToday: z.number().int(),
   operationsToday: z.number().int(),
-  tags: moduleCount,
-  readersOnline: moduleCount,
-  ordersByState: z.object({ available: z.boolean(), states: z.array(z.object({ state: z.string(), count: z.number().int() })) }),
+  /** tags registered by the label orders in view (EPCs generated or bound) */
+  tags: z.number().int(),
+  readersOnline: z.number().int(),
+  /** label orders in view by status (LabelOrderStatus values), only the statuses some order holds */
+  ordersByStatus: z.array(z.object({ status: z.number().int(), count: z.number().int() })),
   loginsPerDay: z.array(z.object({ day: z.string(), count: z.number().int() })),
 });
 
@@ -82,11 +82,12 @@ export const dashboardRoutes: FastifyPluginAsyncZod<Services> = async (app, serv
       config: { access: { screen: 'dashboard/admin', action: 'query' }, skipOperationLog: true },
       schema: {
         tags,
-        summary: 'Live counts: platform-wide for platform users, own tenant for tenant users; modules not built yet report available=false',
+        summary:
+          'Live counts: platform-wide for platform users, own tenant for tenant users (label orders and their tags: the orders of the party a user is bound to)',
         response: { 200: envelope(adminSummary) },
       },
     },
-    async (req, reply) => reply.ok(await dashboards.adminSummary(req.session!)),
+    async (req, reply) => reply.ok(await dashboards.adminSummary(req.session!, services.resources.get('label/purchase-order'))),
   );
 
   app.get(

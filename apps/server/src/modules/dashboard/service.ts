@@ -2,13 +2,12 @@ import { PLATFORM_TENANT_ID, SCHEDULER_STATE } from '@tagloom/domain';
 import { and, count, countDistinct, desc, eq, gt, gte, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AppContext, SessionInfo } from '../../core/context.js';
+import type { ResourceService } from '../../core/resource/service.js';
 import { readScope, TenantScope } from '../../core/tenant-scope.js';
 import { queryRows } from '../../db/client.js';
 import { loginLog, operationLog, schedulerRuns, schedulerTasks, sessions, tenants, users } from '../../db/schema/index.js';
+import { labelCounts } from '../label/orders/counts.js';
 import { EquipmentService } from '../rfid/equipment/service.js';
-
-/** Label order states the dashboard charts; the label module does not exist yet, so all are zero. */
-export const ORDER_STATES = ['draft', 'pendingReview', 'confirmed', 'epcGenerated', 'producing', 'shipped', 'signed', 'cancelled'] as const;
 
 const num = (v: unknown) => Number(v ?? 0);
 
@@ -21,17 +20,19 @@ export class DashboardService {
     return num(row?.n);
   }
 
-  async adminSummary(session: SessionInfo) {
+  /** `labelOrders`: the label purchase orders' service (absent when the label module is not loaded). */
+  async adminSummary(session: SessionInfo, labelOrders?: ResourceService) {
     const platform = session.tenantId === PLATFORM_TENANT_ID;
     const scope = readScope(session, this.ctx.db);
     const today = sql`date_trunc('day', now())`;
-    const [tenantCount, userCount, activeSessions, loginsToday, operationsToday, readersOnline, perDay] = await Promise.all([
+    const [tenantCount, userCount, activeSessions, loginsToday, operationsToday, readersOnline, label, perDay] = await Promise.all([
       platform ? this.count(tenants, ne(tenants.id, PLATFORM_TENANT_ID)) : Promise.resolve(1),
       this.count(users, scope(users)),
       this.count(sessions, scope(sessions, isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`))),
       this.count(loginLog, scope(loginLog, eq(loginLog.result, 1), gte(loginLog.createdAt, today))),
       this.count(operationLog, scope(operationLog, gte(operationLog.createdAt, today))),
       new EquipmentService(this.ctx).onlineCount(scope),
+      labelOrders ? labelCounts(this.ctx, labelOrders, session) : Promise.resolve({ tags: 0, ordersByStatus: [] }),
       queryRows<{ day: string; n: unknown }>(
         this.ctx.db,
         sql`SELECT to_char(d.day, 'YYYY-MM-DD') AS day, count(${loginLog.id}) AS n
@@ -51,9 +52,9 @@ export class DashboardService {
       activeSessions,
       loginsToday,
       operationsToday,
-      tags: { count: 0, available: false },
-      readersOnline: { count: readersOnline, available: true },
-      ordersByState: { available: false, states: ORDER_STATES.map((state) => ({ state, count: 0 })) },
+      tags: label.tags,
+      readersOnline,
+      ordersByStatus: label.ordersByStatus,
       loginsPerDay: perDay.map((r) => ({ day: r.day, count: num(r.n) })),
     };
   }

@@ -9,8 +9,9 @@ import {
   UserOutlined,
   WifiOutlined,
 } from '@ant-design/icons';
+import { ENUMS } from '@tagloom/domain/enums.ts';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Row, Skeleton, Statistic, Tag, theme } from 'antd';
+import { Card, Col, Row, Skeleton, Statistic, theme } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '../../../app/i18n';
@@ -27,39 +28,21 @@ export interface AdminSummary {
   activeSessions: number;
   loginsToday: number;
   operationsToday: number;
-  tags: { count: number; available: boolean };
-  readersOnline: { count: number; available: boolean };
-  ordersByState: { available: boolean; states: { state: string; count: number }[] };
+  /** tags registered by the label orders in view */
+  tags: number;
+  readersOnline: number;
+  /** label orders in view by LabelOrderStatus value (only the statuses some order holds) */
+  ordersByStatus: { status: number; count: number }[];
   loginsPerDay: { day: string; count: number }[];
 }
 
-function Kpi({
-  title,
-  value,
-  icon,
-  color,
-  unavailable,
-  testId,
-}: {
-  title: string;
-  value: number;
-  icon: ReactNode;
-  color: string;
-  unavailable?: boolean;
-  testId: string;
-}) {
-  const { t } = useTranslation();
+function Kpi({ title, value, icon, color, testId }: { title: string; value: number; icon: ReactNode; color: string; testId: string }) {
   return (
     <Card variant="borderless" styles={{ body: { padding: 20 } }}>
       <div style={{ display: 'flex', alignItems: 'center', gap: 16 }}>
         <div style={{ fontSize: 30, color, background: `${color}1a`, borderRadius: 8, padding: '8px 12px', lineHeight: 1 }}>{icon}</div>
         <Statistic title={title} value={value} data-testid={testId} />
       </div>
-      {unavailable && (
-        <Tag style={{ marginTop: 8 }} color="default">
-          {t('dashboard.notAvailable')}
-        </Tag>
-      )}
     </Card>
   );
 }
@@ -94,27 +77,31 @@ export default function AdminDashboard() {
     [data, t, token.colorPrimary],
   );
 
-  const ordersOption = useMemo<ChartOption>(
-    () => ({
-      tooltip: { trigger: 'item' },
-      legend: { bottom: 0, type: 'scroll' },
+  // one bar per state some order holds, in the order's life order (top to bottom): readable at any width
+  const ordersOption = useMemo<ChartOption>(() => {
+    const options = ENUMS.LabelOrderStatus ?? [];
+    const states = [...(data?.ordersByStatus ?? [])].reverse();
+    const nameOf = (status: number) => options.find((o) => Number(o.value) === status)?.label[lang] ?? String(status);
+    return {
+      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+      grid: { left: 8, right: 36, top: 8, bottom: 8, containLabel: true },
+      xAxis: { type: 'value', minInterval: 1, show: states.length > 0 },
+      yAxis: { type: 'category', data: states.map((s) => nameOf(s.status)), axisTick: { show: false } },
       series: [
         {
-          name: t('dashboard.ordersByState'),
-          type: 'pie',
-          radius: ['40%', '65%'],
-          center: ['50%', '42%'],
-          label: { show: false },
-          stillShowZeroSum: false,
-          data: (data?.ordersByState.states ?? []).map((s) => ({ name: t(`orderState.${s.state}`), value: s.count })),
+          name: t('dashboard.kpi.orders'),
+          type: 'bar',
+          barMaxWidth: 18,
+          itemStyle: { color: token.colorPrimary, borderRadius: [0, 4, 4, 0] },
+          label: { show: true, position: 'right' },
+          data: states.map((s) => s.count),
         },
       ],
-      title: (data?.ordersByState.states ?? []).every((s) => s.count === 0)
-        ? { text: t('dashboard.noData'), left: 'center', top: '38%', textStyle: { color: '#bfbfbf', fontSize: 14, fontWeight: 'normal' } }
-        : undefined,
-    }),
-    [data, t],
-  );
+      title: states.length
+        ? undefined
+        : { text: t('dashboard.noData'), left: 'center', top: '38%', textStyle: { color: '#bfbfbf', fontSize: 14, fontWeight: 'normal' } },
+    };
+  }, [data, t, lang, token.colorPrimary]);
 
   if (isLoading || !data) return <Skeleton active paragraph={{ rows: 10 }} />;
   const kpis = [
@@ -123,21 +110,9 @@ export default function AdminDashboard() {
     { key: 'activeSessions', icon: <UserOutlined />, color: '#f4516c', value: data.activeSessions },
     { key: 'loginsToday', icon: <LoginOutlined />, color: '#34bfa3', value: data.loginsToday },
     { key: 'operationsToday', icon: <ThunderboltOutlined />, color: '#9c6ade', value: data.operationsToday },
-    { key: 'tags', icon: <TagsOutlined />, color: '#faad14', value: data.tags.count, unavailable: !data.tags.available },
-    {
-      key: 'readersOnline',
-      icon: <WifiOutlined />,
-      color: '#13c2c2',
-      value: data.readersOnline.count,
-      unavailable: !data.readersOnline.available,
-    },
-    {
-      key: 'orders',
-      icon: <DatabaseOutlined />,
-      color: '#fa8c16',
-      value: data.ordersByState.states.reduce((a, s) => a + s.count, 0),
-      unavailable: !data.ordersByState.available,
-    },
+    { key: 'tags', icon: <TagsOutlined />, color: '#faad14', value: data.tags },
+    { key: 'readersOnline', icon: <WifiOutlined />, color: '#13c2c2', value: data.readersOnline },
+    { key: 'orders', icon: <DatabaseOutlined />, color: '#fa8c16', value: data.ordersByStatus.reduce((a, s) => a + s.count, 0) },
   ];
   return (
     <div data-testid="dashboard-admin">
@@ -147,14 +122,7 @@ export default function AdminDashboard() {
       <Row gutter={[16, 16]} style={rfid.operator ? { marginTop: 16 } : undefined}>
         {kpis.map((k) => (
           <Col key={k.key} xs={24} sm={12} lg={6}>
-            <Kpi
-              title={t(`dashboard.kpi.${k.key}`)}
-              value={k.value}
-              icon={k.icon}
-              color={k.color}
-              unavailable={k.unavailable}
-              testId={`kpi-${k.key}`}
-            />
+            <Kpi title={t(`dashboard.kpi.${k.key}`)} value={k.value} icon={k.icon} color={k.color} testId={`kpi-${k.key}`} />
           </Col>
         ))}
       </Row>
@@ -165,11 +133,7 @@ export default function AdminDashboard() {
           </Card>
         </Col>
         <Col xs={24} lg={8}>
-          <Card
-            title={t('dashboard.ordersByState')}
-            variant="borderless"
-            extra={!data.ordersByState.available && <Tag>{t('dashboard.notAvailable')}</Tag>}
-          >
+          <Card title={t('dashboard.ordersByState')} variant="borderless">
             <Chart option={ordersOption} testId="chart-orders" />
           </Card>
         </Col>
