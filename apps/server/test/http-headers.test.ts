@@ -6,7 +6,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { PLATFORM_TENANT_ID } from '@tagloom/domain';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { negotiateEncoding } from '../src/core/compression.js';
+import { COMPRESS_INLINE_MAX_BYTES, negotiateEncoding } from '../src/core/compression.js';
 import { FileService, type StoredFile, sendStoredFile } from '../src/core/files.js';
 import { TenantScope } from '../src/core/tenant-scope.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
@@ -145,6 +145,17 @@ describe(`HTTP headers, compression and caching on ${DRIVER}`, () => {
     });
     expect(header(gz.headers, 'content-encoding')).toBe('gzip');
     expect(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8')).code).toBe(200);
+    // a large answer (the OpenAPI document, far above the in-place limit) goes through zlib's pool
+    for (const [accept, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const doc = await get('/api/docs/json', { 'accept-encoding': accept });
+      expect(header(doc.headers, 'content-encoding')).toBe(accept);
+      const text = decode(doc.rawPayload).toString('utf8');
+      expect(Buffer.byteLength(text)).toBeGreaterThan(COMPRESS_INLINE_MAX_BYTES);
+      expect(JSON.parse(text).openapi).toMatch(/^3\./);
+    }
     const small = await get('/api/health', { 'accept-encoding': 'gzip, br' });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json().code).toBe(200);

@@ -238,6 +238,13 @@ describe('the EPC state routes', () => {
     });
     expect(r.body.data.decoded.gtin).toMatch(/^\d{14}$/);
     expect(r.body.data.events.map((e: { bizStep: string }) => e.bizStep)).toEqual(['arriving']);
+    // times as every answer gives them: ISO 8601, UTC, milliseconds; one read: first and last seen alike
+    const { state } = r.body.data;
+    for (const k of ['firstSeenAt', 'lastSeenAt', 'presenceSince', 'presenceSeenAt', 'departDueAt'])
+      expect(state[k], k).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(state.lastSeenAt).toBe(state.firstSeenAt);
+    expect(Date.parse(state.departDueAt)).toBeGreaterThan(Date.parse(state.lastSeenAt));
+    expect(state.soldAt).toBeNull();
 
     const bad = await t.call('GET', '/api/rfid/epc-state/XYZ', { token, lang: 'en_US' });
     expect(bad.status).toBe(400);
@@ -269,6 +276,9 @@ describe('the EPC state routes', () => {
     const steps = r.body.data.events.map((e: { bizStep: string }) => e.bizStep);
     expect(steps[0]).toBe('arriving');
     expect(steps.length).toBeGreaterThan(1);
+    // newest first
+    const times = r.body.data.events.map((e: { eventTime: string }) => e.eventTime);
+    expect([...times].sort().reverse()).toEqual(times);
   });
 
   it('lists keyset-paged on (last seen desc, EPC) with filters, and counts by state', async () => {

@@ -56,14 +56,12 @@ export class SessionService {
   }
 
   /**
-   * The session behind a token, or the session-invalid error the console understands. A session
-   * opened with a password an administrator set answers PASSWORD_CHANGE_REQUIRED, except for the
-   * account's own calls (`allowPasswordChange`), until the password is changed.
+   * Every request's session query, prepared once per database connection (named: parsed and
+   * planned once, then only bound and run).
    */
-  async resolve(token: string | undefined, opts: { allowPasswordChange?: boolean } = {}): Promise<SignedIn> {
-    if (!token) throw unauthorized(Code.TOKEN_ILLEGAL, 'auth.tokenMissing');
-    const tokenHash = hashToken(token);
-    const rows = await this.ctx.db
+  private prepared?: ReturnType<SessionService['buildResolve']>;
+  private buildResolve() {
+    return this.ctx.db
       .select({
         s: sessions,
         username: users.username,
@@ -78,8 +76,24 @@ export class SessionService {
       .from(sessions)
       .innerJoin(users, and(eq(users.tenantId, sessions.tenantId), eq(users.id, sessions.userId)))
       .innerJoin(tenants, eq(tenants.id, sessions.tenantId))
-      .where(eq(sessions.tokenHash, tokenHash))
-      .limit(1);
+      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+      .limit(1)
+      .prepare('tagloom_session_resolve');
+  }
+  private resolveQuery() {
+    this.prepared ??= this.buildResolve();
+    return this.prepared;
+  }
+
+  /**
+   * The session behind a token, or the session-invalid error the console understands. A session
+   * opened with a password an administrator set answers PASSWORD_CHANGE_REQUIRED, except for the
+   * account's own calls (`allowPasswordChange`), until the password is changed.
+   */
+  async resolve(token: string | undefined, opts: { allowPasswordChange?: boolean } = {}): Promise<SignedIn> {
+    if (!token) throw unauthorized(Code.TOKEN_ILLEGAL, 'auth.tokenMissing');
+    const tokenHash = hashToken(token);
+    const rows = await this.resolveQuery().execute({ tokenHash });
     const row = rows[0];
     if (!row) throw unauthorized(Code.TOKEN_ILLEGAL, 'auth.tokenIllegal');
     const { s } = row;

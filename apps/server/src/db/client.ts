@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { sql } from 'drizzle-orm';
+import type { SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -157,4 +157,23 @@ export async function openPostgres(url: string, poolMax: number, log: Logger): P
 export async function queryRows<T>(db: Tx, query: ReturnType<typeof sql>): Promise<T[]> {
   const res = (await db.execute(query)) as unknown as { rows: T[] };
   return res.rows;
+}
+
+/** What drizzle's execute() does inside, reached to give the statement a name. */
+interface DrizzleInternals {
+  session: {
+    prepareQuery(query: unknown, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<{ rows: unknown[] }> };
+  };
+  dialect: { sqlToQuery(query: SQL): unknown };
+}
+
+/**
+ * queryRows as a named prepared statement: on PostgreSQL parsed and planned once per connection,
+ * then only bound and run (a hot path's query; PGlite runs it as it is). The text under one name
+ * must never change: what varies goes in as parameters.
+ */
+export async function preparedRows<T>(db: Tx, name: string, query: SQL): Promise<T[]> {
+  const d = db as unknown as DrizzleInternals;
+  const res = await d.session.prepareQuery(d.dialect.sqlToQuery(query), undefined, name, false).execute();
+  return res.rows as T[];
 }

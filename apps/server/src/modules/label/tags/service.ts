@@ -18,7 +18,7 @@ import {
   tagEventFeed,
   translate,
 } from '@tagloom/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../../db/client.js';
 import { tableOf } from '../../../db/resource-table.js';
 import { isGs1Header } from './decode.js';
@@ -341,28 +341,36 @@ export async function clearTags(tx: Tx, actor: Actor, rows: { id: number; epc: s
   return done.length;
 }
 
-/** An EPC's tag registry facts by the unique (tenant, EPC) keys: its tag, or its withdrawal, and its label order. */
-export async function epcFacts(tx: Tx, tenantId: number, epc: string) {
+/** The one row of an EPC's tag registry facts, as the database gives it (numbers as JSON or text). */
+export interface FactsRow {
+  id: number | string | null;
+  status: number | null;
+  gtin: string | null;
+  serial: string | null;
+  tid: string | null;
+  sku_id: number | string | null;
+  order_id: number | string | null;
+  order_code: string | null;
+  withdrawn: boolean;
+}
+
+/**
+ * The query of an EPC's tag registry facts by the unique (tenant, EPC) keys: its tag, or its
+ * withdrawal, and its label order — one row (FactsRow), for a caller that sends it alone
+ * (epcFacts) or with its own reads in one statement (the integrator's lookup).
+ */
+export function epcFactsSelect(tenantId: number, epc: string): SQL {
   const orders = tableOf('label/purchase-order');
-  const [row] = await queryRows<{
-    id: number | null;
-    status: number | null;
-    gtin: string | null;
-    serial: string | null;
-    tid: string | null;
-    sku_id: number | null;
-    order_id: number | null;
-    order_code: string | null;
-    withdrawn: boolean;
-  }>(
-    tx,
-    sql`select t.id::float8 as id, t.status, t.gtin, t.serial, t.tid, t.sku_id, coalesce(t.order_id, w.order_id)::float8 as order_id,
+  return sql`select t.id::float8 as id, t.status, t.gtin, t.serial, t.tid, t.sku_id, coalesce(t.order_id, w.order_id)::float8 as order_id,
           ${orders ? sql`(select o.code from ${orders} o where o.tenant_id = ${tenantId} and o.id = coalesce(t.order_id, w.order_id))` : sql`null::text`} as order_code,
           (t.id is null and w.epc is not null) as withdrawn
         from (select 1) k
         left join label_tags t on t.tenant_id = ${tenantId} and t.epc = ${epc}
-        left join label_tag_withdrawals w on t.id is null and w.tenant_id = ${tenantId} and w.epc = ${epc}`,
-  );
+        left join label_tag_withdrawals w on t.id is null and w.tenant_id = ${tenantId} and w.epc = ${epc}`;
+}
+
+/** The facts as the API gives them: the tag, whether it was withdrawn, its label order. */
+export function factsOf(row: FactsRow | null | undefined) {
   return {
     tag:
       row?.id != null
@@ -373,26 +381,26 @@ export async function epcFacts(tx: Tx, tenantId: number, epc: string) {
   };
 }
 
+/** An EPC's tag registry facts (epcFactsSelect, shaped by factsOf). */
+export async function epcFacts(tx: Tx, tenantId: number, epc: string) {
+  const [row] = await queryRows<FactsRow>(tx, epcFactsSelect(tenantId, epc));
+  return factsOf(row);
+}
+
 /**
- * The lifecycle events of one EPC: its own, and its label order's whole-order events (no EPC list;
- * the order of its tag or of its withdrawal), within the feed's retention; `newest` first up to
- * `limit` (a lookup), else oldest first (the history). `full` adds the record time, business
- * transactions, the event's EPCs and order id. One call of the database function
+ * The query of the lifecycle events of one EPC: its own, and its label order's whole-order events
+ * (no EPC list; the order of its tag or of its withdrawal), within the feed's retention; `newest`
+ * first up to `limit` (a lookup), else oldest first (the history). `full` adds the record time,
+ * business transactions, the event's EPCs and order id. One call of the database function
  * label_tag_event_lookup (migration 0034): the EPC is found through the GIN index on `epcs` (a
  * bitmap scan, forced by the function's own setting — sequential scans off — and `tenant_id + 0`,
  * `created_at + 0 s` so the (tenant_id, …, created_at) b-trees are no alternative: the planner
- * would otherwise read every event's EPC array, up to a thousand EPCs each, to find it).
+ * would otherwise read every event's EPC array, up to a thousand EPCs each, to find it). Its rows
+ * come in the function's order (`with ordinality`).
  */
-export async function epcEvents(
-  db: Tx,
-  tenantId: number,
-  epc: string,
-  opts: { newest: boolean; limit: number; full: boolean },
-): Promise<Record<string, unknown>[]> {
+export function epcEventsSelect(tenantId: number, epc: string, opts: { newest: boolean; limit: number; full: boolean }): SQL {
   const since = new Date(Date.now() - retentionDays(tagEventFeed.partition.retention) * 86_400_000);
-  return queryRows<Record<string, unknown>>(
-    db,
-    sql`select o_id::float8 as id, to_char(o_created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "eventTime",
+  return sql`select o_id::float8 as id, to_char(o_created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "eventTime",
           o_zone as "eventTimeZoneOffset", o_action as action, o_biz_step as "bizStep", o_disposition as disposition,
           o_read_point as "readPoint", o_biz_location as "bizLocation", o_epc_count as "epcCount",
           o_order_code as "orderCode", o_username as username, o_source as source
@@ -403,8 +411,18 @@ export async function epcEvents(
               : sql``
           }
         from label_tag_event_lookup(${tenantId}::bigint, ${epc}::text, ${since.toISOString()}::timestamptz, ${opts.newest},
-                                    ${opts.limit}::int, ${opts.full})`,
-  );
+                                    ${opts.limit}::int, ${opts.full}) with ordinality
+        order by ordinality`;
+}
+
+/** The lifecycle events of one EPC (epcEventsSelect). */
+export async function epcEvents(
+  db: Tx,
+  tenantId: number,
+  epc: string,
+  opts: { newest: boolean; limit: number; full: boolean },
+): Promise<Record<string, unknown>[]> {
+  return queryRows<Record<string, unknown>>(db, epcEventsSelect(tenantId, epc, opts));
 }
 
 /** The events of one EPC, oldest first: its own and its order's (the order found by its tag, or its withdrawal). */

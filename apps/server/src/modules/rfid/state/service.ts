@@ -6,9 +6,9 @@ import { PRESENCES, type Presence, SCENE_TYPE } from '@tagloom/domain/rfid/prese
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ReadScope } from '../../../core/tenant-scope.js';
-import { queryRows, type Tx } from '../../../db/client.js';
+import { preparedRows, queryRows, type Tx } from '../../../db/client.js';
 import { decoded } from '../../label/tags/decode.js';
-import { epcEvents, epcFacts } from '../../label/tags/index.js';
+import { epcEventsSelect, epcFactsSelect, type FactsRow, factsOf } from '../../label/tags/index.js';
 import type { PresenceChange } from './fold.js';
 import { recordPresenceEvents } from './lifecycle.js';
 import { rfidEpcStates } from './tables.js';
@@ -138,14 +138,21 @@ export const STATE_JOINS = sql`left join locations ll on ll.tenant_id = s.tenant
   left join locations pl on pl.tenant_id = s.tenant_id and pl.id = s.presence_location_id
   left join locations cl on cl.tenant_id = s.tenant_id and cl.id = s.candidate_location_id`;
 
-/** One EPC's state row (or undefined). */
-export async function epcStateRow(db: Tx, tenantId: number, epc: string): Promise<Record<string, unknown> | undefined> {
-  const [row] = await queryRows<Record<string, unknown>>(
-    db,
-    sql`select ${STATE_COLUMNS} from rfid_epc_states s ${STATE_JOINS} where s.tenant_id = ${tenantId} and s.epc = ${epc}`,
-  );
-  return row;
-}
+/** The query of one EPC's state row (STATE_COLUMNS with its location names). */
+const stateSelect = (tenantId: number, epc: string) =>
+  sql`select ${STATE_COLUMNS} from rfid_epc_states s ${STATE_JOINS} where s.tenant_id = ${tenantId} and s.epc = ${epc}`;
+
+/** The state row's times: JSON from the database writes them its way, the API as ISO 8601 in UTC with milliseconds. */
+const STATE_TIMES = [
+  'firstSeenAt',
+  'lastSeenAt',
+  'presenceSince',
+  'presenceSeenAt',
+  'departDueAt',
+  'candidateSince',
+  'soldAt',
+  'returnGuardUntil',
+] as const;
 
 /** The decoded identity of an EPC as the screens show it (scheme, GTIN, serial, URI) or the codec's refusal. */
 export function decodeForState(epc: string): {
@@ -163,14 +170,28 @@ export const LOOKUP_EVENTS = 20;
 
 /**
  * The integrator's lookup: one EPC's state, its decode, its tag registry facts (the tag, its label
- * order) and its last 20 lifecycle events, newest first: three reads at once, one round trip each.
+ * order) and its last 20 lifecycle events, newest first: one statement, prepared (planned once per
+ * connection), one round trip (the label area gives its two reads as queries: epcFactsSelect,
+ * epcEventsSelect).
  */
 export async function epcStateLookup(db: Tx, tenantId: number, epc: string) {
-  const [state, facts, events] = await Promise.all([
-    epcStateRow(db, tenantId, epc),
-    epcFacts(db, tenantId, epc),
-    epcEvents(db, tenantId, epc, { newest: true, limit: LOOKUP_EVENTS, full: false }),
-  ]);
+  const [r] = await preparedRows<{
+    state: Record<string, unknown> | null;
+    facts: FactsRow | null;
+    events: Record<string, unknown>[] | null;
+  }>(
+    db,
+    'tagloom_epc_lookup',
+    sql`select (select row_to_json(s) from (${stateSelect(tenantId, epc)}) s) as state,
+          (select row_to_json(f) from (${epcFactsSelect(tenantId, epc)}) f) as facts,
+          (select json_agg(e) from (${epcEventsSelect(tenantId, epc, { newest: true, limit: LOOKUP_EVENTS, full: false })}) e) as events`,
+  );
+  const state = r?.state ?? null;
+  if (state)
+    for (const k of STATE_TIMES) {
+      const v = state[k];
+      if (typeof v === 'string') state[k] = new Date(v).toISOString();
+    }
   const { decoded: dec, refusal } = decodeForState(epc);
-  return { epc, found: !!state, state: state ?? null, decoded: dec, refusal, ...facts, events };
+  return { epc, found: !!state, state, decoded: dec, refusal, ...factsOf(r?.facts), events: r?.events ?? [] };
 }
