@@ -9,8 +9,8 @@
 // The same file is the client: EPC_CLIENT=<base url> runs the driver (spawned by the server side).
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 const STATES = Number(process.env.EPC_STATES ?? 1_000_000);
 const READS = Number(process.env.EPC_READS ?? 10_000_000);
