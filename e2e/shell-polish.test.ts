@@ -53,12 +53,6 @@ async function goInApp(page: Page, path: string, code: string) {
   await screenOf(page, code).waitFor();
 }
 
-/**
- * Right-clicks the tag of `path` and picks `item` from its menu until the bar shows `expected`: on a busy
- * machine the bar may still be scrolling after the last change, and a right-click landing on a neighbour
- * opens the neighbour's menu (whose "close to the left" closes a part of the same tags).
- */
-
 describe('tag bar with many open pages', () => {
   it('keeps the active tag in view, lists every tag under "more", keeps the tags across a reload and caps the cached views', async () => {
     const { page, context, errors } = await open('en_US');

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Code, type Lang, normalizeLang, PASSWORD_CHANGE_REQUIRED, type PartyKind } from '@tagloom/domain';
 import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { Tx } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import { sessions, tenants, users } from '../db/schema/index.js';
 import { LoginThrottle } from '../modules/auth/throttle.js';
 import type { AppContext, SessionInfo } from './context.js';
@@ -18,8 +18,33 @@ export interface SignedIn extends SessionInfo {
 /** Sliding expiry is written at most this often per session, not on every request. */
 const TOUCH_EVERY_MS = 60_000;
 
+/** Every request's session query: a named prepared statement (parsed and planned once per connection, then only bound and run). */
+const resolveStatement = (db: Db) =>
+  db
+    .select({
+      s: sessions,
+      username: users.username,
+      userCode: users.userCode,
+      userType: users.userType,
+      loginStatus: users.loginStatus,
+      partyKind: users.partyKind,
+      partyId: users.partyId,
+      tenantCode: tenants.code,
+      tenantStatus: tenants.status,
+    })
+    .from(sessions)
+    .innerJoin(users, and(eq(users.tenantId, sessions.tenantId), eq(users.id, sessions.userId)))
+    .innerJoin(tenants, eq(tenants.id, sessions.tenantId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('tagloom_session_resolve');
+
 export class SessionService {
-  constructor(private readonly ctx: AppContext) {}
+  private readonly resolveQuery: ReturnType<typeof resolveStatement>;
+
+  constructor(private readonly ctx: AppContext) {
+    this.resolveQuery = resolveStatement(ctx.db);
+  }
 
   private get ttlMs() {
     return this.ctx.config.sessionTtlMinutes * 60_000;
@@ -56,36 +81,6 @@ export class SessionService {
   }
 
   /**
-   * Every request's session query, prepared once per database connection (named: parsed and
-   * planned once, then only bound and run).
-   */
-  private prepared?: ReturnType<SessionService['buildResolve']>;
-  private buildResolve() {
-    return this.ctx.db
-      .select({
-        s: sessions,
-        username: users.username,
-        userCode: users.userCode,
-        userType: users.userType,
-        loginStatus: users.loginStatus,
-        partyKind: users.partyKind,
-        partyId: users.partyId,
-        tenantCode: tenants.code,
-        tenantStatus: tenants.status,
-      })
-      .from(sessions)
-      .innerJoin(users, and(eq(users.tenantId, sessions.tenantId), eq(users.id, sessions.userId)))
-      .innerJoin(tenants, eq(tenants.id, sessions.tenantId))
-      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
-      .limit(1)
-      .prepare('tagloom_session_resolve');
-  }
-  private resolveQuery() {
-    this.prepared ??= this.buildResolve();
-    return this.prepared;
-  }
-
-  /**
    * The session behind a token, or the session-invalid error the console understands. A session
    * opened with a password an administrator set answers PASSWORD_CHANGE_REQUIRED, except for the
    * account's own calls (`allowPasswordChange`), until the password is changed.
@@ -93,7 +88,7 @@ export class SessionService {
   async resolve(token: string | undefined, opts: { allowPasswordChange?: boolean } = {}): Promise<SignedIn> {
     if (!token) throw unauthorized(Code.TOKEN_ILLEGAL, 'auth.tokenMissing');
     const tokenHash = hashToken(token);
-    const rows = await this.resolveQuery().execute({ tokenHash });
+    const rows = await this.resolveQuery.execute({ tokenHash });
     const row = rows[0];
     if (!row) throw unauthorized(Code.TOKEN_ILLEGAL, 'auth.tokenIllegal');
     const { s } = row;

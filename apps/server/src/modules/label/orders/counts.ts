@@ -5,7 +5,7 @@
  * and their tags.
  */
 import { PLATFORM_TENANT_ID } from '@tagloom/domain';
-import { count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AppContext, SessionInfo } from '../../../core/context.js';
 import type { ResourceService } from '../../../core/resource/service.js';
 import { labelTags } from '../tags/tables.js';
@@ -25,10 +25,10 @@ export async function labelCounts(ctx: AppContext, orders: ResourceService, sess
   const tagsWhere: SQL | undefined = platform
     ? undefined
     : session.party
-      ? sql`${labelTags.tenantId} = ${session.tenantId} and ${inArray(
-          labelTags.orderId,
-          ctx.db.select({ id: labelOrders.id }).from(labelOrders).where(inView),
-        )}`
+      ? and(
+          eq(labelTags.tenantId, session.tenantId),
+          inArray(labelTags.orderId, ctx.db.select({ id: labelOrders.id }).from(labelOrders).where(inView)),
+        )
       : eq(labelTags.tenantId, session.tenantId);
   const [byStatus, [tags]] = await Promise.all([
     ctx.db

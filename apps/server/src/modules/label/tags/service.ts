@@ -356,8 +356,8 @@ export interface FactsRow {
 
 /**
  * The query of an EPC's tag registry facts by the unique (tenant, EPC) keys: its tag, or its
- * withdrawal, and its label order — one row (FactsRow), for a caller that sends it alone
- * (epcFacts) or with its own reads in one statement (the integrator's lookup).
+ * withdrawal, and its label order — one row (FactsRow, shaped by factsOf), for a caller that
+ * sends it with its own reads in one statement (the integrator's lookup).
  */
 export function epcFactsSelect(tenantId: number, epc: string): SQL {
   const orders = tableOf('label/purchase-order');
@@ -379,12 +379,6 @@ export function factsOf(row: FactsRow | null | undefined) {
     withdrawn: !!row?.withdrawn,
     order: row?.order_id != null ? { id: Number(row.order_id), code: row.order_code ?? '' } : null,
   };
-}
-
-/** An EPC's tag registry facts (epcFactsSelect, shaped by factsOf). */
-export async function epcFacts(tx: Tx, tenantId: number, epc: string) {
-  const [row] = await queryRows<FactsRow>(tx, epcFactsSelect(tenantId, epc));
-  return factsOf(row);
 }
 
 /**
