@@ -5,8 +5,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { e2eSuite, login, newSession, shot, tokenOf } from './support/browser';
-import { apiPost, panelOf, pick, save, screenOf, tableText, tickOneScreen } from './support/general';
+import { e2eSuite, login, newSession, shot, tokenOf, withConsoleErrors } from './support/browser';
+import { apiPost, clickInDialog, panelOf, pick, save, screenOf, tableText, tickOneScreen } from './support/general';
 
 const suite = e2eSuite();
 
@@ -85,7 +85,7 @@ describe('access screens (en_US, admin)', () => {
 
       // reset password: the temporary one, shown once
       await screenOf(page, 'general/user').locator('.ant-table-row').filter({ hasText: USER }).first().getByTestId('user-reset').click();
-      await page.getByTestId('access-confirm-ok').click();
+      await clickInDialog(page.getByTestId('access-confirm-ok'));
       await expect.poll(async () => ((await page.getByTestId('user-temp-password').textContent()) ?? '').length).toBeGreaterThan(3);
       await shot(page, 'access-user-reset');
       await page.keyboard.press('Escape');
@@ -126,7 +126,7 @@ describe('access screens (en_US, admin)', () => {
       expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
     } catch (err) {
       await shot(page, 'access-failure');
-      throw new Error(`${(err as Error).message}\nconsole: ${errors.join('\n')}`);
+      throw withConsoleErrors(err, errors);
     } finally {
       await context.close();
     }

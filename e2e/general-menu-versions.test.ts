@@ -7,7 +7,7 @@ import type { Lang } from '@tagloom/domain/lang.ts';
 import { MENU_TREE } from '@tagloom/domain/menu/tree.ts';
 import { describe, expect, it } from 'vitest';
 import { e2eSuite, login, newSession, type Session, shot } from './support/browser';
-import { downloadOf, lastMessage, openFromMenu, screenOf } from './support/general';
+import { clickInDialog, downloadOf, lastMessage, openFromMenu, screenOf } from './support/general';
 
 const suite = e2eSuite();
 
@@ -84,7 +84,7 @@ describe('menu', () => {
 
     // a group with screens cannot be deleted: the server says why
     await group.getByTestId('menu-delete').click();
-    await page.getByTestId('menu-delete-ok').click();
+    await clickInDialog(page.getByTestId('menu-delete-ok'));
     await expect.poll(() => lastMessage(page), { timeout: 10_000 }).toBeTruthy();
     await expect.poll(() => group.count()).toBe(1);
     // the refused delete (409) is the only failed request the browser logs

@@ -177,7 +177,7 @@ describe('dictionary', () => {
     await expect.poll(() => detail.textContent()).toContain('Switched on');
 
     await detail.getByTestId('detail-delete').click();
-    await page.getByTestId('dict-confirm-ok').click();
+    await clickInDialog(page.getByTestId('dict-confirm-ok'));
     await expect.poll(() => v.locator('[data-testid="detail-row"]').count()).toBe(0);
 
     await mod.getByTestId('dict-edit').click();
@@ -186,7 +186,7 @@ describe('dictionary', () => {
     await page.getByTestId('dict-form-save').click();
     await expect.poll(() => mod.textContent()).toContain('E2E dictionary (edited)');
     await mod.getByTestId('dict-delete').click();
-    await page.getByTestId('dict-confirm-ok').click();
+    await clickInDialog(page.getByTestId('dict-confirm-ok'));
     await expect.poll(() => mod.count()).toBe(0);
 
     await v.getByTestId('dict-refresh-cache').click();

@@ -8,7 +8,7 @@
 import type { Lang } from '@tagloom/domain/lang.ts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { e2eSuite, login, newSession, shot, tokenOf } from './support/browser';
+import { e2eSuite, login, newSession, shot, tokenOf, withConsoleErrors } from './support/browser';
 import { apiPost, clickInDialog, grantGrid, menuPath, openFromMenu, rowOf, screenOf, showColumn, webText } from './support/general';
 
 const suite = e2eSuite();
@@ -21,7 +21,7 @@ async function asAdmin(lang: Lang, width: number, story: (s: { page: Page; token
     expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
   } catch (err) {
     await shot(page, `polish-failure-${lang}-${width}-${Date.now() % 100000}`);
-    throw new Error(`${(err as Error).message}\nconsole: ${errors.join('\n')}`);
+    throw withConsoleErrors(err, errors);
   } finally {
     await context.close();
   }

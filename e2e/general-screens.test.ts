@@ -10,7 +10,7 @@ import { roleResource } from '@tagloom/domain/resources/index.ts';
 import { requiredMessage } from '@tagloom/domain/validation.ts';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { e2eSuite, login, newSession, type Session, shot, tokenOf } from './support/browser';
+import { e2eSuite, login, newSession, type Session, shot, tokenOf, withConsoleErrors } from './support/browser';
 import {
   apiPost,
   clickInDialog,
@@ -42,7 +42,7 @@ async function asAdmin(lang: Lang, name: string, run: (s: Session) => Promise<vo
     await run(s);
   } catch (err) {
     await shot(s.page, `screens-failure-${name}`).catch(() => {});
-    throw new Error(`${(err as Error).message}\nconsole: ${s.errors.join('\n')}`);
+    throw withConsoleErrors(err, s.errors);
   } finally {
     await s.context.close();
   }
@@ -127,7 +127,7 @@ describe('general/user (zh_TW)', () => {
 
       // forbid login: listed as forbidden, and the user cannot sign in; then allowed again
       await row.getByTestId('user-disable').click();
-      await page.getByTestId('access-confirm-ok').click();
+      await clickInDialog(page.getByTestId('access-confirm-ok'));
       await expect.poll(() => login.getAttribute('aria-checked')).toBe('false');
       expect(await login.locator('.ant-switch-inner-unchecked').textContent()).toBe(enumText('LoginStatus', 0, lang));
       // the user tries to sign in, in a browser of their own: refused with the server's message
@@ -143,7 +143,7 @@ describe('general/user (zh_TW)', () => {
         await other.context.close();
       }
       await row.getByTestId('user-enable').click();
-      await page.getByTestId('access-confirm-ok').click();
+      await clickInDialog(page.getByTestId('access-confirm-ok'));
       await expect.poll(() => login.getAttribute('aria-checked')).toBe('true');
       expect(await row.getByTestId('user-disable').count()).toBe(1);
 

@@ -31,7 +31,7 @@ describe('label tags', () => {
       await v.getByTestId('tid-bind').click();
       await page.getByTestId('tid-bind-epc').fill(epc.toLowerCase());
       await page.getByTestId('tid-bind-tid').fill(tid);
-      await page.getByTestId('tid-bind-ok').click();
+      await clickInDialog(page.getByTestId('tid-bind-ok'));
       await expect.poll(() => lastMessage(page)).toContain(serverText('en_US', 'tags.bindDone', { bound: 1, already: 0, refused: 0 }));
 
       // EPC query: the tag, bound, decoded
@@ -85,7 +85,7 @@ describe('label tags', () => {
       await expect.poll(() => ex.getByTestId('exception-handle').count(), { timeout: 15_000 }).toBeGreaterThan(0);
       await ex.getByTestId('exception-handle').first().click();
       await page.getByTestId('exception-note').fill('Label re-encoded by the supplier');
-      await page.getByTestId('exception-handle-ok').click();
+      await clickInDialog(page.getByTestId('exception-handle-ok'));
       await expect.poll(() => lastMessage(page)).toContain(serverText('en_US', 'tags.exceptionDone.handle', { count: 1 }));
       await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(0);
       await shot(page, 'label-tags-exception-en_US-1366');

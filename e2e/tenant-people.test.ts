@@ -7,7 +7,7 @@
 import type { Lang } from '@tagloom/domain/lang.ts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { e2eSuite, login, newSession, shot, tokenOf } from './support/browser';
+import { e2eSuite, login, newSession, shot, tokenOf, withConsoleErrors } from './support/browser';
 import { apiPost, clickInDialog, deleteRow, panelOf, pick, rowOf, save, screenOf, tableText } from './support/general';
 
 const suite = e2eSuite();
@@ -167,7 +167,7 @@ describe('tenant people screens (demo)', () => {
       expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
     } catch (err) {
       await shot(page, 'people-failure');
-      throw new Error(`${(err as Error).message}\nconsole: ${errors.join('\n')}`);
+      throw withConsoleErrors(err, errors);
     } finally {
       await context.close();
     }

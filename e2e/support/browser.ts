@@ -82,3 +82,13 @@ export async function tokenOf(context: BrowserContext): Promise<string> {
   const cookies = await context.cookies();
   return cookies.find((c) => c.name === 'Admin-Token')?.value ?? '';
 }
+
+/**
+ * A failed story's error with the console's errors added to its message; the error itself is kept,
+ * so the report still points at the line that failed.
+ */
+export function withConsoleErrors(err: unknown, errors: string[]): Error {
+  const e = err instanceof Error ? err : new Error(String(err));
+  e.message = `${e.message}\nconsole: ${errors.join('\n')}`;
+  return e;
+}
