@@ -16,7 +16,7 @@ import type { AppContext } from '../../../core/context.js';
 import { AppError } from '../../../core/errors.js';
 import type { DeviceIdentity } from '../../../core/feed/device-keys.js';
 import { LIVE_TOPICS, type LiveRead, type LiveReadsData, publishLive } from '../../../core/live.js';
-import { queryRows, type Tx } from '../../../db/client.js';
+import { preparedRows, queryRows, type Tx } from '../../../db/client.js';
 import { bindingSelect, seenUpdate } from '../equipment/service.js';
 import { enqueueFoldFrom } from '../state/fold-queue.js';
 import { kickFold } from '../state/fold-runner.js';
@@ -186,11 +186,14 @@ export async function ingestPayload(
              (${Math.round(performance.now() - started)} + 1000 * extract(epoch from clock_timestamp() - statement_timestamp()))::int
       from b)`,
   );
-  // ONE statement (its own transaction): the batch is stored whole or not at all, in one round trip
-  const [stored] = await queryRows<{ batch_id: string | number; location_id: string | number | null }>(
-    ctx.db,
-    sql`with ${sql.join(parts, sql`, `)} select b.batch_id, b.location_id from b`,
-  );
+  // ONE statement (its own transaction): the batch is stored whole or not at all, in one round trip;
+  // a batch of tag reads alone (nearly every batch) is one text, prepared once a connection
+  const statement = sql`with ${sql.join(parts, sql`, `)} select b.batch_id, b.location_id from b`;
+  type Stored = { batch_id: string | number; location_id: string | number | null };
+  const [stored] =
+    parsed.reads && !parsed.statuses.length
+      ? await preparedRows<Stored>(ctx.db, 'tagloom_ingest_reads', statement)
+      : await queryRows<Stored>(ctx.db, statement);
   if (!stored) return firstAnswer(ctx.db, tenantId, deviceCode, batchKey);
   const batchId = Number(stored.batch_id);
   const locationId = stored.location_id === null ? null : Number(stored.location_id);
