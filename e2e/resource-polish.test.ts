@@ -11,7 +11,7 @@ import { requiredMessage } from '@tagloom/domain/validation.ts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eSuite, login, newSession, type Session, shot } from './support/browser';
-import { fieldError, panelOf, screenOf, webText } from './support/general';
+import { clickInDialog, fieldError, panelOf, screenOf, webText } from './support/general';
 
 const suite = e2eSuite();
 
@@ -101,7 +101,7 @@ describe('forms', () => {
         await openList(page, code);
         await screenOf(page, code).getByTestId('resource-add').click();
         const form = panelOf(page);
-        await form.getByTestId('resource-form-save').click();
+        await clickInDialog(form.getByTestId('resource-form-save'));
         const category = requiredMessage(lang, label(code, 'category', lang), 'select');
         await expect.poll(() => fieldError(form, 'category').textContent()).toBe(category);
         expect(category).toBe(lang === 'en_US' ? 'Please select category' : '请选择产品类别');
@@ -211,7 +211,7 @@ describe('screenshots', () => {
           await shot(page, `resource-polish-log-login-${lang}-${width}`);
           await openList(page, 'general/product');
           await screenOf(page, 'general/product').getByTestId('resource-add').click();
-          await panelOf(page).getByTestId('resource-form-save').click();
+          await clickInDialog(panelOf(page).getByTestId('resource-form-save'));
           await panelOf(page).locator('.ant-form-item-explain-error').first().waitFor();
           await shot(page, `resource-polish-form-errors-${lang}-${width}`);
           expect(admin.errors).toEqual([]);

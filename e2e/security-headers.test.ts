@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eSuite, login, newSession, type Session } from './support/browser';
-import { panelOf, screenOf } from './support/general';
+import { clickInDialog, panelOf, screenOf } from './support/general';
 
 const suite = e2eSuite();
 
@@ -54,9 +54,9 @@ async function resourceScreen(page: Page, code: string) {
   await s.getByTestId('resource-table').waitFor({ timeout: 20_000 });
   await s.getByTestId('resource-add').click();
   await panelOf(page).waitFor();
-  await panelOf(page).getByTestId('resource-form-save').click();
+  await clickInDialog(panelOf(page).getByTestId('resource-form-save'));
   await panelOf(page).locator('.ant-form-item-explain-error').first().waitFor();
-  await panelOf(page).getByTestId('resource-form-cancel').click();
+  await clickInDialog(panelOf(page).getByTestId('resource-form-cancel'));
   await panelOf(page).waitFor({ state: 'hidden' });
   if (await s.getByTestId('resource-import').count()) {
     await s.getByTestId('resource-import').click();
