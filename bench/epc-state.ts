@@ -8,9 +8,8 @@
 // and p99 (goal p99 ≤ 5 ms) beside the floor of a signed-in request under the same load.
 // The same file is the client: EPC_CLIENT=<base url> runs the driver (spawned by the server side).
 import { spawn } from 'node:child_process';
-import http from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { benchDatabase, demoTenants, keptAliveClient, loadAverage, pct } from './lib.js';
 
 const STATES = Number(process.env.EPC_STATES ?? 1_000_000);
 const READS = Number(process.env.EPC_READS ?? 10_000_000);
@@ -22,34 +21,16 @@ const CHUNK = Number(process.env.EPC_CHUNK ?? 250_000);
 const epcOf = (i: number) => `3034257BF7194E4${i.toString(16).toUpperCase().padStart(9, '0')}`;
 const EPC_SQL = (v: string) => `'3034257BF7194E4' || lpad(upper(to_hex(${v})), 9, '0')`;
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
-};
-
 async function client(base: string, token: string): Promise<void> {
-  // a lean integrator's client: one kept-alive connection, compressed answers (node:http; fetch
-  // would add its own millisecond or so to every request, the same on the lookup and the floor)
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const url = new URL(base);
-  const get = (path: string) =>
-    new Promise<{ ms: number; found?: boolean }>((resolve, reject) => {
-      const s = performance.now();
-      http
-        .get({ host: url.hostname, port: url.port, path, agent, headers: { token, 'accept-encoding': 'br, gzip' } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            const raw = Buffer.concat(chunks);
-            const enc = res.headers['content-encoding'];
-            const text = (enc === 'br' ? brotliDecompressSync(raw) : enc === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
-            const body = JSON.parse(text) as { code: number; data?: { found?: boolean } };
-            if (res.statusCode !== 200) reject(new Error(`${path}: ${res.statusCode} ${text}`));
-            else resolve({ ms: performance.now() - s, found: body.data?.found });
-          });
-        })
-        .on('error', reject);
-    });
+  // a lean integrator's client: one kept-alive connection, compressed answers
+  const request = keptAliveClient(base, 1);
+  const get = async (path: string) => {
+    const s = performance.now();
+    const res = await request('GET', path, { token, 'accept-encoding': 'br, gzip' });
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${res.text}`);
+    const body = JSON.parse(res.text) as { code: number; data?: { found?: boolean } };
+    return { ms: performance.now() - s, found: body.data?.found };
+  };
   for (let i = 0; i < 200; i++) await get(`/api/rfid/epc-state/${epcOf(Math.floor(Math.random() * STATES))}`);
   const lookup: number[] = [];
   let found = 0;
@@ -66,7 +47,6 @@ async function client(base: string, token: string): Promise<void> {
 }
 
 async function server(): Promise<void> {
-  const { benchDatabase, demoTenants, loadAverage } = await import('./lib.js');
   const pgServer = await benchDatabase();
   const { startTestApp } = await import('../apps/server/test/support.js');
   const { sql } = await import('drizzle-orm');

@@ -8,8 +8,8 @@
 // shape (columns, defaults, indexes) in the same database — the same EPCs in the same order — and their ratio (goal ≥ 0.6).
 // The same file is the client: INGEST_CLIENT=<base url> runs the driver (spawned by the server side).
 import { spawn } from 'node:child_process';
-import http from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { benchDatabase, demoTenants, keptAliveClient, loadAverage } from './lib.js';
 
 const READS = Number(process.env.INGEST_READS ?? 200_000);
 const SECONDS = Number(process.env.INGEST_SECONDS ?? 60);
@@ -53,42 +53,18 @@ async function client(base: string, key: string): Promise<void> {
     }
     return `${json}]`;
   };
-  // one kept-alive connection a batch in flight (node:http: fetch costs the shared cores more)
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const url = new URL(base);
-  const post = (payload: string, batchKey: string) =>
-    new Promise<{ status: number; accepted: number }>((resolve, reject) => {
-      const req = http.request(
-        {
-          host: url.hostname,
-          port: url.port,
-          path: '/api/rfid/ingest/impinj',
-          method: 'POST',
-          agent,
-          headers: {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(payload),
-            authorization: `Bearer ${key}`,
-            'idempotency-key': batchKey,
-          },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            try {
-              const json = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data?: { accepted: number } };
-              resolve({ status: res.statusCode ?? 0, accepted: json.data?.accepted ?? 0 });
-            } catch (err) {
-              reject(err);
-            }
-          });
-          res.on('error', reject);
-        },
-      );
-      req.on('error', reject);
-      req.end(payload);
-    });
+  // one kept-alive connection a batch in flight
+  const request = keptAliveClient(base, CONCURRENCY);
+  const post = async (payload: string, batchKey: string) => {
+    const res = await request(
+      'POST',
+      '/api/rfid/ingest/impinj',
+      { 'content-type': 'application/json', authorization: `Bearer ${key}`, 'idempotency-key': batchKey },
+      payload,
+    );
+    const json = JSON.parse(res.text) as { data?: { accepted: number } };
+    return { status: res.status, accepted: json.data?.accepted ?? 0 };
+  };
   const worker = async () => {
     while (sent < READS && performance.now() < deadline) {
       const n = Math.min(BATCH, READS - sent);
@@ -160,7 +136,6 @@ class CopyIn {
 }
 
 async function server(): Promise<void> {
-  const { benchDatabase, demoTenants, loadAverage } = await import('./lib.js');
   const pgServer = await benchDatabase();
   const { startTestApp } = await import('../apps/server/test/support.js');
   const { queryRows } = await import('../apps/server/src/db/client.js');

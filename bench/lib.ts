@@ -1,6 +1,8 @@
-// What the benchmarks share: the database they run on, percentiles, the machine's load, the floor
-// of a plain request, and the plans of the queries a request sends.
+// What the benchmarks share: the database they run on, percentiles, the machine's load, a lean HTTP
+// client, the floor of a plain request, and the plans of the queries a request sends.
+import http from 'node:http';
 import { loadavg } from 'node:os';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { TestApp } from '../apps/server/test/support.js';
 
 export interface BenchPg {
@@ -36,6 +38,42 @@ export const loadAverage = (sep = ' ') =>
   loadavg()
     .map((x) => x.toFixed(1))
     .join(sep);
+
+/**
+ * A lean client of `base` for a benchmark's driver: node:http over `sockets` kept-alive connections
+ * (fetch costs the cores the driver shares with the server and the database more, about a
+ * millisecond a request). Answers the status and the body as text, decompressed (br, gzip).
+ */
+export function keptAliveClient(base: string, sockets: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
+  const url = new URL(base);
+  return (method: string, path: string, headers: http.OutgoingHttpHeaders, body?: string) =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path,
+          method,
+          agent,
+          headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const raw = Buffer.concat(chunks);
+            const enc = res.headers['content-encoding'];
+            const text = (enc === 'br' ? brotliDecompressSync(raw) : enc === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
+            resolve({ status: res.statusCode ?? 0, text });
+          });
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+}
 
 /** The floor under the same load: a signed-in request that reads one cached session (GET /api/user/info), printed. */
 export async function printFloor(baseUrl: string, token: string, runs: number): Promise<void> {
