@@ -116,6 +116,23 @@ describe(`RFID ingestion in the readers' formats on ${DRIVER}`, () => {
       expect.objectContaining({ epc: EPC, antenna: 1, rssi_cdbm: -6100, read_count: 3, frequency_khz: 915250 }),
       expect.objectContaining({ epc: '3074257BF7194E4000001A85', antenna: 2, rssi_cdbm: -5500, read_count: 1 }),
     ]);
+    // each read keeps its reader's time to the millisecond (Zebra writes `+0000`; Impinj `Z`)
+    const times = (batchId: number) =>
+      queryRows<{ ms: number }>(
+        t.ctx.db,
+        sql`select (extract(epoch from created_at) * 1000)::float8 as ms from rfid_reads where tenant_id = ${demoId} and batch_id = ${batchId} order by created_at, id`,
+      );
+    const sent = (text: string) => [...text.matchAll(/"timestamp":"([^"]+)"/g)].map((m) => Date.parse(m[1].replace(/\+0000$/, 'Z')));
+    expect((await times(z.body.data.batchId)).map((r) => Math.round(Number(r.ms)))).toEqual(sent(zebra));
+    type Line = { eventType: string; timestamp: string; tagInventoryEvent?: { lastSeenTime?: string } };
+    const ndSent = recent('impinj-r700-stream.ndjson', base)
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l) as Line)
+      .filter((e) => e.eventType === 'tagInventory')
+      .map((e) => Date.parse(e.tagInventoryEvent?.lastSeenTime ?? e.timestamp))
+      .sort((a, b) => a - b);
+    expect((await times(nd.body.data.batchId)).map((r) => Math.round(Number(r.ms)))).toEqual(ndSent);
   });
 
   it('counts and lists bad events with a message naming the field, and stores the good ones', async () => {

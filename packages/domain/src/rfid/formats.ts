@@ -238,12 +238,15 @@ interface Ctx {
   newest: number;
 }
 
+const OFFSET_NO_COLON = /([+-]\d\d)(\d\d)$/;
+
 /** Parses a time (ISO 8601, also `+0000` offsets, or epoch ms/µs numbers); default: the reception time. */
 function timeOf(v: unknown, ctx: Ctx, field: string): Date {
   if (v === undefined || v === null || v === '') return new Date(ctx.now);
   let ms: number;
   if (typeof v === 'number') ms = v > 1e14 ? Math.floor(v / 1000) : v;
-  else if (typeof v === 'string') ms = Date.parse(v.replace(/([+-]\d\d)(\d\d)$/, '$1:$2'));
+  // `+0000` offsets (as some firmware writes them) become `+00:00`; the usual `…Z` is parsed as it is
+  else if (typeof v === 'string') ms = Date.parse(v.endsWith('Z') ? v : v.replace(OFFSET_NO_COLON, '$1:$2'));
   else throw new Invalid('badTime', { field, value: short(v) });
   if (!Number.isFinite(ms)) throw new Invalid('badTime', { field, value: short(v) });
   if (ms < ctx.oldest || ms > ctx.newest) throw new Invalid('timeOutOfRange', { field, value: short(v) });
@@ -283,12 +286,23 @@ const RSSI_MIN = -20_000;
 const RSSI_MAX = 5_000;
 const INT_MAX = 2_147_483_647;
 
+/** An Impinj status event (a plain function: a tag read, nearly every event, creates no closure). */
+function impinjStatus(
+  e: Obj,
+  index: number,
+  ctx: Ctx,
+  out: ParsedPayload,
+  eventType: RfidEquipmentEventType,
+  level: StatusEvent['level'],
+  antenna: number | null,
+  message: string,
+): void {
+  out.statuses.push({ index, at: timeOf(e.timestamp, ctx, 'timestamp'), eventType, level, antenna, message: message.slice(0, 500) });
+}
+
 /** Impinj: one event. */
 function impinjEvent(e: Obj, index: number, ctx: Ctx, out: ParsedPayload): void {
   const type = e.eventType;
-  const at = () => timeOf(e.timestamp, ctx, 'timestamp');
-  const status = (eventType: RfidEquipmentEventType, level: StatusEvent['level'], antenna: number | null, message: string) =>
-    out.statuses.push({ index, at: at(), eventType, level, antenna, message: message.slice(0, 500) });
   switch (type) {
     case 'tagInventory': {
       const t = e.tagInventoryEvent;
@@ -318,28 +332,37 @@ function impinjEvent(e: Obj, index: number, ctx: Ctx, out: ParsedPayload): void 
     case 'antennaDisconnected': {
       const d = e[`${type}Event`];
       const port = isObj(d) ? antennaOf(d.antennaPort, 'antennaPort') : null;
-      status(type, type === 'antennaConnected' ? 'info' : 'warn', port, isObj(d) && typeof d.antennaName === 'string' ? d.antennaName : '');
+      impinjStatus(
+        e,
+        index,
+        ctx,
+        out,
+        type,
+        type === 'antennaConnected' ? 'info' : 'warn',
+        port,
+        isObj(d) && typeof d.antennaName === 'string' ? d.antennaName : '',
+      );
       return;
     }
     case 'inventoryStatus': {
       const d = e.inventoryStatusEvent;
-      status('inventoryStatus', 'info', null, isObj(d) ? short(d.inventoryStatus ?? d) : '');
+      impinjStatus(e, index, ctx, out, 'inventoryStatus', 'info', null, isObj(d) ? short(d.inventoryStatus ?? d) : '');
       return;
     }
     case 'inventoryTerminated': {
       const d = e.inventoryTerminatedEvent;
-      status('inventoryStatus', 'info', null, isObj(d) ? `terminated ${short(d)}` : 'terminated');
+      impinjStatus(e, index, ctx, out, 'inventoryStatus', 'info', null, isObj(d) ? `terminated ${short(d)}` : 'terminated');
       return;
     }
     case 'overflow': {
       const d = e.overflowEvent;
-      status('overflow', 'warn', null, isObj(d) ? short(d) : '');
+      impinjStatus(e, index, ctx, out, 'overflow', 'warn', null, isObj(d) ? short(d) : '');
       return;
     }
     case 'diagnostic':
     case 'gpiTransition': {
       const d = e[`${type}Event`];
-      status('status', 'info', null, `${type} ${isObj(d) ? short(d) : ''}`.trim());
+      impinjStatus(e, index, ctx, out, 'status', 'info', null, `${type} ${isObj(d) ? short(d) : ''}`.trim());
       return;
     }
     default:

@@ -133,15 +133,17 @@ const stronger = (a: number | null, b: number | null) =>
 const comparable = (a: number | null, b: number | null) =>
   (a ?? Number.NEGATIVE_INFINITY) >= (b ?? Number.NEGATIVE_INFINITY) - RSSI_MARGIN_CDBM;
 
+/** A change made by read `r` (a plain function: the step of a read, run for every read, creates no closure). */
+function ev(out: PresenceEvent[], r: PresenceRead, rules: SceneRules, kind: PresenceChangeKind, more: Partial<PresenceEvent> = {}): void {
+  out.push({ kind, at: r.at, locationId: r.locationId, equipment: r.equipment, sceneType: rules.sceneType, ...more });
+}
+
 /** One read folded into a state. */
 function step(s: PresenceState, r: PresenceRead, rules: SceneRules, out: PresenceEvent[]): PresenceState {
   if (r.locationId === null) return s;
-  const ev = (kind: PresenceChangeKind, more: Partial<PresenceEvent> = {}): void => {
-    out.push({ kind, at: r.at, locationId: r.locationId, equipment: r.equipment, sceneType: rules.sceneType, ...more });
-  };
   if (rules.sceneType === SCENE_TYPE.POS) {
     if (s.presence === 'sold') return s;
-    ev('sold');
+    ev(out, r, rules, 'sold');
     return {
       ...EMPTY_PRESENCE,
       presence: 'sold',
@@ -153,13 +155,13 @@ function step(s: PresenceState, r: PresenceRead, rules: SceneRules, out: Presenc
     };
   }
   if (s.presence === null || s.presence === 'departed') {
-    ev('arrived');
+    ev(out, r, rules, 'arrived');
     return placed(r, rules, s.soldAt);
   }
   if (s.presence === 'sold') {
     // within the guard (set by the sale's scene), or older than the sale: the customer walking out
     if (r.at < (s.guardUntil ?? s.soldAt ?? Number.NEGATIVE_INFINITY)) return s;
-    ev('returned');
+    ev(out, r, rules, 'returned');
     return placed(r, rules, s.soldAt);
   }
   // present
@@ -183,7 +185,7 @@ function step(s: PresenceState, r: PresenceRead, rules: SceneRules, out: Presenc
     return { ...s, candidate: { locationId: r.locationId, since: r.at, rssi: r.rssi, equipment: r.equipment } };
   }
   if (r.at > c.since && r.at - c.since >= rules.moveHoldoff * 1000) {
-    ev('moved', { fromLocationId: s.locationId });
+    ev(out, r, rules, 'moved', { fromLocationId: s.locationId });
     return placed(r, rules, s.soldAt);
   }
   return { ...s, candidate: { ...c, rssi: r.rssi } };

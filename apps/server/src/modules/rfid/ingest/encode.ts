@@ -7,9 +7,10 @@
 import type { InvalidEvent, ParsedPayload, StatusEvent, TagRead } from '@tagloom/domain/rfid/formats.js';
 import { encodeReads } from '../state/fold-data.js';
 
-/** The reads, one array literal a column of rfid_reads (validated values: hex, ISO times, numbers). */
+/** The reads, one array literal a column of rfid_reads (validated values: hex, numbers). */
 export interface ReadColumns {
-  at: string;
+  /** epoch milliseconds (the statement makes them timestamptz: cheaper than ISO text on both sides) */
+  atMs: string;
   epc: string;
   tid: string;
   antenna: string;
@@ -47,7 +48,7 @@ export function encodePayload(p: ParsedPayload): EncodedPayload {
     statuses: p.statuses,
     invalid: p.invalid,
     columns: {
-      at: textArray(r.map((x) => x.at.toISOString())),
+      atMs: numArray(r.map((x) => x.at.getTime())),
       epc: textArray(r.map((x) => x.epc)),
       tid: textArray(r.map((x) => x.tid)),
       antenna: numArray(r.map((x) => x.antenna)),

@@ -146,10 +146,10 @@ export async function ingestPayload(
     parts.push(sql`r as (
       insert into rfid_reads (tenant_id, created_at, equipment_coding, epc, tid, antenna, rssi_cdbm, frequency_khz, read_count, phase,
                               location_id, location_name, scene_id, batch_id)
-      select ${tenantId}::bigint, t.at, ${deviceCode}::text, t.epc, t.tid, t.ant, t.rssi, t.freq, t.cnt, t.phase,
+      select ${tenantId}::bigint, to_timestamp(t.at_ms / 1000), ${deviceCode}::text, t.epc, t.tid, t.ant, t.rssi, t.freq, t.cnt, t.phase,
              b.location_id, b.location_name, b.scene_id, b.batch_id
-      from b, unnest(${c.at}::timestamptz[], ${c.epc}::text[], ${c.tid}::text[], ${c.antenna}::smallint[], ${c.rssi}::int[],
-                     ${c.frequency}::int[], ${c.count}::int[], ${c.phase}::real[]) as t(at, epc, tid, ant, rssi, freq, cnt, phase))`);
+      from b, unnest(${c.atMs}::float8[], ${c.epc}::text[], ${c.tid}::text[], ${c.antenna}::smallint[], ${c.rssi}::int[],
+                     ${c.frequency}::int[], ${c.count}::int[], ${c.phase}::real[]) as t(at_ms, epc, tid, ant, rssi, freq, cnt, phase))`);
     parts.push(sql`f as (${enqueueFoldFrom(tenantId, deviceCode, 'b', parsed.reads, parsed.fold)})`);
   }
   if (parsed.statuses.length)
