@@ -6,10 +6,11 @@
  * languages: readers-<what>-<lang>-<width>.png.
  */
 import { LANGS, type Lang } from '@tagloom/domain/lang.ts';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eSuite, login, newSession, shot } from './support/browser';
 import { clickInDialog, pick, rowOf, screenOf, webText } from './support/general';
+import { menuUntil } from './support/tags';
 
 const suite = e2eSuite();
 const EQUIPMENT = 'rfid/equipment';
@@ -41,15 +42,17 @@ async function find(page: Page, code: string) {
   await expect.poll(() => rowOf(page, EQUIPMENT, code).count(), { timeout: 15_000 }).toBe(1);
 }
 
-/** Opens a row's action: its link, or the item under More. */
-async function rowAction(page: Page, text: string, key: string) {
+/** Opens a row's action: its link, or the item under More (picked, the menu opened again, until `shown` is visible). */
+async function rowAction(page: Page, text: string, key: string, shown: Locator) {
   const row = rowOf(page, EQUIPMENT, text).first();
   const link = row.getByTestId(`row-${key}`);
   if (await link.count()) return link.click({ timeout: 15_000 });
-  await row.getByTestId('row-more').click({ timeout: 15_000 });
-  const item = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByTestId(`row-${key}`);
-  await item.waitFor({ timeout: 15_000 });
-  await item.click({ timeout: 15_000 });
+  await menuUntil(
+    page,
+    () => row.getByTestId('row-more').click({ timeout: 3_000 }),
+    (menu) => menu.getByTestId(`row-${key}`),
+    async () => (await shown.filter({ visible: true }).count()) > 0,
+  );
 }
 
 describe('RFID readers in the console', () => {
@@ -62,8 +65,8 @@ describe('RFID readers in the console', () => {
     await find(page, 'GATE-WH02');
 
     // GATE-WH02 is not registered in the demo: its next step is a registration code
-    await rowAction(page, 'GATE-WH02', 'register');
     const dialog = page.getByTestId('register-dialog');
+    await rowAction(page, 'GATE-WH02', 'register', dialog.getByTestId('register-issue'));
     await clickInDialog(dialog.getByTestId('register-issue'));
     const code = (await dialog.getByTestId('register-code').textContent())?.trim() ?? '';
     expect(code).toMatch(/^[2-9A-Z]{4}-[2-9A-Z]{4}-[2-9A-Z]{4}$/);
@@ -84,8 +87,8 @@ describe('RFID readers in the console', () => {
     await expect.poll(() => rowOf(page, EQUIPMENT, 'GATE-WH02').first().textContent(), { timeout: 15_000 }).toContain('Registered');
 
     // registered and unbound: bind it to the flagship store's fitting room
-    await rowAction(page, 'GATE-WH02', 'bind');
     const bind = page.getByTestId('bind-dialog');
+    await rowAction(page, 'GATE-WH02', 'bind', bind.getByTestId('bind-location'));
     await bind.getByTestId('bind-location').waitFor();
     await pick(page, bind.getByTestId('bind-location'), '上海南京西路旗舰店');
     await pick(page, bind.getByTestId('bind-scene'), '试衣间');
@@ -97,8 +100,8 @@ describe('RFID readers in the console', () => {
     await expect.poll(() => rowOf(page, EQUIPMENT, 'GATE-WH02').first().textContent(), { timeout: 15_000 }).toContain('上海南京西路旗舰店');
 
     // unbind: the confirmation says it removes the bound data
-    await rowAction(page, 'GATE-WH02', 'unbind');
     const confirm = page.locator('.ant-modal-confirm');
+    await rowAction(page, 'GATE-WH02', 'unbind', confirm);
     await expect.poll(() => confirm.textContent()).toContain(webText('en_US', 'readers.unbindConfirm'));
     await settled(page);
     await shot(page, 'readers-unbind-en_US-1366');
@@ -138,7 +141,7 @@ describe('RFID readers in the console', () => {
         await expect.poll(() => rowOf(page, EQUIPMENT, 'GATE-01').count()).toBe(1);
         await shot(page, `readers-equipment-${tag}`);
         await find(page, 'R700-NEW');
-        await rowAction(page, 'R700-NEW', 'register');
+        await rowAction(page, 'R700-NEW', 'register', page.getByTestId('register-dialog').getByTestId('register-issue'));
         await page.getByTestId('register-dialog').getByTestId('register-issue').waitFor({ timeout: 15_000 });
         await settled(page);
         await shot(page, `readers-register-form-${tag}`);

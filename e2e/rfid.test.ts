@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eSuite, login, newSession, shot, tokenOf } from './support/browser';
 import { ROOT } from './support/server';
+import { menuUntil } from './support/tags';
 
 const suite = e2eSuite();
 
@@ -74,10 +75,13 @@ describe('RFID: a simulated reader registered in the console feeds the live cons
     await row.waitFor();
     const register = row.getByTestId('row-register');
     if (await register.count()) await register.click();
-    else {
-      await row.getByTestId('row-more').click();
-      await page.locator('.ant-dropdown:visible').getByTestId('row-register').click();
-    }
+    else
+      await menuUntil(
+        page,
+        () => row.getByTestId('row-more').click({ timeout: 3_000 }),
+        (menu) => menu.getByTestId('row-register'),
+        async () => (await page.getByTestId('register-issue').count()) > 0,
+      );
     await page.getByTestId('register-issue').click();
     const code = ((await page.getByTestId('register-code').textContent()) ?? '').trim();
     expect(code.length).toBeGreaterThan(4);

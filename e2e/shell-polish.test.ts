@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eSuite, login, newSession, pathOf, type Session, shot } from './support/browser';
 import { menuPath, screenOf, webText } from './support/general';
-import { openDropdown, tag, tagInView, tagMenuUntil, tags, tagsAre } from './support/tags';
+import { moreMenuUntil, openDropdown, tag, tagInView, tagMenuUntil, tags, tagsAre } from './support/tags';
 
 const suite = e2eSuite();
 const LANG_LIST: Lang[] = ['zh_CN', 'zh_TW', 'en_US'];
@@ -82,7 +82,11 @@ describe('tag bar with many open pages', () => {
     const items = openDropdown(page).getByTestId('tags-more-item');
     await poll(() => items.evaluateAll((els) => els.map((e) => e.getAttribute('data-path')))).toEqual(all);
     await shot(page, 'shell-polish-more-en_US-1366');
-    await openDropdown(page).locator(`[data-testid="tags-more-item"][data-path="${opened[0].path}"]`).click();
+    await moreMenuUntil(
+      page,
+      (menu) => menu.locator(`[data-testid="tags-more-item"][data-path="${opened[0].path}"]`),
+      async () => pathOf(page) === opened[0].path,
+    );
     await waitPath(page, opened[0].path);
     // a dropped view renders afresh when shown again
     await screenOf(page, opened[0].code).waitFor();
@@ -111,9 +115,7 @@ describe('tag bar with many open pages', () => {
     // "more" closes to the right and to the left of the current page
     const mid = opened[5];
     await goInApp(page, mid.path, mid.code);
-    await page.getByTestId('tags-more').click();
-    await openDropdown(page).getByRole('menuitem', { name: 'Close tabs to the right', exact: true }).click();
-    await poll(() => tags(page)).toEqual([home, ...opened.slice(0, 6).map((s) => s.path)]);
+    await moreMenuUntil(page, 'Close tabs to the right', tagsAre(page, [home, ...opened.slice(0, 6).map((s) => s.path)]));
     await poll(() => openDropdown(page).count()).toBe(0);
     await tagMenuUntil(page, mid.path, 'Close tabs to the left', tagsAre(page, [home, mid.path]));
     expect(pathOf(page)).toBe(mid.path);

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eSuite, login, newSession, pathOf, type Session, shot, tokenOf } from './support/browser';
 import { clickInDialog } from './support/general';
-import { openDropdown, tagMenuUntil, tags, tagsAre } from './support/tags';
+import { menuUntil, openDropdown, tagMenuUntil, tags, tagsAre } from './support/tags';
 
 const suite = e2eSuite();
 const sessions: Session[] = [];
@@ -214,9 +214,12 @@ describe('languages', () => {
     await login(page, 'admin', 'admin123');
     await expect.poll(() => page.getByTestId('clock').textContent()).toContain('Welcome, admin');
 
-    await page.getByTestId('lang-select').click();
-    await page.getByRole('menuitem', { name: /Traditional Chinese|繁體中文/ }).click();
-    await expect.poll(() => page.getByTestId('clock').textContent()).toContain('歡迎您');
+    await menuUntil(
+      page,
+      () => page.getByTestId('lang-select').click({ timeout: 3_000 }),
+      (menu) => menu.getByRole('menuitem', { name: /Traditional Chinese|繁體中文/ }),
+      async () => ((await page.getByTestId('clock').textContent()) ?? '').includes('歡迎您'),
+    );
     await expect.poll(() => page.locator('.ant-message').textContent()).toContain('語言切換成功');
     // menu names come localized from the server
     await expect.poll(() => page.getByTestId('module-nav').textContent()).toContain('儀表板');

@@ -1,5 +1,5 @@
 /** The console's tag bar (opened pages) as the shell stories drive it. */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /** The paths of the tags, in order. */
@@ -18,29 +18,49 @@ export async function tagInView(page: Page, path: string): Promise<boolean> {
 }
 
 /**
- * Picks `item` in the tag's context menu until `done` holds: a right-click while the tag bar still
- * scrolls, or a click on a menu still positioning (under the top navigation), is lost and made again.
+ * Picks `item` of a dropdown menu until `done` holds, opening the menu with `open` while none is
+ * shown: a click that opens it while the tag bar still scrolls, or a click on a menu still moving in
+ * (under the top navigation, beside the item), is lost and made again.
  */
-export async function tagMenuUntil(page: Page, path: string, item: string, done: () => Promise<boolean>): Promise<void> {
+export async function menuUntil(
+  page: Page,
+  open: () => Promise<unknown>,
+  item: string | ((menu: Locator) => Locator),
+  done: () => Promise<boolean>,
+): Promise<void> {
   await expect
     .poll(
       async () => {
         if (await done()) return 'done';
-        const menu = openDropdown(page).getByRole('menuitem', { name: item, exact: true });
+        const menu =
+          typeof item === 'string' ? openDropdown(page).getByRole('menuitem', { name: item, exact: true }) : item(openDropdown(page));
         if (await menu.count()) {
           await menu.click({ timeout: 3_000 }).catch(() => undefined);
           return 'picked';
         }
-        if (await tagInView(page, path))
-          await tag(page, path)
-            .click({ button: 'right', timeout: 3_000 })
-            .catch(() => undefined);
+        await open().catch(() => undefined);
         return 'opening';
       },
       { timeout: 30_000 },
     )
     .toBe('done');
 }
+
+/** Picks `item` in the context menu of the tag of `path` until `done` holds (menuUntil). */
+export async function tagMenuUntil(page: Page, path: string, item: string, done: () => Promise<boolean>): Promise<void> {
+  await menuUntil(
+    page,
+    async () => {
+      if (await tagInView(page, path)) await tag(page, path).click({ button: 'right', timeout: 3_000 });
+    },
+    item,
+    done,
+  );
+}
+
+/** Picks `item` (a label, or a finder in the menu) under the tag bar's "more" until `done` holds (menuUntil). */
+export const moreMenuUntil = (page: Page, item: string | ((menu: Locator) => Locator), done: () => Promise<boolean>) =>
+  menuUntil(page, () => page.getByTestId('tags-more').click({ timeout: 3_000 }), item, done);
 
 /** A `done` for tagMenuUntil: the tags are these. */
 export const tagsAre = (page: Page, expected: string[]) => async () => JSON.stringify(await tags(page)) === JSON.stringify(expected);
