@@ -12,8 +12,8 @@ import { queryRows, type Tx } from '../../../db/client.js';
 import { FOLD_LOCK, FoldInput, foldInput } from './fold.js';
 import { encodeReads, forEachRead, type QueuedRead } from './fold-data.js';
 
-/** Batches folded in one transaction at most, by default (500 reads a batch: 50,000 reads); the runner sets its own (fold-runner.ts). */
-export const FOLD_BATCHES = 100;
+/** Batches folded in one transaction at most (500 reads a batch: 200,000 reads; fold-runner.ts says when a fold runs). */
+export const FOLD_BATCHES = 400;
 
 /** Queues a batch's reads for the fold, in a transaction of the caller (tests; the pipeline uses enqueueFoldFrom). */
 export async function enqueueFold(
@@ -74,14 +74,14 @@ function count(run: FoldRun, tenantId: number, got: Folded): void {
 }
 
 /** Folds the tenant's next batches (`only`: that batch alone) in one transaction; 'busy' when another process holds the tenant. */
-async function foldSome(db: Tx, tenantId: number, only?: number, limit = FOLD_BATCHES): Promise<Folded | 'busy'> {
+async function foldSome(db: Tx, tenantId: number, only?: number): Promise<Folded | 'busy'> {
   return db.transaction(async (tx) => {
     const [lock] = await queryRows<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${FOLD_LOCK}, ${tenantId}::int) as ok`);
     if (!lock?.ok) return 'busy' as const;
     const which =
       only === undefined
         ? sql`q.batch_id in (select batch_id from rfid_fold_queue where tenant_id = ${tenantId} and attempts < ${FOLD_ATTEMPTS}
-                              order by batch_id limit ${limit})`
+                              order by batch_id limit ${FOLD_BATCHES})`
         : sql`q.batch_id = ${only}`;
     const rows = await queryRows<QueueRow>(
       tx,
@@ -132,11 +132,11 @@ async function foldOneByOne(db: Tx, tenantId: number, run: FoldRun): Promise<'do
 }
 
 /**
- * Folds what is queued, tenant by tenant, `limit` batches a transaction, until the queue is empty
- * (or another process holds the tenant). Safe in any number of processes at once. A failed fold is
+ * Folds what is queued, tenant by tenant, FOLD_BATCHES at a time, until the queue is empty (or
+ * another process holds the tenant). Safe in any number of processes at once. A failed fold is
  * retried batch by batch: the batch that fails stays queued with its message, the rest are folded.
  */
-export async function foldQueued(db: Tx, limit = FOLD_BATCHES): Promise<FoldRun> {
+export async function foldQueued(db: Tx): Promise<FoldRun> {
   const run: FoldRun = { batches: 0, reads: 0, tenants: [], busy: 0, failures: [] };
   const tenants = await queryRows<{ tenant_id: string | number }>(
     db,
@@ -147,7 +147,7 @@ export async function foldQueued(db: Tx, limit = FOLD_BATCHES): Promise<FoldRun>
     for (;;) {
       let got: Folded | 'busy' | 'done';
       try {
-        got = await foldSome(db, tenantId, undefined, limit);
+        got = await foldSome(db, tenantId);
       } catch {
         got = await foldOneByOne(db, tenantId, run);
       }
@@ -157,7 +157,7 @@ export async function foldQueued(db: Tx, limit = FOLD_BATCHES): Promise<FoldRun>
       }
       if (got === 'done') break;
       count(run, tenantId, got);
-      if (got.batches < limit) break;
+      if (got.batches < FOLD_BATCHES) break;
     }
   }
   return run;

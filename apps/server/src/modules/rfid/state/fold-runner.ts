@@ -16,7 +16,7 @@ const BUSY_RETRY_MS = 200;
 
 /**
  * When a process folds: once `quietMs` passed without a new batch, or `maxWaitMs` after the first
- * batch not folded yet, whichever comes first; `batches` a transaction at most. A fold costs one
+ * batch not folded yet, whichever comes first (FOLD_BATCHES a transaction at most). A fold costs one
  * write per EPC however many reads it folds, so while readers keep sending, their reads gather and
  * fold together; when they pause, the state catches up at once. bench/ingest (20,000 tags, 500
  * reads a batch, 4 in flight) against a fold a second (PostgreSQL) or 200 ms apart (PGlite):
@@ -24,7 +24,7 @@ const BUSY_RETRY_MS = 200;
  * instead of 25,000–28,000; PGlite, 240,000 reads: 13,500 reads/s instead of 7,000, with a
  * batch's answer p99 1.7 s instead of 0.8 s (PGlite's one connection waits for the larger fold).
  */
-export const FOLD_TIMING = { quietMs: 250, maxWaitMs: 3000, batches: 400 } as const;
+export const FOLD_TIMING = { quietMs: 250, maxWaitMs: 3000 } as const;
 
 /** When the next run is due (epoch ms), by FOLD_TIMING: from the last kick and the first kick not folded yet. */
 export function foldDueAt(lastKick: number, pendingSince: number): number {
@@ -82,7 +82,7 @@ export class FoldRunner {
 
   private async run(): Promise<void> {
     try {
-      const run = await foldQueued(this.ctx.db, FOLD_TIMING.batches);
+      const run = await foldQueued(this.ctx.db);
       for (const f of run.failures)
         this.ctx.log.error(
           { tenantId: f.tenantId, batchId: f.batchId, err: f.message },
