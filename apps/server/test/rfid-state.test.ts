@@ -279,6 +279,13 @@ describe('the EPC state routes', () => {
     // newest first
     const times = r.body.data.events.map((e: { eventTime: string }) => e.eventTime);
     expect([...times].sort().reverse()).toEqual(times);
+    // the answers above came from the lifecycle query's one reusable plan (migration 0035): planned
+    // afresh for each EPC it cost ~1 ms a lookup over the monthly partitions
+    const [fn] = await queryRows<{ config: string[] }>(
+      t.ctx.db,
+      sql`select proconfig as config from pg_proc where proname = 'label_tag_event_lookup'`,
+    );
+    expect(fn.config).toEqual(expect.arrayContaining(['enable_seqscan=off', 'plan_cache_mode=force_generic_plan']));
   });
 
   it('lists keyset-paged on (last seen desc, EPC) with filters, and counts by state', async () => {
