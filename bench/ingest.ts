@@ -8,6 +8,8 @@
 // shape (columns, defaults, indexes) in the same database — the same EPCs in the same order — and their ratio (goal ≥ 0.6).
 // The same file is the client: INGEST_CLIENT=<base url> runs the driver (spawned by the server side).
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { benchDatabase, demoTenants, keptAliveClient, loadAverage } from './lib.js';
 
@@ -16,6 +18,20 @@ const SECONDS = Number(process.env.INGEST_SECONDS ?? 60);
 const BATCH = Number(process.env.INGEST_BATCH ?? 500);
 const CONCURRENCY = Number(process.env.INGEST_CONCURRENCY ?? 4);
 const EPCS = Number(process.env.INGEST_EPCS ?? 20_000);
+
+const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
+
+/** CPU time every process of the machine has used so far (Linux /proc/stat, in ms), else undefined. */
+function machineCpuMs(): number | undefined {
+  try {
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+    // user nice system idle iowait irq softirq steal: all but idle and iowait, at 100 ticks a second
+    const t = ticks.map(Number);
+    return (t[0] + t[1] + t[2] + t[5] + t[6] + t[7]) * 10;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The tag of read i of batch `seq`: the batches' reads spread over the EPCs, in no order (as readers report them). */
 const tagOf = (seq: number, i: number) => (seq * 7919 + i * 104_729) % EPCS;
@@ -30,6 +46,8 @@ interface ClientReport {
   seconds: number;
   p50: number;
   p99: number;
+  /** the driver's own CPU (user + system), ms */
+  cpuMs: number;
 }
 
 async function client(base: string, key: string): Promise<void> {
@@ -99,6 +117,7 @@ async function client(base: string, key: string): Promise<void> {
     seconds: (performance.now() - started) / 1000,
     p50: sorted[Math.floor(sorted.length / 2)] ?? Number.NaN,
     p99: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? Number.NaN,
+    cpuMs: cpuMs(process.cpuUsage()),
   };
   process.stdout.write(`${JSON.stringify(report)}\n`);
 }
@@ -154,6 +173,7 @@ async function server(): Promise<void> {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
 
     // the driver: another process on loopback
+    const cpu0 = { server: process.cpuUsage(), machine: machineCpuMs() };
     const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
       env: { ...process.env, INGEST_CLIENT: address, INGEST_KEY: key },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -174,6 +194,8 @@ async function server(): Promise<void> {
       await new Promise((r) => setTimeout(r, 20));
     }
     const drainSecs = (performance.now() - d0) / 1000;
+    const serverCpuMs = cpuMs(process.cpuUsage(cpu0.server));
+    const machineMs = cpu0.machine === undefined ? undefined : (machineCpuMs() ?? 0) - cpu0.machine;
 
     const [stored] = await queryRows<{ n: string; epcs: string }>(
       t.ctx.db,
@@ -194,6 +216,10 @@ async function server(): Promise<void> {
     if (Number(states.n) < Number(stored.epcs)) console.log('  !! some EPCs read have no state');
     if (Number(states.reads) !== Number(stored.n)) console.log(`  !! the states count ${states.reads} reads, ${stored.n} stored`);
     console.log(`  => ${Math.round(rate).toLocaleString('en')} reads/s stored with EPC state updated`);
+    const perRead = (ms: number) => `${((ms * 1000) / Math.max(report.reads, 1)).toFixed(1)} µs`;
+    console.log(
+      `  CPU a read: driver ${perRead(report.cpuMs)}, server ${perRead(serverCpuMs)}${machineMs === undefined ? '' : `, database and the rest ${perRead(machineMs - serverCpuMs - report.cpuMs)} (the machine: ${perRead(machineMs)} on ${cpus().length} cores)`}`,
+    );
 
     // the raw COPY of as many reads into a table of the same shape, in the same database
     const n = Math.max(report.reads, 1);
