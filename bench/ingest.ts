@@ -218,7 +218,11 @@ async function server(): Promise<void> {
     console.log(`  => ${Math.round(rate).toLocaleString('en')} reads/s stored with EPC state updated`);
     const perRead = (ms: number) => `${((ms * 1000) / Math.max(report.reads, 1)).toFixed(1)} µs`;
     console.log(
-      `  CPU a read: driver ${perRead(report.cpuMs)}, server ${perRead(serverCpuMs)}${machineMs === undefined ? '' : `, database and the rest ${perRead(machineMs - serverCpuMs - report.cpuMs)} (the machine: ${perRead(machineMs)} on ${cpus().length} cores)`}`,
+      `  CPU a read: driver ${perRead(report.cpuMs)}, ${
+        t.database.kind === 'pglite'
+          ? `server with its embedded database ${perRead(serverCpuMs)}`
+          : `server ${perRead(serverCpuMs)}${machineMs === undefined ? '' : `, database and the rest ${perRead(Math.max(0, machineMs - serverCpuMs - report.cpuMs))}`}`
+      }${machineMs === undefined ? '' : ` (the machine: ${perRead(machineMs)} on ${cpus().length} cores)`}`,
     );
 
     // the raw COPY of as many reads into a table of the same shape, in the same database
