@@ -217,13 +217,12 @@ async function server(): Promise<void> {
     if (Number(states.reads) !== Number(stored.n)) console.log(`  !! the states count ${states.reads} reads, ${stored.n} stored`);
     console.log(`  => ${Math.round(rate).toLocaleString('en')} reads/s stored with EPC state updated`);
     const perRead = (ms: number) => `${((ms * 1000) / Math.max(report.reads, 1)).toFixed(1)} µs`;
-    console.log(
-      `  CPU a read: driver ${perRead(report.cpuMs)}, ${
-        t.database.kind === 'pglite'
-          ? `server with its embedded database ${perRead(serverCpuMs)}`
-          : `server ${perRead(serverCpuMs)}${machineMs === undefined ? '' : `, database and the rest ${perRead(Math.max(0, machineMs - serverCpuMs - report.cpuMs))}`}`
-      }${machineMs === undefined ? '' : ` (the machine: ${perRead(machineMs)} on ${cpus().length} cores)`}`,
-    );
+    const embedded = t.database.kind === 'pglite';
+    const cpu = [`driver ${perRead(report.cpuMs)}`, `server${embedded ? ' with its embedded database' : ''} ${perRead(serverCpuMs)}`];
+    if (machineMs !== undefined && !embedded)
+      cpu.push(`database and the rest ${perRead(Math.max(0, machineMs - serverCpuMs - report.cpuMs))}`);
+    const machine = machineMs === undefined ? '' : ` (the machine: ${perRead(machineMs)} on ${cpus().length} cores)`;
+    console.log(`  CPU a read: ${cpu.join(', ')}${machine}`);
 
     // the raw COPY of as many reads into a table of the same shape, in the same database
     const n = Math.max(report.reads, 1);
