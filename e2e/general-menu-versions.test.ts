@@ -7,7 +7,7 @@ import type { Lang } from '@tagloom/domain/lang.ts';
 import { MENU_TREE } from '@tagloom/domain/menu/tree.ts';
 import { describe, expect, it } from 'vitest';
 import { e2eSuite, login, newSession, type Session, shot } from './support/browser';
-import { clickInDialog, downloadOf, lastMessage, openFromMenu, screenOf } from './support/general';
+import { clickInDialog, downloadOf, lastMessage, openFromMenu, openIconPicker, screenOf } from './support/general';
 
 const suite = e2eSuite();
 
@@ -50,8 +50,8 @@ describe('menu', () => {
           if ((await iconValue.count()) && (await iconValue.textContent()) === 'ToolOutlined') return true;
           const option = page.getByTestId('icon-option-ToolOutlined');
           if (!(await option.isVisible())) {
-            await form.getByTestId('menu-form-icon').click();
-            await page.getByTestId('icon-picker-search').locator('input').fill('tool');
+            const panel = await openIconPicker(page, form);
+            await panel.getByTestId('icon-picker-search').locator('input').fill('tool');
           }
           await option.click({ timeout: 5_000 }).catch(() => undefined);
           return false;

@@ -9,7 +9,7 @@ import type { Lang } from '@tagloom/domain/lang.ts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eSuite, login, newSession, shot, tokenOf, withConsoleErrors } from './support/browser';
-import { apiPost, clickInDialog, grantGrid, menuPath, openFromMenu, rowOf, screenOf, showColumn, webText } from './support/general';
+import { apiPost, grantGrid, menuPath, openFromMenu, openIconPicker, rowOf, screenOf, showColumn, webText } from './support/general';
 
 const suite = e2eSuite();
 
@@ -89,9 +89,7 @@ describe.each(['zh_CN', 'en_US'] as Lang[])('General screens a new user meets (%
       await page.getByTestId('menu-add').click();
       const form = page.getByTestId('menu-form');
       await form.waitFor();
-      await clickInDialog(form.getByTestId('menu-form-icon'));
-      const panel = page.getByTestId('icon-picker-panel');
-      await panel.waitFor();
+      const panel = await openIconPicker(page, form);
       await panel.getByTestId('icon-picker-search').locator('input').fill('shop');
       await expect.poll(() => panel.locator('[data-testid^="icon-option-"]').count()).toBe(2);
       await shot(page, `polish-menu-icon-${lang}-1366`);
@@ -226,8 +224,7 @@ describe('screenshots of the changed screens', () => {
           await page.goto('/general/menu');
           await page.getByTestId('menu-tree').locator('tr[data-level="1"]').first().waitFor();
           await page.getByTestId('menu-add').click();
-          await page.getByTestId('menu-form').getByTestId('menu-form-icon').click();
-          await page.getByTestId('icon-picker-panel').waitFor();
+          await openIconPicker(page);
           await shot(page, `polish-menu-icon-${lang}-${width}`);
           await page.goto('/dashboard/editor');
           await page.getByTestId('dashboard-editor').getByTestId('operation-page').first().waitFor();

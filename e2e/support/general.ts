@@ -302,3 +302,25 @@ export async function apiPost(page: Page, token: string, url: string, body: unkn
     { url, token, body },
   );
 }
+
+/**
+ * Opens the menu form's icon picker and returns its panel. The button is clicked once its drawer stands;
+ * a click still lost on a busy machine (no panel after 5 s) is made again until the panel shows.
+ */
+export async function openIconPicker(page: Page, form: Locator = page.getByTestId('menu-form')): Promise<Locator> {
+  const panel = page.getByTestId('icon-picker-panel');
+  await expect
+    .poll(
+      async () => {
+        if (await panel.isVisible()) return true;
+        await clickInDialog(form.getByTestId('menu-form-icon'));
+        return panel.waitFor({ timeout: 5_000 }).then(
+          () => true,
+          () => false,
+        );
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  return panel;
+}
