@@ -68,16 +68,14 @@ describe('screenshots', () => {
         await shot(page, `login-${lang}-${width}`);
         await login(page, width === 1366 ? 'admin' : 'demo', width === 1366 ? 'admin123' : 'demo123');
         await page.getByTestId('dashboard-admin').waitFor();
-        await page.waitForTimeout(900);
         await shot(page, `dashboard-${lang}-${width}`);
         if (width === 1366) {
           await page.getByTestId('open-settings').click();
-          await page.waitForTimeout(500);
+          await page.locator('.ant-drawer-open .ant-drawer-section').waitFor();
           await shot(page, `settings-${lang}`);
           await page.locator('.ant-drawer-close').click();
           await page.goto('/dashboard/editor');
           await page.getByTestId('dashboard-editor').waitFor();
-          await page.waitForTimeout(600);
           await shot(page, `editor-${lang}`);
         }
         expect(errors).toEqual([]);
@@ -90,7 +88,6 @@ describe('screenshots', () => {
     const { page, context } = await newSession(suite.browser, suite.server.url, { lang: 'en_US' });
     await login(page, 'demo', 'demo123');
     await page.getByTestId('dashboard-admin').waitFor();
-    await page.waitForTimeout(900);
     await shot(page, 'dashboard-demo-en_US');
     await context.close();
   });

@@ -235,7 +235,6 @@ describe('screenshots', () => {
           await page.goto(`/${code}`);
           const v = screenOf(page, code);
           await v.locator('.ant-table-row').first().waitFor({ timeout: 15_000 });
-          await page.waitForTimeout(400);
           await shot(page, `ops-${code.replace('general/', '')}-${lang}-${width}`);
         }
         expect(errors).toEqual([]);

@@ -100,7 +100,6 @@ describe('general/user (zh_TW)', () => {
       await form.locator('.ant-modal-title').click();
       await form.getByTestId('resource-form-save').click();
       await expect.poll(() => fieldError(form, 'confirmPassword').textContent()).toContain(serverText(lang, 'validation.passwordsDiffer'));
-      await page.waitForTimeout(400);
       await shot(page, 'screens-user-form-zh_TW-1366');
       expect(await rowOf(page, code, USER).count()).toBe(0);
 
@@ -324,7 +323,6 @@ describe('general/scheduler (en_US)', () => {
       await form.getByTestId('field-cron').fill('every minute please');
       await form.getByTestId('resource-form-save').click();
       await expect.poll(() => fieldError(form, 'cron').textContent()).toContain(serverText(lang, 'validation.scheduler.cronInvalid'));
-      await page.waitForTimeout(400);
       await shot(page, 'screens-scheduler-form-en_US-1366');
 
       // a time trigger every second instead
@@ -446,7 +444,6 @@ describe('software versions', () => {
         await expect
           .poll(() => page.locator('.ant-message-error').last().textContent())
           .toBe(serverText(c.lang, 'file.duplicate', { name: c.file }));
-        await page.waitForTimeout(400);
         await shot(page, `screens-version-${c.type}-duplicate-${c.lang}-1366`);
         await page
           .locator('.ant-modal-wrap')
@@ -549,7 +546,6 @@ describe('screenshots at 390 px (zh_TW)', () => {
           await page.goto(`/${code}`);
           const s = screenOf(page, code);
           await s.locator('.ant-table-row').first().waitFor({ timeout: 30_000 });
-          await page.waitForTimeout(400);
           const name = code.replace('general/', '');
           await shot(page, `screens-${name}-zh_TW-390`);
           if (code === 'general/menu') {
@@ -559,7 +555,6 @@ describe('screenshots at 390 px (zh_TW)', () => {
             await s.getByTestId('resource-add').click();
             await panelOf(page).waitFor();
           }
-          await page.waitForTimeout(400);
           await shot(page, `screens-${name}-form-zh_TW-390`);
         }
         expect(realErrors(errors)).toEqual([]);

@@ -230,11 +230,9 @@ describe('tenant screen (admin)', () => {
         await form.waitFor();
         await pick(page, page.getByTestId('field-codingRuleTemplateId'), codingRule(lang));
         await grantGrid(page, 'field-menus');
-        await page.waitForTimeout(300);
         await shot(page, `tenant-add-${lang}-390`);
         await form.getByTestId('resource-form-save').click();
         await form.locator('.ant-form-item-explain-error').first().waitFor();
-        await page.waitForTimeout(300);
         await shot(page, `tenant-add-errors-${lang}-390`);
         expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
       } finally {

@@ -275,7 +275,6 @@ describe('tenant groups: import, export, screenshots', () => {
           await shot(page, `tenant-group-${lang}-${width}`);
           await s.getByTestId('resource-add').click();
           await panelOf(page).waitFor();
-          await page.waitForTimeout(400);
           await panelOf(page).getByTestId('resource-form-save').click();
           await panelOf(page).locator('.ant-form-item-explain-error').first().waitFor();
           await shot(page, `tenant-group-add-${lang}-${width}`);
@@ -290,7 +289,6 @@ describe('tenant groups: import, export, screenshots', () => {
           });
           await modal.getByTestId('import-start').click();
           await modal.getByTestId('import-errors').waitFor();
-          await page.waitForTimeout(300);
           await shot(page, `tenant-group-import-${lang}-${width}`);
           expect(existsSync(path.join(OUTPUT, `tenant-group-import-${lang}-${width}.png`))).toBe(true);
         } finally {

@@ -61,7 +61,6 @@ describe('state machines in the console (scheduler)', () => {
         const dialog = page.locator('.ant-modal-confirm').filter({ visible: true });
         await dialog.waitFor();
         expect(await dialog.textContent()).toContain(webText(lang, 'scheduler.confirm.stop', { name }));
-        await page.waitForTimeout(300); // the dialog's opening animation, for the screenshot
         await shot(page, `machine-scheduler-stop-confirm-${lang}-1366`);
         await clickInDialog(page.getByTestId('machine-confirm-ok'));
         await expect.poll(state, WAIT).toBe(enumText('SchedulerState', 3, lang));

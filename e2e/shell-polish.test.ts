@@ -263,15 +263,13 @@ describe('navbar and settings texts', () => {
       const text = (await drawer.textContent()) ?? '';
       for (const key of ['tagsView', 'fixedHeader', 'sidebarLogo']) expect(text).toContain(webText(lang, `shell.settings.${key}`));
       for (const word of ['Tags-View', 'Header', 'Tags view']) expect(text).not.toContain(word);
-      await page.waitForTimeout(400); // the drawer's slide-in animation
       await shot(page, `shell-polish-settings-${lang}-1366`);
       await page.locator('.ant-drawer-open .ant-drawer-close').click();
       await poll(() => page.locator('.ant-drawer-open').count()).toBe(0);
-      await page.waitForTimeout(400);
       await shot(page, `shell-polish-tags-${lang}-1366`);
       await page.keyboard.press('Control+k');
       await page.getByTestId('menu-search-input').fill(lang === 'en_US' ? 'temp' : '模');
-      await page.waitForTimeout(300);
+      await page.getByTestId('menu-search-item').first().waitFor();
       await shot(page, `shell-polish-search-list-${lang}-1366`);
       await page.keyboard.press('Escape');
 
@@ -280,29 +278,72 @@ describe('navbar and settings texts', () => {
       await page.reload();
       await page.getByTestId('navbar').waitFor();
       await poll(() => tagInView(page, screens[14].path)).toBe(true);
-      await page.waitForTimeout(300);
       await shot(page, `shell-polish-tags-${lang}-390`);
       await page.getByTestId('tags-more').click();
       await openDropdown(page).waitFor();
-      await page.waitForTimeout(300);
       await shot(page, `shell-polish-more-${lang}-390`);
       await page.keyboard.press('Escape');
       await page.getByTestId('menu-search-open').click();
       await page.getByTestId('menu-search-input').fill(lang === 'en_US' ? 'param' : '参数');
-      await page.waitForTimeout(300);
+      await page.getByTestId('menu-search-item').first().waitFor();
       await shot(page, `shell-polish-search-${lang}-390`);
       await page.keyboard.press('Escape');
       await page.getByTestId('hamburger').click();
       await page.locator('.ant-drawer [data-testid="side-menu"]').waitFor();
-      await page.waitForTimeout(400);
       await shot(page, `shell-polish-drawer-${lang}-390`);
       await page.keyboard.press('Escape');
-      await page.waitForTimeout(300);
+      await poll(() => page.locator('.ant-drawer-open').count()).toBe(0);
       await page.getByTestId('open-settings').click();
-      await page.waitForTimeout(400);
+      await page.locator('.ant-drawer-open .ant-drawer-section').waitFor();
       await shot(page, `shell-polish-settings-${lang}-390`);
       expect(errors).toEqual([]);
       await context.close();
     }, 240_000);
   }
+});
+
+describe('reduced motion', () => {
+  it('opens a drawer at once when the user asks for reduced motion, and slides it in otherwise', async () => {
+    const { page, context, errors } = await open('en_US');
+    await login(page, 'admin', 'admin123');
+    // the classes antd's motion puts on what moves in ("…-motion-…-enter", "…-appear"), while the drawer opens
+    const motionWhileOpening = async (): Promise<string[]> => {
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        const w = window as unknown as { motionSeen: string[]; motionWatch?: MutationObserver };
+        w.motionWatch?.disconnect();
+        w.motionSeen = seen;
+        const note = (el: Element) => {
+          const c = el.getAttribute('class') ?? '';
+          if (/-(enter|appear)\b/.test(c)) seen.push(c);
+        };
+        w.motionWatch = new MutationObserver((records) => {
+          for (const r of records) {
+            if (r.type === 'attributes') note(r.target as Element);
+            for (const n of r.addedNodes) {
+              if (!(n instanceof Element)) continue;
+              note(n);
+              n.querySelectorAll('[class]').forEach(note);
+            }
+          }
+        });
+        w.motionWatch.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+      });
+      await page.getByTestId('open-settings').click();
+      await page.locator('.ant-drawer-open .ant-drawer-section').waitFor();
+      const seen = await page.evaluate(() => (window as unknown as { motionSeen: string[] }).motionSeen);
+      await page.locator('.ant-drawer-open .ant-drawer-close').click();
+      await poll(() => page.locator('.ant-drawer-open').count()).toBe(0);
+      return seen;
+    };
+    // the sessions ask for reduced motion (support/browser.ts)
+    expect(await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches)).toBe(true);
+    expect(await motionWhileOpening()).toEqual([]);
+    // the wish withdrawn (the console follows the setting live): the drawer slides in
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await poll(() => page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches)).toBe(false);
+    expect((await motionWhileOpening()).join(' ')).toMatch(/ant-drawer-panel-motion-right-(enter|appear)/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -333,12 +333,10 @@ describe('mobile layout', () => {
     expect(await page.getByTestId('fullscreen').count()).toBe(0);
     await page.getByTestId('hamburger').click();
     await page.locator('.ant-drawer [data-testid="side-menu"]').waitFor();
-    await page.waitForTimeout(400);
     await shot(page, 'shell-mobile-900-drawer');
     await page.locator('.ant-drawer').getByText('Editor dashboard').click();
     await waitPath(page, '/dashboard/editor');
-    await page.waitForTimeout(500);
-    expect(await page.locator('.ant-drawer-open').count()).toBe(0);
+    await expect.poll(() => page.locator('.ant-drawer-open').count()).toBe(0);
     await shot(page, 'shell-mobile-900');
     await context.close();
   });
@@ -346,7 +344,6 @@ describe('mobile layout', () => {
   it('saves desktop screenshots of the shell', async () => {
     const { page, context, errors } = await open();
     await login(page, 'admin', 'admin123');
-    await page.waitForTimeout(800);
     await shot(page, 'shell-desktop');
     expect(errors).toEqual([]);
     await context.close();

@@ -53,7 +53,13 @@ export async function newSession(
   baseURL: string,
   opts: { width?: number; height?: number; lang?: string } = {},
 ): Promise<Session> {
-  const context = await browser.newContext({ baseURL, viewport: { width: opts.width ?? 1366, height: opts.height ?? 800 } });
+  // the console honours the reduced-motion wish (no animations): a click never lands in an opening
+  // dialog or menu, and the machine's two cores are not spent drawing them
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: opts.width ?? 1366, height: opts.height ?? 800 },
+    reducedMotion: 'reduce',
+  });
   if (opts.lang) await context.addCookies([{ name: 'language', value: opts.lang, url: baseURL }]);
   const page = await context.newPage();
   const errors: string[] = [];
@@ -75,7 +81,19 @@ export async function login(page: Page, username: string, password: string): Pro
 
 export const pathOf = (page: Page): string => new URL(page.url()).pathname;
 
-export const shot = (page: Page, name: string) => page.screenshot({ path: path.join(OUTPUT, `${name}.png`) });
+/**
+ * Saves a screenshot once the page stands still: its fonts loaded, no animation left to finish (the
+ * sessions ask for reduced motion, so they end at once) and every chart drawn.
+ */
+export async function shot(page: Page, name: string) {
+  await page.waitForFunction(() => document.querySelectorAll('[data-chart]:not([data-drawn])').length === 0);
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
+  await page.screenshot({ path: path.join(OUTPUT, `${name}.png`) });
+}
 
 /** The token the console holds (to act on the session from the test, e.g. revoke it). */
 export async function tokenOf(context: BrowserContext): Promise<string> {

@@ -10,6 +10,7 @@ import { ANTD_LOCALE } from './antd-locale';
 import { Bridge } from './Bridge';
 import { queryClient } from './query-client';
 import { Router } from './Router';
+import { usePrefersReducedMotion } from './reduced-motion';
 import { useSettingsStore } from './stores/settings';
 
 const ANTD_SIZE = { small: 'small', medium: 'middle', large: 'large' } as const;
@@ -20,13 +21,14 @@ export function AppRoot() {
   const { i18n } = useTranslation();
   const themeColor = useSettingsStore((s) => s.themeColor);
   const size = useSettingsStore((s) => s.size);
+  const reducedMotion = usePrefersReducedMotion();
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider
         csp={CSP}
         locale={ANTD_LOCALE[normalizeLang(i18n.language)]}
         componentSize={ANTD_SIZE[size]}
-        theme={{ token: { colorPrimary: themeColor, colorInfo: themeColor, borderRadius: 4 } }}
+        theme={{ token: { colorPrimary: themeColor, colorInfo: themeColor, borderRadius: 4, motion: !reducedMotion } }}
       >
         <BrowserRouter>
           <Bridge />

@@ -1,9 +1,13 @@
-/** ECharts wrapper: only the chart types the dashboards use are bundled. */
+/**
+ * ECharts wrapper: only the chart types the dashboards use are bundled. A chart does not animate when
+ * the user asks for reduced motion; `data-drawn` tells when its last option has been drawn.
+ */
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TitleComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
+import { usePrefersReducedMotion } from '../app/reduced-motion';
 
 echarts.use([LineChart, PieChart, BarChart, GridComponent, LegendComponent, TitleComponent, TooltipComponent, CanvasRenderer]);
 
@@ -12,11 +16,14 @@ export type ChartOption = echarts.EChartsCoreOption;
 export function Chart({ option, height = 300, testId }: { option: ChartOption; height?: number; testId?: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
+  const reducedMotion = usePrefersReducedMotion();
 
   useEffect(() => {
     if (!ref.current) return;
-    const instance = echarts.init(ref.current);
+    const el = ref.current;
+    const instance = echarts.init(el);
     chart.current = instance;
+    instance.on('finished', () => el.setAttribute('data-drawn', '1'));
     const observer = new ResizeObserver(() => instance.resize());
     observer.observe(ref.current);
     return () => {
@@ -27,8 +34,9 @@ export function Chart({ option, height = 300, testId }: { option: ChartOption; h
   }, []);
 
   useEffect(() => {
-    chart.current?.setOption(option, true);
-  }, [option]);
+    ref.current?.removeAttribute('data-drawn');
+    chart.current?.setOption(reducedMotion ? { ...option, animation: false } : option, true);
+  }, [option, reducedMotion]);
 
-  return <div ref={ref} style={{ width: '100%', height }} data-testid={testId} />;
+  return <div ref={ref} style={{ width: '100%', height }} data-testid={testId} data-chart="" />;
 }

@@ -39,9 +39,15 @@ export function Settings() {
         <Switch checked={s.sidebarLogo} onChange={(sidebarLogo) => s.set({ sidebarLogo })} data-testid="switch-sidebar-logo" />
       </div>
       <Divider />
-      <div className="settings-row">
+      <div className="settings-row settings-row-stacked">
         <span>{t('settings.size')}</span>
-        <Radio.Group value={s.size} onChange={(e) => s.setSize(e.target.value as ComponentSize)} optionType="button" data-testid="size">
+        <Radio.Group
+          value={s.size}
+          onChange={(e) => s.setSize(e.target.value as ComponentSize)}
+          optionType="button"
+          block
+          data-testid="size"
+        >
           <Radio.Button value="small">{t('settings.sizeSmall')}</Radio.Button>
           <Radio.Button value="medium">{t('settings.sizeMedium')}</Radio.Button>
           <Radio.Button value="large">{t('settings.sizeLarge')}</Radio.Button>
