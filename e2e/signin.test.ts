@@ -70,8 +70,7 @@ describe('change-password dialog', () => {
             await expect.poll(() => errorOf(page, testId).textContent()).toBe(requiredMessage(lang, webText(lang, key)));
           }
           // the rule in force is shown under the new password
-          expect(await dialog(page).textContent()).toContain(serverText(lang, 'signin.policy.hint.STANDARD', { min: 6 }));
-          await settled(page);
+          await expect.poll(() => dialog(page).textContent()).toContain(serverText(lang, 'signin.policy.hint.STANDARD', { min: 6 }));
           await shot(page, `signin-change-empty-${lang}-${size}`);
           // nothing was thrown: no error badge in the navbar, nothing in the error log
           expect(await page.getByTestId('error-log').count()).toBe(0);

@@ -83,14 +83,20 @@ export const pathOf = (page: Page): string => new URL(page.url()).pathname;
 
 /**
  * Saves a screenshot once the page stands still: its fonts loaded, no animation left to finish (the
- * sessions ask for reduced motion, so they end at once) and every chart drawn.
+ * sessions ask for reduced motion, so they end at once) and every chart on show drawn.
  */
 export async function shot(page: Page, name: string) {
-  await page.waitForFunction(() => document.querySelectorAll('[data-chart]:not([data-drawn])').length === 0);
+  // the charts on show (a kept-alive view's, hidden behind the current one, is not drawn until shown)
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-chart]:not([data-drawn])')].every((el) => !el.checkVisibility() || !el.clientWidth),
+  );
   await page.evaluate(async () => {
     await document.fonts.ready;
-    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
-    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    // the animations playing toward an end (a paused or endless one would never finish)
+    const ending = document
+      .getAnimations()
+      .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
+    await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
   });
   await page.screenshot({ path: path.join(OUTPUT, `${name}.png`) });
 }
