@@ -25,7 +25,7 @@ export function Chart({ option, height = 300, testId }: { option: ChartOption; h
     chart.current = instance;
     instance.on('finished', () => el.setAttribute('data-drawn', '1'));
     const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(ref.current);
+    observer.observe(el);
     return () => {
       observer.disconnect();
       instance.dispose();
