@@ -154,6 +154,23 @@ class CopyIn {
   handlePortalSuspended() {}
 }
 
+/** With INGEST_PROFILE=<file>, a CPU profile of the server's main thread over the ingestion window (open it in Chrome's DevTools). */
+async function startProfile(): Promise<(() => Promise<void>) | undefined> {
+  const file = process.env.INGEST_PROFILE;
+  if (!file) return undefined;
+  const { Session } = await import('node:inspector/promises');
+  const { writeFileSync } = await import('node:fs');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+  };
+}
+
 async function server(): Promise<void> {
   const pgServer = await benchDatabase();
   const { startTestApp } = await import('../apps/server/test/support.js');
@@ -173,6 +190,7 @@ async function server(): Promise<void> {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
 
     // the driver: another process on loopback
+    const profile = await startProfile();
     const cpu0 = { server: process.cpuUsage(), machine: machineCpuMs() };
     const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
       env: { ...process.env, INGEST_CLIENT: address, INGEST_KEY: key },
@@ -194,6 +212,7 @@ async function server(): Promise<void> {
       await new Promise((r) => setTimeout(r, 20));
     }
     const drainSecs = (performance.now() - d0) / 1000;
+    await profile?.();
     const serverCpuMs = cpuMs(process.cpuUsage(cpu0.server));
     const machineMs = cpu0.machine === undefined ? undefined : (machineCpuMs() ?? 0) - cpu0.machine;
 

@@ -306,8 +306,27 @@ describe(`feeds on ${DRIVER}`, () => {
     expect(old.status).toBe(400);
     expect((await ingest([{ eventType: 'explode' }], mine.key)).status).toBe(400);
 
+    // when the key was last used: written by its first use, then at most once a minute, never by a refused key
+    const lastUsed = async () =>
+      (
+        await queryRows<{ ms: number | null }>(
+          t.ctx.db,
+          sql`select (extract(epoch from last_used_at) * 1000)::float8 as ms from device_keys where id = ${mine.id}`,
+        )
+      )[0].ms;
+    expect(await lastUsed()).toBeGreaterThan(Date.now() - 60_000);
+    await t.ctx.db.execute(sql`update device_keys set last_used_at = now() - interval '30 seconds' where id = ${mine.id}`);
+    const recent = await lastUsed();
+    expect((await ingest([{ eventType: 'online' }], mine.key)).status).toBe(200);
+    expect(await lastUsed()).toEqual(recent);
+    await t.ctx.db.execute(sql`update device_keys set last_used_at = now() - interval '2 minutes' where id = ${mine.id}`);
+    expect((await ingest([{ eventType: 'online' }], mine.key)).status).toBe(200);
+    expect(await lastUsed()).toBeGreaterThan(Date.now() - 30_000);
+
     expect(await revokeDeviceKey(t.ctx.db, demoId, mine.id)).toBe(true);
+    await t.ctx.db.execute(sql`update device_keys set last_used_at = null where id = ${mine.id}`);
     expect((await ingest([{ eventType: 'online' }], mine.key)).status).toBe(401);
+    expect(await lastUsed()).toBeNull();
 
     // a user's write after the ingestion is logged; the ingestion never is
     await t.call('POST', '/api/general/tenant-group/create', { token: admin, body: { code: 'FEEDLOG', name: 'Feed log' } });

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/core/context.js';
+import { issueDeviceKey } from '../src/core/feed/device-keys.js';
 import { encodeLive, LIVE_CHANNEL, LIVE_MAX_PAYLOAD, LIVE_TOPICS, liveSubscriberCount, publishLive } from '../src/core/live.js';
 import type { Database } from '../src/db/client.js';
 import { equipment, tenants } from '../src/db/schema/index.js';
@@ -266,6 +267,41 @@ describe(`RFID live push and dashboards on ${DRIVER}`, () => {
     await publishLive(otherCtx, { tenantId: demoId, topic: LIVE_TOPICS.reads, data: reads('GATE-01', '3074257BF7194E4000001A85') });
     await live.waitFor((e) => e.event === 'counters' && e.data.readsToday === 15);
     live.close();
+  });
+
+  it("sends a reader's batch to the live stream once, after its commit, with its id and the reader's location", async () => {
+    const demo = await t.login('demo', 'demo123');
+    const [bound] = await t.ctx.db
+      .select({ code: equipment.equipmentCoding, locationId: equipment.locationId })
+      .from(equipment)
+      .where(and(eq(equipment.tenantId, demoId), isNotNull(equipment.locationId)))
+      .limit(1);
+    expect(bound).toBeDefined();
+    const { key } = await issueDeviceKey(t.ctx.db, demoId, bound.code);
+    const stream = await openSse(base, `/api/rfid/live?equipmentCoding=${encodeURIComponent(bound.code)}`, demo);
+    await stream.waitFor((e) => e.event === 'ready');
+    const post = async (epc: string, batchKey: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/rfid/ingest/impinj',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}`, 'idempotency-key': batchKey },
+        payload: JSON.stringify([
+          { timestamp: new Date().toISOString(), eventType: 'tagInventory', tagInventoryEvent: { epcHex: epc, antennaPort: 1 } },
+        ]),
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json().data as { batchId: number; duplicate: boolean };
+    };
+    const first = await post('3074257BF7194E4000001B01', 'live-1');
+    const got = await stream.waitFor((e) => e.event === 'reads' && e.data.batchId === first.batchId);
+    expect(got.data).toMatchObject({ equipmentCoding: bound.code, locationId: bound.locationId, accepted: 1, invalid: 0 });
+    expect(got.data.reads).toMatchObject([{ epc: '3074257BF7194E4000001B01', antenna: 1, locationId: bound.locationId }]);
+    // a resend is answered as the first delivery and sends nothing; the next batch is heard after it
+    expect(await post('3074257BF7194E4000001B01', 'live-1')).toEqual({ ...first, duplicate: true });
+    const next = await post('3074257BF7194E4000001B02', 'live-2');
+    await stream.waitFor((e) => e.event === 'reads' && e.data.batchId === next.batchId);
+    expect(stream.events.filter((e) => e.event === 'reads').map((e) => e.data.batchId)).toEqual([first.batchId, next.batchId]);
+    stream.close();
   });
 
   // last: it stops this suite's server

@@ -5,9 +5,9 @@
  * user session. A key belongs to one device of one tenant and is stored as its SHA-256.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Tx } from '../../db/client.js';
+import { preparedRows, type Tx } from '../../db/client.js';
 import { deviceKeys } from '../../db/schema/index.js';
 import { AppError } from '../errors.js';
 
@@ -81,18 +81,16 @@ export async function resolveDevice(db: Tx, req: FastifyRequest): Promise<Device
   const key = deviceKeyOf(req);
   if (!key) throw refused('feeds.device.noKey');
   if (key.length > 200) throw refused('feeds.device.badKey');
-  const [row] = await db
-    .select({ keyId: deviceKeys.id, tenantId: deviceKeys.tenantId, deviceCode: deviceKeys.deviceCode, enabled: deviceKeys.enabled })
-    .from(deviceKeys)
-    .where(eq(deviceKeys.keyHash, hash(key)))
-    .limit(1);
+  // one round trip (a reader posts every second or so): the key's device, and when the key was last
+  // used, written at most once a minute (a busy device does not write a row per batch)
+  const [row] = await preparedRows<{ key_id: string | number; tenant_id: string | number; device_code: string; enabled: boolean }>(
+    db,
+    'tagloom_device_key',
+    sql`with k as (select id, tenant_id, device_code, enabled from device_keys where key_hash = ${hash(key)} limit 1),
+      u as (update device_keys d set last_used_at = now() from k
+            where d.id = k.id and k.enabled and (d.last_used_at is null or d.last_used_at < now() - interval '1 minute'))
+      select k.id as key_id, k.tenant_id, k.device_code, k.enabled from k`,
+  );
   if (!row?.enabled) throw refused('feeds.device.badKey');
-  // when the key was last used, at most once a minute (a busy device does not write a row per batch)
-  await db
-    .update(deviceKeys)
-    .set({ lastUsedAt: sql`now()` })
-    .where(
-      and(eq(deviceKeys.id, row.keyId), or(isNull(deviceKeys.lastUsedAt), lt(deviceKeys.lastUsedAt, sql`now() - interval '1 minute'`))),
-    );
-  return { keyId: row.keyId, tenantId: row.tenantId, deviceCode: row.deviceCode };
+  return { keyId: Number(row.key_id), tenantId: Number(row.tenant_id), deviceCode: row.device_code };
 }
