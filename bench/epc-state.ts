@@ -70,10 +70,11 @@ async function server(): Promise<void> {
       const to = Math.min(STATES, from + CHUNK) - 1;
       await exec(`insert into rfid_epc_states (tenant_id, epc, first_seen_at, last_seen_at, read_count, last_equipment, last_antenna,
           last_location_id, last_rssi_cdbm, presence, presence_location_id, presence_since, presence_equipment, presence_seen_at,
-          presence_rssi_cdbm, depart_due_at)
+          presence_rssi_cdbm, depart_due_at, depart_check_at)
         select ${demo}, ${EPC_SQL('g')}, now() - interval '2 hours', now() - (g % 3600) * interval '1 second', 10, 'GATE-01', 1 + g % 4,
           ${locationId}, -5000 - g % 2500, case when g % 10 = 0 then 'sold' when g % 10 = 1 then 'departed' else 'present' end,
-          ${locationId}, now() - interval '2 hours', 'GATE-01', now() - (g % 3600) * interval '1 second', -5000, now() + interval '1 day'
+          ${locationId}, now() - interval '2 hours', 'GATE-01', now() - (g % 3600) * interval '1 second', -5000, now() + interval '1 day',
+          case when g % 10 > 1 then now() + interval '1 day' end
         from generate_series(${from}, ${to}) g`);
     }
     // the other tenant's noise: the same EPCs, 10 % of them

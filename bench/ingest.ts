@@ -2,11 +2,16 @@
 // BENCH_PG_URL=<admin url>, or BENCH_PG=1 to start a throwaway server), issues a device key, and
 // drives POST /api/rfid/ingest/impinj from a SEPARATE process on loopback (INGEST_CONCURRENCY
 // batches in flight, INGEST_BATCH reads a batch, INGEST_EPCS distinct EPCs) until INGEST_READS
-// reads (default 200,000) or INGEST_SECONDS (default 60) have passed. It prints the reads/s durably
-// stored with EPC state updated (the acknowledged reads, checked in rfid_reads and rfid_epc_states
-// after the run; the time runs until the fold queue has caught up) next to the rate of a raw COPY of the same number of reads into a table of the same
-// shape (columns, defaults, indexes) in the same database — the same EPCs in the same order — and their ratio (goal ≥ 0.6).
-// The same file is the client: INGEST_CLIENT=<base url> runs the driver (spawned by the server side).
+// reads (default 200,000) or INGEST_SECONDS (default 60) have passed. A warm-up of INGEST_WARMUP
+// reads (default 50,000, folded before the run; not counted) first brings both processes to the
+// steady state of a server in service (compiled code, pools open). The driver writes its bodies
+// before the timed run, as the COPY below has its rows written before it is timed. It prints the
+// reads/s durably stored with EPC state updated (the acknowledged reads, checked in rfid_reads and
+// rfid_epc_states after the run; the time runs until the fold queue has caught up) next to the
+// rate of a raw COPY of the same number of reads into a table of the same shape (columns,
+// defaults, indexes) in the same database — the same EPCs in the same order — and their ratio
+// (goal ≥ 0.6). The same file is the client: INGEST_CLIENT=<base url> runs the driver (spawned by
+// the server side).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -18,6 +23,7 @@ const SECONDS = Number(process.env.INGEST_SECONDS ?? 60);
 const BATCH = Number(process.env.INGEST_BATCH ?? 500);
 const CONCURRENCY = Number(process.env.INGEST_CONCURRENCY ?? 4);
 const EPCS = Number(process.env.INGEST_EPCS ?? 20_000);
+const WARMUP = Number(process.env.INGEST_WARMUP ?? 50_000);
 
 const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
 
@@ -51,16 +57,8 @@ interface ClientReport {
 }
 
 async function client(base: string, key: string): Promise<void> {
-  const started = performance.now();
-  const deadline = started + SECONDS * 1000;
-  const lat: number[] = [];
-  let sent = 0;
-  let acked = 0;
-  let batches = 0;
-  let failed = 0;
   let seq = 0;
-  // the body as a reader's firmware writes it: one string, no objects in between (the client shares
-  // this machine's two cores with the server and the database; a reader has its own)
+  // the body as a reader's firmware writes it: one string, no objects in between
   const body = (n: number) => {
     const now = Date.now();
     let json = '[';
@@ -71,9 +69,19 @@ async function client(base: string, key: string): Promise<void> {
     }
     return `${json}]`;
   };
+  /** The batches of `reads` reads, written (as UTF-8 bytes) before they are sent: a reader's firmware has its own CPU. */
+  const batches = (reads: number) => {
+    const out: { payload: Buffer; reads: number; key: string }[] = [];
+    for (let sent = 0; sent < reads; sent += BATCH) {
+      const n = Math.min(BATCH, reads - sent);
+      out.push({ payload: Buffer.from(body(n)), reads: n, key: `bench-${process.pid}-${seq}` });
+      seq++;
+    }
+    return out;
+  };
   // one kept-alive connection a batch in flight
   const request = keptAliveClient(base, CONCURRENCY);
-  const post = async (payload: string, batchKey: string) => {
+  const post = async (payload: Buffer, batchKey: string) => {
     const res = await request(
       'POST',
       '/api/rfid/ingest/impinj',
@@ -83,43 +91,60 @@ async function client(base: string, key: string): Promise<void> {
     const json = JSON.parse(res.text) as { data?: { accepted: number } };
     return { status: res.status, accepted: json.data?.accepted ?? 0 };
   };
-  const worker = async () => {
-    while (sent < READS && performance.now() < deadline) {
-      const n = Math.min(BATCH, READS - sent);
-      sent += n;
-      const payload = body(n);
-      const batchKey = `bench-${process.pid}-${seq++}`;
-      for (let attempt = 0; ; attempt++) {
-        const s = performance.now();
-        try {
-          const res = await post(payload, batchKey);
-          if (res.status === 200) {
-            lat.push(performance.now() - s);
-            acked += res.accepted;
-            batches++;
-            break;
+  /** Sends the batches, CONCURRENCY in flight, each resent up to 3 times on a failure, until done or the deadline. */
+  const send = async (todo: { payload: Buffer; reads: number; key: string }[], deadline: number) => {
+    const lat: number[] = [];
+    let acked = 0;
+    let done = 0;
+    let failed = 0;
+    let next = 0;
+    const worker = async () => {
+      while (next < todo.length && performance.now() < deadline) {
+        const b = todo[next++];
+        for (let attempt = 0; ; attempt++) {
+          const s = performance.now();
+          try {
+            const res = await post(b.payload, b.key);
+            if (res.status === 200) {
+              lat.push(performance.now() - s);
+              acked += res.accepted;
+              done++;
+              break;
+            }
+            failed++;
+            if (res.status < 500 || attempt >= 3) break;
+          } catch {
+            failed++;
+            if (attempt >= 3) break;
           }
-          failed++;
-          if (res.status < 500 || attempt >= 3) break;
-        } catch {
-          failed++;
-          if (attempt >= 3) break;
         }
       }
-    }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    return { lat, acked, done, failed };
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const sorted = lat.sort((a, b) => a - b);
+
+  // the warm-up, then a word to the server side, which answers once the warm-up is folded
+  const warm = await send(batches(WARMUP), Number.POSITIVE_INFINITY);
+  const timed = batches(READS);
+  process.stdout.write(`${JSON.stringify({ warmedUp: warm.acked })}\n`);
+  await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
+
+  const cpu0 = process.cpuUsage();
+  const started = performance.now();
+  const run = await send(timed, started + SECONDS * 1000);
+  const sorted = run.lat.sort((a, b) => a - b);
   const report: ClientReport = {
-    reads: acked,
-    batches,
-    failed,
+    reads: run.acked,
+    batches: run.done,
+    failed: run.failed,
     seconds: (performance.now() - started) / 1000,
     p50: sorted[Math.floor(sorted.length / 2)] ?? Number.NaN,
     p99: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? Number.NaN,
-    cpuMs: cpuMs(process.cpuUsage()),
+    cpuMs: cpuMs(process.cpuUsage(cpu0)),
   };
   process.stdout.write(`${JSON.stringify(report)}\n`);
+  process.stdin.destroy();
 }
 
 /** COPY FROM STDIN on a node-postgres client, without a helper package (a pg "submittable"). */
@@ -190,29 +215,61 @@ async function server(): Promise<void> {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
 
     // the driver: another process on loopback
-    const profile = await startProfile();
-    const cpu0 = { server: process.cpuUsage(), machine: machineCpuMs() };
     const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
       env: { ...process.env, INGEST_CLIENT: address, INGEST_KEY: key },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['pipe', 'pipe', 'inherit'],
     });
     let out = '';
+    const said: string[] = [];
+    let heard: (() => void) | undefined;
     child.stdout.on('data', (d) => {
       out += String(d);
+      const parts = out.split('\n');
+      out = parts.pop() ?? '';
+      said.push(...parts.filter(Boolean));
+      heard?.();
     });
-    await new Promise<void>((resolve, reject) => {
+    const exited = new Promise<void>((resolve, reject) => {
       child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`driver exited with ${code}`))));
     });
-    const report = JSON.parse(out.trim().split('\n').pop()!) as ClientReport;
+    const nextLine = async () => {
+      while (!said.length) {
+        await Promise.race([new Promise<void>((r) => (heard = r)), exited]);
+        if (!said.length && child.exitCode !== null) throw new Error('the driver ended early');
+      }
+      return JSON.parse(said.shift()!) as Record<string, number>;
+    };
+    /** Waits until every acknowledged batch is folded into EPC state. */
+    const drained = async () => {
+      for (;;) {
+        const [q] = await queryRows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from rfid_fold_queue`);
+        if (Number(q.n) === 0) return;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    const { warmedUp } = await nextLine();
+    await drained();
+    // each measured phase starts from a checkpoint (no writing out of the other phase's pages meanwhile)
+    await t.ctx.db.execute(sql`checkpoint`);
+    console.log(`warm-up: ${warmedUp.toLocaleString('en')} reads, folded (not counted)`);
+
+    const profile = await startProfile();
+    const perf = process.env.INGEST_PERF
+      ? spawn('perf', ['record', '-F', '999', '-a', '-o', process.env.INGEST_PERF], { stdio: 'ignore' })
+      : undefined;
+    const cpu0 = { server: process.cpuUsage(), machine: machineCpuMs() };
+    child.stdin.write('go\n');
+    const report = (await nextLine()) as unknown as ClientReport;
+    await exited;
     // EPC state is folded just after each answer (the fold queue): the run ends when it has caught up
     const d0 = performance.now();
-    for (;;) {
-      const [q] = await queryRows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from rfid_fold_queue`);
-      if (Number(q.n) === 0) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await drained();
     const drainSecs = (performance.now() - d0) / 1000;
     await profile?.();
+    if (perf) {
+      perf.kill('SIGINT');
+      await new Promise((r) => perf.on('exit', r));
+    }
     const serverCpuMs = cpuMs(process.cpuUsage(cpu0.server));
     const machineMs = cpu0.machine === undefined ? undefined : (machineCpuMs() ?? 0) - cpu0.machine;
 
@@ -224,14 +281,18 @@ async function server(): Promise<void> {
       t.ctx.db,
       sql`select count(*) as n, coalesce(sum(read_count), 0) as reads from rfid_epc_states where tenant_id = ${demo} and epc like '3034257BF7194E4%'`,
     );
+    const [writes] = await queryRows<{ upd: string; hot: string }>(
+      t.ctx.db,
+      sql`select n_tup_upd as upd, n_tup_hot_upd as hot from pg_stat_user_tables where relname = 'rfid_epc_states'`,
+    );
     const rate = report.reads / (report.seconds + drainSecs);
     console.log(
-      `ingest: ${report.reads.toLocaleString('en')} reads acknowledged in ${report.batches} batches, ${report.seconds.toFixed(1)} s (${report.failed} failed attempts); stored ${Number(stored.n).toLocaleString('en')} raw reads, ${Number(states.n).toLocaleString('en')} EPC states for ${Number(stored.epcs).toLocaleString('en')} EPCs read`,
+      `ingest: ${report.reads.toLocaleString('en')} reads acknowledged in ${report.batches} batches, ${report.seconds.toFixed(1)} s (${report.failed} failed attempts); stored ${Number(stored.n).toLocaleString('en')} raw reads with the warm-up's, ${Number(states.n).toLocaleString('en')} EPC states for ${Number(stored.epcs).toLocaleString('en')} EPCs read`,
     );
     console.log(
-      `  batch latency p50 ${report.p50.toFixed(0)} ms, p99 ${report.p99.toFixed(0)} ms; EPC state caught up ${(drainSecs * 1000).toFixed(0)} ms after the last answer`,
+      `  batch latency p50 ${report.p50.toFixed(0)} ms, p99 ${report.p99.toFixed(0)} ms; EPC state caught up ${(drainSecs * 1000).toFixed(0)} ms after the last answer; EPC state rows rewritten ${Number(writes?.upd ?? 0).toLocaleString('en')} times with the warm-up's, ${Number(writes?.hot ?? 0).toLocaleString('en')} in place (HOT)`,
     );
-    if (Number(stored.n) !== report.reads) console.log('  !! stored reads differ from the acknowledged ones');
+    if (Number(stored.n) !== warmedUp + report.reads) console.log('  !! stored reads differ from the acknowledged ones');
     if (Number(states.n) < Number(stored.epcs)) console.log('  !! some EPCs read have no state');
     if (Number(states.reads) !== Number(stored.n)) console.log(`  !! the states count ${states.reads} reads, ${stored.n} stored`);
     console.log(`  => ${Math.round(rate).toLocaleString('en')} reads/s stored with EPC state updated`);
@@ -257,6 +318,7 @@ async function server(): Promise<void> {
       );
     const csv = `${lines.join('\n')}\n`;
     const copySql = `copy bench_copy_reads (${cols}) from STDIN with (format csv)`;
+    await t.ctx.db.execute(sql`checkpoint`);
     const c0 = performance.now();
     const client = (t.ctx.db as unknown as { $client: unknown }).$client;
     if (t.database.kind === 'pglite') {

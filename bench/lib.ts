@@ -47,7 +47,7 @@ export const loadAverage = (sep = ' ') =>
 export function keptAliveClient(base: string, sockets: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
   const url = new URL(base);
-  return (method: string, path: string, headers: http.OutgoingHttpHeaders, body?: string) =>
+  return (method: string, path: string, headers: http.OutgoingHttpHeaders, body?: string | Buffer) =>
     new Promise<{ status: number; text: string }>((resolve, reject) => {
       const req = http.request(
         {

@@ -127,8 +127,8 @@ describe('foldReads against the database', () => {
     const A = { locationId: loc.a, sceneId: scene.general };
     await fold(demo, [read(gone, 0, A)]);
     await t.ctx.db.execute(sql`insert into rfid_epc_states (tenant_id, epc, first_seen_at, last_seen_at, read_count, presence,
-      presence_location_id, presence_since, presence_seen_at, depart_due_at)
-      values (${demo}, ${fresh}, now(), now(), 1, 'present', ${loc.a}, now(), now(), now() + interval '600 seconds')`);
+      presence_location_id, presence_since, presence_seen_at, depart_due_at, depart_check_at)
+      values (${demo}, ${fresh}, now(), now(), 1, 'present', ${loc.a}, now(), now(), now() + interval '600 seconds', now() + interval '600 seconds')`);
     const n = await sweepDepartures(t.ctx.db, new Date());
     expect(n).toBeGreaterThanOrEqual(1);
     const s = await stateOf(demo, gone);
@@ -286,6 +286,59 @@ describe('the EPC state routes', () => {
       sql`select proconfig as config from pg_proc where proname = 'label_tag_event_lookup'`,
     );
     expect(fn.config).toEqual(expect.arrayContaining(['enable_seqscan=off', 'plan_cache_mode=force_generic_plan']));
+  });
+
+  it('rewrites a tag read again at its place in its page (a HOT update); the sweep moves its check up, then departs it on time', async () => {
+    const epc = newEpc();
+    const A = { locationId: loc.a, sceneId: scene.general };
+    // reads within one minute (the lists' index is by minute)
+    const m = Math.ceil((T0 + 5 * S) / 60_000) * 60_000;
+    const sec = (n: number) => (m - T0) / S + n;
+    const at = (n: number) => new Date(T0 + sec(n) * S).getTime();
+    await fold(demo, [read(epc, sec(1), A)]);
+    const ms = async () =>
+      (
+        await queryRows<{ due: number; check: number | null; minute: string }>(
+          t.ctx.db,
+          sql`select (extract(epoch from depart_due_at) * 1000)::float8 as due, (extract(epoch from depart_check_at) * 1000)::float8 as check,
+                seen_minute::text as minute
+              from rfid_epc_states where tenant_id = ${demo} and epc = ${epc}`,
+        )
+      )[0];
+    expect(await ms()).toEqual({ due: at(601), check: at(601), minute: String(m / 60_000) });
+    // read again 20 s later at the same place: due time on, the check and every indexed column kept
+    const counts = await t.ctx.db.transaction(async (tx) => {
+      // this transaction's counts (pg_stat_xact_*), before and after
+      const updates = async () =>
+        (
+          await queryRows<{ upd: number; hot: number }>(
+            tx,
+            sql`select n_tup_upd::int as upd, n_tup_hot_upd::int as hot from pg_stat_xact_user_tables where relname = 'rfid_epc_states'`,
+          )
+        )[0];
+      const before = await updates();
+      await foldReads(tx, demo, [read(epc, sec(20), A)]);
+      const after = await updates();
+      return { upd: after.upd - before.upd, hot: after.hot - before.hot };
+    });
+    expect(counts).toEqual({ upd: 1, hot: 1 });
+    expect(await ms()).toEqual({ due: at(620), check: at(601), minute: String(m / 60_000) });
+    // the check comes before the due time: the sweep moves it up, nothing departs
+    await sweepDepartures(t.ctx.db, new Date(at(605)));
+    expect(await ms()).toEqual({ due: at(620), check: at(620), minute: String(m / 60_000) });
+    expect((await stateOf(demo, epc)).presence).toBe('present');
+    // the due time comes: it departs then
+    expect(await sweepDepartures(t.ctx.db, new Date(at(621)))).toBeGreaterThanOrEqual(1);
+    const s = await stateOf(demo, epc);
+    expect([s.presence, new Date(s.presence_since).getTime(), s.depart_due_at, s.depart_check_at]).toEqual([
+      'departed',
+      at(620),
+      null,
+      null,
+    ]);
+    // arriving again places it with a fresh check; moving to another place resets the check to the new due time
+    await fold(demo, [read(epc, sec(700), A)]);
+    expect(await ms()).toMatchObject({ due: at(1300), check: at(1300) });
   });
 
   it('lists keyset-paged on (last seen desc, EPC) with filters, and counts by state', async () => {

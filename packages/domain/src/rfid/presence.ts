@@ -105,6 +105,12 @@ export function compareReads(a: PresenceRead, b: PresenceRead): number {
   );
 }
 
+/** Whether reads are in the canonical order already (compareReads). */
+function inOrder(reads: readonly PresenceRead[]): boolean {
+  for (let i = 1; i < reads.length; i++) if (compareReads(reads[i - 1], reads[i]) > 0) return false;
+  return true;
+}
+
 /** A present tag whose departure is due by `now` departs (the sweep; departure time = when it fell due). */
 export function sweepPresence(s: PresenceState, now: number): { state: PresenceState; change: PresenceEvent | null } {
   if (s.presence !== 'present' || s.departDueAt === null || s.departDueAt > now) return { state: s, change: null };
@@ -200,15 +206,19 @@ export function foldPresence(
   reads: readonly PresenceRead[],
   rulesOf: (sceneId: number | null) => SceneRules,
 ): { state: PresenceState; changes: PresenceEvent[] } {
-  const sorted = [...reads].sort(compareReads);
+  // a fold's reads of a tag nearly always come in order already (batches in order, reads in time)
+  const sorted = inOrder(reads) ? reads : [...reads].sort(compareReads);
   const changes: PresenceEvent[] = [];
   let s = prev;
   for (const r of sorted) {
     if (r.locationId === null) continue;
     // a departure that fell due before this read happened first
-    const swept = sweepPresence(s, r.at - 1);
-    if (swept.change) changes.push(swept.change);
-    s = step(swept.state, r, rulesOf(r.sceneId), changes);
+    if (s.presence === 'present' && s.departDueAt !== null && s.departDueAt <= r.at - 1) {
+      const swept = sweepPresence(s, r.at - 1);
+      if (swept.change) changes.push(swept.change);
+      s = swept.state;
+    }
+    s = step(s, r, rulesOf(r.sceneId), changes);
   }
   return { state: s, changes };
 }

@@ -10,7 +10,7 @@ import type { RfidFormat, RfidInvalidReason } from '@tagloom/domain';
 import { type ParseLimits, PayloadError, parsePayload } from '@tagloom/domain/rfid/formats.js';
 import { type EncodedPayload, encodePayload } from './encode.js';
 
-/** Bodies up to this many characters are parsed inline (well under a millisecond or two). */
+/** Bodies up to this many characters (or bytes) are parsed inline (well under a millisecond or two). */
 export const INLINE_PARSE_CHARS = 64 * 1024;
 /** A parse taking longer than this is abandoned (its worker replaced). */
 const PARSE_TIMEOUT_MS = 15_000;
@@ -113,10 +113,10 @@ class ParsePool {
   private readonly queue: Job[] = [];
   private nextId = 1;
 
-  parse(format: RfidFormat, body: string, limits: ParseLimits): Promise<EncodedPayload> {
+  parse(format: RfidFormat, body: string | Uint8Array, limits: ParseLimits): Promise<EncodedPayload> {
     return new Promise<EncodedPayload>((resolve, reject) => {
-      // encoded into a buffer of its own, which the worker gets moved, not cloned
-      this.queue.push({ req: { id: this.nextId++, format, body: encoder.encode(body), limits }, resolve, reject });
+      // bytes in a buffer of their own, which the worker gets moved, not cloned
+      this.queue.push({ req: { id: this.nextId++, format, body: ownBytes(body), limits }, resolve, reject });
       this.pump();
     });
   }
@@ -149,12 +149,26 @@ class ParsePool {
 
 let pool: ParsePool | undefined;
 
+/** A body as text (bytes decoded as UTF-8). */
+const asText = (body: string | Uint8Array) =>
+  typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
+
 /**
- * Parses and encodes a payload (encode.ts): inline when small, else in the worker pool. Rejects
- * with PayloadError when it is refused whole.
+ * The body's UTF-8 bytes in a buffer that holds nothing else, so it can be moved to a worker: the
+ * bytes as received when they already are (a large request body is), else a copy (text is encoded).
  */
-export async function parseOffLoop(format: RfidFormat, body: string, limits: ParseLimits): Promise<EncodedPayload> {
-  if (body.length <= INLINE_PARSE_CHARS) return encodePayload(parsePayload(format, body, limits));
+function ownBytes(body: string | Uint8Array): Uint8Array {
+  if (typeof body === 'string') return encoder.encode(body);
+  const whole = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength && body.buffer instanceof ArrayBuffer;
+  return whole ? body : new Uint8Array(body);
+}
+
+/**
+ * Parses and encodes a payload (encode.ts): inline when small, else in the worker pool (bytes given
+ * are moved there: the caller's buffer is emptied). Rejects with PayloadError when it is refused whole.
+ */
+export async function parseOffLoop(format: RfidFormat, body: string | Uint8Array, limits: ParseLimits): Promise<EncodedPayload> {
+  if (body.length <= INLINE_PARSE_CHARS) return encodePayload(parsePayload(format, asText(body), limits));
   pool ??= new ParsePool();
   return pool.parse(format, body, limits);
 }

@@ -52,10 +52,11 @@ const KEY_TTL = '2 days';
 const PRUNE_EVERY_MS = 10 * 60_000;
 const MAX_KEY = 200;
 
-const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
+/** The SHA-256 of a body's UTF-8 bytes (as text or as the bytes themselves: the same key). */
+const sha256 = (s: string | Uint8Array) => createHash('sha256').update(s).digest('hex');
 
 /** The batch key of a payload: the sender's, else the body's SHA-256. */
-export function batchKeyOf(body: string, given?: string): string {
+export function batchKeyOf(body: string | Uint8Array, given?: string): string {
   const key = given?.trim();
   return key ? key.slice(0, MAX_KEY) : `sha256:${sha256(body)}`;
 }
@@ -112,7 +113,8 @@ export async function ingestPayload(
   ctx: AppContext,
   device: DeviceIdentity,
   format: RfidFormat,
-  body: string,
+  /** the payload as text, or as its UTF-8 bytes (HTTP: a large body goes to a parse worker undecoded, and is given away) */
+  body: string | Uint8Array,
   meta: IngestMeta,
 ): Promise<IngestResult> {
   const started = performance.now();

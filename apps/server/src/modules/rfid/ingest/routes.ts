@@ -47,11 +47,12 @@ const FORMATS: Record<RfidFormat, string> = {
 export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const feed of ingestFeeds(app.ctx.db)) await app.register(feedRoutes(feed));
 
-  // the body arrives as text whatever its type (readers post application/json, NDJSON, text/plain
-  // or odd types) and is parsed by formats.ts, off the event loop when large
+  // the body arrives as bytes whatever its type (readers post application/json, NDJSON, text/plain
+  // or odd types) and is parsed by formats.ts, off the event loop when large: a large body's bytes
+  // are moved to a parse worker as they came, never decoded on the event loop
   await app.register(async (sub) => {
     sub.removeAllContentTypeParsers();
-    sub.addContentTypeParser('*', { parseAs: 'string', bodyLimit: INGEST_MAX_CHARS }, (_req, body, done) => done(null, body));
+    sub.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: INGEST_MAX_CHARS }, (_req, body, done) => done(null, body));
 
     for (const format of ['impinj', 'zebra'] as const) {
       sub.post(
@@ -66,7 +67,7 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         },
         async (req, reply) => {
-          const body = typeof req.body === 'string' ? req.body : req.body === undefined || req.body === null ? '' : String(req.body);
+          const body = Buffer.isBuffer(req.body) ? req.body : '';
           const batchKey = header(req.headers['idempotency-key']) ?? header(req.headers['x-batch-id']);
           const r = await ingestPayload(app.ctx, req.device!, format, body, { transport: 'http', batchKey });
           return reply.ok({

@@ -133,14 +133,15 @@ export async function operatorPanel(db: Tx, tenantId: number): Promise<OperatorP
           LEFT JOIN ${locations} l ON l.tenant_id = e.tenant_id AND l.id = e.location_id
           GROUP BY 1, 2 HAVING sum(b.n) > 0 ORDER BY 3 DESC LIMIT 12`,
     ),
-    // the EPCs seen last (rfid_epc_states_seen_idx), to check against the tag registry
+    // the EPCs seen last (rfid_epc_states_seen_idx: by minute, sorted within it), to check against the tag registry
     queryRows<{ epc: string; tid: string | null; seen: unknown; code: string }>(
       db,
       sql`SELECT ${rfidEpcStates.epc} AS epc, ${rfidEpcStates.tid} AS tid, ${rfidEpcStates.lastSeenAt} AS seen,
                  ${rfidEpcStates.lastEquipment} AS code
           FROM ${rfidEpcStates} WHERE ${rfidEpcStates.tenantId} = ${tenantId}
             AND ${rfidEpcStates.lastSeenAt} >= now() - interval '1 day'
-          ORDER BY ${rfidEpcStates.lastSeenAt} DESC LIMIT 500`,
+            AND ${rfidEpcStates.seenMinute} >= tagloom_epoch_minute(now() - interval '1 day')
+          ORDER BY ${rfidEpcStates.seenMinute} DESC NULLS LAST, ${rfidEpcStates.lastSeenAt} DESC LIMIT 500`,
     ),
     // one EPC read with two TIDs in the last 15 minutes (cloned tags); the registry's TID is compared below
     queryRows<{ epc: string; tids: string[] }>(

@@ -24,7 +24,7 @@ const BUSY_RETRY_MS = 200;
  * instead of 25,000–28,000; PGlite, 240,000 reads: 13,500 reads/s instead of 7,000, with a
  * batch's answer p99 1.7 s instead of 0.8 s (PGlite's one connection waits for the larger fold).
  */
-export const FOLD_TIMING = { quietMs: 250, maxWaitMs: 3000 } as const;
+export const FOLD_TIMING = { quietMs: 100, maxWaitMs: 3000 } as const;
 
 /** When the next run is due (epoch ms), by FOLD_TIMING: from the last kick and the first kick not folded yet. */
 export function foldDueAt(lastKick: number, pendingSince: number): number {

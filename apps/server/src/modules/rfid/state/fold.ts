@@ -5,7 +5,8 @@
  * states read and locked in ONE statement,
  * the next states written in ONE statement (INSERT … SELECT FROM unnest … ON CONFLICT DO UPDATE),
  * and the presence changes appended to the tag lifecycle (one event per change/location/time,
- * naming up to 1000 EPCs).
+ * naming up to 1000 EPCs). A tag only read again (same place) changes no indexed column but once a
+ * minute (migration 0037): its row is rewritten in its page, with no new index entry.
  */
 import {
   DEFAULT_RULES,
@@ -263,11 +264,12 @@ export async function foldInput(tx: Tx, tenantId: number, input: FoldInput): Pro
   await tx.execute(sql`
     insert into rfid_epc_states as s (tenant_id, epc, tid, first_seen_at, last_seen_at, read_count, last_equipment, last_antenna,
       last_location_id, last_rssi_cdbm, presence, presence_location_id, presence_since, presence_equipment, presence_seen_at,
-      presence_rssi_cdbm, depart_due_at, candidate_location_id, candidate_since, candidate_rssi_cdbm, candidate_equipment,
+      presence_rssi_cdbm, depart_due_at, depart_check_at, candidate_location_id, candidate_since, candidate_rssi_cdbm, candidate_equipment,
       sold_at, return_guard_until, updated_at)
     select ${tenantId}, u.epc, nullif(u.tid, ''), ${fromMs('u.f')}, ${fromMs('u.l')}, u.n::bigint, u.eq, nullif(u.ant, '')::int,
       nullif(u.loc, '')::bigint, nullif(u.rssi, '')::int, nullif(u.p, ''), nullif(u.pl, '')::bigint, ${fromMs('u.ps')},
       nullif(u.pe, ''), ${fromMs('u.pseen')}, nullif(u.pr, '')::int, ${fromMs('u.due')},
+      case when u.p = 'present' then ${fromMs('u.due')} end,
       nullif(u.cl, '')::bigint, ${fromMs('u.cs')}, nullif(u.cr, '')::int, nullif(u.ce, ''),
       ${fromMs('u.sold')}, ${fromMs('u.guard')}, now()
     from unnest(${t(cols.epc)}, ${jsonArray(cols.tid)}, ${t(cols.first)}, ${t(cols.last)}, ${t(cols.count)}, ${jsonArray(cols.equipment)},
@@ -291,6 +293,13 @@ export async function foldInput(tx: Tx, tenantId: number, input: FoldInput): Pro
       presence_seen_at = excluded.presence_seen_at,
       presence_rssi_cdbm = excluded.presence_rssi_cdbm,
       depart_due_at = excluded.depart_due_at,
+      -- kept while re-reads at the same place push the due time on (never after it: the sweep moves it
+      -- up when it comes), so that such a write changes no indexed column (seen_minute aside, once a minute)
+      depart_check_at = case
+        when excluded.depart_check_at is null then null
+        when s.presence is distinct from 'present' or s.depart_check_at is null
+          or s.presence_location_id is distinct from excluded.presence_location_id then excluded.depart_check_at
+        else least(s.depart_check_at, excluded.depart_check_at) end,
       candidate_location_id = excluded.candidate_location_id,
       candidate_since = excluded.candidate_since,
       candidate_rssi_cdbm = excluded.candidate_rssi_cdbm,

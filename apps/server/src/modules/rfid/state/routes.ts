@@ -65,7 +65,10 @@ function decodeCursor(c: string): [string, string] {
   throw badRequest('presence.badCursor');
 }
 
-/** One page of the tenant's EPC states, newest read first (keyset on (last_seen_at desc, epc)). */
+/**
+ * One page of the tenant's EPC states, newest read first (keyset on (last_seen_at desc, epc)): by
+ * the index of the minute of last_seen_at, each minute's states sorted (the same order).
+ */
 export async function listStates(db: Tx, tenantId: number, q: ListQuery) {
   const where = [sql`s.tenant_id = ${tenantId}`];
   if (q.epc) {
@@ -78,18 +81,22 @@ export async function listStates(db: Tx, tenantId: number, q: ListQuery) {
   else if (q.presence) where.push(sql`s.presence = ${q.presence}`);
   if (q.locationId !== undefined)
     where.push(q.presence ? sql`s.presence_location_id = ${q.locationId}` : sql`s.last_location_id = ${q.locationId}`);
-  if (q.from) where.push(sql`s.last_seen_at >= ${new Date(q.from)}`);
-  if (q.to) where.push(sql`s.last_seen_at <= ${new Date(q.to)}`);
+  // each bound on last_seen_at also bounds its minute: the index's range (rfid_epc_states_seen_idx)
+  if (q.from) where.push(sql`s.last_seen_at >= ${new Date(q.from)} and s.seen_minute >= tagloom_epoch_minute(${new Date(q.from)})`);
+  if (q.to) where.push(sql`s.last_seen_at <= ${new Date(q.to)} and s.seen_minute <= tagloom_epoch_minute(${new Date(q.to)})`);
   if (q.cursor) {
     const [t, epc] = decodeCursor(q.cursor);
-    where.push(sql`(s.last_seen_at < ${t}::timestamptz or (s.last_seen_at = ${t}::timestamptz and s.epc > ${epc}))`);
+    where.push(
+      sql`s.seen_minute <= tagloom_epoch_minute(${t}::timestamptz)
+          and (s.last_seen_at < ${t}::timestamptz or (s.last_seen_at = ${t}::timestamptz and s.epc > ${epc}))`,
+    );
   }
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`select ${STATE_COLUMNS}, to_char(s.last_seen_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "__seen"
         from rfid_epc_states s ${STATE_JOINS}
         where ${sql.join(where, sql` and `)}
-        order by s.last_seen_at desc, s.epc
+        order by s.seen_minute desc nulls last, s.last_seen_at desc, s.epc
         limit ${q.limit + 1}`,
   );
   const more = rows.length > q.limit;

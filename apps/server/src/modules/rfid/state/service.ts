@@ -59,33 +59,48 @@ export const SWEEP_CHUNK = 5000;
 /**
  * Present tags of every tenant whose departure fell due by `now` (no read at their location for
  * their scene's departAfter) depart, at the time it fell due: set-based, SWEEP_CHUNK rows per
- * statement (skipping rows an ingestion holds), at most `maxChunks` statements per run. Appends
- * 'departed' lifecycle events. Returns how many departed.
+ * statement (skipping rows an ingestion holds), at most `maxChunks` rounds per run. The sweep finds
+ * them by depart_check_at (at or before the due time: re-reads push the due time on without moving
+ * it, fold.ts); a tag whose check came while its due time lies ahead gets the check moved up to it.
+ * Appends 'departed' lifecycle events. Returns how many departed.
  */
 export async function sweepDepartures(db: Tx, now: Date, maxChunks = 20): Promise<number> {
   let total = 0;
   for (let i = 0; i < maxChunks; i++) {
-    const n = await db.transaction(async (tx) => {
+    const [moved, departed] = await db.transaction(async (tx) => {
+      const later = await queryRows<{ epc: string }>(
+        tx,
+        sql`with due as (
+              select tenant_id, epc from rfid_epc_states
+              where presence = 'present' and depart_check_at <= ${now} and depart_due_at > ${now}
+              order by depart_check_at
+              limit ${SWEEP_CHUNK}
+              for update skip locked
+            )
+            update rfid_epc_states s set depart_check_at = s.depart_due_at
+            from due where s.tenant_id = due.tenant_id and s.epc = due.epc
+            returning s.epc`,
+      );
       const rows = await queryRows<ClosedRow>(
         tx,
         sql`with due as (
               select tenant_id, epc from rfid_epc_states
-              where presence = 'present' and depart_due_at <= ${now}
-              order by depart_due_at
+              where presence = 'present' and depart_check_at <= ${now} and depart_due_at <= ${now}
+              order by depart_check_at
               limit ${SWEEP_CHUNK}
               for update skip locked
             )
             update rfid_epc_states s set presence = 'departed', presence_since = s.depart_due_at, depart_due_at = null,
-              candidate_location_id = null, candidate_since = null, candidate_rssi_cdbm = null, candidate_equipment = null,
-              updated_at = now()
+              depart_check_at = null, candidate_location_id = null, candidate_since = null, candidate_rssi_cdbm = null,
+              candidate_equipment = null, updated_at = now()
             from due where s.tenant_id = due.tenant_id and s.epc = due.epc
             returning s.tenant_id, s.epc, s.presence_since as at, s.presence_location_id as location_id, s.presence_equipment as equipment`,
       );
       await appendDepartures(tx, rows, 'rfid.sweepDepartures');
-      return rows.length;
+      return [later.length, rows.length];
     });
-    total += n;
-    if (n < SWEEP_CHUNK) break;
+    total += departed;
+    if (moved < SWEEP_CHUNK && departed < SWEEP_CHUNK) break;
   }
   return total;
 }
@@ -97,7 +112,7 @@ export async function sweepDepartures(db: Tx, now: Date, maxChunks = 20): Promis
 export async function closePresenceAt(tx: Tx, tenantId: number, equipmentCoding: string, at = new Date()): Promise<PresenceChange[]> {
   const rows = await queryRows<ClosedRow>(
     tx,
-    sql`update rfid_epc_states s set presence = 'departed', presence_since = ${at}, depart_due_at = null,
+    sql`update rfid_epc_states s set presence = 'departed', presence_since = ${at}, depart_due_at = null, depart_check_at = null,
           candidate_location_id = null, candidate_since = null, candidate_rssi_cdbm = null, candidate_equipment = null, updated_at = now()
         where s.tenant_id = ${tenantId} and s.presence = 'present' and s.presence_equipment = ${equipmentCoding}
         returning s.tenant_id, s.epc, s.presence_since as at, s.presence_location_id as location_id, s.presence_equipment as equipment`,

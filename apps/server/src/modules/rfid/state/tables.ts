@@ -36,6 +36,12 @@ export const rfidEpcStates = pgTable(
     presenceRssiCdbm: integer('presence_rssi_cdbm'),
     /** when a present tag departs if no read at its location comes (presence_seen_at + the scene's departAfter) */
     departDueAt: ts('depart_due_at'),
+    /**
+     * When the departure sweep looks at a present tag next: at or before depart_due_at, kept while
+     * re-reads push the due time on (the sweep moves it up to the due time when it passes), so a
+     * re-read changes no indexed column and its write stays on its page (a HOT update, no index entry)
+     */
+    departCheckAt: ts('depart_check_at'),
     /** a location reading it stronger, not yet for the hold-off */
     candidateLocationId: bigint('candidate_location_id', { mode: 'number' }),
     candidateSince: ts('candidate_since'),
@@ -45,12 +51,16 @@ export const rfidEpcStates = pgTable(
     /** sold: reads elsewhere before this are ignored (the sale's scene's returnGuard) */
     returnGuardUntil: ts('return_guard_until'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** the minute of last_seen_at (epoch minutes): the list's index, changed once a minute however often a tag is read */
+    seenMinute: bigint('seen_minute', { mode: 'number' }).generatedAlwaysAs(sql`tagloom_epoch_minute(last_seen_at)`),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.epc] }),
-    index('rfid_epc_states_seen_idx').on(t.tenantId, t.lastSeenAt.desc(), t.epc),
+    // newest seen first: by minute, then sorted within the minute (incremental sort). An index on
+    // last_seen_at itself would take a new entry at every fold of every tag (no HOT update)
+    index('rfid_epc_states_seen_idx').on(t.tenantId, t.seenMinute.desc()),
     index('rfid_epc_states_presence_idx').on(t.tenantId, t.presence, t.presenceLocationId),
-    index('rfid_epc_states_depart_idx').on(t.departDueAt).where(sql`${t.presence} = 'present'`),
+    index('rfid_epc_states_depart_idx').on(t.departCheckAt).where(sql`${t.presence} = 'present'`),
     index('rfid_epc_states_placed_idx').on(t.tenantId, t.presenceEquipment).where(sql`${t.presence} = 'present'`),
     check('rfid_epc_states_presence_enum', sql`${t.presence} in ('present', 'departed', 'sold')`),
   ],
