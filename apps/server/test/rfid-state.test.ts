@@ -341,6 +341,19 @@ describe('the EPC state routes', () => {
     expect(await ms()).toMatchObject({ due: at(1300), check: at(1300) });
   });
 
+  it('keeps any reader code and TID as read (quotes, commas, braces, backslashes, NULL as text)', async () => {
+    const odd = ['GATE "7", {east}', 'back\\slash', 'NULL', ''];
+    const epcs = odd.map(() => newEpc());
+    await fold(
+      demo,
+      odd.map((code, i) => ({ ...read(epcs[i], 30, { locationId: loc.b, sceneId: scene.general }, -5000, code), tid: i === 3 ? '' : `E280${i}` })),
+    );
+    for (const [i, code] of odd.entries()) {
+      const s = await stateOf(demo, epcs[i]);
+      expect([s.last_equipment, s.presence_equipment, s.tid]).toEqual([code, code, i === 3 ? null : `E280${i}`]);
+    }
+  });
+
   it('lists keyset-paged on (last seen desc, EPC) with filters, and counts by state', async () => {
     const token = await t.login('demo', 'demo123');
     const now = Math.round((Date.now() - T0) / S);

@@ -5,7 +5,7 @@
  * body — so the event loop handles a few strings per batch instead of an object per read.
  */
 import type { InvalidEvent, ParsedPayload, StatusEvent, TagRead } from '@tagloom/domain/rfid/formats.js';
-import { encodeReads } from '../state/fold-data.js';
+import { encodeReads, pgNumArray } from '../state/fold-data.js';
 
 /** The reads, one array literal a column of rfid_reads (validated values: hex, numbers). */
 export interface ReadColumns {
@@ -38,7 +38,7 @@ export interface EncodedPayload {
 export const LIVE_READS = 20;
 
 const textArray = (v: readonly (string | null)[]) => `{${v.map((x) => (x ? x : '""')).join(',')}}`;
-const numArray = (v: readonly (number | null)[]) => `{${v.map((x) => (x === null ? 'NULL' : String(x))).join(',')}}`;
+const numArray = pgNumArray;
 
 export function encodePayload(p: ParsedPayload): EncodedPayload {
   const r = p.reads;

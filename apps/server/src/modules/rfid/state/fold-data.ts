@@ -32,3 +32,11 @@ export function forEachRead(
     fn(epc, tid || null, Number(at), orNull(antenna), orNull(rssi), Number(count));
   }
 }
+
+/** A PostgreSQL array literal of numbers (null as NULL), for a typed array parameter (`::int[]` …). */
+export const pgNumArray = (values: readonly (number | null)[]): string =>
+  `{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
+
+/** A PostgreSQL array literal of any text: each element quoted, its `"` and `\` escaped; null as NULL. */
+export const pgTextArray = (values: readonly (string | null)[]): string =>
+  `{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;

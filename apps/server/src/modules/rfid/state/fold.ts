@@ -21,6 +21,7 @@ import {
 } from '@tagloom/domain/rfid/presence.js';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../../db/client.js';
+import { pgNumArray, pgTextArray } from './fold-data.js';
 import { recordPresenceEvents } from './lifecycle.js';
 import { scenesRules } from './rules.js';
 
@@ -73,8 +74,8 @@ interface StateRow {
 const num = (v: string | number | null): number | null => (v === null ? null : Number(v));
 /** A timestamptz column as epoch milliseconds (a number to JavaScript), under its own name. */
 const toMs = (col: string) => sql.raw(`floor(extract(epoch from ${col}) * 1000)::float8 as ${col.split('.').pop()}`);
-/** A text column of epoch milliseconds ('' for none) as timestamptz. */
-const fromMs = (col: string) => sql.raw(`to_timestamp(nullif(${col}, '')::float8 / 1000)`);
+/** A float8 column of epoch milliseconds (null for none) as timestamptz. */
+const fromMs = (col: string) => sql.raw(`to_timestamp(${col} / 1000)`);
 
 /** A state row's presence, as the domain folds it. */
 export function presenceOfRow(r: StateRow): PresenceState {
@@ -157,9 +158,6 @@ export class FoldInput {
 
 /** The advisory lock class of a tenant's fold (the second key is the tenant's id). */
 export const FOLD_LOCK = 74_110_013;
-
-/** A text[] parameter (hex, digits and ISO times hold no comma; null as the empty string). */
-const arr = (values: readonly (string | number | null)[]) => values.map((v) => (v === null ? '' : String(v))).join(',');
 
 /**
  * Folds a batch of reads into the tenant's EPC states; returns how many EPCs and the presence
@@ -259,23 +257,22 @@ export async function foldInput(tx: Tx, tenantId: number, input: FoldInput): Pro
     cols.sold.push(state.soldAt);
     cols.guard.push(state.guardUntil);
   }
-  const t = (v: (string | number | null)[]) => sql`string_to_array(${arr(v)}, ',')`;
-  // text columns that may hold any character (the reader code, the TID) go as real arrays
+  // each column one typed array literal (no per-element casts; text quoted, so any reader code or TID is safe)
+  const n = (v: (number | null)[], type: string) => sql`${pgNumArray(v)}::${sql.raw(type)}[]`;
+  const x = (v: (string | null)[]) => sql`${pgTextArray(v)}::text[]`;
   await tx.execute(sql`
     insert into rfid_epc_states as s (tenant_id, epc, tid, first_seen_at, last_seen_at, read_count, last_equipment, last_antenna,
       last_location_id, last_rssi_cdbm, presence, presence_location_id, presence_since, presence_equipment, presence_seen_at,
       presence_rssi_cdbm, depart_due_at, depart_check_at, candidate_location_id, candidate_since, candidate_rssi_cdbm, candidate_equipment,
       sold_at, return_guard_until, updated_at)
-    select ${tenantId}, u.epc, nullif(u.tid, ''), ${fromMs('u.f')}, ${fromMs('u.l')}, u.n::bigint, u.eq, nullif(u.ant, '')::int,
-      nullif(u.loc, '')::bigint, nullif(u.rssi, '')::int, nullif(u.p, ''), nullif(u.pl, '')::bigint, ${fromMs('u.ps')},
-      nullif(u.pe, ''), ${fromMs('u.pseen')}, nullif(u.pr, '')::int, ${fromMs('u.due')},
-      case when u.p = 'present' then ${fromMs('u.due')} end,
-      nullif(u.cl, '')::bigint, ${fromMs('u.cs')}, nullif(u.cr, '')::int, nullif(u.ce, ''),
-      ${fromMs('u.sold')}, ${fromMs('u.guard')}, now()
-    from unnest(${t(cols.epc)}, ${jsonArray(cols.tid)}, ${t(cols.first)}, ${t(cols.last)}, ${t(cols.count)}, ${jsonArray(cols.equipment)},
-      ${t(cols.antenna)}, ${t(cols.location)}, ${t(cols.rssi)}, ${t(cols.presence)}, ${t(cols.pLocation)}, ${t(cols.pSince)},
-      ${jsonArray(cols.pEquipment)}, ${t(cols.pSeen)}, ${t(cols.pRssi)}, ${t(cols.due)}, ${t(cols.cLocation)}, ${t(cols.cSince)},
-      ${t(cols.cRssi)}, ${jsonArray(cols.cEquipment)}, ${t(cols.sold)}, ${t(cols.guard)})
+    select ${tenantId}, u.epc, nullif(u.tid, ''), ${fromMs('u.f')}, ${fromMs('u.l')}, u.n, u.eq, u.ant, u.loc, u.rssi, u.p, u.pl,
+      ${fromMs('u.ps')}, u.pe, ${fromMs('u.pseen')}, u.pr, ${fromMs('u.due')}, case when u.p = 'present' then ${fromMs('u.due')} end,
+      u.cl, ${fromMs('u.cs')}, u.cr, u.ce, ${fromMs('u.sold')}, ${fromMs('u.guard')}, now()
+    from unnest(${x(cols.epc)}, ${x(cols.tid)}, ${n(cols.first, 'float8')}, ${n(cols.last, 'float8')}, ${n(cols.count, 'bigint')},
+      ${x(cols.equipment)}, ${n(cols.antenna, 'int')}, ${n(cols.location, 'bigint')}, ${n(cols.rssi, 'int')}, ${x(cols.presence)},
+      ${n(cols.pLocation, 'bigint')}, ${n(cols.pSince, 'float8')}, ${x(cols.pEquipment)}, ${n(cols.pSeen, 'float8')},
+      ${n(cols.pRssi, 'int')}, ${n(cols.due, 'float8')}, ${n(cols.cLocation, 'bigint')}, ${n(cols.cSince, 'float8')},
+      ${n(cols.cRssi, 'int')}, ${x(cols.cEquipment)}, ${n(cols.sold, 'float8')}, ${n(cols.guard, 'float8')})
       as u(epc, tid, f, l, n, eq, ant, loc, rssi, p, pl, ps, pe, pseen, pr, due, cl, cs, cr, ce, sold, guard)
     on conflict (tenant_id, epc) do update set
       tid = coalesce(excluded.tid, s.tid),
@@ -309,9 +306,4 @@ export async function foldInput(tx: Tx, tenantId: number, input: FoldInput): Pro
       updated_at = now()`);
   if (events.length) await recordPresenceEvents(tx, tenantId, events, 'rfid');
   return { epcs: epcs.length, changes };
-}
-
-/** A text[] parameter of arbitrary strings (as JSON, so commas and quotes are safe); null stays null. */
-function jsonArray(values: readonly (string | null)[]) {
-  return sql`array(select e.v from jsonb_array_elements_text(${JSON.stringify(values.map((v) => v ?? ''))}::jsonb) with ordinality as e(v, n) order by e.n)`;
 }
