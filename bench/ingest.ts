@@ -10,8 +10,9 @@
 // rfid_epc_states after the run; the time runs until the fold queue has caught up) next to the
 // rate of a raw COPY of the same number of reads into a table of the same shape (columns,
 // defaults, indexes) in the same database — the same EPCs in the same order — and their ratio
-// (goal ≥ 0.6). The same file is the client: INGEST_CLIENT=<base url> runs the driver (spawned by
-// the server side).
+// (goal ≥ 0.6). INGEST_PROFILE=<file> writes a CPU profile of the server's main thread over the
+// timed run, INGEST_PERF=<file> a `perf record` of the whole machine (Linux perf, as root). The
+// same file is the client: INGEST_CLIENT=<base url> runs the driver (spawned by the server side).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
