@@ -346,7 +346,10 @@ describe('the EPC state routes', () => {
     const epcs = odd.map(() => newEpc());
     await fold(
       demo,
-      odd.map((code, i) => ({ ...read(epcs[i], 30, { locationId: loc.b, sceneId: scene.general }, -5000, code), tid: i === 3 ? '' : `E280${i}` })),
+      odd.map((code, i) => ({
+        ...read(epcs[i], 30, { locationId: loc.b, sceneId: scene.general }, -5000, code),
+        tid: i === 3 ? '' : `E280${i}`,
+      })),
     );
     for (const [i, code] of odd.entries()) {
       const s = await stateOf(demo, epcs[i]);
