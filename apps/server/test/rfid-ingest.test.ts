@@ -411,6 +411,22 @@ describe(`RFID ingestion in the readers' formats on ${DRIVER}`, () => {
     expect([after.reads, after.keys, after.events, after.batches]).toEqual([2, 1, 1, 1]);
   });
 
+  it('counts an event with a raw NUL byte (not JSON) invalid and stores the rest of the batch', async () => {
+    const at = new Date().toISOString();
+    const ok = (epc: string) =>
+      JSON.stringify({ timestamp: at, eventType: 'tagInventory', tagInventoryEvent: { epcHex: epc, antennaPort: 1 } });
+    // the second line holds a NUL byte itself (not the JSON escape \\u0000), which JSON does not allow in a string
+    const raw = `{"timestamp":"${at}","eventType":"tagInventory","tagInventoryEvent":{"epcHex":"30${String.fromCharCode(0)}"}}`;
+    const body = [ok('3074257BF7194E4000000A01'), raw, ok('3074257BF7194E4000000A02')].join('\n');
+    expect(body.includes('\u0000')).toBe(true);
+    const r = await post('impinj', body, { type: 'application/x-ndjson', headers: { 'idempotency-key': 'raw-nul' } });
+    expect([r.status, r.body.data.accepted, r.body.data.invalid, r.body.data.errors[0]?.index]).toEqual([200, 2, 1, 2]);
+    expect((await reads(sql`batch_id = ${r.body.data.batchId}`)).map((x) => x.epc).sort()).toEqual([
+      '3074257BF7194E4000000A01',
+      '3074257BF7194E4000000A02',
+    ]);
+  });
+
   it("stores a reader's words that PostgreSQL cannot hold (NUL, half a surrogate pair) with U+FFFD, not refusing the batch", async () => {
     const at = new Date().toISOString();
     const body = `{"timestamp":"${at}","type":"ERROR","data":{"description":"bad\\u0000 \\udc00 end"}}`;
