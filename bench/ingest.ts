@@ -46,6 +46,12 @@ const tagOf = (seq: number, i: number) => (seq * 7919 + i * 104_729) % EPCS;
 /** The EPC of tag i: SGTIN-96 of company 0614141, item 812345, serial i (upper-case hex). */
 const epcOf = (i: number) => `3034257BF7194E4${i.toString(16).toUpperCase().padStart(9, '0')}`;
 
+/** A batch the driver sends: its body and its Idempotency-Key. */
+interface Batch {
+  payload: Buffer;
+  key: string;
+}
+
 interface ClientReport {
   reads: number;
   batches: number;
@@ -71,11 +77,10 @@ async function client(base: string, key: string): Promise<void> {
     return `${json}]`;
   };
   /** The batches of `reads` reads, written (as UTF-8 bytes) before they are sent: a reader's firmware has its own CPU. */
-  const batches = (reads: number) => {
-    const out: { payload: Buffer; reads: number; key: string }[] = [];
+  const batches = (reads: number): Batch[] => {
+    const out: Batch[] = [];
     for (let sent = 0; sent < reads; sent += BATCH) {
-      const n = Math.min(BATCH, reads - sent);
-      out.push({ payload: Buffer.from(body(n)), reads: n, key: `bench-${process.pid}-${seq}` });
+      out.push({ payload: Buffer.from(body(Math.min(BATCH, reads - sent))), key: `bench-${process.pid}-${seq}` });
       seq++;
     }
     return out;
@@ -93,7 +98,7 @@ async function client(base: string, key: string): Promise<void> {
     return { status: res.status, accepted: json.data?.accepted ?? 0 };
   };
   /** Sends the batches, CONCURRENCY in flight, each resent up to 3 times on a failure, until done or the deadline. */
-  const send = async (todo: { payload: Buffer; reads: number; key: string }[], deadline: number) => {
+  const send = async (todo: Batch[], deadline: number) => {
     const lat: number[] = [];
     let acked = 0;
     let done = 0;

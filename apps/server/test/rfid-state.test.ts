@@ -336,7 +336,7 @@ describe('the EPC state routes', () => {
       null,
       null,
     ]);
-    // arriving again places it with a fresh check; moving to another place resets the check to the new due time
+    // arriving again places it with a fresh check at its new due time
     await fold(demo, [read(epc, sec(700), A)]);
     expect(await ms()).toMatchObject({ due: at(1300), check: at(1300) });
   });

@@ -111,9 +111,13 @@ function inOrder(reads: readonly PresenceRead[]): boolean {
   return true;
 }
 
+/** Whether a tag's departure is due by `now` (a present tag not read at its location since). */
+const departsBy = (s: PresenceState, now: number): s is PresenceState & { departDueAt: number } =>
+  s.presence === 'present' && s.departDueAt !== null && s.departDueAt <= now;
+
 /** A present tag whose departure is due by `now` departs (the sweep; departure time = when it fell due). */
 export function sweepPresence(s: PresenceState, now: number): { state: PresenceState; change: PresenceEvent | null } {
-  if (s.presence !== 'present' || s.departDueAt === null || s.departDueAt > now) return { state: s, change: null };
+  if (!departsBy(s, now)) return { state: s, change: null };
   const at = s.departDueAt;
   return {
     state: { ...s, presence: 'departed', since: at, departDueAt: null, candidate: null },
@@ -213,7 +217,7 @@ export function foldPresence(
   for (const r of sorted) {
     if (r.locationId === null) continue;
     // a departure that fell due before this read happened first
-    if (s.presence === 'present' && s.departDueAt !== null && s.departDueAt <= r.at - 1) {
+    if (departsBy(s, r.at - 1)) {
       const swept = sweepPresence(s, r.at - 1);
       if (swept.change) changes.push(swept.change);
       s = swept.state;

@@ -38,7 +38,6 @@ export interface EncodedPayload {
 export const LIVE_READS = 20;
 
 const textArray = (v: readonly (string | null)[]) => `{${v.map((x) => (x ? x : '""')).join(',')}}`;
-const numArray = pgNumArray;
 
 export function encodePayload(p: ParsedPayload): EncodedPayload {
   const r = p.reads;
@@ -48,14 +47,14 @@ export function encodePayload(p: ParsedPayload): EncodedPayload {
     statuses: p.statuses,
     invalid: p.invalid,
     columns: {
-      atMs: numArray(r.map((x) => x.at.getTime())),
+      atMs: pgNumArray(r.map((x) => x.at.getTime())),
       epc: textArray(r.map((x) => x.epc)),
       tid: textArray(r.map((x) => x.tid)),
-      antenna: numArray(r.map((x) => x.antenna)),
-      rssi: numArray(r.map((x) => x.rssiCdbm)),
-      frequency: numArray(r.map((x) => x.frequencyKhz)),
-      count: numArray(r.map((x) => x.readCount)),
-      phase: numArray(r.map((x) => x.phase)),
+      antenna: pgNumArray(r.map((x) => x.antenna)),
+      rssi: pgNumArray(r.map((x) => x.rssiCdbm)),
+      frequency: pgNumArray(r.map((x) => x.frequencyKhz)),
+      count: pgNumArray(r.map((x) => x.readCount)),
+      phase: pgNumArray(r.map((x) => x.phase)),
     },
     fold: encodeReads(r),
     newest: r.slice(-LIVE_READS),

@@ -65,31 +65,27 @@ export const SWEEP_CHUNK = 5000;
  * Appends 'departed' lifecycle events. Returns how many departed.
  */
 export async function sweepDepartures(db: Tx, now: Date, maxChunks = 20): Promise<number> {
+  // present tags whose check came, due then (`due`) or not yet, a chunk locked (rows an ingestion holds skipped)
+  const checked = (due: boolean) => sql`due as (
+      select tenant_id, epc from rfid_epc_states
+      where presence = 'present' and depart_check_at <= ${now} and ${due ? sql`depart_due_at <= ${now}` : sql`depart_due_at > ${now}`}
+      order by depart_check_at
+      limit ${SWEEP_CHUNK}
+      for update skip locked
+    )`;
   let total = 0;
   for (let i = 0; i < maxChunks; i++) {
     const [moved, departed] = await db.transaction(async (tx) => {
       const later = await queryRows<{ epc: string }>(
         tx,
-        sql`with due as (
-              select tenant_id, epc from rfid_epc_states
-              where presence = 'present' and depart_check_at <= ${now} and depart_due_at > ${now}
-              order by depart_check_at
-              limit ${SWEEP_CHUNK}
-              for update skip locked
-            )
+        sql`with ${checked(false)}
             update rfid_epc_states s set depart_check_at = s.depart_due_at
             from due where s.tenant_id = due.tenant_id and s.epc = due.epc
             returning s.epc`,
       );
       const rows = await queryRows<ClosedRow>(
         tx,
-        sql`with due as (
-              select tenant_id, epc from rfid_epc_states
-              where presence = 'present' and depart_check_at <= ${now} and depart_due_at <= ${now}
-              order by depart_check_at
-              limit ${SWEEP_CHUNK}
-              for update skip locked
-            )
+        sql`with ${checked(true)}
             update rfid_epc_states s set presence = 'departed', presence_since = s.depart_due_at, depart_due_at = null,
               depart_check_at = null, candidate_location_id = null, candidate_since = null, candidate_rssi_cdbm = null,
               candidate_equipment = null, updated_at = now()
