@@ -14,6 +14,8 @@ export interface Config {
   seedDemo: boolean;
   adminPassword: string;
   sessionTtlMinutes: number;
+  /** how long a process reuses a session it resolved (0: never); changes reach every process at once over the bus */
+  sessionCacheSeconds: number;
   /** a new login revokes the user's other sessions (they get 50012) */
   singleSession: boolean;
   loginMaxFailures: number;
@@ -85,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: databaseUrl ? env.SEED_DEMO === '1' : env.SEED_DEMO !== '0',
     adminPassword,
     sessionTtlMinutes: int(env.SESSION_TTL_MINUTES, 120),
+    sessionCacheSeconds: Math.max(0, int(env.SESSION_CACHE_SECONDS, 5)),
     singleSession: env.SESSION_SINGLE === '1',
     loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5),
     loginFailureWindowMinutes: int(env.LOGIN_FAILURE_WINDOW_MINUTES, 15),

@@ -76,11 +76,14 @@ describe(`dashboards on ${DRIVER}`, () => {
       .select({ id: labelSuppliers.id })
       .from(labelSuppliers)
       .where(and(eq(labelSuppliers.tenantId, demoTenant.id), eq(labelSuppliers.code, 'LS01')));
-    const bind = (partyKind: string | null, partyId: number | null) =>
-      t.ctx.db
+    // bound by SQL, outside the server: the bus has brought the change to the cached sessions when sync() returns
+    const bind = async (partyKind: string | null, partyId: number | null) => {
+      await t.ctx.db
         .update(users)
         .set({ partyKind, partyId })
         .where(and(eq(users.tenantId, demoTenant.id), eq(users.username, 'demo')));
+      await t.ctx.bus.sync();
+    };
     await bind('labelSupplier', ls01.id);
     try {
       const bound = await summary(demo);

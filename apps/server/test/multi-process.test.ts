@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobQueue } from '../src/core/queue/queue.js';
 import { registerJobKind } from '../src/core/queue/registry.js';
 import { TenantScope } from '../src/core/tenant-scope.js';
-import { roleMenus, roles } from '../src/db/schema/index.js';
+import { roleMenus, roles, users } from '../src/db/schema/index.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 
 async function eventually(check: () => Promise<boolean>, ms = 3000) {
@@ -58,9 +58,28 @@ describe.runIf(DRIVER === 'pg')('two server processes on one PostgreSQL', () => 
 
   it('shares sessions: a token from one works on the other, and a logout on one ends it on both', async () => {
     const token = await a.login('demo', 'demo123');
+    // resolved, and so cached, by both
+    expect((await a.call('GET', '/api/user/info', { token })).body.code).toBe(200);
     expect((await b.call('GET', '/api/user/info', { token })).body.code).toBe(200);
     await b.call('GET', '/api/user/logout', { token });
+    expect((await b.call('GET', '/api/user/info', { token })).body.code).toBe(50012);
+    // a has heard every notification committed before this point: the logout's among them
+    await a.ctx.bus.sync();
     expect((await a.call('GET', '/api/user/info', { token })).body.code).toBe(50012);
+  });
+
+  it('ends the cached sessions of a user forbidden to log in on the other process too', async () => {
+    const admin = await b.login('admin', 'admin123');
+    const token = await a.login('viewer', 'viewer123');
+    const info = async () => (await a.call('GET', '/api/user/info', { token })).body.code;
+    expect(await info()).toBe(200); // cached in a
+    const [viewer] = await a.ctx.db.select({ id: users.id }).from(users).where(eq(users.username, 'viewer'));
+    expect((await b.call('POST', '/api/general/user/disable', { token: admin, body: { ids: [viewer.id] } })).body.code).toBe(200);
+    try {
+      expect(await eventually(async () => (await info()) === 50012)).toBe(true);
+    } finally {
+      await b.call('POST', '/api/general/user/enable', { token: admin, body: { ids: [viewer.id] } });
+    }
   });
 
   it('drops the dictionary cache of every process when one changes it', async () => {

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../src/core/sessions.js';
-import { loginLog, sessions, users } from '../src/db/schema/index.js';
+import { hashToken, SESSIONS_CHANGED } from '../src/core/sessions.js';
+import { loginLog, sessions, tenants, users } from '../src/db/schema/index.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 
 describe(`sessions on ${DRIVER}`, () => {
@@ -208,5 +208,128 @@ describe(`sessions on ${DRIVER}`, () => {
     } finally {
       await single.close();
     }
+  });
+
+  describe('the cache of resolved sessions', () => {
+    const info = async (token: string) => (await t.call('GET', '/api/user/info', { token })).body.code;
+    const revokeBySql = (token: string) =>
+      t.ctx.db
+        .update(sessions)
+        .set({ revokedAt: new Date(), revokeReason: 'test' })
+        .where(eq(sessions.tokenHash, hashToken(token)));
+    /** with the sessions trigger off, a change by SQL reaches no cache */
+    async function withoutTrigger(fn: () => Promise<void>) {
+      await t.ctx.db.execute(sql`alter table sessions disable trigger sessions_changed_update`);
+      try {
+        await fn();
+      } finally {
+        await t.ctx.db.execute(sql`alter table sessions enable trigger sessions_changed_update`);
+      }
+    }
+
+    it('reuses a session resolved a moment ago, and drops it when the bus says sessions changed', async () => {
+      const token = await t.login('viewer', 'viewer123');
+      expect(await info(token)).toBe(200);
+      await withoutTrigger(async () => {
+        await revokeBySql(token);
+        await t.ctx.bus.sync();
+        // nothing said so: the resolved session is reused
+        expect(await info(token)).toBe(200);
+        await t.ctx.bus.emit(SESSIONS_CHANGED);
+        expect(await info(token)).toBe(50012);
+      });
+    });
+
+    it('drops the cached sessions when a signed-in write of this process ends, before its answer', async () => {
+      const token = await t.login('viewer', 'viewer123');
+      const writer = await t.login('admin', 'admin123');
+      expect(await info(token)).toBe(200);
+      await withoutTrigger(async () => {
+        await revokeBySql(token);
+        expect(await info(token)).toBe(200);
+        // any write of a signed-in user, even one refused
+        const w = await t.call('POST', '/api/user/updatePassword', {
+          token: writer,
+          body: { oldPassword: 'wrong123', newPassword: 'admin456', confirmPassword: 'admin456' },
+        });
+        expect(w.status).toBe(400);
+        expect(await info(token)).toBe(50012);
+      });
+    });
+
+    it("hears from the database trigger, at commit, a session revoked, a user's login forbidden, a tenant disabled", async () => {
+      const [viewer] = await t.ctx.db.select().from(users).where(eq(users.username, 'viewer'));
+      const session = async () => {
+        const token = await t.login('viewer', 'viewer123');
+        expect(await info(token)).toBe(200);
+        return token;
+      };
+      const revoked = await session();
+      await revokeBySql(revoked);
+      await t.ctx.bus.sync();
+      expect(await info(revoked)).toBe(50012);
+
+      const forbidden = await session();
+      await t.ctx.db.update(users).set({ loginStatus: 0 }).where(eq(users.id, viewer.id));
+      try {
+        await t.ctx.bus.sync();
+        expect(await info(forbidden)).toBe(50012);
+      } finally {
+        await t.ctx.db.update(users).set({ loginStatus: 1 }).where(eq(users.id, viewer.id));
+      }
+
+      const disabled = await session();
+      await t.ctx.db.update(tenants).set({ status: 0 }).where(eq(tenants.id, viewer.tenantId));
+      try {
+        await t.ctx.bus.sync();
+        expect(await info(disabled)).toBe(50012);
+      } finally {
+        await t.ctx.db.update(tenants).set({ status: 1 }).where(eq(tenants.id, viewer.tenantId));
+      }
+    });
+
+    it('is not told when a session only slides its expiry, and is told when its language changes', async () => {
+      const token = await t.login('viewer', 'viewer123');
+      await t.ctx.bus.sync();
+      let told = 0;
+      const off = t.ctx.bus.on(SESSIONS_CHANGED, () => told++);
+      try {
+        // later than the 120 minutes the session got at login
+        await t.ctx.db
+          .update(sessions)
+          .set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() + 200 * 60_000) })
+          .where(eq(sessions.tokenHash, hashToken(token)));
+        await t.ctx.bus.sync();
+        expect(told).toBe(0);
+        await t.ctx.db
+          .update(sessions)
+          .set({ lang: 'en_US' })
+          .where(eq(sessions.tokenHash, hashToken(token)));
+        await t.ctx.bus.sync();
+        expect(told).toBe(1);
+      } finally {
+        off();
+      }
+    });
+
+    it.runIf(DRIVER === 'pg')('drops what it cached when its listening connection was lost and made again', async () => {
+      const token = await t.login('viewer', 'viewer123');
+      expect(await info(token)).toBe(200);
+      await withoutTrigger(async () => {
+        await revokeBySql(token);
+        expect(await info(token)).toBe(200);
+        const ended = await t.ctx.db.execute(
+          sql`select pg_terminate_backend(pid) from pg_stat_activity
+              where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen %'`,
+        );
+        expect((ended as unknown as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
+        // the listener comes back after 2 s; the cached sessions are gone then
+        const end = Date.now() + 15_000;
+        while ((await info(token)) !== 50012 && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+        expect(await info(token)).toBe(50012);
+      });
+      // and it hears again
+      await t.ctx.bus.sync();
+    });
   });
 });

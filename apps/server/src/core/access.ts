@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Access } from './context.js';
 import { AppError, forbidden } from './errors.js';
 import { resolveDevice } from './feed/device-keys.js';
+import { isWrite } from './operation-log.js';
 import type { PermissionService } from './permissions.js';
 import type { SessionService } from './sessions.js';
 import { TenantScope } from './tenant-scope.js';
@@ -64,5 +65,13 @@ export function registerAccess(app: FastifyInstance, sessions: SessionService, p
     if (access === 'session') return;
     if (platformOnly(access) && session.tenantId !== PLATFORM_TENANT_ID) throw forbidden();
     if (!(await permissions.can(session.tenantId, session.userId, access.screen, access.action))) throw forbidden();
+  });
+
+  // A signed-in user's write may have changed what sessions resolve to (a login forbidden, a party
+  // bound, a tenant disabled): this process's cached sessions go before the answer does, so the
+  // next request here reads them again. Other processes hear it from the database (SESSIONS_CHANGED).
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if (req.session && isWrite(req)) sessions.forget();
+    return payload;
   });
 }

@@ -1,11 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.js';
 
+/** The NOTIFY channel (database triggers name it too: migration 0038). */
 const CHANNEL = 'tagloom_bus';
+/** The payload a listener gets after it reconnected: notifications may have been missed, every topic fires. */
+export const BUS_EVERY_TOPIC = '*';
 
 /**
  * Cache invalidation across server processes: emit() sends NOTIFY, every process (this one too)
- * runs the handlers of that topic. Per-process caches register here and hold nothing else.
+ * runs the handlers of that topic; database triggers send some topics themselves, at commit.
+ * Per-process caches register here and hold nothing else.
  */
 export class Bus {
   private handlers = new Map<string, Set<() => void>>();
@@ -20,10 +25,14 @@ export class Bus {
     this.unlisten = await this.database.listen(CHANNEL, (topic) => this.dispatch(topic));
   }
 
-  on(topic: string, handler: () => void): void {
+  on(topic: string, handler: () => void): () => void {
     const set = this.handlers.get(topic) ?? new Set();
     this.handlers.set(topic, set);
     set.add(handler);
+    return () => {
+      set.delete(handler);
+      if (!set.size) this.handlers.delete(topic);
+    };
   }
 
   /** Run locally at once, and tell the other processes. */
@@ -32,8 +41,28 @@ export class Bus {
     await this.database.notify(CHANNEL, topic).catch((err) => this.log.warn({ err, topic }, 'NOTIFY failed'));
   }
 
+  /**
+   * Resolves once this process has run the handlers of every notification committed before the
+   * call (the database delivers a channel's notifications in commit order): a change made by SQL
+   * outside the server's own writes, as a test makes it, has then reached this process's caches.
+   */
+  async sync(): Promise<void> {
+    const marker = `sync:${randomUUID()}`;
+    let off = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      off = this.on(marker, resolve);
+    });
+    try {
+      await this.database.notify(CHANNEL, marker);
+      await arrived;
+    } finally {
+      off();
+    }
+  }
+
   private dispatch(topic: string): void {
-    for (const h of this.handlers.get(topic) ?? []) h();
+    const topics = topic === BUS_EVERY_TOPIC ? [...this.handlers.keys()] : [topic];
+    for (const t of topics) for (const h of [...(this.handlers.get(t) ?? [])]) h();
   }
 
   async stop(): Promise<void> {

@@ -17,7 +17,7 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * A write: a POST/PUT/PATCH/DELETE that is not a query (lists and lookups are POSTed with a body
  * as the spec's console does, and would bury the writes), or a GET declared as changing state.
  */
-function isWrite(req: FastifyRequest): boolean {
+export function isWrite(req: FastifyRequest): boolean {
   const cfg = req.routeOptions.config;
   if (cfg?.writes === true) return true;
   const access = cfg?.access;

@@ -39,11 +39,47 @@ const resolveStatement = (db: Db) =>
     .limit(1)
     .prepare('tagloom_session_resolve');
 
+type SessionRow = Awaited<ReturnType<ReturnType<typeof resolveStatement>['execute']>>[number];
+
+/** Bus topic: a session changed, or what it stands on (its user's login, party or names, its tenant's status or code): database triggers send it at commit (migration 0038). */
+export const SESSIONS_CHANGED = 'sessions';
+/** Sessions a process keeps at most; when full it starts over. */
+const CACHE_MAX = 10_000;
+
 export class SessionService {
   private readonly resolveQuery: ReturnType<typeof resolveStatement>;
+  /**
+   * Resolved sessions by token hash, each for at most `sessionCacheSeconds`: a request of a
+   * session seen a moment ago needs no round trip to the database. Dropped whole when the bus says
+   * sessions changed (every process, at the commit of the change, whoever made it), when a write
+   * of a signed-in user of this process ends (forget(), before its answer), and when the
+   * listener had to reconnect. `generation` keeps a row read before a drop out of the cache.
+   */
+  private readonly cache = new Map<string, { row: SessionRow; until: number }>();
+  private generation = 0;
 
   constructor(private readonly ctx: AppContext) {
     this.resolveQuery = resolveStatement(ctx.db);
+    ctx.bus.on(SESSIONS_CHANGED, () => this.forget());
+  }
+
+  /** Drop every cached session of this process: the next request of each reads its row again. */
+  forget(): void {
+    this.generation++;
+    this.cache.clear();
+  }
+
+  private async row(tokenHash: string, now: number): Promise<SessionRow | undefined> {
+    const hit = this.cache.get(tokenHash);
+    if (hit && hit.until > now) return hit.row;
+    const generation = this.generation;
+    const [row] = await this.resolveQuery.execute({ tokenHash });
+    const ttl = this.ctx.config.sessionCacheSeconds * 1000;
+    if (row && ttl > 0 && generation === this.generation) {
+      if (this.cache.size >= CACHE_MAX) this.cache.clear();
+      this.cache.set(tokenHash, { row, until: now + ttl });
+    }
+    return row;
   }
 
   private get ttlMs() {
@@ -88,12 +124,11 @@ export class SessionService {
   async resolve(token: string | undefined, opts: { allowPasswordChange?: boolean } = {}): Promise<SignedIn> {
     if (!token) throw unauthorized(Code.TOKEN_ILLEGAL, 'auth.tokenMissing');
     const tokenHash = hashToken(token);
-    const rows = await this.resolveQuery.execute({ tokenHash });
-    const row = rows[0];
+    const now = Date.now();
+    const row = await this.row(tokenHash, now);
     if (!row) throw unauthorized(Code.TOKEN_ILLEGAL, 'auth.tokenIllegal');
     const { s } = row;
     if (s.revokedAt) throw unauthorized(Code.TOKEN_REVOKED, 'auth.tokenRevoked');
-    const now = Date.now();
     if (s.expiresAt.getTime() <= now) throw unauthorized(Code.TOKEN_EXPIRED, 'auth.tokenExpired');
     if (row.loginStatus !== 1 || (row.tenantStatus !== 1 && s.tenantId !== 0)) {
       await this.revoke(tokenHash, 'forbidden');
@@ -103,10 +138,10 @@ export class SessionService {
       throw new AppError(403, PASSWORD_CHANGE_REQUIRED, 'signin.mustChangePassword');
     }
     if (now - s.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-      await this.ctx.db
-        .update(sessions)
-        .set({ lastSeenAt: new Date(now), expiresAt: new Date(now + this.ttlMs) })
-        .where(eq(sessions.tokenHash, tokenHash));
+      const touched = { lastSeenAt: new Date(now), expiresAt: new Date(now + this.ttlMs) };
+      await this.ctx.db.update(sessions).set(touched).where(eq(sessions.tokenHash, tokenHash));
+      // the cached row too (no trigger fires for a later expiry)
+      Object.assign(s, touched);
     }
     return {
       tokenHash,
@@ -128,6 +163,7 @@ export class SessionService {
       .update(sessions)
       .set({ revokedAt: new Date(), revokeReason: reason })
       .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+    this.forget();
   }
 
   /** Revoke every live session of a user (password change, forbidden login), optionally but one. */
@@ -143,10 +179,13 @@ export class SessionService {
           exceptHash ? ne(sessions.tokenHash, exceptHash) : undefined,
         ),
       );
+    // in a transaction this process drops them again when the trigger's NOTIFY arrives at commit
+    this.forget();
   }
 
   async setLang(tokenHash: string, lang: Lang): Promise<void> {
     await this.ctx.db.update(sessions).set({ lang }).where(eq(sessions.tokenHash, tokenHash));
+    this.forget();
   }
 
   /** Drop sessions that ended more than a day ago, and login-throttle rows with nothing left to remember (maintenance job). */

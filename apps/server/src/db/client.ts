@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { SQL, sql } from 'drizzle-orm';
+import type { Placeholder, SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -32,7 +32,10 @@ export interface Database {
   /** run fn while holding the startup lock, so that only one process migrates/seeds at a time */
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
   migrate(): Promise<void>;
-  /** subscribe to NOTIFY on a channel; returns an unsubscribe function */
+  /**
+   * subscribe to NOTIFY on a channel; returns an unsubscribe function. After the listening
+   * connection was lost and made again, onMessage gets '*': notifications sent meanwhile are lost.
+   */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   /** an embedded database's whole data directory as a tarball (PGlite only: a test's seeded template) */
@@ -98,6 +101,8 @@ export async function openPostgres(url: string, poolMax: number, log: Logger): P
   let listenClient: pg.Client | undefined;
   let closing = false;
 
+  /** after a reconnect what was sent while the listener was away is lost: every listener hears '*' */
+  let reconnecting = false;
   async function connectListener(): Promise<void> {
     const c = new pg.Client({ connectionString: url });
     c.on('notification', (n) => {
@@ -106,11 +111,16 @@ export async function openPostgres(url: string, poolMax: number, log: Logger): P
     c.on('error', (err) => {
       log.warn({ err }, 'LISTEN connection lost; reconnecting');
       listenClient = undefined;
+      reconnecting = true;
       if (!closing) setTimeout(() => connectListener().catch(() => {}), 2000).unref();
     });
     await c.connect();
     for (const ch of listeners.keys()) await c.query(`LISTEN ${pg.escapeIdentifier(ch)}`);
     listenClient = c;
+    if (reconnecting) {
+      reconnecting = false;
+      for (const set of listeners.values()) for (const cb of set) cb('*');
+    }
   }
 
   return {
@@ -162,9 +172,36 @@ export async function queryRows<T>(db: Tx, query: ReturnType<typeof sql>): Promi
 /** What drizzle's execute() does inside, reached to give the statement a name. */
 interface DrizzleInternals {
   session: {
-    prepareQuery(query: unknown, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<{ rows: unknown[] }> };
+    prepareQuery(
+      query: unknown,
+      fields: undefined,
+      name: string,
+      arrayMode: boolean,
+    ): { execute(placeholders?: Record<string, unknown>): Promise<{ rows: unknown[] }> };
   };
   dialect: { sqlToQuery(query: SQL): unknown };
+}
+
+/** A value of a query, or the placeholder of a statement built once (preparedStatement) that stands for it. */
+export type Param<T> = T | Placeholder;
+
+/**
+ * A hot path's statement built once: `build` composes it with `sql.placeholder(name)` where values
+ * go, drizzle turns it into text once per database handle, and each call only binds `params` to
+ * the placeholders (on PostgreSQL a named prepared statement, parsed and planned once per
+ * connection). Where preparedRows builds its SQL anew at every call, this one does not.
+ */
+export function preparedStatement<P extends Record<string, unknown>, T>(name: string, build: () => SQL) {
+  const prepared = new WeakMap<object, ReturnType<DrizzleInternals['session']['prepareQuery']>>();
+  return async (db: Tx, params: P): Promise<T[]> => {
+    let q = prepared.get(db);
+    if (!q) {
+      const d = db as unknown as DrizzleInternals;
+      q = d.session.prepareQuery(d.dialect.sqlToQuery(build()), undefined, name, false);
+      prepared.set(db, q);
+    }
+    return (await q.execute(params)).rows as T[];
+  };
 }
 
 /**

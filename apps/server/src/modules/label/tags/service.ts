@@ -19,7 +19,7 @@ import {
   translate,
 } from '@tagloom/domain';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../../db/client.js';
+import { type Param, queryRows, type Tx } from '../../../db/client.js';
 import { tableOf } from '../../../db/resource-table.js';
 import { isGs1Header } from './decode.js';
 import { EVENT_EPCS_MAX, recordTagEvent } from './store.js';
@@ -359,7 +359,7 @@ export interface FactsRow {
  * withdrawal, and its label order — one row (FactsRow, shaped by factsOf), for a caller that
  * sends it with its own reads in one statement (the integrator's lookup).
  */
-export function epcFactsSelect(tenantId: number, epc: string): SQL {
+export function epcFactsSelect(tenantId: Param<number>, epc: Param<string>): SQL {
   const orders = tableOf('label/purchase-order');
   return sql`select t.id::float8 as id, t.status, t.gtin, t.serial, t.tid, t.sku_id, coalesce(t.order_id, w.order_id)::float8 as order_id,
           ${orders ? sql`(select o.code from ${orders} o where o.tenant_id = ${tenantId} and o.id = coalesce(t.order_id, w.order_id))` : sql`null::text`} as order_code,
@@ -392,8 +392,9 @@ export function factsOf(row: FactsRow | null | undefined) {
  * would otherwise read every event's EPC array, up to a thousand EPCs each, to find it). Its rows
  * come in the function's order (`with ordinality`).
  */
-export function epcEventsSelect(tenantId: number, epc: string, opts: { newest: boolean; limit: number; full: boolean }): SQL {
-  const since = new Date(Date.now() - retentionDays(tagEventFeed.partition.retention) * 86_400_000);
+export function epcEventsSelect(tenantId: Param<number>, epc: Param<string>, opts: { newest: boolean; limit: number; full: boolean }): SQL {
+  // the retention's start, in the statement's text (no value a call would have to bind)
+  const days = sql.raw(String(Math.trunc(retentionDays(tagEventFeed.partition.retention))));
   return sql`select o_id::float8 as id, to_char(o_created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "eventTime",
           o_zone as "eventTimeZoneOffset", o_action as action, o_biz_step as "bizStep", o_disposition as disposition,
           o_read_point as "readPoint", o_biz_location as "bizLocation", o_epc_count as "epcCount",
@@ -404,7 +405,7 @@ export function epcEventsSelect(tenantId: number, epc: string, opts: { newest: b
                 o_biz_transactions as "bizTransactions", o_epcs as epcs, o_order_id as "orderId"`
               : sql``
           }
-        from label_tag_event_lookup(${tenantId}::bigint, ${epc}::text, ${since.toISOString()}::timestamptz, ${opts.newest},
+        from label_tag_event_lookup(${tenantId}::bigint, ${epc}::text, now() - interval '${days} days', ${opts.newest},
                                     ${opts.limit}::int, ${opts.full}) with ordinality
         order by ordinality`;
 }

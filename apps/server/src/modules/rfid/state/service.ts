@@ -6,7 +6,7 @@ import { PRESENCES, type Presence, SCENE_TYPE } from '@tagloom/domain/rfid/prese
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ReadScope } from '../../../core/tenant-scope.js';
-import { preparedRows, queryRows, type Tx } from '../../../db/client.js';
+import { type Param, preparedStatement, queryRows, type Tx } from '../../../db/client.js';
 import { decoded } from '../../label/tags/decode.js';
 import { epcEventsSelect, epcFactsSelect, type FactsRow, factsOf } from '../../label/tags/index.js';
 import type { PresenceChange } from './fold.js';
@@ -150,7 +150,7 @@ export const STATE_JOINS = sql`left join locations ll on ll.tenant_id = s.tenant
   left join locations cl on cl.tenant_id = s.tenant_id and cl.id = s.candidate_location_id`;
 
 /** The query of one EPC's state row (STATE_COLUMNS with its location names). */
-const stateSelect = (tenantId: number, epc: string) =>
+const stateSelect = (tenantId: Param<number>, epc: Param<string>) =>
   sql`select ${STATE_COLUMNS} from rfid_epc_states s ${STATE_JOINS} where s.tenant_id = ${tenantId} and s.epc = ${epc}`;
 
 /** The state row's times: JSON from the database writes them its way, the API as ISO 8601 in UTC with milliseconds. */
@@ -181,22 +181,22 @@ export const LOOKUP_EVENTS = 20;
 
 /**
  * The integrator's lookup: one EPC's state, its decode, its tag registry facts (the tag, its label
- * order) and its last 20 lifecycle events, newest first: one statement, prepared (planned once per
- * connection), one round trip (the label area gives its two reads as queries: epcFactsSelect,
- * epcEventsSelect).
+ * order) and its last 20 lifecycle events, newest first: one statement, built once and prepared
+ * (planned once per connection), one round trip (the label area gives its two reads as queries:
+ * epcFactsSelect, epcEventsSelect).
  */
-export async function epcStateLookup(db: Tx, tenantId: number, epc: string) {
-  const [r] = await preparedRows<{
-    state: Record<string, unknown> | null;
-    facts: FactsRow | null;
-    events: Record<string, unknown>[] | null;
-  }>(
-    db,
-    'tagloom_epc_lookup',
-    sql`select (select row_to_json(s) from (${stateSelect(tenantId, epc)}) s) as state,
+const lookupStatement = preparedStatement<
+  { tenantId: number; epc: string },
+  { state: Record<string, unknown> | null; facts: FactsRow | null; events: Record<string, unknown>[] | null }
+>('tagloom_epc_lookup', () => {
+  const [tenantId, epc] = [sql.placeholder('tenantId'), sql.placeholder('epc')];
+  return sql`select (select row_to_json(s) from (${stateSelect(tenantId, epc)}) s) as state,
           (select row_to_json(f) from (${epcFactsSelect(tenantId, epc)}) f) as facts,
-          (select json_agg(e) from (${epcEventsSelect(tenantId, epc, { newest: true, limit: LOOKUP_EVENTS, full: false })}) e) as events`,
-  );
+          (select json_agg(e) from (${epcEventsSelect(tenantId, epc, { newest: true, limit: LOOKUP_EVENTS, full: false })}) e) as events`;
+});
+
+export async function epcStateLookup(db: Tx, tenantId: number, epc: string) {
+  const [r] = await lookupStatement(db, { tenantId, epc });
   const state = r?.state ?? null;
   if (state)
     for (const k of STATE_TIMES) {
