@@ -259,33 +259,29 @@ describe(`sessions on ${DRIVER}`, () => {
 
     it("hears from the database trigger, at commit, a session revoked, a user's login forbidden, a tenant disabled", async () => {
       const [viewer] = await t.ctx.db.select().from(users).where(eq(users.username, 'viewer'));
-      const session = async () => {
+      /** a cached session, a change by SQL, the bus synced: the session is refused; the change then undone */
+      const refusedAfter = async (change: (token: string) => Promise<unknown>, undo: () => Promise<unknown> = async () => {}) => {
         const token = await t.login('viewer', 'viewer123');
         expect(await info(token)).toBe(200);
-        return token;
+        await change(token);
+        try {
+          await t.ctx.bus.sync();
+          expect(await info(token)).toBe(50012);
+        } finally {
+          await undo();
+        }
       };
-      const revoked = await session();
-      await revokeBySql(revoked);
-      await t.ctx.bus.sync();
-      expect(await info(revoked)).toBe(50012);
-
-      const forbidden = await session();
-      await t.ctx.db.update(users).set({ loginStatus: 0 }).where(eq(users.id, viewer.id));
-      try {
-        await t.ctx.bus.sync();
-        expect(await info(forbidden)).toBe(50012);
-      } finally {
-        await t.ctx.db.update(users).set({ loginStatus: 1 }).where(eq(users.id, viewer.id));
-      }
-
-      const disabled = await session();
-      await t.ctx.db.update(tenants).set({ status: 0 }).where(eq(tenants.id, viewer.tenantId));
-      try {
-        await t.ctx.bus.sync();
-        expect(await info(disabled)).toBe(50012);
-      } finally {
-        await t.ctx.db.update(tenants).set({ status: 1 }).where(eq(tenants.id, viewer.tenantId));
-      }
+      await refusedAfter(revokeBySql);
+      const loginStatus = (status: number) => t.ctx.db.update(users).set({ loginStatus: status }).where(eq(users.id, viewer.id));
+      await refusedAfter(
+        () => loginStatus(0),
+        () => loginStatus(1),
+      );
+      const tenantStatus = (status: number) => t.ctx.db.update(tenants).set({ status }).where(eq(tenants.id, viewer.tenantId));
+      await refusedAfter(
+        () => tenantStatus(0),
+        () => tenantStatus(1),
+      );
     });
 
     it('is not told when a session only slides its expiry, and is told when its language changes', async () => {

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { Database } from '../db/client.js';
+import { type Database, LISTENER_RECONNECTED } from '../db/client.js';
 
 /** The NOTIFY channel (database triggers name it too: migration 0038). */
 const CHANNEL = 'tagloom_bus';
-/** The payload a listener gets after it reconnected: notifications may have been missed, every topic fires. */
-export const BUS_EVERY_TOPIC = '*';
 
 /**
  * Cache invalidation across server processes: emit() sends NOTIFY, every process (this one too)
@@ -61,7 +59,8 @@ export class Bus {
   }
 
   private dispatch(topic: string): void {
-    const topics = topic === BUS_EVERY_TOPIC ? [...this.handlers.keys()] : [topic];
+    // after a reconnect notifications may have been missed: every topic fires
+    const topics = topic === LISTENER_RECONNECTED ? [...this.handlers.keys()] : [topic];
     for (const t of topics) for (const h of [...(this.handlers.get(t) ?? [])]) h();
   }
 

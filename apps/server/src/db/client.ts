@@ -34,7 +34,8 @@ export interface Database {
   migrate(): Promise<void>;
   /**
    * subscribe to NOTIFY on a channel; returns an unsubscribe function. After the listening
-   * connection was lost and made again, onMessage gets '*': notifications sent meanwhile are lost.
+   * connection was lost and made again, onMessage gets LISTENER_RECONNECTED: notifications sent
+   * meanwhile are lost.
    */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
@@ -93,6 +94,9 @@ export async function openPglite(dataDir: string | 'memory', opts: { load?: Blob
   };
 }
 
+/** The payload a listener gets after its connection was lost and made again (no channel sends it). */
+export const LISTENER_RECONNECTED = '*';
+
 export async function openPostgres(url: string, poolMax: number, log: Logger): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis: 5000 });
   pool.on('error', (err) => log.error({ err }, 'idle PostgreSQL client failed'));
@@ -101,7 +105,7 @@ export async function openPostgres(url: string, poolMax: number, log: Logger): P
   let listenClient: pg.Client | undefined;
   let closing = false;
 
-  /** after a reconnect what was sent while the listener was away is lost: every listener hears '*' */
+  /** after a reconnect what was sent while the listener was away is lost: every listener hears LISTENER_RECONNECTED */
   let reconnecting = false;
   async function connectListener(): Promise<void> {
     const c = new pg.Client({ connectionString: url });
@@ -119,7 +123,7 @@ export async function openPostgres(url: string, poolMax: number, log: Logger): P
     listenClient = c;
     if (reconnecting) {
       reconnecting = false;
-      for (const set of listeners.values()) for (const cb of set) cb('*');
+      for (const set of listeners.values()) for (const cb of set) cb(LISTENER_RECONNECTED);
     }
   }
 
