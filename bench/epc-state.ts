@@ -1,7 +1,7 @@
 // EPC-state lookup latency: starts a server (PGlite by default; PostgreSQL 15 with
 // BENCH_PG_URL=<admin url>, or BENCH_PG=1 for a throwaway server), loads EPC_STATES EPC states
 // (default 1,000,000) straight into rfid_epc_states and EPC_READS raw reads (default 10,000,000)
-// into rfid_reads with generate_series SQL, plus lifecycle events naming them (one event per
+// into rfid_read_batches (500 a row) with generate_series SQL, plus lifecycle events naming them (one event per
 // 1,000 EPCs), then measures GET /api/rfid/epc-state/{epc} for random EPCs from a SEPARATE process
 // on loopback (EPC_LOOKUPS lookups, default 5,000, one at a time over one kept-alive connection
 // with compressed answers, after EPC_WARMUP lookups that are not counted, default 2,000: a server
@@ -10,7 +10,7 @@
 // The same file is the client: EPC_CLIENT=<base url> runs the driver (spawned by the server side).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { benchDatabase, demoTenants, keptAliveClient, loadAverage, pct } from './lib.js';
+import { benchDatabase, demoTenants, keptAliveClient, loadAverage, pct, readBatchesInsert } from './lib.js';
 
 const STATES = Number(process.env.EPC_STATES ?? 1_000_000);
 const READS = Number(process.env.EPC_READS ?? 10_000_000);
@@ -68,7 +68,7 @@ async function server(): Promise<void> {
       t.ctx.db,
       sql`select id::int as id from locations where tenant_id = ${demo} order by id limit 1`,
     );
-    const locationId = loc?.id ?? 'null';
+    const locationId = loc?.id;
 
     const l0 = performance.now();
     for (let from = 0; from < STATES; from += CHUNK) {
@@ -77,8 +77,8 @@ async function server(): Promise<void> {
           last_location_id, last_rssi_cdbm, presence, presence_location_id, presence_since, presence_equipment, presence_seen_at,
           presence_rssi_cdbm, depart_due_at, depart_check_at)
         select ${demo}, ${EPC_SQL('g')}, now() - interval '2 hours', now() - (g % 3600) * interval '1 second', 10, 'GATE-01', 1 + g % 4,
-          ${locationId}, -5000 - g % 2500, case when g % 10 = 0 then 'sold' when g % 10 = 1 then 'departed' else 'present' end,
-          ${locationId}, now() - interval '2 hours', 'GATE-01', now() - (g % 3600) * interval '1 second', -5000, now() + interval '1 day',
+          ${locationId ?? 'null'}, -5000 - g % 2500, case when g % 10 = 0 then 'sold' when g % 10 = 1 then 'departed' else 'present' end,
+          ${locationId ?? 'null'}, now() - interval '2 hours', 'GATE-01', now() - (g % 3600) * interval '1 second', -5000, now() + interval '1 day',
           case when g % 10 > 1 then now() + interval '1 day' end
         from generate_series(${from}, ${to}) g`);
     }
@@ -89,11 +89,21 @@ async function server(): Promise<void> {
     const r0 = performance.now();
     for (let from = 0; from < READS; from += CHUNK) {
       const to = Math.min(READS, from + CHUNK) - 1;
-      await exec(`insert into rfid_reads (tenant_id, created_at, equipment_coding, epc, antenna, rssi_cdbm, frequency_khz, read_count,
-          location_id, batch_id)
-        select ${demo}, greatest(date_trunc('day', now()), now() - (g % 3600) * interval '1 second'), 'GATE-01', ${EPC_SQL(`g % ${STATES}`)},
-          1 + g % 4, -5000 - g % 2500, 902750, 1, ${locationId}, g / 500
-        from generate_series(${from}, ${to}) g`);
+      await exec(
+        readBatchesInsert({
+          tenant: demo,
+          from,
+          to,
+          batch: 500,
+          at: `greatest(date_trunc('day', now()), now() - (g % 3600) * interval '1 second')`,
+          equipment: `'GATE-01'`,
+          epc: EPC_SQL(`g % ${STATES}`),
+          antenna: '1 + g % 4',
+          rssi: '-5000 - g % 2500',
+          freq: '902750',
+          locationId,
+        }),
+      );
     }
     const readsSecs = (performance.now() - r0) / 1000;
     // lifecycle: one arrival event per 1,000 EPCs
@@ -109,7 +119,7 @@ async function server(): Promise<void> {
     // no autovacuum of 10M fresh rows during the measurement), analysed, and the load's dirty
     // pages written out (no checkpoint of the load in the middle of the lookups)
     const v0 = performance.now();
-    for (const table of ['rfid_epc_states', 'rfid_reads', 'label_tag_events']) await exec(`vacuum (analyze) ${table}`);
+    for (const table of ['rfid_epc_states', 'rfid_read_batches', 'label_tag_events']) await exec(`vacuum (analyze) ${table}`);
     await exec('checkpoint');
     const vacuumSecs = (performance.now() - v0) / 1000;
     console.log(

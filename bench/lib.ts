@@ -118,3 +118,31 @@ export async function demoTenants(t: TestApp): Promise<{ demo: number; acme: num
   );
   return { demo: rows.find((r) => r.code === 'DEMO')!.id, acme: rows.find((r) => r.code === 'ACME')!.id };
 }
+
+/**
+ * SQL filling rfid_read_batches with the reads g = from..to, as the ingestion stores them: a row a
+ * `batch` reads (batch id g / batch, received at its newest read's time), each field of a read an
+ * SQL expression of g.
+ */
+export function readBatchesInsert(o: {
+  tenant: number;
+  from: number;
+  to: number;
+  batch: number;
+  at: string;
+  equipment: string;
+  epc: string;
+  antenna: string;
+  rssi: string;
+  freq?: string;
+  locationId?: number;
+}): string {
+  return `insert into rfid_read_batches (tenant_id, created_at, batch_id, equipment_coding, location_id, reads, at_ms, epcs, tids, antennas,
+      rssis, freqs, counts, phases)
+    select ${o.tenant}, max(at), g / ${o.batch}, min(eq), ${o.locationId ?? 'null'}, count(*),
+      array_agg(floor(extract(epoch from at) * 1000)::float8 order by g), array_agg(epc order by g), array_agg(''::text),
+      array_agg(ant::smallint order by g), array_agg(rssi::int order by g), array_agg(freq::int order by g), array_agg(1), array_agg(null::real)
+    from (select g, ${o.at} as at, ${o.equipment} as eq, ${o.epc} as epc, ${o.antenna} as ant, ${o.rssi} as rssi, ${o.freq ?? 'null'} as freq
+          from generate_series(${o.from}, ${o.to}) g) s
+    group by g / ${o.batch}`;
+}

@@ -1,5 +1,5 @@
-// The dashboards' RFID figures at volume: fills today's raw reads (rfid_reads, LIVE_READS rows,
-// default 2,000,000, in batches of LIVE_BATCH = 200 reads, one rfid_batches row each) and the EPC
+// The dashboards' RFID figures at volume: fills today's raw reads (LIVE_READS reads, default
+// 2,000,000, in batches of LIVE_BATCH = 200 reads: a rfid_read_batches row and a rfid_batches row each) and the EPC
 // state (LIVE_EPCS rows, default 200,000) of the demo tenant, then times:
 // - "reads today" as the dashboard counts it (the sum of today's batches' tag reads) against the
 //   plain count of today's rfid_reads it stands for (same number, checked);
@@ -7,7 +7,7 @@
 // - the operator's panel; and GET /api/dashboard/admin/widgets over HTTP (p50/p99 of LIVE_RUNS).
 // On PGlite by default; on PostgreSQL 15 with BENCH_PG_URL=<admin url>, or BENCH_PG=1.
 import { sql } from 'drizzle-orm';
-import { benchDatabase, demoTenants, loadAverage, pct } from './lib.js';
+import { benchDatabase, demoTenants, loadAverage, pct, readBatchesInsert } from './lib.js';
 
 const READS = Number(process.env.LIVE_READS ?? 2_000_000);
 const BATCH = Number(process.env.LIVE_BATCH ?? 200);
@@ -41,10 +41,19 @@ try {
   for (let done = 0; done < READS; done += CHUNK) {
     const n = Math.min(CHUNK, READS - done);
     await t.ctx.db.execute(
-      sql.raw(`insert into rfid_reads (tenant_id, created_at, equipment_coding, epc, antenna, rssi_cdbm, read_count, batch_id)
-        select ${demo}, ${start} + (g::float / ${READS}) * (now() - ${start}), 'RD-' || (g % 20),
-               '3035A537C8000' || lpad(to_hex(g % ${EPCS}), 11, '0'), 1 + g % 4, -5000 - g % 2000, 1, g / ${BATCH}
-        from generate_series(${done + 1}, ${done + n}) g`),
+      sql.raw(
+        readBatchesInsert({
+          tenant: demo,
+          from: done,
+          to: done + n - 1,
+          batch: BATCH,
+          at: `${start} + (g::float / ${READS}) * (now() - ${start})`,
+          equipment: `'RD-' || (g / ${BATCH} % 20)`,
+          epc: `'3035A537C8000' || lpad(to_hex(g % ${EPCS}), 11, '0')`,
+          antenna: '1 + g % 4',
+          rssi: '-5000 - g % 2000',
+        }),
+      ),
     );
   }
   await t.ctx.db.execute(
@@ -58,7 +67,7 @@ try {
              (array['present', 'departed', 'sold'])[1 + g % 3]
       from generate_series(0, ${EPCS - 1}) g on conflict do nothing`),
   );
-  await t.ctx.db.execute(sql`analyze rfid_reads`);
+  await t.ctx.db.execute(sql`analyze rfid_read_batches`);
   await t.ctx.db.execute(sql`analyze rfid_batches`);
   await t.ctx.db.execute(sql`analyze rfid_epc_states`);
   console.log(

@@ -220,14 +220,14 @@ describe(`feeds on ${DRIVER}`, () => {
     );
     const service = new FeedService(t.ctx.db, deviceLogFeed, deviceLog);
     const session = { tenantId: 0, userId: 1, username: 'admin' } as SessionInfo;
-    const capped = service.export(session, { pageSize: 20, deviceCode: 'EXP-CAP' }, 'en_US', 5);
+    const capped = await service.export(session, { pageSize: 20, deviceCode: 'EXP-CAP' }, 'en_US', 5);
     const wb = XLSX.read(await readAll(capped.stream), { type: 'buffer' });
     const rows = XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[wb.SheetNames[0]], { header: 1 });
     expect(rows[0]).toEqual(['Tenant', 'Time', 'Device code', 'Event type', 'Level', 'Message']);
     expect(rows.slice(1, 6).every((r) => r[3] === 'Tag read')).toBe(true);
     expect(rows[6]).toEqual(['Only the first 5 rows were exported: narrow the time range to export the rest']);
     expect(rows).toHaveLength(7);
-    const whole = service.export(session, { pageSize: 20, deviceCode: 'EXP-CAP' }, 'en_US', 12);
+    const whole = await service.export(session, { pageSize: 20, deviceCode: 'EXP-CAP' }, 'en_US', 12);
     const all = XLSX.read(await readAll(whole.stream), { type: 'buffer' });
     expect(XLSX.utils.sheet_to_json<unknown[]>(all.Sheets[all.SheetNames[0]], { header: 1 })).toHaveLength(13);
 

@@ -120,7 +120,7 @@ describe(`RFID ingestion in the readers' formats on ${DRIVER}`, () => {
     const times = (batchId: number) =>
       queryRows<{ ms: number }>(
         t.ctx.db,
-        sql`select (extract(epoch from created_at) * 1000)::float8 as ms from rfid_reads where tenant_id = ${demoId} and batch_id = ${batchId} order by created_at, id`,
+        sql`select (extract(epoch from read_at) * 1000)::float8 as ms from rfid_reads where tenant_id = ${demoId} and batch_id = ${batchId} order by created_at, id`,
       );
     const sent = (text: string) => [...text.matchAll(/"timestamp":"([^"]+)"/g)].map((m) => Date.parse(m[1].replace(/\+0000$/, 'Z')));
     expect((await times(z.body.data.batchId)).map((r) => Math.round(Number(r.ms)))).toEqual(sent(zebra));
@@ -361,6 +361,41 @@ describe(`RFID ingestion in the readers' formats on ${DRIVER}`, () => {
     expect((await t.call('GET', '/api/health')).body.data.rfidFold).toMatchObject({ batches: 1, stuck: 1 });
     await t.ctx.db.execute(sql`delete from rfid_fold_queue`);
     await t.ctx.db.execute(sql`delete from rfid_epc_states where tenant_id = ${other.id} and epc = ${epc}`);
+  });
+
+  it('finds raw reads by the start of their EPC before and after their fold, and by a start more than a thousand EPCs share', async () => {
+    // (the fold runner is stopped since the test above: a batch stays queued until foldQueued)
+    const at = Date.now() - 1500;
+    const ev = (epc: string, i: number) => ({
+      timestamp: new Date(at + i).toISOString(),
+      eventType: 'tagInventory',
+      tagInventoryEvent: { epcHex: epc, antennaPort: 1 },
+    });
+    const few = ['E2003412AB0000000000F001', 'E2003412AB0000000000F002'];
+    expect((await post('impinj', JSON.stringify(few.map(ev)))).status).toBe(200);
+    const epcsOf = async (q: Record<string, unknown>) => (await list('raw-data', q)).body.data.list.map((r: { epc: string }) => r.epc);
+    // not folded yet: among the batches received since the oldest one queued
+    expect(await epcsOf({ epc: 'e2003412ab' })).toEqual([few[1], few[0]]);
+    await foldQueued(t.ctx.db);
+    // folded: through the EPCs of that start in EPC state and the batches' GIN index
+    expect(await epcsOf({ epc: 'e2003412ab' })).toEqual([few[1], few[0]]);
+    expect(await epcsOf({ epc: 'E2003412-AB00-0000-0000-F002' })).toEqual([few[1]]);
+    expect(await epcsOf({ epc: 'E2003412AC' })).toEqual([]);
+    expect(await epcsOf({ epc: 'not hex' })).toEqual([]);
+    // each read's own time, beside the time its batch was received
+    const [row] = (await list('raw-data', { epc: few[0] })).body.data.list;
+    expect(new Date(row.readAt).getTime()).toBe(at);
+    expect(new Date(row.createdAt).getTime()).toBeGreaterThan(at);
+    // a start 1,001 EPCs share: the window's batches are read
+    const many = Array.from({ length: 1001 }, (_, i) => ev(`E2003499${String(i).padStart(16, '0')}`, i));
+    expect((await post('impinj', JSON.stringify(many))).status).toBe(200);
+    await foldQueued(t.ctx.db);
+    const page = await list('raw-data', { epc: 'E2003499', pageSize: 500 });
+    expect([page.body.data.list.length, page.body.data.hasMore, page.body.data.list[0].epc]).toEqual([
+      500,
+      true,
+      'E20034990000000000001000',
+    ]);
   });
 
   it('stores a batch whole or not at all: one the database refuses leaves no read, key, status event or queued fold, and its resend is stored once', async () => {

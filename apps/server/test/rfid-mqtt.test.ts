@@ -148,13 +148,13 @@ describe(`RFID over MQTT (mosquitto) on ${DRIVER}`, () => {
     const now = new Date();
     const failedBefore = sub.status().failed;
     // a real database error: the reads' table is away while the message arrives
-    await t.ctx.db.execute(sql`ALTER TABLE rfid_reads RENAME TO rfid_reads_away`);
+    await t.ctx.db.execute(sql`ALTER TABLE rfid_read_batches RENAME TO rfid_read_batches_away`);
     try {
       await publish('tagloom/DEMO/GATE-01/impinj', impinj(now), { token: gateKey, batchId: 'mq-retry' });
       await until('the failure', async () => sub.status().failed > failedBefore);
       expect(await batchesOf('mq-retry')).toEqual([]);
     } finally {
-      await t.ctx.db.execute(sql`ALTER TABLE rfid_reads_away RENAME TO rfid_reads`);
+      await t.ctx.db.execute(sql`ALTER TABLE rfid_read_batches_away RENAME TO rfid_read_batches`);
     }
     // the subscriber renews its connection after a backoff; the broker resends the unacknowledged message
     const [b] = await until('the resent batch', async () => (await batchesOf('mq-retry'))[0] && batchesOf('mq-retry'));

@@ -19,7 +19,8 @@ export interface FeedColumn {
   key: string;
   /** message key of the column's title (server catalog for exports, console catalog for the screen) */
   label: string;
-  kind: 'text' | 'int' | 'enum';
+  /** `time`: a timestamp, shown to the millisecond */
+  kind: 'text' | 'int' | 'enum' | 'time';
   /** a domain ENUMS name (kind 'enum') */
   enum?: string;
   /** fixed choices (kind 'enum' without a domain enum) */

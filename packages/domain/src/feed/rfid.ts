@@ -1,6 +1,6 @@
 /**
  * The RFID ingestion feeds (tenant feeds): every tag read a reader reported (`rfid/raw-data`,
- * table rfid_reads by day), one row per payload a reader posted (`rfid/report-state`, table
+ * stored a row a batch in rfid_read_batches by day), one row per payload a reader posted (`rfid/report-state`, table
  * rfid_batches by day) and the equipment log (`rfid/equipment-log`, table rfid_equipment_events by
  * month: connects, disconnects, antenna faults, configuration changes, errors). Written by the
  * server's ingestion pipeline (apps/server/src/modules/rfid/ingest).
@@ -71,15 +71,20 @@ const F = (key: string, kind: FeedColumn['kind'] = 'text', more: Partial<FeedCol
 });
 const LEVEL = F('level', 'enum', { enum: 'LogLevel', width: 90 });
 
-/** Raw tag reads: one row a read, the read's time as created_at. */
+/**
+ * Raw tag reads: one row a read, listed newest batch first (created_at: when the batch was received;
+ * readAt: the read's own time). Stored a row a batch (table rfid_read_batches, the view rfid_reads
+ * unnests it).
+ */
 export const rfidRawDataFeed = defineFeed({
   code: 'rfid/raw-data',
   title: 'ingest.title.rawData',
-  table: 'rfid_reads',
+  table: 'rfid_read_batches',
   scope: 'tenant',
   columns: [
     F('equipmentCoding', 'text', { display: 'mono', width: 150 }),
     F('epc', 'text', { display: 'mono', width: 240 }),
+    F('readAt', 'time', { width: 200 }),
     F('tid', 'text', { display: 'mono', width: 200 }),
     F('antenna', 'int', { width: 80 }),
     F('rssiCdbm', 'int', { width: 150 }),
@@ -89,7 +94,8 @@ export const rfidRawDataFeed = defineFeed({
     F('batchId', 'int', { width: 100 }),
   ],
   filters: [
-    // readers and EPCs are searched by their start (any case), answered from prefix indexes
+    // readers and EPCs are searched by their start (any case): the reader from a prefix index, the
+    // EPC from the EPCs of that start in EPC state and the batches' GIN index (the server's rfid module)
     { key: 'equipmentCoding', op: 'prefix' },
     { key: 'epc', op: 'prefix' },
     { key: 'antenna', op: 'eq' },

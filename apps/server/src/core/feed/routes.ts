@@ -49,7 +49,7 @@ export function feedRoutes(service: FeedService): FastifyPluginAsyncZod {
         schema: { tags, summary: `${title}: the filtered rows as .xlsx (or CSV with format 'csv'), streamed`, body },
       },
       async (req, reply) => {
-        const out = service.export(req.session!, req.body as FeedListQuery, req.lang);
+        const out = await service.export(req.session!, req.body as FeedListQuery, req.lang);
         return reply
           .type(out.type)
           .header('content-disposition', attachment(`${translate(req.lang, def.title)}-${stamp()}.${out.ext}`))

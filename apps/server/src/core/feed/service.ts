@@ -19,8 +19,8 @@ import {
   STORED_MESSAGE_PREFIX,
   translate,
 } from '@tagloom/domain';
-import { and, eq, getTableColumns, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, eq, getTableColumns, getViewSelectedFields, gte, ilike, inArray, is, lte, type SQL, sql } from 'drizzle-orm';
+import { type PgColumn, type PgTable, PgView } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { queryRows, type Tx } from '../../db/client.js';
 import { tenants } from '../../db/schema/index.js';
@@ -88,15 +88,23 @@ export function readMessage(v: unknown, lang: Lang): unknown {
   return m ? translate(lang, m.key, m.params) : v;
 }
 
+/**
+ * A filter a feed's module answers itself (the value as given, never empty): the conditions to add,
+ * instead of the declared op's. E.g. the raw reads' EPC, found through EPC state and a GIN index.
+ */
+export type FeedFilterSql = (value: string, session: SessionInfo) => Promise<SQL> | SQL;
+
 export class FeedService {
   readonly cols: Record<string, PgColumn>;
   readonly exportCap: number;
   constructor(
     readonly db: Tx,
     readonly def: FeedDef,
-    readonly table: PgTable,
+    /** the feed's table, or a view of it (one row of the list a row of the view) */
+    readonly table: PgTable | PgView,
+    readonly own: { filters?: Record<string, FeedFilterSql> } = {},
   ) {
-    this.cols = getTableColumns(table) as Record<string, PgColumn>;
+    this.cols = (is(table, PgView) ? getViewSelectedFields(table) : getTableColumns(table)) as Record<string, PgColumn>;
     for (const k of ['tenantId', 'id', 'createdAt', ...def.columns.map((c) => c.key), ...(def.detail ?? [])])
       if (!this.cols[k]) throw new Error(`feed ${def.code}: table ${def.table} has no column ${k}`);
     this.exportCap = Math.min(def.exportCap ?? EXPORT_MAX_ROWS, EXPORT_MAX_ROWS);
@@ -167,7 +175,7 @@ export class FeedService {
   }
 
   /** The conditions of a query: scope, window, filters (no cursor); `lang` reads localized columns. */
-  where(session: SessionInfo, query: FeedListQuery, lang: Lang = 'zh_CN'): SQL | undefined {
+  async where(session: SessionInfo, query: FeedListQuery, lang: Lang = 'zh_CN'): Promise<SQL | undefined> {
     const [from, to] = this.window(query);
     const conds: (SQL | undefined)[] = [gte(this.cols.createdAt, from), lte(this.cols.createdAt, to)];
     if (this.def.scope === 'platform') {
@@ -179,6 +187,11 @@ export class FeedService {
       if (v === undefined || v === null || v === '') continue;
       const c = this.def.columns.find((x) => x.key === f.key)!;
       const field = { key: c.label };
+      const own = this.own.filters?.[f.key];
+      if (own) {
+        conds.push(await own(String(v), session));
+        continue;
+      }
       if (f.op === 'like') {
         conds.push(c.localized ? this.localizedLike(f.key, String(v), lang) : ilike(this.cols[f.key], like(String(v))));
         continue;
@@ -238,7 +251,7 @@ export class FeedService {
 
   /** One page, newest first: `next` continues after its last row; the first page carries an estimate when asked. */
   async list(session: SessionInfo, query: FeedListQuery, lang: Lang = 'zh_CN'): Promise<FeedPageData> {
-    const where = this.where(session, query, lang);
+    const where = await this.where(session, query, lang);
     const after = query.cursor ? decodeCursor(query.cursor) : undefined;
     const rows = await this.read(where, after, query.pageSize + 1);
     const hasMore = rows.length > query.pageSize;
@@ -261,6 +274,7 @@ export class FeedService {
   private cell(c: FeedColumn, v: unknown, lang: Lang): unknown {
     if (v === null || v === undefined) return '';
     if (c.localized) return readMessage(v, lang);
+    if (c.kind === 'time' && v instanceof Date) return v.toISOString().replace('T', ' ').slice(0, 23);
     if (c.kind === 'enum') {
       const o = c.enum ? ENUMS[c.enum]?.find((x) => x.value === v)?.label[lang] : undefined;
       if (o) return o;
@@ -297,8 +311,13 @@ export class FeedService {
   }
 
   /** The export as a stream written while its rows are read: .xlsx (default) or CSV. */
-  export(session: SessionInfo, query: FeedListQuery, lang: Lang, cap = this.exportCap): { stream: Readable; type: string; ext: string } {
-    const where = this.where(session, query, lang);
+  async export(
+    session: SessionInfo,
+    query: FeedListQuery,
+    lang: Lang,
+    cap = this.exportCap,
+  ): Promise<{ stream: Readable; type: string; ext: string }> {
+    const where = await this.where(session, query, lang);
     const rows = this.pages(where, lang, Math.min(cap, this.exportCap));
     if (query.format === 'csv') return { stream: csvStream(this.header(lang), rows), type: 'text/csv; charset=utf-8', ext: 'csv' };
     return {

@@ -127,6 +127,7 @@ export function FeedPage({ feed, testId = 'feed' }: FeedPageProps) {
     if (c.display === 'action') return actionName(String(v), lang);
     if (c.display === 'screen') return screenName(String(v), lang) ?? String(v);
     if (c.kind === 'enum') return optionsOf(c).find((o) => String(o.value) === String(v))?.label ?? String(v);
+    if (c.kind === 'time') return dayjs(String(v)).format(`${DAYJS_DATE_FORMAT}.SSS`);
     return String(v);
   };
   const cell = (c: FeedColumn, v: unknown): ReactNode => {

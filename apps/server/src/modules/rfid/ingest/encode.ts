@@ -7,9 +7,9 @@
 import type { InvalidEvent, ParsedPayload, StatusEvent, TagRead } from '@tagloom/domain/rfid/formats.js';
 import { encodeReads, pgNumArray } from '../state/fold-data.js';
 
-/** The reads, one array literal a column of rfid_reads (validated values: hex, numbers). */
+/** The reads, one array literal a column of rfid_read_batches (validated values: hex, numbers). */
 export interface ReadColumns {
-  /** epoch milliseconds (the statement makes them timestamptz: cheaper than ISO text on both sides) */
+  /** epoch milliseconds (cheaper than ISO text on both sides) */
   atMs: string;
   epc: string;
   tid: string;

@@ -2,9 +2,9 @@
  * The one ingestion pipeline of the readers' payloads: the HTTP routes (routes.ts) and the MQTT
  * subscriber call ingestPayload. One payload is parsed and encoded (encode.ts: off the event loop
  * when large), then stored in ONE statement, which is its own transaction and one round trip: its
- * batch key claimed (a resend stores nothing and gets the first answer), its raw reads written from
- * one array a column, its status events logged, its reads queued for the fold into EPC state, the
- * reader marked seen and its batch row written. The answer is given after the commit; then the fold
+ * batch key claimed (a resend stores nothing and gets the first answer), its raw reads written as
+ * one row of arrays (rfid_read_batches), its status events logged, its reads queued for the fold
+ * into EPC state, the reader marked seen and its batch row written. The answer is given after the commit; then the fold
  * runs (P's kickFold: the batches that arrived meanwhile fold together, one write per EPC) and the
  * live console hears a summary.
  */
@@ -145,14 +145,15 @@ export async function ingestPayload(
     sql`b as (select k.batch_id, w.location_id, coalesce(w.location_name, '') as location_name, w.scene_id from k left join w on true)`,
   ];
   if (parsed.reads) {
+    // the raw reads: one row of arrays (rfid_read_batches), received with the batch
     parts.push(sql`r as (
-      insert into rfid_reads (tenant_id, created_at, equipment_coding, epc, tid, antenna, rssi_cdbm, frequency_khz, read_count, phase,
-                              location_id, location_name, scene_id, batch_id)
-      select ${tenantId}::bigint, to_timestamp(t.at_ms / 1000), ${deviceCode}::text, t.epc, t.tid, t.ant, t.rssi, t.freq, t.cnt, t.phase,
-             b.location_id, b.location_name, b.scene_id, b.batch_id
-      from b, unnest(${c.atMs}::float8[], ${c.epc}::text[], ${c.tid}::text[], ${c.antenna}::smallint[], ${c.rssi}::int[],
-                     ${c.frequency}::int[], ${c.count}::int[], ${c.phase}::real[]) as t(at_ms, epc, tid, ant, rssi, freq, cnt, phase))`);
-    parts.push(sql`f as (${enqueueFoldFrom(tenantId, deviceCode, 'b', parsed.reads, parsed.fold)})`);
+      insert into rfid_read_batches (tenant_id, created_at, batch_id, equipment_coding, location_id, location_name, scene_id, reads,
+                                     at_ms, epcs, tids, antennas, rssis, freqs, counts, phases)
+      select ${tenantId}::bigint, ${at}::timestamptz, b.batch_id, ${deviceCode}::text, b.location_id, b.location_name, b.scene_id,
+             ${parsed.reads}::int, ${c.atMs}::float8[], ${c.epc}::text[], ${c.tid}::text[], ${c.antenna}::smallint[], ${c.rssi}::int[],
+             ${c.frequency}::int[], ${c.count}::int[], ${c.phase}::real[]
+      from b)`);
+    parts.push(sql`f as (${enqueueFoldFrom(tenantId, deviceCode, 'b', at, parsed.reads, parsed.fold)})`);
   }
   if (parsed.statuses.length)
     parts.push(

@@ -1,17 +1,45 @@
-import { type RfidFormat, rfidEquipmentLogFeed, rfidRawDataFeed, rfidReportStateFeed, translate } from '@tagloom/domain';
+import { normalizeHex, type RfidFormat, rfidEquipmentLogFeed, rfidRawDataFeed, rfidReportStateFeed, translate } from '@tagloom/domain';
 import { INGEST_MAX_CHARS, INGEST_MAX_EVENTS } from '@tagloom/domain/rfid/formats.js';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../core/envelope.js';
 import { feedRoutes } from '../../../core/feed/routes.js';
 import { FeedService } from '../../../core/feed/service.js';
 import type { Tx } from '../../../db/client.js';
+import { pgTextArray } from '../state/fold-data.js';
+import { queuedSince } from '../state/fold-queue.js';
+import { epcsStartingWith } from '../state/service.js';
 import { ingestPayload } from './pipeline.js';
 import { rfidBatches, rfidEquipmentEvents, rfidReads } from './tables.js';
 
+/** EPCs of one start a filter looks up in EPC state at most; a start shared by more reads the window's batches. */
+const EPC_CANDIDATES = 1000;
+
+/**
+ * The raw reads' EPC filter (starts with, any case). The batches holding such an EPC are found by
+ * the GIN index on their arrays, from the EPCs of that start in EPC state and the value itself (a
+ * whole EPC), and besides them the batches not folded into EPC state yet (received since the
+ * oldest one queued: a new EPC is in EPC state once folded). A start shared by more than
+ * EPC_CANDIDATES EPCs reads the window's batches instead.
+ */
+async function rawEpcFilter(db: Tx, value: string, tenantId: number): Promise<SQL> {
+  const prefix = normalizeHex(value);
+  // EPCs are stored as upper-case hex: any other value matches none
+  if (!/^[0-9A-F]+$/.test(prefix)) return sql`false`;
+  const reads = sql`${rfidReads.epc} like ${`${prefix}%`}`;
+  const [epcs, since] = await Promise.all([epcsStartingWith(db, tenantId, prefix, EPC_CANDIDATES + 1), queuedSince(db, tenantId)]);
+  if (epcs.length > EPC_CANDIDATES) return reads;
+  if (!epcs.includes(prefix)) epcs.push(prefix);
+  const batches = sql`${rfidReads.batchEpcs} && ${pgTextArray(epcs)}::text[]`;
+  return since === null
+    ? sql`${batches} and ${reads}`
+    : sql`(${batches} or (${rfidReads.tenantId} = ${tenantId} and ${rfidReads.createdAt} >= ${since}::timestamptz)) and ${reads}`;
+}
+
 /** The three feeds of the ingestion area on a database. */
 export const ingestFeeds = (db: Tx) => [
-  new FeedService(db, rfidRawDataFeed, rfidReads),
+  new FeedService(db, rfidRawDataFeed, rfidReads, { filters: { epc: (v, session) => rawEpcFilter(db, v, session.tenantId) } }),
   new FeedService(db, rfidReportStateFeed, rfidBatches),
   new FeedService(db, rfidEquipmentLogFeed, rfidEquipmentEvents),
 ];

@@ -31,11 +31,21 @@ export async function enqueueFold(
 
 /**
  * Queues a batch's reads as a part of the ingestion's one statement: `batch` names a CTE of one
- * row (batch_id, location_id, scene_id), none when the batch was a resend.
+ * row (batch_id, location_id, scene_id), none when the batch was a resend; `at` is the batch's
+ * created_at (so the oldest batch not folded yet is known by its time: queuedSince).
  */
-export function enqueueFoldFrom(tenantId: number, equipmentCoding: string, batch: string, reads: number, data: string): SQL {
-  return sql`insert into rfid_fold_queue (tenant_id, batch_id, equipment_coding, location_id, scene_id, reads, data)
-    select ${tenantId}, b.batch_id, ${equipmentCoding}, b.location_id, b.scene_id, ${reads}, ${data} from ${sql.raw(batch)} b`;
+export function enqueueFoldFrom(tenantId: number, equipmentCoding: string, batch: string, at: string, reads: number, data: string): SQL {
+  return sql`insert into rfid_fold_queue (tenant_id, batch_id, created_at, equipment_coding, location_id, scene_id, reads, data)
+    select ${tenantId}, b.batch_id, ${at}::timestamptz, ${equipmentCoding}, b.location_id, b.scene_id, ${reads}, ${data} from ${sql.raw(batch)} b`;
+}
+
+/** When the tenant's oldest batch not folded yet was received (null: all folded). */
+export async function queuedSince(db: Tx, tenantId: number): Promise<string | null> {
+  const [row] = await queryRows<{ at: string | null }>(
+    db,
+    sql`select to_char(min(created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at from rfid_fold_queue where tenant_id = ${tenantId}`,
+  );
+  return row?.at ?? null;
 }
 
 interface QueueRow {

@@ -206,3 +206,12 @@ export async function epcStateLookup(db: Tx, tenantId: number, epc: string) {
   const { decoded: dec, refusal } = decodeForState(epc);
   return { epc, found: !!state, state, decoded: dec, refusal, ...factsOf(r?.facts), events: r?.events ?? [] };
 }
+
+/** The tenant's EPCs (upper-case hex) that start with `prefix`, in order, at most `max` (the raw reads' EPC filter). */
+export async function epcsStartingWith(db: Tx, tenantId: number, prefix: string, max: number): Promise<string[]> {
+  const rows = await queryRows<{ epc: string }>(
+    db,
+    sql`select epc from rfid_epc_states where tenant_id = ${tenantId} and epc >= ${prefix} and epc < ${`${prefix}Z`} order by epc limit ${max}`,
+  );
+  return rows.map((r) => r.epc);
+}
