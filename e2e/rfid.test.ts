@@ -2,14 +2,16 @@
  * Issue 13's "done when", in the browser: the demo tenant's admin issues a registration code in the
  * console, the reader simulator (bench/simulator.ts, spawned as a process) registers with it and
  * plays Impinj and Zebra batches; the raw-data screen's Live mode shows the reads arriving, EPC
- * state shows the tags, one EPC's lifecycle shows its arrival, and the dashboard's RFID cards count
- * them. Screenshots at 1366 and 390 px in the three languages.
+ * state shows the tags, the history finds one EPC's reads by its start, one EPC's lifecycle shows
+ * its arrival, and the dashboard's RFID cards count them. Screenshots at 1366 and 390 px in the three languages.
  */
 import { spawn } from 'node:child_process';
 import { checkDigit, sgtin96Hex } from '@tagloom/domain/epc/index.js';
+import type { Lang } from '@tagloom/domain/lang.ts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eSuite, login, newSession, shot, tokenOf } from './support/browser';
+import { webText } from './support/general';
 import { ROOT } from './support/server';
 import { menuUntil } from './support/tags';
 
@@ -146,6 +148,20 @@ describe('RFID: a simulated reader registered in the console feeds the live cons
       .toEqual(expect.arrayContaining([expect.stringMatching(/^(arriving|receiving)$/)]));
     await shot(page, 'rfid-epc-lifecycle-en_US-1366');
 
+    // the history: the reads of one EPC (by its start, answered through EPC state), each with its own read time
+    await page.goto('/rfid/raw-data');
+    await page.getByTestId('raw-search-submit').waitFor();
+    const epcFilter = page.getByTestId('raw-filter-epc');
+    if (!(await epcFilter.isVisible())) await page.getByTestId('raw-search-toggle').click();
+    await epcFilter.fill(EPCS[0].toLowerCase());
+    await page.getByTestId('raw-search-submit').click();
+    const history = page.getByTestId('raw-table').locator('.ant-table-row');
+    await expect.poll(() => history.count()).toBeGreaterThanOrEqual(5);
+    const epcsShown = await history.evaluateAll((rows) => rows.map((r) => r.textContent ?? ''));
+    expect(epcsShown.every((text) => text.includes(EPCS[0]) && /\d{2}:\d{2}:\d{2}\.\d{3}/.test(text))).toBe(true);
+    expect(await page.getByTestId('raw-table').locator('thead').textContent()).toContain('Read at');
+    await shot(page, 'rfid-raw-history-en_US-1366');
+
     // the dashboard: today's reads, pushed live when more arrive
     await page.goto('/dashboard/admin');
     await page.getByTestId('rfid-operator').waitFor();
@@ -160,7 +176,7 @@ describe('RFID: a simulated reader registered in the console feeds the live cons
   });
 
   for (const lang of ['zh_CN', 'zh_TW', 'en_US']) {
-    it(`captures the live view and the dashboard at 1366 and 390 px in ${lang}`, async () => {
+    it(`captures the live view, the history and the dashboard at 1366 and 390 px in ${lang}`, async () => {
       expect(device).not.toBe('');
       for (const width of [1366, 390]) {
         const { page, context, errors } = await newSession(suite.browser, suite.server.url, {
@@ -175,6 +191,12 @@ describe('RFID: a simulated reader registered in the console feeds the live cons
         await simulate(['--device', device, '--tags', '6', '--rate', '6', '--batches', '2', '--format', 'zebra']);
         await expect.poll(() => liveRows(page).count()).toBe(12);
         await shot(page, `rfid-live-${lang}-${width}`);
+        await page
+          .getByTestId('raw-mode')
+          .getByText(webText(lang as Lang, 'rfidLive.history'))
+          .click();
+        await expect.poll(() => page.getByTestId('raw-table').locator('.ant-table-row').count()).toBeGreaterThan(0);
+        await shot(page, `rfid-raw-history-${lang}-${width}`);
         await page.goto('/dashboard/admin');
         await page.getByTestId('rfid-operator').waitFor();
         await expect.poll(() => page.getByTestId('chart-rfid-rate').locator('canvas').count()).toBe(1);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  compareReads,
   DEFAULT_RULES,
   EMPTY_PRESENCE,
   foldPresence,
@@ -208,6 +209,23 @@ describe('foldPresence, properties', () => {
         const out = fold(pos);
         expect(out.changes.every((c) => c.kind === 'sold')).toBe(true);
         expect(out.state.presence === null || out.state.presence === 'sold').toBe(true);
+      }),
+    );
+  });
+
+  it('never changes the state it starts from, and folding read by read is folding at once', () => {
+    fc.assert(
+      fc.property(arbReads, arbReads, (before, after) => {
+        const start = fold(before).state;
+        const copy = structuredClone(start);
+        Object.freeze(start);
+        if (start.candidate) Object.freeze(start.candidate);
+        const sorted = [...after].sort((a, b) => a.at - b.at || compareReads(a, b));
+        const whole = fold(sorted, start);
+        expect(start).toEqual(copy);
+        let s = start;
+        for (const r of sorted) s = fold([r], s).state;
+        expect(s).toEqual(whole.state);
       }),
     );
   });

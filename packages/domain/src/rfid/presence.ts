@@ -222,7 +222,18 @@ export function foldPresence(
       if (swept.change) changes.push(swept.change);
       s = swept.state;
     }
-    s = step(s, r, rulesOf(r.sceneId), changes);
+    const rules = rulesOf(r.sceneId);
+    if (s.presence === 'present' && r.locationId === s.locationId && rules.sceneType !== SCENE_TYPE.POS) {
+      // read again where it is (nearly every read): step's change, made in place on a state of
+      // this fold's own (never on `prev`)
+      if (s === prev) s = { ...prev };
+      s.seenAt = Math.max(s.seenAt ?? r.at, r.at);
+      s.rssi = r.rssi;
+      s.departDueAt = Math.max(s.departDueAt ?? 0, r.at + rules.departAfter * 1000);
+      if (s.candidate && comparable(r.rssi, s.candidate.rssi)) s.candidate = null;
+      continue;
+    }
+    s = step(s, r, rules, changes);
   }
   return { state: s, changes };
 }

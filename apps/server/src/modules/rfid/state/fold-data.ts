@@ -14,22 +14,39 @@ export interface QueuedRead {
 }
 
 const n = (v: number | null) => (v === null ? '' : String(v));
-const orNull = (v: string) => (v === '' ? null : Number(v));
 
 /** One line a read: EPC, TID, time (ms), antenna, RSSI, read count — validated values, no tab or newline. */
 export function encodeReads(reads: readonly QueuedRead[]): string {
   return reads.map((r) => `${r.epc}\t${r.tid ?? ''}\t${r.at.getTime()}\t${n(r.antenna)}\t${n(r.rssiCdbm)}\t${r.readCount}`).join('\n');
 }
 
-/** Calls `fn` with each read of the data, in order (no object per read). */
+/** The number a field of the data holds, or null for an empty one. */
+const orNull = (data: string, from: number, to: number) => (to > from ? Number(data.slice(from, to)) : null);
+
+/** Calls `fn` with each read of the data, in order (one pass over the text: no array or object per read). */
 export function forEachRead(
   data: string,
   fn: (epc: string, tid: string | null, at: number, antenna: number | null, rssiCdbm: number | null, readCount: number) => void,
 ): void {
-  if (!data) return;
-  for (const line of data.split('\n')) {
-    const [epc, tid, at, antenna, rssi, count] = line.split('\t');
-    fn(epc, tid || null, Number(at), orNull(antenna), orNull(rssi), Number(count));
+  const end = data.length;
+  let i = 0;
+  while (i < end) {
+    let line = data.indexOf('\n', i);
+    if (line < 0) line = end;
+    const a = data.indexOf('\t', i);
+    const b = data.indexOf('\t', a + 1);
+    const c = data.indexOf('\t', b + 1);
+    const d = data.indexOf('\t', c + 1);
+    const e = data.indexOf('\t', d + 1);
+    fn(
+      data.slice(i, a),
+      b > a + 1 ? data.slice(a + 1, b) : null,
+      Number(data.slice(b + 1, c)),
+      orNull(data, c + 1, d),
+      orNull(data, d + 1, e),
+      Number(data.slice(e + 1, line)),
+    );
+    i = line + 1;
   }
 }
 
