@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readScope } from '../src/core/tenant-scope.js';
 import { queryRows } from '../src/db/client.js';
-import { type FoldRead, foldReads } from '../src/modules/rfid/state/fold.js';
+import { FOLD_CHUNK, type FoldRead, foldReads } from '../src/modules/rfid/state/fold.js';
 import { closePresenceAt, countByPresence, sweepDepartures } from '../src/modules/rfid/state/service.js';
 import { startTestApp, type TestApp } from './support.js';
 
@@ -186,6 +186,27 @@ describe('foldReads against the database', () => {
       expect(new Date(s.last_seen_at).getTime()).toBe(T0 + 107 * S);
       expect((await eventsOf(demo, e)).map((x) => x.biz_step)).toEqual(['arriving']);
     }
+  });
+
+  it(`folds more EPCs than a statement takes (${FOLD_CHUNK}) in chunks: every state written once, the second fold adds up`, async () => {
+    const epcs = Array.from({ length: FOLD_CHUNK * 2 + 7 }, () => newEpc());
+    const A = { locationId: loc.a, sceneId: scene.general };
+    const first = await fold(
+      demo,
+      epcs.map((e) => read(e, 300, A)),
+    );
+    const second = await fold(
+      demo,
+      epcs.map((e) => ({ ...read(e, 301, A), readCount: 3 })),
+    );
+    expect([first.epcs, first.changes.length, second.epcs, second.changes.length]).toEqual([epcs.length, epcs.length, epcs.length, 0]);
+    const [sum] = await queryRows<{ n: number; reads: number; last: number; present: number }>(
+      t.ctx.db,
+      sql`select count(*)::int as n, sum(read_count)::int as reads, count(*) filter (where last_seen_at = ${new Date(T0 + 301 * S)})::int as last,
+                 count(*) filter (where presence = 'present' and presence_location_id = ${loc.a})::int as present
+          from rfid_epc_states where tenant_id = ${demo} and epc = any(${`{${epcs.join(',')}}`}::text[])`,
+    );
+    expect(sum).toEqual({ n: epcs.length, reads: epcs.length * 4, last: epcs.length, present: epcs.length });
   });
 
   it('many EPCs arriving together make one event naming them all (up to 1000)', async () => {

@@ -3,7 +3,8 @@
  * batches acknowledged since the last fold). The reads are grouped by EPC, one fold at a time a
  * tenant (an advisory lock, so read_count, first/last seen and presence stay exact), the previous
  * states read and locked in ONE statement,
- * the next states written in ONE statement (INSERT … SELECT FROM unnest … ON CONFLICT DO UPDATE),
+ * the next states written FOLD_CHUNK EPCs a statement (INSERT … SELECT FROM unnest … ON CONFLICT DO
+ * UPDATE; the database writes a chunk while the next is computed),
  * and the presence changes appended to the tag lifecycle (one event per change/location/time,
  * naming up to 1000 EPCs). A tag only read again (same place) changes no indexed column but once a
  * minute (migration 0037): its row is rewritten in its page, with no new index entry.
@@ -170,97 +171,42 @@ export async function foldReads(tx: Tx, tenantId: number, reads: readonly FoldRe
   return foldInput(tx, tenantId, input);
 }
 
-/** Folds reads added up by FoldInput (the fold queue gives them so, straight from its lines). */
-export async function foldInput(tx: Tx, tenantId: number, input: FoldInput): Promise<FoldResult> {
-  const byEpc = input.byEpc;
-  if (!byEpc.size) return { epcs: 0, changes: [] };
-  // one fold at a time a tenant (the fold queue's runners, a test folding directly): a new EPC
-  // cannot be seen "for the first time" by two folds at once. The previous states are read and
-  // their rows locked (sorted: the departure sweep and an unbinding skip or wait for them), without
-  // rewriting them: the one write of a row is the upsert below.
-  await tx.execute(sql`select pg_advisory_xact_lock(${FOLD_LOCK}, ${tenantId}::int)`);
-  const epcs = [...byEpc.keys()].sort();
-  const prevRows = await queryRows<StateRow>(
-    tx,
-    sql`select s.epc, s.presence, s.presence_location_id, ${toMs('s.presence_since')}, s.presence_equipment, ${toMs('s.presence_seen_at')},
-          s.presence_rssi_cdbm, ${toMs('s.depart_due_at')}, s.candidate_location_id, ${toMs('s.candidate_since')}, s.candidate_rssi_cdbm,
-          s.candidate_equipment, ${toMs('s.sold_at')}, ${toMs('s.return_guard_until')}
-        from rfid_epc_states s
-        where s.tenant_id = ${tenantId} and s.epc = any(string_to_array(${epcs.join(',')}, ','))
-        order by s.epc
-        for update`,
-  );
-  const prev = new Map(prevRows.map((r) => [r.epc, presenceOfRow(r)]));
-  const rules = await scenesRules(tx, tenantId, [...input.sceneIds]);
-  const rulesOf = (id: number | null): SceneRules => (id === null ? DEFAULT_RULES : (rules.get(id) ?? DEFAULT_RULES));
+/** EPCs a statement of the fold's upsert at most. */
+export const FOLD_CHUNK = 5000;
 
-  const changes: PresenceChange[] = [];
-  const events: (PresenceEvent & { epc: string })[] = [];
-  const cols = {
-    epc: [] as string[],
-    tid: [] as (string | null)[],
-    first: [] as number[],
-    last: [] as number[],
-    count: [] as number[],
-    equipment: [] as string[],
-    antenna: [] as (number | null)[],
-    location: [] as (number | null)[],
-    rssi: [] as (number | null)[],
-    presence: [] as (string | null)[],
-    pLocation: [] as (number | null)[],
-    pSince: [] as (number | null)[],
-    pEquipment: [] as (string | null)[],
-    pSeen: [] as (number | null)[],
-    pRssi: [] as (number | null)[],
-    due: [] as (number | null)[],
-    cLocation: [] as (number | null)[],
-    cSince: [] as (number | null)[],
-    cRssi: [] as (number | null)[],
-    cEquipment: [] as (string | null)[],
-    sold: [] as (number | null)[],
-    guard: [] as (number | null)[],
-  };
-  for (const epc of epcs) {
-    const a = byEpc.get(epc)!;
-    const { state, changes: ch } = foldPresence(prev.get(epc) ?? EMPTY_PRESENCE, a.reads, rulesOf);
-    for (const c of ch) {
-      events.push({ ...c, epc });
-      changes.push({
-        epc,
-        kind: c.kind,
-        at: new Date(c.at),
-        locationId: c.locationId,
-        fromLocationId: c.fromLocationId ?? null,
-        equipmentCoding: c.equipment,
-      });
-    }
-    cols.epc.push(epc);
-    cols.tid.push(a.tid);
-    cols.first.push(a.first);
-    cols.last.push(a.last);
-    cols.count.push(a.count);
-    cols.equipment.push(a.equipment);
-    cols.antenna.push(a.antenna);
-    cols.location.push(a.locationId);
-    cols.rssi.push(a.rssi);
-    cols.presence.push(state.presence);
-    cols.pLocation.push(state.locationId);
-    cols.pSince.push(state.since);
-    cols.pEquipment.push(state.equipment);
-    cols.pSeen.push(state.seenAt);
-    cols.pRssi.push(state.rssi);
-    cols.due.push(state.departDueAt);
-    cols.cLocation.push(state.candidate?.locationId ?? null);
-    cols.cSince.push(state.candidate?.since ?? null);
-    cols.cRssi.push(state.candidate?.rssi ?? null);
-    cols.cEquipment.push(state.candidate?.equipment ?? null);
-    cols.sold.push(state.soldAt);
-    cols.guard.push(state.guardUntil);
-  }
+/** The next states of a chunk of EPCs, a column each (the upsert's arrays). */
+const newColumns = () => ({
+  epc: [] as string[],
+  tid: [] as (string | null)[],
+  first: [] as number[],
+  last: [] as number[],
+  count: [] as number[],
+  equipment: [] as string[],
+  antenna: [] as (number | null)[],
+  location: [] as (number | null)[],
+  rssi: [] as (number | null)[],
+  presence: [] as (string | null)[],
+  pLocation: [] as (number | null)[],
+  pSince: [] as (number | null)[],
+  pEquipment: [] as (string | null)[],
+  pSeen: [] as (number | null)[],
+  pRssi: [] as (number | null)[],
+  due: [] as (number | null)[],
+  cLocation: [] as (number | null)[],
+  cSince: [] as (number | null)[],
+  cRssi: [] as (number | null)[],
+  cEquipment: [] as (string | null)[],
+  sold: [] as (number | null)[],
+  guard: [] as (number | null)[],
+});
+type Columns = ReturnType<typeof newColumns>;
+
+/** The upsert of a chunk's next states: one statement, each column one array. */
+function upsertStates(tenantId: number, cols: Columns) {
   // each column one typed array literal (no per-element casts; text quoted, so any reader code or TID is safe)
   const n = (v: (number | null)[], type: string) => sql`${pgNumArray(v)}::${sql.raw(type)}[]`;
   const x = (v: (string | null)[]) => sql`${pgTextArray(v)}::text[]`;
-  await tx.execute(sql`
+  return sql`
     insert into rfid_epc_states as s (tenant_id, epc, tid, first_seen_at, last_seen_at, read_count, last_equipment, last_antenna,
       last_location_id, last_rssi_cdbm, presence, presence_location_id, presence_since, presence_equipment, presence_seen_at,
       presence_rssi_cdbm, depart_due_at, depart_check_at, candidate_location_id, candidate_since, candidate_rssi_cdbm, candidate_equipment,
@@ -303,7 +249,85 @@ export async function foldInput(tx: Tx, tenantId: number, input: FoldInput): Pro
       candidate_equipment = excluded.candidate_equipment,
       sold_at = excluded.sold_at,
       return_guard_until = excluded.return_guard_until,
-      updated_at = now()`);
+      updated_at = now()`;
+}
+
+/** Folds reads added up by FoldInput (the fold queue gives them so, straight from its lines). */
+export async function foldInput(tx: Tx, tenantId: number, input: FoldInput): Promise<FoldResult> {
+  const byEpc = input.byEpc;
+  if (!byEpc.size) return { epcs: 0, changes: [] };
+  // one fold at a time a tenant (the fold queue's runners, a test folding directly): a new EPC
+  // cannot be seen "for the first time" by two folds at once. The previous states are read and
+  // their rows locked (sorted: the departure sweep and an unbinding skip or wait for them), without
+  // rewriting them: the one write of a row is the upsert below.
+  await tx.execute(sql`select pg_advisory_xact_lock(${FOLD_LOCK}, ${tenantId}::int)`);
+  const epcs = [...byEpc.keys()].sort();
+  const prevRows = await queryRows<StateRow>(
+    tx,
+    sql`select s.epc, s.presence, s.presence_location_id, ${toMs('s.presence_since')}, s.presence_equipment, ${toMs('s.presence_seen_at')},
+          s.presence_rssi_cdbm, ${toMs('s.depart_due_at')}, s.candidate_location_id, ${toMs('s.candidate_since')}, s.candidate_rssi_cdbm,
+          s.candidate_equipment, ${toMs('s.sold_at')}, ${toMs('s.return_guard_until')}
+        from rfid_epc_states s
+        where s.tenant_id = ${tenantId} and s.epc = any(string_to_array(${epcs.join(',')}, ','))
+        order by s.epc
+        for update`,
+  );
+  const prev = new Map(prevRows.map((r) => [r.epc, presenceOfRow(r)]));
+  const rules = await scenesRules(tx, tenantId, [...input.sceneIds]);
+  const rulesOf = (id: number | null): SceneRules => (id === null ? DEFAULT_RULES : (rules.get(id) ?? DEFAULT_RULES));
+
+  const changes: PresenceChange[] = [];
+  const events: (PresenceEvent & { epc: string })[] = [];
+  // the states are written FOLD_CHUNK EPCs a statement, each sent before the next chunk is
+  // computed: the database writes one chunk while the next one's presence is folded here
+  let writing: Promise<unknown> | undefined;
+  for (let from = 0; from < epcs.length; from += FOLD_CHUNK) {
+    const cols = newColumns();
+    for (const epc of epcs.slice(from, from + FOLD_CHUNK)) {
+      const a = byEpc.get(epc)!;
+      const { state, changes: ch } = foldPresence(prev.get(epc) ?? EMPTY_PRESENCE, a.reads, rulesOf);
+      for (const c of ch) {
+        events.push({ ...c, epc });
+        changes.push({
+          epc,
+          kind: c.kind,
+          at: new Date(c.at),
+          locationId: c.locationId,
+          fromLocationId: c.fromLocationId ?? null,
+          equipmentCoding: c.equipment,
+        });
+      }
+      cols.epc.push(epc);
+      cols.tid.push(a.tid);
+      cols.first.push(a.first);
+      cols.last.push(a.last);
+      cols.count.push(a.count);
+      cols.equipment.push(a.equipment);
+      cols.antenna.push(a.antenna);
+      cols.location.push(a.locationId);
+      cols.rssi.push(a.rssi);
+      cols.presence.push(state.presence);
+      cols.pLocation.push(state.locationId);
+      cols.pSince.push(state.since);
+      cols.pEquipment.push(state.equipment);
+      cols.pSeen.push(state.seenAt);
+      cols.pRssi.push(state.rssi);
+      cols.due.push(state.departDueAt);
+      cols.cLocation.push(state.candidate?.locationId ?? null);
+      cols.cSince.push(state.candidate?.since ?? null);
+      cols.cRssi.push(state.candidate?.rssi ?? null);
+      cols.cEquipment.push(state.candidate?.equipment ?? null);
+      cols.sold.push(state.soldAt);
+      cols.guard.push(state.guardUntil);
+    }
+    const statement = upsertStates(tenantId, cols);
+    await writing;
+    const write = tx.execute(statement).then(() => undefined);
+    // (awaited at the next chunk or below; a failure meanwhile is not "unhandled")
+    write.catch(() => undefined);
+    writing = write;
+  }
+  await writing;
   if (events.length) await recordPresenceEvents(tx, tenantId, events, 'rfid');
   return { epcs: epcs.length, changes };
 }
