@@ -1,7 +1,7 @@
 /**
  * The RFID ingestion feeds (tenant feeds): every tag read a reader reported (`rfid/raw-data`,
- * stored a row a batch in rfid_read_batches by day), one row per payload a reader posted (`rfid/report-state`, table
- * rfid_batches by day) and the equipment log (`rfid/equipment-log`, table rfid_equipment_events by
+ * stored a row a batch in rfid_read_batches by day), one row per payload a reader posted
+ * (`rfid/report-state`, table rfid_batches by day) and the equipment log (`rfid/equipment-log`, table rfid_equipment_events by
  * month: connects, disconnects, antenna faults, configuration changes, errors). Written by the
  * server's ingestion pipeline (apps/server/src/modules/rfid/ingest).
  */

@@ -148,7 +148,7 @@ function ev(out: PresenceEvent[], r: PresenceRead, rules: SceneRules, kind: Pres
   out.push({ kind, at: r.at, locationId: r.locationId, equipment: r.equipment, sceneType: rules.sceneType, ...more });
 }
 
-/** One read folded into a state. */
+/** One read folded into a state of the fold's own (a read again where it is changes it in place). */
 function step(s: PresenceState, r: PresenceRead, rules: SceneRules, out: PresenceEvent[]): PresenceState {
   if (r.locationId === null) return s;
   if (rules.sceneType === SCENE_TYPE.POS) {
@@ -176,14 +176,12 @@ function step(s: PresenceState, r: PresenceRead, rules: SceneRules, out: Presenc
   }
   // present
   if (r.locationId === s.locationId) {
-    const next: PresenceState = {
-      ...s,
-      seenAt: Math.max(s.seenAt ?? r.at, r.at),
-      rssi: r.rssi,
-      departDueAt: Math.max(s.departDueAt ?? 0, r.at + rules.departAfter * 1000),
-    };
-    if (s.candidate && comparable(r.rssi, s.candidate.rssi)) next.candidate = null;
-    return next;
+    // read again where it is (nearly every read): changed in place, `s` being the fold's own state
+    s.seenAt = Math.max(s.seenAt ?? r.at, r.at);
+    s.rssi = r.rssi;
+    s.departDueAt = Math.max(s.departDueAt ?? 0, r.at + rules.departAfter * 1000);
+    if (s.candidate && comparable(r.rssi, s.candidate.rssi)) s.candidate = null;
+    return s;
   }
   const quiet = s.seenAt !== null && r.at - s.seenAt > rules.moveHoldoff * 1000;
   if (!stronger(r.rssi, s.rssi) && !quiet) {
@@ -213,7 +211,8 @@ export function foldPresence(
   // a fold's reads of a tag nearly always come in order already (batches in order, reads in time)
   const sorted = inOrder(reads) ? reads : [...reads].sort(compareReads);
   const changes: PresenceEvent[] = [];
-  let s = prev;
+  // the fold's own copy: step changes it in place, never `prev`
+  let s: PresenceState = { ...prev };
   for (const r of sorted) {
     if (r.locationId === null) continue;
     // a departure that fell due before this read happened first
@@ -222,18 +221,7 @@ export function foldPresence(
       if (swept.change) changes.push(swept.change);
       s = swept.state;
     }
-    const rules = rulesOf(r.sceneId);
-    if (s.presence === 'present' && r.locationId === s.locationId && rules.sceneType !== SCENE_TYPE.POS) {
-      // read again where it is (nearly every read): step's change, made in place on a state of
-      // this fold's own (never on `prev`)
-      if (s === prev) s = { ...prev };
-      s.seenAt = Math.max(s.seenAt ?? r.at, r.at);
-      s.rssi = r.rssi;
-      s.departDueAt = Math.max(s.departDueAt ?? 0, r.at + rules.departAfter * 1000);
-      if (s.candidate && comparable(r.rssi, s.candidate.rssi)) s.candidate = null;
-      continue;
-    }
-    s = step(s, r, rules, changes);
+    s = step(s, r, rulesOf(r.sceneId), changes);
   }
   return { state: s, changes };
 }

@@ -67,7 +67,7 @@ END $$;
 --> statement-breakpoint
 DROP TABLE "rfid_reads" CASCADE;--> statement-breakpoint
 -- one row a read: created_at is the batch's (the feed's window and order), read_at the read's own
--- time, id the batch's id × 10000 + the read's place (READ_ID_FACTOR; a batch holds at most 5000),
+-- time, id the batch's id × 10000 + the read's place (a batch holds at most 5000, INGEST_MAX_EVENTS),
 -- batch_epcs the batch's EPCs (a filter on it is answered by the GIN index)
 CREATE VIEW "rfid_reads" AS
   SELECT b.tenant_id, b.batch_id * 10000 + r.n AS id, b.created_at, b.equipment_coding, r.epc, r.tid, r.antenna, r.rssi_cdbm,

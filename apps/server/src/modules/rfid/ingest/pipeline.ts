@@ -4,9 +4,9 @@
  * when large), then stored in ONE statement, which is its own transaction and one round trip: its
  * batch key claimed (a resend stores nothing and gets the first answer), its raw reads written as
  * one row of arrays (rfid_read_batches), its status events logged, its reads queued for the fold
- * into EPC state, the reader marked seen and its batch row written. The answer is given after the commit; then the fold
- * runs (P's kickFold: the batches that arrived meanwhile fold together, one write per EPC) and the
- * live console hears a summary.
+ * into EPC state, the reader marked seen and its batch row written. The answer is given after the
+ * commit; then the fold runs (P's kickFold: the batches that arrived meanwhile fold together, one
+ * write per EPC) and the live console hears a summary.
  */
 import { createHash } from 'node:crypto';
 import { deviceMessage, ONLINE, type RfidBatchStatus, type RfidFormat, type RfidInvalidReason, type RfidTransport } from '@tagloom/domain';

@@ -68,14 +68,11 @@ export const rfidReadBatches = pgTable(
   ],
 );
 
-/** Reads a batch holds at most (INGEST_MAX_EVENTS, with room): a read's id is its batch's id × this + its place in the batch. */
-export const READ_ID_FACTOR = 10_000;
-
 /**
  * One row a read (a view, migration 0039): the batches' arrays unnested in their order. created_at
  * is the batch's (received; the list's window and order, pruning partitions), read_at the read's
- * own time; id = batch id × READ_ID_FACTOR + the read's place; batch_epcs the batch's array of
- * EPCs (a filter on it is answered by the GIN index).
+ * own time; id = batch id × 10,000 + the read's place (a batch holds at most INGEST_MAX_EVENTS,
+ * 5,000); batch_epcs the batch's array of EPCs (a filter on it is answered by the GIN index).
  */
 export const rfidReads = pgView('rfid_reads', {
   tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
