@@ -12,13 +12,16 @@
 // of one row a read (a read's columns, a key, the indexes finding a read by EPC and by reader) in
 // the same database, and their ratio (goal ≥ 0.6). INGEST_PROFILE=<file> writes a CPU profile of
 // the server's main thread over the timed run, INGEST_PERF=<file> a `perf record` of the whole
-// machine (Linux perf, as root; INGEST_PERF_G=1 with call graphs). The same file is the client:
-// INGEST_CLIENT=<base url> runs the driver (spawned by the server side).
+// machine (Linux perf, as root; INGEST_PERF_G=1 with call graphs). BENCH_DISK=1 measures the database
+// as deployed, on disk: PGlite with its data directory (as `npm start`), PostgreSQL with fsync on
+// (BENCH_PG=1 starts one so); the COPY is then on disk too. INGEST_FLOOD=1 measures instead the
+// console and another reader while one reader floods (see floodServer below). The same file is the
+// client: INGEST_CLIENT=<base url> runs the driver (spawned by the server side).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { benchDatabase, demoTenants, keptAliveClient, loadAverage } from './lib.js';
+import { benchDatabase, demoTenants, durability, keptAliveClient, loadAverage, pct } from './lib.js';
 
 const READS = Number(process.env.INGEST_READS ?? 200_000);
 const SECONDS = Number(process.env.INGEST_SECONDS ?? 60);
@@ -211,9 +214,10 @@ async function server(): Promise<void> {
   const { stopParsePool } = await import('../apps/server/src/modules/rfid/ingest/parse-pool.js');
   const { sql } = await import('drizzle-orm');
 
-  const t = await startTestApp();
+  // throughput: the readers' quotas off (one reader sends here what many would)
+  const t = await startTestApp({ RFID_DEVICE_EVENTS_PER_SECOND: '0', RFID_TENANT_EVENTS_PER_SECOND: '0' });
   try {
-    console.log(`database: ${t.database.describe}${pgServer ? ` (${pgServer.version})` : ''}`);
+    console.log(`database: ${t.database.describe}${pgServer ? ` (${pgServer.version})` : ''}; ${await durability(t)}`);
     console.log(
       `load average before: ${loadAverage()}; ${READS.toLocaleString('en')} reads or ${SECONDS} s, ${BATCH} reads a batch, ${CONCURRENCY} in flight, ${EPCS.toLocaleString('en')} EPCs`,
     );
@@ -299,7 +303,7 @@ async function server(): Promise<void> {
       `ingest: ${report.reads.toLocaleString('en')} reads acknowledged in ${report.batches} batches, ${report.seconds.toFixed(1)} s (${report.failed} failed attempts); stored ${Number(stored.n).toLocaleString('en')} raw reads with the warm-up's, ${Number(states.n).toLocaleString('en')} EPC states for ${Number(stored.epcs).toLocaleString('en')} EPCs read`,
     );
     console.log(
-      `  batch latency p50 ${report.p50.toFixed(0)} ms, p99 ${report.p99.toFixed(0)} ms; EPC state caught up ${(drainSecs * 1000).toFixed(0)} ms after the last answer; EPC state rows rewritten ${Number(writes?.upd ?? 0).toLocaleString('en')} times with the warm-up's, ${Number(writes?.hot ?? 0).toLocaleString('en')} in place (HOT)`,
+      `  batch latency p50 ${report.p50.toFixed(0)} ms, p99 ${report.p99.toFixed(0)} ms (goal ≤ 500 ms); EPC state caught up ${(drainSecs * 1000).toFixed(0)} ms after the last answer; EPC state rows rewritten ${Number(writes?.upd ?? 0).toLocaleString('en')} times with the warm-up's, ${Number(writes?.hot ?? 0).toLocaleString('en')} in place (HOT)`,
     );
     if (Number(stored.n) !== warmedUp + report.reads) console.log('  !! stored reads differ from the acknowledged ones');
     if (Number(states.n) < Number(stored.epcs)) console.log('  !! some EPCs read have no state');
@@ -359,7 +363,7 @@ async function server(): Promise<void> {
     const [copied] = await queryRows<{ n: string }>(t.ctx.db, sql`select count(*) as n from bench_copy_reads`);
     const copyRate = Number(copied.n) / copySecs;
     console.log(
-      `raw COPY: ${Number(copied.n).toLocaleString('en')} reads in ${copySecs.toFixed(2)} s => ${Math.round(copyRate).toLocaleString('en')} reads/s`,
+      `raw COPY (${await durability(t)}): ${Number(copied.n).toLocaleString('en')} reads in ${copySecs.toFixed(2)} s => ${Math.round(copyRate).toLocaleString('en')} reads/s`,
     );
     console.log(`ratio ingest / raw COPY: ${(rate / copyRate).toFixed(2)} (goal ≥ 0.6); load average after: ${loadAverage()}`);
     await t.ctx.db.execute(sql`drop table if exists bench_copy_reads`);
@@ -370,5 +374,260 @@ async function server(): Promise<void> {
   }
 }
 
-if (process.env.INGEST_CLIENT) await client(process.env.INGEST_CLIENT, process.env.INGEST_KEY ?? '');
+// ---------------------------------------------------------------------------------------------
+// INGEST_FLOOD=1: one reader floods while the console and another reader are measured.
+//
+// A server (PGlite, or PostgreSQL as above) with the readers' quotas as configured (defaults, or
+// RFID_DEVICE_EVENTS_PER_SECOND … in the environment; 0 turns a bucket off: the server as it was).
+// A prober process asks, FLOOD_SECONDS each (default 20) while nothing floods and then while one
+// reader floods: GET /api/health every 20 ms, the console's equipment list (DEMO, page 1, as
+// `demo`) every 50 ms, and another reader of the tenant (FIX-02) posting 100 reads every 250 ms.
+// The flooder, a process of its own, is GATE-01 of the same tenant: 4 loops posting 5,000-event
+// batches (the documented maximum, 1.2 MB each) back to back, and one loop posting a 13 MB NDJSON
+// body of 50,000 lines. It follows Retry-After on a 429, as a reader must; FLOOD_HOSTILE=1 resends
+// at once instead. It prints the p50/p99 of each probe idle and under the flood, their ratio
+// (goal p99 ≤ 2× idle), what the flooder got, and what the equipment log and the operator's panel
+// counted.
+
+const FLOOD_SECONDS = Number(process.env.FLOOD_SECONDS ?? 20);
+const FLOOD_WARMUP_SECONDS = Number(process.env.FLOOD_WARMUP_SECONDS ?? 5);
+const FLOOD_HOSTILE = process.env.FLOOD_HOSTILE === '1';
+
+type Probe = 'health' | 'list' | 'reader';
+
+/** A line of a child process's JSON talk, and a way to answer it. */
+function talk(child: ReturnType<typeof spawn>) {
+  let buf = '';
+  const lines: Record<string, unknown>[] = [];
+  let heard: (() => void) | undefined;
+  child.stdout!.on('data', (d) => {
+    buf += String(d);
+    const parts = buf.split('\n');
+    buf = parts.pop() ?? '';
+    lines.push(...parts.filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>));
+    heard?.();
+  });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  return {
+    async next(): Promise<Record<string, unknown>> {
+      while (!lines.length) {
+        await Promise.race([new Promise<void>((r) => (heard = r)), exited]);
+        if (!lines.length && child.exitCode !== null) throw new Error('a flood process ended early');
+      }
+      return lines.shift()!;
+    },
+    say: (what: string) => child.stdin!.write(`${what}\n`),
+    exited,
+  };
+}
+
+/** Waits for a line on stdin (the server side's word). */
+const heardOnStdin = () => new Promise<string>((resolve) => process.stdin.once('data', (d) => resolve(String(d).trim())));
+const floodSleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The prober: the console's and another reader's calls, idle and under the flood. */
+async function floodProber(base: string): Promise<void> {
+  const request = keptAliveClient(base, 8);
+  const token = process.env.FLOOD_TOKEN ?? '';
+  const readerKey = process.env.FLOOD_READER_KEY ?? '';
+  let seq = 0;
+  const readerBody = () => {
+    const now = Date.now();
+    const events = Array.from({ length: 100 }, (_, i) => ({
+      timestamp: new Date(now - 500 + i).toISOString(),
+      eventType: 'tagInventory',
+      tagInventoryEvent: { epcHex: epcOf((seq * 100 + i) % EPCS), antennaPort: 1 + (i % 4), peakRssiCdbm: -5200 },
+    }));
+    return JSON.stringify(events);
+  };
+  const ok = (res: { status: number; text: string }, what: string) => {
+    if (res.status !== 200) throw new Error(`${what}: ${res.status} ${res.text.slice(0, 200)}`);
+  };
+  const probes: Record<Probe, { pace: number; run: () => Promise<void> }> = {
+    health: { pace: 20, run: async () => ok(await request('GET', '/api/health', {}), 'health') },
+    list: {
+      pace: 50,
+      run: async () =>
+        ok(
+          await request(
+            'POST',
+            '/api/rfid/equipment/list',
+            { token, 'content-type': 'application/json' },
+            JSON.stringify({ page: 1, pageSize: 20 }),
+          ),
+          'list',
+        ),
+    },
+    reader: {
+      pace: 250,
+      run: async () =>
+        ok(
+          await request(
+            'POST',
+            '/api/rfid/ingest/impinj',
+            {
+              authorization: `Bearer ${readerKey}`,
+              'content-type': 'application/json',
+              'idempotency-key': `other-${process.pid}-${seq++}`,
+            },
+            readerBody(),
+          ),
+          'other reader',
+        ),
+    },
+  };
+  const measure = async (seconds: number) => {
+    const lat: Record<Probe, number[]> = { health: [], list: [], reader: [] };
+    const until = performance.now() + seconds * 1000;
+    await Promise.all(
+      (Object.keys(probes) as Probe[]).map(async (name) => {
+        while (performance.now() < until) {
+          const s = performance.now();
+          await probes[name].run();
+          lat[name].push(performance.now() - s);
+          await floodSleep(probes[name].pace);
+        }
+      }),
+    );
+    return lat;
+  };
+  await measure(FLOOD_WARMUP_SECONDS);
+  const idle = await measure(FLOOD_SECONDS);
+  process.stdout.write(`${JSON.stringify({ idle })}\n`);
+  await heardOnStdin();
+  const flood = await measure(FLOOD_SECONDS);
+  // (its kept-alive connections would keep it running)
+  process.stdout.write(`${JSON.stringify({ flood })}\n`, () => process.exit(0));
+}
+
+/** The flooder: one reader sending all it can (see above). */
+async function flooder(base: string): Promise<void> {
+  const key = process.env.FLOOD_KEY ?? '';
+  const request = keptAliveClient(base, 5);
+  const now = Date.now();
+  const event = (tag: number, at: number) =>
+    `{"timestamp":"${new Date(at).toISOString()}","hostname":"impinj-flood","eventType":"tagInventory","tagInventoryEvent":{"epcHex":"${epcOf(tag)}","antennaPort":${1 + (tag % 4)},"antennaName":"Antenna 1","peakRssiCdbm":-5500,"frequency":915250,"transmitPowerCdbm":3000,"lastSeenTime":"${new Date(at).toISOString()}"}}`;
+  // the bodies, written before the flood (a reader's firmware has its own CPU)
+  const batches = Array.from({ length: 4 }, (_, b) =>
+    Buffer.from(`[${Array.from({ length: 5000 }, (_, i) => event((b * 5000 + i) % EPCS, now - 5000 + i)).join(',')}]`),
+  );
+  const ndjson = Buffer.from(Array.from({ length: 50_000 }, (_, i) => event(i % EPCS, now - 50_000 + i)).join('\n'));
+  const counts: Record<string, number> = {};
+  let accepted = 0;
+  let n = 0;
+  let running = false;
+  process.stdout.write(`${JSON.stringify({ ready: true, batchBytes: batches[0].length, ndjsonBytes: ndjson.length })}\n`);
+  await heardOnStdin();
+  running = true;
+  const stop = heardOnStdin().then(() => {
+    running = false;
+  });
+  const loop = async (body: Buffer, type: string) => {
+    while (running) {
+      let res: Awaited<ReturnType<typeof request>>;
+      try {
+        res = await request(
+          'POST',
+          '/api/rfid/ingest/impinj',
+          { authorization: `Bearer ${key}`, 'content-type': type, 'idempotency-key': `flood-${process.pid}-${n++}` },
+          body,
+        );
+      } catch {
+        counts.error = (counts.error ?? 0) + 1;
+        continue;
+      }
+      counts[res.status] = (counts[res.status] ?? 0) + 1;
+      if (res.status === 200) accepted += (JSON.parse(res.text) as { data: { accepted: number } }).data.accepted;
+      if (res.status === 429 && !FLOOD_HOSTILE) await Promise.race([floodSleep(1000 * Number(res.headers['retry-after'] ?? 1)), stop]);
+    }
+  };
+  await Promise.all([...batches.map((b) => loop(b, 'application/json')), loop(ndjson, 'application/x-ndjson')]);
+  process.stdout.write(`${JSON.stringify({ counts, accepted })}\n`, () => process.exit(0));
+}
+
+async function floodServer(): Promise<void> {
+  const pgServer = await benchDatabase();
+  const { startTestApp } = await import('../apps/server/test/support.js');
+  const { issueDeviceKey } = await import('../apps/server/src/core/feed/device-keys.js');
+  const { stopParsePool } = await import('../apps/server/src/modules/rfid/ingest/parse-pool.js');
+  const { operatorPanel } = await import('../apps/server/src/modules/rfid/live/service.js');
+  const { ingestQuota } = await import('../apps/server/src/modules/rfid/ingest/quota.js');
+  const { queryRows } = await import('../apps/server/src/db/client.js');
+  const { sql } = await import('drizzle-orm');
+  // the quotas as this environment sets them (RFID_DEVICE_EVENTS_PER_SECOND …), else the defaults
+  const t = await startTestApp(
+    Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('RFID_'))) as Record<string, string>,
+  );
+  try {
+    const q = t.ctx.config.ingestQuota;
+    const quota = (rate: number, burst: number) =>
+      rate > 0 ? `${rate.toLocaleString('en')} events/s, burst ${burst.toLocaleString('en')}` : 'off';
+    console.log(`database: ${t.database.describe}${pgServer ? ` (${pgServer.version})` : ''}; load average before: ${loadAverage()}`);
+    console.log(
+      `quotas: a reader ${quota(q.deviceRate, q.deviceBurst)}; a tenant ${quota(q.tenantRate, q.tenantBurst)}; the flooder ${FLOOD_HOSTILE ? 'resends at once on a 429 (FLOOD_HOSTILE=1)' : 'follows Retry-After'}`,
+    );
+    const { demo } = await demoTenants(t);
+    const floodKey = (await issueDeviceKey(t.ctx.db, demo, 'GATE-01')).key;
+    const readerKey = (await issueDeviceKey(t.ctx.db, demo, 'FIX-02')).key;
+    const token = await t.login('demo', 'demo123');
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const child = (role: string, env: Record<string, string>) =>
+      spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+        env: { ...process.env, ...env, INGEST_FLOOD_ROLE: role, INGEST_CLIENT: address },
+        stdio: ['pipe', 'pipe', 'inherit'],
+      });
+    const flood = talk(child('flooder', { FLOOD_KEY: floodKey }));
+    const ready = await flood.next();
+    console.log(
+      `flooder: GATE-01, 4 loops of ${Math.round(Number(ready.batchBytes) / 1024).toLocaleString('en')} KB batches of 5,000 events and one of a ${(Number(ready.ndjsonBytes) / 1e6).toFixed(1)} MB NDJSON body of 50,000 lines`,
+    );
+    const probe = talk(child('prober', { FLOOD_TOKEN: token, FLOOD_READER_KEY: readerKey }));
+    const { idle } = (await probe.next()) as { idle: Record<Probe, number[]> };
+    const loadIdle = loadAverage();
+    flood.say('go');
+    probe.say('go');
+    const { flood: under } = (await probe.next()) as { flood: Record<Probe, number[]> };
+    const loadFlood = loadAverage();
+    flood.say('stop');
+    const got = (await flood.next()) as { counts: Record<string, number>; accepted: number };
+    await Promise.all([flood.exited, probe.exited]);
+    const names: Record<Probe, string> = {
+      health: 'GET /api/health',
+      list: 'console list (POST /api/rfid/equipment/list)',
+      reader: "another reader's batch (FIX-02, 100 reads)",
+    };
+    console.log(`idle ${FLOOD_SECONDS} s (load ${loadIdle}), then ${FLOOD_SECONDS} s under the flood (load ${loadFlood}):`);
+    for (const name of Object.keys(names) as Probe[]) {
+      const [a, b] = [idle[name], under[name]];
+      console.log(
+        `  ${names[name]}: idle p50 ${pct(a, 50).toFixed(1)} ms, p99 ${pct(a, 99).toFixed(1)} ms (${a.length}); flood p50 ${pct(b, 50).toFixed(1)} ms, p99 ${pct(b, 99).toFixed(1)} ms (${b.length}) => p99 ${(pct(b, 99) / pct(a, 99)).toFixed(2)}× idle (goal ≤ 2×)`,
+      );
+    }
+    const statuses = Object.entries(got.counts)
+      .map(([k, v]) => `${k}: ${v.toLocaleString('en')}`)
+      .join(', ');
+    console.log(
+      `  the flooder got ${statuses}; ${got.accepted.toLocaleString('en')} events taken (${Math.round(got.accepted / FLOOD_SECONDS).toLocaleString('en')}/s)`,
+    );
+    await ingestQuota(t.ctx).flush();
+    const panel = await operatorPanel(t.ctx.db, demo);
+    const [log] = await queryRows<{ n: number }>(
+      t.ctx.db,
+      sql`select count(*)::int as n from rfid_equipment_events where tenant_id = ${demo} and event_type = 'rateLimited'`,
+    );
+    console.log(
+      `  the operator's panel: ${panel.rateLimited.batches.toLocaleString('en')} batches refused over a quota today (${panel.rateLimited.readers.map((r) => `${r.equipmentCoding} ${r.batches}`).join(', ') || 'none'}); the equipment log: ${log.n} rateLimited line(s); load average after: ${loadAverage()}`,
+    );
+  } finally {
+    await stopParsePool();
+    await t.close();
+    pgServer?.stop();
+  }
+}
+
+const role = process.env.INGEST_FLOOD_ROLE;
+if (role === 'prober') await floodProber(process.env.INGEST_CLIENT ?? '');
+else if (role === 'flooder') await flooder(process.env.INGEST_CLIENT ?? '');
+else if (process.env.INGEST_CLIENT) await client(process.env.INGEST_CLIENT, process.env.INGEST_KEY ?? '');
+else if (process.env.INGEST_FLOOD === '1') await floodServer();
 else await server();

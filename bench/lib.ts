@@ -11,17 +11,23 @@ export interface BenchPg {
   stop(): void;
 }
 
+/** BENCH_DISK=1: the database as deployed, on disk (PGlite in its data directory; PostgreSQL with fsync on). */
+export const onDisk = () => process.env.BENCH_DISK === '1';
+
 /**
- * BENCH_PG=1 starts a throwaway PostgreSQL server (scripts/lib/pg-server.mjs), BENCH_PG_URL names
- * one; either way `urlVar` gets its URL (TEST_DATABASE_URL: the in-process test app opens it;
- * E2E_PG_URL: a spawned server makes a database of its own on it). Without them: PGlite.
+ * BENCH_PG=1 starts a throwaway PostgreSQL server (scripts/lib/pg-server.mjs; with fsync on under
+ * BENCH_DISK=1, else off), BENCH_PG_URL names one; either way `urlVar` gets its URL
+ * (TEST_DATABASE_URL: the in-process test app opens it; E2E_PG_URL: a spawned server makes a
+ * database of its own on it). Without them: PGlite (under BENCH_DISK=1 the in-process test app
+ * keeps its data directory on disk, as `npm start` does, instead of in memory).
  */
 export async function benchDatabase(urlVar = 'TEST_DATABASE_URL'): Promise<BenchPg | undefined> {
   let pgServer: BenchPg | undefined;
+  if (onDisk()) process.env.TEST_PGLITE_ON_DISK = '1';
   if (process.env.BENCH_PG === '1' && !process.env.BENCH_PG_URL) {
     // @ts-expect-error a plain .mjs helper of the repository's scripts
     const { startPostgres } = await import('../scripts/lib/pg-server.mjs');
-    pgServer = (await startPostgres()) as BenchPg;
+    pgServer = (await startPostgres({ fsync: onDisk() })) as BenchPg;
     process.env.BENCH_PG_URL = pgServer.url;
   }
   if (process.env.BENCH_PG_URL) process.env[urlVar] = process.env.BENCH_PG_URL;
@@ -42,13 +48,13 @@ export const loadAverage = (sep = ' ') =>
 /**
  * A lean client of `base` for a benchmark's driver: node:http over `sockets` kept-alive connections
  * (fetch costs the cores the driver shares with the server and the database more, about a
- * millisecond a request). Answers the status and the body as text, decompressed (br, gzip).
+ * millisecond a request). Answers the status, the body as text, decompressed (br, gzip), and the headers.
  */
 export function keptAliveClient(base: string, sockets: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
   const url = new URL(base);
   return (method: string, path: string, headers: http.OutgoingHttpHeaders, body?: string | Buffer) =>
-    new Promise<{ status: number; text: string }>((resolve, reject) => {
+    new Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
       const req = http.request(
         {
           host: url.hostname,
@@ -65,7 +71,7 @@ export function keptAliveClient(base: string, sockets: number) {
             const raw = Buffer.concat(chunks);
             const enc = res.headers['content-encoding'];
             const text = (enc === 'br' ? brotliDecompressSync(raw) : enc === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
-            resolve({ status: res.statusCode ?? 0, text });
+            resolve({ status: res.statusCode ?? 0, text, headers: res.headers });
           });
           res.on('error', reject);
         },
@@ -145,4 +151,16 @@ export function readBatchesInsert(o: {
     from (select g, ${o.at} as at, ${o.equipment} as eq, ${o.epc} as epc, ${o.antenna} as ant, ${o.rssi} as rssi, ${o.freq ?? 'null'} as freq
           from generate_series(${o.from}, ${o.to}) g) s
     group by g / ${o.batch}`;
+}
+
+/** How durable the database's commits are, printed beside the figures: PGlite in memory or on disk, PostgreSQL's fsync. */
+export async function durability(t: TestApp): Promise<string> {
+  if (t.database.kind === 'pglite') return t.database.describe.includes('in memory') ? 'in memory' : 'on disk';
+  const { queryRows } = await import('../apps/server/src/db/client.js');
+  const { sql } = await import('drizzle-orm');
+  const [r] = await queryRows<{ fsync: string; sc: string }>(
+    t.ctx.db,
+    sql`select current_setting('fsync') as fsync, current_setting('synchronous_commit') as sc`,
+  );
+  return `fsync ${r.fsync}, synchronous_commit ${r.sc}`;
 }

@@ -94,4 +94,36 @@ describe('label tags', () => {
       await context.close();
     }
   });
+
+  it("keeps a label supplier's user to the tags of its own orders", async () => {
+    const admin = await newSession(suite.browser, suite.server.url, { lang: 'en_US' });
+    const { page, context, errors } = await newSession(suite.browser, suite.server.url, { lang: 'en_US' });
+    try {
+      await login(admin.page, 'demo', 'demo123');
+      const adminToken = await tokenOf(admin.context);
+      await login(page, 'supplier01', 'demo1234');
+      const token = await tokenOf(context);
+      // the orders the supplier reaches, and a tag of another supplier's order
+      const orders = await apiPost(page, token, '/api/supply/label-order/list', { pageSize: 500 });
+      const reached = new Set(orders.data.list.map((o: { id: number }) => o.id));
+      const all = await apiPost(admin.page, adminToken, '/api/label/tid-binding/list', { pageSize: 500 });
+      const foreign = all.data.list.find((r: { orderId: number }) => !reached.has(r.orderId));
+      const own = all.data.list.filter((r: { orderId: number }) => reached.has(r.orderId));
+      expect(foreign).toBeDefined();
+      await openFromMenu(page, 'label/tid-binding', 'en_US');
+      const v = screenOf(page, 'label/tid-binding');
+      await expect.poll(() => v.locator('.ant-pagination-total-text').textContent(), { timeout: 15_000 }).toContain(String(own.length));
+      expect(await v.locator('.ant-table-row').filter({ hasText: foreign.epc }).count()).toBe(0);
+      // looked up by its EPC, another supplier's tag is not there
+      await go(page, 'label/epc-query');
+      await page.getByTestId('epc-query-input').locator('input').fill(foreign.epc);
+      await page.getByTestId('epc-query-input').locator('input').press('Enter');
+      await page.getByTestId('epc-query-none').waitFor({ timeout: 15_000 });
+      expect(await page.getByTestId('epc-query-result').count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      await admin.context.close();
+    }
+  });
 });

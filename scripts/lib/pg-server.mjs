@@ -17,7 +17,8 @@ function freePort() {
   });
 }
 
-export async function startPostgres() {
+/** `fsync`: the server syncs its writes to disk (off by default: a test run's throwaway server need not survive a crash). */
+export async function startPostgres({ fsync = false } = {}) {
   const bin = pgBinDir();
   if (!bin) throw new Error('PostgreSQL is not installed');
   const isRoot = process.getuid?.() === 0;
@@ -42,7 +43,7 @@ export async function startPostgres() {
     path.join(dir, 'server.log'),
     '-w',
     '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=${fsync ? 'on' : 'off'} -c max_connections=200`,
     'start',
   ]);
   const version = execFileSync(`${bin}/postgres`, ['--version'], { encoding: 'utf8' }).trim();

@@ -9,6 +9,7 @@ import type { AppContext } from './core/context.js';
 import { registerEnvelope } from './core/envelope.js';
 import { FileService } from './core/files.js';
 import { type ModuleRegistry, registerModules, type ServerModule } from './core/module.js';
+import { registerNoBody } from './core/no-body.js';
 import { registerOperationLog } from './core/operation-log.js';
 import { PermissionService } from './core/permissions.js';
 import { attrRoutes } from './core/resource/attrs.js';
@@ -102,6 +103,7 @@ export async function buildApp(ctx: AppContext, services = createServices(ctx)):
   // last of the onSend hooks that read a payload as text
   registerCompression(app);
   registerTextGuard(app);
+  registerNoBody(app);
 
   await app.register(swagger, {
     openapi: {

@@ -31,6 +31,33 @@ export interface Config {
   version: string;
   /** readers' MQTT path (MQTT_URL unset → off), see modules/rfid/mqtt */
   mqtt: MqttConfig | undefined;
+  /** the readers' ingestion quotas (modules/rfid/ingest/quota.ts) */
+  ingestQuota: IngestQuotaConfig;
+  /** label orders' caps and Get EPC's disk guard (modules/label/orders/limits.ts) */
+  labels: LabelLimits;
+}
+
+/** Label caps and Get EPC's disk guard (README "Configuration"). */
+export interface LabelLimits {
+  /** most labels one order makes (LABEL_ORDER_MAX_LABELS, 10,000,000) */
+  orderMax: number;
+  /** most labels of a tenant's orders in the tag registry and in generation (LABEL_TENANT_MAX_LABELS, 100,000,000) */
+  tenantMax: number;
+  /** MB of free disk Get EPC leaves on the embedded database's filesystem (EPC_DISK_MARGIN_MB, 512) */
+  diskMarginMb: number;
+  /** PostgreSQL: MB the database may reach through Get EPC (EPC_DB_BUDGET_MB; 0, the default: not checked) */
+  dbBudgetMb: number;
+}
+
+/**
+ * Token buckets of the readers' ingestion, in events (reads, statuses, heartbeats): one a reader and
+ * one a tenant, refilled at `…Rate` events a second up to `…Burst`. A rate of 0 turns that bucket off.
+ */
+export interface IngestQuotaConfig {
+  deviceRate: number;
+  deviceBurst: number;
+  tenantRate: number;
+  tenantBurst: number;
 }
 
 /** The MQTT subscriber of reader payloads (topics `<topicPrefix>/<tenantCode>/<equipmentCoding>/<impinj|zebra>`). */
@@ -106,6 +133,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     pgPoolMax: int(env.PG_POOL_MAX, 10),
+    ingestQuota: {
+      deviceRate: Math.max(0, int(env.RFID_DEVICE_EVENTS_PER_SECOND, 2000)),
+      deviceBurst: Math.max(1, int(env.RFID_DEVICE_BURST, 10_000)),
+      tenantRate: Math.max(0, int(env.RFID_TENANT_EVENTS_PER_SECOND, 10_000)),
+      tenantBurst: Math.max(1, int(env.RFID_TENANT_BURST, 50_000)),
+    },
+    labels: {
+      orderMax: Math.max(1, int(env.LABEL_ORDER_MAX_LABELS, 10_000_000)),
+      tenantMax: Math.max(1, int(env.LABEL_TENANT_MAX_LABELS, 100_000_000)),
+      diskMarginMb: Math.max(0, int(env.EPC_DISK_MARGIN_MB, 512)),
+      dbBudgetMb: Math.max(0, int(env.EPC_DB_BUDGET_MB, 0)),
+    },
     version: env.APP_VERSION || '0.1.0',
     mqtt: env.MQTT_URL
       ? {

@@ -1,6 +1,10 @@
 import { decodeEpc, LABEL_ORDER } from '@tagloom/domain';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestApp, type TestApp } from './support.js';
+import { queryRows } from '../src/db/client.js';
+import { tenantCodingRule } from '../src/modules/general/coding-rule/service.js';
+import { tenantLabels } from '../src/modules/label/orders/limits.js';
+import { DRIVER, startTestApp, type TestApp } from './support.js';
 import { multipart } from './uploads.js';
 
 const SVG =
@@ -144,6 +148,212 @@ describe('label purchase orders: from draft to EPCs, print file and receipt', ()
     const done = (await t.call('GET', `/api/label/purchase-order/get?id=${id}`, { token: demo })).body.data;
     expect(done.status).toBe(LABEL_ORDER.SIGNED);
   }, 120_000);
+
+  describe('caps, the disk, and the server while Get EPC runs', () => {
+    let tenantId: number;
+    beforeAll(async () => {
+      [{ id: tenantId }] = await queryRows<{ id: number }>(t.ctx.db, sql`select id::int as id from tenants where code = 'DEMO'`);
+    });
+    const limits = () => t.ctx.config.labels;
+    /** Runs `fn` with some of the server's label limits changed (they are read at each check). */
+    const withLimits = async <T>(change: Partial<ReturnType<typeof limits>>, fn: () => Promise<T>): Promise<T> => {
+      const before = { ...limits() };
+      Object.assign(limits(), change);
+      try {
+        return await fn();
+      } finally {
+        Object.assign(limits(), before);
+      }
+    };
+    /** An RFID order of `lines` lines of `quantity` each (no loss), moved straight to confirmed: what is measured is Get EPC. */
+    const confirmed = async (quantity: number, lines = 1) => {
+      const res = await act(demo, 'label/purchase-order', 'create', {
+        kind: 1,
+        supplierId,
+        lossRatio: 0,
+        lines: skus.slice(0, lines).map((s) => ({ skuId: s.id, quantity })),
+      });
+      expect(res.status).toBe(200);
+      const id = res.body.data.id as number;
+      await t.ctx.db.execute(
+        sql`update label_orders set status = ${LABEL_ORDER.CONFIRMED}, sketch_confirmed = 1 where tenant_id = ${tenantId} and id = ${id}`,
+      );
+      return { id, code: res.body.data.code as string, labels: res.body.data.labelQuantity as number };
+    };
+    const orderOf = async (id: number) => (await t.call('GET', `/api/label/purchase-order/get?id=${id}`, { token: demo })).body.data;
+    const tagsOf = async (id: number) =>
+      (
+        await queryRows<{ n: number }>(
+          t.ctx.db,
+          sql`select count(*)::int as n from label_tags where tenant_id = ${tenantId} and order_id = ${id}`,
+        )
+      )[0].n;
+    const job = async (id: string) => (await t.call('GET', `/api/jobs/${id}`, { token: demo, lang: 'en_US' })).body.data;
+
+    it('refuses an order over the per-order cap (default 10,000,000 labels) when it is written, submitted or made by the wizard, naming the quantity', async () => {
+      // the issue's order: one line of 99,999,999 labels (the line's own limit) is refused at once
+      const big = await act(demo, 'label/purchase-order', 'create', {
+        kind: 1,
+        supplierId,
+        lossRatio: 0,
+        lines: [{ skuId: skus[0].id, quantity: 99_999_999 }],
+      });
+      expect(big.status).toBe(400);
+      expect(big.body.msg).toMatch(/^Quantity: 99,999,999 labels on order LPO\d+ is more than the 10,000,000 one order may have/);
+      expect(big.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['quantity']);
+      // lines each under the line's limit, the order over its cap (the loss counts), in the caller's language
+      const lines = [
+        { skuId: skus[0].id, quantity: 6_000_000 },
+        { skuId: skus[1].id, quantity: 3_800_000 },
+      ];
+      const over = await t.call('POST', '/api/label/purchase-order/create', {
+        token: demo,
+        body: { kind: 1, supplierId, lossRatio: 3, lines },
+      });
+      expect(over.status).toBe(400);
+      expect(over.body.msg).toMatch(/^采购数量：.*10,094,000.*10,000,000/);
+      // no order was left behind by either
+      const [{ n }] = await queryRows<{ n: number }>(
+        t.ctx.db,
+        sql`select count(*)::int as n from label_orders where tenant_id = ${tenantId} and label_quantity >= 10000000`,
+      );
+      expect(n).toBe(0);
+      // an update of a draft's lines is refused the same way, and the draft is kept as it was
+      const draft = await act(demo, 'label/purchase-order', 'create', {
+        kind: 1,
+        supplierId,
+        lossRatio: 0,
+        lines: [{ skuId: skus[0].id, quantity: 10 }],
+      });
+      const updated = await act(demo, 'label/purchase-order', 'update', {
+        id: draft.body.data.id,
+        lines: [{ skuId: skus[0].id, quantity: 10_000_001 }],
+      });
+      expect(updated.status).toBe(400);
+      expect(updated.body.data.fields[0].field).toBe('quantity');
+      expect((await orderOf(draft.body.data.id)).labelQuantity).toBe(10);
+      // the cap lowered since it was written: submitting is refused
+      await withLimits({ orderMax: 5 }, async () => {
+        const submitted = await act(demo, 'label/purchase-order', 'submit', { id: draft.body.data.id });
+        expect(submitted.status).toBe(400);
+        expect(submitted.body.msg).toMatch(/^Quantity: 10 labels on order .* more than the 5 one order may have/);
+      });
+      // the wizard makes its order through the same checks
+      const [fa01] = await queryRows<{ id: number }>(
+        t.ctx.db,
+        sql`select id::int as id from factories where tenant_id = ${tenantId} and code = 'FA01'`,
+      );
+      const [sku] = await queryRows<{ id: number; goodsId: number }>(
+        t.ctx.db,
+        sql`select id::int as id, goods_id::int as "goodsId" from goods_skus where tenant_id = ${tenantId} and id = ${skus[0].id}`,
+      );
+      const supply = await act(demo, 'supply/purchase-order', 'create', {
+        orderDate: '2026-11-24',
+        factoryId: fa01.id,
+        lines: [{ goodsId: sku.goodsId, skuId: sku.id, quantity: 3 }],
+      });
+      expect(supply.status).toBe(200);
+      const wlines = await act(demo, 'label/purchase-order-wizard', 'lines', { orderIds: [supply.body.data.id] });
+      const wizard = await act(demo, 'label/purchase-order-wizard', 'create', {
+        orderIds: [supply.body.data.id],
+        goodsList: [{ lineId: wlines.body.data.list[0].lineId, quantity: 99_999_999 }],
+        sampleType: 1,
+        supplierId,
+        shippingName: 'Li',
+        shippingContact: '13800138000',
+        shippingAddress: 'Shanghai',
+        lossRatio: 0,
+      });
+      expect(wizard.status).toBe(400);
+      expect(wizard.body.msg).toMatch(/^Quantity: 99,999,999 labels/);
+    });
+
+    it('refuses Get EPC when the tenant would pass its cap, or the disk would not hold the tags', async () => {
+      const o = await confirmed(50);
+      const have = await tenantLabels(t.ctx.db, tenantId, o.id);
+      // the tenant's cap: its orders' EPCs and those being generated, with this order's, at most LABEL_TENANT_MAX_LABELS
+      await withLimits({ tenantMax: have + o.labels - 1 }, async () => {
+        const refused = await act(demo, 'label/purchase-order', 'generateEpc', { id: o.id });
+        expect(refused.status).toBe(409);
+        expect(refused.body.msg).toMatch(
+          new RegExp(`^Labels: 50 labels on order ${o.code} would take the tenant past its cap of [\\d,]+ labels`),
+        );
+        expect(refused.body.data.fields[0].field).toBe('labelQuantity');
+      });
+      expect((await orderOf(o.id)).status).toBe(LABEL_ORDER.CONFIRMED);
+      // the disk: PGlite keeps EPC_DISK_MARGIN_MB free on its data directory's filesystem; PostgreSQL keeps within EPC_DB_BUDGET_MB
+      await withLimits(DRIVER === 'pg' ? { dbBudgetMb: 1 } : { diskMarginMb: 1024 ** 3 }, async () => {
+        const refused = await act(demo, 'label/purchase-order', 'generateEpc', { id: o.id });
+        expect(refused.status).toBe(409);
+        expect(refused.body.msg).toMatch(
+          DRIVER === 'pg' ? /^The database cannot take 50 more EPCs/ : /^Not enough free disk to generate 50 EPCs/,
+        );
+      });
+      const order = await orderOf(o.id);
+      expect([order.status, order.epcJobId ?? '']).toEqual([LABEL_ORDER.CONFIRMED, '']);
+      expect(await tagsOf(o.id)).toBe(0);
+    });
+
+    it("keeps answering while Get EPC writes, and its EPCs are the coding rule's", async () => {
+      const o = await confirmed(20_000, 3);
+      // a real socket: a request must get through the event loop, as a browser's does
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as { port: number };
+      const gen = await act(demo, 'label/purchase-order', 'generateEpc', { id: o.id });
+      expect(gen.status).toBe(200);
+      // once it runs (or, were the server deaf meanwhile, has ended) …
+      await vi.waitFor(async () => expect((await job(gen.body.data.epcJobId)).state).not.toBe('queued'), { timeout: 30_000, interval: 20 });
+      const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+      expect(health.status).toBe(200);
+      // … /api/health is answered while the generation still runs
+      const meanwhile = await job(gen.body.data.epcJobId);
+      expect(meanwhile.final).toBe(false);
+      expect((await orderOf(o.id)).status).toBe(LABEL_ORDER.EPC_GENERATING);
+      await vi.waitFor(async () => expect((await job(gen.body.data.epcJobId)).state).toBe('done'), { timeout: 120_000, interval: 200 });
+      expect((await orderOf(o.id)).epcCount).toBe(60_000);
+      // the EPCs the database made are the encoder's, serial for serial
+      const { encoder } = await tenantCodingRule(t.ctx.db, tenantId);
+      const rows = await queryRows<{ epc: string; gtin: string; serial: string }>(
+        t.ctx.db,
+        sql`select epc, gtin, serial from label_tags where tenant_id = ${tenantId} and order_id = ${o.id}
+            and serial::bigint % 1499 = 0 order by serial::bigint`,
+      );
+      expect(rows.length).toBeGreaterThan(20);
+      for (const r of rows) expect(r.epc).toBe(encoder.epcs({ gtin: r.gtin, firstSerial: BigInt(r.serial), count: 1 })[0]);
+      const [{ n, serials }] = await queryRows<{ n: number; serials: number }>(
+        t.ctx.db,
+        sql`select count(distinct epc)::int as n, (max(serial::bigint) - min(serial::bigint) + 1)::int as serials
+            from label_tags where tenant_id = ${tenantId} and order_id = ${o.id}`,
+      );
+      expect([n, serials]).toEqual([60_000, 60_000]);
+    }, 180_000);
+
+    it('stops a Get EPC whose disk fills up while it writes: the job fails with the reason and its tags are taken away', async () => {
+      const o = await confirmed(100_000, 3);
+      const gen = await act(demo, 'label/purchase-order', 'generateEpc', { id: o.id });
+      expect(gen.status).toBe(200);
+      const id = gen.body.data.epcJobId;
+      await vi.waitFor(async () => expect((await job(id)).done).toBeGreaterThan(0), { timeout: 30_000, interval: 10 });
+      const failed = await withLimits(DRIVER === 'pg' ? { dbBudgetMb: 1 } : { diskMarginMb: 1024 ** 3 }, () =>
+        vi.waitFor(
+          async () => {
+            const j = await job(id);
+            expect(j.final).toBe(true);
+            return j;
+          },
+          { timeout: 120_000, interval: 50 },
+        ),
+      );
+      expect(failed.state).toBe('failed');
+      expect(failed.message).toMatch(
+        DRIVER === 'pg' ? /^EPC generation stopped: the database reached/ : /^EPC generation stopped: free disk fell to/,
+      );
+      expect(failed.done).toBeLessThan(300_000);
+      const order = await orderOf(o.id);
+      expect([order.status, order.epcState, order.epcCount]).toEqual([LABEL_ORDER.NOT_GENERATED, 4, 0]);
+      expect(await tagsOf(o.id)).toBe(0);
+    }, 180_000);
+  });
 });
 
 /**

@@ -118,6 +118,53 @@ describe(`operation log written with the write, on ${DRIVER}`, () => {
     });
   }
 
+  it('answers a body 5,000 levels deep with a 4xx and logs it, its copy cut at 5 levels', async () => {
+    const deep = (inner: string) => `${'{"a":'.repeat(5000)}${inner}${'}'.repeat(5000)}`;
+    // a route that takes no body: refused before its handler
+    const cancel = await t.call('POST', '/api/jobs/DEEPJOB/cancel', { token: admin, lang: 'en', rawBody: deep('{}') });
+    expect(cancel.status).toBe(400);
+    expect(cancel.body.msg).toMatch(/takes no body/);
+    // a route with a body schema: the value fails it (and is the log row's target, copied as the body is)
+    const create = await t.call('POST', '/api/general/tenant-group/create', {
+      token: admin,
+      lang: 'en',
+      rawBody: `{"name":"deep","code":${deep('"DEEPGROUP"')}}`,
+    });
+    expect(create.status).toBe(400);
+    const depth = (v: unknown): number =>
+      v && typeof v === 'object' ? 1 + Math.max(0, ...Object.values(v as Record<string, unknown>).map(depth)) : 0;
+    for (const url of ['/api/jobs/DEEPJOB/cancel', '/api/general/tenant-group/create']) {
+      // a refusal is logged once it has been answered: waited for
+      const logged = async () => (await logsOf(url)).find((l) => JSON.stringify(l.body).includes('"a":{"a"'));
+      await expect.poll(logged).toBeDefined();
+      const row = (await logged())!;
+      expect(row).toMatchObject({ result: 0, status: 400 });
+      expect(depth(row.body)).toBeLessThanOrEqual(5);
+      expect(JSON.stringify(row.body)).toContain('…');
+    }
+    expect((await logsOf('/api/general/tenant-group/create')).find((l) => l.target.includes('"a"'))?.target.length).toBeLessThanOrEqual(
+      200,
+    );
+  });
+
+  it('refuses any body on a write route that declares none (400, localized); none or {} is accepted', async () => {
+    for (const lang of ['en', 'zh_CN'] as const) {
+      const r = await t.call('POST', '/api/jobs/NOSUCHJOB/cancel', { token: admin, lang, body: { reason: 'x' } });
+      expect(r.status).toBe(400);
+      expect(r.body.msg).toBe(
+        lang === 'en' ? 'This request takes no body (send none, or an empty {})' : '此请求不接受请求内容（可以不发送，或发送空的 {}）',
+      );
+    }
+    expect((await t.call('POST', '/api/jobs/NOSUCHJOB/cancel', { token: admin, rawBody: '"text"' })).status).toBe(400);
+    expect((await t.call('POST', '/api/jobs/NOSUCHJOB/cancel', { token: admin, body: [1] })).status).toBe(400);
+    // nothing, or an empty body, reaches the handler (no such job)
+    expect((await t.call('POST', '/api/jobs/NOSUCHJOB/cancel', { token: admin })).status).toBe(404);
+    expect((await t.call('POST', '/api/jobs/NOSUCHJOB/cancel', { token: admin, body: {} })).status).toBe(404);
+    // a body-less route the console calls with {}
+    expect((await t.call('POST', '/api/menu/selectMenuByCurrentUserId', { token: admin, body: {} })).status).toBe(200);
+    expect((await t.call('POST', '/api/menu/selectMenuByCurrentUserId', { token: admin, body: { terminal: 1 } })).status).toBe(400);
+  });
+
   it('logs a body of 5000 emoji cut on a code-point boundary, whatever the parity of the cut', async () => {
     for (const prefix of ['E', 'EE']) {
       const name = `${prefix}${'😀'.repeat(5000)}`;

@@ -4,13 +4,15 @@
  * exports as jobs (health answering through an import's write phase; an export's file its owner's).
  */
 import * as XLSX from '@e965/xlsx';
-import { eq, like, count as sqlCount } from 'drizzle-orm';
+import { eq, inArray, like, sql, count as sqlCount } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Bus } from '../src/core/bus.js';
 import type { AppContext } from '../src/core/context.js';
 import { enqueue, JobQueue } from '../src/core/queue/queue.js';
-import { FINAL_STATES, type JobRow, registerJobKind } from '../src/core/queue/registry.js';
+import { FINAL_STATES, type JobRow, jobKind, registerJobKind } from '../src/core/queue/registry.js';
+import { EXPORT_JOBS_PER_TENANT, EXPORT_JOBS_PER_USER, EXPORT_KIND } from '../src/core/queue/resource-jobs.js';
+import { EXPORT_SYNC_MAX_ROWS } from '../src/core/xlsx-stream.js';
 import { jobs, tenantGroups, users } from '../src/db/schema/index.js';
 import { DRIVER, openTestDatabase, startTestApp, type TestApp } from './support.js';
 import { multipart, workbook } from './uploads.js';
@@ -257,5 +259,141 @@ describe(`the job queue on ${DRIVER}`, () => {
     const mine = await t.call('GET', '/api/jobs', { token: admin });
     expect(mine.body.data.map((j: { id: string }) => j.id)).toContain(jobId);
     expect((await t.call('GET', '/api/jobs', { token: auditor })).body.data.map((j: { id: string }) => j.id)).not.toContain(jobId);
+  });
+  it('runs at most one export job per user and two per tenant; the others wait queued, their place in line shown', async () => {
+    expect([EXPORT_JOBS_PER_USER, EXPORT_JOBS_PER_TENANT]).toEqual([1, 2]);
+    await t.queue.stop();
+    // the export kind as registered (its limits), its run held until the test lets it end
+    const gates = new Map<string, () => void>();
+    const started: string[] = [];
+    const exportKind = jobKind(EXPORT_KIND)!;
+    const runner = new JobQueue(t.ctx, t.services, {
+      kinds: [EXPORT_KIND],
+      concurrency: 6,
+      pollMs: 50,
+      overrides: {
+        [EXPORT_KIND]: {
+          ...exportKind,
+          async run(_c, job) {
+            started.push(job.id);
+            await new Promise<void>((resolve) => gates.set(job.id, resolve));
+            return {};
+          },
+        },
+      },
+    });
+    const who = await t.ctx.db
+      .select({ id: users.id, tenantId: users.tenantId, username: users.username })
+      .from(users)
+      .where(inArray(users.username, ['demo', 'viewer', 'wh01', 'acme']));
+    const user = (name: string) => who.find((u) => u.username === name)!;
+    const base = Date.now() - 60_000;
+    const add = async (name: string, i: number) =>
+      (await enqueue(t.ctx, {
+        kind: EXPORT_KIND,
+        tenantId: user(name).tenantId,
+        owner: user(name).id,
+        payload: {},
+        runAfter: new Date(base + i * 1000),
+      }))!.id;
+    // in line: demo's three, viewer's, wh01's (DEMO), acme's (ACME)
+    const [d1, d2, d3, v1, w1, a1] = [
+      await add('demo', 0),
+      await add('demo', 1),
+      await add('demo', 2),
+      await add('viewer', 3),
+      await add('wh01', 4),
+      await add('acme', 5),
+    ];
+    const token = await t.login('demo', 'demo123');
+    const shown = async (id: string) => (await t.call('GET', `/api/jobs/${id}`, { token, lang: 'en_US' })).body.data;
+    try {
+      runner.start();
+      // demo's first, viewer's (DEMO's second) and acme's run; demo's next wait for demo's first, wh01's for DEMO's two
+      await vi.waitFor(async () => expect(new Set(started)).toEqual(new Set([d1, v1, a1])), { timeout: 15_000, interval: 50 });
+      // another process finds nothing it may start either
+      expect(await new JobQueue(t.ctx, t.services, { kinds: [EXPORT_KIND] }).claim()).toBeUndefined();
+      for (const id of [d2, d3, w1]) expect((await row(id)).state).toBe('queued');
+      expect((await shown(d2)).position).toBe(1);
+      expect((await shown(d3)).position).toBe(2);
+      expect((await shown(d1)).position).toBeNull();
+      const list = await t.call('GET', '/api/jobs', { token });
+      expect(list.body.data.find((j: { id: string }) => j.id === d3)).toMatchObject({ state: 'queued', position: 2 });
+      // demo's first ends: demo's second starts (DEMO runs two again), its third moves up
+      gates.get(d1)!();
+      await vi.waitFor(async () => expect((await row(d2)).state).toBe('running'), { timeout: 15_000, interval: 50 });
+      expect((await row(d1)).state).toBe('done');
+      expect(started).not.toContain(d3);
+      expect(started).not.toContain(w1);
+      expect((await shown(d3)).position).toBe(1);
+      // viewer's ends: DEMO has room for one, and demo still runs one: wh01's starts
+      gates.get(v1)!();
+      await vi.waitFor(async () => expect((await row(w1)).state).toBe('running'), { timeout: 15_000, interval: 50 });
+      expect((await row(d3)).state).toBe('queued');
+      for (const id of [d2, w1, a1]) gates.get(id)!();
+      await vi.waitFor(async () => expect(started).toContain(d3), { timeout: 15_000, interval: 50 });
+      gates.get(d3)!();
+      await vi.waitFor(async () => expect((await row(d3)).state).toBe('done'), { timeout: 15_000, interval: 50 });
+    } finally {
+      for (const open of gates.values()) open();
+      await runner.stop();
+      t.queue.start();
+    }
+  });
+
+  it('refuses a synchronous export above the cap, saying to export as a job; the job exports every row', async () => {
+    const [{ n }] = await t.ctx.db.select({ n: sqlCount() }).from(tenantGroups);
+    if (n <= EXPORT_SYNC_MAX_ROWS)
+      await t.ctx.db.execute(
+        sql.raw(
+          `insert into tenant_groups (code, name, status) select 'CAP' || g, 'Cap ' || g, 1 from generate_series(1, ${EXPORT_SYNC_MAX_ROWS + 1 - n}) g`,
+        ),
+      );
+    const refused = await t.call('POST', `${GROUPS}/export`, { token: admin, body: {}, lang: 'en_US' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toBe(
+      `More than ${EXPORT_SYNC_MAX_ROWS} rows match: an export this large runs as a job. Start it with job=1 (the console\u2019s Export does) and download the file from My jobs when it is ready`,
+    );
+    // a filtered export within the cap is answered at once, as before
+    const few = await t.app.inject({
+      method: 'POST',
+      url: `${GROUPS}/export`,
+      headers: { token: admin, 'content-type': 'application/json' },
+      payload: JSON.stringify({ code: 'ATOMIC' }),
+    });
+    expect(few.statusCode).toBe(200);
+    expect(few.headers['content-type']).toMatch(/spreadsheet/);
+  });
+
+  it('answers /api/health while an export job of 20,000 rows runs (read and written in slices)', { timeout: 300_000 }, async () => {
+    const [{ n }] = await t.ctx.db.select({ n: sqlCount() }).from(tenantGroups);
+    if (n < 20_000)
+      await t.ctx.db.execute(
+        sql.raw(
+          `insert into tenant_groups (code, name, status) select 'SLICE' || g, 'Slice ' || g, 1 from generate_series(1, ${20_000 - n}) g`,
+        ),
+      );
+    const started = await t.call('POST', `${GROUPS}/export?job=1`, { token: admin, body: {} });
+    const jobId = started.body.data.jobId as string;
+    // waits for the export to start (a job that ended before it fails the test at once, showing its row)
+    for (;;) {
+      const r = await row(jobId);
+      if (r.state === 'running' && r.total > 0) break;
+      if (FINAL_STATES.includes(r.state)) expect(r).toMatchObject({ state: 'running' });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // answers while its rows are read and written (done < total: the file is stored after)
+    let answered = 0;
+    for (;;) {
+      const r = await row(jobId);
+      if (r.state !== 'running' || r.done >= r.total) break;
+      expect((await t.call('GET', '/api/health')).status).toBe(200);
+      answered++;
+      // a request arrives as a macrotask, as over HTTP: in-process calls alone would hold the event loop
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await vi.waitFor(async () => expect(await row(jobId)).toMatchObject({ state: 'done' }), { timeout: 60_000, interval: 50 });
+    // several answers while it read: the export let them in between its slices
+    expect(answered).toBeGreaterThan(3);
   });
 });

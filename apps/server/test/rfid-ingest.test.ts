@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { issueDeviceKey, revokeDeviceKey } from '../src/core/feed/device-keys.js';
 import { queryRows } from '../src/db/client.js';
 import { stopParsePool } from '../src/modules/rfid/ingest/parse-pool.js';
+import { IngestQuota, ingestQuota, QuotaError } from '../src/modules/rfid/ingest/quota.js';
 import { enqueueFold, FOLD_ATTEMPTS, foldQueued } from '../src/modules/rfid/state/fold-queue.js';
 import { foldRunner } from '../src/modules/rfid/state/fold-runner.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
@@ -45,7 +46,7 @@ describe(`RFID ingestion in the readers' formats on ${DRIVER}`, () => {
       headers: { 'content-type': opts.type ?? 'application/json', 'x-device-key': opts.auth ?? key, langeType: 'en_US', ...opts.headers },
       payload: body,
     });
-    return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: Answer } };
+    return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: Answer }, headers: res.headers };
   };
   const reads = (where = sql`true`) =>
     queryRows<{
@@ -74,6 +75,14 @@ describe(`RFID ingestion in the readers' formats on ${DRIVER}`, () => {
     await stopParsePool();
     await t?.close();
   });
+  /** Every reader's and tenant's quota full again (what the tests before took forgotten). */
+  const freshQuotas = async () => {
+    const quota = ingestQuota(t.ctx);
+    await quota.flush();
+    await t.ctx.db.execute(sql`delete from rfid_ingest_buckets`);
+    quota.reset();
+  };
+  beforeEach(freshQuotas);
 
   it('stores an Impinj batch as raw reads (EPC from base64 or hex, antenna, RSSI) and its status events in the equipment log', async () => {
     // a batch key remembered 3 days ago is forgotten by the first ingestion (keys live 2 days)
@@ -285,8 +294,10 @@ describe(`RFID ingestion in the readers' formats on ${DRIVER}`, () => {
     const queued = async () => Number((await queryRows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from rfid_fold_queue`))[0].n);
     expect(await state()).toBeUndefined();
     const one = await post('impinj', batch(2), { headers: { 'idempotency-key': 'fold-1' } });
-    const two = await post('impinj', batch(3), { headers: { 'idempotency-key': 'fold-2' } });
-    const resent = await post('impinj', batch(3), { headers: { 'idempotency-key': 'fold-2' } });
+    // (a resend is the same body under the same key)
+    const three = batch(3);
+    const two = await post('impinj', three, { headers: { 'idempotency-key': 'fold-2' } });
+    const resent = await post('impinj', three, { headers: { 'idempotency-key': 'fold-2' } });
     expect([one.body.data.accepted, two.body.data.accepted, resent.body.data.duplicate]).toEqual([2, 3, true]);
     await expect.poll(async () => Number((await state())?.read_count ?? 0), { timeout: 15_000 }).toBe(5);
     await expect.poll(queued, { timeout: 15_000 }).toBe(0);
@@ -472,5 +483,127 @@ describe(`RFID ingestion in the readers' formats on ${DRIVER}`, () => {
       sql`select message from rfid_equipment_events where tenant_id = ${demoId} and event_type = 'error' and created_at = ${at}::timestamptz`,
     );
     expect(row.message).toContain('bad\ufffd \ufffd end');
+  });
+  /** `n` tag reads of EPCs starting with `prefix`, a second ago, as an Impinj JSON array. */
+  const tagBatch = (prefix: string, n: number) =>
+    JSON.stringify(
+      Array.from({ length: n }, (_, i) => ({
+        timestamp: new Date(Date.now() - 1000 + i).toISOString(),
+        eventType: 'tagInventory',
+        tagInventoryEvent: { epcHex: `${prefix}${String(i).padStart(24 - prefix.length, '0')}`, antennaPort: 1 },
+      })),
+    );
+  const equipmentLog = (eventType: string, code: string) =>
+    queryRows<{ message: string; level: string }>(
+      t.ctx.db,
+      sql`select message, level from rfid_equipment_events where tenant_id = ${demoId} and equipment_coding = ${code} and event_type = ${eventType} order by created_at, id`,
+    );
+
+  it("refuses a reader over its quota with 429 and Retry-After before reading the batch, logs and counts it, takes another reader's batches, and refuses every reader over the tenant's quota", async () => {
+    const saved = { ...t.ctx.config.ingestQuota };
+    const fresh = freshQuotas;
+    const fix = await issueDeviceKey(t.ctx.db, demoId, 'FIX-02');
+    const readsOf = async (prefix: string) => (await reads(sql`epc like ${`${prefix}%`}`)).length;
+    try {
+      // a reader may take 100 events at once, then 10 a second; its tenant plenty
+      t.ctx.config.ingestQuota = { deviceRate: 10, deviceBurst: 100, tenantRate: 100_000, tenantBurst: 1_000_000 };
+      await fresh();
+      // a batch is taken whole while the bucket is above zero (150 events: 50 below)
+      const first = await post('impinj', tagBatch('30340A0A', 150), { headers: { 'idempotency-key': 'quota-1' } });
+      expect([first.status, first.body.data.accepted]).toEqual([200, 150]);
+      const over = await post('impinj', tagBatch('30340A0B', 20), { headers: { 'idempotency-key': 'quota-2' } });
+      expect(over.status).toBe(429);
+      expect(over.body.code).toBe(429);
+      // the seconds until the bucket is above zero again: 51 events at 10 a second
+      expect(Number(over.headers['retry-after'])).toBe(6);
+      expect(over.body.msg).toMatch(/GATE-01.*quota of 10 events a second.*resend it in 6 s/);
+      expect(await readsOf('30340A0B')).toBe(0);
+      // refused before it is read: a body that is not even JSON gets the same 429
+      const unread = await post('impinj', 'not json at all', { headers: { 'idempotency-key': 'quota-3' } });
+      expect([unread.status, unread.headers['retry-after']]).toEqual([429, '6']);
+      // another reader of the tenant is taken
+      const other = await post('impinj', tagBatch('30340A0C', 20), { auth: fix.key, headers: { 'idempotency-key': 'quota-4' } });
+      expect([other.status, other.body.data.accepted]).toEqual([200, 20]);
+      expect(await readsOf('30340A0C')).toBe(20);
+
+      // the equipment log says so (once for the episode, with the count), and so does the operator's panel
+      await expect.poll(async () => (await equipmentLog('rateLimited', 'GATE-01')).length, { timeout: 10_000 }).toBe(1);
+      const [line] = await equipmentLog('rateLimited', 'GATE-01');
+      expect(line.level).toBe('warn');
+      const listed = await list('equipment-log', { eventType: 'rateLimited' });
+      expect(listed.body.data.list[0]).toMatchObject({ equipmentCoding: 'GATE-01', eventType: 'rateLimited' });
+      expect(listed.body.data.list[0].message).toMatch(
+        /reader's quota of 10 events a second \(http\): [12] in \d+ s; told to resend after 6 s/,
+      );
+      const panel = async () =>
+        (await t.call('GET', '/api/dashboard/admin/widgets', { token: demo })).body.data.find(
+          (w: { code: string }) => w.code === 'rfid.operator',
+        ).data.rateLimited;
+      await expect.poll(async () => (await panel()).batches, { timeout: 10_000 }).toBe(2);
+      expect((await panel()).readers).toEqual([expect.objectContaining({ equipmentCoding: 'GATE-01', batches: 2 })]);
+
+      // the buckets are the database's: another process learns the reader's level from its first write
+      const elsewhere = new IngestQuota(t.ctx);
+      expect(elsewhere.refusal(demoId, 'GATE-01', 'http')).toBeUndefined();
+      elsewhere.take(demoId, 'GATE-01', 1);
+      await elsewhere.flush();
+      expect(elsewhere.refusal(demoId, 'GATE-01', 'http')).toBeInstanceOf(QuotaError);
+      await elsewhere.close();
+
+      // the tenant's bucket: over it, every reader of the tenant waits
+      t.ctx.config.ingestQuota = { deviceRate: 100_000, deviceBurst: 1_000_000, tenantRate: 10, tenantBurst: 100 };
+      await fresh();
+      expect((await post('impinj', tagBatch('30340A0D', 150), { auth: fix.key })).status).toBe(200);
+      for (const auth of [fix.key, key]) {
+        const r = await post('impinj', tagBatch('30340A0E', 5), { auth });
+        expect([r.status, r.headers['retry-after']]).toEqual([429, '6']);
+        expect(r.body.msg).toMatch(/tenant's readers together are over its quota of 10 events a second/);
+      }
+      expect(await readsOf('30340A0E')).toBe(0);
+      await expect.poll(async () => (await equipmentLog('rateLimited', 'FIX-02')).length, { timeout: 10_000 }).toBe(1);
+    } finally {
+      t.ctx.config.ingestQuota = saved;
+      await fresh();
+    }
+  });
+
+  it('refuses an NDJSON body of more than 5,000 lines by counting them, before it is parsed', async () => {
+    // 5,001 lines that are not JSON: parsed, the body would be refused as not JSON; counted, it has too many events
+    const body = Array.from({ length: 5001 }, (_, i) => `{not json, line ${i} ${'x'.repeat(20)}`).join('\n');
+    expect(body.length).toBeGreaterThan(64 * 1024);
+    const r = await post('impinj', body, { type: 'application/x-ndjson', headers: { 'idempotency-key': 'too-many-lines' } });
+    expect(r.status).toBe(400);
+    expect(r.body.msg).toBe('A batch holds at most 5000 events; this one has >5000');
+    const state = await list('report-state', { batchKey: 'too-many-lines' });
+    expect(state.body.data.list).toEqual([expect.objectContaining({ status: 'rejected', firstError: 'tooManyEvents' })]);
+    // a small body too (parsed inline otherwise)
+    const small = await post('zebra', Array.from({ length: 5001 }, () => '{').join('\n'), { type: 'text/plain' });
+    expect([small.status, small.body.msg]).toEqual([400, 'A batch holds at most 5000 events; this one has >5000']);
+  });
+
+  it('refuses a batch key the reader used for another body with 409 naming the key, and logs it; the same body is a duplicate as before', async () => {
+    const original = tagBatch('30340B0A', 3);
+    const first = await post('impinj', original, { headers: { 'idempotency-key': 'counter-7' } });
+    expect([first.status, first.body.data.duplicate]).toEqual([200, false]);
+    // the reader rebooted and counts from 7 again: another batch under the same key
+    const reused = await post('impinj', tagBatch('30340B0B', 2), { headers: { 'idempotency-key': 'counter-7' } });
+    expect(reused.status).toBe(409);
+    expect(reused.body.msg).toMatch(/^Idempotency-Key counter-7: this reader already sent a different batch with this key/);
+    expect(await reads(sql`epc like '30340B0B%'`)).toEqual([]);
+    const [line] = await equipmentLog('batchKeyReused', 'GATE-01');
+    expect(line.level).toBe('warn');
+    const listed = await list('equipment-log', { eventType: 'batchKeyReused' });
+    expect(listed.body.data.list[0].message).toMatch(
+      new RegExp(`^Idempotency-Key counter-7 came again with a different batch .*batch ${first.body.data.batchId}`),
+    );
+    // the very same body under its key (X-Batch-Id alike) is a resend: the first answer, marked duplicate
+    const again = await post('impinj', original, { headers: { 'x-batch-id': 'counter-7' } });
+    expect([again.status, again.body.data]).toEqual([200, { ...first.body.data, duplicate: true }]);
+    expect((await reads(sql`epc like '30340B0A%'`)).length).toBe(3);
+    const body = tagBatch('30340B0C', 2);
+    const a = await post('impinj', body, { headers: { 'x-batch-id': 'counter-8' } });
+    const b = await post('impinj', body, { headers: { 'x-batch-id': 'counter-8' } });
+    expect([a.status, b.status, b.body.data]).toEqual([200, 200, { ...a.body.data, duplicate: true }]);
+    expect((await reads(sql`epc like '30340B0C%'`)).length).toBe(2);
   });
 });

@@ -280,14 +280,21 @@ describe(`RFID live push and dashboards on ${DRIVER}`, () => {
     const { key } = await issueDeviceKey(t.ctx.db, demoId, bound.code);
     const stream = await openSse(base, `/api/rfid/live?equipmentCoding=${encodeURIComponent(bound.code)}`, demo);
     await stream.waitFor((e) => e.event === 'ready');
+    // a resend is the same body under the same key (another body under a used key is a 409)
+    const bodies = new Map<string, string>();
     const post = async (epc: string, batchKey: string) => {
+      if (!bodies.has(batchKey))
+        bodies.set(
+          batchKey,
+          JSON.stringify([
+            { timestamp: new Date().toISOString(), eventType: 'tagInventory', tagInventoryEvent: { epcHex: epc, antennaPort: 1 } },
+          ]),
+        );
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/rfid/ingest/impinj',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${key}`, 'idempotency-key': batchKey },
-        payload: JSON.stringify([
-          { timestamp: new Date().toISOString(), eventType: 'tagInventory', tagInventoryEvent: { epcHex: epc, antennaPort: 1 } },
-        ]),
+        payload: bodies.get(batchKey),
       });
       expect(res.statusCode).toBe(200);
       return res.json().data as { batchId: number; duplicate: boolean };

@@ -8,7 +8,8 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueDeviceKey } from '../src/core/feed/device-keys.js';
 import { equipment, tenants } from '../src/db/schema/index.js';
-import { rfidBatches, rfidReads } from '../src/modules/rfid/ingest/tables.js';
+import { ingestQuota } from '../src/modules/rfid/ingest/quota.js';
+import { rfidBatches, rfidEquipmentEvents, rfidReads } from '../src/modules/rfid/ingest/tables.js';
 import { type MqttIngest, startMqttIngest } from '../src/modules/rfid/mqtt/index.js';
 import { type Broker, startBroker } from './rfid-mqtt-broker.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
@@ -61,6 +62,8 @@ describe(`RFID over MQTT (mosquitto) on ${DRIVER}`, () => {
   let demoId: number;
   let gateKey: string;
   let fixKey: string;
+  /** the first Impinj batch published (a resend is the same body) */
+  let firstImpinj: string;
 
   beforeAll(async () => {
     broker = await startBroker();
@@ -105,7 +108,8 @@ describe(`RFID over MQTT (mosquitto) on ${DRIVER}`, () => {
 
   it('stores Impinj (token in a user property) and Zebra (token as the last topic level) payloads published on the device topic', async () => {
     const now = new Date();
-    await publish('tagloom/DEMO/GATE-01/impinj', impinj(now), { token: gateKey, correlation: 'mq-impinj-1' });
+    firstImpinj = impinj(now);
+    await publish('tagloom/DEMO/GATE-01/impinj', firstImpinj, { token: gateKey, correlation: 'mq-impinj-1' });
     const [a] = await until('the Impinj batch', async () => (await batchesOf('mq-impinj-1'))[0] && batchesOf('mq-impinj-1'));
     expect(a).toMatchObject({ equipmentCoding: 'GATE-01', format: 'impinj', transport: 'mqtt', tagReads: 2, status: 'ok' });
     expect(await readsOf(a.id)).toBe(2);
@@ -128,7 +132,7 @@ describe(`RFID over MQTT (mosquitto) on ${DRIVER}`, () => {
     await publish('tagloom/DEMO/GATE-01/impinj', impinj(now), { token: fixKey, batchId: 'mq-other' });
     await publish('tagloom/DEMO/GATE-01/impinj', impinj(now), { batchId: 'mq-none' });
     // the same batch again (a reader that missed the acknowledgement resends)
-    await publish('tagloom/DEMO/GATE-01/impinj', impinj(now), { token: gateKey, correlation: 'mq-impinj-1' });
+    await publish('tagloom/DEMO/GATE-01/impinj', firstImpinj, { token: gateKey, correlation: 'mq-impinj-1' });
     // one subscriber takes the messages in order: when this one is stored, those before were handled
     await publish('tagloom/DEMO/GATE-01/impinj', impinj(now), { token: gateKey, batchId: 'mq-sentinel' });
     await until('the sentinel', async () => (await batchesOf('mq-sentinel')).length > 0);
@@ -160,5 +164,42 @@ describe(`RFID over MQTT (mosquitto) on ${DRIVER}`, () => {
     const [b] = await until('the resent batch', async () => (await batchesOf('mq-retry'))[0] && batchesOf('mq-retry'));
     expect(await readsOf(b.id)).toBe(2);
     expect(await batchesOf('mq-retry')).toHaveLength(1);
+  });
+  it('refuses a reader over its quota (acknowledged, counted, in the equipment log) and still answers a resend of a batch it stored', async () => {
+    const saved = { ...t.ctx.config.ingestQuota };
+    const quota = ingestQuota(t.ctx);
+    const fresh = async () => {
+      await quota.flush();
+      await t.ctx.db.execute(sql`delete from rfid_ingest_buckets`);
+      quota.reset();
+    };
+    const rateLimited = async () =>
+      (
+        await t.ctx.db
+          .select()
+          .from(rfidEquipmentEvents)
+          .where(and(eq(rfidEquipmentEvents.tenantId, demoId), eq(rfidEquipmentEvents.eventType, 'rateLimited')))
+      ).length;
+    try {
+      t.ctx.config.ingestQuota = { deviceRate: 1, deviceBurst: 1, tenantRate: 0, tenantBurst: 1 };
+      await fresh();
+      const body = impinj(new Date());
+      await publish('tagloom/DEMO/GATE-01/impinj', body, { token: gateKey, batchId: 'mq-quota-1' });
+      await until('the first batch', async () => (await batchesOf('mq-quota-1')).length > 0);
+      const before = sub.status().refused;
+      await publish('tagloom/DEMO/GATE-01/impinj', impinj(new Date()), { token: gateKey, batchId: 'mq-quota-2' });
+      // a resend of the batch stored: its first answer, not a refusal
+      await publish('tagloom/DEMO/GATE-01/impinj', body, { token: gateKey, batchId: 'mq-quota-1' });
+      // another reader is taken; one subscriber takes the messages in order: the ones before were handled
+      await publish('tagloom/DEMO/FIX-02/impinj', impinj(new Date()), { token: fixKey, batchId: 'mq-quota-fix' });
+      await until('the other reader', async () => (await batchesOf('mq-quota-fix')).length > 0);
+      expect(sub.status().refused - before).toBe(1);
+      expect(await batchesOf('mq-quota-2')).toEqual([]);
+      expect(await batchesOf('mq-quota-1')).toHaveLength(1);
+      await until('the equipment log line', async () => (await rateLimited()) === 1);
+    } finally {
+      t.ctx.config.ingestQuota = saved;
+      await fresh();
+    }
   });
 });

@@ -125,11 +125,14 @@ describe.skipIf(process.env.REL_ONLY === 'mqtt')('ingestion survives a killed se
     const mark = (what: string) => marks.push([what, Date.now()]);
     const port = await freePort();
     const url = `http://127.0.0.1:${port}/api/rfid/ingest/impinj`;
+    // a batch resent is the same body under the same key (another body under a used key is a 409)
+    const bodies = new Map<number, string>();
     const post = async (batch: number) => {
+      if (!bodies.has(batch)) bodies.set(batch, impinjBatch(batch));
       const res = await fetch(url, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': `rel-${batch}` },
-        body: impinjBatch(batch),
+        body: bodies.get(batch),
       });
       const body = (await res.json()) as { code: number; data: { accepted: number; duplicate: boolean } };
       if (res.status !== 200 || body.code !== 200) throw new Error(`batch ${batch}: ${res.status} ${JSON.stringify(body)}`);

@@ -119,10 +119,15 @@ async function freshPgDatabase(from?: string): Promise<{ url: string; drop: () =
   };
 }
 
-/** Open the database a test uses; `url` reuses an existing PostgreSQL test database, `load` a PGlite dump. */
-export async function openTestDatabase(url?: string, load?: Blob): Promise<Database> {
+/**
+ * Open the database a test uses; `url` reuses an existing PostgreSQL test database, `load` a PGlite
+ * dump. PGlite is in memory, or in `dataDir` on disk (as the server keeps it) when given and
+ * TEST_PGLITE_ON_DISK=1 (the benchmarks' on-disk mode).
+ */
+export async function openTestDatabase(url?: string, load?: Blob, dataDir?: string): Promise<Database> {
   const log = pino({ level: 'silent' });
-  return url ? openPostgres(url, 5, log) : openPglite('memory', { load });
+  if (url) return openPostgres(url, 5, log);
+  return openPglite(dataDir && process.env.TEST_PGLITE_ON_DISK === '1' ? dataDir : 'memory', { load });
 }
 
 export async function startTestApp(env: Record<string, string> = {}, reuse?: { databaseUrl: string }): Promise<TestApp> {
@@ -147,7 +152,7 @@ export async function startTestApp(env: Record<string, string> = {}, reuse?: { d
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const database = await openTestDatabase(databaseUrl, DRIVER === 'pglite' && copied ? templateBlob : undefined);
+  const database = await openTestDatabase(databaseUrl, DRIVER === 'pglite' && copied ? templateBlob : undefined, config.dataDir);
   const seededFiles = tpl.dataDir && path.join(tpl.dataDir, 'files');
   if (copied && seededFiles && existsSync(seededFiles)) cpSync(seededFiles, path.join(config.dataDir, 'files'), { recursive: true });
   // a copy of the template is migrated and seeded already: its partitions are brought up to date

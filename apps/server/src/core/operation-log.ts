@@ -26,21 +26,52 @@ export function isWrite(req: FastifyRequest): boolean {
 /** Fields never copied into the log. */
 const SECRET = /pass(word)?|secret|token|credential|registrationcode/i;
 const MAX_BODY_CHARS = 4000;
+/** levels of a body copied into the log; deeper values are replaced by LOG_CUT */
+const MAX_DEPTH = 5;
+/** items of one list copied into the log */
+const MAX_ITEMS = 50;
+/** values (keys, items, scalars) copied into the log in all: a wide body is cut, not walked whole */
+const MAX_NODES = 2000;
+/** what stands for the part of a body the log leaves out (too deep, too wide) */
+export const LOG_CUT = '…';
 
-/** The body as logged: secrets masked, at most 50 items a list, 5 levels, text the log can store. */
-function redact(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return storableText(value);
-  if (depth > 4 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.slice(0, 50).map((v) => redact(v, depth + 1));
+/**
+ * The body as logged: secrets masked, at most MAX_ITEMS items a list, MAX_DEPTH levels (deeper
+ * values are LOG_CUT, never the value itself), MAX_NODES values in all, text the log can store
+ * and no longer than the log keeps. Walks at most MAX_DEPTH levels, whatever the body's depth or
+ * width (a body 5,000 levels deep overflowed the stack once).
+ */
+function redact(value: unknown, depth: number, budget: { nodes: number }): unknown {
+  if (--budget.nodes < 0) return LOG_CUT;
+  if (typeof value === 'string') return storableText(truncateText(value, MAX_BODY_CHARS + 1));
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_DEPTH || Buffer.isBuffer(value)) return LOG_CUT;
+  // a Date (a checked body holds some) is logged as JSON writes it
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return redact((value as { toJSON(): unknown }).toJSON(), depth, budget);
+  if (Array.isArray(value)) {
+    const out: unknown[] = [];
+    for (let i = 0; i < Math.min(value.length, MAX_ITEMS) && budget.nodes > 0; i++) out.push(redact(value[i], depth + 1, budget));
+    if (out.length < value.length) out.push(LOG_CUT);
+    return out;
+  }
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[storableText(k)] = SECRET.test(k) ? '***' : redact(v, depth + 1);
+  for (const k in value) {
+    if (!Object.hasOwn(value, k)) continue;
+    if (budget.nodes <= 0) {
+      out[LOG_CUT] = LOG_CUT;
+      break;
+    }
+    const key = storableText(truncateText(k, 200));
+    out[key] = SECRET.test(k) ? '***' : redact((value as Record<string, unknown>)[k], depth + 1, budget);
+  }
   return out;
 }
 
 /** The body for the log's jsonb column: a long one is cut (never inside a surrogate pair) and kept as text. */
 export function loggedBody(body: unknown): unknown {
   if (!body || typeof body !== 'object' || Buffer.isBuffer(body)) return null;
-  const json = JSON.stringify(redact(body));
+  const kept = redact(body, 0, { nodes: MAX_NODES });
+  const json = JSON.stringify(kept);
   return json.length > MAX_BODY_CHARS ? { truncated: truncateText(json, MAX_BODY_CHARS) } : JSON.parse(json);
 }
 
@@ -51,7 +82,8 @@ function defaultTarget(req: FastifyRequest): string {
     ...(req.body && typeof req.body === 'object' ? req.body : {}),
   } as Record<string, unknown>;
   for (const k of ['id', 'ids', 'code', 'num', 'username', 'name']) {
-    if (src[k] !== undefined && src[k] !== '') return truncateText(JSON.stringify(src[k]) ?? '', 200);
+    // copied as the body is (any depth, any width): what a caller sends there may be anything
+    if (src[k] !== undefined && src[k] !== '') return truncateText(JSON.stringify(redact(src[k], 2, { nodes: 100 })) ?? '', 200);
   }
   return '';
 }

@@ -11,6 +11,7 @@ import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { securePrivateTree } from '../config.js';
+import { type PgliteClient, PgliteThread } from './pglite-thread.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -60,28 +61,43 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
   return Math.round((performance.now() - t0) * 100) / 100;
 }
 
-/** `load`: an in-memory database starts from a data directory dumped by `dump()` (tests' template). */
-export async function openPglite(dataDir: string | 'memory', opts: { load?: Blob } = {}): Promise<Database> {
-  let client: PGlite;
+/**
+ * Whether embedded PGlite runs on a thread of its own (pglite-thread.ts): the default; PGLITE_WORKER=0
+ * runs it on the server's event loop, as it did before.
+ */
+export const pgliteOnWorker = (env: NodeJS.ProcessEnv = process.env) => env.PGLITE_WORKER !== '0';
+
+/**
+ * `load`: the database starts from a data directory dumped by `dump()` (tests' template; on disk, into an empty `dataDir`).
+ * `worker`: PGlite on a thread of its own (default: `pgliteOnWorker()`), else on this thread.
+ */
+export async function openPglite(dataDir: string | 'memory', opts: { load?: Blob; worker?: boolean } = {}): Promise<Database> {
+  const worker = opts.worker ?? pgliteOnWorker();
+  let client: PgliteClient;
   if (dataDir === 'memory') {
-    client = await PGlite.create(opts.load ? { loadDataDir: opts.load } : undefined);
+    client = worker
+      ? await PgliteThread.create('memory', { load: opts.load })
+      : await PGlite.create(opts.load ? { loadDataDir: opts.load } : undefined);
   } else {
     // PGlite needs the parent of its data directory to exist; the directory is its user's only
     // (the server also sets a umask of 077, so the files PGlite writes in it are 600).
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    client = await PGlite.create(dataDir);
+    client = worker
+      ? await PgliteThread.create(dataDir, { load: opts.load })
+      : await PGlite.create(dataDir, opts.load ? { loadDataDir: opts.load } : undefined);
     // PGlite writes its initial files with mode 666 (and the relation cache files with 644)
     // whatever the umask says: take group and other permissions off once it has started
     securePrivateTree(dataDir);
   }
-  const db = drizzleLite(client, { schema }) as unknown as Db;
+  const lite = client as PGlite;
+  const db = drizzleLite(lite, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
-    describe: dataDir === 'memory' ? 'PGlite (in memory)' : `PGlite at ${dataDir}`,
+    describe: `${dataDir === 'memory' ? 'PGlite (in memory)' : `PGlite at ${dataDir}`}${worker ? ', on a worker thread' : ''}`,
     ping: () => timed(() => client.query('select 1')),
     withStartupLock: (fn) => fn(), // one process owns an embedded database
-    migrate: () => migrateLite(drizzleLite(client), { migrationsFolder: MIGRATIONS }),
+    migrate: () => migrateLite(drizzleLite(lite), { migrationsFolder: MIGRATIONS }),
     async listen(channel, onMessage) {
       const unsub = await client.listen(channel, onMessage);
       return async () => unsub();

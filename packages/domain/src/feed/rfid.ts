@@ -41,7 +41,8 @@ export type RfidInvalidReason = (typeof RFID_INVALID_REASONS)[number];
 
 /**
  * Equipment log event types. Readers report the antenna and inventory ones; the server records
- * connects/disconnects (heartbeats, the offline sweep), registration, binding and key changes.
+ * connects/disconnects (heartbeats, the offline sweep), registration, binding and key changes, and
+ * the batches it refused (over a quota, a reused batch key).
  */
 export const RFID_EQUIPMENT_EVENT_TYPES = [
   'connected',
@@ -59,6 +60,10 @@ export const RFID_EQUIPMENT_EVENT_TYPES = [
   'keyRevoked',
   'status',
   'error',
+  /** the server refused a reader's batches over its quota (or its tenant's): 429, the reader resends later */
+  'rateLimited',
+  /** a batch came with an Idempotency-Key the reader had used for a different batch: 409, not stored */
+  'batchKeyReused',
 ] as const;
 export type RfidEquipmentEventType = (typeof RFID_EQUIPMENT_EVENT_TYPES)[number];
 

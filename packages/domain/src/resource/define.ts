@@ -48,6 +48,12 @@ export interface ResourceInput<F extends Record<string, FieldDef>> {
    */
   partyScope?: Partial<Record<PartyKind, string>>;
   /**
+   * party data scope through a reference: the ref field whose row's party this row shares (a tag
+   * belongs to the parties of its label order). A bound user reaches only rows whose referenced row
+   * it reaches through that declaration's `partyScope`; a row with no referenced row, none.
+   */
+  partyVia?: string;
+  /**
    * the rows of another declaration's table, seen through this screen (stores are locations of
    * kind store): `code` names that declaration (same `table`), `fixed` the column values this
    * screen shows and stamps on create. Every field declared here must be a field there.
@@ -101,6 +107,8 @@ export function defineResource<F extends Record<string, FieldDef>>(input: Resour
     if (target !== input.code && target !== input.rowsOf?.code)
       throw new Error(`${c.resource.code}.${c.parentField} is not a ref to ${input.code}`);
   }
+  if (input.partyVia && !list.find((x) => x.key === input.partyVia)?.ref)
+    throw new Error(`${input.code}.partyVia names ${input.partyVia}, which is not a ref field`);
   return {
     ...input,
     list,

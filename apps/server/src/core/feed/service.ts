@@ -26,10 +26,9 @@ import { queryRows, type Tx } from '../../db/client.js';
 import { tenants } from '../../db/schema/index.js';
 import type { SessionInfo } from '../context.js';
 import { AppError, forbidden } from '../errors.js';
-import { EXPORT_MAX_ROWS, xlsxStream } from '../xlsx-stream.js';
+import { EXPORT_MAX_ROWS, ExportPace, xlsxStream, yieldToLoop } from '../xlsx-stream.js';
 
 const DAY_MS = 86_400_000;
-const EXPORT_PAGE = 1000;
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, '\\$&');
 const like = (v: string) => `%${escapeLike(v)}%`;
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -102,7 +101,11 @@ export class FeedService {
     readonly def: FeedDef,
     /** the feed's table, or a view of it (one row of the list a row of the view) */
     readonly table: PgTable | PgView,
-    readonly own: { filters?: Record<string, FeedFilterSql> } = {},
+    readonly own: {
+      filters?: Record<string, FeedFilterSql>;
+      /** the rows a session reaches besides its tenant (a bound user's party: core/party.ts) */
+      scope?: (session: SessionInfo) => SQL | undefined;
+    } = {},
   ) {
     this.cols = (is(table, PgView) ? getViewSelectedFields(table) : getTableColumns(table)) as Record<string, PgColumn>;
     for (const k of ['tenantId', 'id', 'createdAt', ...def.columns.map((c) => c.key), ...(def.detail ?? [])])
@@ -182,6 +185,7 @@ export class FeedService {
       if (session.tenantId !== PLATFORM_TENANT_ID) throw forbidden();
       if (query.tenantId !== undefined) conds.push(eq(this.cols.tenantId, query.tenantId));
     } else conds.push(eq(this.cols.tenantId, session.tenantId));
+    conds.push(this.own.scope?.(session));
     for (const f of this.def.filters) {
       const v = query[f.key];
       if (v === undefined || v === null || v === '') continue;
@@ -289,12 +293,15 @@ export class FeedService {
     return [t('feeds.field.tenant'), t('feeds.field.createdAt'), ...this.def.columns.map((c) => t(c.label))];
   }
 
-  /** The rows of the query in pages read by keyset, at most `cap`; when more remain, a last line says so. */
-  async *pages(where: SQL | undefined, lang: Lang, cap: number): AsyncIterable<unknown[][]> {
+  /**
+   * The rows of the query in pages read by keyset, at most `cap`; when more remain, a last line says
+   * so. Each page is as large as `pace` says (the writer times each page: a slice of the event loop).
+   */
+  async *pages(where: SQL | undefined, lang: Lang, cap: number, pace = new ExportPace()): AsyncIterable<unknown[][]> {
     let after: { at: string; id: number } | undefined;
     let n = 0;
     while (n < cap) {
-      const want = Math.min(EXPORT_PAGE, cap - n);
+      const want = Math.min(pace.size, cap - n);
       const page = await this.read(where, after, want);
       if (!page.length) return;
       n += page.length;
@@ -318,10 +325,11 @@ export class FeedService {
     cap = this.exportCap,
   ): Promise<{ stream: Readable; type: string; ext: string }> {
     const where = await this.where(session, query, lang);
-    const rows = this.pages(where, lang, Math.min(cap, this.exportCap));
-    if (query.format === 'csv') return { stream: csvStream(this.header(lang), rows), type: 'text/csv; charset=utf-8', ext: 'csv' };
+    const pace = new ExportPace();
+    const rows = this.pages(where, lang, Math.min(cap, this.exportCap), pace);
+    if (query.format === 'csv') return { stream: csvStream(this.header(lang), rows, pace), type: 'text/csv; charset=utf-8', ext: 'csv' };
     return {
-      stream: xlsxStream(translate(lang, this.def.title), this.header(lang), rows),
+      stream: xlsxStream(translate(lang, this.def.title), this.header(lang), rows, pace),
       type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       ext: 'xlsx',
     };
@@ -336,13 +344,26 @@ function csvCell(v: unknown): string {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-/** A CSV (UTF-8 with a BOM, so spreadsheets read it as UTF-8) written while its pages are read. */
-export function csvStream(header: string[], pages: AsyncIterable<unknown[][]>): Readable {
+/**
+ * A CSV (UTF-8 with a BOM, so spreadsheets read it as UTF-8) written while its pages are read; each
+ * page (read and written) timed into `pace`, other work getting a turn between pages.
+ */
+export function csvStream(header: string[], pages: AsyncIterable<unknown[][]>, pace = new ExportPace()): Readable {
   const line = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
   return Readable.from(
     (async function* () {
       yield `\uFEFF${line(header)}`;
-      for await (const page of pages) yield page.map(line).join('');
+      const it = pages[Symbol.asyncIterator]();
+      for (;;) {
+        const m = pace.mark();
+        const next = await it.next();
+        if (next.done) return;
+        const fetched = performance.now();
+        const text = next.value.map(line).join('');
+        pace.took(next.value.length, m, fetched);
+        yield text;
+        await yieldToLoop();
+      }
     })(),
   );
 }

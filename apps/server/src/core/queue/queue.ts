@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { PLATFORM_TENANT_ID } from '@tagloom/domain';
-import { and, eq, inArray, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, not, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Services } from '../../app.js';
 import type { Tx } from '../../db/client.js';
 import { jobs } from '../../db/schema/index.js';
@@ -11,6 +12,7 @@ import {
   FINAL_STATES,
   JobCancelled,
   type JobKind,
+  type JobLimit,
   JobLost,
   type JobOutcome,
   type JobRow,
@@ -115,6 +117,94 @@ export interface RunnerOptions {
 const claimable = () =>
   or(and(eq(jobs.state, 'queued'), lte(jobs.runAfter, sql`now()`)), and(eq(jobs.state, 'running'), sql`${jobs.leaseUntil} < now()`));
 
+/** Kinds limited together (JobKind.limit): their names and the limits of the group. */
+interface LimitGroup extends Omit<JobLimit, 'group'> {
+  kinds: string[];
+}
+
+/** The limited kinds among `kinds`, grouped (a group's limit is the lowest its kinds declare). */
+export function limitGroups(kinds: Iterable<JobKind>): LimitGroup[] {
+  const groups = new Map<string, LimitGroup>();
+  const low = (a?: number, b?: number) => (a === undefined ? b : b === undefined ? a : Math.min(a, b));
+  for (const k of kinds) {
+    if (!k.limit || (k.limit.perOwner === undefined && k.limit.perTenant === undefined)) continue;
+    const key = k.limit.group ?? k.kind;
+    const g = groups.get(key) ?? { kinds: [] };
+    if (!g.kinds.includes(k.kind)) g.kinds.push(k.kind);
+    g.perOwner = low(g.perOwner, k.limit.perOwner);
+    g.perTenant = low(g.perTenant, k.limit.perTenant);
+    groups.set(key, g);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * The candidate row (`jobs` in the claim's pick) is held back by its group's limit: its owner, or
+ * its tenant, already has that many jobs of the group running alive (lease not expired).
+ */
+function heldBack(groups: LimitGroup[]): SQL | undefined {
+  const r = alias(jobs, 'r');
+  const running = (kinds: string[], more?: SQL) =>
+    sql`(select count(*) from ${jobs} ${r} where ${r.tenantId} = ${jobs.tenantId} and ${inArray(r.kind, kinds)} and ${r.state} = 'running' and ${r.leaseUntil} > now()${more ? sql` and ${more}` : sql``})`;
+  const held = groups.map((g) =>
+    and(
+      inArray(jobs.kind, g.kinds),
+      or(
+        g.perOwner !== undefined ? sql`${running(g.kinds, sql`${r.createdBy} = ${jobs.createdBy}`)} >= ${g.perOwner}` : undefined,
+        g.perTenant !== undefined ? sql`${running(g.kinds)} >= ${g.perTenant}` : undefined,
+      ),
+    ),
+  );
+  return held.length ? or(...held) : undefined;
+}
+
+/** Claims of limited kinds are serialized over every process (the count and the claim are one step). */
+const CLAIM_LOCK = sql`select pg_advisory_xact_lock(hashtext('tagloom:jobs:claim'))`;
+
+/**
+ * Where each queued job of a limited kind stands in its tenant's line (1: next): 1 + the queued
+ * jobs of its group in its tenant ahead of it, in the order runners claim them. Other rows: none.
+ */
+export async function queuePositions(
+  db: Tx,
+  rows: JobRow[],
+  kindOf: (kind: string) => JobKind | undefined = jobKind,
+): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  const queued = rows.filter((r) => r.state === 'queued' && kindOf(r.kind)?.limit);
+  if (!queued.length) return out;
+  const groups = limitGroups(new Set(queued.map((r) => kindOf(r.kind)!)));
+  const all = limitGroups(jobKinds());
+  for (const g of groups) {
+    // the group as registered (kinds of it this list does not hold count too)
+    const kinds = all.find((a) => a.kinds.some((k) => g.kinds.includes(k)))?.kinds ?? g.kinds;
+    const mine = queued.filter((r) => g.kinds.includes(r.kind));
+    for (const tenantId of new Set(mine.map((r) => r.tenantId))) {
+      const q = alias(jobs, 'q');
+      // the outer row's columns named in full: a one-table select list writes them unqualified
+      const outer = (c: string) => sql.raw(`"jobs"."${c}"`);
+      const found = await db
+        .select({
+          id: jobs.id,
+          position: sql<number>`(select count(*) from ${jobs} ${q} where ${q.tenantId} = ${outer('tenant_id')} and ${inArray(q.kind, kinds)} and ${q.state} = 'queued' and (${q.runAfter}, ${q.id}) < (${outer('run_after')}, ${outer('id')}))::int + 1`,
+        })
+        .from(jobs)
+        .where(
+          and(
+            eq(jobs.tenantId, tenantId),
+            inArray(
+              jobs.id,
+              mine.filter((r) => r.tenantId === tenantId).map((r) => r.id),
+            ),
+            eq(jobs.state, 'queued'),
+          ),
+        );
+      for (const f of found) out.set(f.id, Number(f.position));
+    }
+  }
+  return out;
+}
+
 /**
  * The queue's runner. Every server process starts one; each claims jobs with
  * `UPDATE … WHERE (tenant_id, id) = (SELECT … FOR UPDATE SKIP LOCKED LIMIT 1) RETURNING`, so a job is
@@ -156,10 +246,31 @@ export class JobQueue {
     return sql`now() + ${`${this.leaseMs} milliseconds`}::interval`;
   }
 
-  /** Claims one job for this runner (or none). The row comes back running, with attempts counted. */
+  /** The limited kinds this runner knows (registered, or its overrides), grouped. */
+  private limits(): LimitGroup[] {
+    const kinds = new Map(jobKinds().map((k) => [k.kind, k]));
+    for (const [name, k] of Object.entries(this.opts.overrides ?? {})) kinds.set(name, { ...k, kind: name });
+    return limitGroups(kinds.values());
+  }
+
+  /**
+   * Claims one job for this runner (or none). The row comes back running, with attempts counted.
+   * A job of a limited kind (JobKind.limit) whose owner or tenant already runs as many as allowed
+   * is passed over: it stays queued until one of them ends.
+   */
   async claim(): Promise<JobRow | undefined> {
+    const groups = this.limits();
+    if (!groups.length) return this.claimIn(this.ctx.db, undefined);
+    // the running jobs counted and the claim are one step, whichever process claims
+    return this.ctx.db.transaction(async (tx) => {
+      await tx.execute(CLAIM_LOCK);
+      return this.claimIn(tx, heldBack(groups));
+    });
+  }
+
+  private async claimIn(db: Tx, held: SQL | undefined): Promise<JobRow | undefined> {
     const kinds = this.opts.kinds;
-    const pick = this.ctx.db
+    const pick = db
       .select({ tenantId: jobs.tenantId, id: jobs.id })
       .from(jobs)
       .where(
@@ -167,12 +278,13 @@ export class JobQueue {
           claimable(),
           kinds ? inArray(jobs.kind, kinds) : undefined,
           this.opts.skipKinds?.length ? notInArray(jobs.kind, this.opts.skipKinds) : undefined,
+          held ? not(held) : undefined,
         ),
       )
-      .orderBy(jobs.runAfter)
+      .orderBy(jobs.runAfter, jobs.id)
       .limit(1)
       .for('update', { skipLocked: true });
-    const [row] = await this.ctx.db
+    const [row] = await db
       .update(jobs)
       .set({
         state: 'running',
@@ -398,12 +510,13 @@ export class JobQueue {
   }
 }
 
-/** The row as the API shows it to its owner. */
-export function jobView(row: JobRow, translateMessage: (key: string, params: Record<string, unknown>) => string) {
+/** The row as the API shows it to its owner; `position`: its place in line while queued (queuePositions). */
+export function jobView(row: JobRow, translateMessage: (key: string, params: Record<string, unknown>) => string, position?: number) {
   return {
     id: row.id,
     kind: row.kind,
     state: row.state,
+    position: row.state === 'queued' ? (position ?? null) : null,
     done: row.done,
     total: row.total,
     message: row.message ? translateMessage(row.message, (row.messageParams as Record<string, unknown>) ?? {}) : '',

@@ -45,6 +45,12 @@ export interface JobKind {
   maxAttempts?: number;
   /** the lease a runner holds the job by, renewed while it runs (default 30 s) */
   leaseMs?: number;
+  /**
+   * Jobs of this kind running at once, counted over every process: at most `perOwner` of one user
+   * and `perTenant` of one tenant (kinds naming the same `group` are counted together); the others
+   * wait queued, their place in the tenant's line shown (queuePositions).
+   */
+  limit?: JobLimit;
   /** a recurring system job: enqueued once per period (platform tenant) by whichever runner comes first */
   every?: number;
   /**
@@ -53,6 +59,14 @@ export interface JobKind {
    * for a new one: a module registers the kind.
    */
   task?: L10n;
+}
+
+/** How many jobs of a kind (or of its group) may run at once, per user and per tenant. */
+export interface JobLimit {
+  perOwner?: number;
+  perTenant?: number;
+  /** kinds counted together (default: the kind alone) */
+  group?: string;
 }
 
 const KINDS = new Map<string, JobKind>();

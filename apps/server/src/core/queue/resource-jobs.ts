@@ -44,6 +44,9 @@ export const IMPORT_FILE_SCOPE = 'jobs/import';
 export const EXPORT_FILE_SCOPE = 'jobs/export';
 /** an export's workbook: the sheet's limit of rows is reached long before this */
 const EXPORT_MAX_BYTES = 2 * 1024 * 1024 * 1024;
+/** export jobs running at once for one user, and for one tenant (whatever the processes): the others wait queued */
+export const EXPORT_JOBS_PER_USER = 1;
+export const EXPORT_JOBS_PER_TENANT = 2;
 
 const serviceOf = (services: Services, code: string) => {
   const service = services.resources.get(code);
@@ -91,12 +94,17 @@ registerJobKind({
 registerJobKind({
   kind: EXPORT_KIND,
   maxAttempts: 2,
+  limit: { perOwner: EXPORT_JOBS_PER_USER, perTenant: EXPORT_JOBS_PER_TENANT },
   async run({ ctx, services }, job, progress) {
     const p = job.payload as ExportPayload;
     const service = serviceOf(services, p.code);
     await progress.start(0, 'jobs.phase.exporting');
-    const stream = await service.exportXlsx(asSession(p.session), p.query, p.lang, (done, total) =>
-      done === 0 ? progress.start(total, 'jobs.phase.exporting') : progress.report(done),
+    const stream = await service.exportXlsx(
+      asSession(p.session),
+      p.query,
+      p.lang,
+      (done, total) => (done === 0 ? progress.start(total, 'jobs.phase.exporting') : progress.report(done)),
+      { job: true },
     );
     const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
     const file = await services.files.store(new TenantScope(ctx.db, job.tenantId), stream, {

@@ -33,6 +33,13 @@ export interface FileTarget {
   readonly where?: SQL;
 }
 
+/**
+ * The scope a screen's files are stored under: its declaration's code, or for a screen over another
+ * declaration's rows (rowsOf: half-finished orders, receive / send) that declaration's — one row's
+ * files are the same files whichever screen shows the row.
+ */
+export const fileScope = (target: FileTarget): string => target.def.rowsOf?.code ?? target.def.code;
+
 export const fileFields = (def: ResourceDef): FileField[] => def.list.filter((f): f is FileField => f.kind === 'file' && !!f.file);
 
 /** The files of a screen are the tenant's for tenant rows, the platform's (tenant 0) for platform rows. */
@@ -58,14 +65,17 @@ function heldBy(target: FileTarget, tenantId: number | SQLWrapper, fileId: numbe
   return sql`exists (select 1 from ${target.table} where ${and(any, exceptRow ? ne(target.table.id, exceptRow) : undefined)})`;
 }
 
-/** Whether a row of the screen, in the session's tenant, holds the file. */
-export const isHeld = (db: Tx, target: FileTarget, session: SessionInfo, fileId: number): Promise<boolean> =>
-  isHeldIn(db, target, fileTenant(target, session), fileId);
+/**
+ * Whether a row of the screen, in the session's tenant, holds the file; with `visible`, a row
+ * meeting that condition too (the rows the session reaches through the screen's scope).
+ */
+export const isHeld = (db: Tx, target: FileTarget, session: SessionInfo, fileId: number, visible?: SQL): Promise<boolean> =>
+  isHeldIn(db, target, fileTenant(target, session), fileId, undefined, visible);
 
 /** A file of the screen with the same bytes that a row (other than `exceptRow`) already holds. */
 export function heldDuplicate(target: FileTarget, exceptRow?: number) {
   return async (tx: TenantScope, sha256: string): Promise<StoredFile | undefined> =>
-    tx.first(files, eq(files.scope, target.def.code), eq(files.sha256, sha256), heldBy(target, tx.tenantId, files.id, exceptRow));
+    tx.first(files, eq(files.scope, fileScope(target)), eq(files.sha256, sha256), heldBy(target, tx.tenantId, files.id, exceptRow));
 }
 
 /** A 400 naming the field, with the refusal's own words ("File: Wrong file format, …"). */
@@ -109,12 +119,12 @@ export async function attachFiles(
     const tooMany = countRefusal(lang, field, next.length);
     if (tooMany) throw tooMany;
     for (const fileId of next.filter((x) => !before.includes(x))) {
-      const file = await scope.first(files, eq(files.id, fileId), eq(files.scope, target.def.code));
+      const file = await scope.first(files, eq(files.id, fileId), eq(files.scope, fileScope(target)));
       if (!file) throw fieldRefusal(lang, field, 'file.notUploaded');
       if (await isHeldIn(tx, target, scope.tenantId, fileId, existing?.id as number | undefined))
         throw fieldRefusal(lang, field, 'file.inUse');
       if (field.file.unique) {
-        await lockBytes(scope, target.def.code, file.sha256);
+        await lockBytes(scope, fileScope(target), file.sha256);
         const same = await heldDuplicate(target, existing?.id as number | undefined)(scope, file.sha256);
         if (same && same.id !== fileId) throw conflict('file.duplicate', { name: same.name });
       }
@@ -124,12 +134,12 @@ export async function attachFiles(
   return released;
 }
 
-async function isHeldIn(tx: Tx, target: FileTarget, tenantId: number, fileId: number, exceptRow?: number): Promise<boolean> {
+async function isHeldIn(tx: Tx, target: FileTarget, tenantId: number, fileId: number, exceptRow?: number, visible?: SQL): Promise<boolean> {
   const any = or(...fileFields(target.def).map((f) => holds(target, f, tenantId, fileId)));
   const rows = await (tx as Db)
     .select({ id: target.table.id })
     .from(target.table)
-    .where(and(any, exceptRow ? ne(target.table.id, exceptRow) : undefined))
+    .where(and(any, exceptRow ? ne(target.table.id, exceptRow) : undefined, visible))
     .limit(1);
   return rows.length > 0;
 }
@@ -143,13 +153,13 @@ export async function releaseFiles(ctx: AppContext, target: FileTarget, session:
   if (!ids.length) return;
   const service = new FileService(ctx);
   const scope = new TenantScope(ctx.db, fileTenant(target, session));
-  const gone = await scope.delete(files, inArray(files.id, ids), eq(files.scope, target.def.code));
+  const gone = await scope.delete(files, inArray(files.id, ids), eq(files.scope, fileScope(target)));
   for (const f of gone) await service.unlink(f);
 }
 
 /** Screens with file fields, known once their routes are registered (for the orphan sweep). */
 const TARGETS = new Map<string, FileTarget>();
-export const registerFileTarget = (target: FileTarget) => void TARGETS.set(target.def.code, target);
+export const registerFileTarget = (target: FileTarget) => void TARGETS.set(fileScope(target), target);
 
 /**
  * Removes files uploaded for a screen but never put on a row (an upload whose form was never
@@ -165,7 +175,7 @@ export async function cleanOrphanFiles(ctx: AppContext, opts: { olderThanMs?: nu
       .delete(files)
       .where(
         and(
-          eq(files.scope, target.def.code),
+          eq(files.scope, fileScope(target)),
           lt(files.createdAt, cutoff),
           target.def.owner === 'tenant' ? undefined : eq(files.tenantId, PLATFORM_TENANT_ID),
           sql`not ${heldBy(target, sql`${files.tenantId}`, sql`${files.id}`)}`,

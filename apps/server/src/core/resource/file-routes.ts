@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type {} from '@fastify/multipart';
 import { type ActionCode, id, type Lang } from '@tagloom/domain';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,6 +17,7 @@ import {
   type FileTarget,
   fieldRefusal,
   fileFields,
+  fileScope,
   fileTenant,
   heldDuplicate,
   idsOf,
@@ -31,12 +32,18 @@ type Row = Record<string, unknown>;
 export const serviceFileHost = (service: ResourceService): FileHost => ({
   def: service.def,
   table: service.table,
+  visible: (session) => service.scope(session),
   get: (session, rowId) => service.get(session, rowId),
   update: (session, rowId, changes, lang) => service.update(session, { id: rowId, ...changes }, lang),
 });
 
 /** A screen with file fields, as the generic file routes need it: where its rows are, and how to read and change one. */
 export interface FileHost extends FileTarget {
+  /**
+   * the rows of the screen a session reaches (its tenant, party and the screen's own scope): a file
+   * is served only from such a row — the one place that decides whose files a caller reads
+   */
+  visible(session: SessionInfo): SQL | undefined;
   get(session: SessionInfo, id: number): Promise<Row>;
   /** an update of some fields (the screen's own rules, and attachFiles, apply) */
   update(session: SessionInfo, id: number, changes: Row, lang?: Lang): Promise<Row>;
@@ -102,7 +109,7 @@ export async function storeForField(
 ): Promise<StoredFile> {
   try {
     return await service.store(new TenantScope(service.db, fileTenant(host, session)), stream, {
-      scope: host.def.code,
+      scope: fileScope(host),
       name,
       maxBytes: field.file.maxBytes,
       allowed: field.file.kinds,
@@ -126,18 +133,20 @@ async function mayUpload(req: FastifyRequest, host: FileHost, toRow: boolean): P
 }
 
 /**
- * A stored file the caller may see through this screen: a file of the screen in the caller's
- * tenant that a row of the screen holds, or one the caller uploaded and has not saved yet.
- * Anything else is 404, whether it exists or not.
+ * Whether the caller may see a stored file of this screen: a row the caller reaches through the
+ * screen's scope (tenant, party, the screen's own rows) holds it, or the caller uploaded it and no
+ * row holds it yet (the form that uploaded it, before it is saved).
  */
+async function mayRead(service: FileService, host: FileHost, session: SessionInfo, file: { id: number; uploadedBy: unknown }) {
+  if (await isHeld(service.db, host, session, file.id, host.visible(session))) return true;
+  return file.uploadedBy === session.userId && !(await isHeld(service.db, host, session, file.id));
+}
+
+/** A stored file the caller may see through this screen (mayRead); anything else is 404, whether it exists or not. */
 async function visibleFile(service: FileService, host: FileHost, session: SessionInfo, fileId: number) {
   const scope = new TenantScope(service.db, fileTenant(host, session));
-  const file = await scope.first(files, eq(files.id, fileId), eq(files.scope, host.def.code));
-  if (!file) throw notFound('file.file');
-  if (!(await isHeld(service.db, host, session, fileId))) {
-    // not on a row: only its uploader sees it (the form that uploaded it), and only while no row took it
-    if (file.uploadedBy !== session.userId) throw notFound('file.file');
-  }
+  const file = await scope.first(files, eq(files.id, fileId), eq(files.scope, fileScope(host)));
+  if (!file || !(await mayRead(service, host, session, file))) throw notFound('file.file');
   return file;
 }
 
@@ -279,10 +288,10 @@ export const fileRoutes: FastifyPluginAsyncZod<{ host: FileHost }> = async (app,
       const session = req.session!;
       const wanted = [...new Set(req.query.ids.split(',').map(Number))];
       const scope = new TenantScope(service.db, fileTenant(host, session));
-      const found = await scope.select(files, inArray(files.id, wanted), eq(files.scope, def.code));
+      const found = await scope.select(files, inArray(files.id, wanted), eq(files.scope, fileScope(host)));
       const out = [];
       for (const f of found) {
-        if (f.uploadedBy === session.userId || (await isHeld(service.db, host, session, f.id))) out.push(fileInfo(f));
+        if (await mayRead(service, host, session, f)) out.push(fileInfo(f));
       }
       return reply.ok(out);
     },

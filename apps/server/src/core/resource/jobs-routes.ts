@@ -7,13 +7,15 @@ import { jobs } from '../../db/schema/index.js';
 import { envelope, localizeParams } from '../envelope.js';
 import { AppError, notFound } from '../errors.js';
 import { FileService, sendStoredFile } from '../files.js';
-import { cancelJob, jobView } from '../queue/queue.js';
+import { cancelJob, jobView, queuePositions } from '../queue/queue.js';
 import { FINAL_STATES, type JobRow } from '../queue/registry.js';
 
 const jobShape = z.object({
   id: z.string(),
   kind: z.string(),
   state: z.string(),
+  /** while queued behind a limit (exports): its place in the tenant's line, 1 next */
+  position: z.number().nullable(),
   done: z.number(),
   total: z.number(),
   message: z.string(),
@@ -45,8 +47,13 @@ const HEARTBEAT_MS = 15_000;
  */
 export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   const files = new FileService(app.ctx);
-  const view = (req: FastifyRequest, row: JobRow) =>
-    jobView(row, (key, params) => translate(req.lang, key, localizeParams(req.lang, params)));
+  const view = (req: FastifyRequest, row: JobRow, position?: number) =>
+    jobView(row, (key, params) => translate(req.lang, key, localizeParams(req.lang, params)), position);
+  /** the rows as shown, a queued one with its place in line */
+  const views = async (req: FastifyRequest, rows: JobRow[]) => {
+    const at = await queuePositions(app.ctx.db, rows);
+    return rows.map((r) => view(req, r, at.get(r.id)));
+  };
   const mine = (req: FastifyRequest, ...more: Parameters<typeof and>) =>
     and(eq(jobs.tenantId, req.session!.tenantId), eq(jobs.createdBy, req.session!.userId), ...more);
   const one = async (req: FastifyRequest, id: string) => {
@@ -70,7 +77,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const rows = await app.ctx.db.select().from(jobs).where(mine(req)).orderBy(desc(jobs.createdAt)).limit(20);
-      return reply.ok(rows.map((r) => view(req, r)));
+      return reply.ok(await views(req, rows));
     },
   );
 
@@ -80,7 +87,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'session' },
       schema: { tags: ['common'], summary: 'State and progress of a job', params: idParams, response: { 200: envelope(jobShape) } },
     },
-    async (req, reply) => reply.ok(view(req, await one(req, req.params.id))),
+    async (req, reply) => reply.ok((await views(req, [await one(req, req.params.id)]))[0]),
   );
 
   app.post(
@@ -98,7 +105,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await cancelJob(app.ctx.db, req.session!.tenantId, req.session!.userId, req.params.id);
       if (!row) throw notFound('resource.job');
       if (row.state !== 'cancelled' && FINAL_STATES.includes(row.state)) throw new AppError(409, 409, 'jobs.alreadyEnded');
-      return reply.ok(view(req, row), 'jobs.cancelAsked');
+      return reply.ok((await views(req, [row]))[0], 'jobs.cancelAsked');
     },
   );
 
@@ -138,19 +145,21 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       open = false;
     });
     const seen = new Map<string, JobRow>();
-    const stamp = (r: JobRow) => `${r.state}:${r.done}:${r.total}:${r.message}:${r.updatedAt.getTime()}`;
     const sent = new Map<string, string>();
     let since: Date | undefined;
     let beat = Date.now();
     try {
       while (open) {
         const rows = await load(since);
-        for (const r of rows) {
+        // a queued job's place in line moves while its row stays as it was: sent when the view changed
+        const shown = await views(req, rows);
+        for (const [i, r] of rows.entries()) {
           seen.set(r.id, r);
           if (!since || r.updatedAt > since) since = r.updatedAt;
-          if (sent.get(r.id) === stamp(r)) continue;
-          sent.set(r.id, stamp(r));
-          res.write(`event: job\ndata: ${JSON.stringify(view(req, r))}\n\n`);
+          const data = JSON.stringify(shown[i]);
+          if (sent.get(r.id) === data) continue;
+          sent.set(r.id, data);
+          res.write(`event: job\ndata: ${data}\n\n`);
           beat = Date.now();
         }
         if (until(seen)) break;
@@ -224,7 +233,8 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
               mine(
                 req,
                 since
-                  ? gte(jobs.updatedAt, since)
+                  ? // the queued ones each time too: their place in line moves without their row changing
+                    or(gte(jobs.updatedAt, since), eq(jobs.state, 'queued'))
                   : or(inArray(jobs.state, ['queued', 'running']), gt(jobs.finishedAt, new Date(Date.now() - 60_000))),
               ),
             )

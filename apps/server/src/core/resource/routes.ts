@@ -6,6 +6,7 @@ import { envelope, localizeParams } from '../envelope.js';
 import { AppError } from '../errors.js';
 import { enqueueExport, enqueueImport, importAnswer, waitForJob } from '../queue/resource-jobs.js';
 import { SHEET_LIMITS } from '../sheet/limits.js';
+import { EXPORT_SYNC_MAX_ROWS } from '../xlsx-stream.js';
 import { attachment } from './excel.js';
 import { fileRoutes, serviceFileHost } from './file-routes.js';
 import { checkOptionsAccess, optionsPage, optionsQuery } from './options.js';
@@ -184,7 +185,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ service: ResourceService }>
         config: { access: { screen, action: 'export' } },
         schema: {
           tags,
-          summary: `${def.names.en_US}: the filtered rows as .xlsx; with job=1 as a job instead (answers {jobId}; progress at /api/jobs/{jobId}/events, the file at /api/jobs/{jobId}/download)`,
+          summary: `${def.names.en_US}: the filtered rows as .xlsx, at most ${EXPORT_SYNC_MAX_ROWS} (more are refused: export them as a job); with job=1 as a job instead (answers {jobId}; progress at /api/jobs/{jobId}/events, the file at /api/jobs/{jobId}/download; at most one running per user and two per tenant, the others queued)`,
           body: queryBody,
           querystring: z.object({ job: z.enum(['0', '1']).optional() }),
         },

@@ -13,21 +13,32 @@ import {
   type ResourceDef,
   translate,
 } from '@tagloom/domain';
-import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, gte, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client.js';
+import { type Db, queryRows, type Tx } from '../../db/client.js';
 import { declarationOf, tableOf } from '../../db/resource-table.js';
 import { jobWrites } from '../../db/schema/index.js';
 import type { AppContext, SessionInfo } from '../context.js';
 import { localizeParams } from '../envelope.js';
 import { AppError, conflict, forbidden } from '../errors.js';
-import { refuseBoundParties } from '../party.js';
+import { partyCondition, partyRefCondition, refuseBoundParties } from '../party.js';
 import type { Progress } from '../queue/registry.js';
 import { checkSheet } from '../sheet/run.js';
 import { slices } from '../sheet/slices.js';
 import { TenantScope } from '../tenant-scope.js';
-import { checkExportSize, EXPORT_MAX_ROWS, pagesByIds, xlsxStream } from '../xlsx-stream.js';
+import {
+  checkExportSize,
+  countInChunks,
+  EXPORT_MAX_ROWS,
+  EXPORT_SYNC_MAX_ROWS,
+  ExportPace,
+  type KeysetOrder,
+  keysetAfter,
+  keysetPages,
+  keysetValue,
+  xlsxStream,
+} from '../xlsx-stream.js';
 import { type AttrSpec, checkAttrs } from './attrs.js';
 import { readLines, splitLines, writeLines } from './children.js';
 import { cellIn, cellOut, excelFields, workbookBuffer } from './excel.js';
@@ -188,11 +199,7 @@ export class ResourceService {
    * screen that names no field for its kind, no row at all. Users bound to no party: every row.
    */
   private partyCondition(session: SessionInfo): SQL | undefined {
-    const party = session.party;
-    const scope = this.def.partyScope;
-    if (!party || !scope) return undefined;
-    const field = scope[party.kind];
-    return field ? eq(this.table[field], party.id) : sql`false`;
+    return partyCondition(this.def, this.table, session);
   }
 
   /**
@@ -212,6 +219,18 @@ export class ResourceService {
       out[field] = party.id;
     }
     return out;
+  }
+
+  /** partyVia: a bound user's row points only at a row it reaches (a tag at one of its party's orders). */
+  private async keepVia(tx: Tx, session: SessionInfo, data: Row, lang: Lang) {
+    const via = this.def.partyVia;
+    const value = via ? data[via] : undefined;
+    if (!via || !session.party || value === undefined || value === null || value === '') return;
+    const target = this.def.list.find((f) => f.key === via)?.ref?.resource;
+    const cond = target && partyRefCondition(sql`${Number(value)}::bigint`, target, session);
+    if (!cond) return;
+    const [r] = await queryRows<{ ok: boolean }>(tx, sql`select ${cond} as ok`);
+    if (!r?.ok) throw validationError(lang, [{ code: 'custom', path: [via], message: 'validation.partyOnly' }], this.def.labels);
   }
 
   /** An update may not move a bound user's row to another party. */
@@ -361,6 +380,7 @@ export class ResourceService {
     const data = { ...body, ...this.stamp(session, body, lang) };
     const row = await this.ctx.db.transaction(async (tx) => {
       this.scope(session);
+      await this.keepVia(tx, session, data, lang);
       await checkAttrs(tx, this.def, session.tenantId, data, lang, true);
       // the screen's own rules first: they word a refusal better than the generic "already exists"
       await this.hooks.beforeWrite?.(tx, data, { session, lang });
@@ -407,6 +427,7 @@ export class ResourceService {
         .where(this.scope(session, eq(this.table.id, id)));
       if (!existing) throw this.notFound();
       this.keepParty(session, data, lang);
+      await this.keepVia(tx, session, data, lang);
       // a row in a final state of its machine is no longer edited
       refuseByMachine(this.def, 'edit', existing as Row);
       const merged = { ...(existing as Row), ...data };
@@ -461,53 +482,80 @@ export class ResourceService {
     await refuseBoundParties(tx, session.tenantId, kinds, rows, this.def);
   }
 
-  /** The filtered rows, in the list's order, as an .xlsx written while they are read. */
+  /** The sort of a list (or export) for keyset pages: its column (id when none) and direction, id breaking ties. */
+  private keysetOrder(query: Row): KeysetOrder {
+    const field = (query.sortField as string | undefined) ?? this.def.defaultSort?.field;
+    const dir = (query.sortOrder as string | undefined) ?? this.def.defaultSort?.order ?? 'asc';
+    return { col: field ? this.table[field] : this.table.id, desc: dir === 'desc', id: this.table.id };
+  }
+
+  /**
+   * The filtered rows, in the list's order, as an .xlsx written while they are read: counted in
+   * chunks, then read by keyset a page at a time, each page (read, decorated, written, deflated)
+   * a slice of about EXPORT_SLICE_MS with other work between slices (xlsx-stream.ts). Answered in
+   * a request (not `job`): at most EXPORT_SYNC_MAX_ROWS rows, more are refused, naming the job.
+   */
   async exportXlsx(
     session: SessionInfo,
     query: Row,
     lang: Lang,
     progress?: (done: number, total: number) => Promise<void>,
+    opts: { job?: boolean } = {},
   ): Promise<Readable> {
     const fields = excelFields(this.def);
     const where = this.scope(session, ...this.filters(query, session));
-    const ids = (
-      await this.ctx.db
-        .select({ id: this.table.id })
-        .from(this.table)
-        .where(where)
-        .orderBy(...this.order(query))
-        .limit(EXPORT_MAX_ROWS + 1)
-    ).map((r) => r.id);
-    checkExportSize(ids.length);
+    const db = this.ctx.db;
+    const id = this.table.id;
+    const pace = new ExportPace();
+    const total = await countInChunks(
+      opts.job ? EXPORT_MAX_ROWS : EXPORT_SYNC_MAX_ROWS,
+      async (afterId, limit) => {
+        const ids = db
+          .select({ id })
+          .from(this.table)
+          .where(and(where, gt(id, afterId)))
+          .orderBy(asc(id))
+          .limit(limit)
+          .as('ids');
+        const [r] = await db.select({ n: count(), last: sql<string | number | null>`max(${ids.id})` }).from(ids);
+        return { n: Number(r.n), last: r.last === null ? null : Number(r.last) };
+      },
+      pace,
+    );
+    checkExportSize(total, !opts.job);
+    const order = this.keysetOrder(query);
     const labels = this.hooks.refLabels ?? {};
-    const refCellsOf = new WeakMap<Row, Map<string, Map<number, unknown>>>();
-    const pages = pagesByIds(
-      ids,
-      async (slice) => {
-        const rows = (await this.shown(
-          (await this.ctx.db
-            .select()
-            .from(this.table)
-            .where(this.scope(session, inArray(this.table.id, slice)))) as Row[],
+    const pages = keysetPages(
+      async (after, limit) =>
+        (await db
+          .select({ ...getTableColumns(this.table), __key: keysetValue(order) })
+          .from(this.table)
+          .where(and(where, after ? keysetAfter(order, after) : undefined))
+          .orderBy(...this.order(query))
+          .limit(limit)) as (Row & { id: unknown; __key: string | null })[],
+      async (page) => {
+        const rows = await this.shown(
+          page.map(({ __key: _k, ...r }) => r),
           session,
           false,
-        )) as Row[] & { id: unknown }[];
+        );
         // a ref column is written as its row's label (what the import reads back), not as an id
         const refCells = await this.refCellLabels(session, rows);
-        for (const r of rows) refCellsOf.set(r, refCells);
-        return rows;
+        return rows.map((r) =>
+          fields.map((f) => {
+            if (labels[f.key]) return r[labels[f.key]] ?? '';
+            const named = refCells.get(f.key)?.get(Number(r[f.key]));
+            return named ?? cellOut(f, r[f.key], lang);
+          }),
+        );
       },
-      (r: Row) =>
-        fields.map((f) => {
-          if (labels[f.key]) return r[labels[f.key]] ?? '';
-          const named = refCellsOf.get(r)?.get(f.key)?.get(Number(r[f.key]));
-          return named ?? cellOut(f, r[f.key], lang);
-        }),
+      pace,
     );
     return xlsxStream(
       this.def.names[lang],
       fields.map((f) => f.label[lang]),
-      reporting(pages, ids.length, progress),
+      reporting(pages, total, progress),
+      pace,
     );
   }
 

@@ -6,6 +6,10 @@ import { Button, Progress, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Job } from './api';
 
+/** A queued job's place in line ("No. 2 in line"), or nothing. */
+export const jobPosition = (job: Job | undefined, t: (key: string, params: Record<string, unknown>) => string): string =>
+  job?.state === 'queued' && job.position ? t('jobs.position', { position: job.position }) : '';
+
 export const jobPercent = (job: Job | undefined): number =>
   job?.state === 'done' ? 100 : job?.total ? Math.min(100, Math.round((job.done / job.total) * 100)) : 0;
 
@@ -14,7 +18,9 @@ export function JobProgress({ job, onCancel, cancelling }: { job: Job | undefine
   const ended = !!job?.final;
   const status = job?.state === 'failed' || job?.state === 'cancelled' ? 'exception' : job?.state === 'done' ? 'success' : 'active';
   const counts =
-    job && job.total > 0 && !ended ? t('jobs.counts', { done: job.done.toLocaleString(), total: job.total.toLocaleString() }) : '';
+    job && job.total > 0 && !ended
+      ? t('jobs.counts', { done: job.done.toLocaleString(), total: job.total.toLocaleString() })
+      : jobPosition(job, t);
   return (
     <div className="job-progress" data-testid="job-progress" data-state={job?.state ?? 'starting'}>
       <div className="job-progress-head">

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseTime } from '../../app/parse-time';
 import { downloadJob, type Job, myJobs, readJobEvents } from './api';
-import { jobPercent } from './JobProgress';
+import { jobPercent, jobPosition } from './JobProgress';
 import './jobs.css';
 
 function JobItem({ job }: { job: Job }) {
@@ -20,6 +20,7 @@ function JobItem({ job }: { job: Job }) {
       </div>
       <Typography.Text type={failed ? 'danger' : 'secondary'} ellipsis={{ tooltip: job.message }}>
         {job.message || t(`jobs.state.${job.state}`)}
+        {jobPosition(job, t) && ` · ${jobPosition(job, t)}`}
       </Typography.Text>
       {!job.final && <Progress percent={jobPercent(job)} size="small" status="active" />}
       {job.download && (

@@ -10,6 +10,8 @@ export interface Job {
   id: string;
   kind: string;
   state: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+  /** while queued behind a limit (exports): its place in the tenant's line, 1 next */
+  position?: number | null;
   done: number;
   total: number;
   message: string;

@@ -22,6 +22,8 @@ export const equipmentResource = defineResource({
   table: 'equipment',
   titleField: 'equipmentName',
   defaultSort: { field: 'equipmentCoding', order: 'asc' },
+  // a store's or warehouse's user sees the equipment bound to its own place (none unbound)
+  partyScope: { store: 'locationId', warehouse: 'locationId' },
   extraActions: ['register', 'bind', 'unbind'],
   seed: [
     {

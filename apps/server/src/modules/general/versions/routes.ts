@@ -32,7 +32,7 @@ const versionExtras: FastifyPluginAsyncZod<{ service: ResourceService }> = async
   app.post(
     `/${screen}/create`,
     {
-      config: { access: { screen, action: 'add' }, fieldLabels: def.labels },
+      config: { access: { screen, action: 'add' }, fieldLabels: def.labels, ownBody: true },
       schema: {
         tags: [screen],
         summary: `${def.names.en_US}: add. JSON (fileId from /upload, or none), or multipart: the fields, then one file (${field.file.kinds.join('/')}, < ${field.file.maxBytes / 1024 / 1024} MB, the same file twice refused)`,

@@ -1,5 +1,5 @@
-import { EPC_STATE, LABEL_ORDER } from '@tagloom/domain';
-import { and, eq } from 'drizzle-orm';
+import { type CodingEncoder, type CodingRuleInput, EPC_STATE, LABEL_ORDER, type Lang, VALUE_TYPE } from '@tagloom/domain';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../core/context.js';
 import { AppError } from '../../../core/errors.js';
 import { enqueue } from '../../../core/queue/queue.js';
@@ -8,30 +8,124 @@ import type { Tx } from '../../../db/client.js';
 import { reserveSerials } from '../../general/coding-rule/serials.js';
 import { tenantCodingRule } from '../../general/coding-rule/service.js';
 import { skuFacts } from '../../tenant/goods/service.js';
-import { deleteOrderTags, insertSerialRun, recordTagEvent } from '../tags/store.js';
+import { deleteUnfinishedTags, insertSerialRange, insertSerialRun, recordTagEvent } from '../tags/store.js';
+import { checkEpcDisk, checkLabelCaps, diskWatch } from './limits.js';
 import { labelOrderLines, labelOrders } from './tables.js';
 
 export const GENERATE_EPC = 'label.generateEpc';
-/** EPCs written per statement (and per transaction: other requests are served between chunks). */
-export const EPC_CHUNK = 20_000;
+
+/**
+ * How long one statement of Get EPC may hold the database. Embedded PGlite serves one statement at
+ * a time (on the server's own thread, or on its worker): every request waiting for it waits until
+ * the statement ends, so a statement is kept to a few milliseconds and the job gives way between
+ * statements. PostgreSQL serves other connections meanwhile: longer statements, fewer round trips.
+ */
+export const EPC_SLICE_MS = { pglite: 4, pg: 120 } as const;
+const ROWS = { pglite: { first: 300, min: 100, max: 20_000 }, pg: { first: 5_000, min: 500, max: 100_000 } } as const;
+
+/**
+ * Rows a statement writes, sized by time: each statement's rows follow the last ones' time so that
+ * it takes about `EPC_SLICE_MS`, whatever the machine's speed and load.
+ */
+export function pacer(kind: 'pglite' | 'pg') {
+  const target = EPC_SLICE_MS[kind];
+  const { first, min, max } = ROWS[kind];
+  let rows: number = first;
+  return {
+    rows: () => rows,
+    took(n: number, ms: number) {
+      if (n < rows) return; // a run's short tail says nothing of the rate
+      const fit = (n * target) / Math.max(ms, 0.25);
+      // half way to the estimate, at most doubling: one slow statement (a checkpoint, a busy core) does not swing it
+      rows = Math.round(Math.min(max, Math.max(min, Math.min(rows * 2, (rows + fit) / 2))));
+    },
+  };
+}
+
+/** Lets the requests waiting for the event loop, and through it for the database, have their turn. */
+const giveWay = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 type Payload = { orderId: number };
 
 const orderWhere = (tenantId: number, orderId: number) => and(eq(labelOrders.tenantId, tenantId), eq(labelOrders.id, orderId));
 
-/** Starts Get EPC for an order (its generateEpc transition, same transaction): the job and the order's note of it. */
-export async function startGenerateEpc(ctx: AppContext, tx: Tx, tenantId: number, userId: number, orderId: number): Promise<JobRow> {
+/**
+ * Starts Get EPC for an order (its generateEpc transition, same transaction): refused when the
+ * order, or the tenant with it, would pass its cap of labels, or the disk would not hold its tags;
+ * then the job and the order's note of it. Starts of one tenant are taken one at a time (a
+ * transaction lock), so two orders cannot both fit in what is left of the tenant's cap.
+ */
+export async function startGenerateEpc(
+  ctx: AppContext,
+  tx: Tx,
+  tenantId: number,
+  userId: number,
+  orderId: number,
+  lang: Lang = 'zh_CN',
+): Promise<JobRow> {
+  await tx.execute(sql`select pg_advisory_xact_lock(74110026, ${tenantId}::int)`);
+  const [order] = await tx
+    .select({ code: labelOrders.code, labels: labelOrders.labelQuantity })
+    .from(labelOrders)
+    .where(orderWhere(tenantId, orderId));
+  const labels = Number(order?.labels ?? 0);
+  await checkLabelCaps(ctx, tx, { tenantId, orderId, code: String(order?.code ?? ''), labels, field: 'order', lang });
+  await checkEpcDisk(ctx, tx, labels);
   const job = await enqueue(ctx, { kind: GENERATE_EPC, tenantId, owner: userId, payload: { orderId } satisfies Payload }, tx);
   await tx.update(labelOrders).set({ epcState: EPC_STATE.GENERATING, epcJobId: job!.id }).where(orderWhere(tenantId, orderId));
   return job!;
 }
 
 /**
+ * Where the EPCs of a run count up with its serials, so that the database can make them: the
+ * coding rule's serial domain ends the code (its last bit, in whole hex digits) and no domain is
+ * random, so EPC(s) = head + (base + s) in `digits` hex digits (at most 15: a bigint in SQL).
+ * Checked against the encoder at the run's first, middle and last serial; undefined when it does
+ * not hold (the EPCs are then encoded here and sent).
+ */
+export function serialWindow(
+  rule: CodingRuleInput,
+  encoder: CodingEncoder,
+  gtin: string,
+  first: bigint,
+  count: number,
+): { head: string; base: bigint; digits: number } | undefined {
+  const serial = rule.domains.find((d) => d.valueType === VALUE_TYPE.serial);
+  if (!serial || count < 1 || rule.totalLength % 4 !== 0 || serial.endIndex !== rule.totalLength - 1) return undefined;
+  if (rule.domains.some((d) => d.valueType === VALUE_TYPE.random)) return undefined;
+  const d0 = Math.floor(serial.startIndex / 4);
+  const digits = encoder.hexDigits - d0;
+  if (digits < 1 || digits > 15) return undefined;
+  const at = (s: bigint) => encoder.epcs({ gtin, firstSerial: s, count: 1 })[0];
+  const e0 = at(first);
+  const head = e0.slice(0, d0);
+  const base = BigInt(`0x${e0.slice(d0)}`) - first;
+  if (base < 0n) return undefined;
+  for (const s of [first + BigInt(count >> 1), first + BigInt(count - 1)]) {
+    const e = at(s);
+    if (e.slice(0, d0) !== head || BigInt(`0x${e.slice(d0)}`) - s !== base) return undefined;
+  }
+  return { head, base, digits };
+}
+
+/**
  * Get EPC: one EPC per label of the order (each line's labels, loss included), from the tenant's
  * coding rule with serials reserved for the whole order at once (a serial is never given twice in
- * the tenant), written in chunks of EPC_CHUNK by one multi-row statement each, with progress; then
- * the order moves to EPC generated and its commissioning event is recorded (one event for all its
- * tags). A failed or cancelled run takes its tags away again and leaves the order "not generated".
+ * the tenant), then the order moves to EPC generated and its commissioning event is recorded (one
+ * event for all its tags).
+ *
+ * The caps and the disk are checked again as it starts (refused: the job fails with the message).
+ * The tags are written by statements sized to take about EPC_SLICE_MS each, the job giving way to
+ * waiting requests between them (a macrotask: embedded PGlite answers on promises, and awaiting them
+ * alone lets no request in), so the server keeps answering whatever the order's size; where the
+ * coding rule allows it (GS1 SGTIN-96 does) the database makes the EPCs from the serials, nothing
+ * sent per tag. Each statement commits without waiting for its write-ahead log to reach the disk
+ * (synchronous_commit off for that transaction: on PGlite too, where a commit's write of the log
+ * cost as much as a few hundred rows): the order's final commit waits, and a crash before it
+ * retries the job from nothing.
+ *
+ * All or nothing: a run that does not finish (failed, cancelled, stopped because the disk fell
+ * under its margin) takes its tags away again, in slices too, and leaves the order "not generated".
  */
 export const generateEpcJob: JobKind = {
   kind: GENERATE_EPC,
@@ -41,6 +135,7 @@ export const generateEpcJob: JobKind = {
     const tenantId = job.tenantId;
     const { orderId } = job.payload as Payload;
     const db = ctx.db;
+    const kind = ctx.database.kind;
     const [order] = await db.select().from(labelOrders).where(orderWhere(tenantId, orderId));
     if (!order || order.status !== LABEL_ORDER.EPC_GENERATING)
       return { message: 'labelOrder.epcDone', params: { count: 0, code: order?.code ?? '' } };
@@ -53,23 +148,45 @@ export const generateEpcJob: JobKind = {
       tenantId,
       lines.map((l) => Number(l.skuId)),
     );
-    const { ruleId, encoder } = await tenantCodingRule(db, tenantId);
+    const { ruleId, rule, encoder } = await tenantCodingRule(db, tenantId);
     const total = lines.reduce((n, l) => n + Number(l.labels ?? 0), 0);
-    await progress.start(total, 'labelOrder.epcPhase');
-    // the serials of the whole order, in one short transaction (never given again in the tenant)
-    const first = Number(await db.transaction((tx) => reserveSerials(tx, tenantId, ruleId, total)));
-    let done = 0;
     for (const line of lines) {
       const sku = skus.get(Number(line.skuId));
       if (!sku?.gtin) throw new AppError(409, 409, 'labelOrder.noGtin', { sku: sku?.skuBarcode ?? String(line.skuId) });
+    }
+    // what held when the job was queued may not now (a cap lowered, the disk filled meanwhile)
+    await checkLabelCaps(ctx, db, { tenantId, orderId, code: String(order.code), labels: total, field: 'order', lang: 'zh_CN' });
+    await checkEpcDisk(ctx, db, total);
+    await progress.start(total, 'labelOrder.epcPhase');
+    // the serials of the whole order, in one short transaction (never given again in the tenant)
+    const first = await db.transaction((tx) => reserveSerials(tx, tenantId, ruleId, total));
+    const disk = diskWatch(ctx);
+    const pace = pacer(kind);
+    let done = 0;
+    for (const line of lines) {
+      const sku = skus.get(Number(line.skuId))!;
       const count = Number(line.labels ?? 0);
-      for (let at = 0; at < count; at += EPC_CHUNK) {
-        const n = Math.min(EPC_CHUNK, count - at);
-        const serial0 = first + done;
-        const epcs = encoder.epcs({ gtin: sku.gtin, firstSerial: serial0, count: n });
-        await db.transaction((tx) => insertSerialRun(tx, tenantId, orderId, { skuId: sku.id, gtin: sku.gtin, firstSerial: serial0, epcs }));
+      const start = first + BigInt(done);
+      const window = serialWindow(rule, encoder, sku.gtin, start, count);
+      for (let at = 0; at < count; ) {
+        const n = Math.min(pace.rows(), count - at);
+        const serial0 = start + BigInt(at);
+        const t0 = performance.now();
+        // each statement its own transaction, committed without waiting for the disk (see above)
+        if (window) {
+          const run = { skuId: sku.id, gtin: sku.gtin, first: serial0, count: n, ...window };
+          await insertSerialRange(db, tenantId, orderId, run, { noWaitCommit: true });
+        } else {
+          const epcs = encoder.epcs({ gtin: sku.gtin, firstSerial: serial0, count: n });
+          const run = { skuId: sku.id, gtin: sku.gtin, firstSerial: Number(serial0), epcs };
+          await insertSerialRun(db, tenantId, orderId, run, { noWaitCommit: true });
+        }
+        pace.took(n, performance.now() - t0);
+        at += n;
         done += n;
-        await progress.report(done);
+        await progress.report(done); // written a few times a second; throws when the job was cancelled
+        await disk();
+        await giveWay();
       }
     }
     await db.transaction(async (tx) => {
@@ -92,10 +209,19 @@ export const generateEpcJob: JobKind = {
     });
     return { message: 'labelOrder.epcDone', params: { count: done, code: order.code }, result: { orderId, count: done } };
   },
-  // a run that did not finish leaves no tag behind (a retry starts over with new serials)
+  // a run that did not finish leaves no tag behind (a retry starts over with new serials): deleted
+  // in slices as they were written, never recorded as withdrawn (they were never given out)
   async undo({ ctx }, job) {
     const { orderId } = job.payload as Payload;
-    await ctx.db.transaction((tx) => deleteOrderTags(tx, job.tenantId, orderId));
+    const pace = pacer(ctx.database.kind);
+    for (;;) {
+      const t0 = performance.now();
+      const want = pace.rows();
+      const gone = await deleteUnfinishedTags(ctx.db, job.tenantId, orderId, want);
+      if (gone === 0) break;
+      pace.took(gone, performance.now() - t0);
+      await giveWay();
+    }
   },
   // whatever the end: an order still generating did not get its EPCs
   async settle({ ctx }, job) {

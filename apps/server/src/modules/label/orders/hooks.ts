@@ -10,6 +10,7 @@ import { skuFacts } from '../../tenant/goods/service.js';
 import { deleteOrderTags, recordTagEvent } from '../tags/store.js';
 import { labelSampleCards } from '../templates/tables.js';
 import { startGenerateEpc } from './epc-job.js';
+import { checkLabelCaps } from './limits.js';
 import { labelOrderLines, labelOrders } from './tables.js';
 
 type Order = RowOf<typeof labelOrderResource>;
@@ -20,9 +21,15 @@ const is69 = (gtin: string) => /^69\d{11}$/.test(gtin);
 
 /**
  * Keeps an order's totals from its lines, in the write's transaction: each line's labels with the
- * order's loss ratio, then the order's SKU count, quantity and labels. Answers the order as it is now.
+ * order's loss ratio, then the order's SKU count, quantity and labels (`check` may refuse them
+ * first: the caps). Answers the order as it is now.
  */
-export async function refreshTotals(tx: Tx, tenantId: number, orderId: number): Promise<Row> {
+export async function refreshTotals(
+  tx: Tx,
+  tenantId: number,
+  orderId: number,
+  check?: (order: Order, totals: { labels: number }) => Promise<void>,
+): Promise<Row> {
   const [order] = (await tx
     .select()
     .from(labelOrders)
@@ -40,6 +47,7 @@ export async function refreshTotals(tx: Tx, tenantId: number, orderId: number): 
     })
     .from(labelOrderLines)
     .where(and(eq(labelOrderLines.tenantId, tenantId), eq(labelOrderLines.orderId, orderId)));
+  await check?.(order, { labels: Number(totals.labels) });
   const [row] = await tx
     .update(labelOrders)
     .set({ skuCount: Number(totals.skus), totalQuantity: Number(totals.quantity), labelQuantity: Number(totals.labels) })
@@ -112,9 +120,32 @@ export const labelOrderHooks = (ctx: AppContext): ResourceHooks => ({
       .where(and(eq(labelOrderLines.tenantId, tenantId), eq(labelOrderLines.orderId, row.id as number)));
     const ids = from.map((f) => Number(f.id)).filter((n) => n > 0);
     if (ids.length) await usableOrderLines(tx, tenantId, ids);
-    return refreshTotals(tx, tenantId, row.id as number);
+    // the caps, on what the lines ask (before the totals are written: they would not fit their columns)
+    return refreshTotals(tx, tenantId, row.id as number, (order, { labels }) =>
+      checkLabelCaps(ctx, tx, {
+        tenantId,
+        orderId: row.id as number,
+        code: String(order.code ?? ''),
+        labels,
+        field: 'line',
+        lang: session.lang,
+        tenant: Number(order.kind) === LABEL_ORDER_KIND.RFID,
+      }),
+    );
   },
   transitions: {
+    // submitted: the caps again (they may have been lowered since the order was written)
+    async submit(tx, row, { session }) {
+      await checkLabelCaps(ctx, tx, {
+        tenantId: session.tenantId!,
+        orderId: row.id as number,
+        code: String(row.code ?? ''),
+        labels: Number(row.labelQuantity ?? 0),
+        field: 'line',
+        lang: session.lang,
+        tenant: Number(row.kind) === LABEL_ORDER_KIND.RFID,
+      });
+    },
     async confirm(tx, row, { session }) {
       await checkConfirmable(tx, session.tenantId!, row as unknown as Order);
       // labels that carry no EPC are bought on at once
@@ -124,9 +155,10 @@ export const labelOrderHooks = (ctx: AppContext): ResourceHooks => ({
           .set({ status: LABEL_ORDER.PURCHASING })
           .where(and(eq(labelOrders.tenantId, session.tenantId!), eq(labelOrders.id, row.id as number)));
     },
-    // Get EPC: a job with progress (the order says which); it moves the order on when it ends
+    // Get EPC: a job with progress (the order says which); it moves the order on when it ends.
+    // Refused when the order or its tenant would pass its cap, or the disk would not hold its tags
     async generateEpc(tx, row, { session }) {
-      await startGenerateEpc(ctx, tx, session.tenantId!, session.userId, row.id as number);
+      await startGenerateEpc(ctx, tx, session.tenantId!, session.userId, row.id as number, session.lang);
     },
     // Reset EPC: the order's tags are withdrawn (never reused) and their lifecycle says so
     async resetEpc(tx, row, { session }) {

@@ -184,7 +184,7 @@ export const printTaskRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
       const out = await app.ctx.db.transaction(async (tx) => {
         const report = await bindPairs(
           tx,
-          { tenantId: session.tenantId!, userId: session.userId, username: session.username },
+          { tenantId: session.tenantId!, userId: session.userId, username: session.username, party: session.party },
           req.body.pairs.map((p) => ({ epc: p.epc.toUpperCase(), tid: p.tid.toUpperCase() })),
           TAG_BINDING_SOURCE.PRINTER,
         );

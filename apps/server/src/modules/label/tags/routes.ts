@@ -35,7 +35,17 @@ import { resourceRoutes } from '../../../core/resource/routes.js';
 import { type ResourceHooks, ResourceService } from '../../../core/resource/service.js';
 import { goodsSkus } from '../../tenant/goods/tables.js';
 import { decoded, epcUri } from './decode.js';
-import { type Actor, bindPairs, clearCheck, clearTags, epcHistory, exceptionDetail, exceptionReason, unbindTags } from './service.js';
+import {
+  type Actor,
+  bindPairs,
+  clearCheck,
+  clearTags,
+  epcHistory,
+  exceptionDetail,
+  exceptionReason,
+  reachOf,
+  unbindTags,
+} from './service.js';
 import { labelTagBindings, labelTagEvents, labelTagExceptions, labelTags } from './tables.js';
 
 const L = (zh_CN: string, zh_TW: string, en_US: string) => ({ zh_CN, zh_TW, en_US });
@@ -68,10 +78,11 @@ const bindReportSchema = z.object({ bound: z.number(), already: z.number(), refu
 /** Read-only on the generic routes: list, get and export (rows come from the area's own writers). */
 const READ_ONLY: ResourceHooks = { omitRoutes: ['create', 'update', 'delete', 'template', 'import'] };
 
-const actorOf = (s: { tenantId: number; userId: number; username: string }): Actor => ({
+const actorOf = (s: SessionInfo): Actor => ({
   tenantId: s.tenantId,
   userId: s.userId,
   username: s.username,
+  party: s.party,
 });
 
 export const tagsRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
@@ -184,7 +195,13 @@ export const tagsRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
         const rows = await tx
           .select({ id: labelTagExceptions.id, state: labelTagExceptions.state, epc: labelTagExceptions.epc })
           .from(labelTagExceptions)
-          .where(and(eq(labelTagExceptions.tenantId, session.tenantId), inArray(labelTagExceptions.id, ids)))
+          .where(
+            and(
+              eq(labelTagExceptions.tenantId, session.tenantId),
+              inArray(labelTagExceptions.id, ids),
+              reachOf(session, labelTagExceptions.orderId),
+            ),
+          )
           .for('update');
         if (rows.length < ids.length) throw notFound('tags.exception');
         const wrong = rows.find((r) => !from.includes(Number(r.state)));
@@ -246,7 +263,7 @@ export const tagsRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
     },
     async (req, reply) => {
       const epcs = [...new Set(req.body.epcs.map(normalizeHex))];
-      const r = await clearCheck(db, req.session!.tenantId, epcs);
+      const r = await clearCheck(db, req.session!.tenantId, epcs, req.session!.party);
       return reply.ok({
         ...r,
         tags: r.tags.map((t) => ({
@@ -276,7 +293,7 @@ export const tagsRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
       const session = req.session!;
       const epcs = [...new Set(req.body.epcs.map(normalizeHex))];
       const n = await db.transaction(async (tx) => {
-        const r = await clearCheck(tx, session.tenantId, epcs);
+        const r = await clearCheck(tx, session.tenantId, epcs, session.party);
         if (r.unknown.length) throw new AppError(400, 400, 'tags.clearUnknown', { count: r.unknown.length, epc: r.unknown[0] });
         if (r.cleared.length) throw conflict('tags.alreadyCleared', { count: r.cleared.length, epc: r.cleared[0] });
         return clearTags(
@@ -320,6 +337,8 @@ export const tagsRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
           and(
             eq(labelTags.tenantId, session.tenantId),
             sql`(${labelTags.epc} = ${code} or (${labelTags.tid} = ${code} and ${labelTags.tid} <> ''))`,
+            // another party's tag is not found for a user bound to a party
+            reachOf(session),
           ),
         )
         .limit(1);
@@ -335,7 +354,7 @@ export const tagsRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
           where s.tenant_id = ${session.tenantId} and s.id = ${tag.skuId}`)
           .then((r) => (r as unknown as { rows: Record<string, unknown>[] }).rows);
         sku = s ?? null;
-        const h = await epcHistory(db, session.tenantId, String(tag.epc));
+        const h = await epcHistory(db, session.tenantId, String(tag.epc), session.party);
         order = h.order;
       }
       return reply.ok({
@@ -351,7 +370,10 @@ export const tagsRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
   );
 
   // the lifecycle: the tenant's events as a feed, one EPC's history, and its EPCIS 2.0 document
-  await app.register(feedRoutes(new FeedService(db, tagEventFeed, labelTagEvents)));
+  // a user bound to a party reads the events of its own label orders only
+  await app.register(
+    feedRoutes(new FeedService(db, tagEventFeed, labelTagEvents, { scope: (session) => reachOf(session, labelTagEvents.orderId) })),
+  );
   const epcQuery = z.object({ epc: epcCode() });
   const eventSchema = z.record(z.string(), z.unknown());
   app.get(
@@ -376,7 +398,7 @@ export const tagsRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
       },
     },
     async (req, reply) => {
-      const h = await epcHistory(db, req.session!.tenantId, normalizeHex(req.query.epc));
+      const h = await epcHistory(db, req.session!.tenantId, normalizeHex(req.query.epc), req.session!.party);
       return reply.ok({ ...h, tag: h.tag as Record<string, unknown> | null, events: h.events as unknown as Record<string, unknown>[] });
     },
   );
@@ -394,7 +416,7 @@ export const tagsRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
     async (req, reply) => {
       const session = req.session!;
       const epc = normalizeHex(req.query.epc);
-      const h = await epcHistory(db, session.tenantId, epc);
+      const h = await epcHistory(db, session.tenantId, epc, session.party);
       return reply.ok(epcisDocument(h.events, { subject: epc, epcUri, tenant: session.tenantCode }) as unknown as Record<string, unknown>);
     },
   );

@@ -2,8 +2,9 @@
  * The demo tenant's tags: when the label orders' demo left DEMO without tags, one confirmed RFID
  * label order (LPO202611010001, supplier LS01, factory FA01) with 24 tags of two SKUs (SGTIN-96,
  * filter 1, serials from 900,000,001 so they never meet the serials Get EPC hands out), its
- * commissioning event; then, whatever tags exist, the first eight bound to TIDs as a printer sends
- * them back (binding records, an encoding event) and one exception of each kind.
+ * commissioning event; then, whatever tags exist, the first eight of each of the first three orders
+ * bound to TIDs as a printer sends them back (binding records, an encoding event) and one
+ * exception of each kind.
  */
 import { EPC_STATE, LABEL_ORDER, LABEL_ORDER_KIND, TAG_BINDING_SOURCE, TAG_EXCEPTION_KIND } from '@tagloom/domain';
 import { sgtin96Hex } from '@tagloom/domain/epc/index.js';
@@ -19,6 +20,8 @@ import { labelTags } from './tables.js';
 const DEMO_ORDER = 'LPO202611010001';
 const SERIAL_FROM = 900_000_001;
 const PER_SKU = 12;
+/** Orders whose first tags the demo binds. */
+const BOUND_ORDERS = 3;
 
 /** A demo TID (Impinj-like: E280 1160 …), n from 1. */
 export const demoTid = (n: number) => `E2801160200070${String(n).padStart(10, '0')}`;
@@ -90,26 +93,43 @@ export async function seedTagsDemo(tx: Tx, tenant: { id: number; code: string })
       source: 'label.generateEpc',
     });
   }
-  const first = await tx
-    .select({ epc: labelTags.epc })
-    .from(labelTags)
-    .where(and(eq(labelTags.tenantId, tenantId), eq(labelTags.tid, '')))
-    .orderBy(asc(labelTags.id))
-    .limit(8);
-  if (first.length)
-    await bindPairs(
-      tx,
-      { tenantId, userId: null, username: 'supplier01' },
-      first.map((t, i) => ({ epc: String(t.epc), tid: demoTid(i + 1) })),
-      TAG_BINDING_SOURCE.PRINTER,
-    );
+  // the first eight tags of each of the first orders bound as their printer sent them back (the
+  // first order's by its supplier's user, the others' by the brand from imported printer results)
+  const orders = await queryRows<{ order_id: number }>(
+    tx,
+    sql`select distinct order_id from label_tags where tenant_id = ${tenantId} order by order_id limit ${BOUND_ORDERS}`,
+  );
+  let first: { epc: string; orderId: number }[] = [];
+  for (const [i, o] of orders.entries()) {
+    const some = await tx
+      .select({ epc: labelTags.epc, orderId: labelTags.orderId })
+      .from(labelTags)
+      .where(and(eq(labelTags.tenantId, tenantId), eq(labelTags.orderId, Number(o.order_id)), eq(labelTags.tid, '')))
+      .orderBy(asc(labelTags.id))
+      .limit(8);
+    if (i === 0) first = some.map((t) => ({ epc: String(t.epc), orderId: Number(t.orderId) }));
+    if (some.length)
+      await bindPairs(
+        tx,
+        { tenantId, userId: null, username: i === 0 ? 'supplier01' : 'demo' },
+        some.map((t, k) => ({ epc: String(t.epc), tid: demoTid(i * 8 + k + 1) })),
+        i === 0 ? TAG_BINDING_SOURCE.PRINTER : TAG_BINDING_SOURCE.IMPORT,
+      );
+  }
   // one exception of each kind, as binding finds them
-  const some = first[1]?.epc ? String(first[1].epc) : '3034257BF7194E4000001A86';
+  const some = first[1]?.epc ?? '3034257BF7194E4000001A86';
+  const orderId = first[1]?.orderId ?? null;
   const unknown = '3034257BF7194E4000001A85';
   const foreign = 'E2003412AB1200000000A1B2';
   const exceptions = [
     { epc: unknown, tid: demoTid(91), kind: TAG_EXCEPTION_KIND.UNKNOWN_EPC, reason: { key: 'tags.unknownEpc', params: { epc: unknown } } },
-    { epc: some, tid: demoTid(92), kind: TAG_EXCEPTION_KIND.DUPLICATE_EPC, reason: { key: 'tags.duplicateEpc', params: { epc: some } } },
+    {
+      epc: some,
+      tid: demoTid(92),
+      kind: TAG_EXCEPTION_KIND.DUPLICATE_EPC,
+      reason: { key: 'tags.duplicateEpc', params: { epc: some } },
+      orderId,
+    },
     {
       epc: foreign,
       tid: demoTid(93),
@@ -121,6 +141,7 @@ export async function seedTagsDemo(tx: Tx, tenant: { id: number; code: string })
       tid: demoTid(94),
       kind: TAG_EXCEPTION_KIND.TID_MISMATCH,
       reason: { key: 'tags.tidMismatch', params: { epc: some, bound: demoTid(2), tid: demoTid(94) } },
+      orderId,
     },
   ] as const;
   for (const e of exceptions) await recordException(tx, tenantId, e);

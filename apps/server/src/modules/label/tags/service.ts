@@ -18,7 +18,9 @@ import {
   tagEventFeed,
   translate,
 } from '@tagloom/domain';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { SessionInfo } from '../../../core/context.js';
+import { partyRefCondition } from '../../../core/party.js';
 import { type Param, queryRows, type Tx } from '../../../db/client.js';
 import { tableOf } from '../../../db/resource-table.js';
 import { isGs1Header } from './decode.js';
@@ -31,7 +33,20 @@ export interface Actor {
   tenantId: number;
   userId: number | null;
   username: string;
+  /** the party a user is bound to: it reaches the tags of its party's label orders only */
+  party?: SessionInfo['party'];
 }
+
+/** Who reads or writes tags: a tenant, and the party of a bound user. */
+export type Reach = Pick<SessionInfo, 'tenantId' | 'party'>;
+
+/**
+ * The tags (or rows naming a tag's label order: binding records, exceptions, events) a caller
+ * reaches: every one of its tenant, or for a user bound to a label supplier or factory those of
+ * its party's label orders (the orders' party scope, core/party.ts). Undefined: no restriction.
+ */
+export const reachOf = (who: Reach, orderId: SQLWrapper = labelTags.orderId): SQL | undefined =>
+  partyRefCondition(orderId, 'label/purchase-order', who);
 
 /** A refused line of a batch: its line, codes, and why (an i18n key of part `tags`, with values). */
 export interface Refusal {
@@ -42,11 +57,20 @@ export interface Refusal {
   params?: Record<string, unknown>;
 }
 
+/**
+ * The condition "`epc` is an EPC of a tag the caller reaches" for another area's rows keyed by EPC
+ * (RFID EPC states), or undefined when every EPC is reached (a user bound to no party).
+ */
+export function epcReached(who: Reach, epc: SQLWrapper): SQL | undefined {
+  const reach = reachOf(who, sql`t.order_id`);
+  return reach && sql`${epc} in (select t.epc from ${labelTags} t where t.tenant_id = ${who.tenantId} and ${reach})`;
+}
+
 /** Records an abnormal tag (once per EPC and kind while it is pending). */
 export async function recordException(
   tx: Tx,
   tenantId: number,
-  e: { epc: string; tid?: string; kind: Kind; reason?: { key: string; params?: Record<string, unknown> } },
+  e: { epc: string; tid?: string; kind: Kind; reason?: { key: string; params?: Record<string, unknown> }; orderId?: number | null },
 ): Promise<void> {
   // the reason is kept as its message key and values, and worded in the reader's language when shown
   const detail = e.reason ? JSON.stringify({ key: e.reason.key, params: e.reason.params ?? {} }).slice(0, 256) : '';
@@ -65,7 +89,7 @@ export async function recordException(
   if (open) {
     await tx
       .update(labelTagExceptions)
-      .set({ foundAt: new Date(), tid: (e.tid ?? '').slice(0, 64), detail, updatedAt: new Date() })
+      .set({ foundAt: new Date(), tid: (e.tid ?? '').slice(0, 64), detail, orderId: e.orderId ?? null, updatedAt: new Date() })
       .where(and(eq(labelTagExceptions.tenantId, tenantId), eq(labelTagExceptions.id, open.id)));
     return;
   }
@@ -75,6 +99,7 @@ export async function recordException(
     tid: (e.tid ?? '').slice(0, 64),
     kind: e.kind,
     detail,
+    orderId: e.orderId ?? null,
     foundAt: new Date(),
   } as never);
 }
@@ -135,16 +160,18 @@ export async function bindPairs(tx: Tx, actor: Actor, input: { epc: string; tid:
     ? await tx
         .select({ id: labelTags.id, epc: labelTags.epc, tid: labelTags.tid, status: labelTags.status, orderId: labelTags.orderId })
         .from(labelTags)
-        .where(and(eq(labelTags.tenantId, tenantId), inArray(labelTags.epc, [...tidsOf.keys()])))
+        // a tag the actor does not reach (another party's order) is not there for it: an unknown EPC
+        .where(and(eq(labelTags.tenantId, tenantId), inArray(labelTags.epc, [...tidsOf.keys()]), reachOf(actor)))
     : [];
   const byEpc = new Map(tags.map((t) => [t.epc as string, t]));
   const holders = pairs.length
     ? await tx
-        .select({ epc: labelTags.epc, tid: labelTags.tid })
+        .select({ epc: labelTags.epc, tid: labelTags.tid, reached: sql<boolean>`${reachOf(actor) ?? sql`true`}` })
         .from(labelTags)
         .where(and(eq(labelTags.tenantId, tenantId), inArray(labelTags.tid, [...epcsOfTid.keys()])))
     : [];
-  const holderOf = new Map(holders.map((h) => [h.tid as string, h.epc as string]));
+  // a TID is unique in the tenant: held by a tag the actor does not reach, it is taken all the same (not named)
+  const holderOf = new Map(holders.map((h) => [h.tid as string, h.reached ? (h.epc as string) : '-']));
   const toBind: { id: number; epc: string; tid: string; orderId: number }[] = [];
   let already = 0;
   const seen = new Set<string>();
@@ -158,6 +185,7 @@ export async function bindPairs(tx: Tx, actor: Actor, input: { epc: string; tid:
           tid: p.tid,
           kind,
           reason: { key, params: { ...params, epc: p.epc, tid: p.tid } },
+          orderId: tag ? Number(tag.orderId) : null,
         });
     };
     if ((tidsOf.get(p.epc)?.size ?? 0) > 1) {
@@ -215,6 +243,7 @@ export async function bindPairs(tx: Tx, actor: Actor, input: { epc: string; tid:
         tid: b.tid,
         action: TAG_BINDING_ACTION.BIND,
         source,
+        orderId: b.orderId,
         operator: actor.username.slice(0, 64),
         boundAt: now,
         createdBy: actor.userId,
@@ -245,9 +274,9 @@ export async function bindPairs(tx: Tx, actor: Actor, input: { epc: string; tid:
 export async function unbindTags(tx: Tx, actor: Actor, ids: number[]) {
   const { tenantId } = actor;
   const rows = await tx
-    .select({ id: labelTags.id, epc: labelTags.epc, tid: labelTags.tid, status: labelTags.status })
+    .select({ id: labelTags.id, epc: labelTags.epc, tid: labelTags.tid, status: labelTags.status, orderId: labelTags.orderId })
     .from(labelTags)
-    .where(and(eq(labelTags.tenantId, tenantId), inArray(labelTags.id, ids)))
+    .where(and(eq(labelTags.tenantId, tenantId), inArray(labelTags.id, ids), reachOf(actor)))
     .for('update');
   const now = new Date();
   const bound = rows.filter((r) => r.tid);
@@ -276,6 +305,7 @@ export async function unbindTags(tx: Tx, actor: Actor, ids: number[]) {
       tid: r.tid,
       action: TAG_BINDING_ACTION.UNBIND,
       source: TAG_BINDING_SOURCE.MANUAL,
+      orderId: Number(r.orderId),
       operator: actor.username.slice(0, 64),
       boundAt: now,
       createdBy: actor.userId,
@@ -285,12 +315,12 @@ export async function unbindTags(tx: Tx, actor: Actor, ids: number[]) {
 }
 
 /** What clearing these EPCs would meet: the tags found (with status), the EPCs unknown, those already cleared. */
-export async function clearCheck(tx: Tx, tenantId: number, epcs: string[]) {
+export async function clearCheck(tx: Tx, tenantId: number, epcs: string[], party?: Reach['party']) {
   const rows = epcs.length
     ? await tx
         .select({ id: labelTags.id, epc: labelTags.epc, tid: labelTags.tid, status: labelTags.status, orderId: labelTags.orderId })
         .from(labelTags)
-        .where(and(eq(labelTags.tenantId, tenantId), inArray(labelTags.epc, epcs)))
+        .where(and(eq(labelTags.tenantId, tenantId), inArray(labelTags.epc, epcs), reachOf({ tenantId, party })))
     : [];
   const found = new Set(rows.map((r) => r.epc as string));
   return {
@@ -421,7 +451,7 @@ export async function epcEvents(
 }
 
 /** The events of one EPC, oldest first: its own and its order's (the order found by its tag, or its withdrawal). */
-export async function epcHistory(tx: Tx, tenantId: number, epc: string) {
+export async function epcHistory(tx: Tx, tenantId: number, epc: string, party?: Reach['party']) {
   const [tag] = await tx
     .select()
     .from(labelTags)
@@ -433,6 +463,10 @@ export async function epcHistory(tx: Tx, tenantId: number, epc: string) {
         .from(labelTagWithdrawals)
         .where(and(eq(labelTagWithdrawals.tenantId, tenantId), eq(labelTagWithdrawals.epc, epc)));
   const orderId = (tag?.orderId as number | undefined) ?? gone?.orderId ?? null;
+  // a user bound to a party reads the history of its own orders' EPCs only: any other is unknown to it
+  const reach = reachOf({ tenantId, party }, sql`${orderId}::bigint`);
+  if (reach && (orderId === null || !(await queryRows<{ ok: boolean }>(tx, sql`select ${reach} as ok`))[0]?.ok))
+    return { epc, tag: null, withdrawn: false, order: null, events: [] as TagEvent[] };
   const rows = await epcEvents(tx, tenantId, epc, { newest: false, limit: 2000, full: true });
   const events: TagEvent[] = rows.map((r) => ({
     ...(r as unknown as TagEvent),

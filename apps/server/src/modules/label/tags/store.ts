@@ -60,12 +60,65 @@ export async function insertSerialRun(
   tenantId: number,
   orderId: number,
   run: { skuId: number; gtin: string | null; firstSerial: number; epcs: readonly string[] },
+  opts: { noWaitCommit?: boolean } = {},
 ): Promise<void> {
   if (!run.epcs.length) return;
-  await tx.execute(sql`
+  await tx.execute(sql`${opts.noWaitCommit ? noWait : sql``}
     insert into label_tags (tenant_id, order_id, epc, sku_id, gtin, serial)
     select ${tenantId}, ${orderId}, u.epc, ${run.skuId}, ${run.gtin ?? ''}, (${run.firstSerial}::bigint + u.n - 1)::text
-    from unnest(string_to_array(${run.epcs.join(',')}, ',')) with ordinality as u(epc, n)`);
+    from ${opts.noWaitCommit ? sql`no_wait, ` : sql``}unnest(string_to_array(${run.epcs.join(',')}, ',')) with ordinality as u(epc, n)`);
+}
+
+/**
+ * A statement run as its own transaction (autocommit) that commits without waiting for its
+ * write-ahead log to reach the disk: `set_config(…, true)` in a CTE read once lasts to the end of
+ * that transaction, its commit included, in one round trip. For bulk writes whose caller makes them
+ * durable later (a job whose last commit waits, and whose retry undoes what a crash lost): a crash
+ * may lose the last such commits, never corrupt anything. Read it as `from no_wait, …`.
+ */
+const noWait = sql`with no_wait as materialized (select set_config('synchronous_commit', 'off', true))`;
+
+/**
+ * Inserts one run of an order's tags for one SKU whose EPCs the database makes: serials first …
+ * first + count − 1, each EPC `head` followed by `base + serial` in `digits` upper-case hex digits
+ * (a coding rule whose serial ends the code, so its EPCs count up with the serial: see
+ * serialWindow in ../orders/epc-job.ts). ONE statement, nothing sent per tag; status generated.
+ * An EPC the tenant already has fails the statement. `noWaitCommit`: outside a transaction, its
+ * commit does not wait for the disk (see noWait).
+ */
+export async function insertSerialRange(
+  tx: Tx,
+  tenantId: number,
+  orderId: number,
+  run: { skuId: number; gtin: string | null; first: bigint; count: number; head: string; base: bigint; digits: number },
+  opts: { noWaitCommit?: boolean } = {},
+): Promise<void> {
+  if (run.count < 1) return;
+  const last = run.first + BigInt(run.count) - 1n;
+  await tx.execute(sql`${opts.noWaitCommit ? noWait : sql``}
+    insert into label_tags (tenant_id, order_id, epc, sku_id, gtin, serial)
+    select ${tenantId}, ${orderId}, ${run.head}::text || lpad(upper(to_hex(${String(run.base)}::bigint + g)), ${run.digits}::int, '0'),
+      ${run.skuId}, ${run.gtin ?? ''}::text, g::text
+    from ${opts.noWaitCommit ? sql`no_wait, ` : sql``}generate_series(${String(run.first)}::bigint, ${String(last)}::bigint) g`);
+}
+
+/**
+ * Deletes up to `limit` of an order's tags outright (no withdrawal record: for a Get EPC that did
+ * not finish, whose EPCs were never given out). Returns how many went; call it until 0. Outside a
+ * transaction its commit does not wait for the disk (see noWait): a delete lost in a crash is
+ * done again by the next call.
+ */
+export async function deleteUnfinishedTags(tx: Tx, tenantId: number, orderId: number, limit: number): Promise<number> {
+  const rows = await queryRows<{ n: number | string }>(
+    tx,
+    sql`with no_wait as materialized (select set_config('synchronous_commit', 'off', true)), gone as (
+          delete from label_tags where tenant_id = ${tenantId} and id in (
+            select id from label_tags where tenant_id = ${tenantId} and order_id = ${orderId} limit ${limit})
+          returning 1
+        )
+        select count(*)::int as n from gone, no_wait`,
+  );
+  return Number(rows[0]?.n ?? 0);
 }
 
 /**

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Services } from '../../../app.js';
 import { envelope } from '../../../core/envelope.js';
 import { forbidden } from '../../../core/errors.js';
+import { validationError } from '../../../core/resource/service.js';
 import type { Tx } from '../../../db/client.js';
 import { LoginThrottle } from '../../auth/throttle.js';
 import { closePresenceAt } from '../state/service.js';
@@ -51,8 +52,21 @@ const readerConfigData = envelope(
  * - `GET /api/rfid/scene/reader-config`, `GET /api/rfid/equipment/reader-config`: the JSON to apply;
  * - `GET /api/rfid/product/list`: the platform's reader models with their parameters, read-only.
  */
-export const equipmentRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
+export const equipmentRoutes: FastifyPluginAsyncZod<Services> = async (app, services) => {
   const throttle = new LoginThrottle(app.ctx);
+  // the actions on one reader reach only the readers the caller's list shows (its tenant, and for a
+  // user bound to a store or warehouse the readers of its place): the generic service answers 404 otherwise
+  const equipment = services.resources.get(EQUIPMENT)!;
+  app.addHook('preHandler', async (req) => {
+    const rowId = ((req.body ?? req.query) as { id?: unknown } | undefined)?.id;
+    if (!req.session || !req.url.startsWith(`/api/${EQUIPMENT}/`) || typeof rowId !== 'number') return;
+    await equipment.get(req.session, rowId);
+    // and bind it to its own place only
+    const to = (req.body as { locationId?: unknown } | undefined)?.locationId;
+    const party = req.session.party;
+    if (party && equipment.def.partyScope?.[party.kind] === 'locationId' && to !== undefined && Number(to) !== party.id)
+      throw validationError(req.lang, [{ code: 'custom', path: ['locationId'], message: 'validation.partyOnly' }], equipment.def.labels);
+  });
 
   app.post(
     '/rfid/equipment/register',

@@ -23,7 +23,14 @@ export interface EquipmentEvent {
   at?: Date;
 }
 
-const WARN: ReadonlySet<string> = new Set(['disconnected', 'antennaDisconnected', 'antennaFault', 'overflow']);
+const WARN: ReadonlySet<string> = new Set([
+  'disconnected',
+  'antennaDisconnected',
+  'antennaFault',
+  'overflow',
+  'rateLimited',
+  'batchKeyReused',
+]);
 export const defaultLevel = (t: string): 'info' | 'warn' | 'error' => (t === 'error' ? 'error' : WARN.has(t) ? 'warn' : 'info');
 
 const row = (e: EquipmentEvent): typeof rfidEquipmentEvents.$inferInsert => ({
@@ -50,16 +57,19 @@ export async function recordEquipmentEvents(db: Tx, events: EquipmentEvent[]): P
 
 /**
  * The equipment log's INSERT of the events a query gives (columns created_at, equipment_coding,
- * event_type, level, antenna, message), as SQL: a part of the ingestion's one statement.
+ * event_type, level, antenna, message; and tenant_id when `tenantId` is null), as SQL: a part of
+ * the ingestion's one statement.
  */
-export function insertEquipmentEventsFrom(tenantId: number, select: SQL): SQL {
+export function insertEquipmentEventsFrom(tenantId: number | null, select: SQL): SQL {
   return sql`insert into rfid_equipment_events (tenant_id, created_at, equipment_coding, event_type, level, antenna, message)
-    select ${tenantId}::bigint, x.created_at, x.equipment_coding, x.event_type, x.level, x.antenna, x.message from (${select}) x`;
+    select ${tenantId === null ? sql`x.tenant_id` : sql`${tenantId}::bigint`}, x.created_at, x.equipment_coding, x.event_type, x.level, x.antenna, x.message
+    from (${select}) x`;
 }
 
 /** Events as a query for insertEquipmentEventsFrom (one JSON parameter). */
 export function equipmentEventsValues(events: EquipmentEvent[]): SQL {
   const rows = events.map(row).map((r) => ({
+    tenant_id: r.tenantId,
     created_at: (r.createdAt as Date).toISOString(),
     equipment_coding: r.equipmentCoding,
     event_type: r.eventType,
@@ -68,5 +78,5 @@ export function equipmentEventsValues(events: EquipmentEvent[]): SQL {
     message: r.message,
   }));
   return sql`select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-    as x(created_at timestamptz, equipment_coding text, event_type text, level text, antenna smallint, message text)`;
+    as x(tenant_id bigint, created_at timestamptz, equipment_coding text, event_type text, level text, antenna smallint, message text)`;
 }

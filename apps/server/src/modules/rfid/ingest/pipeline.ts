@@ -7,26 +7,39 @@
  * into EPC state, the reader marked seen and its batch row written. The answer is given after the
  * commit; then the fold runs (P's kickFold: the batches that arrived meanwhile fold together, one
  * write per EPC) and the live console hears a summary.
+ *
+ * Before anything, the reader's and its tenant's quotas (quota.ts): a batch over one is refused
+ * (429) unread. A batch key the reader used before for another body (its SHA-256 differs) is
+ * refused (409, and an equipment-log line), never taken for a resend.
  */
-import { createHash } from 'node:crypto';
-import { deviceMessage, ONLINE, type RfidBatchStatus, type RfidFormat, type RfidInvalidReason, type RfidTransport } from '@tagloom/domain';
+import {
+  deviceMessage,
+  ONLINE,
+  type RfidBatchStatus,
+  type RfidFormat,
+  type RfidInvalidReason,
+  type RfidTransport,
+  storedMessage,
+} from '@tagloom/domain';
 import { type InvalidEvent, PayloadError } from '@tagloom/domain/rfid/formats.js';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../core/context.js';
-import { AppError } from '../../../core/errors.js';
+import { AppError, conflict } from '../../../core/errors.js';
 import type { DeviceIdentity } from '../../../core/feed/device-keys.js';
 import { LIVE_TOPICS, type LiveRead, type LiveReadsData, publishLive } from '../../../core/live.js';
 import { preparedRows, queryRows, type Tx } from '../../../db/client.js';
 import { bindingSelect, seenUpdate } from '../equipment/service.js';
 import { enqueueFoldFrom } from '../state/fold-queue.js';
 import { kickFold } from '../state/fold-runner.js';
-import type { EncodedPayload } from './encode.js';
-import { defaultLevel, equipmentEventsValues, insertEquipmentEventsFrom } from './log.js';
-import { parseOffLoop } from './parse-pool.js';
+import { defaultLevel, equipmentEventsValues, insertEquipmentEventsFrom, recordEquipmentEvent } from './log.js';
+import { bodyHash, type ParseResult, parseOffLoop, RefusedPayload } from './parse-pool.js';
+import { type Admission, ingestQuota, QuotaError } from './quota.js';
 import { rfidBatches, rfidBatchKeys } from './tables.js';
 
 export interface IngestMeta {
   transport: RfidTransport;
+  /** the batch's admission by the quotas when the caller took it (HTTP: before the body was read); else ingestPayload does */
+  admission?: Admission;
   /** the sender's batch id (HTTP Idempotency-Key / X-Batch-Id, an MQTT message id); default: the body's SHA-256 */
   batchKey?: string;
 }
@@ -52,13 +65,22 @@ const KEY_TTL = '2 days';
 const PRUNE_EVERY_MS = 10 * 60_000;
 const MAX_KEY = 200;
 
-/** The SHA-256 of a body's UTF-8 bytes (as text or as the bytes themselves: the same key). */
-const sha256 = (s: string | Uint8Array) => createHash('sha256').update(s).digest('hex');
+/** The sender's batch key, trimmed and cut to MAX_KEY (undefined: none given). */
+const givenKey = (given?: string) => given?.trim().slice(0, MAX_KEY) || undefined;
 
-/** The batch key of a payload: the sender's, else the body's SHA-256. */
-export function batchKeyOf(body: string | Uint8Array, given?: string): string {
-  const key = given?.trim();
-  return key ? key.slice(0, MAX_KEY) : `sha256:${sha256(body)}`;
+/** The batch key of a payload: the sender's, else its body's SHA-256 (hex, parse-pool.ts bodyHash). */
+export function batchKeyOf(hash: string, given?: string): string {
+  return givenKey(given) ?? `sha256:${hash}`;
+}
+
+/**
+ * What a payload refused whole costs its reader's quota: the events it was found to hold (too many:
+ * at least the limit and one), else one.
+ */
+function refusedCost(err: PayloadError): number {
+  if (err.reason !== 'tooManyEvents') return 1;
+  const { count, max } = err.params;
+  return typeof count === 'number' ? count : Number(max) + 1;
 }
 
 const statusOf = (accepted: number, invalid: number): RfidBatchStatus => (invalid === 0 ? 'ok' : accepted > 0 ? 'partial' : 'rejected');
@@ -117,16 +139,58 @@ export async function ingestPayload(
   body: string | Uint8Array,
   meta: IngestMeta,
 ): Promise<IngestResult> {
-  const started = performance.now();
-  const batchKey = batchKeyOf(body, meta.batchKey);
-  let parsed: EncodedPayload;
+  const quota = ingestQuota(ctx);
+  let admission = meta.admission;
+  if (!admission) {
+    const mqtt = meta.transport === 'mqtt';
+    const a = quota.admit(device.tenantId, device.deviceCode, meta.transport, body.length, !mqtt);
+    if (a instanceof QuotaError) {
+      // a message every process of a plain MQTT subscription gets: the one that stored it answers;
+      // here it is a resend already stored, not a refusal (HTTP refuses unread: the reader resends later)
+      if (mqtt) {
+        const hash = bodyHash(body);
+        const prior = await firstAnswer(ctx, device, batchKeyOf(hash, meta.batchKey), givenKey(meta.batchKey) ? hash : null);
+        if (prior) return prior;
+        quota.counted(a);
+      }
+      throw a;
+    }
+    admission = a;
+  }
+  // what the batch costs its quotas once read: the events it held (none for a resend, or a failure of ours)
+  const cost = { events: 0 };
   try {
-    parsed = await parseOffLoop(format, body, { now: Date.now() });
+    return await store(ctx, device, format, body, meta, cost);
+  } finally {
+    quota.settle(admission, cost.events);
+  }
+}
+
+/** ingestPayload once the batch was admitted: sets `cost.events` to what it costs its quotas. */
+async function store(
+  ctx: AppContext,
+  device: DeviceIdentity,
+  format: RfidFormat,
+  body: string | Uint8Array,
+  meta: IngestMeta,
+  cost: { events: number },
+): Promise<IngestResult> {
+  const started = performance.now();
+  let read: ParseResult;
+  try {
+    read = await parseOffLoop(format, body, { now: Date.now() });
   } catch (err) {
     if (!(err instanceof PayloadError)) throw err;
-    await recordRejected(ctx, device, format, meta, batchKey, err.reason, err.params, started);
+    const hash = err instanceof RefusedPayload ? err.hash : undefined;
+    const key = givenKey(meta.batchKey) ?? (hash ? `sha256:${hash}` : '');
+    cost.events = refusedCost(err);
+    await recordRejected(ctx, device, format, meta, key, err.reason, err.params, started);
     throw new AppError(400, 400, `ingest.reason.${err.reason}`, err.params);
   }
+  const { payload: parsed, hash } = read;
+  const batchKey = batchKeyOf(hash, meta.batchKey);
+  // the body's hash is kept with a key the reader gave (a key of our own is the hash)
+  const keptHash = givenKey(meta.batchKey) ? hash : null;
   const { tenantId, deviceCode } = device;
   const accepted = parsed.events - parsed.invalid.length;
   const errors = parsed.invalid.slice(0, ERRORS_KEPT);
@@ -138,8 +202,8 @@ export async function ingestPayload(
     // the claim of the batch key allocates the batch's id; a resend waits for the first one's
     // commit (the key's unique index), then finds its key taken and nothing below is written
     sql`k as (
-      insert into rfid_batch_keys (tenant_id, equipment_coding, batch_key, batch_id, created_at)
-      values (${tenantId}, ${deviceCode}, ${batchKey}, nextval('rfid_batches_id_seq'), ${at}::timestamptz)
+      insert into rfid_batch_keys (tenant_id, equipment_coding, batch_key, batch_id, created_at, body_hash)
+      values (${tenantId}, ${deviceCode}, ${batchKey}, nextval('rfid_batches_id_seq'), ${at}::timestamptz, ${keptHash}::text)
       on conflict do nothing returning batch_id)`,
     sql`w as (${bindingSelect(tenantId, deviceCode)})`,
     sql`b as (select k.batch_id, w.location_id, coalesce(w.location_name, '') as location_name, w.scene_id from k left join w on true)`,
@@ -197,7 +261,14 @@ export async function ingestPayload(
     parsed.reads && !parsed.statuses.length
       ? await preparedRows<Stored>(ctx.db, 'tagloom_ingest_reads', statement)
       : await queryRows<Stored>(ctx.db, statement);
-  if (!stored) return firstAnswer(ctx.db, tenantId, deviceCode, batchKey);
+  if (!stored) {
+    // a key the reader used for another body is refused (409): it costs its quota like a batch stored
+    const prior = await firstAnswer(ctx, device, batchKey, keptHash, () => {
+      cost.events = parsed.events;
+    });
+    return prior ?? { batchId: 0, duplicate: true, accepted: 0, invalid: 0, errors: [] };
+  }
+  cost.events = parsed.events;
   const batchId = Number(stored.batch_id);
   const locationId = stored.location_id === null ? null : Number(stored.location_id);
   const live: LiveReadsData = {
@@ -228,16 +299,42 @@ export async function ingestPayload(
   return result;
 }
 
-/** The answer the first delivery of a batch got (its batch row), marked duplicate. */
-async function firstAnswer(tx: Tx, tenantId: number, equipmentCoding: string, batchKey: string): Promise<IngestResult> {
+/**
+ * The answer the first delivery of a batch got (its batch row), marked duplicate; undefined when
+ * the key is not stored. A key stored with another body's hash than `hash` (a reader whose batch
+ * counter started again, say) is refused: 409 naming the key, and a line in the equipment log
+ * (`onReused` runs first).
+ */
+async function firstAnswer(
+  ctx: AppContext,
+  device: DeviceIdentity,
+  batchKey: string,
+  hash: string | null,
+  onReused?: () => void,
+): Promise<IngestResult | undefined> {
+  const tx: Tx = ctx.db;
+  const { tenantId, deviceCode: equipmentCoding } = device;
   const [key] = await tx
-    .select({ batchId: rfidBatchKeys.batchId, at: rfidBatchKeys.createdAt })
+    .select({ batchId: rfidBatchKeys.batchId, at: rfidBatchKeys.createdAt, hash: rfidBatchKeys.bodyHash })
     .from(rfidBatchKeys)
     .where(
       and(eq(rfidBatchKeys.tenantId, tenantId), eq(rfidBatchKeys.equipmentCoding, equipmentCoding), eq(rfidBatchKeys.batchKey, batchKey)),
     )
     .limit(1);
-  const batchId = Number(key?.batchId ?? 0);
+  if (!key) return undefined;
+  const batchId = Number(key.batchId ?? 0);
+  // (a key stored before the hashes were kept is taken for a resend, as it was)
+  if (hash && key.hash && key.hash !== hash) {
+    onReused?.();
+    const params = { key: batchKey, batchId, at: key.at.toISOString() };
+    await recordEquipmentEvent(tx, {
+      tenantId,
+      equipmentCoding,
+      eventType: 'batchKeyReused',
+      message: storedMessage('ingest.log.keyReused', params),
+    });
+    throw conflict('ingest.keyReused', params);
+  }
   const [batch] = key
     ? await tx
         .select({ events: rfidBatches.events, invalid: rfidBatches.invalid, errors: rfidBatches.errors })

@@ -11,6 +11,7 @@ import { pgTextArray } from '../state/fold-data.js';
 import { queuedSince } from '../state/fold-queue.js';
 import { epcsStartingWith } from '../state/service.js';
 import { ingestPayload } from './pipeline.js';
+import { type Admission, ingestQuota, QuotaError } from './quota.js';
 import { rfidBatches, rfidEquipmentEvents, rfidReads } from './tables.js';
 
 /** EPCs of one start a filter looks up in EPC state at most; a start shared by more reads the window's batches. */
@@ -36,6 +37,9 @@ async function rawEpcFilter(db: Tx, value: string, tenantId: number): Promise<SQ
     ? sql`${batches} and ${reads}`
     : sql`(${batches} or (${rfidReads.tenantId} = ${tenantId} and ${rfidReads.createdAt} >= ${since}::timestamptz)) and ${reads}`;
 }
+
+/** The quotas' admission of each request's batch, taken before its body is read (preParsing), for the handler. */
+const admissions = new WeakMap<object, Admission>();
 
 /** The three feeds of the ingestion area on a database. */
 export const ingestFeeds = (db: Tx) => [
@@ -74,6 +78,9 @@ const FORMATS: Record<RfidFormat, string> = {
  */
 export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const feed of ingestFeeds(app.ctx.db)) await app.register(feedRoutes(feed));
+  // what this process took and refused since its last write reaches the database before it closes
+  const quota = ingestQuota(app.ctx);
+  app.addHook('onClose', () => quota.close());
 
   // the body arrives as bytes whatever its type (readers post application/json, NDJSON, text/plain
   // or odd types) and is parsed by formats.ts, off the event loop when large: a large body's bytes
@@ -81,6 +88,18 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (sub) => {
     sub.removeAllContentTypeParsers();
     sub.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: INGEST_MAX_CHARS }, (_req, body, done) => done(null, body));
+    // a reader over its quota (or its tenant's) is refused before its body is read (quota.ts); an
+    // admitted batch holds tokens for its size (Content-Length) until it is read
+    sub.addHook('preParsing', async (req, reply, payload) => {
+      if (!req.device) return payload;
+      const a = quota.admit(req.device.tenantId, req.device.deviceCode, 'http', Number(req.headers['content-length']) || 0);
+      if (a instanceof QuotaError) {
+        reply.header('retry-after', String(a.retryAfter));
+        throw a;
+      }
+      admissions.set(req, a);
+      return payload;
+    });
 
     for (const format of ['impinj', 'zebra'] as const) {
       sub.post(
@@ -90,14 +109,22 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
           config: { access: 'device' },
           schema: {
             tags: ['ingest'],
-            summary: `${FORMATS[format]}; at most ${INGEST_MAX_EVENTS} events a batch. Authenticated by the device credential (Authorization: Bearer <deviceToken>, or the x-device-key header). A resend with the same Idempotency-Key (or X-Batch-Id) header — or, without one, the same body — returns the first answer with duplicate: true and stores nothing. 200 only after the batch is committed. Not a user operation: not in the operation log`,
+            summary: `${FORMATS[format]}; at most ${INGEST_MAX_EVENTS} events a batch (a body with more lines beginning with "{" is refused unparsed, 400). Authenticated by the device credential (Authorization: Bearer <deviceToken>, or the x-device-key header). A resend with the same Idempotency-Key (or X-Batch-Id) header — or, without one, the same body — returns the first answer with duplicate: true and stores nothing; the same key with a different body is refused with 409 naming the key (nothing stored; an equipment-log entry): send a new batch with a new key. 200 only after the batch is committed; 429 over a quota (see the description). Not a user operation: not in the operation log`,
+            description:
+              "Quotas, in events (reads, status events, heartbeats): one token bucket per reader and one per tenant (RFID_DEVICE_EVENTS_PER_SECOND / RFID_DEVICE_BURST, RFID_TENANT_EVENTS_PER_SECOND / RFID_TENANT_BURST). A batch over one is refused with **429 Too Many Requests** and a `Retry-After` header (seconds) before its body is read or parsed: NOTHING of it was stored. The reader must keep the batch and resend it — the same body with the same Idempotency-Key — after Retry-After; a 429 never loses reads unless the reader drops the batch. Refusals are counted in the equipment log (event type rateLimited) and on the operator's panel (batches refused today).",
             response: { 200: envelope(answer) },
           },
         },
         async (req, reply) => {
           const body = Buffer.isBuffer(req.body) ? req.body : '';
           const batchKey = header(req.headers['idempotency-key']) ?? header(req.headers['x-batch-id']);
-          const r = await ingestPayload(app.ctx, req.device!, format, body, { transport: 'http', batchKey });
+          let r: Awaited<ReturnType<typeof ingestPayload>>;
+          try {
+            r = await ingestPayload(app.ctx, req.device!, format, body, { transport: 'http', batchKey, admission: admissions.get(req) });
+          } catch (err) {
+            if (err instanceof QuotaError) reply.header('retry-after', String(err.retryAfter));
+            throw err;
+          }
           return reply.ok({
             ...r,
             errors: r.errors.map((e) => ({ ...e, message: translate(req.lang, `ingest.reason.${e.reason}`, e.params ?? {}) })),

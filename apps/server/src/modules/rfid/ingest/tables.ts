@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  date,
   doublePrecision,
   index,
   integer,
@@ -169,6 +170,38 @@ export const rfidBatchKeys = pgTable(
     /** the first answer: { batchId, accepted, invalid, errors } */
     result: jsonb('result'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /**
+     * the SHA-256 (hex) of the body stored under a key the reader gave: the same key with another
+     * body is refused (409), not taken for a resend. Null when the key is the body's hash itself.
+     */
+    bodyHash: text('body_hash'),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.equipmentCoding, t.batchKey] }), index('rfid_batch_keys_created_idx').on(t.createdAt)],
+);
+
+/**
+ * The ingestion's token buckets (quota.ts), in events: one row a reader, and one a tenant
+ * (equipment_coding ''). `tokens` is the level at `updated_at`; it refills at `rate` a second up to
+ * `burst` and may fall below zero (a batch taken with a few tokens left is taken whole: the reader
+ * then waits until the level is above zero again). Written by each server process at most every
+ * few hundred milliseconds with what it took since (one statement), which answers the levels. The
+ * batches refused today (the operator's panel) are counted on the reader's row.
+ */
+export const rfidIngestBuckets = pgTable(
+  'rfid_ingest_buckets',
+  {
+    tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
+    /** the reader's coding; '' for the tenant's bucket */
+    equipmentCoding: text('equipment_coding').notNull(),
+    tokens: doublePrecision('tokens').notNull(),
+    /** events a second, as last configured */
+    rate: doublePrecision('rate').notNull(),
+    burst: doublePrecision('burst').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** the day (the database's) refused_batches counts */
+    refusedDay: date('refused_day', { mode: 'string' }),
+    refusedBatches: integer('refused_batches').notNull().default(0),
+    refusedAt: ts('refused_at'),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.equipmentCoding] })],
 );

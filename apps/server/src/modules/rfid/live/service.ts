@@ -1,8 +1,9 @@
 /**
  * The RFID figures of the dashboards (area L): counters (reads today, readers online, tags by
  * presence) and the operator's panel (readers offline, antenna faults, read rate per site, unknown
- * and duplicate EPCs, sync failures). Every query is bounded by the tenant and a time range on the
- * leading columns of a primary key or index, so it reads today's (or the last hour's) partition only.
+ * and duplicate EPCs, sync failures, batches refused over a quota). Every query is bounded by the
+ * tenant and a time range on the leading columns of a primary key or index, so it reads today's (or
+ * the last hour's) partition only.
  */
 import { ONLINE, PLATFORM_TENANT_ID } from '@tagloom/domain';
 import { type SQL, sql } from 'drizzle-orm';
@@ -11,7 +12,7 @@ import { queryRows } from '../../../db/client.js';
 import { equipment, locations } from '../../../db/schema/index.js';
 import { decoded } from '../../label/tags/decode.js';
 import { clearCheck } from '../../label/tags/service.js';
-import { rfidBatches, rfidEquipmentEvents, rfidReads } from '../ingest/tables.js';
+import { rfidBatches, rfidEquipmentEvents, rfidIngestBuckets, rfidReads } from '../ingest/tables.js';
 import { rfidEpcStates } from '../state/tables.js';
 
 const num = (v: unknown) => Number(v ?? 0);
@@ -99,11 +100,13 @@ export interface OperatorPanel {
     invalid: number;
     firstError: string;
   }[];
+  /** batches refused today over a quota (429, or an MQTT message refused): in all, and by reader (the latest first) */
+  rateLimited: { batches: number; readers: { equipmentCoding: string; batches: number; at: string }[] };
 }
 
 /** What an RFID operator looks at first (tenant dashboards). */
 export async function operatorPanel(db: Tx, tenantId: number): Promise<OperatorPanel> {
-  const [offline, faults, rate, recent, dupReads, failures] = await Promise.all([
+  const [offline, faults, rate, recent, dupReads, failures, limited] = await Promise.all([
     queryRows<{ code: string; name: string; loc: string | null; since: unknown }>(
       db,
       sql`SELECT e.equipment_coding AS code, e.equipment_name AS name, l.name AS loc, e.last_time_online AS since
@@ -159,6 +162,16 @@ export async function operatorPanel(db: Tx, tenantId: number): Promise<OperatorP
             AND (${rfidBatches.status} <> 'ok' OR ${rfidBatches.invalid} > 0)
           ORDER BY ${rfidBatches.createdAt} DESC LIMIT ${PANEL_LIMIT}`,
     ),
+    // the readers' quota buckets (a row a reader, its refusals of the day counted on it; quota.ts)
+    queryRows<{ code: string; n: unknown; at: unknown; total: unknown }>(
+      db,
+      sql`SELECT ${rfidIngestBuckets.equipmentCoding} AS code, ${rfidIngestBuckets.refusedBatches} AS n, ${rfidIngestBuckets.refusedAt} AS at,
+                 sum(${rfidIngestBuckets.refusedBatches}) OVER () AS total
+          FROM ${rfidIngestBuckets}
+          WHERE ${rfidIngestBuckets.tenantId} = ${tenantId} AND ${rfidIngestBuckets.equipmentCoding} <> ''
+            AND ${rfidIngestBuckets.refusedDay} = current_date AND ${rfidIngestBuckets.refusedBatches} > 0
+          ORDER BY ${rfidIngestBuckets.refusedAt} DESC LIMIT ${PANEL_LIMIT}`,
+    ),
   ]);
 
   // unknown: not in the registry (asked through the tags service) or not decodable; duplicate: the
@@ -211,5 +224,9 @@ export async function operatorPanel(db: Tx, tenantId: number): Promise<OperatorP
       invalid: num(f.invalid),
       firstError: f.first_error,
     })),
+    rateLimited: {
+      batches: num(limited[0]?.total),
+      readers: limited.map((l) => ({ equipmentCoding: l.code, batches: num(l.n), at: iso(l.at)! })),
+    },
   };
 }

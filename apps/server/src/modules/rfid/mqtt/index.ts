@@ -11,6 +11,7 @@ import { AppError } from '../../../core/errors.js';
 import { DEVICE_KEY_HEADER, type DeviceIdentity, resolveDevice } from '../../../core/feed/device-keys.js';
 import { tenants } from '../../../db/schema/index.js';
 import { ingestPayload } from '../ingest/pipeline.js';
+import { QuotaError } from '../ingest/quota.js';
 import { rfidBatches } from '../ingest/tables.js';
 import { MqttIngest, type MqttIngestDeps, type MqttStatus } from './subscriber.js';
 
@@ -53,6 +54,7 @@ export function mqttDeps(ctx: AppContext): MqttIngestDeps {
     },
     // the payload's own fault (the pipeline refuses it with a 4xx): resending it would not help
     isPermanent: (err) => err instanceof AppError && err.status >= 400 && err.status < 500,
+    isRateLimited: (err) => err instanceof QuotaError,
   };
 }
 

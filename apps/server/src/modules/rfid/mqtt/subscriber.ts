@@ -14,6 +14,9 @@
  *   topic's last level. It must be the key of the topic's device (tenant and equipment coding),
  *   else the message is refused: logged, counted, and acknowledged so the broker does not resend
  *   it forever.
+ * - A reader over its ingestion quota (or its tenant's, ../ingest/quota.ts) is refused like an
+ *   unreadable payload: acknowledged and dropped (MQTT has no 429), counted here (`refused`), and
+ *   counted and logged by the pipeline (equipment log `rateLimited`, the operator's panel).
  * - The PUBACK is sent only after the pipeline committed (mqtt.js `customHandleAcks`). On a
  *   database error nothing is acknowledged and the connection is dropped after a backoff: the
  *   broker resends what was not acknowledged when the session resumes, and the pipeline's
@@ -34,7 +37,8 @@ export type RefusalReason =
   | 'rfid.mqtt.refused.noToken'
   | 'rfid.mqtt.refused.badToken'
   | 'rfid.mqtt.refused.otherDevice'
-  | 'rfid.mqtt.refused.payload';
+  | 'rfid.mqtt.refused.payload'
+  | 'rfid.mqtt.refused.rateLimited';
 
 /** A message the subscriber took apart: where it claims to come from and what it carries. */
 export interface MqttReaderMessage {
@@ -59,6 +63,12 @@ export interface MqttIngestDeps {
   recordRefused?(device: DeviceIdentity, msg: MqttReaderMessage, reason: RefusalReason): Promise<void>;
   /** whether an error of `ingest` is the message's own fault (acknowledge and drop) rather than the server's (resend) */
   isPermanent?(err: unknown): boolean;
+  /**
+   * whether an error of `ingest` is a refusal over the reader's or its tenant's quota: acknowledged
+   * and dropped like a bad payload (there is no 429 to send back; the pipeline counted it and writes
+   * it to the equipment log), rather than left for the broker to resend at once
+   */
+  isRateLimited?(err: unknown): boolean;
 }
 
 /** The subscriber's state, for /api/health and the logs. */
@@ -271,6 +281,7 @@ export class MqttIngest {
       try {
         await this.deps.ingest(device, where.format, msg.body, { transport: 'mqtt', batchKey: msg.batchKey });
       } catch (err) {
+        if (this.deps.isRateLimited?.(err)) throw new Refused('rfid.mqtt.refused.rateLimited', device);
         if (this.deps.isPermanent?.(err)) throw new Refused('rfid.mqtt.refused.payload', device);
         throw err;
       }

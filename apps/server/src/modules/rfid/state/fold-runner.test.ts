@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FOLD_TIMING, foldDueAt } from './fold-runner.js';
 
 describe('when the fold runs (FOLD_TIMING)', () => {
-  const { quietMs, maxWaitMs } = FOLD_TIMING;
+  const { quietMs, maxWaitMs, pauseMs } = FOLD_TIMING;
 
   it('folds a lone batch once the readers have been quiet for a moment', () => {
     expect(foldDueAt(10_000, 10_000)).toBe(10_000 + quietMs);
@@ -13,5 +13,16 @@ describe('when the fold runs (FOLD_TIMING)', () => {
     expect(foldDueAt(10_010, 10_000)).toBe(10_010 + quietMs);
     expect(foldDueAt(12_990, 10_000)).toBe(10_000 + maxWaitMs);
     expect(foldDueAt(20_000, 10_000)).toBe(10_000 + maxWaitMs);
+  });
+
+  it('rests after a run while readers keep sending, however quiet the moments between their batches', () => {
+    // the last run ended at 10,000 and rests until 11,000: batches keep coming (the last at 10,900)
+    expect(foldDueAt(10_900, 10_050, 11_000)).toBe(11_000);
+    // a rest longer than maxWaitMs still holds while they keep sending
+    expect(foldDueAt(13_900, 10_050, 14_000)).toBe(14_000);
+  });
+
+  it('folds at once when the readers pause, rest or not', () => {
+    expect(foldDueAt(10_400, 10_050, 20_000)).toBe(10_400 + pauseMs);
   });
 });

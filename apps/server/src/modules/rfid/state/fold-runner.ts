@@ -9,6 +9,16 @@ import type { AppContext } from '../../../core/context.js';
 import { LIVE_TOPICS, publishLive } from '../../../core/live.js';
 import { foldQueued } from './fold-queue.js';
 
+/**
+ * Embedded PGlite: EPC states written a transaction at most (fold-queue.ts, parts). PGlite has one
+ * connection: a transaction holds every other statement up, a reader's batch too, and a fold writes
+ * an EPC's state in about 50–120 µs there (2 cores, load 3–8; more under a heavier load), so 2,000
+ * of them hold it 0.1–0.25 s.
+ */
+export const FOLD_TX_EPCS = 2000;
+/** Embedded PGlite: batches a fold takes off the queue a transaction at most (their parts are made in it: 150 batches of 500 reads, about 0.2–0.8 s). */
+export const FOLD_TX_BATCHES = 150;
+
 /** The safety net's period. */
 export const FOLD_POLL_MS = 2000;
 /** A tenant another process was folding is tried again this soon. */
@@ -27,12 +37,27 @@ const BUSY_RETRY_MS = 200;
  * longer one gathers few re-reads of the same tags, and only delays their state after a burst
  * (bench/ingest on PostgreSQL, state caught up after the last answer: 0.68–0.71 s with 100 ms,
  * 0.60–0.67 s with 30 ms; the batches of the timed run still one fold).
+ *
+ * And a rest after each run, `restFactor` times as long as the run took: the fold takes at most
+ * 1 / (1 + restFactor) of the database's time while readers keep sending, whatever the quiet moments
+ * between their batches. A slow reader's fold takes milliseconds (so does its rest); under a flood
+ * a run that takes longer is followed by a longer rest, in which more batches gather, so the next
+ * fold writes each EPC once for more reads: the folds grow until they keep up. Without it a quiet
+ * moment of 30 ms comes between almost any two batches once the database no longer runs on the
+ * event loop (PGlite on its worker thread: the event loop is free while a batch is stored), and
+ * the folds stayed a few batches each: bench/ingest, PGlite in memory, 217,000 state writes for
+ * 250,000 reads (7,000 reads/s) instead of 60,000 (15,600 reads/s, PGlite on the event loop).
+ * When the readers pause (`pauseMs` without a batch), the fold runs at once, rest or not.
  */
-export const FOLD_TIMING = { quietMs: 30, maxWaitMs: 3000 } as const;
+export const FOLD_TIMING = { quietMs: 30, maxWaitMs: 3000, restFactor: 1, pauseMs: 250 } as const;
 
-/** When the next run is due (epoch ms), by FOLD_TIMING: from the last kick and the first kick not folded yet. */
-export function foldDueAt(lastKick: number, pendingSince: number): number {
-  return Math.min(lastKick + FOLD_TIMING.quietMs, pendingSince + FOLD_TIMING.maxWaitMs);
+/**
+ * When the next run is due (epoch ms), by FOLD_TIMING: from the last kick and the first kick not
+ * folded yet, and not before the rest after the last run (`restUntil`) unless the readers paused.
+ */
+export function foldDueAt(lastKick: number, pendingSince: number, restUntil = 0): number {
+  const { quietMs, maxWaitMs, pauseMs } = FOLD_TIMING;
+  return Math.min(Math.max(restUntil, Math.min(lastKick + quietMs, pendingSince + maxWaitMs)), lastKick + pauseMs);
 }
 
 export class FoldRunner {
@@ -43,6 +68,8 @@ export class FoldRunner {
   private lastKick = 0;
   /** when the first kick not covered by a run came (none: nothing to fold) */
   private pendingSince?: number;
+  /** the last run's rest ends then (FOLD_TIMING.restFactor) */
+  private restUntil = 0;
 
   constructor(private readonly ctx: AppContext) {}
 
@@ -63,7 +90,7 @@ export class FoldRunner {
   /** Starts a run when one is due, else waits for it (a wait re-checks: later kicks may move it). */
   private schedule(): void {
     if (this.stopped || this.running || this.waiting || this.pendingSince === undefined) return;
-    const wait = foldDueAt(this.lastKick, this.pendingSince) - Date.now();
+    const wait = foldDueAt(this.lastKick, this.pendingSince, this.restUntil) - Date.now();
     if (wait > 0) {
       this.waiting = setTimeout(() => {
         this.waiting = undefined;
@@ -73,8 +100,11 @@ export class FoldRunner {
       return;
     }
     this.pendingSince = undefined;
+    const started = Date.now();
     this.running = this.run().finally(() => {
       this.running = undefined;
+      const now = Date.now();
+      this.restUntil = now + (now - started) * FOLD_TIMING.restFactor;
       this.schedule();
     });
   }
@@ -86,7 +116,10 @@ export class FoldRunner {
 
   private async run(): Promise<void> {
     try {
-      const run = await foldQueued(this.ctx.db);
+      const run = await foldQueued(
+        this.ctx.db,
+        this.ctx.database.kind === 'pglite' ? { txEpcs: FOLD_TX_EPCS, txBatches: FOLD_TX_BATCHES } : {},
+      );
       for (const f of run.failures)
         this.ctx.log.error(
           { tenantId: f.tenantId, batchId: f.batchId, err: f.message },

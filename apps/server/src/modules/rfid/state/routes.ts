@@ -5,16 +5,18 @@
  */
 import { type L10n, LANGS, type Lang, normalizeHex, translate } from '@tagloom/domain';
 import { PRESENCES } from '@tagloom/domain/rfid/presence.js';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../../../app.js';
 import { envelope } from '../../../core/envelope.js';
 import { badRequest } from '../../../core/errors.js';
+import { partyCondition } from '../../../core/party.js';
 import { readScope } from '../../../core/tenant-scope.js';
 import { queryRows, type Tx } from '../../../db/client.js';
+import { declarationOf, tableOf } from '../../../db/resource-table.js';
 import { foldRunner } from './fold-runner.js';
-import { countByPresence, decodeForState, epcStateLookup, STATE_COLUMNS, STATE_JOINS } from './service.js';
+import { countByPresence, decodeForState, epcStateLookup, STATE_COLUMNS, STATE_JOINS, stateReach } from './service.js';
 
 /** A text of the catalogs in the three languages (field labels of the validation messages). */
 export const fromCatalog = (key: string): L10n =>
@@ -69,8 +71,9 @@ function decodeCursor(c: string): [string, string] {
  * One page of the tenant's EPC states, newest read first (keyset on (last_seen_at desc, epc)): by
  * the index of the minute of last_seen_at, each minute's states sorted (the same order).
  */
-export async function listStates(db: Tx, tenantId: number, q: ListQuery) {
+export async function listStates(db: Tx, tenantId: number, q: ListQuery, reach?: SQL) {
   const where = [sql`s.tenant_id = ${tenantId}`];
+  if (reach) where.push(reach);
   if (q.epc) {
     const p = normalizeHex(q.epc);
     // a range, not LIKE: the primary key's order serves it in any collation (hex digits only)
@@ -143,7 +146,7 @@ export const stateRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
       },
     },
     async (req, reply) => {
-      const out = await epcStateLookup(db, req.session!.tenantId, normalizeHex(req.params.epc));
+      const out = await epcStateLookup(db, req.session!.tenantId, normalizeHex(req.params.epc), req.session!.party);
       return reply.ok({
         ...out,
         refusal: undefined,
@@ -164,7 +167,7 @@ export const stateRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
           response: { 200: listReply },
         },
       },
-      async (req, reply) => reply.ok(await listStates(db, req.session!.tenantId, req.query)),
+      async (req, reply) => reply.ok(await listStates(db, req.session!.tenantId, req.query, stateReach(req.session!))),
     );
     app.get(
       `/${screen}/detail`,
@@ -178,7 +181,7 @@ export const stateRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
         },
       },
       async (req, reply) => {
-        const out = await epcStateLookup(db, req.session!.tenantId, normalizeHex(req.query.epc));
+        const out = await epcStateLookup(db, req.session!.tenantId, normalizeHex(req.query.epc), req.session!.party);
         return reply.ok({
           ...out,
           refusal: undefined,
@@ -197,9 +200,12 @@ export const stateRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
         },
       },
       async (req, reply) => {
+        // a user bound to a party: the places its location screen shows (its own store or warehouse)
+        const places = tableOf('tenant/location')!;
+        const mine = partyCondition(declarationOf('tenant/location')!, places, req.session!);
         const list = await queryRows<{ id: number; code: string; name: string }>(
           db,
-          sql`select id::float8 as id, code, name from locations where tenant_id = ${req.session!.tenantId} order by code limit 1000`,
+          sql`select id::float8 as id, code, name from ${places} where tenant_id = ${req.session!.tenantId} ${mine ? sql`and ${mine}` : sql``} order by code limit 1000`,
         );
         return reply.ok({ list });
       },
@@ -219,6 +225,9 @@ export const stateRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
         },
       },
     },
-    async (req, reply) => reply.ok(await countByPresence(db, readScope(req.session!, db), req.query.locationId)),
+    async (req, reply) =>
+      reply.ok(
+        await countByPresence(db, readScope(req.session!, db), req.query.locationId, stateReach(req.session!, sql.raw('rfid_epc_states'))),
+      ),
   );
 };

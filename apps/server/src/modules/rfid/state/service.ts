@@ -3,12 +3,12 @@
  * by presence (dashboards), one EPC's state (the integrator's lookup) and the screens' lists.
  */
 import { PRESENCES, type Presence, SCENE_TYPE } from '@tagloom/domain/rfid/presence.js';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ReadScope } from '../../../core/tenant-scope.js';
 import { type Param, preparedStatement, queryRows, type Tx } from '../../../db/client.js';
 import { decoded } from '../../label/tags/decode.js';
-import { epcEventsSelect, epcFactsSelect, type FactsRow, factsOf } from '../../label/tags/index.js';
+import { epcEventsSelect, epcFactsSelect, epcReached, type FactsRow, factsOf, type Reach } from '../../label/tags/index.js';
 import type { PresenceChange } from './fold.js';
 import { recordPresenceEvents } from './lifecycle.js';
 import { rfidEpcStates } from './tables.js';
@@ -119,9 +119,22 @@ export async function closePresenceAt(tx: Tx, tenantId: number, equipmentCoding:
 export type PresenceCounts = Record<Presence | 'unplaced', number> & { total: number };
 
 /** Tags by presence state that the session may see (its tenant's; all for the platform), optionally at one location. */
-export async function countByPresence(db: Tx, scope: ReadScope, locationId?: number): Promise<PresenceCounts> {
+/**
+ * The EPC states a caller reaches besides its tenant (undefined: all of them; `s` the states' alias
+ * in the query): a user bound to a store or warehouse, the EPCs last seen or present at its place;
+ * bound to a label supplier or factory, the EPCs of its own label orders' tags (the label area's reach).
+ */
+export function stateReach(who: Reach, s = sql.raw('s')): SQL | undefined {
+  const party = who.party;
+  if (!party) return undefined;
+  if (party.kind === 'store' || party.kind === 'warehouse')
+    return sql`(${s}.last_location_id = ${party.id} or ${s}.presence_location_id = ${party.id})`;
+  return epcReached(who, sql`${s}.epc`);
+}
+
+export async function countByPresence(db: Tx, scope: ReadScope, locationId?: number, reach?: SQL): Promise<PresenceCounts> {
   const t = rfidEpcStates as typeof rfidEpcStates & { tenantId: AnyPgColumn };
-  const where = scope(t, locationId === undefined ? undefined : sql`${rfidEpcStates.presenceLocationId} = ${locationId}`);
+  const where = scope(t, locationId === undefined ? undefined : sql`${rfidEpcStates.presenceLocationId} = ${locationId}`, reach);
   const rows = await queryRows<{ presence: Presence | null; n: number | string }>(
     db,
     sql`select presence, count(*)::bigint as n from rfid_epc_states ${where ? sql`where ${where}` : sql``} group by presence`,
@@ -195,7 +208,19 @@ const lookupStatement = preparedStatement<
           (select json_agg(e) from (${epcEventsSelect(tenantId, epc, { newest: true, limit: LOOKUP_EVENTS, full: false })}) e) as events`;
 });
 
-export async function epcStateLookup(db: Tx, tenantId: number, epc: string) {
+export async function epcStateLookup(db: Tx, tenantId: number, epc: string, party?: Reach['party']) {
+  const { decoded: dec, refusal } = decodeForState(epc);
+  // an EPC a user bound to a party does not reach is unknown to it: no state, facts nor events
+  const reach = stateReach({ tenantId, party }, sql.raw('s'));
+  if (reach) {
+    const [seen] = await queryRows<{ ok: boolean }>(
+      db,
+      sql`select exists (select 1 from (select ${epc}::text as epc) k
+            left join rfid_epc_states s on s.tenant_id = ${tenantId} and s.epc = k.epc
+            where ${party?.kind === 'store' || party?.kind === 'warehouse' ? sql`s.epc is not null and ${reach}` : epcReached({ tenantId, party }, sql`k.epc`)}) as ok`,
+    );
+    if (!seen?.ok) return { epc, found: false, state: null, decoded: dec, refusal, ...factsOf(null), events: [] };
+  }
   const [r] = await lookupStatement(db, { tenantId, epc });
   const state = r?.state ?? null;
   if (state)
@@ -203,7 +228,6 @@ export async function epcStateLookup(db: Tx, tenantId: number, epc: string) {
       const v = state[k];
       if (typeof v === 'string') state[k] = new Date(v).toISOString();
     }
-  const { decoded: dec, refusal } = decodeForState(epc);
   return { epc, found: !!state, state, decoded: dec, refusal, ...factsOf(r?.facts), events: r?.events ?? [] };
 }
 

@@ -1,5 +1,13 @@
 /** The RFID cards of the admin dashboard: live counters and the operator's panel. */
-import { ApiOutlined, CloudSyncOutlined, DisconnectOutlined, QuestionCircleOutlined, ScanOutlined, WifiOutlined } from '@ant-design/icons';
+import {
+  ApiOutlined,
+  CloudSyncOutlined,
+  DisconnectOutlined,
+  QuestionCircleOutlined,
+  ScanOutlined,
+  StopOutlined,
+  WifiOutlined,
+} from '@ant-design/icons';
 import { Badge, Card, Col, List, Row, Statistic, Tag, Tooltip, theme } from 'antd';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
@@ -133,6 +141,32 @@ function ListSection<T>({
   );
 }
 
+/** Batches refused today over a reader's or its tenant's quota: the count in the corner, the readers below. */
+function RateLimitedSection({ limited }: { limited: OperatorPanel['rateLimited'] }) {
+  const { t } = useTranslation();
+  return (
+    <Section title={t('rfidDash.rateLimited')} icon={<StopOutlined />} count={limited.batches} testId="rfid-rate-limited">
+      {limited.readers.length ? (
+        <List
+          size="small"
+          dataSource={limited.readers}
+          renderItem={(r) => (
+            <List.Item>
+              <div className="rfid-item">
+                <span className="ops-mono">{r.equipmentCoding}</span>{' '}
+                <Tag color="red">{t('rfidDash.rateLimitedCount', { count: r.batches })}</Tag>
+                <div className="ops-muted">{t('rfidDash.rateLimitedAt', { when: dayjs(r.at).fromNow() })}</div>
+              </div>
+            </List.Item>
+          )}
+        />
+      ) : (
+        <Nothing />
+      )}
+    </Section>
+  );
+}
+
 export function OperatorPanelCard({ panel }: { panel: OperatorPanel }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -220,6 +254,9 @@ export function OperatorPanelCard({ panel }: { panel: OperatorPanel }) {
               </>
             )}
           />
+        </Col>
+        <Col xs={24} lg={8}>
+          <RateLimitedSection limited={panel.rateLimited ?? { batches: 0, readers: [] }} />
         </Col>
         <Col xs={24} lg={8}>
           <Section title={t('rfidDash.ratePerSite')} icon={<ScanOutlined />} testId="rfid-rate">

@@ -18,6 +18,8 @@ export interface OperatorPanel {
   unknownEpcs: { epc: string; lastSeenAt: string; equipmentCoding: string; reason: 'notInRegistry' | 'undecodable' }[];
   duplicateEpcs: { epc: string; tids: string[] }[];
   syncFailures: { id: number; at: string; equipmentCoding: string; status: string; invalid: number; firstError: string }[];
+  /** batches refused today over an ingestion quota: in all, and by reader */
+  rateLimited: { batches: number; readers: { equipmentCoding: string; batches: number; at: string }[] };
 }
 
 interface Widget {

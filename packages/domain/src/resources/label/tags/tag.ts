@@ -60,6 +60,7 @@ export const tidBindingResource = defineResource({
   table: 'label_tags',
   titleField: 'epc',
   defaultSort: { field: 'epc', order: 'asc' },
+  partyVia: 'orderId',
   crud: ['query', 'import', 'export'],
   extraActions: ['bind', 'unbind'],
   fields: tagFields,
@@ -77,6 +78,7 @@ export const epcQueryResource = defineResource({
   titleField: 'epc',
   defaultSort: { field: 'epc', order: 'asc' },
   rowsOf: { code: 'label/tid-binding' },
+  partyVia: 'orderId',
   crud: ['query', 'export'],
   fields: tagFields,
 });

@@ -15,6 +15,7 @@ export const equipmentArchiveResource = defineResource({
   titleField: equipmentResource.titleField,
   defaultSort: equipmentResource.defaultSort,
   rowsOf: { code: equipmentResource.code },
+  partyScope: equipmentResource.partyScope,
   fields: equipmentResource.fields,
   seed: [
     {
