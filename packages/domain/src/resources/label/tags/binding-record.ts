@@ -1,5 +1,6 @@
 import { defineResource } from '../../../resource/define.js';
 import { f } from '../../../resource/fields.js';
+import { tagOrderField } from './tag.js';
 import './enums.js';
 
 const L = (zh_CN: string, zh_TW: string, en_US: string) => ({ zh_CN, zh_TW, en_US });
@@ -23,16 +24,7 @@ export const bindingRecordResource = defineResource({
     tid: f.text({ label: L('TID', 'TID', 'TID'), display: 'code', max: 64, search: 'eq', width: 216 }),
     action: f.enumOf('TagBindingAction', { label: L('操作', '操作', 'Action'), search: 'eq', width: 90 }),
     source: f.enumOf('TagBindingSource', { label: L('来源', '來源', 'Source'), search: 'eq', width: 110, hidden: true }),
-    // the tag's label order when known: the row is seen by the parties of that order (partyVia)
-    orderId: f.ref('label/purchase-order', 'code', {
-      label: L('标签采购单', '標籤採購單', 'Label order'),
-      required: false,
-      editable: false,
-      form: false,
-      search: 'eq',
-      width: 170,
-      hidden: true,
-    }),
+    orderId: tagOrderField(),
     operator: f.text({ label: L('操作人', '操作人', 'Operator'), max: 64, required: false, width: 110 }),
     remark: f.text({ label: L('备注', '備註', 'Remark'), max: 256, required: false, hidden: true }),
     // sortable: the list's default order reads the (tenant_id, bound_at, id) index

@@ -1,6 +1,7 @@
 import { defineResource } from '../../../resource/define.js';
 import { f } from '../../../resource/fields.js';
 import { TAG_EXCEPTION_STATE } from './enums.js';
+import { tagOrderField } from './tag.js';
 
 const L = (zh_CN: string, zh_TW: string, en_US: string) => ({ zh_CN, zh_TW, en_US });
 
@@ -24,16 +25,7 @@ export const tagExceptionResource = defineResource({
     tid: f.text({ label: L('TID', 'TID', 'TID'), display: 'code', max: 64, required: false, width: 200, hidden: true }),
     kind: f.enumOf('TagExceptionKind', { label: L('异常类型', '異常類型', 'Exception'), search: 'eq', width: 130 }),
     detail: f.text({ label: L('异常说明', '異常說明', 'Details'), max: 256, required: false, width: 240 }),
-    // the tag's label order when known: the row is seen by the parties of that order (partyVia)
-    orderId: f.ref('label/purchase-order', 'code', {
-      label: L('标签采购单', '標籤採購單', 'Label order'),
-      required: false,
-      editable: false,
-      form: false,
-      search: 'eq',
-      width: 170,
-      hidden: true,
-    }),
+    orderId: tagOrderField(),
     state: f.enumOf('TagExceptionState', {
       label: L('处理状态', '處理狀態', 'State'),
       search: 'eq',

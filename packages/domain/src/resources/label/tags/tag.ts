@@ -8,6 +8,21 @@ const L = (zh_CN: string, zh_TW: string, en_US: string) => ({ zh_CN, zh_TW, en_U
 export const EPC_PATTERN = { source: EPC_HEX.source, message: 'validation.epcShape' };
 export const TID_PATTERN = { source: TID_HEX.source, message: 'validation.tidShape' };
 
+/**
+ * A row's tag's label order, when known (binding records, exceptions): not in any form, hidden in
+ * the list; the row is seen by the parties of that order (partyVia).
+ */
+export const tagOrderField = () =>
+  f.ref('label/purchase-order', 'code', {
+    label: L('标签采购单', '標籤採購單', 'Label order'),
+    required: false,
+    editable: false,
+    form: false,
+    search: 'eq',
+    width: 170,
+    hidden: true,
+  });
+
 /** The fields of a tag (the registry's and the screens over its rows). */
 const tagFields = {
   epc: f.text({
