@@ -38,15 +38,16 @@ const BUSY_RETRY_MS = 200;
  * (bench/ingest on PostgreSQL, state caught up after the last answer: 0.68–0.71 s with 100 ms,
  * 0.60–0.67 s with 30 ms; the batches of the timed run still one fold).
  *
- * And a rest after each run, `restFactor` times as long as the run took: the fold takes at most
- * 1 / (1 + restFactor) of the database's time while readers keep sending, whatever the quiet moments
- * between their batches. A slow reader's fold takes milliseconds (so does its rest); under a flood
- * a run that takes longer is followed by a longer rest, in which more batches gather, so the next
- * fold writes each EPC once for more reads: the folds grow until they keep up. Without it a quiet
- * moment of 30 ms comes between almost any two batches once the database no longer runs on the
- * event loop (PGlite on its worker thread: the event loop is free while a batch is stored), and
- * the folds stayed a few batches each: bench/ingest, PGlite in memory, 217,000 state writes for
- * 250,000 reads (7,000 reads/s) instead of 60,000 (15,600 reads/s, PGlite on the event loop).
+ * And on embedded PGlite a rest after each run, `restFactor` times as long as the run took: the
+ * fold takes at most 1 / (1 + restFactor) of the database's time while readers keep sending,
+ * whatever the quiet moments between their batches. A slow reader's fold takes milliseconds (so
+ * does its rest); under a flood a run that takes longer is followed by a longer rest, in which more
+ * batches gather, so the next fold writes each EPC once for more reads: the folds grow until they
+ * keep up. Without it a quiet moment of 30 ms comes between almost any two batches once the
+ * database no longer runs on the event loop (PGlite on its worker thread: the event loop is free
+ * while a batch is stored), and the folds stayed a few batches each: bench/ingest, PGlite in
+ * memory, 217,000 state writes for 250,000 reads (7,000 reads/s) instead of 60,000 (15,600
+ * reads/s, PGlite on the event loop).
  * When the readers pause (`pauseMs` without a batch), the fold runs at once, rest or not.
  */
 export const FOLD_TIMING = { quietMs: 30, maxWaitMs: 3000, restFactor: 1, pauseMs: 250 } as const;
@@ -103,8 +104,9 @@ export class FoldRunner {
     const started = Date.now();
     this.running = this.run().finally(() => {
       this.running = undefined;
+      // (PostgreSQL: the fold holds no other statement up, and quiet moments were always there)
       const now = Date.now();
-      this.restUntil = now + (now - started) * FOLD_TIMING.restFactor;
+      if (this.ctx.database.kind === 'pglite') this.restUntil = now + (now - started) * FOLD_TIMING.restFactor;
       this.schedule();
     });
   }
