@@ -514,13 +514,16 @@ describe(`RFID ingestion in the readers' formats on ${DRIVER}`, () => {
       const over = await post('impinj', tagBatch('30340A0B', 20), { headers: { 'idempotency-key': 'quota-2' } });
       expect(over.status).toBe(429);
       expect(over.body.code).toBe(429);
-      // the seconds until the bucket is above zero again: 51 events at 10 a second
-      expect(Number(over.headers['retry-after'])).toBe(6);
-      expect(over.body.msg).toMatch(/GATE-01.*quota of 10 events a second.*resend it in 6 s/);
+      // the seconds until the bucket is above zero again: 51 events at 10 a second, less what the
+      // bucket gained since the first batch (a busy machine takes a second between the two)
+      const wait = Number(over.headers['retry-after']);
+      expect(wait).toBeGreaterThanOrEqual(1);
+      expect(wait).toBeLessThanOrEqual(6);
+      expect(over.body.msg).toMatch(new RegExp(`GATE-01.*quota of 10 events a second.*resend it in ${wait} s`));
       expect(await readsOf('30340A0B')).toBe(0);
       // refused before it is read: a body that is not even JSON gets the same 429
       const unread = await post('impinj', 'not json at all', { headers: { 'idempotency-key': 'quota-3' } });
-      expect([unread.status, unread.headers['retry-after']]).toEqual([429, '6']);
+      expect([unread.status, unread.headers['retry-after']]).toEqual([429, expect.stringMatching(/^[1-6]$/)]);
       // another reader of the tenant is taken
       const other = await post('impinj', tagBatch('30340A0C', 20), { auth: fix.key, headers: { 'idempotency-key': 'quota-4' } });
       expect([other.status, other.body.data.accepted]).toEqual([200, 20]);
@@ -533,7 +536,7 @@ describe(`RFID ingestion in the readers' formats on ${DRIVER}`, () => {
       const listed = await list('equipment-log', { eventType: 'rateLimited' });
       expect(listed.body.data.list[0]).toMatchObject({ equipmentCoding: 'GATE-01', eventType: 'rateLimited' });
       expect(listed.body.data.list[0].message).toMatch(
-        /reader's quota of 10 events a second \(http\): [12] in \d+ s; told to resend after 6 s/,
+        /reader's quota of 10 events a second \(http\): [12] in \d+ s; told to resend after [1-6] s/,
       );
       const panel = async () =>
         (await t.call('GET', '/api/dashboard/admin/widgets', { token: demo })).body.data.find(
@@ -556,7 +559,7 @@ describe(`RFID ingestion in the readers' formats on ${DRIVER}`, () => {
       expect((await post('impinj', tagBatch('30340A0D', 150), { auth: fix.key })).status).toBe(200);
       for (const auth of [fix.key, key]) {
         const r = await post('impinj', tagBatch('30340A0E', 5), { auth });
-        expect([r.status, r.headers['retry-after']]).toEqual([429, '6']);
+        expect([r.status, r.headers['retry-after']]).toEqual([429, expect.stringMatching(/^[1-6]$/)]);
         expect(r.body.msg).toMatch(/tenant's readers together are over its quota of 10 events a second/);
       }
       expect(await readsOf('30340A0E')).toBe(0);
