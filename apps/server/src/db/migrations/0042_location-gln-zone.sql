@@ -1,0 +1,2 @@
+-- placeholder: filled by the standards work (locations' GLN and time zone)
+select 1;

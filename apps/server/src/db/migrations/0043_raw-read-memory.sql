@@ -1,0 +1,2 @@
+-- placeholder: filled by the readers work (memory reads, phase)
+select 1;
