@@ -1,23 +1,6 @@
-// Get EPC at volume, and whether the server keeps answering meanwhile. The real server
-// (node --import tsx apps/server/src/main.ts, as `npm start` runs it: embedded PGlite in a data
-// directory on disk) gets label orders of EPC_LABELS labels (default 1,000,000: 10 SKUs ×
-// 100,000), made through the API as a user makes them (create, submit, the supplier accepts, a
-// sketch confirmed, confirm); then:
-//   1. Get EPC of one order with nothing else asked: the time from the action to the job's end;
-//   2. /api/health and a console list (the label orders' first page, signed in) asked back to back
-//      by two clients for IDLE_MS (default 3 s) with nothing running: p50/p99/max;
-//   3. the same two clients while Get EPC of a second order runs: p50/p99/max, the ratio of the
-//      p99s to the idle ones (goal ≤ 3), and that generation's time.
-// PGlite by default; PostgreSQL with BENCH_PG=1 (a throwaway PostgreSQL 15 started here WITH
-// fsync, unlike the test suite's) or BENCH_PG_URL=<admin url> (a fresh database is made on it).
-// The machine's load average is printed with the figures.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
 import { startServer } from '../e2e/support/server.js';
-import { keptAliveClient, loadAverage, pct } from './lib.js';
+import { benchDatabase, keptAliveClient, loadAverage, pct } from './lib.js';
 
 const LABELS = Number(process.env.EPC_LABELS ?? 1_000_000);
 const IDLE_MS = Number(process.env.IDLE_MS ?? 3000);
@@ -25,59 +8,10 @@ const SKUS = 10;
 const SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="60"><rect width="40" height="60" fill="#fff"/><text x="4" y="20">LM</text></svg>';
 
-/** A throwaway PostgreSQL server on a loopback port, with fsync on (scripts/lib/pg-server.mjs turns it off for the tests). */
-async function startPostgresWithFsync(): Promise<{ url: string; version: string; stop(): void }> {
-  // @ts-expect-error a plain .mjs helper of the repository's scripts
-  const { pgBinDir } = await import('../scripts/lib/system-deps.mjs');
-  const bin = pgBinDir() as string | undefined;
-  if (!bin) throw new Error('PostgreSQL is not installed');
-  const isRoot = process.getuid?.() === 0;
-  const asPg = (cmd: string, args: string[]): [string, string[]] =>
-    isRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
-  const dir = mkdtempSync(path.join(tmpdir(), 'tagloom-pg-bench-'));
-  chmodSync(dir, 0o777);
-  if (isRoot) execFileSync('chown', ['postgres', dir]);
-  const data = path.join(dir, 'data');
-  const port = await new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-  const run = (cmd: string, args: string[]) => {
-    const [c, a] = asPg(cmd, args);
-    const r = spawnSync(c, a, { encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr || r.stdout}`);
-  };
-  run(`${bin}/initdb`, ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
-  run(`${bin}/pg_ctl`, [
-    '-D',
-    data,
-    '-l',
-    path.join(dir, 'server.log'),
-    '-w',
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`,
-    'start',
-  ]);
-  const version = execFileSync(`${bin}/postgres`, ['--version'], { encoding: 'utf8' }).trim();
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    version,
-    stop() {
-      try {
-        run(`${bin}/pg_ctl`, ['-D', data, '-m', 'fast', '-w', 'stop']);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  };
-}
+// Get EPC is measured as deployed: a throwaway PostgreSQL always syncs its writes here (BENCH_DISK=1 implied)
+if (process.env.BENCH_PG === '1') process.env.BENCH_DISK = '1';
+const pgServer = await benchDatabase('E2E_PG_URL');
 
-const pgServer = process.env.BENCH_PG === '1' && !process.env.BENCH_PG_URL ? await startPostgresWithFsync() : undefined;
-if (pgServer) process.env.BENCH_PG_URL = pgServer.url;
-// the server started below makes a fresh database of its own on this PostgreSQL server
-if (process.env.BENCH_PG_URL) process.env.E2E_PG_URL = process.env.BENCH_PG_URL;
 const database = process.env.BENCH_PG_URL
   ? `PostgreSQL${pgServer ? ` (${pgServer.version}, throwaway, fsync on)` : ` at ${process.env.BENCH_PG_URL}`}`
   : 'PGlite in a data directory on disk';

@@ -1,5 +1,6 @@
 import { type ActionCode, Code, isPlatformScreen, normalizeLang, PLATFORM_TENANT_ID } from '@tagloom/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { noteRequest } from './activity.js';
 import type { Access } from './context.js';
 import { AppError, forbidden } from './errors.js';
 import { resolveDevice } from './feed/device-keys.js';
@@ -44,6 +45,7 @@ export function registerAccess(app: FastifyInstance, sessions: SessionService, p
 
   app.addHook('onRequest', async (req) => {
     req.startTime = performance.now();
+    noteRequest();
     const explicit = requestLang(req);
     req.lang = normalizeLang(explicit);
     const { readiness } = app.ctx;

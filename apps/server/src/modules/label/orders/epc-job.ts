@@ -1,5 +1,6 @@
 import { type CodingEncoder, type CodingRuleInput, EPC_STATE, LABEL_ORDER, type Lang, VALUE_TYPE } from '@tagloom/domain';
 import { and, eq, sql } from 'drizzle-orm';
+import { requestsWithin } from '../../../core/activity.js';
 import type { AppContext } from '../../../core/context.js';
 import { AppError } from '../../../core/errors.js';
 import { enqueue } from '../../../core/queue/queue.js';
@@ -17,27 +18,36 @@ export const GENERATE_EPC = 'label.generateEpc';
 /**
  * How long one statement of Get EPC may hold the database. Embedded PGlite serves one statement at
  * a time (on the server's own thread, or on its worker): every request waiting for it waits until
- * the statement ends, so a statement is kept to a few milliseconds and the job gives way between
- * statements. PostgreSQL serves other connections meanwhile: longer statements, fewer round trips.
+ * the statement ends, so while requests come (one began in the last QUIET_MS) a statement is kept
+ * to a few milliseconds and the job gives way between statements; while none does, statements are
+ * longer, as a statement has a fixed cost there (fewer, larger ones finish the order sooner), and
+ * the first request to come waits for at most one of them. PostgreSQL serves other connections
+ * meanwhile: longer statements, fewer round trips, whatever the traffic.
  */
-export const EPC_SLICE_MS = { pglite: 4, pg: 120 } as const;
-const ROWS = { pglite: { first: 300, min: 100, max: 20_000 }, pg: { first: 5_000, min: 500, max: 100_000 } } as const;
+export const EPC_SLICE_MS = { pglite: { busy: 4, quiet: 50 }, pg: { busy: 120, quiet: 120 } } as const;
+const QUIET_MS = 100;
+const ROWS = { pglite: { first: 300, min: 100, max: 60_000 }, pg: { first: 5_000, min: 500, max: 100_000 } } as const;
 
 /**
- * Rows a statement writes, sized by time: each statement's rows follow the last ones' time so that
- * it takes about `EPC_SLICE_MS`, whatever the machine's speed and load.
+ * Rows a statement writes, sized by time: the rate the last statements managed (rows per ms, each
+ * statement's time including its wait for the connection) times the slice the traffic allows now,
+ * so that each statement takes about its slice whatever the machine's speed and load.
  */
-export function pacer(kind: 'pglite' | 'pg') {
-  const target = EPC_SLICE_MS[kind];
+export function pacer(kind: 'pglite' | 'pg', busy: () => boolean = () => requestsWithin(QUIET_MS)) {
+  const slice = EPC_SLICE_MS[kind];
   const { first, min, max } = ROWS[kind];
-  let rows: number = first;
+  let rate = first / slice.busy;
+  let asked: number = first;
   return {
-    rows: () => rows,
+    rows() {
+      asked = Math.round(Math.min(max, Math.max(min, rate * (busy() ? slice.busy : slice.quiet))));
+      return asked;
+    },
     took(n: number, ms: number) {
-      if (n < rows) return; // a run's short tail says nothing of the rate
-      const fit = (n * target) / Math.max(ms, 0.25);
-      // half way to the estimate, at most doubling: one slow statement (a checkpoint, a busy core) does not swing it
-      rows = Math.round(Math.min(max, Math.max(min, Math.min(rows * 2, (rows + fit) / 2))));
+      if (n < asked) return; // a run's short tail says nothing of the rate
+      const seen = n / Math.max(ms, 0.25);
+      // half way to what was seen, at most doubling: one slow statement (a checkpoint, a busy core) does not swing it
+      rate = Math.min(rate * 2, (rate + seen) / 2);
     },
   };
 }
@@ -115,8 +125,8 @@ export function serialWindow(
  * event for all its tags).
  *
  * The caps and the disk are checked again as it starts (refused: the job fails with the message).
- * The tags are written by statements sized to take about EPC_SLICE_MS each, the job giving way to
- * waiting requests between them (a macrotask: embedded PGlite answers on promises, and awaiting them
+ * The tags are written by statements sized to take about EPC_SLICE_MS each (short while requests
+ * come, longer while none does), the job giving way to waiting requests between them (a macrotask: embedded PGlite answers on promises, and awaiting them
  * alone lets no request in), so the server keeps answering whatever the order's size; where the
  * coding rule allows it (GS1 SGTIN-96 does) the database makes the EPCs from the serials, nothing
  * sent per tag. Each statement commits without waiting for its write-ahead log to reach the disk
