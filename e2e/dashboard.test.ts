@@ -2,6 +2,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eSuite, login, newSession, shot, tokenOf } from './support/browser';
+import { webText } from './support/general';
 
 const suite = e2eSuite();
 
@@ -43,6 +44,41 @@ describe('admin dashboard', () => {
     const summary = (await (await fetch(`${suite.server.url}/api/dashboard/admin/summary`, { headers: { token } })).json()).data;
     expect(summary.scope).toBe('tenant');
     await expect.poll(() => kpi(page, 'users')).toBe(summary.users);
+    await context.close();
+  });
+});
+
+describe('the RFID figures', () => {
+  it('puts the figures an operator opens first above the fold at 1366×768', async () => {
+    const { page, context, errors } = await newSession(suite.browser, suite.server.url, { lang: 'zh_CN', width: 1366, height: 768 });
+    await login(page, 'demo', 'demo123');
+    for (const id of ['kpi-reads-today', 'kpi-readers', 'kpi-tags-by-state', 'kpi-orders-by-state', 'kpi-exceptions']) {
+      const box = await page.getByTestId(id).boundingBox();
+      expect(box, id).not.toBeNull();
+      expect(box!.y + box!.height, id).toBeLessThanOrEqual(768);
+      expect(box!.x + box!.width, id).toBeLessThanOrEqual(1366);
+    }
+    // the demo's label exceptions, one of each kind, counted by kind
+    await expect.poll(() => page.getByTestId('kpi-exceptions').locator('[data-testid^="kpi-exception-"]').count()).toBe(4);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('says "no data", never "all clear", when no read came today', async () => {
+    const { page, context, errors } = await newSession(suite.browser, suite.server.url, { lang: 'zh_CN' });
+    await login(page, 'acme', 'acme123');
+    await page.getByTestId('rfid-operator').waitFor();
+    await page.getByTestId('kpi-no-reads').waitFor();
+    expect(await page.getByTestId('kpi-no-reads').textContent()).toBe(webText('zh_CN', 'dashboard.rfid.noReadsToday'));
+    for (const id of ['rfid-unknown', 'rfid-duplicates', 'rfid-sync', 'rfid-rate']) {
+      const section = page.getByTestId(id);
+      expect(await section.getAttribute('data-state'), id).toBe('noData');
+      const text = (await section.textContent()) ?? '';
+      expect(text, id).toContain(webText('zh_CN', 'dashboard.rfid.noData'));
+      expect(text, id).not.toContain(webText('zh_CN', 'rfidDash.allClear'));
+      expect(text, id).not.toContain(webText('zh_CN', 'rfidDash.nothing'));
+    }
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -1,9 +1,12 @@
 /**
  * Tags in the browser, one story as the demo brand: a printer's EPC/TID pair bound by hand on the
  * TID binding screen, the tag found by its EPC (status bound, decoded SGTIN-96), its status cleared
- * for good after the irreversible-confirmation, and its lifecycle showing generation, encoding and
- * clearing in time order; an exception handled with a note.
+ * for good after the irreversible-confirmation, and its lifecycle showing encoding (Get EPC),
+ * commissioning (the binding) and clearing in time order; an exception handled with a note; a
+ * demo tag's journey through the warehouse and the store (sale, return) named by place, and its
+ * EPCIS 2.0 document downloaded as the file the server serves.
  */
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eSuite, login, newSession, shot, tokenOf } from './support/browser';
@@ -42,14 +45,14 @@ describe('label tags', () => {
       await expect.poll(() => found.textContent(), { timeout: 15_000 }).toContain(tid);
       expect(await page.getByTestId('epc-query-status').textContent()).toBe('Bound');
       expect(await found.textContent()).toContain('SGTIN-96');
-      // its lifecycle, one click away: generated with its order, then encoded
+      // its lifecycle, one click away: encoded with its order (Get EPC), then commissioned (bound)
       await page.getByTestId('epc-query-lifecycle').click();
       await screenOf(page, 'label/lifecycle').waitFor();
-      await expect
-        .poll(() => page.getByTestId('lifecycle-event').evaluateAll((els) => els.map((e) => e.getAttribute('data-step'))), {
-          timeout: 15_000,
-        })
-        .toEqual(expect.arrayContaining(['commissioning', 'encoding']));
+      // (the demo's readers may add RFID events of their own: the order of these is what counts)
+      const stepsNow = () => page.getByTestId('lifecycle-event').evaluateAll((els) => els.map((e) => e.getAttribute('data-step')));
+      await expect.poll(stepsNow, { timeout: 15_000 }).toEqual(expect.arrayContaining(['encoding', 'commissioning']));
+      const bound = await stepsNow();
+      expect(bound.indexOf('encoding')).toBeLessThan(bound.indexOf('commissioning'));
 
       // clear tag status: checked, then confirmed as irreversible
       await go(page, 'label/clear-tag');
@@ -67,15 +70,15 @@ describe('label tags', () => {
         .toContain(webText('en_US', 'tags.checkSummary', { found: 1, unknown: 0, cleared: 1 }));
       expect(await page.getByTestId('clear-tag-clear').isDisabled()).toBe(true);
 
-      // lifecycle: generation (the order's event), encoding, clearing — oldest first
+      // lifecycle: encoding (the order's event), commissioning, clearing — oldest first
       await go(page, 'label/lifecycle');
       await page.getByTestId('lifecycle-input').locator('input').fill(epc);
       await page.getByTestId('lifecycle-input').locator('input').press('Enter');
       const steps = page.getByTestId('lifecycle-event');
       await expect.poll(() => steps.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
       const order = await steps.evaluateAll((els) => els.map((e) => e.getAttribute('data-step')));
-      expect(order.slice(-2)).toEqual(['encoding', 'decommissioning']);
-      expect(order).toContain('commissioning');
+      expect(order.indexOf('encoding')).toBeLessThan(order.indexOf('commissioning'));
+      expect(order.indexOf('commissioning')).toBeLessThan(order.indexOf('decommissioning'));
       expect(await page.getByTestId('lifecycle-status').textContent()).toBe('Cleared');
       await shot(page, 'label-tags-lifecycle-en_US-1366');
 
@@ -89,6 +92,44 @@ describe('label tags', () => {
       await expect.poll(() => lastMessage(page)).toContain(serverText('en_US', 'tags.exceptionDone.handle', { count: 1 }));
       await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(0);
       await shot(page, 'label-tags-exception-en_US-1366');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows a demo tag’s journey by place, its return as receiving, and downloads its EPCIS 2.0 document', async () => {
+    const { page, context, errors } = await newSession(suite.browser, suite.server.url, { lang: 'en_US' });
+    try {
+      await login(page, 'demo', 'demo123');
+      const token = await tokenOf(context);
+      // the demo's first bound tag (its journey: WH01, then ST001 — a sale and a return)
+      const bound = await apiPost(page, token, '/api/label/tid-binding/list', { tid: 'E28011602000700000000001', pageSize: 1 });
+      const epc = bound.data.list[0].epc as string;
+      await openFromMenu(page, 'label/lifecycle', 'en_US');
+      await page.getByTestId('lifecycle-input').locator('input').fill(epc);
+      await page.getByTestId('lifecycle-input').locator('input').press('Enter');
+      const steps = page.getByTestId('lifecycle-event');
+      // its seeded journey (the demo's readers may add RFID events of their own in between)
+      await expect.poll(() => steps.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(10);
+      const seen = await steps.evaluateAll((els) => els.map((e) => e.getAttribute('data-step')));
+      expect(seen.slice(0, 2)).toEqual(['encoding', 'commissioning']);
+      expect(seen).toEqual(expect.arrayContaining(['receiving', 'storing', 'shipping', 'retail_selling']));
+      // the return: receiving, disposition returned, at the store named by its code and name
+      const ret = steps.filter({ hasText: 'Returned' }).first();
+      expect(await ret.getAttribute('data-step')).toBe('receiving');
+      expect(await ret.textContent()).toContain('ST001 上海南京西路旗舰店');
+      expect(await ret.textContent()).toContain('+08:00');
+      expect(await ret.textContent()).not.toContain('urn:');
+      // the EPCIS document: the server's file, the document itself
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('lifecycle-epcis').click()]);
+      expect(download.suggestedFilename()).toBe(`epcis-${epc}.jsonld`);
+      const doc = JSON.parse(await readFile((await download.path())!, 'utf8'));
+      expect(doc).toMatchObject({ type: 'EPCISDocument', schemaVersion: '2.0' });
+      expect(doc.epcisBody.eventList.length).toBe(await steps.count());
+      const returned = doc.epcisBody.eventList.find((e: { disposition?: string }) => e.disposition === 'returned');
+      expect(returned).toMatchObject({ type: 'ObjectEvent', bizStep: 'receiving', eventTimeZoneOffset: '+08:00' });
+      expect(returned.bizLocation.id).toMatch(/^urn:epc:id:sgln:6901234\.1/);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -6,12 +6,14 @@
  * desktop (1366) and mobile (390).
  */
 import { LANGS, type Lang } from '@tagloom/domain/lang.ts';
+import { ACTIONS } from '@tagloom/domain/menu/actions.ts';
 import { RESOURCES } from '@tagloom/domain/resources/index.ts';
+import { LABEL_ORDER } from '@tagloom/domain/resources/label/orders/enums.ts';
 import { requiredMessage } from '@tagloom/domain/validation.ts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eSuite, login, newSession, type Session, shot } from './support/browser';
-import { clickInDialog, fieldError, panelOf, screenOf, webText } from './support/general';
+import { clickInDialog, enumText, fieldError, panelOf, rowOf, screenOf, webText } from './support/general';
 
 const suite = e2eSuite();
 
@@ -163,6 +165,124 @@ describe('wide tables at 1366 px', () => {
         await context.close();
       }
     }
+  });
+});
+
+describe('documents', () => {
+  it('show a supplier the goods lines of its own order under the row, SKUs by barcode', async () => {
+    for (const lang of ['zh_CN', 'en_US'] as const) {
+      const { page, context, errors } = await session(lang, 'supplier01', 'demo1234');
+      try {
+        const code = 'label/receive-send';
+        await openList(page, code);
+        const s = screenOf(page, code);
+        await s.locator('.ant-table-row-expand-icon').first().click();
+        const lines = s.locator('.child-rows');
+        await expect.poll(() => lines.locator('.ant-table-row').count()).toBeGreaterThan(0);
+        const skus = await lines.getByTestId('line-ref-skuId').allTextContents();
+        expect(skus.length).toBeGreaterThan(0);
+        // the SKU's barcode (a style number and size), never its row id
+        for (const sku of skus) expect(sku).toMatch(/^(?=.*[A-Z])[A-Z0-9-]{4,}$/);
+        const header = await lines.locator('.ant-table-thead th').allTextContents();
+        expect(header).toContain(
+          RESOURCES.flatMap((d) => d.children ?? [])
+            .find((c) => c.resource.code === 'label/purchase-order-line')!
+            .resource.list.find((f: { key: string }) => f.key === 'skuId')!.label[lang],
+        );
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it('put the state right after the order number, in sight beside the fixed actions at 1366', async () => {
+    for (const lang of LANGS) {
+      const { page, context, errors } = await session(lang, 'demo', 'demo123');
+      try {
+        const code = 'label/purchase-order';
+        await openList(page, code);
+        const all = await headers(page, code);
+        const titles = all.map((h) => h.title);
+        const state = titles.indexOf(label(code, 'status', lang));
+        expect(state).toBeGreaterThan(titles.indexOf(label(code, 'code', lang)));
+        expect(state).toBeLessThan(titles.indexOf(label(code, 'supplierId', lang)));
+        const actions = all.find((h) => h.title === webText(lang, 'resource.actions'))!;
+        expect(all[state].right).toBeLessThanOrEqual(actions.left + 1);
+        // the supplier next to it mostly in sight (its name's start), before the actions column
+        const supplier = all[titles.indexOf(label(code, 'supplierId', lang))];
+        expect(actions.left - supplier.left).toBeGreaterThanOrEqual(0.75 * (supplier.right - supplier.left));
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it('title a confirmation naturally: never "确认确认", a name holding the confirm word asked as a question', async () => {
+    for (const lang of LANGS) {
+      const { page, context, errors } = await session(lang, 'demo', 'demo123');
+      try {
+        const code = 'label/purchase-order';
+        await openList(page, code);
+        const title = page.locator('.ant-modal-confirm-title');
+        for (const [action, state, key] of [
+          ['cancelConfirm', LABEL_ORDER.PURCHASING, 'machine.confirmAsk'],
+          ['void', LABEL_ORDER.DRAFT, 'machine.confirmTitle'],
+        ] as const) {
+          const row = rowOf(page, code, enumText('LabelOrderStatus', state, lang)).first();
+          // a link of the row, or an item of its "More" menu when its moves do not fit
+          const link = row.getByTestId(`row-action-${action}`);
+          if (await link.count()) await link.click();
+          else {
+            await row.getByTestId('row-more').click();
+            await page.locator(`.ant-dropdown:not(.ant-dropdown-hidden) [data-testid="row-action-${action}"]`).click();
+          }
+          const name = ACTIONS[action][lang];
+          await expect.poll(() => title.textContent()).toBe(webText(lang, key, { action: name }));
+          const words = (await title.textContent())!.toLowerCase().split(ACTIONS.confirm[lang].toLowerCase()).length - 1;
+          expect(words).toBeLessThanOrEqual(1);
+          await page.locator('.ant-modal-confirm-btns button').first().click();
+          await expect.poll(() => title.count()).toBe(0);
+        }
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it('name a screen without a view by its name in the placeholder, never by its code', async () => {
+    const { page, context, errors } = await newSession(suite.browser, suite.server.url, { lang: 'zh_CN' });
+    try {
+      let name = '';
+      await page.route('**/api/menu/selectMenuByCurrentUserId', async (route) => {
+        const res = await route.fetch();
+        const body = (await res.json()) as { data: { component?: string; menuName: string; children?: unknown[] }[] };
+        const walk = (items: { component?: string; menuName: string; children?: unknown[] }[]) => {
+          for (const m of items) {
+            if (m.component === 'general/tenant-group') {
+              m.component = 'nope/none';
+              name = m.menuName;
+            }
+            walk((m.children ?? []) as typeof items);
+          }
+        };
+        walk(body.data);
+        await route.fulfill({ response: res, json: body });
+      });
+      await login(page, 'admin', 'admin123');
+      await page.goto('/general/tenant-group');
+      const placeholder = screenOf(page, 'nope/none').getByTestId('placeholder');
+      await placeholder.waitFor();
+      expect(name).not.toBe('');
+      const text = (await placeholder.locator('.ant-result-subtitle').textContent()) ?? '';
+      expect(text).toBe(webText('zh_CN', 'placeholder.text', { name }));
+      expect(text).not.toMatch(/nope|none|general\/|tenant-group/);
+    } finally {
+      await context.close();
+    }
+    expect(errors.filter((e) => !/no view for component/.test(e))).toEqual([]);
   });
 });
 

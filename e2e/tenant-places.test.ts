@@ -126,10 +126,35 @@ describe('tenant places as demo', () => {
         .toContainEqual(expect.stringContaining('联系电话'));
       await wh.getByTestId('resource-form-cancel').click();
 
+      // a GLN with a wrong check digit is refused naming the field, in the form (the same rule as the server's)
+      await open(page, 'tenant/location');
+      await screenOf(page, 'tenant/location').getByTestId('resource-add').click();
+      const loc = panelOf(page);
+      await loc.getByTestId('field-code').fill('LC802');
+      await loc.getByTestId('field-name').fill('GLN 校验');
+      await pick(page, loc.getByTestId('field-kind'), '办公室');
+      await loc.getByTestId('field-gln').fill('6901234998017');
+      // (the check digit is the declaration's rule: checked with the whole form, on saving)
+      await loc.getByTestId('resource-form-save').click();
+      await expect
+        .poll(() => loc.locator('.ant-form-item-explain-error').allTextContents())
+        .toContainEqual(expect.stringContaining('GLN 位置码'));
+      await loc.getByTestId('field-timeZone').fill('Mars/Olympus_Mons');
+      await loc.getByTestId('resource-form-save').click();
+      await expect
+        .poll(() => loc.locator('.ant-form-item-explain-error').allTextContents())
+        .toContainEqual(expect.stringContaining('IANA'));
+      await loc.getByTestId('resource-form-cancel').click();
+
       await roundTrip(page, 'tenant/warehouse', { values: { code: 'WH801', name: '测试仓库', phone: '13800138000' } });
+      // a location with its GLN and time zone: kept (the GLN is a column of the settings, out of the default view)
       await roundTrip(page, 'tenant/location', {
-        values: { code: 'LC801', name: '测试办公室' },
+        values: { code: 'LC801', name: '测试办公室', gln: '6901234998016', timeZone: 'Asia/Tokyo' },
         fill: async (form) => pick(page, form.getByTestId('field-kind'), '办公室'),
+        check: async (form) => {
+          await expect.poll(() => form.getByTestId('field-gln').inputValue()).toBe('6901234998016');
+          expect(await form.getByTestId('field-timeZone').inputValue()).toBe('Asia/Tokyo');
+        },
       });
       await roundTrip(page, 'tenant/factory', { values: { code: 'FA801', name: '测试工厂', phone: '+86 (21) 6288-8888' } });
       await roundTrip(page, 'tenant/label-supplier', { values: { code: 'LS801', name: '测试标签供应商' } });

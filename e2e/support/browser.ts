@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { ROOT, type RunningServer, startServer } from './server';
 
 /** screenshots and downloads, beside npm test's reports */
@@ -38,8 +38,16 @@ export function e2eSuite(env: Record<string, string> = {}): { readonly server: R
     await suite.browser?.close();
     await suite.server?.stop();
   });
+  // a story fails on any page error (an uncaught exception or unhandled rejection) of its sessions
+  afterEach(() => {
+    const errors = opened.splice(0).flatMap((s) => s.errors.filter((e) => e.startsWith('pageerror')));
+    expect(errors, 'page errors').toEqual([]);
+  });
   return suite;
 }
+
+/** The sessions opened by the running story (checked for page errors when it ends). */
+const opened: Session[] = [];
 
 export interface Session {
   context: BrowserContext;
@@ -68,7 +76,9 @@ export async function newSession(
     // where it came from, so a failure names the resource
     if (m.type() === 'error') errors.push(`console: ${m.text()}${m.location().url ? ` (${m.location().url})` : ''}`);
   });
-  return { context, page, errors };
+  const session = { context, page, errors };
+  opened.push(session);
+  return session;
 }
 
 export async function login(page: Page, username: string, password: string): Promise<void> {

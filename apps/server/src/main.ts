@@ -7,6 +7,7 @@ import { ensurePartitions } from './core/partitions.js';
 import { JobQueue } from './core/queue/queue.js';
 import { type Database, openPglite, openPostgres } from './db/client.js';
 import { Scheduler } from './modules/general/scheduler/scheduler.js';
+import { seedDemoReads } from './modules/rfid/ingest/demo.js';
 import { startMqttIngest } from './modules/rfid/mqtt/index.js';
 import { seed } from './seed/index.js';
 
@@ -82,6 +83,9 @@ async function main() {
     await database.migrate();
     await ensurePartitions(database.db);
     await seed(database.db, config, log);
+    // the first start with demo data: the demo readers' last day of reads, through the ingestion and the fold
+    const demoReads = await seedDemoReads(ctx);
+    if (demoReads) log.info(demoReads, "played the demo readers' last day of reads");
   });
   await bus.start();
   ctx.readiness = { ready: true, error: null };

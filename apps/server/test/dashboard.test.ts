@@ -97,6 +97,68 @@ describe(`dashboards on ${DRIVER}`, () => {
     }
   });
 
+  it('tells no reads from all clear: devices by kind add up, a silent site is listed, a store clerk sees its store only', async () => {
+    const summary = async (token: string) => (await t.call('GET', '/api/dashboard/admin/summary', { token })).body.data;
+    const [demoTenant] = await t.ctx.db.select().from(tenants).where(eq(tenants.code, 'DEMO'));
+    const demo = await t.login('demo', 'demo123');
+    const before = (await summary(demo)).rfid;
+    // a fresh start: no read ever, and the sites with registered readers are listed, silent
+    expect(before.readsToday).toBe(0);
+    expect(before.lastReadAt).toBeNull();
+    expect(before.sites.length).toBeGreaterThanOrEqual(2);
+    expect(before.sites.every((s: { readsToday: number }) => s.readsToday === 0)).toBe(true);
+    // every device of the tenant counted once: registered ones online or offline, by kind, the others apart
+    const [{ n: devices }] = await queryRows<{ n: number }>(
+      t.ctx.db,
+      sql.raw(`select count(*)::int as n from equipment where tenant_id = ${demoTenant.id}`),
+    );
+    type Dev = { kind: string; online: number; offline: number; unregistered: number };
+    const total = before.devices.reduce((a: number, d: Dev) => a + d.online + d.offline + d.unregistered, 0);
+    expect(total).toBe(devices);
+    const kind = (k: string) => before.devices.find((d: Dev) => d.kind === k) as Dev;
+    // the demo: POS, fitting room, two warehouse readers registered, R700-NEW waiting; the store's handheld apart
+    expect(kind('reader').online + kind('reader').offline).toBe(4);
+    expect(kind('reader').unregistered).toBe(1);
+    expect(kind('handheld').online + kind('handheld').offline).toBe(1);
+
+    // reads at the warehouse gate: the warehouse's site counts them, the store's stays silent
+    await t.ctx.db.execute(
+      sql.raw(`insert into rfid_batches (tenant_id, equipment_coding, format, transport, tag_reads, events, status)
+               values (${demoTenant.id}, 'GATE-01', 'impinj', 'http', 42, 1, 'ok')`),
+    );
+    const after = (await summary(demo)).rfid;
+    expect(after.readsToday).toBe(before.readsToday + 42);
+    expect(after.lastReadAt).not.toBeNull();
+    const site = (rfid: { sites: { locationName: string; readsToday: number; readsLastHour: number }[] }, name: string) =>
+      rfid.sites.find((s) => s.locationName === name);
+    const wh = await queryRows<{ name: string }>(
+      t.ctx.db,
+      sql.raw(`select name from locations where code = 'WH01' and tenant_id = ${demoTenant.id}`),
+    );
+    const st = await queryRows<{ name: string }>(
+      t.ctx.db,
+      sql.raw(`select name from locations where code = 'ST001' and tenant_id = ${demoTenant.id}`),
+    );
+    expect(site(after, wh[0].name)).toMatchObject({ readsToday: 42, readsLastHour: 42 });
+    expect(site(after, st[0].name)).toMatchObject({ readsToday: 0, readsLastHour: 0 });
+    // the silent site comes first
+    expect(after.sites[0].readsLastHour).toBe(0);
+
+    // the store clerk: its store's readers, reads and site only
+    const store = (await summary(await t.login('store01', 'demo1234'))).rfid;
+    expect(store.readsToday).toBe(0);
+    expect(store.sites.map((s: { locationName: string }) => s.locationName)).toEqual([st[0].name]);
+    expect(store.devices.reduce((a: number, d: Dev) => a + d.online + d.offline + d.unregistered, 0)).toBe(3);
+    expect(store.tagsByState.map((s: { state: string }) => s.state)).not.toContain('unplaced');
+    const keeper = (await summary(await t.login('wh01', 'demo1234'))).rfid;
+    expect(keeper.readsToday).toBe(42);
+    expect(keeper.sites.map((s: { locationName: string }) => s.locationName)).toEqual([wh[0].name]);
+    // the modules' cards count the whole tenant: a user of a site gets none of them
+    const widgets = await t.call('GET', '/api/dashboard/admin/widgets', { token: await t.login('store01', 'demo1234') });
+    expect(widgets.body.data).toEqual([]);
+    expect((await t.call('GET', '/api/dashboard/admin/widgets', { token: demo })).body.data.length).toBeGreaterThan(0);
+  });
+
   it('asks a user with the initial password to change it, until it is changed', async () => {
     let token = await t.login('viewer', 'viewer123');
     expect(kinds((await editor(token)).todos).changePassword).toBe(1);

@@ -1,5 +1,6 @@
 import { RESOURCES } from '@tagloom/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleRow } from './sample-row.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 
 /**
@@ -88,6 +89,15 @@ const DATE_BAD: [string, unknown][] = [
   ['epoch overflow', 8.64e15],
   ['bad range', ['2024-02-30', 'not a date']],
   ['range of numbers', [1e20, -1e20]],
+];
+/** Valid dates and date-times as clients send them: a day, and ISO 8601 instants with offsets (UTC, east, west, fractions). */
+const VALID_DATES = [
+  '2024-02-29',
+  '2026-12-31',
+  '2024-02-29T10:20:30+08:00',
+  '2024-02-29T23:59:59.999Z',
+  '2025-07-01T00:00:00-05:30',
+  '2025-07-01T08:00+08:00',
 ];
 /** Values wrong for lists. */
 const ARRAY_BAD: [string, unknown][] = [
@@ -405,4 +415,43 @@ describe(`no 5xx on bad input, every OpenAPI operation, on ${DRIVER}`, () => {
     const report = [...offenders].map(([k, v]) => `${k} → ${v}`).join('\n');
     expect(report, `${offenders.size} of ${sent} requests answered 5xx (${relogins} sign-ins again):\n${report}`).toBe('');
   }, 900_000);
+
+  it('answers valid dates (YYYY-MM-DD) and date-times (ISO 8601 with an offset) in every date field of every declaration, on create and update, never with a 5xx', async () => {
+    const offenders: string[] = [];
+    let sent = 0;
+    let fields = 0;
+    for (const service of t.app.resourceServices.values()) {
+      const def = service.def;
+      const dated = def.list.filter((f) => (f.kind === 'date' || f.kind === 'datetime') && f.form);
+      if (!dated.length) continue;
+      const token = tokens[def.owner === 'platform' ? 'admin' : 'demo'];
+      const base = `/api/${def.code}`;
+      // a row that passes the declaration (its first seed row), else the OpenAPI's plausible body
+      const createSchema = doc.paths[`${base}/create`]?.post?.requestBody?.content?.['application/json']?.schema;
+      const body = def.seed?.length
+        ? sampleRow(def, 'D')
+        : createSchema
+          ? (sample(doc, createSchema) as Record<string, unknown>)
+          : undefined;
+      const listed = await t.call('POST', `${base}/list`, { token, body: { page: 1, pageSize: 1 } });
+      const id = (listed.body.data?.list?.[0]?.id as number | undefined) ?? NO_ROW;
+      for (const f of dated) {
+        fields++;
+        for (const value of VALID_DATES) {
+          const probes: [string, unknown][] = [];
+          if (body && doc.paths[`${base}/create`]) probes.push(['create', { ...body, [f.key]: value }]);
+          if (doc.paths[`${base}/update`]) probes.push(['update', { id, [f.key]: value }]);
+          for (const [action, payload] of probes) {
+            const r = await t.call('POST', `${base}/${action}`, { token, body: payload, lang: 'en_US' });
+            sent++;
+            if (r.status >= 500)
+              offenders.push(`${def.code}/${action} ${f.key}=${value} → ${r.status} ${String(r.body?.msg).slice(0, 120)}`);
+          }
+        }
+      }
+    }
+    console.log(`valid dates: ${sent} requests over ${fields} date fields`);
+    expect(fields).toBeGreaterThan(10);
+    expect(offenders).toEqual([]);
+  }, 600_000);
 });

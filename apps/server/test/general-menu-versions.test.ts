@@ -261,6 +261,38 @@ describe(`general menu and software version screens on ${DRIVER}`, () => {
   describe('software versions', () => {
     const apk = zipBytes(300_000, 3);
 
+    it("starts with a release history of every kind of client, and the demo users' last weeks in the logs", async () => {
+      for (const type of ['app', 'web', 'net', 'java']) {
+        const r = await t.call('POST', `/api/general/version-${type}/list`, { token: admin, body: { pageSize: 50 } });
+        expect(r.body.data.total, type).toBeGreaterThanOrEqual(2);
+        const rows = r.body.data.list as { versionName: string; versionNumber: number; uploadTime: string; updatedInstructions: string }[];
+        for (const v of rows) {
+          expect(v.versionName).toMatch(/^\d+\.\d+\.\d+$/);
+          expect(new Date(v.uploadTime).getTime()).toBeLessThan(Date.now());
+          // notes in the three console languages
+          expect(v.updatedInstructions.split('\n')).toHaveLength(3);
+        }
+        // the newest first
+        const times = rows.map((v) => new Date(v.uploadTime).getTime());
+        expect(times).toEqual([...times].sort((a, b) => b - a));
+      }
+      const ops = await t.call('POST', '/api/general/log-operation/list', {
+        token: admin,
+        body: { pageSize: 100, createdAt: [new Date(Date.now() - 30 * 86_400_000).toISOString(), null] },
+      });
+      const seeded = (ops.body.data.list as { username: string; action: string; createdAt: string }[]).filter(
+        (o) =>
+          new Date(o.createdAt).getTime() < Date.now() - 86_400_000 / 2 &&
+          ['demo', 'supplier01', 'wh01', 'store01', 'admin'].includes(o.username),
+      );
+      expect(new Set(seeded.map((o) => o.action))).toEqual(
+        new Set(['add', 'edit', 'submit', 'accept', 'ship', 'export', 'import', 'handle', 'refresh']),
+      );
+      const logins = await t.call('POST', '/api/general/log-login/list', { token: admin, body: { pageSize: 200 } });
+      const users = new Set((logins.body.data.list as { username: string }[]).map((l) => l.username));
+      for (const u of ['admin', 'demo', 'store01', 'wh01', 'supplier01']) expect(users.has(u), u).toBe(true);
+    });
+
     it('adds an app version with its .apk in one multipart request', async () => {
       const r = await upload('/api/general/version-app/create', multipart(versionFields(), { name: 'pda-2.4.0.apk', bytes: apk }));
       expect(r.status).toBe(200);
@@ -277,12 +309,15 @@ describe(`general menu and software version screens on ${DRIVER}`, () => {
       const list = await t.call('POST', '/api/general/version-app/list', { token: admin, body: { softwareName: 'pda' } });
       expect(list.body.data.total).toBe(1);
       // the other version screens do not see it
-      const web = await t.call('POST', '/api/general/version-web/list', { token: admin, body: {} });
+      const web = await t.call('POST', '/api/general/version-web/list', { token: admin, body: { softwareName: 'pda' } });
       expect(web.body.data.total).toBe(0);
     });
 
     it('downloads the uploaded version file byte for byte', async () => {
-      const [v] = await t.ctx.db.select().from(softwareVersions).where(eq(softwareVersions.type, 'app'));
+      const [v] = await t.ctx.db
+        .select()
+        .from(softwareVersions)
+        .where(and(eq(softwareVersions.type, 'app'), eq(softwareVersions.fileName, 'pda-2.4.0.apk')));
       const res = await t.app.inject({ method: 'GET', url: `/api/general/version-app/download?id=${v.id}`, headers: { token: admin } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-disposition']).toContain('pda-2.4.0.apk');
@@ -411,7 +446,10 @@ describe(`general menu and software version screens on ${DRIVER}`, () => {
     });
 
     it('deletes versions with their files, so the same file may be uploaded again', async () => {
-      const [v] = await t.ctx.db.select().from(softwareVersions).where(eq(softwareVersions.type, 'app'));
+      const [v] = await t.ctx.db
+        .select()
+        .from(softwareVersions)
+        .where(and(eq(softwareVersions.type, 'app'), eq(softwareVersions.fileName, 'pda-2.4.0.apk')));
       const del = await t.call('POST', '/api/general/version-app/delete', { token: admin, body: { ids: [v.id] } });
       expect(del.body.data).toEqual({ deleted: 1 });
       expect(await t.ctx.db.select().from(files).where(eq(files.scope, 'general/version-app'))).toEqual([]);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../src/db/client.js';
 import { tenantCodingRule } from '../src/modules/general/coding-rule/service.js';
 import { tenantLabels } from '../src/modules/label/orders/limits.js';
+import { DEFAULT_PRINT_SPEC, zplLabel } from '../src/modules/label/orders/zpl.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 import { multipart } from './uploads.js';
 
@@ -127,8 +128,12 @@ describe('label purchase orders: from draft to EPCs, print file and receipt', ()
       headers: { token: supplier },
     });
     expect(zpl.statusCode).toBe(200);
-    const written = checkZpl(zpl.body);
+    const bars: string[][] = [];
+    const written = checkZpl(zpl.body, bars);
     expect(written.length).toBe(labels);
+    // each label's Code 128 reads back as its SKU's barcode
+    const barcodes = new Set(skus.slice(0, 2).map((s) => s.skuBarcode));
+    for (const b of bars) expect(b.length === 1 && barcodes.has(b[0]), b.join()).toBe(true);
     expect(new Set(written).size).toBe(labels);
     const gtins = new Set(skus.slice(0, 2).map((s) => s.gtin.padStart(14, '0')));
     for (const epc of written) expect(gtins.has(String(decodeEpc(epc).gtin))).toBe(true);
@@ -148,6 +153,168 @@ describe('label purchase orders: from draft to EPCs, print file and receipt', ()
     const done = (await t.call('GET', `/api/label/purchase-order/get?id=${id}`, { token: demo })).body.data;
     expect(done.status).toBe(LABEL_ORDER.SIGNED);
   }, 120_000);
+
+  it('fits each barcode and its quiet zones on the label (Code 128 in subset C for runs of digits), escaped data under ^FH_', () => {
+    const epc = '3034257BF7194E4000001A85';
+    const cases: [Parameters<typeof zplLabel>[0], string][] = [
+      // the plain 40 mm hang tag at 203 dpi: a 13-character SKU barcode took 356 dots of a 320-dot label
+      [DEFAULT_PRINT_SPEC, 'LM24S001BKXXL'],
+      [DEFAULT_PRINT_SPEC, 'AB_1234567890123456'],
+      [{ ...DEFAULT_PRINT_SPEC, barcode: 'qr' }, 'LM_24-S'],
+      // an EAN-13 template prints Code 128 for a value that is no GTIN-13
+      [{ ...DEFAULT_PRINT_SPEC, barcode: 'ean13' }, 'LM_24S'],
+      [{ ...DEFAULT_PRINT_SPEC, barcode: 'ean13' }, '6901234567892'],
+      [{ widthMm: 50, heightMm: 70, dpi: 300, barcode: 'code128' }, 'X>Y~Z^1'],
+    ];
+    for (const [spec, value] of cases) {
+      const zpl = zplLabel(spec, { epc, barcode: value, texts: ['品名 A_B', '^~'] });
+      const bars: string[][] = [];
+      expect(checkZpl(zpl, bars)).toEqual([epc]);
+      expect(bars).toEqual([[spec.barcode === 'ean13' && /^\d{13}$/.test(value) ? value.slice(0, 12) : value]]);
+    }
+    // a run of digits is written in subset C: 3 characters, then 8 pairs
+    expect(zplLabel(DEFAULT_PRINT_SPEC, { epc, barcode: 'AB_1234567890123456', texts: [] })).toContain('^FD>:AB_5F>51234567890123456^FS');
+  });
+
+  it('refuses a print task, and its file, whose template cannot fit the barcode of one of its SKUs, naming the template', async () => {
+    const [{ id: tenantId }] = await queryRows<{ id: number }>(t.ctx.db, sql`select id::int as id from tenants where code = 'DEMO'`);
+    const created = await act(demo, 'label/purchase-order', 'create', { kind: 1, supplierId, lines: [{ skuId: skus[0].id, quantity: 2 }] });
+    const orderId = created.body.data.id as number;
+    // printable without its EPCs for this test: a task is made for an order whose EPCs exist
+    await t.ctx.db.execute(
+      sql`update label_orders set status = ${LABEL_ORDER.EPC_GENERATED} where tenant_id = ${tenantId} and id = ${orderId}`,
+    );
+    const tpl = await act(demo, 'label/template-clothing', 'create', {
+      code: 'TPL-T-NARROW',
+      name: 'narrow',
+      widthMm: 40,
+      heightMm: 60,
+      barcode: 1,
+      dpi: 203,
+      lines: [],
+    });
+    expect(tpl.status, tpl.body.msg).toBe(200);
+    // a template made 20 mm wide before the rule existed (or a SKU whose barcode grew since)
+    await t.ctx.db.execute(sql`update label_templates set width_mm = 20 where tenant_id = ${tenantId} and id = ${tpl.body.data.id}`);
+    const refused = await act(demo, 'label/print-task', 'create', { orderId, templateId: tpl.body.data.id });
+    expect(refused.status).toBe(400);
+    expect(refused.body.data.fields[0].field).toBe('templateId');
+    expect(refused.body.msg).toMatch(
+      new RegExp(
+        `^Label template: the Code 128 barcode of SKU ${skus[0].skuBarcode} needs at least [\\d.]+ mm with its quiet zones, more than a 20 mm label at 203 dpi holds`,
+      ),
+    );
+    // a task made with a template that fitted: its file is refused once the template no longer does
+    await t.ctx.db.execute(sql`update label_templates set width_mm = 40 where tenant_id = ${tenantId} and id = ${tpl.body.data.id}`);
+    const task = await act(demo, 'label/print-task', 'create', { orderId, templateId: tpl.body.data.id });
+    expect(task.status, task.body.msg).toBe(200);
+    expect((await act(demo, 'label/print-task', 'confirm', { id: task.body.data.id })).status).toBe(200);
+    const file = () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/label/print-task/zpl?id=${task.body.data.id}`,
+        headers: { token: demo, langeType: 'zh_CN' },
+      });
+    expect((await file()).statusCode).toBe(200);
+    await t.ctx.db.execute(sql`update label_templates set width_mm = 20 where tenant_id = ${tenantId} and id = ${tpl.body.data.id}`);
+    const late = await file();
+    expect(late.statusCode).toBe(400);
+    expect(late.json().msg).toMatch(/^标签模板：SKU .* 的 Code 128 条码连同两侧静区至少需要 [\d.]+ mm 宽，20 mm 宽的标签（203 dpi）放不下/);
+  });
+
+  it('makes an order with the wizard: its delivery date kept, only matching sample cards offered, repealed commodity orders not offered', async () => {
+    const [{ id: tenantId }] = await queryRows<{ id: number }>(t.ctx.db, sql`select id::int as id from tenants where code = 'DEMO'`);
+    const [fa01] = await queryRows<{ id: number }>(
+      t.ctx.db,
+      sql`select id::int as id from factories where tenant_id = ${tenantId} and code = 'FA01'`,
+    );
+    const skuRows = await queryRows<{ id: number; goodsId: number; gtin: string }>(
+      t.ctx.db,
+      sql`select id::int as id, goods_id::int as "goodsId", gtin from goods_skus where tenant_id = ${tenantId} and id in ${[skus[0].id, skus[1].id]} order by id`,
+    );
+    const supplyOrder = async () => {
+      const res = await act(demo, 'supply/purchase-order', 'create', {
+        orderDate: '2026-11-24',
+        factoryId: fa01.id,
+        lines: skuRows.map((s) => ({ goodsId: s.goodsId, skuId: s.id, quantity: 4 })),
+      });
+      expect(res.status, res.body.msg).toBe(200);
+      return res.body.data as { id: number; code: string };
+    };
+    const usable = await supplyOrder();
+    const repealed = await supplyOrder();
+    expect((await act(demo, 'supply/purchase-order', 'repeal', { id: repealed.id })).status).toBe(200);
+    // step 1's picker: the usable order, not the repealed one
+    const picker = async (q: string) =>
+      (await t.call('GET', `/api/label/purchase-order-wizard/orders?q=${q}`, { token: demo })).body.data.list.map(
+        (o: { value: number }) => o.value,
+      );
+    expect(await picker(usable.code)).toEqual([usable.id]);
+    expect(await picker(repealed.code)).toEqual([]);
+    const all: number[] = await picker('');
+    expect(all).toContain(usable.id);
+    expect(all).not.toContain(repealed.id);
+    // step 2: the cards whose 69 code is a chosen SKU's GTIN (only the first SKU's line is chosen)
+    const lines = (await act(demo, 'label/purchase-order-wizard', 'lines', { orderIds: [usable.id] })).body.data.list as {
+      lineId: number;
+      skuId: number;
+    }[];
+    const first = lines.find((l) => l.skuId === skus[0].id)!;
+    const card = async (code: string, gtin: string) => {
+      const res = await act(demo, 'label/sample-card', 'create', {
+        name: `card ${code}`,
+        code,
+        gbCode: 'GB0000000000A',
+        code69: gtin,
+        safetyLevel: 2,
+        ingredients: '100% cotton',
+      });
+      expect(res.status, res.body.msg).toBe(200);
+      return res.body.data.id as number;
+    };
+    const matching = await card('SC-T-W1', skuRows.find((s) => s.id === skus[0].id)!.gtin);
+    const other = await card('SC-T-W2', skuRows.find((s) => s.id === skus[1].id)!.gtin);
+    const offered = await act(demo, 'label/purchase-order-wizard', 'sample-cards', { orderIds: [usable.id], lineIds: [first.lineId] });
+    expect(offered.status).toBe(200);
+    const ids = offered.body.data.list.map((c: { id: number }) => c.id);
+    expect(ids).toContain(matching);
+    expect(ids).not.toContain(other);
+    expect(offered.body.data.list.find((c: { id: number }) => c.id === matching).skus).toEqual([skus[0].skuBarcode]);
+    const draft = {
+      orderIds: [usable.id],
+      goodsList: [{ lineId: first.lineId, quantity: 4 }],
+      sampleType: 1,
+      supplierId,
+      shippingName: 'Li',
+      shippingContact: '13800138000',
+      shippingAddress: 'Shanghai',
+    };
+    // a card of another SKU is refused at once, naming the sample card
+    const mismatch = await act(demo, 'label/purchase-order-wizard', 'create', {
+      ...draft,
+      sampleCardFid: other,
+      orderEndTime: '2026-12-20',
+    });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.data.fields[0].field).toBe('sampleCardId');
+    // not a day of the calendar
+    const bad = await act(demo, 'label/purchase-order-wizard', 'create', { ...draft, orderEndTime: '2026-02-30' });
+    expect(bad.status).toBe(400);
+    // the delivery date a brand always gives is kept (it was a 500: a text into a timestamp column)
+    const made = await act(demo, 'label/purchase-order-wizard', 'create', {
+      ...draft,
+      sampleCardFid: matching,
+      orderEndTime: '2026-12-20',
+    });
+    expect(made.status, made.body.msg).toBe(200);
+    const order = (await t.call('GET', `/api/label/purchase-order/get?id=${made.body.data.id}`, { token: demo })).body.data;
+    expect(String(order.deliveryDate).slice(0, 10)).toBe('2026-12-20');
+    expect(order.sampleCardId).toBe(matching);
+    // the order's edit form clears its sample card
+    expect((await act(demo, 'label/purchase-order', 'update', { id: order.id, sampleCardId: null })).status).toBe(200);
+    const cleared = (await t.call('GET', `/api/label/purchase-order/get?id=${order.id}`, { token: demo })).body.data;
+    expect(cleared.sampleCardId ?? null).toBeNull();
+  });
 
   describe('caps, the disk, and the server while Get EPC runs', () => {
     let tenantId: number;
@@ -359,9 +526,12 @@ describe('label purchase orders: from draft to EPCs, print file and receipt', ()
 /**
  * A ZPL checker for RFID labels (no open-source renderer checks RFID commands): splits the file
  * into labels (^XA … ^XZ) and proves each sets up the Gen 2 encoder, writes exactly one EPC in hex
- * (^RFW,H), reads 12 bytes of the TID bank into field 1 and sends it back (^HV1); answers the EPCs.
+ * (^RFW,H), reads 12 bytes of the TID bank into field 1 and sends it back (^HV1); that every field
+ * whose data holds a `_` (an escape) is under ^FH_; and that each barcode with its quiet zones
+ * (Code 128: 10 modules each side; EAN-13: 11 and 7; QR: 4) lies within the label's width (^PW).
+ * Answers the EPCs (and, per label, the barcodes' decoded values).
  */
-function checkZpl(file: string): string[] {
+function checkZpl(file: string, barcodes: string[][] = []): string[] {
   const labels = file
     .split('^XZ')
     .map((s) => s.trim())
@@ -374,6 +544,86 @@ function checkZpl(file: string): string[] {
     expect(label).toMatch(/\^FN1\^RFR,H,0,12,2\^FS/);
     expect(label).toMatch(/\^HV1,24,TID:/);
     expect(label.indexOf('^RFW')).toBeLessThan(label.indexOf('^RFR'));
+    barcodes.push(checkFields(label, `label ${i + 1}`));
     return writes[0][1];
   });
+}
+
+/** Bytes a QR symbol holds at level Q in byte mode, versions 1–10 (ISO/IEC 18004 table 7). */
+const QR_BYTES_Q = [11, 20, 32, 46, 60, 74, 86, 108, 130, 151];
+const unescapeFh = (data: string) => data.replace(/_([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+
+/** Code 128 data in ZPL mode N (start/code-change invocations): its value and its data symbols. */
+function readCode128(data: string): { value: string; symbols: number } {
+  let subset = data.startsWith('>;') ? 'C' : 'B';
+  let i = data.startsWith('>;') || data.startsWith('>:') ? 2 : 0;
+  let value = '';
+  let symbols = 0;
+  while (i < data.length) {
+    symbols++;
+    if (data[i] === '>') {
+      const code = data[i + 1];
+      if (code === '<') value += '>';
+      else if (code === '5') subset = 'C';
+      else if (code === '6') subset = 'B';
+      else throw new Error(`unexpected invocation >${code}`);
+      i += 2;
+    } else if (subset === 'C') {
+      expect(data.slice(i, i + 2)).toMatch(/^\d\d$/);
+      value += data.slice(i, i + 2);
+      i += 2;
+    } else {
+      value += data[i];
+      i += 1;
+    }
+  }
+  return { value, symbols };
+}
+
+/** The ^FH rule for every field of a label, and the barcodes' fit within ^PW; answers the barcodes' values. */
+function checkFields(label: string, name: string): string[] {
+  const pw = Number(/\^PW(\d+)/.exec(label)?.[1]);
+  expect(pw, `${name} sets ^PW`).toBeGreaterThan(0);
+  const values: string[] = [];
+  let module = 2; // ZPL's default ^BY
+  for (const field of label.split('^FS')) {
+    const fd = field.indexOf('^FD');
+    if (fd < 0) continue;
+    const raw = field.slice(fd + 3);
+    if (raw.includes('_')) {
+      expect(field.slice(0, fd), `${name}: a field with escapes is under ^FH_ (${field})`).toContain('^FH_');
+      expect(raw, `${name}: every _ starts an escape`).not.toMatch(/_(?![0-9A-F]{2})/);
+    }
+    const by = /\^BY(\d+)/.exec(field);
+    if (by) module = Number(by[1]);
+    const bar = /\^FO(\d+),\d+.*\^B([CEQ])N,([^^]*)/.exec(field);
+    if (!bar) continue;
+    const x = Number(bar[1]);
+    const data = field.includes('^FH_') ? unescapeFh(raw) : raw;
+    let width: number;
+    let quiet: [number, number];
+    if (bar[2] === 'C') {
+      const c = readCode128(data);
+      values.push(c.value);
+      width = (11 * (c.symbols + 2) + 13) * module;
+      quiet = [10 * module, 10 * module];
+    } else if (bar[2] === 'E') {
+      expect(data).toMatch(/^\d{12}$/);
+      values.push(data);
+      width = 95 * module;
+      quiet = [11 * module, 7 * module];
+    } else {
+      const magnification = Number(bar[3].split(',')[1]);
+      expect(data.startsWith('QA,')).toBe(true);
+      const value = data.slice(3);
+      values.push(value);
+      const version = QR_BYTES_Q.findIndex((max) => Buffer.byteLength(value) <= max) + 1;
+      expect(version).toBeGreaterThan(0);
+      width = (17 + 4 * version) * magnification;
+      quiet = [4 * magnification, 4 * magnification];
+    }
+    expect(x - quiet[0], `${name}: the barcode's left quiet zone is on the label`).toBeGreaterThanOrEqual(0);
+    expect(x + width + quiet[1], `${name}: the barcode and its right quiet zone fit ^PW${pw}`).toBeLessThanOrEqual(pw);
+  }
+  return values;
 }

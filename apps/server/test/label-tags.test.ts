@@ -1,9 +1,11 @@
-import { TAG_EXCEPTION_KIND, TAG_EXCEPTION_STATE, TAG_STATUS } from '@tagloom/domain';
+import { sglnUri, TAG_EXCEPTION_KIND, TAG_EXCEPTION_STATE, TAG_STATUS, USER_TYPE } from '@tagloom/domain';
 import { sgtin96Hex } from '@tagloom/domain/epc/index.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
-import { tenants } from '../src/db/schema/index.js';
+import { roles, tenants, users } from '../src/db/schema/index.js';
+import { createUser } from '../src/modules/general/user/service.js';
+import { demoTid } from '../src/modules/label/tags/seed.js';
 import { deleteOrderTags, insertTags, recordTagEvent } from '../src/modules/label/tags/store.js';
 import { labelTagBindings, labelTagExceptions, labelTags } from '../src/modules/label/tags/tables.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
@@ -46,7 +48,7 @@ describe(`label tags on ${DRIVER}`, () => {
   };
   /** SGTIN-96 EPCs of the SKU, serials from `from`. */
   const epcsOf = (from: number, n: number) => Array.from({ length: n }, (_, i) => sgtin96Hex(sku.gtin, 7, 1, from + i));
-  /** An order with `n` tags (serials from `from`) and its commissioning event. */
+  /** An order with `n` tags (serials from `from`) and its encoding event (as Get EPC records it). */
   const orderWithTags = async (from: number, n: number, tenant = tenantId) => {
     const order = await newOrder(tenant);
     const epcs = epcsOf(from, n);
@@ -60,8 +62,8 @@ describe(`label tags on ${DRIVER}`, () => {
       await recordTagEvent(tx, {
         tenantId: tenant,
         action: 'ADD',
-        bizStep: 'commissioning',
-        disposition: 'active',
+        bizStep: 'encoding',
+        disposition: 'encoded',
         orderId: order.id,
         source: 'test',
       });
@@ -300,14 +302,21 @@ describe(`label tags on ${DRIVER}`, () => {
     const life = await t.call('GET', `/api/label/lifecycle/events?epc=${epc}`, { token: demo });
     expect(life.status).toBe(200);
     const events = life.body.data.events as Row[];
-    expect(events.map((e) => e.bizStep)).toEqual(['commissioning', 'encoding', 'shipping', 'decommissioning']);
+    // CBV: encoded (Get EPC) before commissioned (the printer binds it)
+    expect(events.map((e) => e.bizStep)).toEqual(['encoding', 'commissioning', 'shipping', 'decommissioning']);
     expect(events.map((e) => e.eventTime)).toEqual([...events.map((e) => e.eventTime)].sort());
     expect(life.body.data.tag).toMatchObject({ epc, status: TAG_STATUS.CLEARED });
     // the other tag shares its order's events, not this one's own
     const otherLife = await t.call('GET', `/api/label/lifecycle/events?epc=${other}`, { token: demo });
-    expect(otherLife.body.data.events.map((e: Row) => e.bizStep)).toEqual(['commissioning', 'shipping']);
+    expect(otherLife.body.data.events.map((e: Row) => e.bizStep)).toEqual(['encoding', 'shipping']);
 
-    const doc = (await t.call('GET', `/api/label/lifecycle/epcis?epc=${epc}`, { token: demo })).body.data;
+    // served as the EPCIS document itself (JSON-LD), not inside {code, msg, data}
+    const served = await t.call('GET', `/api/label/lifecycle/epcis?epc=${epc}`, { token: demo });
+    expect(served.status).toBe(200);
+    expect(String(served.headers['content-type'])).toMatch(/^application\/ld\+json/);
+    expect(served.headers['content-disposition']).toBeUndefined();
+    expect(served.body).not.toHaveProperty('code');
+    const doc = served.body as Row;
     expect(doc['@context']).toEqual(['https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld']);
     expect(doc).toMatchObject({ type: 'EPCISDocument', schemaVersion: '2.0' });
     const list = doc.epcisBody.eventList as Row[];
@@ -319,7 +328,8 @@ describe(`label tags on ${DRIVER}`, () => {
       expect(e.eventTime).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
       expect(e.bizTransactionList).toEqual([{ type: 'po', bizTransaction: `urn:tagloom:bt:po:${order.code}` }]);
     }
-    expect(list[0]).toMatchObject({ action: 'ADD', bizStep: 'commissioning', disposition: 'active' });
+    expect(list[0]).toMatchObject({ action: 'ADD', bizStep: 'encoding', disposition: 'encoded' });
+    expect(list[1]).toMatchObject({ action: 'ADD', bizStep: 'commissioning', disposition: 'active' });
     expect(list[2]).toMatchObject({
       action: 'OBSERVE',
       bizStep: 'shipping',
@@ -327,9 +337,21 @@ describe(`label tags on ${DRIVER}`, () => {
       readPoint: { id: 'urn:epc:id:sgln:0614141.00777.0' },
     });
     expect(list[3]).toMatchObject({ action: 'DELETE', bizStep: 'decommissioning', disposition: 'inactive' });
-    // a malformed EPC is a 400 naming it
+    // asked as a file (the console's download): the same document, as an attachment
+    const file = await t.call('GET', `/api/label/lifecycle/epcis?epc=${epc}&download=1`, { token: demo });
+    expect(file.headers['content-disposition']).toMatch(/^attachment;.*epcis-/);
+    expect((file.body as Row).epcisBody.eventList).toHaveLength(4);
+    // the OpenAPI document says so
+    const api = await t.call('GET', '/api/docs/json', { token: demo });
+    const op = (api.body as Row).paths['/api/label/lifecycle/epcis'].get;
+    expect(Object.keys(op.responses['200'].content)).toEqual(['application/ld+json']);
+    expect(op.responses['200'].content['application/ld+json'].schema.properties).toHaveProperty('epcisBody');
+    // a malformed EPC is a 400 naming it (an envelope: an error is no document)
     const bad = await t.call('GET', '/api/label/lifecycle/events?epc=12', { token: demo, lang: 'en_US' });
     expect(bad.status).toBe(400);
+    const badDoc = await t.call('GET', '/api/label/lifecycle/epcis?epc=12', { token: demo, lang: 'en_US' });
+    expect(badDoc.status).toBe(400);
+    expect(badDoc.body.msg).toMatch(/EPC/);
   });
 
   it("keeps each tenant's tags and events to itself", async () => {
@@ -353,5 +375,143 @@ describe(`label tags on ${DRIVER}`, () => {
       (await t.call('POST', '/api/label/tid-binding/bind', { token: acme, body: { pairs: [{ epc, tid: tid(50) }] } })).body.data.refused[0]
         .key,
     ).toBe('tags.unknownEpc');
+  });
+  /** One EPC's lifecycle as [bizStep, disposition] pairs, as `token` reads it. */
+  const stepsOf = async (epc: string, token = demo) =>
+    ((await t.call('GET', `/api/label/lifecycle/events?epc=${epc}`, { token })).body.data.events as Row[]).map((e) => [
+      e.bizStep,
+      e.disposition,
+    ]);
+  /** The EPC of the demo tag bound to demoTid(n). */
+  const demoEpc = async (n: number) =>
+    (await queryRows<{ epc: string }>(t.ctx.db, sql`select epc from label_tags where tenant_id = ${tenantId} and tid = ${demoTid(n)}`))[0]
+      .epc;
+
+  it('bounds an order’s whole-order events by each EPC’s generation: a new EPC has no withdrawal of those before it, a withdrawn one no encoding of those after', async () => {
+    const order = await newOrder();
+    const generate = (from: number) =>
+      t.ctx.db.transaction(async (tx) => {
+        const epcs = epcsOf(from, 2);
+        await insertTags(
+          tx,
+          tenantId,
+          order.id,
+          epcs.map((epc, i) => ({ epc, skuId: sku.id, gtin: `0${sku.gtin}`, serial: String(from + i) })),
+        );
+        await recordTagEvent(tx, { tenantId, action: 'ADD', bizStep: 'encoding', disposition: 'encoded', orderId: order.id });
+        return epcs;
+      });
+    const before = await generate(5000);
+    // Reset EPC, as the order's action does it: the withdrawal and its event in one transaction
+    await t.ctx.db.transaction(async (tx) => {
+      const n = await deleteOrderTags(tx, tenantId, order.id);
+      await recordTagEvent(tx, {
+        tenantId,
+        action: 'DELETE',
+        bizStep: 'decommissioning',
+        disposition: 'inactive',
+        orderId: order.id,
+        epcCount: n,
+      });
+    });
+    const after = await generate(5100);
+    expect(await stepsOf(after[0])).toEqual([['encoding', 'encoded']]);
+    expect(await stepsOf(before[0])).toEqual([
+      ['encoding', 'encoded'],
+      ['decommissioning', 'inactive'],
+    ]);
+    const doc = (await t.call('GET', `/api/label/lifecycle/epcis?epc=${after[1]}`, { token: demo })).body as Row;
+    expect(doc.epcisBody.eventList.map((e: Row) => e.bizStep)).toEqual(['encoding']);
+  });
+
+  it('seeds a lifecycle in CBV order: encoded before commissioned, then a journey through WH01 and ST001 with a sale and a return; no event recorded before it happened', async () => {
+    const [{ n }] = await queryRows<{ n: number }>(
+      t.ctx.db,
+      sql`select count(*)::int as n from label_tag_events where tenant_id = ${tenantId} and record_time < created_at`,
+    );
+    expect(n).toBe(0);
+    expect(await stepsOf(await demoEpc(1))).toEqual([
+      ['encoding', 'encoded'],
+      ['commissioning', 'active'],
+      ['receiving', 'in_progress'],
+      ['storing', 'available'],
+      ['shipping', 'in_transit'],
+      ['receiving', 'in_progress'],
+      ['storing', 'available'],
+      ['retail_selling', 'retail_sold'],
+      ['receiving', 'returned'],
+      ['storing', 'available'],
+    ]);
+    // every tag the demo bound was encoded before it was commissioned
+    for (const k of [2, 9, 17]) {
+      const steps = (await stepsOf(await demoEpc(k))).map(([step]) => step);
+      expect(steps.indexOf('encoding'), `demo tag ${k}`).toBeGreaterThanOrEqual(0);
+      expect(steps.indexOf('encoding')).toBeLessThan(steps.indexOf('commissioning'));
+    }
+  });
+
+  it('lets a store’s or a warehouse’s user reach the tags seen at its own place: EPC query, lifecycle, EPCIS document and feed', async () => {
+    const [admin] = await t.ctx.db
+      .select()
+      .from(roles)
+      .where(and(eq(roles.tenantId, tenantId), eq(roles.allMenus, true)));
+    const places = await queryRows<{ id: number; code: string; gln: string }>(
+      t.ctx.db,
+      sql`select id::int as id, code, gln from locations where tenant_id = ${tenantId} and code in ('ST001', 'WH01')`,
+    );
+    const placeOf = (code: string) => places.find((p) => p.code === code)!;
+    const userAt = async (kind: 'store' | 'warehouse', code: string) => {
+      const username = `site_${kind}`;
+      const user = await createUser(t.ctx.db, tenantId, 'DEMO', {
+        username,
+        password: 'site12345',
+        userType: USER_TYPE.TENANT_USER,
+        roleIds: [admin.id],
+      });
+      await t.ctx.db
+        .update(users)
+        .set({ partyKind: kind, partyId: placeOf(code).id })
+        .where(and(eq(users.tenantId, tenantId), eq(users.id, user.id)));
+      return t.login(username, 'site12345');
+    };
+    const store = await userAt('store', 'ST001');
+    const wh = await userAt('warehouse', 'WH01');
+    // the demo journey: tag 1 went through WH01 to ST001, tag 4 stayed at WH01; tag 9 (another order) was at neither
+    const [atBoth, atWarehouse, nowhere, readAtStore] = [await demoEpc(1), await demoEpc(4), await demoEpc(9), await demoEpc(10)];
+    // an RFID reader at ST001 last saw tag 10 (its EPC state; no event of it there)
+    await t.ctx.db.execute(
+      sql`insert into rfid_epc_states (tenant_id, epc, first_seen_at, last_seen_at, last_location_id)
+          values (${tenantId}, ${readAtStore}, now(), now(), ${placeOf('ST001').id})`,
+    );
+    const found = async (epc: string, token: string) =>
+      (await t.call('GET', `/api/label/epc-query/lookup?code=${epc}`, { token })).body.data.found as boolean;
+    expect([
+      await found(atBoth, store),
+      await found(atWarehouse, store),
+      await found(nowhere, store),
+      await found(readAtStore, store),
+    ]).toEqual([true, false, false, true]);
+    expect([await found(atBoth, wh), await found(atWarehouse, wh), await found(nowhere, wh), await found(readAtStore, wh)]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+    // the lifecycle of a tag it reaches is the tag's whole history; of any other, nothing
+    expect(await stepsOf(atBoth, store)).toEqual(await stepsOf(atBoth));
+    expect(await stepsOf(atWarehouse, store)).toEqual([]);
+    const doc = async (epc: string, token: string) => (await t.call('GET', `/api/label/lifecycle/epcis?epc=${epc}`, { token })).body as Row;
+    expect((await doc(atBoth, store)).epcisBody.eventList).toHaveLength(10);
+    expect((await doc(atWarehouse, store)).epcisBody.eventList).toEqual([]);
+    expect((await doc(atWarehouse, wh)).epcisBody.eventList.map((e: Row) => e.bizStep)).toEqual([
+      'encoding',
+      'commissioning',
+      'receiving',
+      'storing',
+    ]);
+    // the feed: the events at its own place
+    const feed = (await t.call('POST', '/api/label/lifecycle/list', { token: store, body: { pageSize: 100 } })).body.data.list as Row[];
+    expect(feed.length).toBeGreaterThan(0);
+    expect(new Set(feed.map((e) => e.bizLocation))).toEqual(new Set([sglnUri(placeOf('ST001').gln, 7)]));
   });
 });

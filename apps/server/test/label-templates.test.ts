@@ -78,6 +78,28 @@ describe(`label templates (${DRIVER})`, () => {
     expect(tiny.body.data.fields[0].field).toBe('widthMm');
   });
 
+  it("refuses a template whose barcode and its quiet zones cannot fit the label for one of the tenant's SKUs, naming the width", async () => {
+    // 20 mm at 203 dpi is 160 dots: a 13-character SKU barcode in Code 128 with its quiet zones needs 198 at the finest readable module
+    const narrow = await post('label/template-accessories/create', demo, { ...template('TPL-T-N1'), widthMm: 20, dpi: 203 });
+    expect(narrow.status).toBe(400);
+    expect(narrow.body.data.fields[0].field).toBe('widthMm');
+    expect(narrow.body.msg).toMatch(
+      /^Width \(mm\): the Code 128 barcode of SKU \S+ needs at least [\d.]+ mm with its quiet zones, more than a 20 mm label at 203 dpi holds/,
+    );
+    const zh = await post('label/template-accessories/create', demo, { ...template('TPL-T-N1'), widthMm: 20, dpi: 203 }, 'zh_CN');
+    expect(zh.body.msg).toMatch(/^宽度 \(mm\)：SKU \S+ 的 Code 128 条码连同两侧静区至少需要 [\d.]+ mm 宽，20 mm 宽的标签（203 dpi）放不下/);
+    // a QR code of the same SKUs fits the same label
+    const qr = await post('label/template-accessories/create', demo, { ...template('TPL-T-N1'), widthMm: 20, dpi: 203, barcode: 3 });
+    expect(qr.status, qr.body.msg).toBe(200);
+    // narrowing a template that fits is refused too; its other fields still change
+    const wide = await post('label/template-accessories/create', demo, { ...template('TPL-T-N2'), widthMm: 40, dpi: 203 });
+    expect(wide.status, wide.body.msg).toBe(200);
+    const narrowed = await post('label/template-accessories/update', demo, { id: wide.body.data.id, widthMm: 20 });
+    expect(narrowed.status).toBe(400);
+    expect(narrowed.body.data.fields[0].field).toBe('widthMm');
+    expect((await post('label/template-accessories/update', demo, { id: wide.body.data.id, name: 'renamed' })).status).toBe(200);
+  });
+
   it('gives the print task its spec, and the texts and barcode it prints for a SKU', async () => {
     const made = await post('label/template-hat-bag/create', demo, { ...template('TPL-T-HB1'), barcode: 2, dpi: 203 });
     const spec = await templatePrintSpec(t.ctx.db, tenantId, made.body.data.id);

@@ -1,8 +1,8 @@
-import { MENU_TREE, type MenuItem, PLATFORM_TENANT_ID } from '@tagloom/domain';
+import { MENU_TREE, type MenuItem, moduleSeq, PLATFORM_TENANT_ID } from '@tagloom/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TenantScope } from '../src/core/tenant-scope.js';
-import { menuButtons, menus, operationLog, roleMenus, roles, tenants } from '../src/db/schema/index.js';
+import { appMeta, menuButtons, menus, operationLog, roleMenus, roles, tenants } from '../src/db/schema/index.js';
 import { createUser } from '../src/modules/general/user/service.js';
 import { syncMenuTree } from '../src/seed/menus.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
@@ -48,6 +48,38 @@ describe(`menus and permissions on ${DRIVER}`, () => {
     for (const level of [tree, ...tree.map((m) => m.children)]) {
       const seqs = level.map((m) => m.seq);
       expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    }
+  });
+
+  it('lists the modules in the order an operator works in: the built modules before the operations ones', async () => {
+    const tree: MenuItem[] = (await t.call('POST', '/api/menu/selectMenuByCurrentUserId', { token: demo })).body.data;
+    expect(tree.map((m) => m.path)).toEqual([
+      '/dashboard',
+      '/label',
+      '/supply',
+      '/rfid',
+      '/tenant',
+      '/logistics',
+      '/warehouse',
+      '/store',
+      '/smart-store',
+    ]);
+  });
+
+  it('gives the store clerk and the warehouse keeper a dashboard and the RFID screens of their site', async () => {
+    const edge = ['dashboard/admin', 'rfid/equipment', 'rfid/raw-data', 'rfid/epc-state', 'label/epc-query', 'label/lifecycle'];
+    const sites = { store01: ['FIT-ST001', 'HH-03', 'POS-ST001'], wh01: ['FIX-02', 'GATE-01'] };
+    for (const [user, readers] of Object.entries(sites)) {
+      const token = await t.login(user, 'demo1234');
+      const tree: MenuItem[] = (await t.call('POST', '/api/menu/selectMenuByCurrentUserId', { token })).body.data;
+      const codes = leaves(tree).map((l) => l.component);
+      expect(codes, user).toEqual(expect.arrayContaining(edge));
+      // the first screen a user meets is the dashboard
+      expect(tree[0].path).toBe('/dashboard');
+      const list = await t.call('POST', '/api/rfid/equipment/list', { token, body: { pageNum: 1, pageSize: 50 } });
+      expect(list.body.data.list.map((e: { equipmentCoding: string }) => e.equipmentCoding).sort(), user).toEqual(readers);
+      const dash = await t.call('GET', '/api/dashboard/admin/summary', { token });
+      expect(dash.status).toBe(200);
     }
   });
 
@@ -138,6 +170,28 @@ describe(`menu seeding and button state on ${DRIVER}`, () => {
     expect(await t.ctx.db.select().from(menus).where(eq(menus.code, 'general/log-device'))).toHaveLength(0);
     const buttons = await t.ctx.db.select().from(menuButtons).where(eq(menuButtons.menuId, screen.id));
     expect(buttons.map((b) => b.code)).not.toContain('export');
+  });
+
+  it("moves modules seeded in the old order to the operator's order, and leaves a module an administrator moved", async () => {
+    const seqOf = async (code: string) => (await t.ctx.db.select().from(menus).where(eq(menus.code, code)))[0].seq;
+    // an installation seeded before the order existed: every module at its place in the tree (supply 9th), tenant moved by hand
+    for (const [i, m] of MENU_TREE.entries())
+      await t.ctx.db
+        .update(menus)
+        .set({ seq: (i + 1) * 10 })
+        .where(eq(menus.code, m.code));
+    await t.ctx.db.update(menus).set({ seq: 55 }).where(eq(menus.code, 'tenant'));
+    await t.ctx.db.delete(appMeta).where(eq(appMeta.key, 'menus.moduleSeq'));
+    expect(await seqOf('supply')).toBe(90);
+    await syncMenuTree(t.ctx.db);
+    expect(await seqOf('supply')).toBe(moduleSeq('supply'));
+    expect(await seqOf('rfid')).toBe(moduleSeq('rfid'));
+    expect(moduleSeq('supply')).toBeLessThan(moduleSeq('rfid'));
+    expect(await seqOf('tenant')).toBe(55);
+    // run again: nothing moves
+    await t.ctx.db.update(menus).set({ seq: 45 }).where(eq(menus.code, 'supply'));
+    await syncMenuTree(t.ctx.db);
+    expect(await seqOf('supply')).toBe(45);
   });
 
   it('lets a switched-off button grant nothing', async () => {

@@ -609,4 +609,61 @@ describe(`RFID ingestion in the readers' formats on ${DRIVER}`, () => {
     expect([a.status, b.status, b.body.data]).toEqual([200, 200, { ...a.body.data, duplicate: true }]);
     expect((await reads(sql`epc like '30340B0C%'`)).length).toBe(2);
   });
+  it("keeps a read's memory read (Impinj tagAccessResponses), its phase to 0.01° and its Doppler frequency, and shows them on the raw-data list", async () => {
+    const at = new Date(Date.now() - 4_000).toISOString();
+    const body = JSON.stringify([
+      {
+        timestamp: at,
+        eventType: 'tagInventory',
+        tagInventoryEvent: {
+          epcHex: '3034257BF7194E4000000D01',
+          antennaPort: 1,
+          phaseAngle: 123.456,
+          dopplerFrequency: -12.5,
+          tagAccessResponses: [
+            { command: 'read', identifier: 'user-memory', response: 'success', dataHex: '0a1b2c3d' },
+            { command: 'read', identifier: 'verify-epc', response: 'success', dataHex: '3034257BF7194E4000000D01' },
+            { command: 'read', identifier: 'tid-ext', response: 'failure' },
+          ],
+        },
+      },
+      { timestamp: at, eventType: 'tagInventory', tagInventoryEvent: { epcHex: '3034257BF7194E4000000D02', phaseAngle: 7 } },
+    ]);
+    const r = await post('impinj', body);
+    expect(r.body.data).toMatchObject({ accepted: 2, invalid: 0 });
+    const rows = await queryRows<{ epc: string; phase: number; doppler_hz: number | null; memory: string | null }>(
+      t.ctx.db,
+      sql`select epc, phase, doppler_hz, memory from rfid_reads where tenant_id = ${demoId} and batch_id = ${r.body.data.batchId} order by id`,
+    );
+    expect(rows).toEqual([
+      {
+        epc: '3034257BF7194E4000000D01',
+        phase: 123.46,
+        doppler_hz: -12.5,
+        memory: 'user-memory=0A1B2C3D verify-epc=3034257BF7194E4000000D01 tid-ext!failure',
+      },
+      { epc: '3034257BF7194E4000000D02', phase: 7, doppler_hz: null, memory: null },
+    ]);
+    const listed = await list('raw-data', { epc: '3034257BF7194E4000000D01' });
+    expect(listed.body.data.list).toEqual([
+      expect.objectContaining({ phase: 123.46, dopplerHz: -12.5, memory: expect.stringContaining('user-memory=0A1B2C3D') }),
+    ]);
+  });
+
+  it('names the field it looked at when it refuses an event without a type or of an unknown type', async () => {
+    const at = new Date(Date.now() - 3_000).toISOString();
+    const r = await post(
+      'impinj',
+      JSON.stringify([
+        { timestamp: at, hostname: 'r700' },
+        { timestamp: at, eventType: 'tagWritten' },
+      ]),
+    );
+    expect(r.body.data.errors.map((e) => [e.reason, e.message])).toEqual([
+      ['noType', 'Field eventType: the event type is missing'],
+      ['unknownType', 'Field eventType: unsupported event type "tagWritten"'],
+    ]);
+    const z = await post('zebra', JSON.stringify([{ timestamp: at, data: { antenna: 1 } }]));
+    expect(z.body.data.errors.map((e) => e.message)).toEqual(['Field type: the event type is missing']);
+  });
 });

@@ -1,9 +1,10 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { sgtin96Hex } from '@tagloom/domain/epc/index.js';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/core/context.js';
 import { issueDeviceKey } from '../src/core/feed/device-keys.js';
 import { encodeLive, LIVE_CHANNEL, LIVE_MAX_PAYLOAD, LIVE_TOPICS, liveSubscriberCount, publishLive } from '../src/core/live.js';
-import type { Database } from '../src/db/client.js';
+import { type Database, queryRows } from '../src/db/client.js';
 import { equipment, tenants } from '../src/db/schema/index.js';
 import { rfidBatches, rfidEquipmentEvents } from '../src/modules/rfid/ingest/tables.js';
 import { rfidEpcStates } from '../src/modules/rfid/state/tables.js';
@@ -308,6 +309,63 @@ describe(`RFID live push and dashboards on ${DRIVER}`, () => {
     const next = await post('3074257BF7194E4000001B02', 'live-2');
     await stream.waitFor((e) => e.event === 'reads' && e.data.batchId === next.batchId);
     expect(stream.events.filter((e) => e.event === 'reads').map((e) => e.data.batchId)).toEqual([first.batchId, next.batchId]);
+    stream.close();
+  });
+
+  it("gives each pushed read its goods: the registry tag's SKU, else the SKU of the GTIN it encodes, none for a stranger", async () => {
+    const demo = await t.login('demo', 'demo123');
+    // a registry tag and its SKU; another SKU whose GTIN an EPC outside the registry encodes
+    const [tag] = await queryRows<{ epc: string; sku_barcode: string; style_number: string; colour: string; size: string }>(
+      t.ctx.db,
+      sql`select t.epc, s.sku_barcode, g.style_number, s.colour, s.size from label_tags t
+          join goods_skus s on s.tenant_id = t.tenant_id and s.id = t.sku_id join goods g on g.tenant_id = s.tenant_id and g.id = s.goods_id
+          where t.tenant_id = ${demoId} order by t.id limit 1`,
+    );
+    const [sku] = await queryRows<{ gtin: string; sku_barcode: string; style_number: string; colour: string; size: string }>(
+      t.ctx.db,
+      sql`select s.gtin, s.sku_barcode, g.style_number, s.colour, s.size from goods_skus s join goods g on g.tenant_id = s.tenant_id and g.id = s.goods_id
+          where s.tenant_id = ${demoId} and char_length(s.gtin) = 13 order by s.id desc limit 1`,
+    );
+    const stranger = sgtin96Hex(sku.gtin, 7, 1, 777_777);
+    const stream = await openSse(base, '/api/rfid/live?equipmentCoding=HH-03', demo);
+    await stream.waitFor((e) => e.event === 'ready');
+    const data = {
+      batchId: 91,
+      equipmentCoding: 'HH-03',
+      accepted: 3,
+      invalid: 0,
+      reads: [tag.epc, stranger, 'E28011700000020E7E5B1A09'].map((epc) => ({
+        epc,
+        antenna: 1,
+        rssiCdbm: -5000,
+        at: new Date().toISOString(),
+      })),
+    };
+    await publishLive(otherCtx, { tenantId: demoId, topic: LIVE_TOPICS.reads, data });
+    const got = await stream.waitFor((e) => e.event === 'reads' && e.data.batchId === 91);
+    expect(got.data.reads.map((r: { goods: unknown }) => r.goods)).toEqual([
+      {
+        skuBarcode: tag.sku_barcode,
+        styleNumber: tag.style_number,
+        goodsName: expect.any(String),
+        colour: tag.colour,
+        size: tag.size,
+        registered: true,
+      },
+      {
+        skuBarcode: sku.sku_barcode,
+        styleNumber: sku.style_number,
+        goodsName: expect.any(String),
+        colour: sku.colour,
+        size: sku.size,
+        registered: false,
+      },
+      null,
+    ]);
+    // the same EPCs again: answered from the stream's cache, in order
+    await publishLive(otherCtx, { tenantId: demoId, topic: LIVE_TOPICS.reads, data: { ...data, batchId: 92 } });
+    const again = await stream.waitFor((e) => e.event === 'reads' && e.data.batchId === 92);
+    expect(again.data.reads[0].goods.skuBarcode).toBe(tag.sku_barcode);
     stream.close();
   });
 

@@ -1,3 +1,4 @@
+import { sglnUri } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readScope } from '../src/core/tenant-scope.js';
@@ -9,7 +10,7 @@ import { startTestApp, type TestApp } from './support.js';
 let t: TestApp;
 let demo: number;
 let acme: number;
-let loc: { a: number; b: number; pos: number; aName: string };
+let loc: { a: number; b: number; pos: number; aUri: string; aGate: string };
 let scene: { general: number; pos: number; gate: number };
 const T0 = Date.now() - 3600_000;
 const S = 1000;
@@ -53,11 +54,13 @@ beforeAll(async () => {
   const [a] = await queryRows<{ id: number }>(t.ctx.db, sql`select id::int as id from tenants where code = 'ACME'`);
   demo = d.id;
   acme = a.id;
-  const locs = await queryRows<{ id: number; code: string; name: string }>(
+  const locs = await queryRows<{ id: number; code: string; name: string; gln: string }>(
     t.ctx.db,
-    sql`select id::int as id, code, name from locations where tenant_id = ${demo} order by id limit 3`,
+    sql`select id::int as id, code, name, gln from locations where tenant_id = ${demo} order by id limit 3`,
   );
-  loc = { a: locs[0].id, b: locs[1].id, pos: locs[2].id, aName: `${locs[0].code} ${locs[0].name}` };
+  // the lifecycle names a place by the SGLN of its GLN (the demo's company prefix: 7 digits), the reader as its extension
+  expect(locs[0].gln).toMatch(/^\d{13}$/);
+  loc = { a: locs[0].id, b: locs[1].id, pos: locs[2].id, aUri: sglnUri(locs[0].gln, 7), aGate: sglnUri(locs[0].gln, 7, 'GATE-01') };
   const mk = async (code: string, type: number) => {
     const [r] = await queryRows<{ id: number }>(
       t.ctx.db,
@@ -88,9 +91,7 @@ describe('foldReads against the database', () => {
     expect(s.presence).toBe('present');
     expect(Number(s.presence_location_id)).toBe(loc.a);
     const ev = await eventsOf(demo, epc);
-    expect(ev).toEqual([
-      { biz_step: 'arriving', disposition: 'available', biz_location: loc.aName, read_point: 'GATE-01', source: 'rfid' },
-    ]);
+    expect(ev).toEqual([{ biz_step: 'arriving', disposition: 'available', biz_location: loc.aUri, read_point: loc.aGate, source: 'rfid' }]);
   });
 
   it('an arrival at a gate is receiving', async () => {
@@ -169,7 +170,8 @@ describe('foldReads against the database', () => {
     expect((await eventsOf(demo, known)).map((e) => [e.biz_step, e.disposition])).toEqual([
       ['arriving', 'available'],
       ['retail_selling', 'retail_sold'],
-      ['returning', 'returned'],
+      // CBV 2.0 has no "returning": a return is receiving, disposition returned
+      ['receiving', 'returned'],
     ]);
   });
 

@@ -1,7 +1,9 @@
-import { LOCATION_KIND, PHONE_RE } from '@tagloom/domain';
+import * as XLSX from '@e965/xlsx';
+import { isValidGln, LOCATION_KIND, PHONE_RE, sglnUri, sgtin96Hex, withCheckDigit } from '@tagloom/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { templateLocationAttrs, tenants, users } from '../src/db/schema/index.js';
+import { recordTagEvent } from '../src/modules/label/tags/store.js';
 import { textPdf } from '../src/modules/tenant/places/pdf.js';
 import { seedTrainingDoc } from '../src/modules/tenant/places/seed.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
@@ -105,6 +107,122 @@ describe(`tenant places on ${DRIVER}`, () => {
     const upd = await t.call('POST', '/api/tenant/factory/update', { token: demo, body: { id: fa.id, phone: 'x' }, lang: 'en_US' });
     expect(upd.status).toBe(400);
     expect(fieldsOf(upd)).toContain('phone');
+  });
+
+  it('takes a location’s GS1 GLN (13 digits, check digit, unique in the tenant) and time zone, refusing bad ones naming the field', async () => {
+    const gln = withCheckDigit('690123499001');
+    const wrong = `${gln.slice(0, 12)}${(Number(gln[12]) + 1) % 10}`;
+    const office = (code: string, more: Row, lang = 'en_US') =>
+      t.call('POST', '/api/tenant/location/create', {
+        token: demo,
+        body: { code, name: `GLN ${code}`, kind: LOCATION_KIND.OFFICE, ...more },
+        lang,
+      });
+    const short = await office('GL01', { gln: '690123499' });
+    expect(short.status).toBe(400);
+    expect(fieldsOf(short)).toContain('gln');
+    expect(short.body.msg).toContain('GLN: must be 13 digits');
+    const check = await office('GL01', { gln: wrong });
+    expect(check.status).toBe(400);
+    expect(fieldsOf(check)).toContain('gln');
+    expect(check.body.msg).toContain('GLN: has a wrong check digit');
+    const zh = await office('GL01', { gln: wrong }, 'zh_CN');
+    expect(zh.body.msg).toContain('GLN 位置码');
+    expect(zh.body.msg).toContain('校验位');
+    const zone = await office('GL01', { timeZone: 'Mars/Olympus_Mons' });
+    expect(zone.status).toBe(400);
+    expect(fieldsOf(zone)).toContain('timeZone');
+    expect(zone.body.msg).toContain('Time zone: must be an IANA time zone name');
+    const ok = await office('GL01', { gln, timeZone: 'Europe/Paris' });
+    expect(ok.body.code).toBe(200);
+    expect(ok.body.data).toMatchObject({ gln, timeZone: 'Europe/Paris' });
+    // unique in the tenant (409 naming the field), whatever the screen; blank on as many as like
+    const again = await t.call('POST', '/api/tenant/store/create', {
+      token: demo,
+      body: { code: 'GL02', name: 'GLN 2', gln },
+      lang: 'en_US',
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.msg).toContain('GLN');
+    expect((await office('GL03', {})).body.code).toBe(200);
+    expect((await office('GL04', { gln: '' })).body.code).toBe(200);
+    // another tenant may hold the same GLN
+    const theirs = await t.call('POST', '/api/tenant/location/create', {
+      token: acme,
+      body: { code: 'GL01', name: 'ACME GLN', kind: LOCATION_KIND.OFFICE, gln },
+    });
+    expect(theirs.body.code).toBe(200);
+    // the demo's places have theirs, valid; the table, the import template and the export carry the field
+    const stores = (await list('tenant/store')).list.filter((st) => /^ST0\d\d$/.test(st.code));
+    expect(stores).toHaveLength(20);
+    for (const st of stores) expect(isValidGln(st.gln), st.code).toBe(true);
+    expect(new Set(stores.map((st) => st.gln)).size).toBe(stores.length);
+    const sheet = await t.app.inject({ method: 'GET', url: '/api/tenant/location/template', headers: { token: demo, langeType: 'en_US' } });
+    const header = XLSX.utils.sheet_to_json<string[]>(XLSX.read(sheet.rawPayload).Sheets[XLSX.read(sheet.rawPayload).SheetNames[0]], {
+      header: 1,
+    })[0];
+    expect(header).toEqual(expect.arrayContaining(['GLN', 'Time zone']));
+  });
+
+  it('names a location in the lifecycle’s EPCIS events by the SGLN of its GLN, else by a name-free URI, at the offset of its time zone then', async () => {
+    const [{ id: tenantId }] = await t.ctx.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.code, 'DEMO'));
+    const gln = withCheckDigit('690123499101');
+    const ny = await create('tenant/location', {
+      code: 'NY01',
+      name: '纽约展厅',
+      kind: LOCATION_KIND.SHOWROOM,
+      gln,
+      timeZone: 'America/New_York',
+    });
+    const plain = await create('tenant/location', { code: 'SH99', name: '上海临时仓', kind: LOCATION_KIND.OTHER });
+    expect([ny.body.code, plain.body.code]).toEqual([200, 200]);
+    // two instants a hundred days apart (New York's offset differs between them for much of the year: the
+    // event takes the one of its own instant), the expected offsets worded by Intl's short form
+    const early = new Date(Date.now() - 100 * 86_400_000);
+    const late = new Date(Date.now() - 86_400_000);
+    const offsetIn = (zone: string, d: Date) => {
+      const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'shortOffset' })
+        .formatToParts(d)
+        .find((p) => p.type === 'timeZoneName')!.value;
+      const m = /GMT([+-])(\d+)(?::(\d+))?/.exec(name);
+      return m ? `${m[1]}${m[2].padStart(2, '0')}:${(m[3] ?? '0').padStart(2, '0')}` : '+00:00';
+    };
+    const epc = sgtin96Hex(withCheckDigit('690123499001'), 7, 1, 777001);
+    const at = (locationId: number | undefined, eventTime: Date, reader?: string) =>
+      t.ctx.db.transaction((tx) =>
+        recordTagEvent(tx, {
+          tenantId,
+          eventTime,
+          action: 'OBSERVE',
+          bizStep: 'storing',
+          disposition: 'available',
+          epcs: [epc],
+          locationId,
+          reader,
+        }),
+      );
+    await at(ny.body.data.id, early, 'HH-NY01');
+    await at(ny.body.data.id, late);
+    await at(plain.body.data.id, late);
+    // renamed: its events are still named the same (no name in the identifier)
+    await t.call('POST', '/api/tenant/location/update', { token: demo, body: { id: plain.body.data.id, name: '上海新仓' } });
+    await at(plain.body.data.id, late);
+    await at(undefined, late);
+    const doc = (await t.call('GET', `/api/label/lifecycle/epcis?epc=${epc}`, { token: demo })).body as Row;
+    const list = (doc.epcisBody.eventList as Row[]).sort((a, b) => a.eventID.localeCompare(b.eventID, 'en', { numeric: true }));
+    const sgln = sglnUri(gln, 7);
+    expect(sgln).toBe(`urn:epc:id:sgln:6901234.99101.0`);
+    expect(list.map((e) => [e.bizLocation?.id, e.readPoint?.id, e.eventTimeZoneOffset])).toEqual([
+      [sgln, 'urn:epc:id:sgln:6901234.99101.HH-NY01', offsetIn('America/New_York', early)],
+      [sgln, sgln, offsetIn('America/New_York', late)],
+      ['urn:tagloom:loc:DEMO:SH99', 'urn:tagloom:loc:DEMO:SH99', '+08:00'],
+      ['urn:tagloom:loc:DEMO:SH99', 'urn:tagloom:loc:DEMO:SH99', '+08:00'],
+      // no place: the tenant's zone (Asia/Shanghai), whatever the server's
+      [undefined, undefined, '+08:00'],
+    ]);
+    // the console's history names the place as it is now
+    const events = (await t.call('GET', `/api/label/lifecycle/events?epc=${epc}`, { token: demo })).body.data.events as Row[];
+    expect(events.map((e) => e.location?.name ?? null)).toEqual(expect.arrayContaining(['纽约展厅', '上海新仓', null]));
   });
 
   describe('location attributes', () => {

@@ -6,8 +6,9 @@ import type { Config } from '../config.js';
 import { TenantScope } from '../core/tenant-scope.js';
 import type { Tx } from '../db/client.js';
 import { appMeta, dictionaryDetails, dictionaryModules, roleMenus, roles, tenantMenus, tenants } from '../db/schema/index.js';
-import { seedLogDemo } from '../modules/general/logs/seed.js';
+import { seedHistoryDemo, seedLogDemo } from '../modules/general/logs/seed.js';
 import { createUser } from '../modules/general/user/service.js';
+import { seedVersionsDemo } from '../modules/general/versions/seed.js';
 import { screenGrants, syncMenuTree } from './menus.js';
 import { seedResources } from './resources.js';
 
@@ -140,6 +141,9 @@ export async function seed(db: Tx, config: Config, log: Logger): Promise<void> {
       // the demo tenant's master data beyond the declarations' seed rows (ACME keeps only those)
       const { MODULES } = await import('../app.js');
       for (const m of MODULES) await m.seedDemo?.(tx, { id: demo.id, code: 'DEMO' }, { config });
+      // the platform's side: released versions of every client, and the demo users' last weeks in the logs
+      await seedVersionsDemo(tx);
+      await seedHistoryDemo(tx);
       await setMeta(tx, 'seeded.demo', new Date().toISOString());
       log.info('seeded demo tenants DEMO (demo/demo123, viewer/viewer123) and ACME (acme/acme123), platform auditor/auditor123');
     }

@@ -1,9 +1,35 @@
-import { ACTIONS, type ActionCode, MENU_TYPE, SEEDED_MENU_TREE, type SeededMenuModuleDef } from '@tagloom/domain';
-import { eq, inArray } from 'drizzle-orm';
+import { ACTIONS, type ActionCode, MENU_TYPE, moduleSeq, SEEDED_MENU_TREE, type SeededMenuModuleDef } from '@tagloom/domain';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { appMeta, menuButtons, menus } from '../db/schema/index.js';
 
 const SEEDED_MENUS = 'menus.seeded';
+/** the modules' seq as last seeded ({code: seq}); absent on installations seeded in the tree's order */
+const SEEDED_MODULE_SEQ = 'menus.moduleSeq';
+
+/**
+ * Moves the modules to the seeded order (MODULE_ORDER) where their seq is still the one seeded
+ * before: a module an administrator moved stays where it was put.
+ */
+async function reorderModules(db: Tx, tree: readonly SeededMenuModuleDef[], hadMenus: boolean): Promise<void> {
+  const [meta] = await db.select().from(appMeta).where(eq(appMeta.key, SEEDED_MODULE_SEQ));
+  const before: Record<string, number> = meta
+    ? JSON.parse(meta.value)
+    : hadMenus
+      ? Object.fromEntries(tree.map((m, i) => [m.code, (i + 1) * 10]))
+      : {};
+  const now = Object.fromEntries(tree.map((m) => [m.code, moduleSeq(m.code)]));
+  for (const [code, seq] of Object.entries(now)) {
+    const old = before[code];
+    if (old === undefined || old === seq) continue;
+    await db
+      .update(menus)
+      .set({ seq })
+      .where(and(eq(menus.code, code), eq(menus.level, 1), eq(menus.seq, old)));
+  }
+  const value = JSON.stringify(now);
+  await db.insert(appMeta).values({ key: SEEDED_MODULE_SEQ, value }).onConflictDoUpdate({ target: appMeta.key, set: { value } });
+}
 
 /**
  * Bring the menus table up to the tree of screens.md: inserts what is missing (by code) and
@@ -17,6 +43,7 @@ export async function syncMenuTree(db: Tx, tree: readonly SeededMenuModuleDef[] 
   const [meta] = await db.select().from(appMeta).where(eq(appMeta.key, SEEDED_MENUS));
   const seededBefore = new Set<string>(meta ? JSON.parse(meta.value) : []);
   const seededNow = new Set<string>(seededBefore);
+  await reorderModules(db, tree, existing.length > 0);
 
   async function ensure(row: typeof menus.$inferInsert): Promise<number | undefined> {
     const have = idOf.get(row.code);
@@ -33,7 +60,7 @@ export async function syncMenuTree(db: Tx, tree: readonly SeededMenuModuleDef[] 
     const value = JSON.stringify([...seededNow].sort());
     await db.insert(appMeta).values({ key: SEEDED_MENUS, value }).onConflictDoUpdate({ target: appMeta.key, set: { value } });
   };
-  for (const [mi, mod] of tree.entries()) {
+  for (const mod of tree) {
     const sides = new Set(mod.groups.flatMap((g) => g.screens.map((s) => s.side)));
     const side = sides.size === 1 ? [...sides][0] : 'B';
     const moduleId = await ensure({
@@ -45,7 +72,7 @@ export async function syncMenuTree(db: Tx, tree: readonly SeededMenuModuleDef[] 
       component: 'Layout',
       path: `/${mod.code}`,
       icon: mod.icon,
-      seq: (mi + 1) * 10,
+      seq: moduleSeq(mod.code),
       side,
     });
     for (const [gi, group] of mod.groups.entries()) {

@@ -5,6 +5,7 @@
  * - `decodeEpc(hex)`: every EPC binary scheme → scheme, URIs, element string, Digital Link, fields.
  * - `encodeEpc(input)`: SGTIN-96/198, SSCC-96, SGLN-96, GRAI-96, GIAI-96.
  * - `sgtin96Batch(gtin, companyPrefixLength, filter, firstSerial, count)`: the fast generator.
+ * - `isValidGln(gln)`, `sglnUri(gln, companyPrefixLength, extension?)`: a location's GLN and its SGLN.
  * Refusals throw `EpcError { field, key, params }` (i18n keys of catalog part `epc`; a param named
  * `part` holds a catalog key naming the EPC component).
  */
@@ -13,6 +14,7 @@ export { checkDigit, uriEscape } from './chars.js';
 export { DIGITAL_LINK_BASE, decodeEpc, epcSchemeOf, schemeName } from './decode.js';
 export { ENCODABLE_SCHEMES, encodeEpc } from './encode.js';
 export { describeEpcError, EpcError, epcErrorReason, isEpcError } from './errors.js';
+export { glnCheckDigit, isGlnShape, isSglnExtension, isValidGln, sglnUri } from './gln.js';
 export { EPC_SCHEMES } from './schemes.js';
 export { SGTIN96_MAX_SERIAL, sgtin96Batch, sgtin96Hex } from './sgtin96.js';
 export { HEADERS as EPC_HEADERS } from './tables.js';

@@ -28,6 +28,7 @@ export const RFID_INVALID_REASONS = [
   'tooSlow',
   'notObject',
   'unknownType',
+  'noType',
   'noEpc',
   'badEpc',
   'badTid',
@@ -35,6 +36,7 @@ export const RFID_INVALID_REASONS = [
   'timeOutOfRange',
   'badAntenna',
   'badNumber',
+  'badMemory',
   'empty',
 ] as const;
 export type RfidInvalidReason = (typeof RFID_INVALID_REASONS)[number];
@@ -95,6 +97,10 @@ export const rfidRawDataFeed = defineFeed({
     F('rssiCdbm', 'int', { width: 150 }),
     F('frequencyKhz', 'int', { width: 140 }),
     F('readCount', 'int', { width: 90 }),
+    // degrees to 0.01, Hz to 0.01 (text: not whole numbers), what tag access operations read
+    F('phase', 'text', { width: 110 }),
+    F('dopplerHz', 'text', { width: 120 }),
+    F('memory', 'text', { display: 'mono', width: 260 }),
     F('locationName', 'text', { display: 'long', width: 140 }),
     F('batchId', 'int', { width: 100 }),
   ],
@@ -105,7 +111,6 @@ export const rfidRawDataFeed = defineFeed({
     { key: 'epc', op: 'prefix' },
     { key: 'antenna', op: 'eq' },
   ],
-  detail: ['phase', 'locationId', 'sceneId'],
   partition: { by: 'day', retention: { days: 30 }, ahead: 3 },
   window: { defaultDays: 1, maxDays: 31 },
 });

@@ -10,7 +10,11 @@ import { defineFeed, type FeedColumn, type FeedOption } from './define.js';
 /** EPCIS 2.0 event actions. */
 export const EPCIS_ACTIONS = ['ADD', 'OBSERVE', 'DELETE'] as const;
 export type EpcisAction = (typeof EPCIS_ACTIONS)[number];
-/** The CBV 2.0 business steps the platform records (bare names, as in EPCIS 2.0 JSON-LD). */
+/**
+ * The CBV 2.0 business steps the platform records (bare names, as in EPCIS 2.0 JSON-LD): CBV values
+ * only (a return is `receiving` with disposition `returned`; CBV has no "returning"), checked
+ * against the CBV lists and GS1's EPCIS 2.0 JSON schema by the tests.
+ */
 export const BIZ_STEPS = [
   'commissioning',
   'encoding',
@@ -24,7 +28,6 @@ export const BIZ_STEPS = [
   'storing',
   'cycle_counting',
   'retail_selling',
-  'returning',
   'decommissioning',
   'destroying',
 ] as const;

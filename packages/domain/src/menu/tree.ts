@@ -32,6 +32,31 @@ export const MENU_TREE: MenuModuleDef[] = [
 ];
 
 /**
+ * The order the top navigation lists the modules in, the order an operator works in: the dashboard,
+ * the platform's general management, then a brand's daily work (labels, supply, RFID, its master
+ * data), then the operations modules. Seeded as the modules' `seq` (10, 20, …); MENU_TREE keeps
+ * the order of screens.md.
+ */
+export const MODULE_ORDER: readonly string[] = [
+  'dashboard',
+  'general',
+  'label',
+  'supply',
+  'rfid',
+  'tenant',
+  'logistics',
+  'warehouse',
+  'store',
+  'smart-store',
+];
+
+/** A module's seeded menu seq: its place in MODULE_ORDER (a module not listed goes last, in tree order). */
+export const moduleSeq = (code: string): number => {
+  const i = MODULE_ORDER.indexOf(code);
+  return (i < 0 ? MODULE_ORDER.length + MENU_TREE.findIndex((m) => m.code === code) : i) * 10 + 10;
+};
+
+/**
  * Screens only the platform may use (side 'P' in the tree above). This list, not the menus table
  * (whose side column an administrator can edit), decides: the server refuses these screens' routes
  * to tenant users and refuses to grant them to a tenant, whatever the database says.

@@ -35,5 +35,7 @@ export interface MenuModuleDef {
   code: string;
   icon: string;
   names: L10n;
+  /** a shorter name the top navigation shows while the module keeps its shipped name (the full one in a tooltip) */
+  short?: L10n;
   groups: MenuGroupDef[];
 }

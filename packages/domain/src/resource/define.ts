@@ -33,6 +33,11 @@ export interface ResourceInput<F extends Record<string, FieldDef>> {
   fields: F;
   /** field shown to name a row (delete confirmations, refs) */
   titleField: keyof F & string;
+  /**
+   * the order of a list the user did not sort (the id breaks ties). A document (a declaration with a
+   * state machine: orders, tasks, sample cards) is listed newest first instead, whatever this says:
+   * a user looks for the one just made at the top (see defaultOrderOf).
+   */
   defaultSort?: { field: keyof F & string; order: 'asc' | 'desc' };
   rules?: Rule<Record<string, unknown>>[];
   /** the CRUD buttons this screen offers, in CRUD order (default all six; see buttonsOf) */
@@ -116,4 +121,24 @@ export function defineResource<F extends Record<string, FieldDef>>(input: Resour
       list.flatMap((f) => [[f.key, f.label], ...Object.entries(f.items ?? {}).map(([k, item]) => [`${f.key}.${k}`, item.label])]),
     ),
   };
+}
+
+/** A document: a declaration whose rows move through a state machine (orders, tasks, sample cards). */
+export const isDocument = (def: Pick<ResourceDef, 'machine'>): boolean => !!def.machine;
+
+/** How a list is ordered until its user sorts it: a column (or the row's created time, or its id) and a direction. */
+export interface DefaultOrder {
+  field: string;
+  order: 'asc' | 'desc';
+}
+
+/**
+ * The order of a list its user did not sort: a document's rows newest first (created time
+ * descending, the later id first among rows made together), other rows by the declaration's
+ * defaultSort (the id breaking ties), or by id. Server lists and exports, and the console's table,
+ * all take it from here.
+ */
+export function defaultOrderOf(def: Pick<ResourceDef, 'machine' | 'defaultSort'>): DefaultOrder {
+  if (isDocument(def)) return { field: 'createdAt', order: 'desc' };
+  return def.defaultSort ?? { field: 'id', order: 'asc' };
 }

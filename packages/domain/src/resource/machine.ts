@@ -7,7 +7,8 @@
  * the tone of its badge, so a screen never writes a colour switch. Zod-free: the console imports it.
  */
 import { ENUMS, type EnumOption } from '../enums.js';
-import type { ActionCode } from '../menu/actions.js';
+import type { L10n, Lang } from '../lang.js';
+import { ACTIONS, type ActionCode } from '../menu/actions.js';
 
 /** A state: a value of the machine's enum. */
 export type StateValue = number | string;
@@ -36,6 +37,8 @@ export interface Transition {
   confirm?: string;
   /** i18n key of the success message (server catalog; default machine.done) */
   done?: string;
+  /** the button's name where its shared one would be ambiguous on the screen (default: the button's, menu/actions.ts) */
+  label?: L10n;
   /**
    * fields of the declaration the action writes, given with it (e.g. sending goods names the
    * express company and number): the route's body takes them with their field rules, the console
@@ -120,4 +123,14 @@ export function guardRefusal(m: StateMachine, action: string, row: Record<string
   const out = transitionOf(m, action)?.guard?.(row);
   if (!out) return undefined;
   return typeof out === 'string' ? { key: out } : out;
+}
+
+/**
+ * The console key of the title of a confirmation to take the action named `label` (in `lang`):
+ * "确认作废" / "Confirm: Void", but a name that holds the confirm word already is asked as a
+ * question ("确定要取消确认吗？", "Cancel confirmation?"), never "确认确认" or "Confirm: Confirm".
+ * Both keys take the action's name as {{action}}.
+ */
+export function confirmTitleKey(label: string, lang: Lang): 'machine.confirmTitle' | 'machine.confirmAsk' {
+  return label.toLowerCase().includes(ACTIONS.confirm[lang].toLowerCase()) ? 'machine.confirmAsk' : 'machine.confirmTitle';
 }

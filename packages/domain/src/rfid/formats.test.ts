@@ -76,6 +76,46 @@ describe('Impinj R700 IoT interface', () => {
     expect(p.invalid[0].params).toMatchObject({ field: 'epcHex', value: 'XYZ' });
   });
 
+  it('keeps tag access responses (memory reads), phase to 0.01° and the Doppler frequency', () => {
+    const ev = (t: Record<string, unknown>) => ({ timestamp: '2026-11-21T08:15:00Z', eventType: 'tagInventory', tagInventoryEvent: t });
+    const body = JSON.stringify([
+      ev({
+        epcHex: '3034257BF7194E4000001A85',
+        phaseAngle: 359.987,
+        dopplerFrequency: 31.251,
+        tagAccessResponses: [
+          { command: 'read', identifier: 'user', response: 'success', dataHex: 'abcd0123' },
+          { command: 'read', response: 'success', dataHex: '3034257BF7194E4000001A85' },
+          { command: 'read', identifier: 'tid', response: 'memoryOverrun' },
+        ],
+      }),
+      ev({ epcHex: '3034257BF7194E4000001A85', tagAccessResponses: [{ identifier: 'user', dataHex: 'XYZ' }] }),
+      ev({ epcHex: '3034257BF7194E4000001A85', phaseAngle: 1000 }),
+    ]);
+    const p = parsePayload('impinj', body, { now: NOW });
+    expect(p.reads).toEqual([
+      expect.objectContaining({
+        phase: 359.99,
+        dopplerHz: 31.25,
+        memory: 'user=ABCD0123 3034257BF7194E4000001A85 tid!memoryOverrun',
+      }),
+    ]);
+    expect(p.invalid).toEqual([
+      { index: 2, reason: 'badMemory', params: { field: 'tagAccessResponses[0].dataHex', value: 'XYZ' } },
+      { index: 3, reason: 'badNumber', params: { field: 'phaseAngle', value: '1000' } },
+    ]);
+  });
+
+  it('names the field of a missing or unknown event type', () => {
+    const p = parsePayload('impinj', JSON.stringify([{ timestamp: '2026-11-21T08:15:00Z' }, { eventType: 'x' }]), { now: NOW });
+    expect(p.invalid).toEqual([
+      { index: 1, reason: 'noType', params: { field: 'eventType' } },
+      { index: 2, reason: 'unknownType', params: { field: 'eventType', value: '"x"' } },
+    ]);
+    const z = parsePayload('zebra', JSON.stringify([{ data: {} }]), { now: NOW });
+    expect(z.invalid).toEqual([{ index: 1, reason: 'noType', params: { field: 'type' } }]);
+  });
+
   it('refuses a body that is not JSON, too large, or with too many events', () => {
     const reason = (f: () => unknown) => {
       try {

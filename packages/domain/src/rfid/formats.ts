@@ -26,8 +26,17 @@ export interface TagRead {
   frequencyKhz: number | null;
   /** reads the event stands for (Zebra's `reads`, else 1) */
   readCount: number;
-  /** degrees */
+  /** degrees, to 0.01° */
   phase: number | null;
+  /** the Doppler frequency the reader measured, Hz to 0.01 (Impinj `dopplerFrequency`) */
+  dopplerHz: number | null;
+  /**
+   * what the reader's tag access operations read with the inventory (Impinj
+   * `tagAccessResponses[]`: a user-memory read, an EPC verify …), one `identifier=HEX` (or `HEX`)
+   * per response that returned data, an unsuccessful one as `identifier!result`, separated by
+   * spaces; null when there was none
+   */
+  memory: string | null;
 }
 
 /** A reader status event (antenna, inventory, overflow, errors …) for the equipment log. */
@@ -141,6 +150,10 @@ export function hexToBase64(hex: string): string {
 export const EPC_MIN_HEX = 24;
 export const EPC_MAX_HEX = 124;
 const TID_MAX_HEX = 256;
+/** A tag access response's data: up to 4,096 hex digits (16 Kbit of user memory). */
+const MEMORY_MAX_HEX = 4096;
+/** Tag access responses kept a read. */
+const MEMORY_MAX_RESPONSES = 8;
 
 // ---------------------------------------------------------------------------------------------
 // splitting a body into events
@@ -282,6 +295,36 @@ function num(v: unknown, field: string, scale: number, min: number, max: number)
   return r;
 }
 
+/** A number to 0.01 (degrees of phase, Hz of Doppler), within ±max; null when absent. */
+function hundredths(v: unknown, field: string, max: number): number | null {
+  const r = num(v, field, 100, -max * 100, max * 100);
+  return r === null ? null : r / 100;
+}
+
+/** Impinj `tagAccessResponses`: the data each read returned (see TagRead.memory). */
+function memoryOf(v: unknown): string | null {
+  if (v === undefined || v === null) return null;
+  if (!Array.isArray(v)) throw new Invalid('badMemory', { field: 'tagAccessResponses', value: short(v) });
+  const out: string[] = [];
+  for (let i = 0; i < v.length && out.length < MEMORY_MAX_RESPONSES; i++) {
+    const r = v[i];
+    const field = `tagAccessResponses[${i}].dataHex`;
+    if (!isObj(r)) throw new Invalid('badMemory', { field: `tagAccessResponses[${i}]`, value: short(r) });
+    const id = typeof r.identifier === 'string' ? r.identifier.replace(/[^A-Za-z0-9_.:-]/g, '').slice(0, 32) : '';
+    const data = r.dataHex;
+    if (data !== undefined && data !== null && data !== '') {
+      if (typeof data !== 'string' || !HEX.test(data) || data.length % 4 !== 0 || data.length > MEMORY_MAX_HEX)
+        throw new Invalid('badMemory', { field, value: short(data) });
+      out.push(id ? `${id}=${data.toUpperCase()}` : data.toUpperCase());
+    } else if (typeof r.response === 'string' && r.response !== '' && r.response.toLowerCase() !== 'success') {
+      out.push(
+        `${id || (typeof r.command === 'string' ? r.command.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 16) : '') || '?'}!${r.response.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32)}`,
+      );
+    }
+  }
+  return out.length ? out.join(' ') : null;
+}
+
 const RSSI_MIN = -20_000;
 const RSSI_MAX = 5_000;
 const INT_MAX = 2_147_483_647;
@@ -324,7 +367,9 @@ function impinjEvent(e: Obj, index: number, ctx: Ctx, out: ParsedPayload): void 
         rssiCdbm: num(t.peakRssiCdbm, 'peakRssiCdbm', 1, RSSI_MIN, RSSI_MAX),
         frequencyKhz: num(t.frequency, 'frequency', 1, 0, INT_MAX),
         readCount: 1,
-        phase: num(t.phaseAngle, 'phaseAngle', 1, -720, 720),
+        phase: hundredths(t.phaseAngle, 'phaseAngle', 720),
+        dopplerHz: hundredths(t.dopplerFrequency, 'dopplerFrequency', 1_000_000),
+        memory: memoryOf(t.tagAccessResponses),
       });
       return;
     }
@@ -366,7 +411,9 @@ function impinjEvent(e: Obj, index: number, ctx: Ctx, out: ParsedPayload): void 
       return;
     }
     default:
-      throw new Invalid('unknownType', { field: 'eventType', value: short(type) });
+      // the field looked at is named, and its value quoted (a missing one says so)
+      if (type === undefined || type === null || type === '') throw new Invalid('noType', { field: 'eventType' });
+      throw new Invalid('unknownType', { field: 'eventType', value: JSON.stringify(short(type)) });
   }
 }
 
@@ -388,11 +435,16 @@ function zebraEvent(e: Obj, index: number, ctx: Ctx, out: ParsedPayload): void {
       rssiCdbm: num(d.peakRssi, 'peakRssi', 100, RSSI_MIN, RSSI_MAX),
       frequencyKhz: num(d.channel, 'channel', 1000, 0, INT_MAX),
       readCount: reads ?? 1,
-      phase: num(d.phase, 'phase', 1, -720, 720),
+      phase: hundredths(d.phase, 'phase', 720),
+      dopplerHz: null,
+      memory: null,
     });
     return;
   }
-  if (type === '') throw new Invalid('unknownType', { field: 'type', value: short(e.type) });
+  if (type === '')
+    throw e.type === undefined || e.type === null || e.type === ''
+      ? new Invalid('noType', { field: 'type' })
+      : new Invalid('unknownType', { field: 'type', value: JSON.stringify(short(e.type)) });
   const at = timeOf(e.timestamp, ctx, 'timestamp');
   const lower = type.toLowerCase();
   if (lower === 'heartbeat') {

@@ -1,7 +1,7 @@
 import { type ChildSpec, describeIssues, type Lang, type ResourceDef, schemasOf, translate } from '@tagloom/domain';
-import { and, asc, desc, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { tableOf } from '../../db/resource-table.js';
+import { declarationOf, tableOf } from '../../db/resource-table.js';
 import type { SessionInfo } from '../context.js';
 import { localizeParams } from '../envelope.js';
 import { AppError } from '../errors.js';
@@ -151,16 +151,89 @@ export async function readLines(tx: Tx, c: ChildSpec, session: SessionInfo, pare
   const child = c.resource as ResourceDef;
   const byParent = new Map<number, Row[]>(parentIds.map((id) => [id, []]));
   if (!parentIds.length) return byParent;
-  const sort = child.defaultSort;
   const tenant = child.owner === 'tenant' ? eq(table.tenantId, session.tenantId) : undefined;
   const rows = (await tx
     .select()
     .from(table as never)
     .where(and(inArray(table[c.parentField], parentIds), tenant))
-    .orderBy(sort ? (sort.order === 'desc' ? desc(table[sort.field]) : asc(table[sort.field])) : asc(table.id), asc(table.id))) as Row[];
+    .orderBy(...lineOrder(c, table))) as Row[];
   for (const r of rows) {
     const { tenantId: _t, ...rest } = r;
     byParent.get(r[c.parentField] as number)?.push(rest);
   }
   return byParent;
+}
+
+/** The order of a parent's lines: the line declaration's default sort (unless it is the parent), then entry order. */
+function lineOrder(c: ChildSpec, table: AnyTable) {
+  const sort = c.resource.defaultSort;
+  const by = sort && sort.field !== c.parentField ? [sort.order === 'desc' ? desc(table[sort.field]) : asc(table[sort.field])] : [];
+  return [...by, asc(table.id)];
+}
+
+/** One page of the lines of one parent (the parent already checked in the session's scope), and their count. */
+export async function pageOfLines(
+  tx: Tx,
+  c: ChildSpec,
+  session: SessionInfo,
+  parentId: number,
+  page: { page: number; pageSize: number },
+): Promise<{ rows: Row[]; total: number }> {
+  const table = childTable(c);
+  const where = ofParent(c, table, session, parentId);
+  const rows = (await tx
+    .select()
+    .from(table as never)
+    .where(where)
+    .orderBy(...lineOrder(c, table))
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize)) as Row[];
+  const total =
+    rows.length < page.pageSize && (rows.length > 0 || page.page === 1)
+      ? (page.page - 1) * page.pageSize + rows.length
+      : Number(
+          (
+            (await tx
+              .select({ n: count() })
+              .from(table as never)
+              .where(where)) as { n: number }[]
+          )[0].n,
+        );
+  return { rows: rows.map(({ tenantId: _t, ...rest }) => rest), total };
+}
+
+/**
+ * The labels of the ref fields of some lines (a SKU by its barcode, as the declaration's labelField
+ * says), by field key and id: read in the session's tenant, whatever screen the target has, so a
+ * user who may read the lines reads what they name without the right to the target's screen.
+ */
+export async function refLabelsOf(
+  tx: Tx,
+  def: ResourceDef,
+  session: SessionInfo,
+  rows: Row[],
+): Promise<Record<string, Record<string, string>>> {
+  const out: Record<string, Record<string, string>> = {};
+  for (const f of def.list.filter((x) => x.kind === 'ref' && x.ref && x.stored !== false)) {
+    const target = declarationOf(f.ref!.resource);
+    const table = tableOf(f.ref!.resource) as AnyTable | undefined;
+    const ids = [
+      ...new Set(
+        rows
+          .map((r) => r[f.key])
+          .filter((v) => v !== null && v !== undefined)
+          .map(Number),
+      ),
+    ];
+    if (!target || !table || !ids.length) continue;
+    const found = (await tx
+      .select({ id: table.id, label: table[f.ref!.labelField] })
+      .from(table as never)
+      .where(and(target.owner === 'tenant' ? eq(table.tenantId, session.tenantId) : undefined, inArray(table.id, ids)))) as {
+      id: number;
+      label: unknown;
+    }[];
+    out[f.key] = Object.fromEntries(found.map((r) => [String(r.id), String(r.label ?? r.id)]));
+  }
+  return out;
 }

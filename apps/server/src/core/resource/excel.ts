@@ -121,6 +121,8 @@ export function checkRows(def: ResourceDef, sheet: unknown[][], lang: Lang, hook
       for (const f of unique) {
         // unique within another field (an attribute code per product): the pair must not repeat
         const v = f.uniqueWithin ? JSON.stringify([parsed.data[f.uniqueWithin], parsed.data[f.key]]) : parsed.data[f.key];
+        // an optional unique field left blank (a location without a GLN) clashes with nothing, as in the database
+        if (!f.uniqueWithin && (v === '' || v === undefined || v === null)) continue;
         const m = seen.get(f.key)!;
         if (m.has(v)) dupes.push(translate(lang, 'resource.importDuplicateInFile', { field: f.label[lang], row: m.get(v) }));
         else m.set(v, rowNo);

@@ -1,5 +1,5 @@
 import type {} from '@fastify/multipart';
-import { id, idList, type ResourceDef, schemasOf, translate } from '@tagloom/domain';
+import { id, idList, int, LINES_MAX, type ResourceDef, schemasOf, translate } from '@tagloom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, localizeParams } from '../envelope.js';
@@ -112,6 +112,33 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ service: ResourceService }>
         },
       },
       async (req, reply) => reply.ok(await service.get(req.session!, req.query.id)),
+    );
+
+  // the lines of one row (a document's goods lines, a code table's items), in the row's scope: every
+  // declared line resource is listed under its parent here, whether or not its own screen has routes
+  for (const c of def.children ?? [])
+    app.post(
+      `${base}/${c.key}/list`,
+      {
+        config: { access: { screen, action: 'query' } },
+        schema: {
+          tags,
+          summary: `${def.names.en_US}: one page of the ${c.resource.names.en_US.toLowerCase()}s of a row (id), in their entry order; refLabels holds the labels of their ref fields by field and id`,
+          body: z.object({ id: id(), page: int(1).default(1), pageSize: int(1, LINES_MAX).default(LINES_MAX) }),
+          response: {
+            200: envelope(
+              z.object({
+                list: z.array(rowSchema(c.resource).loose()),
+                total: z.number(),
+                page: z.number(),
+                pageSize: z.number(),
+                refLabels: z.record(z.string(), z.record(z.string(), z.string())),
+              }),
+            ),
+          },
+        },
+      },
+      async (req, reply) => reply.ok(await service.lines(req.session!, c.key, req.body, app.resourceServices.get(c.resource.code))),
     );
 
   // reference pickers: a page of {value, label}, searched on the server (core/resource/options.ts)

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import {
   type AttrSource,
+  defaultOrderOf,
   describeIssues,
   ENUMS,
   fieldSchema,
@@ -40,7 +41,7 @@ import {
   xlsxStream,
 } from '../xlsx-stream.js';
 import { type AttrSpec, checkAttrs } from './attrs.js';
-import { readLines, splitLines, writeLines } from './children.js';
+import { pageOfLines, readLines, refLabelsOf, splitLines, writeLines } from './children.js';
 import { cellIn, cellOut, excelFields, workbookBuffer } from './excel.js';
 import { attachFiles, heldIds, releaseFiles } from './file-fields.js';
 import { OPTIONS_PAGE, type OptionsQuery } from './options.js';
@@ -274,11 +275,25 @@ export class ResourceService {
     return conds;
   }
 
+  /**
+   * The sort of a list (or export): the user's column, else the declaration's default order
+   * (defaultOrderOf: a document newest first). The id breaks ties: ascending under a column, and
+   * descending under a document's created time (rows made together, the later one first).
+   */
+  private sortOf(query: Row): { col: AnyTable[string]; desc: boolean; idDesc: boolean } {
+    const asked = query.sortField as string | undefined;
+    const fallback = defaultOrderOf(this.def);
+    const field = asked ?? fallback.field;
+    const dir = asked ? ((query.sortOrder as string | undefined) ?? 'asc') : fallback.order;
+    const col = this.table[field] ?? this.table.id;
+    const newest = !asked && field === 'createdAt' && col !== this.table.id;
+    return { col, desc: dir === 'desc', idDesc: newest && dir === 'desc' };
+  }
+
   private order(query: Row) {
-    const field = (query.sortField as string | undefined) ?? this.def.defaultSort?.field;
-    const dir = (query.sortOrder as string | undefined) ?? this.def.defaultSort?.order ?? 'asc';
-    const col = field ? this.table[field] : this.table.id;
-    return [dir === 'desc' ? desc(col) : asc(col), asc(this.table.id)];
+    const s = this.sortOf(query);
+    if (s.col === this.table.id) return [s.desc ? desc(this.table.id) : asc(this.table.id)];
+    return [s.desc ? desc(s.col) : asc(s.col), s.idDesc ? desc(this.table.id) : asc(this.table.id)];
   }
 
   /** A row as the API shows it: no tenant id, no password fields. */
@@ -335,6 +350,33 @@ export class ResourceService {
     // a document's lines (declared children) come with it
     for (const c of this.def.children ?? []) shown[c.key] = (await readLines(this.ctx.db, c, session, [id])).get(id);
     return shown;
+  }
+
+  /**
+   * One page of the lines (declared child `key`) of one row, in the row's scope: its tenant, its
+   * screen's rows and the bound user's party (another party's row, or a row of no party of its own,
+   * is not found). The lines as their own screen shows them (its decorate hook, when it has one),
+   * and the labels of their ref fields, so a SKU reads by its barcode even to a user who may not
+   * open the goods screen.
+   */
+  async lines(session: SessionInfo, key: string, query: { id: number; page: number; pageSize: number }, lineService?: ResourceService) {
+    const c = this.def.children?.find((x) => x.key === key);
+    if (!c) throw new Error(`${this.def.code} declares no lines ${key}`);
+    const [parent] = await this.ctx.db
+      .select({ id: this.table.id })
+      .from(this.table)
+      .where(this.scope(session, eq(this.table.id, query.id)));
+    if (!parent) throw this.notFound();
+    const { rows, total } = await pageOfLines(this.ctx.db, c, session, query.id, query);
+    const shown = lineService
+      ? await lineService.shown(rows, session, false)
+      : rows.map((r) =>
+          Object.fromEntries(
+            Object.entries(r).filter(([k]) => c.resource.list.find((f: { key: string }) => f.key === k)?.kind !== 'password'),
+          ),
+        );
+    const refLabels = await refLabelsOf(this.ctx.db, c.resource, session, shown);
+    return { list: shown, total, page: query.page, pageSize: query.pageSize, refLabels };
   }
 
   /** One page of picker options ({value, label}), searched on the title and unique text fields, or the rows of `ids`. */
@@ -482,11 +524,20 @@ export class ResourceService {
     await refuseBoundParties(tx, session.tenantId, kinds, rows, this.def);
   }
 
-  /** The sort of a list (or export) for keyset pages: its column (id when none) and direction, id breaking ties. */
-  private keysetOrder(query: Row): KeysetOrder {
-    const field = (query.sortField as string | undefined) ?? this.def.defaultSort?.field;
-    const dir = (query.sortOrder as string | undefined) ?? this.def.defaultSort?.order ?? 'asc';
-    return { col: field ? this.table[field] : this.table.id, desc: dir === 'desc', id: this.table.id };
+  /** The sort of a list (or export) for keyset pages: its column (id when none) and direction, id breaking ties as the list does. */
+  private keysetOrder(query: Row): KeysetOrder & { idDesc: boolean } {
+    const s = this.sortOf(query);
+    return s.col === this.table.id
+      ? { col: undefined, desc: s.desc, id: this.table.id, idDesc: s.desc }
+      : { col: s.col, desc: s.desc, id: this.table.id, idDesc: s.idDesc };
+  }
+
+  /** Rows after a keyset key: keysetAfter for (column, id ascending); a (not null) column and the id both descending, or the id alone descending, here. */
+  private after(order: KeysetOrder & { idDesc: boolean }, key: { value: string | null; id: number }): SQL {
+    if (!order.idDesc) return keysetAfter(order, key);
+    if (!order.col) return sql`${order.id} < ${key.id}`;
+    const v = sql`cast(${key.value} as ${sql.raw(order.col.getSQLType())})`;
+    return sql`(${order.col}, ${order.id}) < (${v}, ${key.id})`;
   }
 
   /**
@@ -530,7 +581,7 @@ export class ResourceService {
         (await db
           .select({ ...getTableColumns(this.table), __key: keysetValue(order) })
           .from(this.table)
-          .where(and(where, after ? keysetAfter(order, after) : undefined))
+          .where(and(where, after ? this.after(order, after) : undefined))
           .orderBy(...this.order(query))
           .limit(limit)) as (Row & { id: unknown; __key: string | null })[],
       async (page) => {

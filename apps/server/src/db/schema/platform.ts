@@ -40,6 +40,8 @@ export const tenants = pgTable(
     goodsAttrTemplateId: bigint('goods_attr_template_id', { mode: 'number' }),
     locationAttrTemplateId: bigint('location_attr_template_id', { mode: 'number' }),
     codingRuleTemplateId: bigint('coding_rule_template_id', { mode: 'number' }),
+    /** the tenant's time zone (IANA; blank: Asia/Shanghai): its locations' unless they name their own (migration 0042) */
+    timeZone: text('time_zone').notNull().default(''),
     createdBy: bigint('created_by', { mode: 'number' }),
     ...stamps,
   },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../../app.js';
 import { envelope } from '../../core/envelope.js';
+import { DEVICE_KINDS, TAG_STATES } from './rfid.js';
 import { DashboardService } from './service.js';
 
 const adminSummary = z.object({
@@ -17,6 +18,31 @@ const adminSummary = z.object({
   /** label orders in view by status (LabelOrderStatus values), only the statuses some order holds */
   ordersByStatus: z.array(z.object({ status: z.number().int(), count: z.number().int() })),
   loginsPerDay: z.array(z.object({ day: z.string(), count: z.number().int() })),
+  /** the RFID side as the session sees it (a store or warehouse user: its site's); see rfid.ts */
+  rfid: z.object({
+    readsToday: z.number().int(),
+    lastReadAt: z.string().nullable(),
+    devices: z.array(
+      z.object({
+        kind: z.enum(DEVICE_KINDS),
+        online: z.number().int(),
+        offline: z.number().int(),
+        unregistered: z.number().int(),
+      }),
+    ),
+    tagsByState: z.array(z.object({ state: z.enum(TAG_STATES), count: z.number().int() })),
+    exceptionsByKind: z.array(z.object({ kind: z.number().int(), count: z.number().int() })),
+    sites: z.array(
+      z.object({
+        locationId: z.number().int(),
+        locationName: z.string(),
+        readers: z.number().int(),
+        online: z.number().int(),
+        readsToday: z.number().int(),
+        readsLastHour: z.number().int(),
+      }),
+    ),
+  }),
 });
 
 const editorSummary = z.object({
@@ -69,6 +95,9 @@ export const dashboardRoutes: FastifyPluginAsyncZod<Services> = async (app, serv
         },
       },
       async (req, reply) => {
+        // the modules' cards count a whole tenant: a user bound to a party (a store, a warehouse …)
+        // gets the dashboard's own counts of its party (the summary), not these
+        if (req.session!.party) return reply.ok([]);
         const widgets = services.modules.widgets.filter((w) => w.screen === screen);
         const data = await Promise.all(widgets.map((w) => w.load({ ctx: app.ctx, services, session: req.session! })));
         return reply.ok(widgets.map((w, i) => ({ code: w.code, data: data[i] ?? null })));

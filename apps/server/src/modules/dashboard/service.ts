@@ -8,6 +8,7 @@ import { queryRows } from '../../db/client.js';
 import { loginLog, operationLog, schedulerRuns, schedulerTasks, sessions, tenants, users } from '../../db/schema/index.js';
 import { labelCounts } from '../label/orders/counts.js';
 import { EquipmentService } from '../rfid/equipment/service.js';
+import { rfidSummary } from './rfid.js';
 
 const num = (v: unknown) => Number(v ?? 0);
 
@@ -25,7 +26,7 @@ export class DashboardService {
     const platform = session.tenantId === PLATFORM_TENANT_ID;
     const scope = readScope(session, this.ctx.db);
     const today = sql`date_trunc('day', now())`;
-    const [tenantCount, userCount, activeSessions, loginsToday, operationsToday, readersOnline, label, perDay] = await Promise.all([
+    const [tenantCount, userCount, activeSessions, loginsToday, operationsToday, readersOnline, label, perDay, rfid] = await Promise.all([
       platform ? this.count(tenants, ne(tenants.id, PLATFORM_TENANT_ID)) : Promise.resolve(1),
       this.count(users, scope(users)),
       this.count(sessions, scope(sessions, isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`))),
@@ -44,6 +45,7 @@ export class DashboardService {
             )}
             GROUP BY d.day ORDER BY d.day`,
       ),
+      rfidSummary(this.ctx.db, session),
     ]);
     return {
       scope: platform ? ('platform' as const) : ('tenant' as const),
@@ -56,6 +58,7 @@ export class DashboardService {
       readersOnline,
       ordersByStatus: label.ordersByStatus,
       loginsPerDay: perDay.map((r) => ({ day: r.day, count: num(r.n) })),
+      rfid,
     };
   }
 

@@ -151,27 +151,43 @@ export function ChildTable({ child, value = [], onChange, disabled, id }: ChildT
   );
 }
 
-/** The lines of one parent row, read-only, under the row in the table (its expanded part). */
+/** A page of a row's lines (POST /api/<parent>/<key>/list): the lines and the labels of their ref fields by field and id. */
+interface LinesPage extends PageResult {
+  refLabels: Record<string, Record<string, string>>;
+}
+
+/**
+ * The lines of one parent row, read-only, under the row in the table (its expanded part): listed
+ * under the parent (in the parent's scope, so whoever sees the row sees its lines), a ref shown by
+ * its label (a SKU by its barcode), never by its id.
+ */
 export function ChildRows({ parentCode, child, parent }: { parentCode: string; child: ChildSpec; parent: Row }) {
   const { t, i18n } = useTranslation();
   const lang = normalizeLang(i18n.language);
-  const def = child.resource as ResourceDef;
   const fields = lineFields(child);
   const q = useQuery({
     // under the parent's key: saving the parent reloads them
     queryKey: ['resource', parentCode, 'lines', child.key, parent.id],
-    queryFn: () =>
-      fetchData<PageResult>(`/${def.code}/list`, { method: 'POST', data: { page: 1, pageSize: 500, [child.parentField]: parent.id } }),
+    queryFn: () => fetchData<LinesPage>(`/${parentCode}/${child.key}/list`, { method: 'POST', data: { id: parent.id } }),
   });
-  const columns: ColumnsType<Row> = fields
-    .filter((f) => f.list)
-    .map((f) => ({
-      title: f.label[lang],
-      key: f.key,
-      dataIndex: f.key,
-      ellipsis: true,
-      render: (v: unknown) => <CellValue field={f} value={v} />,
-    }));
+  const labels = q.data?.refLabels ?? {};
+  const columns: ColumnsType<Row> = [
+    { title: '#', key: '_n', width: 44, align: 'center', render: (_v, _l, i) => i + 1 },
+    ...fields
+      .filter((f) => f.list)
+      .map((f) => ({
+        title: f.label[lang],
+        key: f.key,
+        dataIndex: f.key,
+        ellipsis: true,
+        render: (v: unknown) =>
+          f.kind === 'ref' && v !== null && v !== undefined ? (
+            <span data-testid={`line-ref-${f.key}`}>{labels[f.key]?.[String(v)] ?? t('refs.unknownRow')}</span>
+          ) : (
+            <CellValue field={f} value={v} />
+          ),
+      })),
+  ];
   return (
     <div className="child-rows" data-testid={`child-rows-${parent.id}`}>
       <Table<Row>
@@ -182,8 +198,11 @@ export function ChildRows({ parentCode, child, parent }: { parentCode: string; c
         loading={q.isLoading}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('refs.noLines') }}
+        locale={{ emptyText: q.isError ? t('refs.linesUnavailable') : t('refs.noLines') }}
       />
+      {!!q.data && q.data.total > q.data.list.length && (
+        <div className="child-rows-more">{t('refs.moreLines', { count: q.data.total - q.data.list.length })}</div>
+      )}
     </div>
   );
 }

@@ -5,6 +5,7 @@
  */
 
 import { grantedTransitions } from '@tagloom/domain/resource/can.ts';
+import { defaultOrderOf } from '@tagloom/domain/resource/define.ts';
 import { Form, Modal } from 'antd';
 import type { SizeType } from 'antd/es/config-provider/SizeContext';
 import { useMemo, useState } from 'react';
@@ -34,6 +35,16 @@ export interface ResourcePageProps extends ResourcePageExtensions {
 
 const MAX_TITLES = 5;
 
+/**
+ * The sort the table starts with: the declaration's default order when it is a column (its header
+ * shows it), else none, and the server lists in that default order (a document: newest first).
+ */
+function initialSort(def: ResourceDef): Pick<Paging, 'sortField' | 'sortOrder'> {
+  const order = defaultOrderOf(def);
+  const column = def.list.some((f) => f.key === order.field && f.sort && f.list);
+  return column ? { sortField: order.field, sortOrder: order.order } : {};
+}
+
 export function ResourcePage({
   def,
   extraToolbar,
@@ -53,12 +64,7 @@ export function ResourcePage({
   const [modal, modalHolder] = Modal.useModal();
   const [searchForm] = Form.useForm();
   const [filters, setFilters] = useState<Record<string, unknown>>({});
-  const [paging, setPaging] = useState<Paging>({
-    page: 1,
-    pageSize: DEFAULT_PAGE_SIZE,
-    sortField: def.defaultSort?.field,
-    sortOrder: def.defaultSort?.order,
-  });
+  const [paging, setPaging] = useState<Paging>(() => ({ page: 1, pageSize: DEFAULT_PAGE_SIZE, ...initialSort(def) }));
   const [selected, setSelected] = useState<{ keys: number[]; rows: Row[] }>({ keys: [], rows: [] });
   const [size, setSize] = useState<SizeType>(undefined);
   const [target, setTarget] = useState<{ mode: Mode; row?: Row } | undefined>();
@@ -78,7 +84,7 @@ export function ResourcePage({
     void invalidate();
   });
 
-  const allFields = useMemo(() => defaultOrder(listFields(def), def.titleField), [def]);
+  const allFields = useMemo(() => defaultOrder(listFields(def), def.titleField, def.machine?.field), [def]);
   const defaultHidden = useMemo(() => defaultHiddenKeys(allFields), [allFields]);
   const shownKeys = visibleColumns(
     allFields.map((f) => f.key),
@@ -195,6 +201,7 @@ export function ResourcePage({
         />
         <ResourceTable
           fields={shownFields}
+          stateKey={def.machine?.field}
           data={data}
           loading={isFetching}
           paging={paging}

@@ -37,10 +37,15 @@ export interface ResourceTableProps {
   selectable?: boolean;
   /** what a row shows when expanded (a document's lines) */
   expandedRow?: (row: Row) => ReactNode;
+  /** the column of the row's state (its machine's field): never cut */
+  stateKey?: string;
 }
 
-/** Cells cut with an ellipsis (their renderers show the whole value in a tooltip). */
-const cutsText = (f: Field) => !!f.display || f.kind === 'textarea' || f.kind === 'json';
+/**
+ * Cells cut with an ellipsis (their renderers show the whole value in a tooltip): an enum's label
+ * too, in a column declared narrower than its longest label (never spilling into the next cell).
+ */
+const cutsText = (f: Field) => !!f.display || f.kind === 'textarea' || f.kind === 'json' || f.kind === 'enum';
 
 export function ResourceTable(p: ResourceTableProps) {
   const { t, i18n } = useTranslation();
@@ -69,7 +74,7 @@ export function ResourceTable(p: ResourceTableProps) {
     key: f.key,
     dataIndex: f.key,
     title: f.label[lang],
-    width: columnWidthOf(f, lang),
+    width: columnWidthOf(f, lang, f.key === p.stateKey),
     fixed: i === 0 && fixedEnds ? ('left' as const) : undefined,
     ellipsis: cutsText(f) ? { showTitle: false } : undefined,
     className: f.kind === 'datetime' || f.kind === 'date' || f.kind === 'enum' ? 'resource-nowrap' : undefined,
@@ -102,7 +107,7 @@ export function ResourceTable(p: ResourceTableProps) {
     });
   }
   const width = scrollWidth(
-    p.fields.map((f) => columnWidthOf(f, lang)),
+    p.fields.map((f) => columnWidthOf(f, lang, f.key === p.stateKey)),
     selectable,
     actions,
   );

@@ -11,7 +11,7 @@ import type { EnumOption } from '@tagloom/domain/enums.ts';
 import type { Lang } from '@tagloom/domain/lang.ts';
 import { ACTIONS } from '@tagloom/domain/menu/actions.ts';
 import { can, grantedTransitions, rowTransitions } from '@tagloom/domain/resource/can.ts';
-import { isFinal, type Reason, stateOf, transitionOf } from '@tagloom/domain/resource/machine.ts';
+import { confirmTitleKey, isFinal, type Reason, stateOf, transitionOf } from '@tagloom/domain/resource/machine.ts';
 import { Badge, Button, type ButtonProps, Dropdown, Form, Space, Tooltip } from 'antd';
 import type { HookAPI } from 'antd/es/modal/useModal';
 import type { TFunction } from 'i18next';
@@ -22,11 +22,14 @@ import { request } from '../../app/request';
 import { normalizeLang } from '../../domain';
 import { FieldInput } from './field-render';
 import { validateValue } from './form-values';
+import { textWidth } from './layout';
 import type { ResourceDef, Row } from './types';
 
-/** A button's label in the reader's language (its code when it is no declared button). */
-export const actionLabel = (action: string, lang: Lang): string =>
-  (ACTIONS as Record<string, { [l in Lang]: string }>)[action]?.[lang] ?? action;
+/** A button's label in the reader's language: the transition's own name if it has one, else the button's (its code when it is no declared button). */
+export const actionLabel = (action: string, lang: Lang, def?: ResourceDef): string =>
+  (def?.machine && transitionOf(def.machine, action)?.label?.[lang]) ??
+  (ACTIONS as Record<string, { [l in Lang]: string }>)[action]?.[lang] ??
+  action;
 
 /** A refusal as text: its key in the console's catalog, L10n parameters in the reader's language. */
 export function reasonText(t: TFunction, lang: Lang, reason: Reason | undefined): string | undefined {
@@ -70,9 +73,9 @@ export function useTransition(def: ResourceDef, modal: HookAPI, titleOf: (row: R
   // an action that writes fields (sending goods: express company and number) asks for them first
   const askFields = (action: string, row: Row, keys: readonly string[]) => {
     const fields = keys.map((k) => ({ ...def.list.find((f) => f.key === k)!, required: true }));
-    const label = actionLabel(action, lang);
+    const label = actionLabel(action, lang, def);
     form.resetFields();
-    modal.confirm({
+    const dialog = modal.confirm({
       title: `${label} · ${titleOf(row)}`,
       icon: null,
       content: (
@@ -105,17 +108,23 @@ export function useTransition(def: ResourceDef, modal: HookAPI, titleOf: (row: R
         await send(action, row, values);
       },
     });
+    // taken in antd's "await mode" (then): a refused validation keeps the dialog open with the
+    // fields' errors, and its rejection is not left unhandled (a "pageerror: Object")
+    void dialog.then(
+      () => undefined,
+      () => undefined,
+    );
   };
   return (action: string, row: Row) => {
     const m = def.machine;
     const tr = m && transitionOf(m, action);
     if (m && tr?.fields?.length) return askFields(action, row, tr.fields);
     if (!m || !tr?.danger) return void send(action, row);
-    const label = actionLabel(action, lang);
+    const label = actionLabel(action, lang, def);
     const to = stateOf(m, tr.to) as EnumOption | undefined;
     const note = !tr.confirm && isFinal(m, tr.to) && to ? ` ${t('machine.finalNote', { state: to.label[lang] })}` : '';
     modal.confirm({
-      title: t('machine.confirmTitle', { action: label }),
+      title: t(confirmTitleKey(label, lang), { action: label }),
       content: t(tr.confirm ?? 'machine.confirm', { action: label, name: titleOf(row), what: def.names[lang] }) + note,
       okText: label,
       okButtonProps: { danger: true, 'data-testid': 'machine-confirm-ok' } as ButtonProps,
@@ -154,12 +163,42 @@ function Link(p: { label: string; refused?: string; danger?: boolean; onClick: (
   );
 }
 
-/** The links of one row: Edit, Delete, then the machine's actions its state allows and the user holds. */
+/** Room for a row's move links (their labels' width, about two short ones): the moves past it go in the row's "More" menu. */
+export const ROW_MOVES_ROOM = 160;
+
+/**
+ * Which of a row's moves stay links and which go in its "More" menu: the moves the row allows,
+ * forward ones before dangerous ones, while their labels fit ROW_MOVES_ROOM (one at least); the
+ * rest (refused ones too) in the menu, unless all fit. The actions column so stays narrow and the
+ * row's own columns stay in sight on a 1366-pixel screen, in every language.
+ */
+export function splitMoves<M extends { action: string; verdict: { can: boolean } }>(
+  def: ResourceDef,
+  moves: M[],
+  lang: Lang,
+): { inline: M[]; more: M[] } {
+  const width = (m: M) => textWidth(actionLabel(m.action, lang, def)) + 14;
+  if (moves.reduce((sum, m) => sum + width(m), 0) <= ROW_MOVES_ROOM) return { inline: moves, more: [] };
+  const danger = (m: M) => !!(def.machine && transitionOf(def.machine, m.action)?.danger);
+  const open = moves.filter((m) => m.verdict.can);
+  const inline: M[] = [];
+  let used = 0;
+  for (const m of [...open.filter((x) => !danger(x)), ...open.filter(danger)]) {
+    if (inline.length && used + width(m) > ROW_MOVES_ROOM) break;
+    inline.push(m);
+    used += width(m);
+  }
+  return { inline: moves.filter((m) => inline.includes(m)), more: moves.filter((m) => !inline.includes(m)) };
+}
+
+/** The links of one row: Edit, Delete, then the machine's actions its state allows and the user holds (the rest under "More"). */
 export function RowActions({ def, row, granted, onEdit, onDelete, onTransition, rowRefusal, extra }: RowActionsProps) {
   const { t, i18n } = useTranslation();
   const lang = normalizeLang(i18n.language);
   const refusal = useMachineRefusal(def, granted);
   const m = def.machine;
+  const { inline, more } = splitMoves(def, rowTransitions(def, granted, row), lang);
+  const refused = (verdict: { can: boolean; reason?: Reason }) => (verdict.can ? undefined : reasonText(t, lang, verdict.reason));
   // one line of links: the table measures it to size its actions column
   return (
     <Space size={0} wrap={false}>
@@ -169,16 +208,47 @@ export function RowActions({ def, row, granted, onEdit, onDelete, onTransition, 
       {granted.includes('delete') && !rowRefusal?.(row, 'delete') && (
         <Link label={t('resource.delete')} refused={refusal(row, 'delete')} danger onClick={() => onDelete([row])} testId="row-delete" />
       )}
-      {rowTransitions(def, granted, row).map(({ action, verdict }) => (
+      {inline.map(({ action, verdict }) => (
         <Link
           key={action}
-          label={actionLabel(action, lang)}
-          refused={verdict.can ? undefined : reasonText(t, lang, verdict.reason)}
+          label={actionLabel(action, lang, def)}
+          refused={refused(verdict)}
           danger={!!(m && transitionOf(m, action)?.danger)}
           onClick={() => onTransition(action, row)}
           testId={`row-action-${action}`}
         />
       ))}
+      {more.length > 0 && (
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: more.map(({ action, verdict }) => {
+              const why = refused(verdict);
+              return {
+                key: action,
+                danger: !!(m && transitionOf(m, action)?.danger),
+                disabled: !!why,
+                label: why ? (
+                  <Tooltip title={why} placement="left">
+                    <span>{actionLabel(action, lang, def)}</span>
+                  </Tooltip>
+                ) : (
+                  actionLabel(action, lang, def)
+                ),
+                'data-testid': `row-action-${action}`,
+              };
+            }),
+            onClick: ({ key }) => onTransition(key, row),
+          }}
+        >
+          <Button type="link" size="small" data-testid="row-more">
+            <Space size={2}>
+              {t('machine.more')}
+              <DownOutlined />
+            </Space>
+          </Button>
+        </Dropdown>
+      )}
       {extra}
     </Space>
   );
@@ -226,10 +296,10 @@ export function TransitionButtons(p: {
               disabled: !!a.refused,
               label: a.refused ? (
                 <Tooltip title={a.refused} placement="left">
-                  <span>{actionLabel(a.action, lang)}</span>
+                  <span>{actionLabel(a.action, lang, p.def)}</span>
                 </Tooltip>
               ) : (
-                actionLabel(a.action, lang)
+                actionLabel(a.action, lang, p.def)
               ),
               'data-testid': `resource-action-${a.action}`,
             })),
@@ -258,7 +328,7 @@ export function TransitionButtons(p: {
             onClick={() => row && p.onTransition(action, row)}
             data-testid={`resource-action-${action}`}
           >
-            {actionLabel(action, lang)}
+            {actionLabel(action, lang, p.def)}
           </Button>
         </Tooltip>
       ))}

@@ -21,9 +21,22 @@ export function EnumValue({ enumName, value, testId }: { enumName: string | unde
   const lang = normalizeLang(i18n.language);
   const option = ENUMS[enumName ?? '']?.find((o) => String(o.value) === String(value));
   if (!option) return <span data-testid={testId}>{String(value ?? '')}</span>;
+  // the whole label as the element's title: a narrow column cuts it with an ellipsis
   if (isStateEnum(enumName))
-    return <Badge status={option.tone ?? 'default'} text={option.label[lang]} className="resource-status" data-testid={testId} />;
-  return <span data-testid={testId}>{option.label[lang]}</span>;
+    return (
+      <Badge
+        status={option.tone ?? 'default'}
+        text={option.label[lang]}
+        title={option.label[lang]}
+        className="resource-status"
+        data-testid={testId}
+      />
+    );
+  return (
+    <span title={option.label[lang]} data-testid={testId}>
+      {option.label[lang]}
+    </span>
+  );
 }
 
 /** A code or an address: one line, cut with an ellipsis by its cell, the whole value in a tooltip. */

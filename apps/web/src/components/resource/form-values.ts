@@ -73,6 +73,8 @@ export function toPayload(def: ResourceDef, values: Record<string, unknown>, mod
       wire = values[f.key];
     }
     if (wire !== undefined) body[f.key] = wire;
+    // an input the user cleared (a picker's ×, an emptied date) clears the stored value, not keeps it
+    else if (mode === 'edit' && values[f.key] === null) body[f.key] = null;
   }
   return body;
 }

@@ -1,3 +1,5 @@
+import { ACTIONS } from '@tagloom/domain/menu/actions.ts';
+import { allowedActions, statesOf } from '@tagloom/domain/resource/machine.ts';
 import { CUSTOM_RESOURCES, RESOURCES } from '@tagloom/domain/resources/index.ts';
 import { describe, expect, it } from 'vitest';
 import { arrangeColumns, visibleColumns } from './column-settings';
@@ -9,7 +11,9 @@ import {
   defaultOrder,
   headerWidth,
   identifyingKey,
+  SELECTION_WIDTH,
   scrollWidth,
+  stateKey,
   textWidth,
 } from './layout';
 import { listFields } from './model';
@@ -66,7 +70,7 @@ describe('default columns', () => {
       const shown = fields.filter((f) => !hidden.includes(f.key));
       for (const lang of LANGS) {
         const width = scrollWidth(
-          shown.map((f) => columnWidthOf(f, lang)),
+          shown.map((f) => columnWidthOf(f, lang, f.key === def.machine?.field)),
           true,
           actionsWidth(['Edit', 'Delete'], 'Actions', 60),
         );
@@ -83,6 +87,44 @@ describe('default columns', () => {
     expect(first('general/scheduler')).toBe('name');
     expect(first('general/user')).toBe('username');
     expect(identifyingKey([], 'x')).toBeUndefined();
+  });
+
+  it("put a declaration's state right after its code and name, before the other columns, in sight at 1366 px beside the row actions", () => {
+    let checked = 0;
+    for (const def of LISTED) {
+      const fields = listFields(def);
+      const state = stateKey(fields, def.machine?.field);
+      if (!state) continue;
+      const order = defaultOrder(fields, def.titleField, def.machine?.field);
+      const at = order.findIndex((f) => f.key === state);
+      const id = identifyingKey(fields, def.titleField);
+      // only the identifying column and the row's name come before it
+      expect(
+        order.slice(0, at).every((f) => f.key === id || f.key === def.titleField),
+        `${def.code}: ${order.map((f) => f.key).join(', ')}`,
+      ).toBe(true);
+      // the widest row actions a state of its machine offers (Edit, Delete and the moves it allows)
+      const states = def.machine ? statesOf(def.machine) : [];
+      for (const lang of LANGS) {
+        const links = (value: unknown) => [
+          'Edit',
+          'Delete',
+          ...(def.machine ? allowedActions(def.machine, value) : []).map((a) => ACTIONS[a as keyof typeof ACTIONS][lang]),
+        ];
+        const actions = Math.max(actionsWidth(links(undefined), 'Actions'), ...states.map((s) => actionsWidth(links(s.value), 'Actions')));
+        const before = order.slice(0, at + 1).reduce((sum, f) => sum + columnWidthOf(f, lang, f.key === def.machine?.field), 0);
+        expect(SELECTION_WIDTH + 40 + before + actions, `${def.code} ${lang}`).toBeLessThanOrEqual(ROOM_1366);
+      }
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(20);
+    const keys = (code: string) => {
+      const def = LISTED.find((d) => d.code === code)!;
+      return defaultOrder(listFields(def), def.titleField, def.machine?.field).map((f) => f.key);
+    };
+    const order = keys('label/purchase-order');
+    expect(order.indexOf('status')).toBeLessThan(order.indexOf('supplierId'));
+    expect(keys('supply/purchase-order').indexOf('status')).toBe(1);
   });
 
   it('keep the state columns of the scheduler and of RFID equipment in the default view', () => {

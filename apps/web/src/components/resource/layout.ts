@@ -3,7 +3,7 @@
  * scroll width from the columns actually shown, the default columns of a declaration, and where
  * the search form's buttons sit.
  */
-import { ENUMS } from '@tagloom/domain/enums.ts';
+import { ENUMS, isStateEnum } from '@tagloom/domain/enums.ts';
 import type { Lang } from '@tagloom/domain/lang.ts';
 import type { Field } from './types';
 
@@ -34,9 +34,12 @@ export function textWidth(text: string): number {
 /** The width a header needs to show its whole title on one line. */
 export const headerWidth = (title: string, sortable = false): number => textWidth(title) + CELL_PADDING + (sortable ? SORTER : 0);
 
-/** A column's width by kind: the declared one, else one fitting the kind (enums: their longest label). */
-export function kindWidth(f: Field, lang: Lang): number {
-  if (f.width) return f.width;
+/**
+ * A column's width by kind: the declared one, else one fitting the kind (enums: their longest
+ * label). The row's state (`state`: its machine's field) is never cut: its longest label fits, whatever is declared.
+ */
+export function kindWidth(f: Field, lang: Lang, state = false): number {
+  if (f.width && !(state && f.kind === 'enum')) return f.width;
   switch (f.kind) {
     case 'datetime':
       return 176;
@@ -46,7 +49,7 @@ export function kindWidth(f: Field, lang: Lang): number {
       const opts = ENUMS[f.enumName ?? ''] ?? [];
       const longest = Math.max(0, ...opts.map((o) => textWidth(o.label[lang])));
       const badge = opts.some((o) => o.tone) ? BADGE_DOT : 0;
-      return Math.max(96, longest + badge + CELL_PADDING);
+      return Math.max(f.width ?? 96, longest + badge + CELL_PADDING);
     }
     case 'int':
     case 'decimal':
@@ -62,8 +65,9 @@ export function kindWidth(f: Field, lang: Lang): number {
   }
 }
 
-/** A column's width: its kind's, widened so its header never clips. */
-export const columnWidthOf = (f: Field, lang: Lang): number => Math.max(kindWidth(f, lang), headerWidth(f.label[lang], f.sort));
+/** A column's width: its kind's, widened so its header never clips (`state`: the row's state column, see kindWidth). */
+export const columnWidthOf = (f: Field, lang: Lang, state = false): number =>
+  Math.max(kindWidth(f, lang, state), headerWidth(f.label[lang], f.sort));
 
 /**
  * The column that names a row, kept at the left: the first unique text column (a code or a
@@ -73,10 +77,25 @@ export function identifyingKey(fields: Field[], titleField?: string): string | u
   return (fields.find((f) => f.kind === 'text' && f.unique) ?? fields.find((f) => f.key === titleField) ?? fields[0])?.key;
 }
 
-/** The columns in their default order: the identifying one first, the rest as declared. */
-export function defaultOrder(fields: Field[], titleField?: string): Field[] {
+/**
+ * The column holding a row's state: the state machine's field, else the first column of a state
+ * enum (one whose options carry badge tones: status, state), else none.
+ */
+export function stateKey(fields: Field[], machineField?: string): string | undefined {
+  return (fields.find((f) => f.key === machineField) ?? fields.find((f) => f.kind === 'enum' && isStateEnum(f.enumName)))?.key;
+}
+
+/**
+ * The columns in their default order: the identifying one first, then the row's name (when it is
+ * another column), then its state, then the rest as declared. The state so stays in sight at the
+ * left, never scrolled under the fixed actions column of a narrow screen.
+ */
+export function defaultOrder(fields: Field[], titleField?: string, machineField?: string): Field[] {
   const id = identifyingKey(fields, titleField);
-  return [...fields.filter((f) => f.key === id), ...fields.filter((f) => f.key !== id)];
+  const state = stateKey(fields, machineField);
+  const lead = [id, titleField, state].filter((k, i, all): k is string => !!k && all.indexOf(k) === i);
+  const first = lead.map((k) => fields.find((f) => f.key === k)).filter((f): f is Field => !!f);
+  return [...first, ...fields.filter((f) => !lead.includes(f.key))];
 }
 
 /** Columns a declaration leaves out of the default view (shown again from the column settings). */

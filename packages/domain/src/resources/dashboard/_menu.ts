@@ -8,6 +8,8 @@ export const dashboardMenu: MenuModuleDef = {
   code: 'dashboard',
   icon: 'DashboardOutlined',
   names: { zh_CN: '仪表盘', zh_TW: '儀表板', en_US: 'Dashboard' },
+  /** the top navigation's label while the module keeps its shipped name */
+  short: { zh_CN: '仪表盘', zh_TW: '儀表板', en_US: 'Dashboard' },
   groups: [
     {
       code: 'overview',

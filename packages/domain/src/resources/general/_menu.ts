@@ -9,6 +9,8 @@ export const generalMenu: MenuModuleDef = {
   code: 'general',
   icon: 'SettingOutlined',
   names: { zh_CN: '通用管理', zh_TW: '通用管理', en_US: 'General' },
+  /** the top navigation's label while the module keeps its shipped name */
+  short: { zh_CN: '通用管理', zh_TW: '通用管理', en_US: 'General' },
   groups: [
     {
       code: 'organization',

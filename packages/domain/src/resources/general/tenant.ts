@@ -1,5 +1,6 @@
 import { defineResource } from '../../resource/define.js';
 import { f } from '../../resource/fields.js';
+import { isTimeZone } from '../tenant/places/time-zone.js';
 
 const L = (zh_CN: string, zh_TW: string, en_US: string) => ({ zh_CN, zh_TW, en_US });
 
@@ -60,6 +61,18 @@ export const tenantResource = defineResource({
       label: L('编码规则模板', '編碼規則範本', 'Coding rule template'),
       list: false,
     }),
+    // the zone of its locations that name none (their EPCIS events' offsets); blank: Asia/Shanghai
+    timeZone: f.text({
+      label: L('时区', '時區', 'Time zone'),
+      max: 64,
+      required: false,
+      list: false,
+      placeholder: L(
+        '如 Asia/Shanghai；留空则为 Asia/Shanghai',
+        '如 Asia/Shanghai；留空則為 Asia/Shanghai',
+        'e.g. Asia/Shanghai; blank: Asia/Shanghai',
+      ),
+    }),
     menus: f.json({ label: L('菜单权限', '選單權限', 'Menu permissions'), required: true }),
     remark: f.textarea({ label: L('备注', '備註', 'Remark'), max: 256, list: true, hidden: true }),
     createdAt: f.datetime({
@@ -78,5 +91,9 @@ export const tenantResource = defineResource({
         ? [{ path: ['adminUsername'], message: 'validation.tenantNameIsAdmin' }]
         : [],
     (d) => (Array.isArray(d.menus) && d.menus.length ? [] : [{ path: ['menus'], message: 'validation.menusRequired' }]),
+    (d) =>
+      typeof d.timeZone === 'string' && d.timeZone.trim() && !isTimeZone(d.timeZone.trim())
+        ? [{ path: ['timeZone'], message: 'validation.timeZone' }]
+        : [],
   ],
 });

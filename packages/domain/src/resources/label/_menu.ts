@@ -9,6 +9,8 @@ export const labelMenu: MenuModuleDef = {
   code: 'label',
   icon: 'TagsOutlined',
   names: { zh_CN: '标签数据中心', zh_TW: '標籤資料中心', en_US: 'Label data center' },
+  /** the top navigation's label while the module keeps its shipped name */
+  short: { zh_CN: '标签', zh_TW: '標籤', en_US: 'Labels' },
   groups: [
     {
       code: 'purchase',

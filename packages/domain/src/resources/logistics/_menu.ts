@@ -9,6 +9,8 @@ export const logisticsMenu: MenuModuleDef = {
   code: 'logistics',
   icon: 'CarOutlined',
   names: { zh_CN: '物流仓储', zh_TW: '物流倉儲', en_US: 'Logistics and storage' },
+  /** the top navigation's label while the module keeps its shipped name */
+  short: { zh_CN: '物流', zh_TW: '物流', en_US: 'Logistics' },
   groups: [
     {
       code: 'inbound',

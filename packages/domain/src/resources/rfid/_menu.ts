@@ -9,6 +9,8 @@ export const rfidMenu: MenuModuleDef = {
   code: 'rfid',
   icon: 'WifiOutlined',
   names: { zh_CN: 'RFID 数据采集', zh_TW: 'RFID 資料採集', en_US: 'RFID data collection' },
+  /** the top navigation's label while the module keeps its shipped name */
+  short: { zh_CN: 'RFID', zh_TW: 'RFID', en_US: 'RFID' },
   groups: [
     {
       code: 'devices',

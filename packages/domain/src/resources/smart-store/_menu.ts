@@ -9,6 +9,8 @@ export const smartStoreMenu: MenuModuleDef = {
   code: 'smart-store',
   icon: 'SkinOutlined',
   names: { zh_CN: '智慧门店', zh_TW: '智慧門市', en_US: 'Smart store' },
+  /** the top navigation's label while the module keeps its shipped name */
+  short: { zh_CN: '智慧门店', zh_TW: '智慧門市', en_US: 'Smart store' },
   groups: [
     {
       code: 'fitting-room',

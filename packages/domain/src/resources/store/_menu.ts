@@ -9,6 +9,8 @@ export const storeMenu: MenuModuleDef = {
   code: 'store',
   icon: 'ShopOutlined',
   names: { zh_CN: '零售门店', zh_TW: '零售門市', en_US: 'Retail stores' },
+  /** the top navigation's label while the module keeps its shipped name */
+  short: { zh_CN: '门店', zh_TW: '門市', en_US: 'Stores' },
   groups: [
     {
       code: 'operations',

@@ -8,6 +8,8 @@ export const supplyMenu: MenuModuleDef = {
   code: 'supply',
   icon: 'DeploymentUnitOutlined',
   names: { zh_CN: '供应链', zh_TW: '供應鏈', en_US: 'Supply chain' },
+  /** the top navigation's label while the module keeps its shipped name */
+  short: { zh_CN: '供应链', zh_TW: '供應鏈', en_US: 'Supply' },
   groups: [
     {
       code: 'purchasing',

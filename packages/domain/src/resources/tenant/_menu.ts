@@ -8,6 +8,8 @@ export const tenantMenu: MenuModuleDef = {
   code: 'tenant',
   icon: 'ClusterOutlined',
   names: { zh_CN: '租户数据中心', zh_TW: '租戶資料中心', en_US: 'Tenant data center' },
+  /** the top navigation's label while the module keeps its shipped name */
+  short: { zh_CN: '租户数据', zh_TW: '租戶資料', en_US: 'Tenant data' },
   groups: [
     {
       code: 'archives',

@@ -9,6 +9,8 @@ export const warehouseMenu: MenuModuleDef = {
   code: 'warehouse',
   icon: 'BankOutlined',
   names: { zh_CN: '智能仓库', zh_TW: '智慧倉庫', en_US: 'Intelligent warehouse' },
+  /** the top navigation's label while the module keeps its shipped name */
+  short: { zh_CN: '仓库', zh_TW: '倉庫', en_US: 'Warehouse' },
   groups: [
     {
       code: 'bills',

@@ -207,8 +207,9 @@ export const generateEpcJob: JobKind = {
       await recordTagEvent(tx, {
         tenantId,
         action: 'ADD',
-        bizStep: 'commissioning',
-        disposition: 'active',
+        // CBV: the EPCs are encoded (the print file's), commissioned when a printer binds each to its chip
+        bizStep: 'encoding',
+        disposition: 'encoded',
         orderId,
         orderCode: order.code as string,
         epcCount: done,

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import {
   id,
   LABEL_ORDER,
+  type Lang,
   labelOrderResource,
   PRINT_TASK,
   printTaskResource,
@@ -26,8 +27,8 @@ import type { Tx } from '../../../db/client.js';
 import { type SkuFacts, skuFacts } from '../../tenant/goods/service.js';
 import { bindPairs } from '../tags/service.js';
 import { labelTags } from '../tags/tables.js';
-import { barcodeValue, templatePrintSpec, templateTexts } from '../templates/service.js';
-import { labelOrders, labelPrintTasks, labelSketches } from './tables.js';
+import { barcodeValue, checkBarcodesFit, templatePrintSpec, templateTexts } from '../templates/service.js';
+import { labelOrderLines, labelOrders, labelPrintTasks, labelSketches } from './tables.js';
 import { DEFAULT_PRINT_SPEC, zplLabel } from './zpl.js';
 
 const SCREEN = printTaskResource.code;
@@ -47,6 +48,30 @@ async function orderOf(tx: Tx, tenantId: number, orderId: number) {
   return order as Row;
 }
 
+/** The template a task prints with: its own, or the plain hang tag when it names none. */
+const specOf = (tx: Tx, tenantId: number, templateId: unknown) =>
+  templateId ? templatePrintSpec(tx, tenantId, Number(templateId)) : Promise.resolve(DEFAULT_PRINT_SPEC);
+
+/**
+ * Refuses (naming the task's template) a task whose template cannot print the barcode of one of
+ * its SKUs (the task's SKU, else every SKU of its order): the symbol with its quiet zones would not
+ * fit the label at a readable module width.
+ */
+async function checkTaskBarcodes(tx: Tx, tenantId: number, task: Row, lang: Lang): Promise<void> {
+  const spec = await specOf(tx, tenantId, task.templateId);
+  const ids = task.skuId
+    ? [Number(task.skuId)]
+    : (
+        await tx
+          .selectDistinct({ skuId: labelOrderLines.skuId })
+          .from(labelOrderLines)
+          .where(and(eq(labelOrderLines.tenantId, tenantId), eq(labelOrderLines.orderId, Number(task.orderId))))
+      ).map((l) => Number(l.skuId));
+  const skus = await skuFacts(tx, tenantId, ids);
+  checkBarcodesFit(spec, skus.values(), templateField, lang);
+}
+const templateField = printTaskResource.list.find((f) => f.key === 'templateId')!;
+
 const tagsWhere = (tenantId: number, orderId: number, skuId: unknown): SQL =>
   and(eq(labelTags.tenantId, tenantId), eq(labelTags.orderId, orderId), skuId ? eq(labelTags.skuId, Number(skuId)) : undefined)!;
 
@@ -55,12 +80,13 @@ const tagsWhere = (tenantId: number, orderId: number, skuId: unknown): SQL =>
  * task's), how many labels it holds.
  */
 export const printTaskHooks = (): ResourceHooks => ({
-  async beforeWrite(tx, data, { session, existing }) {
+  async beforeWrite(tx, data, { session, existing, lang = session.lang }) {
     const tenantId = session.tenantId!;
     if (!existing && !data.code) data.code = await nextDocumentCode(tx, tenantId, 'PT');
     const orderId = Number(data.orderId ?? existing?.orderId);
     const order = await orderOf(tx, tenantId, orderId);
     if (!PRINTABLE.includes(order.status as never)) throw conflict('printTask.orderNoEpc', { code: String(order.code) });
+    await checkTaskBarcodes(tx, tenantId, { ...existing, ...data, orderId }, lang);
     data.supplierId = order.supplierId ?? null;
     const [{ n }] = await tx
       .select({ n: count() })
@@ -93,7 +119,7 @@ export const sketchHooks = (): ResourceHooks => ({
 /** The ZPL of a print task, label by label, read from the database a page at a time while it is sent. */
 async function* zplOf(ctx: AppContext, session: SessionInfo, task: Row): AsyncGenerator<string> {
   const tenantId = session.tenantId!;
-  const spec = task.templateId ? await templatePrintSpec(ctx.db, tenantId, Number(task.templateId)) : DEFAULT_PRINT_SPEC;
+  const spec = await specOf(ctx.db, tenantId, task.templateId);
   const where = tagsWhere(tenantId, Number(task.orderId), task.skuId);
   const facts = new Map<number, SkuFacts>();
   let after = 0;
@@ -154,6 +180,8 @@ export const printTaskRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
       // spec §8: a task not yet confirmed has no file
       if (task.status === PRINT_TASK.UNCONFIRMED) throw conflict('printTask.unconfirmed');
       if (task.status === PRINT_TASK.CANCELLED) throw conflict('printTask.cancelled');
+      // the template or the SKUs may have changed since the task was made
+      await checkTaskBarcodes(app.ctx.db, session.tenantId!, task, req.lang);
       return userFileHeaders(reply)
         .type('application/vnd.zebra.zpl; charset=utf-8')
         .header('content-disposition', contentDisposition('attachment', `${task.code}.zpl`))

@@ -1,30 +1,42 @@
 import {
   LABEL_ORDER_KIND,
+  type Lang,
   labelOrderResource,
   pageResult,
+  sampleCardResource,
+  type WizardCard,
   type WizardLine,
+  wizardCard,
+  wizardCardsBody,
   wizardCreateBody,
   wizardLine,
   wizardLinesBody,
+  wizardOrder,
+  wizardOrdersQuery,
 } from '@tagloom/domain';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../../../app.js';
 import type { SessionInfo } from '../../../core/context.js';
 import { envelope } from '../../../core/envelope.js';
-import { AppError } from '../../../core/errors.js';
+import { AppError, fieldRefusal } from '../../../core/errors.js';
 import { transition } from '../../../core/resource/transitions.js';
-import type { Tx } from '../../../db/client.js';
-import { usableOrderLines } from '../../supply/chain/service.js';
+import type { Db, Tx } from '../../../db/client.js';
+import { usableOrderLines, usablePurchaseOrders } from '../../supply/chain/service.js';
 import { skuFacts } from '../../tenant/goods/service.js';
+import { labelSampleCards } from '../templates/tables.js';
 
 const SCREEN = 'label/purchase-order-wizard';
+const CARD_FIELD = labelOrderResource.list.find((f) => f.key === 'sampleCardId')!;
+
+/** A factory's user makes label orders from its factory's commodity orders only. */
+const factoryOf = (session: SessionInfo) => (session.party?.kind === 'factory' ? session.party.id : undefined);
 
 /** The lines of the chosen commodity orders (none repealed; a factory's user: its own orders only), with their SKUs. */
 async function linesOf(tx: Tx, session: SessionInfo, orderIds: number[]): Promise<WizardLine[]> {
   const tenantId = session.tenantId!;
-  const factoryId = session.party?.kind === 'factory' ? session.party.id : undefined;
-  const lines = await usableOrderLines(tx, tenantId, orderIds, { factoryId });
+  const lines = await usableOrderLines(tx, tenantId, orderIds, { factoryId: factoryOf(session) });
   const skus = await skuFacts(
     tx,
     tenantId,
@@ -50,9 +62,41 @@ async function linesOf(tx: Tx, session: SessionInfo, orderIds: number[]): Promis
   });
 }
 
+/** The tenant's sample cards whose 69 code is the GTIN of one of these lines' SKUs, with those SKUs' barcodes. */
+async function cardsFor(db: Db | Tx, tenantId: number, lines: WizardLine[]): Promise<WizardCard[]> {
+  const skusOf = new Map<string, string[]>();
+  for (const l of lines) if (l.gtin) skusOf.set(l.gtin, [...new Set([...(skusOf.get(l.gtin) ?? []), l.skuBarcode])]);
+  if (!skusOf.size) return [];
+  const rows = await db
+    .select()
+    .from(labelSampleCards)
+    .where(and(eq(labelSampleCards.tenantId, tenantId), inArray(labelSampleCards.code69, [...skusOf.keys()])))
+    .orderBy(asc(labelSampleCards.code), asc(labelSampleCards.id));
+  return rows.map((c) => ({
+    id: Number(c.id),
+    code: String(c.code),
+    name: String(c.name),
+    code69: String(c.code69),
+    status: Number(c.status),
+    skus: skusOf.get(String(c.code69)) ?? [],
+  }));
+}
+
+/** Refuses (naming the sample card) a card that is not the tenant's, or whose 69 code is no chosen SKU's GTIN. */
+async function checkCard(db: Db | Tx, session: SessionInfo, cardId: number, lines: WizardLine[], lang: Lang): Promise<void> {
+  const [card] = await db
+    .select({ code69: labelSampleCards.code69 })
+    .from(labelSampleCards)
+    .where(and(eq(labelSampleCards.tenantId, session.tenantId!), eq(labelSampleCards.id, cardId)));
+  if (!card) throw new AppError(404, 404, 'common.notFound', { what: sampleCardResource.names });
+  const code = String(card.code69 ?? '');
+  if (code && !lines.some((l) => l.gtin === code)) throw fieldRefusal(CARD_FIELD, 'labelOrder.mismatch69', { code }, lang);
+}
+
 /**
- * The label order wizard's routes (screen label/purchase-order-wizard): step 1 reads the lines of
- * the chosen commodity purchase orders; the last step makes the label order from the draft — its
+ * The label order wizard's routes (screen label/purchase-order-wizard): step 1 picks commodity
+ * purchase orders (repealed ones are not offered) and reads their lines; step 2 offers the sample
+ * cards matching the chosen SKUs; the last step makes the label order from the draft — its
  * lines from those commodity lines, the sample card, the supplier and the receiving address — through
  * the label order's own service (number, totals, checks), and submits it for review when asked.
  */
@@ -71,6 +115,41 @@ export const wizardRoutes: FastifyPluginAsyncZod<Services> = async (app, service
     },
     async (req, reply) => {
       const list = await linesOf(app.ctx.db, req.session!, req.body.orderIds);
+      return reply.ok({ list, total: list.length, page: 1, pageSize: list.length });
+    },
+  );
+  app.get(
+    `/${SCREEN}/orders`,
+    {
+      config: { access: { screen: SCREEN, action: 'query' } },
+      schema: {
+        tags: [SCREEN],
+        summary: 'Label order wizard: the commodity purchase orders a label order may be made from (none repealed), by number or contract',
+        querystring: wizardOrdersQuery,
+        response: { 200: envelope(pageResult(wizardOrder)) },
+      },
+    },
+    async (req, reply) => {
+      const session = req.session!;
+      return reply.ok(await usablePurchaseOrders(app.ctx.db, session.tenantId!, { ...req.query, factoryId: factoryOf(session) }));
+    },
+  );
+  app.post(
+    `/${SCREEN}/sample-cards`,
+    {
+      config: { access: { screen: SCREEN, action: 'query' } },
+      schema: {
+        tags: [SCREEN],
+        summary: "Label order wizard: the sample cards whose 69 code is a chosen line's SKU GTIN",
+        body: wizardCardsBody,
+        response: { 200: envelope(pageResult(wizardCard)) },
+      },
+    },
+    async (req, reply) => {
+      const session = req.session!;
+      const chosen = new Set(req.body.lineIds);
+      const lines = (await linesOf(app.ctx.db, session, req.body.orderIds)).filter((l) => chosen.has(l.lineId));
+      const list = await cardsFor(app.ctx.db, session.tenantId!, lines);
       return reply.ok({ list, total: list.length, page: 1, pageSize: list.length });
     },
   );
@@ -95,6 +174,15 @@ export const wizardRoutes: FastifyPluginAsyncZod<Services> = async (app, service
         if (!line) throw new AppError(400, 400, 'labelOrder.wizardLine', { line: i + 1 });
         return { line, quantity: g.quantity };
       });
+      // the sample card's 69 code is one of the chosen SKUs' (checked again when the order is confirmed)
+      if (d.sampleCardFid)
+        await checkCard(
+          app.ctx.db,
+          session,
+          d.sampleCardFid,
+          chosen.map((c) => c.line),
+          req.lang,
+        );
       const factories = [...new Set(chosen.map((c) => c.line.factoryId).filter((f) => f != null))];
       const order = await orders.create(session, {
         kind: LABEL_ORDER_KIND.RFID,

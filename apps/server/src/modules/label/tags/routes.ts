@@ -31,6 +31,7 @@ import { envelope } from '../../../core/envelope.js';
 import { AppError, conflict, notFound } from '../../../core/errors.js';
 import { feedRoutes } from '../../../core/feed/routes.js';
 import { FeedService } from '../../../core/feed/service.js';
+import { contentDisposition } from '../../../core/files.js';
 import { resourceRoutes } from '../../../core/resource/routes.js';
 import { type ResourceHooks, ResourceService } from '../../../core/resource/service.js';
 import { goodsSkus } from '../../tenant/goods/tables.js';
@@ -41,6 +42,7 @@ import {
   clearCheck,
   clearTags,
   epcHistory,
+  eventReachOf,
   exceptionDetail,
   exceptionReason,
   reachOf,
@@ -337,8 +339,9 @@ export const tagsRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
           and(
             eq(labelTags.tenantId, session.tenantId),
             sql`(${labelTags.epc} = ${code} or (${labelTags.tid} = ${code} and ${labelTags.tid} <> ''))`,
-            // another party's tag is not found for a user bound to a party
-            reachOf(session),
+            // another party's tag is not found for a user bound to a party (a store's or a warehouse's
+            // user finds the tags seen at its own place)
+            reachOf(session, labelTags.orderId, labelTags.epc),
           ),
         )
         .limit(1);
@@ -370,9 +373,10 @@ export const tagsRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
   );
 
   // the lifecycle: the tenant's events as a feed, one EPC's history, and its EPCIS 2.0 document
-  // a user bound to a party reads the events of its own label orders only
+  // a user bound to a party reads the events of its own label orders only (a store's or warehouse's
+  // user those at its own place)
   await app.register(
-    feedRoutes(new FeedService(db, tagEventFeed, labelTagEvents, { scope: (session) => reachOf(session, labelTagEvents.orderId) })),
+    feedRoutes(new FeedService(db, tagEventFeed, labelTagEvents, { scope: (session) => eventReachOf(session, labelTagEvents) })),
   );
   const epcQuery = z.object({ epc: epcCode() });
   const eventSchema = z.record(z.string(), z.unknown());
@@ -402,22 +406,36 @@ export const tagsRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
       return reply.ok({ ...h, tag: h.tag as Record<string, unknown> | null, events: h.events as unknown as Record<string, unknown>[] });
     },
   );
+  // the EPCIS document as EPCIS tools read it: the document itself (JSON-LD), no envelope around it
+  const epcisDocumentSchema = z
+    .object({
+      '@context': z.array(z.string()),
+      type: z.literal('EPCISDocument'),
+      schemaVersion: z.literal('2.0'),
+      creationDate: z.string(),
+      epcisBody: z.object({ eventList: z.array(z.record(z.string(), z.unknown())) }),
+    })
+    .describe('A GS1 EPCIS 2.0 JSON-LD document (EPCISDocument of ObjectEvents), valid against GS1’s EPCIS 2.0 JSON schema');
   app.get(
     '/label/lifecycle/epcis',
     {
       config: { access: { screen: 'label/lifecycle', action: 'query' }, fieldLabels: pairLabels },
       schema: {
         tags: ['label/lifecycle'],
-        summary: "Label lifecycle: one EPC's events as a GS1 EPCIS 2.0 JSON-LD document (EPCISDocument of ObjectEvents)",
-        querystring: epcQuery,
-        response: { 200: envelope(z.record(z.string(), z.unknown())) },
+        summary:
+          "Label lifecycle: one EPC's events as a GS1 EPCIS 2.0 JSON-LD document, served as the document itself (application/ld+json, no {code,msg,data} envelope); `download=1` sends it as a file",
+        querystring: epcQuery.extend({ download: z.enum(['0', '1']).optional() }),
+        response: { 200: { content: { 'application/ld+json': { schema: epcisDocumentSchema } } } },
       },
     },
     async (req, reply) => {
       const session = req.session!;
       const epc = normalizeHex(req.query.epc);
       const h = await epcHistory(db, session.tenantId, epc, session.party);
-      return reply.ok(epcisDocument(h.events, { subject: epc, epcUri, tenant: session.tenantCode }) as unknown as Record<string, unknown>);
+      const doc = epcisDocument(h.events, { subject: epc, epcUri, tenant: session.tenantCode });
+      reply.type('application/ld+json; charset=utf-8');
+      if (req.query.download === '1') reply.header('content-disposition', contentDisposition('attachment', `epcis-${epc}.jsonld`));
+      return reply.send(doc as never);
     },
   );
 };

@@ -40,13 +40,38 @@ export interface Actor {
 /** Who reads or writes tags: a tenant, and the party of a bound user. */
 export type Reach = Pick<SessionInfo, 'tenantId' | 'party'>;
 
+/** The location of a user bound to a store or a warehouse (undefined for any other caller). */
+export const siteOf = (who: Reach): number | undefined =>
+  who.party && (who.party.kind === 'store' || who.party.kind === 'warehouse') ? who.party.id : undefined;
+
+/**
+ * "`epc` was seen at location `site`": its RFID EPC state was last seen or is present there (the
+ * rule of the EPC states' own screens), or a lifecycle event at that location names it.
+ */
+const seenAt = (tenantId: number, site: number, epc: SQLWrapper): SQL =>
+  sql`(${epc} in (select s.epc from rfid_epc_states s where s.tenant_id = ${tenantId}
+        and (s.last_location_id = ${site} or s.presence_location_id = ${site}))
+      or exists (select 1 from label_tag_events e where e.tenant_id = ${tenantId} and e.location_id = ${site}
+        and e.epcs @> array[${epc}]::text[]))`;
+
 /**
  * The tags (or rows naming a tag's label order: binding records, exceptions, events) a caller
- * reaches: every one of its tenant, or for a user bound to a label supplier or factory those of
- * its party's label orders (the orders' party scope, core/party.ts). Undefined: no restriction.
+ * reaches: every one of its tenant; for a user bound to a label supplier or factory those of its
+ * party's label orders (the orders' party scope, core/party.ts); for a user bound to a store or a
+ * warehouse the tags seen at its own place (seenAt), when the rows' EPC column is given (none
+ * otherwise). Undefined: no restriction.
  */
-export const reachOf = (who: Reach, orderId: SQLWrapper = labelTags.orderId): SQL | undefined =>
-  partyRefCondition(orderId, 'label/purchase-order', who);
+export const reachOf = (who: Reach, orderId: SQLWrapper = labelTags.orderId, epc?: SQLWrapper): SQL | undefined => {
+  const site = siteOf(who);
+  if (site !== undefined) return epc ? seenAt(who.tenantId, site, epc) : sql`false`;
+  return partyRefCondition(orderId, 'label/purchase-order', who);
+};
+
+/** The lifecycle events (feed rows) a caller reaches: a store's or warehouse's user those at its own place. */
+export const eventReachOf = (who: Reach, events: { orderId: SQLWrapper; locationId: SQLWrapper }): SQL | undefined => {
+  const site = siteOf(who);
+  return site !== undefined ? sql`${events.locationId} = ${site}` : reachOf(who, events.orderId);
+};
 
 /** A refused line of a batch: its line, codes, and why (an i18n key of part `tags`, with values). */
 export interface Refusal {
@@ -145,9 +170,17 @@ export interface BindReport {
  * the EPC is a tag of the tenant that is not withdrawn or cleared, has no other TID, and the TID is
  * bound to no other EPC; the same pair again is counted as already bound. Refusals are reported
  * per line and recorded as exceptions (unknown EPC, non-GS1 header, duplicate EPC in the batch,
- * TID mismatch). Each bind writes a binding record; the bound EPCs get one encoding event a chunk.
+ * TID mismatch). Each bind writes a binding record; the bound EPCs get one commissioning event a
+ * chunk (CBV: the label's chip carries its EPC, encoded at Get EPC, and is now put to use), at
+ * `opts.at` (default now).
  */
-export async function bindPairs(tx: Tx, actor: Actor, input: { epc: string; tid: string }[], source: Source): Promise<BindReport> {
+export async function bindPairs(
+  tx: Tx,
+  actor: Actor,
+  input: { epc: string; tid: string }[],
+  source: Source,
+  opts: { at?: Date } = {},
+): Promise<BindReport> {
   const { tenantId } = actor;
   const pairs = input.map((p, i) => ({ line: i + 1, epc: normalizeHex(p.epc), tid: normalizeHex(p.tid) }));
   const refused: Refusal[] = [];
@@ -224,7 +257,7 @@ export async function bindPairs(tx: Tx, actor: Actor, input: { epc: string; tid:
     toBind.push({ id: Number(tag.id), epc: p.epc, tid: p.tid, orderId: Number(tag.orderId) });
   }
   if (toBind.length) {
-    const now = new Date();
+    const now = opts.at ?? new Date();
     for (const b of toBind)
       await tx
         .update(labelTags)
@@ -249,16 +282,17 @@ export async function bindPairs(tx: Tx, actor: Actor, input: { epc: string; tid:
         createdBy: actor.userId,
       })) as never,
     );
-    // one encoding event per order and chunk: the chip now carries the EPC
+    // one commissioning event per order and chunk: the chip carries the EPC and the label is in use
     const byOrder = new Map<number, string[]>();
     for (const b of toBind) byOrder.set(b.orderId, [...(byOrder.get(b.orderId) ?? []), b.epc]);
     for (const [orderId, epcs] of byOrder)
       for (let i = 0; i < epcs.length; i += EVENT_EPCS_MAX)
         await recordTagEvent(tx, {
           tenantId,
-          action: 'OBSERVE',
-          bizStep: 'encoding',
-          disposition: 'encoded',
+          ...(opts.at ? { eventTime: opts.at } : {}),
+          action: 'ADD',
+          bizStep: 'commissioning',
+          disposition: 'active',
           epcs: epcs.slice(i, i + EVENT_EPCS_MAX),
           orderId,
           epcCount: Math.min(EVENT_EPCS_MAX, epcs.length - i),
@@ -413,7 +447,8 @@ export function factsOf(row: FactsRow | null | undefined) {
 
 /**
  * The query of the lifecycle events of one EPC: its own, and its label order's whole-order events
- * (no EPC list; the order of its tag or of its withdrawal), within the feed's retention; `newest`
+ * (no EPC list; the order of its tag or of its withdrawal, from the EPC's generation on — and to its
+ * withdrawal: migration 0042), within the feed's retention; `newest`
  * first up to `limit` (a lookup), else oldest first (the history). `full` adds the record time,
  * business transactions, the event's EPCs and order id. One call of the database function
  * label_tag_event_lookup (migration 0034): the EPC is found through the GIN index on `epcs` (a
@@ -428,7 +463,7 @@ export function epcEventsSelect(tenantId: Param<number>, epc: Param<string>, opt
   return sql`select o_id::float8 as id, to_char(o_created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "eventTime",
           o_zone as "eventTimeZoneOffset", o_action as action, o_biz_step as "bizStep", o_disposition as disposition,
           o_read_point as "readPoint", o_biz_location as "bizLocation", o_epc_count as "epcCount",
-          o_order_code as "orderCode", o_username as username, o_source as source
+          o_order_code as "orderCode", o_username as username, o_source as source, o_location_id::float8 as "locationId"
           ${
             opts.full
               ? sql`, to_char(o_record_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "recordTime",
@@ -450,7 +485,11 @@ export async function epcEvents(
   return queryRows<Record<string, unknown>>(db, epcEventsSelect(tenantId, epc, opts));
 }
 
-/** The events of one EPC, oldest first: its own and its order's (the order found by its tag, or its withdrawal). */
+/**
+ * The events of one EPC, oldest first: its own and its order's (the order found by its tag, or its
+ * withdrawal), each with the code and name of the location it happened at (`location`, as the
+ * location is named now: for the screens; the event's own URIs are as recorded).
+ */
 export async function epcHistory(tx: Tx, tenantId: number, epc: string, party?: Reach['party']) {
   const [tag] = await tx
     .select()
@@ -463,11 +502,31 @@ export async function epcHistory(tx: Tx, tenantId: number, epc: string, party?: 
         .from(labelTagWithdrawals)
         .where(and(eq(labelTagWithdrawals.tenantId, tenantId), eq(labelTagWithdrawals.epc, epc)));
   const orderId = (tag?.orderId as number | undefined) ?? gone?.orderId ?? null;
-  // a user bound to a party reads the history of its own orders' EPCs only: any other is unknown to it
-  const reach = reachOf({ tenantId, party }, sql`${orderId}::bigint`);
-  if (reach && (orderId === null || !(await queryRows<{ ok: boolean }>(tx, sql`select ${reach} as ok`))[0]?.ok))
+  // a user bound to a party reads the history of the EPCs it reaches only (its own orders' tags, or
+  // those seen at its own store or warehouse): any other is unknown to it
+  const reach = reachOf({ tenantId, party }, sql`${orderId}::bigint`, sql`${epc}::text`);
+  if (
+    reach &&
+    ((orderId === null && siteOf({ tenantId, party }) === undefined) ||
+      !(await queryRows<{ ok: boolean }>(tx, sql`select ${reach} as ok`))[0]?.ok)
+  )
     return { epc, tag: null, withdrawn: false, order: null, events: [] as TagEvent[] };
   const rows = await epcEvents(tx, tenantId, epc, { newest: false, limit: 2000, full: true });
+  const ids = [
+    ...new Set(
+      rows
+        .map((r) => r.locationId)
+        .filter((l) => l !== null && l !== undefined)
+        .map(Number),
+    ),
+  ];
+  const places = ids.length
+    ? await queryRows<{ id: number | string; code: string; name: string }>(
+        tx,
+        sql`select id, code, name from locations where tenant_id = ${tenantId} and id = any(string_to_array(${ids.join(',')}, ',')::bigint[])`,
+      )
+    : [];
+  const placeOf = new Map(places.map((p) => [Number(p.id), { code: p.code, name: p.name }]));
   const events: TagEvent[] = rows.map((r) => ({
     ...(r as unknown as TagEvent),
     id: Number(r.id),
@@ -475,6 +534,8 @@ export async function epcHistory(tx: Tx, tenantId: number, epc: string, party?: 
     orderId: r.orderId === null ? null : Number(r.orderId),
     bizTransactions: (r.bizTransactions as TagEvent['bizTransactions']) ?? [],
     epcs: (r.epcs as string[]) ?? [],
+    locationId: r.locationId === null || r.locationId === undefined ? null : Number(r.locationId),
+    location: r.locationId === null || r.locationId === undefined ? null : (placeOf.get(Number(r.locationId)) ?? null),
   }));
   let order: { id: number; code: string } | null = null;
   const orders = tableOf('label/purchase-order');

@@ -3,7 +3,17 @@
  * bulk inserts of an order's tags, their withdrawal, and the EPCIS event recorder. Each takes the
  * caller's transaction.
  */
-import { type BizStep, type Disposition, type EpcisAction, retentionDays, tagEventFeed } from '@tagloom/domain';
+import {
+  type BizStep,
+  DEFAULT_TIME_ZONE,
+  type Disposition,
+  type EpcisAction,
+  isTimeZone,
+  placeUri,
+  retentionDays,
+  tagEventFeed,
+  zoneOffsetAt,
+} from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../../core/errors.js';
 import { queryRows, type Tx } from '../../../db/client.js';
@@ -23,7 +33,14 @@ export interface NewTag {
  * generated. An EPC the tenant already has fails the statement (unique (tenant_id,
  * epc)): the caller's transaction is refused whole. Call it with chunks of ~20,000 rows.
  */
-export async function insertTags(tx: Tx, tenantId: number, orderId: number, rows: readonly NewTag[]): Promise<void> {
+export async function insertTags(
+  tx: Tx,
+  tenantId: number,
+  orderId: number,
+  rows: readonly NewTag[],
+  /** when they were generated (default now: a demo's past order gives its own) */
+  createdAt?: Date,
+): Promise<void> {
   if (!rows.length) return;
   const epcs = new Array<string>(rows.length);
   const skus = new Array<number>(rows.length);
@@ -39,8 +56,9 @@ export async function insertTags(tx: Tx, tenantId: number, orderId: number, rows
   // one text parameter per column (hex, digits and ids hold no comma): the fastest way through both
   // drivers; string_to_array('') is an empty array (unnest pads it with nulls): a lone blank GTIN is ''
   await tx.execute(sql`
-    insert into label_tags (tenant_id, order_id, epc, sku_id, gtin, serial)
-    select ${tenantId}, ${orderId}, u.epc, u.sku::bigint, coalesce(u.gtin, ''), u.serial
+    insert into label_tags (tenant_id, order_id, epc, sku_id, gtin, serial, created_at)
+    select ${tenantId}, ${orderId}, u.epc, u.sku::bigint, coalesce(u.gtin, ''), u.serial,
+      ${createdAt ? sql`${createdAt.toISOString()}::timestamptz` : sql`now()`}
     from unnest(
       string_to_array(${epcs.join(',')}, ','),
       string_to_array(${skus.join(',')}, ','),
@@ -130,11 +148,11 @@ export async function deleteOrderTags(tx: Tx, tenantId: number, orderId: number)
   const rows = await queryRows<{ n: number | string }>(
     tx,
     sql`with gone as (
-          delete from label_tags where tenant_id = ${tenantId} and order_id = ${orderId} returning epc, sku_id
+          delete from label_tags where tenant_id = ${tenantId} and order_id = ${orderId} returning epc, sku_id, created_at
         ), kept as (
-          insert into label_tag_withdrawals (tenant_id, epc, order_id, sku_id)
-          select ${tenantId}, epc, ${orderId}, sku_id from gone
-          on conflict (tenant_id, epc) do update set order_id = excluded.order_id, withdrawn_at = now()
+          insert into label_tag_withdrawals (tenant_id, epc, order_id, sku_id, generated_at)
+          select ${tenantId}, epc, ${orderId}, sku_id, created_at from gone
+          on conflict (tenant_id, epc) do update set order_id = excluded.order_id, generated_at = excluded.generated_at, withdrawn_at = now()
           returning 1
         )
         select count(*)::int as n from kept`,
@@ -145,13 +163,24 @@ export async function deleteOrderTags(tx: Tx, tenantId: number, orderId: number)
 /** A lifecycle event to record: an EPCIS 2.0 ObjectEvent of a few EPCs or of a whole label order. */
 export interface TagEventInput {
   tenantId: number;
-  /** when it happened (default now); within the feed's retention, at most a day ahead */
+  /** when it happened (default: now, the record time); within the feed's retention, at most a day ahead */
   eventTime?: Date;
-  /** the zone of the place, e.g. '+08:00' (default: the server's) */
+  /** when the platform recorded it (default now; a seed of past events gives its own, after the event time) */
+  recordTime?: Date;
+  /** the zone offset, e.g. '+08:00' (default: that of the location's time zone at the event time, else the tenant's) */
   eventTimeZoneOffset?: string;
   action: EpcisAction;
   bizStep: BizStep | (string & {});
   disposition?: Disposition | (string & {});
+  /**
+   * the location it happened at (a row of tenant/location): the business location is its URI (the
+   * SGLN of its GLN, else a name-free URI of the tenant's and its codes: placeUri), the zone
+   * offset that of its time zone, and the read point that URI with the reader (`reader`)
+   */
+  locationId?: number | null;
+  /** the reader (equipment code) that saw it, at `locationId` */
+  reader?: string;
+  /** a read point / business location given as is (a URI, or a code the tenant's URN space takes) when there is no location */
   readPoint?: string;
   bizLocation?: string;
   bizTransactions?: { type: 'po' | 'desadv' | 'inv' | 'recadv' | 'prodorder' | 'rma' | (string & {}); id: string }[];
@@ -172,28 +201,82 @@ export interface TagEventInput {
 /** At most this many EPCs named in one event row (more: one event per order, or several events). */
 export const EVENT_EPCS_MAX = 1000;
 
-/** The server's zone offset, as EPCIS writes it ('+08:00'). */
-export function zoneOffset(d = new Date()): string {
-  const m = -d.getTimezoneOffset();
-  const a = Math.abs(m);
-  return `${m < 0 ? '-' : '+'}${String(Math.floor(a / 60)).padStart(2, '0')}:${String(a % 60).padStart(2, '0')}`;
-}
 const OFFSET = /^[+-](?:0\d|1[0-4]):[0-5]\d$/;
 const DAY_MS = 86_400_000;
 
+/** Where events happen, as recordTagEvent names them: the tenant's code and zone, a location's codes, GLN and zone. */
+export interface Place {
+  tenant: string;
+  /** the tenant's time zone (blank: DEFAULT_TIME_ZONE) */
+  tenantZone: string;
+  /** the company prefix length of the tenant's GS1 codes (its coding rule's; 7 for GS1 SGTIN-96's) */
+  companyPrefixLength: number;
+  location: { id: number; code: string; gln: string; timeZone: string } | null;
+}
+
+/**
+ * The tenant's (and a location's) facts events are named by, in one statement: the tenant's code and
+ * time zone, the company prefix length of its coding rule (else of CR-SGTIN96, else 7), and the
+ * location's code, GLN and time zone (null when it is not one of the tenant's).
+ */
+export async function placeOf(tx: Tx, tenantId: number, locationId?: number | null): Promise<Place> {
+  const [r] = await queryRows<{
+    tenant: string;
+    tenant_zone: string;
+    cpl: number | string | null;
+    loc_id: number | string | null;
+    loc_code: string | null;
+    gln: string | null;
+    loc_zone: string | null;
+  }>(
+    tx,
+    sql`select t.code as tenant, t.time_zone as tenant_zone,
+          coalesce((select r.company_prefix_length from template_coding_rules r where r.id = t.coding_rule_template_id),
+                   (select r.company_prefix_length from template_coding_rules r where r.code = 'CR-SGTIN96')) as cpl,
+          l.id as loc_id, l.code as loc_code, l.gln, l.time_zone as loc_zone
+        from tenants t
+        left join locations l on l.tenant_id = t.id and l.id = ${locationId ?? null}::bigint
+        where t.id = ${tenantId}`,
+  );
+  const cpl = Number(r?.cpl);
+  return {
+    tenant: r?.tenant ?? String(tenantId),
+    tenantZone: r?.tenant_zone ?? '',
+    companyPrefixLength: Number.isInteger(cpl) && cpl >= 6 && cpl <= 12 ? cpl : 7,
+    location: r?.loc_id != null ? { id: Number(r.loc_id), code: r.loc_code ?? '', gln: r.gln ?? '', timeZone: r.loc_zone ?? '' } : null,
+  };
+}
+
+/** The time zone events at this place are in: the location's, else the tenant's, else DEFAULT_TIME_ZONE. */
+export function zoneOf(place: Place): string {
+  for (const z of [place.location?.timeZone, place.tenantZone]) if (z && isTimeZone(z)) return z;
+  return DEFAULT_TIME_ZONE;
+}
+
 /**
  * Records one event (one row, however many tags it covers) in the tag history. Every module
- * appends here: label orders (commissioning, withdrawal), binding (encoding), clearing
- * (decommissioning), receiving, counts, sales, RFID reads. Returns the event's id.
+ * appends here: label orders (encoding at Get EPC, withdrawal), binding (commissioning), clearing
+ * (decommissioning), receiving, counts, sales, RFID reads. The location, read point and zone offset
+ * come from `locationId` (see TagEventInput); `place` may be given when the caller has it (many
+ * events of one tenant). Returns the event's id.
  */
-export async function recordTagEvent(tx: Tx, e: TagEventInput): Promise<number> {
+export async function recordTagEvent(tx: Tx, e: TagEventInput, place?: Place): Promise<number> {
   const at = e.eventTime ?? new Date();
   const now = Date.now();
   const days = retentionDays(tagEventFeed.partition.retention) - 31;
   if (Number.isNaN(at.getTime()) || at.getTime() > now + DAY_MS || at.getTime() < now - days * DAY_MS)
     throw new AppError(400, 400, 'tags.eventTimeRange', { days });
-  const offset = e.eventTimeZoneOffset ?? zoneOffset(at);
+  const where = place && (place.location?.id ?? null) === (e.locationId ?? null) ? place : await placeOf(tx, e.tenantId, e.locationId);
+  const offset = e.eventTimeZoneOffset ?? zoneOffsetAt(zoneOf(where), at);
   if (!OFFSET.test(offset)) throw new AppError(400, 400, 'tags.badZoneOffset', { offset });
+  const loc = where.location;
+  const site = loc && { tenant: where.tenant, code: loc.code, gln: loc.gln, companyPrefixLength: where.companyPrefixLength };
+  const bizLocation = site ? placeUri(site) : e.bizLocation ? placeUri({ tenant: where.tenant, code: e.bizLocation }) : '';
+  const readPoint = site
+    ? placeUri(site, e.reader)
+    : e.readPoint || e.reader
+      ? placeUri({ tenant: where.tenant, code: (e.readPoint || e.reader)! })
+      : '';
   const epcs = [...new Set(e.epcs ?? [])];
   if (epcs.length > EVENT_EPCS_MAX) throw new AppError(400, 400, 'tags.tooManyEpcs', { max: EVENT_EPCS_MAX });
   if (!epcs.length && e.orderId === undefined) throw new Error('recordTagEvent: an event names EPCs or an order');
@@ -222,13 +305,15 @@ export async function recordTagEvent(tx: Tx, e: TagEventInput): Promise<number> 
     .insert(labelTagEvents)
     .values({
       tenantId: e.tenantId,
-      createdAt: at,
+      // no event time given: the record time's own instant (now() of the transaction), never before it
+      createdAt: e.eventTime ?? sql`now()`,
+      ...(e.recordTime ? { recordTime: e.recordTime } : {}),
       eventTimeZoneOffset: offset,
       action: e.action,
       bizStep: e.bizStep,
       disposition: e.disposition ?? '',
-      readPoint: e.readPoint ?? '',
-      bizLocation: e.bizLocation ?? '',
+      readPoint,
+      bizLocation,
       bizTransactions,
       epcs,
       epc: epcs[0] ?? '',
@@ -238,7 +323,8 @@ export async function recordTagEvent(tx: Tx, e: TagEventInput): Promise<number> 
       userId: e.userId ?? null,
       username: e.username ?? '',
       source: e.source ?? '',
-    })
+      locationId: loc?.id ?? null,
+    } as never)
     .returning({ id: labelTagEvents.id });
   return row.id;
 }

@@ -97,6 +97,8 @@ export const labelTagEvents = pgTable(
     username: text('username').notNull().default(''),
     /** what recorded it: a screen, a job, a device code */
     source: text('source').notNull().default(''),
+    /** the location it happened at (a store's or warehouse's user reads its own place's events) */
+    locationId: bigint('location_id', { mode: 'number' }),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.createdAt, t.id] }),
@@ -116,6 +118,8 @@ export const labelTagWithdrawals = pgTable(
     epc: text('epc').notNull(),
     orderId: bigint('order_id', { mode: 'number' }).notNull(),
     skuId: bigint('sku_id', { mode: 'number' }),
+    /** when its tag was generated: its order's whole-order events apply to it from then to its withdrawal */
+    generatedAt: ts('generated_at'),
     withdrawnAt: ts('withdrawn_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.epc] })],

@@ -1,10 +1,18 @@
-import { barcodeReplaceResource, LABEL_ORDER, type ResourceDef, reprintResource } from '@tagloom/domain';
+import {
+  BARCODE_NAMES,
+  barcodeReplaceResource,
+  LABEL_ORDER,
+  labelTemplateResource,
+  type ResourceDef,
+  reprintResource,
+} from '@tagloom/domain';
 import { and, eq } from 'drizzle-orm';
 import { fieldRefusal } from '../../../core/errors.js';
 import type { ResourceHooks } from '../../../core/resource/service.js';
 import type { Tx } from '../../../db/client.js';
 import { skuFacts } from '../../tenant/goods/service.js';
 import { labelOrderLines, labelOrders } from '../orders/tables.js';
+import { checkBarcodesFit, tenantBarcodes } from './service.js';
 import { labelBarcodeReplacements, labelReprints } from './tables.js';
 
 type Row = Record<string, unknown>;
@@ -72,4 +80,21 @@ export const reprintHooks: ResourceHooks = {
     if (!line) throw fieldRefusal(fieldOf(reprintResource, 'skuId'), 'labelTools.skuNotOnOrder', {}, lang);
   },
   transitions: { print: stamp(labelReprints, 'printedAt') },
+};
+
+/**
+ * A label template (any of the five category screens): its barcode must print for every SKU of the
+ * tenant, i.e. the symbol and its quiet zones fit the label's width at a readable module width;
+ * checked when it is made and when its size, resolution or barcode type change (refused naming the width).
+ */
+export const templateHooks: ResourceHooks = {
+  async beforeWrite(tx, data, { session, existing, changes, lang = 'zh_CN' }) {
+    if (existing && !['widthMm', 'dpi', 'barcode'].some((k) => changes?.[k] !== undefined)) return;
+    const spec = {
+      widthMm: Number(data.widthMm),
+      dpi: Number(data.dpi ?? 203),
+      barcode: BARCODE_NAMES[Number(data.barcode ?? 1) as keyof typeof BARCODE_NAMES] ?? 'code128',
+    };
+    checkBarcodesFit(spec, await tenantBarcodes(tx, session.tenantId!), fieldOf(labelTemplateResource, 'widthMm'), lang);
+  },
 };

@@ -1,10 +1,10 @@
-import { labelTemplateResource } from '@tagloom/domain';
+import { labelTemplateResource, TEMPLATE_SCREENS } from '@tagloom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Services } from '../../../app.js';
 import type { ModulePart } from '../../../core/module.js';
 import { resourceRoutes } from '../../../core/resource/routes.js';
 import { ResourceService } from '../../../core/resource/service.js';
-import { barcodeReplaceHooks, reprintHooks } from './hooks.js';
+import { barcodeReplaceHooks, reprintHooks, templateHooks } from './hooks.js';
 import { seedTemplatesDemo } from './seed.js';
 import { labelTemplates } from './tables.js';
 
@@ -25,7 +25,11 @@ const templateRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
  * spec in ./service.ts), certificate sample cards, barcode replacements, supplementary printing.
  */
 export const templatesPart: ModulePart = {
-  hooks: () => ({ 'label/replace-barcode': barcodeReplaceHooks, 'label/supplementary-print': reprintHooks }),
+  hooks: () => ({
+    'label/replace-barcode': barcodeReplaceHooks,
+    'label/supplementary-print': reprintHooks,
+    ...Object.fromEntries(TEMPLATE_SCREENS.map((d) => [d.code, templateHooks])),
+  }),
   routes: [templateRoutes],
   seedDemo: (tx, tenant) => seedTemplatesDemo(tx, tenant),
 };

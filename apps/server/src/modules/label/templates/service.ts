@@ -1,8 +1,18 @@
-import { BARCODE_NAMES, type BarcodeName, LINE_SOURCE, LINE_SOURCE_NAMES, type LineSourceName } from '@tagloom/domain';
+import {
+  BARCODE_NAMES,
+  type BarcodeName,
+  type L10n,
+  type Lang,
+  LINE_SOURCE,
+  LINE_SOURCE_NAMES,
+  type LineSourceName,
+} from '@tagloom/domain';
 import { and, eq } from 'drizzle-orm';
-import { notFound } from '../../../core/errors.js';
+import { fieldRefusal, notFound } from '../../../core/errors.js';
 import type { Db, Tx } from '../../../db/client.js';
 import type { SkuFacts } from '../../tenant/goods/service.js';
+import { goodsSkus } from '../../tenant/goods/tables.js';
+import { fitBarcode, SYMBOLOGY_NAMES } from './barcode.js';
 import { labelTemplates } from './tables.js';
 
 /** One printed text line of a template: what it shows (a SKU's value, or fixed text) and its caption. */
@@ -80,4 +90,42 @@ export function templateTexts(spec: Pick<TemplatePrintSpec, 'lines'>, sku: SkuPr
 export function barcodeValue(spec: Pick<TemplatePrintSpec, 'barcode'>, sku: Pick<SkuFacts, 'skuBarcode' | 'gtin'>): string {
   if (spec.barcode === 'ean13') return /^\d{13}$/.test(sku.gtin) ? sku.gtin : sku.skuBarcode;
   return sku.skuBarcode;
+}
+
+/**
+ * Refuses, naming `field`, a template whose barcode cannot be printed for one of these SKUs: the
+ * symbol with its quiet zones wider than the label at the smallest readable module, or a value the
+ * symbology cannot encode (the first such SKU is named, with the width it would need).
+ */
+export function checkBarcodesFit(
+  spec: Pick<TemplatePrintSpec, 'widthMm' | 'dpi' | 'barcode'>,
+  skus: Iterable<Pick<SkuFacts, 'skuBarcode' | 'gtin'>>,
+  field: { key: string; label: L10n },
+  lang: Lang,
+): void {
+  const seen = new Set<string>();
+  for (const sku of skus) {
+    const value = barcodeValue(spec, sku);
+    if (!value || seen.has(value)) continue;
+    seen.add(value);
+    const fit = fitBarcode(spec, value);
+    if (fit.ok) continue;
+    if (fit.reason === 'chars')
+      throw fieldRefusal(field, 'labelTemplate.barcodeChars', { sku: sku.skuBarcode, kind: SYMBOLOGY_NAMES[fit.symbology] }, lang);
+    throw fieldRefusal(
+      field,
+      'labelTemplate.barcodeTooWide',
+      { sku: sku.skuBarcode, kind: SYMBOLOGY_NAMES[fit.symbol.symbology], need: fit.needMm, width: spec.widthMm, dpi: spec.dpi },
+      lang,
+    );
+  }
+}
+
+/** Every SKU barcode and GTIN of a tenant (what its templates must be able to print). */
+export async function tenantBarcodes(tx: Db | Tx, tenantId: number): Promise<Pick<SkuFacts, 'skuBarcode' | 'gtin'>[]> {
+  const rows = await tx
+    .select({ skuBarcode: goodsSkus.skuBarcode, gtin: goodsSkus.gtin })
+    .from(goodsSkus)
+    .where(eq(goodsSkus.tenantId, tenantId));
+  return rows.map((r) => ({ skuBarcode: String(r.skuBarcode ?? ''), gtin: String(r.gtin ?? '') }));
 }

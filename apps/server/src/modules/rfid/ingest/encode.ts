@@ -5,7 +5,7 @@
  * body — so the event loop handles a few strings per batch instead of an object per read.
  */
 import type { InvalidEvent, ParsedPayload, StatusEvent, TagRead } from '@tagloom/domain/rfid/formats.js';
-import { encodeReads, pgNumArray } from '../state/fold-data.js';
+import { encodeReads, pgNumArray, pgTextArray } from '../state/fold-data.js';
 
 /** The reads, one array literal a column of rfid_read_batches (validated values: hex, numbers). */
 export interface ReadColumns {
@@ -18,6 +18,8 @@ export interface ReadColumns {
   frequency: string;
   count: string;
   phase: string;
+  doppler: string;
+  memory: string;
 }
 
 export interface EncodedPayload {
@@ -55,6 +57,8 @@ export function encodePayload(p: ParsedPayload): EncodedPayload {
       frequency: pgNumArray(r.map((x) => x.frequencyKhz)),
       count: pgNumArray(r.map((x) => x.readCount)),
       phase: pgNumArray(r.map((x) => x.phase)),
+      doppler: pgNumArray(r.map((x) => x.dopplerHz)),
+      memory: pgTextArray(r.map((x) => x.memory)),
     },
     fold: encodeReads(r),
     newest: r.slice(-LIVE_READS),

@@ -42,6 +42,8 @@ export interface IngestMeta {
   admission?: Admission;
   /** the sender's batch id (HTTP Idempotency-Key / X-Batch-Id, an MQTT message id); default: the body's SHA-256 */
   batchKey?: string;
+  /** when the batch was received (default: now); only the server's own replays set it (the demo's reads of the last day) */
+  receivedAt?: Date;
 }
 
 /** An event refused: its position in the payload (from 1), its reason (message key `ingest.reason.<reason>`) and parameters. */
@@ -194,7 +196,7 @@ async function store(
   const { tenantId, deviceCode } = device;
   const accepted = parsed.events - parsed.invalid.length;
   const errors = parsed.invalid.slice(0, ERRORS_KEPT);
-  const receivedAt = new Date();
+  const receivedAt = meta.receivedAt ?? new Date();
   const at = receivedAt.toISOString();
   const c = parsed.columns;
   const claimed = sql`exists (select 1 from k)`;
@@ -212,10 +214,10 @@ async function store(
     // the raw reads: one row of arrays (rfid_read_batches), received with the batch
     parts.push(sql`r as (
       insert into rfid_read_batches (tenant_id, created_at, batch_id, equipment_coding, location_id, location_name, scene_id, reads,
-                                     at_ms, epcs, tids, antennas, rssis, freqs, counts, phases)
+                                     at_ms, epcs, tids, antennas, rssis, freqs, counts, phases, dopplers, memories)
       select ${tenantId}::bigint, ${at}::timestamptz, b.batch_id, ${deviceCode}::text, b.location_id, b.location_name, b.scene_id,
              ${parsed.reads}::int, ${c.atMs}::float8[], ${c.epc}::text[], ${c.tid}::text[], ${c.antenna}::smallint[], ${c.rssi}::int[],
-             ${c.frequency}::int[], ${c.count}::int[], ${c.phase}::real[]
+             ${c.frequency}::int[], ${c.count}::int[], ${c.phase}::real[], ${c.doppler}::real[], ${c.memory}::text[]
       from b)`);
     parts.push(sql`f as (${enqueueFoldFrom(tenantId, deviceCode, 'b', at, parsed.reads, parsed.fold)})`);
   }

@@ -1,12 +1,15 @@
 import { normalizeHex, type RfidFormat, rfidEquipmentLogFeed, rfidRawDataFeed, rfidReportStateFeed, translate } from '@tagloom/domain';
 import { INGEST_MAX_CHARS, INGEST_MAX_EVENTS } from '@tagloom/domain/rfid/formats.js';
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { SessionInfo } from '../../../core/context.js';
 import { envelope } from '../../../core/envelope.js';
 import { feedRoutes } from '../../../core/feed/routes.js';
 import { FeedService } from '../../../core/feed/service.js';
+import { partyCondition, partyRefCondition } from '../../../core/party.js';
 import type { Tx } from '../../../db/client.js';
+import { declarationOf, tableOf } from '../../../db/resource-table.js';
 import { pgTextArray } from '../state/fold-data.js';
 import { queuedSince } from '../state/fold-queue.js';
 import { epcsStartingWith } from '../state/service.js';
@@ -41,11 +44,33 @@ async function rawEpcFilter(db: Tx, value: string, tenantId: number): Promise<SQ
 /** The quotas' admission of each request's batch, taken before its body is read (preParsing), for the handler. */
 const admissions = new WeakMap<object, Admission>();
 
-/** The three feeds of the ingestion area on a database. */
+/**
+ * The readers a session reaches (the one party rule, core/party.ts, over the readers' declaration:
+ * a store's or warehouse's user its own place's readers, a user of another party kind none), as
+ * "`column` names one of them"; undefined: every reader of the tenant.
+ */
+export function readersReached(column: SQL | SQLWrapper, session: Pick<SessionInfo, 'tenantId' | 'party'>): SQL | undefined {
+  const table = tableOf('rfid/equipment')!;
+  const mine = partyCondition(declarationOf('rfid/equipment')!, table, session);
+  return (
+    mine && sql`${column} in (select ${table.equipmentCoding} from ${table} where ${table.tenantId} = ${session.tenantId} and ${mine})`
+  );
+}
+
+/**
+ * The three feeds of the ingestion area on a database. A user bound to a party sees the reads made
+ * at its place (the location a batch's reader was bound to when it read), and the batches and
+ * equipment log of its place's readers.
+ */
 export const ingestFeeds = (db: Tx) => [
-  new FeedService(db, rfidRawDataFeed, rfidReads, { filters: { epc: (v, session) => rawEpcFilter(db, v, session.tenantId) } }),
-  new FeedService(db, rfidReportStateFeed, rfidBatches),
-  new FeedService(db, rfidEquipmentLogFeed, rfidEquipmentEvents),
+  new FeedService(db, rfidRawDataFeed, rfidReads, {
+    filters: { epc: (v, session) => rawEpcFilter(db, v, session.tenantId) },
+    scope: (session) => partyRefCondition(rfidReads.locationId, 'tenant/location', session),
+  }),
+  new FeedService(db, rfidReportStateFeed, rfidBatches, { scope: (session) => readersReached(rfidBatches.equipmentCoding, session) }),
+  new FeedService(db, rfidEquipmentLogFeed, rfidEquipmentEvents, {
+    scope: (session) => readersReached(rfidEquipmentEvents.equipmentCoding, session),
+  }),
 ];
 
 const answer = z.object({
@@ -67,7 +92,7 @@ const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : 
 
 const FORMATS: Record<RfidFormat, string> = {
   impinj:
-    'Impinj R700 IoT device interface events ({timestamp, hostname, eventType, tagInventoryEvent: {epc (base64) and/or epcHex, tidHex, antennaPort, peakRssiCdbm, frequency, lastSeenTime, phaseAngle}}, antenna connected/disconnected, inventory status, overflow): a JSON array, one event, or NDJSON',
+    'Impinj R700 IoT device interface events ({timestamp, hostname, eventType, tagInventoryEvent: {epc (base64) and/or epcHex, tidHex, antennaPort, peakRssiCdbm, frequency, lastSeenTime, phaseAngle (kept to 0.01°), dopplerFrequency (Hz), tagAccessResponses [{identifier, response, dataHex}] (kept with the read)}}, antenna connected/disconnected, inventory status, overflow): a JSON array, one event, or NDJSON',
   zebra:
     'Zebra IoT Connector events ({timestamp, type, data: {idHex, antenna, peakRssi, reads, channel, phase}}; other types go to the equipment log): a JSON array, one object, or objects back to back',
 };

@@ -54,8 +54,12 @@ export const rfidReadBatches = pgTable(
     rssis: integer('rssis').array().notNull(),
     freqs: integer('freqs').array().notNull(),
     counts: integer('counts').array().notNull(),
-    /** degrees, when the reader reports it */
+    /** degrees to 0.01, when the reader reports it */
     phases: real('phases').array().notNull(),
+    /** Hz to 0.01 (Impinj dopplerFrequency), when the reader reports it (migration 0043) */
+    dopplers: real('dopplers').array(),
+    /** what tag access operations read with the inventory (formats.ts TagRead.memory), null when none (migration 0043) */
+    memories: text('memories').array(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.createdAt, t.batchId] }),
@@ -87,6 +91,8 @@ export const rfidReads = pgView('rfid_reads', {
   frequencyKhz: integer('frequency_khz'),
   readCount: integer('read_count').notNull(),
   phase: real('phase'),
+  dopplerHz: real('doppler_hz'),
+  memory: text('memory'),
   readAt: ts('read_at').notNull(),
   locationId: bigint('location_id', { mode: 'number' }),
   locationName: text('location_name').notNull(),

@@ -3,7 +3,9 @@
  * fetch (its session travels in the `token` header, which EventSource cannot send).
  *
  * - GET /api/rfid/live?equipmentCoding=… — the reads of the session's tenant as their batches
- *   commit (any process: core/live.ts), optionally of one reader (screen rfid/raw-data, query).
+ *   commit (any process: core/live.ts), optionally of one reader (screen rfid/raw-data, query),
+ *   each with its goods (SKU, style, colour, size: goods.ts); a user bound to a party hears the
+ *   readers of its place only.
  * - GET /api/dashboard/live — the dashboard's RFID counters, pushed when reads arrive, at most
  *   once a second per tenant (screen dashboard/admin, query).
  *
@@ -11,6 +13,7 @@
  * it open, a dead client is noticed), and ends on client abort or server stop.
  */
 import { Code } from '@tagloom/domain';
+import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,6 +21,8 @@ import type { AppContext } from '../../../core/context.js';
 import { envelope } from '../../../core/envelope.js';
 import { AppError } from '../../../core/errors.js';
 import { LIVE_TOPICS, LiveFullError, type LiveMessage, type LiveReadsData, subscribeLive } from '../../../core/live.js';
+import { readersReached } from '../ingest/routes.js';
+import { GoodsCache } from './goods.js';
 import { liveReaders, type RfidCounters, readers, readsToday, tagsByState } from './service.js';
 
 export const HEARTBEAT_MS = 15_000;
@@ -215,15 +220,36 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const tenantId = req.session!.tenantId;
+      const session = req.session!;
+      const tenantId = session.tenantId;
       const only = req.query.equipmentCoding?.toUpperCase() || undefined;
+      // a user bound to a party hears its place's readers only (the one party rule, over the readers)
+      const reach = readersReached(sql`e.equipment_coding`, session);
+      const mine = reach
+        ? new Set((await liveReaders(app.ctx.db, tenantId, reach)).map((r) => r.equipmentCoding.toUpperCase()))
+        : undefined;
+      const goods = new GoodsCache(app.ctx.db, tenantId);
       const pending: LiveMessage<LiveReadsData>[] = [];
       let stream: Stream | undefined;
       let unsubscribe: (() => void) | undefined;
+      // each message's reads get their goods (one statement a message for the EPCs not cached),
+      // sent in the order they came
+      let chain = Promise.resolve();
+      const send = (msg: LiveMessage<LiveReadsData>) => {
+        chain = chain.then(async () => {
+          const reads = await goods.of(msg.data?.reads ?? []).catch((err) => {
+            app.ctx.log.warn({ err }, 'live reads: goods lookup failed');
+            return msg.data?.reads ?? [];
+          });
+          stream?.send('reads', { ...msg.data, reads, at: msg.at, truncated: msg.truncated ?? false });
+        });
+      };
       try {
         unsubscribe = await subscribeLive<LiveReadsData>(app.ctx, tenantId, LIVE_TOPICS.reads, (msg) => {
-          if (only && msg.data?.equipmentCoding?.toUpperCase() !== only) return;
-          if (stream) stream.send('reads', { ...msg.data, at: msg.at, truncated: msg.truncated ?? false });
+          const code = msg.data?.equipmentCoding?.toUpperCase();
+          if (only && code !== only) return;
+          if (mine && !mine.has(code ?? '')) return;
+          if (stream) send(msg);
           else pending.push(msg);
         });
       } catch (err) {
@@ -232,7 +258,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       stream = openStream(reply, open, () => unsubscribe?.());
       stream.send('ready', { equipmentCoding: only ?? null, heartbeatMs: HEARTBEAT_MS });
-      for (const msg of pending) stream.send('reads', { ...msg.data, at: msg.at, truncated: msg.truncated ?? false });
+      for (const msg of pending) send(msg);
     },
   );
 
@@ -246,7 +272,8 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.array(liveReader)) },
       },
     },
-    async (req, reply) => reply.ok(await liveReaders(app.ctx.db, req.session!.tenantId)),
+    async (req, reply) =>
+      reply.ok(await liveReaders(app.ctx.db, req.session!.tenantId, readersReached(sql`e.equipment_coding`, req.session!))),
   );
 
   app.get(

@@ -51,13 +51,16 @@ export async function readers(db: Tx, tenantId: number): Promise<{ online: numbe
   return { online: num(r?.online), total: num(r?.total) };
 }
 
-/** The tenant's readers, for the live view's picker (at most 500: a tenant's readers are counted in tens). */
-export async function liveReaders(db: Tx, tenantId: number) {
+/**
+ * The tenant's readers, for the live view's picker (at most 500: a tenant's readers are counted in
+ * tens); `reach` the readers a user bound to a party reaches (ingest/routes.ts readersReached).
+ */
+export async function liveReaders(db: Tx, tenantId: number, reach?: SQL) {
   const rows = await queryRows<{ code: string; name: string; loc: string | null; online: unknown }>(
     db,
     sql`SELECT e.equipment_coding AS code, e.equipment_name AS name, l.name AS loc, e.online_status AS online
         FROM ${equipment} e LEFT JOIN ${locations} l ON l.tenant_id = e.tenant_id AND l.id = e.location_id
-        WHERE e.tenant_id = ${tenantId} ORDER BY e.equipment_coding LIMIT 500`,
+        WHERE e.tenant_id = ${tenantId} ${reach ? sql`AND ${reach}` : sql``} ORDER BY e.equipment_coding LIMIT 500`,
   );
   return rows.map((r) => ({
     equipmentCoding: r.code,

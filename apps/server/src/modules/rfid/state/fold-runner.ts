@@ -117,6 +117,8 @@ export class FoldRunner {
   }
 
   private async run(): Promise<void> {
+    // a process still migrating its database has no queue to read yet: the next poll folds
+    if (!this.ctx.readiness.ready) return;
     try {
       const run = await foldQueued(
         this.ctx.db,

@@ -1,15 +1,17 @@
 /**
  * Presence changes into the tag lifecycle (label/lifecycle, EPCIS ObjectEvents through
  * recordTagEvent): the changes of the same kind, location, reader and second make one event naming
- * up to EVENT_EPCS_MAX EPCs.
+ * up to EVENT_EPCS_MAX EPCs, at its location (named by its GLN, in its time zone: see placeOf).
  */
 import { type BizStep, type Disposition, retentionDays, tagEventFeed } from '@tagloom/domain';
 import { type PresenceChangeKind, type PresenceEvent, SCENE_TYPE } from '@tagloom/domain/rfid/presence.js';
-import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../../db/client.js';
-import { EVENT_EPCS_MAX, recordTagEvent } from '../../label/tags/store.js';
+import type { Tx } from '../../../db/client.js';
+import { EVENT_EPCS_MAX, type Place, placeOf, recordTagEvent } from '../../label/tags/store.js';
 
-/** The CBV business step and disposition of a presence change. */
+/**
+ * The CBV 2.0 business step and disposition of a presence change (CBV values only: a return is
+ * receiving, disposition returned).
+ */
 export function cbvOf(kind: PresenceChangeKind, sceneType: number): { bizStep: BizStep; disposition: Disposition } {
   switch (kind) {
     case 'arrived':
@@ -23,18 +25,8 @@ export function cbvOf(kind: PresenceChangeKind, sceneType: number): { bizStep: B
     case 'sold':
       return { bizStep: 'retail_selling', disposition: 'retail_sold' };
     case 'returned':
-      return { bizStep: 'returning', disposition: 'returned' };
+      return { bizStep: 'receiving', disposition: 'returned' };
   }
-}
-
-/** How a location is named in an event: its code and name. */
-export async function locationLabels(tx: Tx, tenantId: number, ids: readonly number[]): Promise<Map<number, string>> {
-  if (!ids.length) return new Map();
-  const rows = await queryRows<{ id: number | string; code: string; name: string }>(
-    tx,
-    sql`select id, code, name from locations where tenant_id = ${tenantId} and id = any(string_to_array(${ids.join(',')}, ',')::bigint[])`,
-  );
-  return new Map(rows.map((r) => [Number(r.id), `${r.code} ${r.name}`.trim()]));
 }
 
 const DAY_MS = 86_400_000;
@@ -64,23 +56,32 @@ export async function recordPresenceEvents(
       if (c.at < g.at) g.at = c.at;
     } else groups.set(key, { c, at: c.at, epcs: [c.epc] });
   }
-  const ids = [...new Set(changes.map((c) => c.locationId).filter((l): l is number => l !== null))];
-  const names = await locationLabels(tx, tenantId, ids);
+  // each location's names and zone read once
+  const places = new Map<number | null, Place>();
   let n = 0;
   for (const { c, at, epcs } of groups.values()) {
     const { bizStep, disposition } = cbvOf(c.kind, c.sceneType);
+    let place = places.get(c.locationId);
+    if (!place) {
+      place = await placeOf(tx, tenantId, c.locationId);
+      places.set(c.locationId, place);
+    }
     for (let i = 0; i < epcs.length; i += EVENT_EPCS_MAX) {
-      await recordTagEvent(tx, {
-        tenantId,
-        eventTime: new Date(at),
-        action: 'OBSERVE',
-        bizStep,
-        disposition,
-        readPoint: c.equipment ?? '',
-        bizLocation: c.locationId === null ? '' : (names.get(c.locationId) ?? String(c.locationId)),
-        epcs: epcs.slice(i, i + EVENT_EPCS_MAX),
-        source,
-      });
+      await recordTagEvent(
+        tx,
+        {
+          tenantId,
+          eventTime: new Date(at),
+          action: 'OBSERVE',
+          bizStep,
+          disposition,
+          locationId: c.locationId,
+          reader: c.equipment ?? undefined,
+          epcs: epcs.slice(i, i + EVENT_EPCS_MAX),
+          source,
+        },
+        place,
+      );
       n++;
     }
   }

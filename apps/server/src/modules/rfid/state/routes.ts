@@ -6,6 +6,7 @@
 import { type L10n, LANGS, type Lang, normalizeHex, translate } from '@tagloom/domain';
 import { PRESENCES } from '@tagloom/domain/rfid/presence.js';
 import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../../../app.js';
@@ -15,6 +16,7 @@ import { partyCondition } from '../../../core/party.js';
 import { readScope } from '../../../core/tenant-scope.js';
 import { queryRows, type Tx } from '../../../db/client.js';
 import { declarationOf, tableOf } from '../../../db/resource-table.js';
+import { equipment, rfidScenes } from '../../../db/schema/index.js';
 import { foldRunner } from './fold-runner.js';
 import { countByPresence, decodeForState, epcStateLookup, STATE_COLUMNS, STATE_JOINS, stateReach } from './service.js';
 
@@ -114,6 +116,40 @@ export async function listStates(db: Tx, tenantId: number, q: ListQuery, reach?:
 
 const SCREENS = ['rfid/epc-data', 'rfid/epc-state'] as const;
 
+type Place = { code: string; name: string } | null;
+const place = (code: unknown, name: unknown): Place => (code ? { code: String(code), name: String(name ?? code) } : null);
+
+/** One EPC's whereabouts as the EPC query shows them (epcStateLookup's state, the reader's name and scene). */
+async function whereabouts(db: Tx, session: NonNullable<FastifyRequest['session']>, epc: string) {
+  const { state } = await epcStateLookup(db, session.tenantId, epc, session.party);
+  if (!state) return { epc, found: false };
+  const code = String(state.lastEquipment ?? '');
+  const [reader] = code
+    ? await queryRows<{ name: string; scene_code: string | null; scene_name: string | null }>(
+        db,
+        sql`select e.equipment_name as name, sc.scene_code, sc.scene_name from ${equipment} e
+            left join ${rfidScenes} sc on sc.tenant_id = e.tenant_id and sc.id = e.scene_id
+            where e.tenant_id = ${session.tenantId} and e.equipment_coding = ${code}`,
+      )
+    : [];
+  const presence = (state.presence as string | null) ?? 'unplaced';
+  return {
+    epc,
+    found: true,
+    presence,
+    presenceSince: state.presenceSince ?? null,
+    soldAt: state.soldAt ?? null,
+    firstSeenAt: state.firstSeenAt,
+    lastSeenAt: state.lastSeenAt,
+    readCount: state.readCount,
+    // where it is (present, sold: the place; departed: the place it left), else where it was last read
+    location: place(state.presenceLocationCode, state.presenceLocationName) ?? place(state.lastLocationCode, state.lastLocationName),
+    lastLocation: place(state.lastLocationCode, state.lastLocationName),
+    reader: code ? { code, name: reader?.name || code } : null,
+    scene: reader?.scene_code ? { code: reader.scene_code, name: reader.scene_name ?? reader.scene_code } : null,
+  };
+}
+
 export const stateRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
   const db = app.ctx.db;
   // this process's runner of the fold queue: serves while the server does, and its fold under way
@@ -153,6 +189,23 @@ export const stateRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
         decodeError: decodeError(req.lang, out.refusal),
       });
     },
+  );
+
+  // the EPC query's "where is it" beside the tag's identity card (label/epc-query): presence, last
+  // seen, location, reader and its scene, from the same party-scoped lookup as the integrator's
+  app.get(
+    '/label/epc-query/whereabouts',
+    {
+      config: { access: { screen: 'label/epc-query', action: 'query' }, fieldLabels: epcLabels },
+      schema: {
+        tags: ['label/epc-query'],
+        summary:
+          "Where an EPC is: its presence (present, departed, sold, never placed) and since when, last seen, the location, the reader that read it last and that reader's scene (found: false when no reader of the caller's reach read it)",
+        querystring: z.object({ epc: epcParam() }),
+        response: { 200: envelope(row) },
+      },
+    },
+    async (req, reply) => reply.ok(await whereabouts(db, req.session!, normalizeHex(req.query.epc))),
   );
 
   for (const screen of SCREENS) {

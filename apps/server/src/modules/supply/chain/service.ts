@@ -1,5 +1,5 @@
-import { commodityOrderUsable } from '@tagloom/domain';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { commodityOrderUsable, SUPPLY_ORDER_STATUS } from '@tagloom/domain';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or } from 'drizzle-orm';
 import { conflict, notFound } from '../../../core/errors.js';
 import type { Tx } from '../../../db/client.js';
 import { supplyOrderLines, supplyOrders } from './tables.js';
@@ -66,4 +66,39 @@ export async function usableOrderLines(
       quantity: Number(l.quantity),
     };
   });
+}
+
+/** Rows a page of usablePurchaseOrders holds. */
+export const USABLE_ORDERS_PAGE = 20;
+
+/**
+ * A page of the commodity purchase orders a label order may be made from (none repealed), newest
+ * first, searched by order number or contract number (a prefix, any case); `factoryId` keeps to
+ * one factory's orders (a factory's user).
+ */
+export async function usablePurchaseOrders(tx: Tx, tenantId: number, opts: { q?: string; page?: number; factoryId?: number } = {}) {
+  const prefix = opts.q ? `${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const where = and(
+    eq(supplyOrders.tenantId, tenantId),
+    ne(supplyOrders.status, SUPPLY_ORDER_STATUS.REPEALED),
+    opts.factoryId === undefined ? undefined : eq(supplyOrders.factoryId, opts.factoryId),
+    prefix ? or(ilike(supplyOrders.code, prefix), ilike(supplyOrders.contractCode, prefix)) : undefined,
+  );
+  const page = opts.page ?? 1;
+  const [{ total }] = await tx.select({ total: count() }).from(supplyOrders).where(where);
+  const rows = await tx
+    .select()
+    .from(supplyOrders)
+    .where(where)
+    .orderBy(desc(supplyOrders.id))
+    .limit(USABLE_ORDERS_PAGE)
+    .offset((page - 1) * USABLE_ORDERS_PAGE);
+  const list = rows.map((o) => ({
+    value: Number(o.id),
+    label: String(o.code),
+    contractCode: String(o.contractCode ?? ''),
+    status: Number(o.status),
+    totalQuantity: Number(o.totalQuantity ?? 0),
+  }));
+  return { list, total: Number(total), page, pageSize: USABLE_ORDERS_PAGE };
 }

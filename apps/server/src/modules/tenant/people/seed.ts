@@ -10,6 +10,23 @@ import { loadMenus } from '../../general/menu/grants.js';
 import { createUser } from '../../general/user/service.js';
 import { partyIdByCode } from './parties.js';
 
+/**
+ * What the people at the edge (a store clerk, a warehouse keeper) hold the readers for: a dashboard,
+ * their site's equipment, its raw reads, EPC states, the EPC query and the lifecycle of a tag; the
+ * screens scope the rows to the user's store or warehouse (partyScope).
+ */
+const EDGE_RFID: Record<string, string[]> = {
+  'dashboard/admin': ['query'],
+  'dashboard/editor': ['query'],
+  'rfid/equipment': ['query'],
+  // the readers' locations by name (the user's own site only)
+  'tenant/location': ['query'],
+  'rfid/raw-data': ['query', 'export'],
+  'rfid/epc-state': ['query', 'export'],
+  'label/epc-query': ['query', 'export'],
+  'label/lifecycle': ['query', 'export'],
+};
+
 /** Roles: code, names, and the screens (with buttons) each grants, within what the tenant holds. */
 const DEMO_ROLES: { code: string; name: string; alias: string; grants: Record<string, string[]> }[] = [
   {
@@ -17,6 +34,7 @@ const DEMO_ROLES: { code: string; name: string; alias: string; grants: Record<st
     name: '门店店员',
     alias: 'Store clerk',
     grants: {
+      ...EDGE_RFID,
       'tenant/store': ['query'],
       'tenant/goods': ['query', 'export'],
       'tenant/brand': ['query'],
@@ -28,8 +46,8 @@ const DEMO_ROLES: { code: string; name: string; alias: string; grants: Record<st
     name: '仓库管理员',
     alias: 'Warehouse keeper',
     grants: {
+      ...EDGE_RFID,
       'tenant/warehouse': ['query', 'edit'],
-      'tenant/location': ['query'],
       'tenant/goods': ['query', 'export'],
       'tenant/brand': ['query'],
       'tenant/equipment': ['query'],

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { type AttrSource, LOCATION_KIND, trainingDocResource } from '@tagloom/domain';
+import { type AttrSource, DEFAULT_TIME_ZONE, LOCATION_KIND, trainingDocResource, withCheckDigit } from '@tagloom/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../../config.js';
 import type { AppContext } from '../../../core/context.js';
@@ -290,6 +290,17 @@ const EQUIPMENT: [string, string, string, string, string, string][] = [
   ['PRN-LS01', '锐标 RFID 标签打印机', 'SN-ZT610R-000601', '00:07:4D:61:C2:61', '标签打印', '上海锐标射频科技 生产线 2'],
 ];
 
+/**
+ * The demo locations' GS1 GLNs: the demo brand's company prefix (6901234, that of its GTINs; 7
+ * digits, as its coding rule CR-SGTIN96 says), a location reference by kind — stores 1nnnn,
+ * warehouses 2nnnn, the office 30001, the showroom 40001 — and the check digit.
+ */
+export const demoGln = (code: string): string => {
+  const n = Number(code.replace(/\D/g, '')) || 1;
+  const kind = code.startsWith('ST') ? 1 : code.startsWith('WH') ? 2 : code.startsWith('HQ') ? 3 : 4;
+  return withCheckDigit(`6901234${kind}${String(n).padStart(4, '0')}`);
+};
+
 const site = (r: { 0: string; 1: string; 2: string; 3: string; 4: string; 5: string; 6: string }) => ({
   code: r[0],
   name: r[1],
@@ -355,6 +366,8 @@ export async function seedPlacesDemo(tx: Tx, tenant: { id: number }, env?: { con
       .onConflictDoNothing();
   }
 
+  // the demo's zone (its locations name none of their own: they are in the tenant's)
+  await tx.update(tenants).set({ timeZone: DEFAULT_TIME_ZONE }).where(eq(tenants.id, tenantId));
   // the declarations' seed rows (ST001, WH01, FA01, LS01) are completed rather than repeated
   const upsert = { attrs: sql`excluded.attrs`, contact: sql`excluded.contact`, phone: sql`excluded.phone`, address: sql`excluded.address` };
   await tx
@@ -364,11 +377,24 @@ export async function seedPlacesDemo(tx: Tx, tenant: { id: number }, env?: { con
         tenantId,
         ...site(r),
         kind: LOCATION_KIND.STORE,
+        gln: demoGln(r[0]),
         attrs: { storeLevel: r[7], area: r[8], openDate: r[9], businessHours: r[7] === 'C' ? '10:00-21:30' : '10:00-22:00' },
       })),
-      ...WAREHOUSES.map((r) => ({ tenantId, ...site(r), kind: LOCATION_KIND.WAREHOUSE, attrs: { warehouseType: r[7], capacity: r[8] } })),
+      ...WAREHOUSES.map((r) => ({
+        tenantId,
+        ...site(r),
+        kind: LOCATION_KIND.WAREHOUSE,
+        gln: demoGln(r[0]),
+        attrs: { warehouseType: r[7], capacity: r[8] },
+      })),
     ])
-    .onConflictDoUpdate({ target: [locations.tenantId, locations.code], set: upsert });
+    .onConflictDoUpdate({ target: [locations.tenantId, locations.code], set: { ...upsert, gln: sql`excluded.gln` } });
+  // the office and the showroom (the declaration's seed rows) get theirs too
+  for (const code of ['HQ01', 'SR01'])
+    await tx
+      .update(locations)
+      .set({ gln: demoGln(code) } as never)
+      .where(and(eq(locations.tenantId, tenantId), eq(locations.code, code), eq(locations.gln, '')));
   await tx
     .insert(factories)
     .values(FACTORIES.map((r) => ({ tenantId, ...site(r), attrs: {} })))

@@ -1,81 +1,22 @@
-/** The RFID cards of the admin dashboard: live counters and the operator's panel. */
-import {
-  ApiOutlined,
-  CloudSyncOutlined,
-  DisconnectOutlined,
-  QuestionCircleOutlined,
-  ScanOutlined,
-  StopOutlined,
-  WifiOutlined,
-} from '@ant-design/icons';
-import { Badge, Card, Col, List, Row, Statistic, Tag, Tooltip, theme } from 'antd';
+/** The operator's panel of the admin dashboard: what needs a look first. */
+import { ApiOutlined, CloudSyncOutlined, DisconnectOutlined, QuestionCircleOutlined, ScanOutlined, StopOutlined } from '@ant-design/icons';
+import { Card, Col, List, Row, Tag, theme } from 'antd';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart, type ChartOption } from '../../../components/Chart';
-import type { StreamState } from '../../rfid/raw-data/sse';
-import type { OperatorPanel, RfidCounters } from './rfid-live';
+import type { OperatorPanel } from './rfid-live';
 
 dayjs.extend(relativeTime);
 
-const STATE_COLORS: Record<string, string> = { present: '#52c41a', departed: '#faad14', sold: '#1677ff', unplaced: '#bfbfbf' };
 const time = (iso: string | null) => (iso ? dayjs(iso).format('MM-DD HH:mm') : '');
-
-export function RfidCounterCards({ counters, live }: { counters: RfidCounters; live: StreamState }) {
-  const { t } = useTranslation();
-  const total = counters.tagsByState.reduce((s, x) => s + x.count, 0);
-  const liveBadge = (
-    <Tooltip title={t(`rfidDash.stream.${live}`)}>
-      <Badge status={live === 'open' ? 'processing' : 'default'} text={t('rfidDash.live')} data-testid="rfid-live-badge" />
-    </Tooltip>
-  );
-  return (
-    <Row gutter={[16, 16]} data-testid="rfid-counters">
-      <Col xs={24} sm={12} lg={6}>
-        <Card variant="borderless" title={t('rfidDash.readsToday')} extra={liveBadge} styles={{ body: { padding: 20 } }}>
-          <Statistic value={counters.readsToday} prefix={<ScanOutlined />} data-testid="rfid-reads-today" />
-        </Card>
-      </Col>
-      <Col xs={24} sm={12} lg={6}>
-        <Card variant="borderless" title={t('rfidDash.readersOnline')} styles={{ body: { padding: 20 } }}>
-          <Statistic
-            value={counters.readersOnline}
-            suffix={`/ ${counters.readersTotal}`}
-            prefix={<WifiOutlined />}
-            data-testid="rfid-readers-online"
-          />
-        </Card>
-      </Col>
-      <Col xs={24} lg={12}>
-        <Card variant="borderless" title={t('rfidDash.tagsByState')} styles={{ body: { padding: 20 } }}>
-          <div className="rfid-states" data-testid="rfid-tags-by-state">
-            {counters.tagsByState.map((s) => (
-              <div key={s.state} className="rfid-state">
-                <Statistic
-                  title={<Badge color={STATE_COLORS[s.state]} text={t(`rfidDash.state.${s.state}`)} />}
-                  value={s.count}
-                  data-testid={`rfid-state-${s.state}`}
-                />
-              </div>
-            ))}
-          </div>
-          <div className="rfid-state-bar" aria-hidden>
-            {total > 0 &&
-              counters.tagsByState.map((s) =>
-                s.count ? <span key={s.state} style={{ flex: s.count, background: STATE_COLORS[s.state] }} /> : null,
-              )}
-          </div>
-        </Card>
-      </Col>
-    </Row>
-  );
-}
 
 function Section({
   title,
   icon,
   count,
+  noData,
   children,
   testId,
 }: {
@@ -83,10 +24,20 @@ function Section({
   icon: ReactNode;
   /** problems listed (a red count, or "all clear"); none for a figure */
   count?: number;
+  /** nothing to judge by (no reads today): said so, never "all clear" */
+  noData?: boolean;
   children: ReactNode;
   testId: string;
 }) {
   const { t } = useTranslation();
+  const tag =
+    count === undefined ? null : count ? (
+      <Tag color="red">{count}</Tag>
+    ) : noData ? (
+      <Tag data-testid="no-data">{t('dashboard.rfid.noData')}</Tag>
+    ) : (
+      <Tag color="green">{t('rfidDash.allClear')}</Tag>
+    );
   return (
     <Card
       size="small"
@@ -97,17 +48,18 @@ function Section({
           {icon} {title}
         </span>
       }
-      extra={count === undefined ? null : count ? <Tag color="red">{count}</Tag> : <Tag color="green">{t('rfidDash.allClear')}</Tag>}
+      extra={tag}
       data-testid={testId}
+      data-state={count ? 'problems' : noData ? 'noData' : count === 0 ? 'clear' : undefined}
     >
       {children}
     </Card>
   );
 }
 
-function Nothing() {
+function Nothing({ noData }: { noData?: boolean }) {
   const { t } = useTranslation();
-  return <div className="ops-muted rfid-nothing">{t('rfidDash.nothing')}</div>;
+  return <div className="ops-muted rfid-nothing">{noData ? t('dashboard.rfid.noDataHint') : t('rfidDash.nothing')}</div>;
 }
 
 /** A section listing problems: its count in the corner, one line per item, or "nothing" when all is clear. */
@@ -119,6 +71,7 @@ function ListSection<T>({
   title: string;
   icon: ReactNode;
   testId: string;
+  noData?: boolean;
   items: readonly T[];
   render: (item: T) => ReactNode;
 }) {
@@ -135,17 +88,17 @@ function ListSection<T>({
           )}
         />
       ) : (
-        <Nothing />
+        <Nothing noData={section.noData} />
       )}
     </Section>
   );
 }
 
 /** Batches refused today over a reader's or its tenant's quota: the count in the corner, the readers below. */
-function RateLimitedSection({ limited }: { limited: OperatorPanel['rateLimited'] }) {
+function RateLimitedSection({ limited, noData }: { limited: OperatorPanel['rateLimited']; noData: boolean }) {
   const { t } = useTranslation();
   return (
-    <Section title={t('rfidDash.rateLimited')} icon={<StopOutlined />} count={limited.batches} testId="rfid-rate-limited">
+    <Section title={t('rfidDash.rateLimited')} icon={<StopOutlined />} count={limited.batches} noData={noData} testId="rfid-rate-limited">
       {limited.readers.length ? (
         <List
           size="small"
@@ -161,25 +114,41 @@ function RateLimitedSection({ limited }: { limited: OperatorPanel['rateLimited']
           )}
         />
       ) : (
-        <Nothing />
+        <Nothing noData={noData} />
       )}
     </Section>
   );
 }
 
-export function OperatorPanelCard({ panel }: { panel: OperatorPanel }) {
+/** A site with registered readers and its reads (the dashboard summary's rfid.sites). */
+export interface SiteReads {
+  locationId: number;
+  locationName: string;
+  readers: number;
+  online: number;
+  readsToday: number;
+  readsLastHour: number;
+}
+
+/**
+ * The operator's panel. `noReads`: no read came today, so the sections judged on reads say "no
+ * data", not "all clear"; `sites`: every site with a registered reader, a silent one counted as a problem.
+ */
+export function OperatorPanelCard({ panel, noReads, sites }: { panel: OperatorPanel; noReads: boolean; sites: SiteReads[] }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  const silent = sites.filter((s) => s.readsLastHour === 0);
 
+  // every site, a silent one at 0 (in red), with the unit on the axis
   const rateOption = useMemo<ChartOption>(
     () => ({
       tooltip: { trigger: 'axis' },
-      grid: { left: 8, right: 16, top: 10, bottom: 8, containLabel: true },
-      xAxis: { type: 'value', minInterval: 1 },
+      grid: { left: 8, right: 24, top: 8, bottom: 24, containLabel: true },
+      xAxis: { type: 'value', minInterval: 1, name: t('dashboard.rfid.readsAxis'), nameLocation: 'middle', nameGap: 24 },
       yAxis: {
         type: 'category',
         inverse: true,
-        data: panel.ratePerSite.map((r) => r.locationName ?? t('rfidDash.unbound')),
+        data: sites.map((r) => r.locationName),
         axisLabel: { width: 110, overflow: 'truncate' },
       },
       series: [
@@ -187,12 +156,17 @@ export function OperatorPanelCard({ panel }: { panel: OperatorPanel }) {
           name: t('rfidDash.readsLastHour'),
           type: 'bar',
           barMaxWidth: 18,
-          itemStyle: { color: token.colorPrimary, borderRadius: [0, 3, 3, 0] },
-          data: panel.ratePerSite.map((r) => r.reads),
+          barMinHeight: 2,
+          itemStyle: { borderRadius: [0, 3, 3, 0] },
+          label: { show: true, position: 'right' },
+          data: sites.map((r) => ({
+            value: r.readsLastHour,
+            itemStyle: { color: r.readsLastHour ? token.colorPrimary : token.colorError },
+          })),
         },
       ],
     }),
-    [panel.ratePerSite, t, token.colorPrimary],
+    [sites, t, token.colorPrimary, token.colorError],
   );
 
   return (
@@ -226,6 +200,7 @@ export function OperatorPanelCard({ panel }: { panel: OperatorPanel }) {
             title={t('rfidDash.antennaFaults')}
             icon={<ApiOutlined />}
             testId="rfid-antenna"
+            noData={noReads}
             items={panel.antennaFaults}
             render={(f) => (
               <>
@@ -241,6 +216,7 @@ export function OperatorPanelCard({ panel }: { panel: OperatorPanel }) {
             title={t('rfidDash.syncFailures')}
             icon={<CloudSyncOutlined />}
             testId="rfid-sync"
+            noData={noReads}
             items={panel.syncFailures}
             render={(f) => (
               <>
@@ -256,14 +232,27 @@ export function OperatorPanelCard({ panel }: { panel: OperatorPanel }) {
           />
         </Col>
         <Col xs={24} lg={8}>
-          <RateLimitedSection limited={panel.rateLimited ?? { batches: 0, readers: [] }} />
+          <RateLimitedSection limited={panel.rateLimited ?? { batches: 0, readers: [] }} noData={noReads} />
         </Col>
         <Col xs={24} lg={8}>
-          <Section title={t('rfidDash.ratePerSite')} icon={<ScanOutlined />} testId="rfid-rate">
-            {panel.ratePerSite.length ? (
-              <Chart option={rateOption} height={Math.max(120, panel.ratePerSite.length * 30 + 30)} testId="chart-rfid-rate" />
+          <Section
+            title={t('rfidDash.ratePerSite')}
+            icon={<ScanOutlined />}
+            testId="rfid-rate"
+            count={silent.length}
+            noData={!sites.length}
+          >
+            {sites.length ? (
+              <>
+                <Chart option={rateOption} height={Math.max(120, sites.length * 30 + 40)} testId="chart-rfid-rate" />
+                {silent.length > 0 && (
+                  <div className="ops-muted" data-testid="rfid-silent-sites">
+                    {t('dashboard.rfid.silentSites')}: {silent.map((s) => s.locationName).join(t('resource.listSeparator'))}
+                  </div>
+                )}
+              </>
             ) : (
-              <Nothing />
+              <div className="ops-muted rfid-nothing">{t('dashboard.rfid.noReaders')}</div>
             )}
           </Section>
         </Col>
@@ -272,6 +261,7 @@ export function OperatorPanelCard({ panel }: { panel: OperatorPanel }) {
             title={t('rfidDash.unknownEpcs')}
             icon={<QuestionCircleOutlined />}
             testId="rfid-unknown"
+            noData={noReads}
             items={panel.unknownEpcs}
             render={(u) => (
               <>
@@ -289,6 +279,7 @@ export function OperatorPanelCard({ panel }: { panel: OperatorPanel }) {
             title={t('rfidDash.duplicateEpcs')}
             icon={<QuestionCircleOutlined />}
             testId="rfid-duplicates"
+            noData={noReads}
             items={panel.duplicateEpcs}
             render={(d) => (
               <>

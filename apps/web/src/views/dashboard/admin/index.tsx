@@ -7,7 +7,6 @@ import {
   TeamOutlined,
   ThunderboltOutlined,
   UserOutlined,
-  WifiOutlined,
 } from '@ant-design/icons';
 import { ENUMS } from '@tagloom/domain/enums.ts';
 import { useQuery } from '@tanstack/react-query';
@@ -17,7 +16,8 @@ import { useTranslation } from 'react-i18next';
 import { currentLang } from '../../../app/i18n';
 import { fetchData } from '../../../app/request';
 import { Chart, type ChartOption } from '../../../components/Chart';
-import { OperatorPanelCard, RfidCounterCards } from './RfidCards';
+import { KpiStrip } from './KpiStrip';
+import { OperatorPanelCard, type SiteReads } from './RfidCards';
 import { useRfidWidgets } from './rfid-live';
 import './rfid.css';
 
@@ -34,6 +34,15 @@ export interface AdminSummary {
   /** label orders in view by LabelOrderStatus value (only the statuses some order holds) */
   ordersByStatus: { status: number; count: number }[];
   loginsPerDay: { day: string; count: number }[];
+  /** the RFID side as the session sees it (a store's or warehouse's user: its site) */
+  rfid: {
+    readsToday: number;
+    lastReadAt: string | null;
+    devices: { kind: 'reader' | 'handheld' | 'printer' | 'other'; online: number; offline: number; unregistered: number }[];
+    tagsByState: { state: 'present' | 'departed' | 'sold' | 'unplaced'; count: number }[];
+    exceptionsByKind: { kind: number; count: number }[];
+    sites: SiteReads[];
+  };
 }
 
 function Kpi({ title, value, icon, color, testId }: { title: string; value: number; icon: ReactNode; color: string; testId: string }) {
@@ -61,9 +70,9 @@ export default function AdminDashboard() {
   const loginsOption = useMemo<ChartOption>(
     () => ({
       tooltip: { trigger: 'axis' },
-      grid: { left: 40, right: 20, top: 30, bottom: 30 },
+      grid: { left: 40, right: 20, top: 36, bottom: 30 },
       xAxis: { type: 'category', data: data?.loginsPerDay.map((d) => d.day.slice(5)) ?? [], boundaryGap: false },
-      yAxis: { type: 'value', minInterval: 1 },
+      yAxis: { type: 'value', minInterval: 1, name: t('dashboard.rfid.loginsAxis'), nameGap: 10, nameTextStyle: { align: 'left' } },
       series: [
         {
           name: t('dashboard.logins'),
@@ -84,8 +93,8 @@ export default function AdminDashboard() {
     const nameOf = (status: number) => options.find((o) => Number(o.value) === status)?.label[lang] ?? String(status);
     return {
       tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-      grid: { left: 8, right: 36, top: 8, bottom: 8, containLabel: true },
-      xAxis: { type: 'value', minInterval: 1, show: states.length > 0 },
+      grid: { left: 8, right: 36, top: 24, bottom: 8, containLabel: true },
+      xAxis: { type: 'value', minInterval: 1, show: states.length > 0, name: t('dashboard.rfid.ordersAxis'), nameGap: 6 },
       yAxis: { type: 'category', data: states.map((s) => nameOf(s.status)), axisTick: { show: false } },
       series: [
         {
@@ -111,15 +120,16 @@ export default function AdminDashboard() {
     { key: 'loginsToday', icon: <LoginOutlined />, color: '#34bfa3', value: data.loginsToday },
     { key: 'operationsToday', icon: <ThunderboltOutlined />, color: '#9c6ade', value: data.operationsToday },
     { key: 'tags', icon: <TagsOutlined />, color: '#faad14', value: data.tags },
-    { key: 'readersOnline', icon: <WifiOutlined />, color: '#13c2c2', value: data.readersOnline },
     { key: 'orders', icon: <DatabaseOutlined />, color: '#fa8c16', value: data.ordersByStatus.reduce((a, s) => a + s.count, 0) },
   ];
+  // today's reads follow the live stream where there is one (a tenant's dashboard)
+  const readsToday = rfid.counters && data.scope === 'tenant' ? rfid.counters.readsToday : data.rfid.readsToday;
   return (
     <div data-testid="dashboard-admin">
-      {/* what an RFID operator looks at first (a tenant's dashboard), then the live RFID counters */}
-      {rfid.operator && <OperatorPanelCard panel={rfid.operator} />}
-      {rfid.counters && data.scope === 'tenant' && <RfidCounterCards counters={rfid.counters} live={rfid.live} />}
-      <Row gutter={[16, 16]} style={rfid.operator ? { marginTop: 16 } : undefined}>
+      {/* what an operator opens the dashboard for, above the fold; then what needs a look; then the rest */}
+      <KpiStrip data={data} readsToday={readsToday} live={rfid.counters && data.scope === 'tenant' ? rfid.live : undefined} />
+      {rfid.operator && <OperatorPanelCard panel={rfid.operator} noReads={readsToday === 0} sites={data.rfid.sites} />}
+      <Row gutter={[16, 16]}>
         {kpis.map((k) => (
           <Col key={k.key} xs={24} sm={12} lg={6}>
             <Kpi title={t(`dashboard.kpi.${k.key}`)} value={k.value} icon={k.icon} color={k.color} testId={`kpi-${k.key}`} />

@@ -17,6 +17,7 @@ import { ResourcePage } from '../../../components/resource/ResourcePage';
 import { useCan } from '../../../components/ScreenContext';
 import { SKU_COLUMN } from '../tid-binding/codes';
 import './tags.css';
+import { Whereabouts } from './Whereabouts';
 
 const def = CUSTOM_RESOURCES.find((r) => r.code === 'label/epc-query')!;
 
@@ -104,44 +105,49 @@ export default function EpcQuery() {
               {t('tags.viewLifecycle')}
             </Button>
           )}
-          {result?.found && result.tag && (
-            <Descriptions
-              className="tags-desc"
-              size="small"
-              bordered
-              column={{ xs: 1, sm: 1, md: 1, lg: 2, xl: 2, xxl: 3 }}
-              data-testid="epc-query-result"
-              items={[
-                { key: 'epc', label: 'EPC', children: mono(result.tag.epc) },
-                {
-                  key: 'status',
-                  label: t('tags.status'),
-                  children: <EnumValue enumName="TagStatus" value={result.tag.status} testId="epc-query-status" />,
-                },
-                { key: 'tid', label: 'TID', children: mono(result.tag.tid) },
-                { key: 'order', label: t('tags.order'), children: mono(result.order?.code) },
-                { key: 'sku', label: t('tags.skuBarcode'), children: mono(result.sku?.skuBarcode) },
-                { key: 'style', label: t('tags.styleNumber'), children: mono(result.sku?.styleNumber) },
-                { key: 'goods', label: t('tags.goodsName'), children: result.sku?.goodsName ?? '-' },
-                {
-                  key: 'colourSize',
-                  label: t('tags.colourSize'),
-                  children: result.sku ? `${result.sku.colour} / ${result.sku.size}` : '-',
-                },
-                { key: 'gtin', label: 'GTIN', children: mono(result.decoded?.gtin ?? result.tag.gtin) },
-                { key: 'serial', label: t('tags.serial'), children: mono(result.tag.serial) },
-                { key: 'scheme', label: t('tags.scheme'), children: result.decoded ? result.decoded.scheme.toUpperCase() : '-' },
-                { key: 'uri', label: t('tags.uri'), children: mono(result.decoded?.uri), span: 'filled' },
-                { key: 'tagUri', label: t('tags.tagUri'), children: mono(result.decoded?.tagUri), span: 'filled' },
-                ...(result.decoded?.digitalLink
-                  ? [{ key: 'link', label: t('tags.digitalLink'), children: mono(result.decoded.digitalLink), span: 'filled' as const }]
-                  : []),
-                ...(result.decodeError
-                  ? [{ key: 'err', label: t('tags.decodeError'), children: result.decodeError, span: 'filled' as const }]
-                  : []),
-              ]}
-            />
-          )}
+          {(result?.found && result.tag) || (result && EPC_HEX.test(result.code)) ? (
+            <div className="tags-identity-grid">
+              {result?.found && result.tag ? (
+                <Descriptions
+                  className="tags-desc"
+                  size="small"
+                  bordered
+                  column={{ xs: 1, sm: 1, md: 1, lg: 2, xl: 2, xxl: 3 }}
+                  data-testid="epc-query-result"
+                  items={[
+                    { key: 'epc', label: 'EPC', children: mono(result.tag.epc) },
+                    {
+                      key: 'status',
+                      label: t('tags.status'),
+                      children: <EnumValue enumName="TagStatus" value={result.tag.status} testId="epc-query-status" />,
+                    },
+                    { key: 'tid', label: 'TID', children: mono(result.tag.tid) },
+                    { key: 'order', label: t('tags.order'), children: mono(result.order?.code) },
+                    { key: 'sku', label: t('tags.skuBarcode'), children: mono(result.sku?.skuBarcode) },
+                    { key: 'style', label: t('tags.styleNumber'), children: mono(result.sku?.styleNumber) },
+                    { key: 'goods', label: t('tags.goodsName'), children: result.sku?.goodsName ?? '-' },
+                    {
+                      key: 'colourSize',
+                      label: t('tags.colourSize'),
+                      children: result.sku ? `${result.sku.colour} / ${result.sku.size}` : '-',
+                    },
+                    { key: 'gtin', label: 'GTIN', children: mono(result.decoded?.gtin ?? result.tag.gtin) },
+                    { key: 'serial', label: t('tags.serial'), children: mono(result.tag.serial) },
+                    { key: 'scheme', label: t('tags.scheme'), children: result.decoded ? result.decoded.scheme.toUpperCase() : '-' },
+                    { key: 'uri', label: t('tags.uri'), children: mono(result.decoded?.uri), span: 'filled' },
+                    { key: 'tagUri', label: t('tags.tagUri'), children: mono(result.decoded?.tagUri), span: 'filled' },
+                    ...(result.decoded?.digitalLink
+                      ? [{ key: 'link', label: t('tags.digitalLink'), children: mono(result.decoded.digitalLink), span: 'filled' as const }]
+                      : []),
+                    ...(result.decodeError
+                      ? [{ key: 'err', label: t('tags.decodeError'), children: result.decodeError, span: 'filled' as const }]
+                      : []),
+                  ]}
+                />
+              ) : null}
+              <Whereabouts epc={String(result?.tag?.epc ?? result?.code)} />
+            </div>
+          ) : null}
           {!result && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('tags.epcQueryHint')} />}
         </Card>
       )}

@@ -1,7 +1,8 @@
 /**
  * label/lifecycle: enter an EPC, see its life as a timeline — every EPCIS event of the tag and of
  * its label order in time order (business step, disposition, where, who, order), with the tag's
- * status and its EPCIS 2.0 document to download; the tenant's events as a feed on the other tab.
+ * status and its EPCIS 2.0 document to download (the server sends the document itself, as a file);
+ * the tenant's events as a feed on the other tab.
  */
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { tagEventFeed } from '@tagloom/domain/feed/tag-events.ts';
@@ -13,7 +14,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useMessage } from '../../../app/bridge';
-import { downloadBlob, fetchData } from '../../../app/request';
+import { fetchData, request } from '../../../app/request';
 import { FeedPage } from '../../../components/feed/FeedPage';
 import { EnumValue } from '../../../components/resource/field-render';
 import '../epc-query/tags.css';
@@ -64,10 +65,14 @@ function EpcTimeline() {
   useEffect(() => {
     if (value) void search(value);
   }, []);
+  // the EPCIS document as the server serves it (application/ld+json), saved as the file it names
   const download = async () => {
     if (!history) return;
-    const doc = await fetchData<unknown>('/label/lifecycle/epcis', { params: { epc: history.epc } });
-    downloadBlob(new Blob([JSON.stringify(doc, null, 2)], { type: 'application/ld+json' }), `epcis-${history.epc}.jsonld`);
+    try {
+      await request('/label/lifecycle/epcis', { params: { epc: history.epc, download: 1 } });
+    } catch {
+      // shown by the request layer
+    }
   };
 
   return (
@@ -139,10 +144,16 @@ function EpcTimeline() {
                         </span>
                       )}
                       {e.epcs.length === 0 && <span>{t('tags.orderEvent', { count: e.epcCount })}</span>}
-                      {(e.bizLocation || e.readPoint) && (
-                        <span>
-                          {t('tags.where')}: {[e.bizLocation, e.readPoint].filter(Boolean).join(' / ')}
+                      {e.location ? (
+                        <span title={[e.bizLocation, e.readPoint].filter(Boolean).join(' / ')}>
+                          {t('tags.where')}: {e.location.code} {e.location.name}
                         </span>
+                      ) : (
+                        (e.bizLocation || e.readPoint) && (
+                          <span>
+                            {t('tags.where')}: {[e.bizLocation, e.readPoint].filter(Boolean).join(' / ')}
+                          </span>
+                        )
                       )}
                       {(e.username || e.source) && (
                         <span>

@@ -1,9 +1,10 @@
 /**
- * label/print-task: the generic task page, plus the print file: "Print" takes a confirmed task's
- * ZPL file (the task becomes printing); several selected tasks download together, refused while
- * one of them is still unconfirmed (spec §8).
+ * label/print-task: the generic task page (its machine's "Start printing" moves a ready task to
+ * printing), plus "Download print file": a confirmed task's ZPL file (a ready task becomes printing
+ * as its file is taken); several selected tasks download together, refused while one of them is
+ * still unconfirmed (spec §8).
  */
-import { PrinterOutlined } from '@ant-design/icons';
+import { DownloadOutlined } from '@ant-design/icons';
 import { PRINT_TASK } from '@tagloom/domain/resources/label/orders/enums.ts';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +23,7 @@ export default function PrintTaskScreen() {
   const message = useMessage();
   const screen = useScreen();
   const can = (a: string) => screen.actions.includes(a);
-  /** Marks a ready task printing (the print button) and saves its ZPL file. */
+  /** Saves each task's ZPL file, marking a ready one printing first (as Start printing would). */
   const print = async (rows: Row[], reload: () => void) => {
     if (rows.some((r) => r.status === PRINT_TASK.UNCONFIRMED)) return void message.warning(t('printTask.unconfirmed'));
     try {
@@ -41,7 +42,7 @@ export default function PrintTaskScreen() {
       def={def}
       extraRowActions={(row, { reload }) =>
         can('download') && PRINTABLE.has(row.status) ? (
-          <Button type="link" size="small" icon={<PrinterOutlined />} onClick={() => void print([row], reload)} data-testid="print-file">
+          <Button type="link" size="small" icon={<DownloadOutlined />} onClick={() => void print([row], reload)} data-testid="print-file">
             {t('printTask.file')}
           </Button>
         ) : null
@@ -49,7 +50,7 @@ export default function PrintTaskScreen() {
       extraToolbar={({ selected, reload }) =>
         can('download') ? (
           <Button
-            icon={<PrinterOutlined />}
+            icon={<DownloadOutlined />}
             disabled={!selected.length}
             onClick={() => void print(selected, reload)}
             data-testid="print-files"

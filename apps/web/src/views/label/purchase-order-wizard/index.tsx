@@ -4,9 +4,8 @@
  * address — over the draft of spec §3, kept across steps and reloads. The server makes the order
  * from the draft (its number, lines, totals with the loss ratio) and submits it when asked.
  */
-import { DeleteOutlined } from '@ant-design/icons';
 import { ENUMS } from '@tagloom/domain/enums.ts';
-import { labelOrderLineResource, labelOrderResource } from '@tagloom/domain/resources/label/orders/purchase-order.ts';
+import { labelOrderResource } from '@tagloom/domain/resources/label/orders/purchase-order.ts';
 import type { WizardLine } from '@tagloom/domain/resources/label/orders/wizard.api.ts';
 import {
   Alert,
@@ -37,11 +36,12 @@ import { RefSelect, useRefLabel } from '../../../components/resource/RefSelect';
 import type { Field } from '../../../components/resource/types';
 import { useScreen } from '../../../components/ScreenContext';
 import { normalizeLang } from '../../../domain';
+import { CardPicker, useMatchingCards } from './CardPicker';
 import { chosenLines, type DraftLine, informationComplete, totalSum, useDraft } from './draft';
+import { OrderPicker } from './OrderPicker';
 import './wizard.css';
 
 const fieldOf = (def: { list: readonly unknown[] }, key: string) => (def.list as Field[]).find((f) => f.key === key)!;
-const ORDER_FIELD = fieldOf(labelOrderLineResource, 'supplyOrderId');
 const SUPPLIER_FIELD = fieldOf(labelOrderResource, 'supplierId');
 const CARD_FIELD = fieldOf(labelOrderResource, 'sampleCardId');
 
@@ -59,7 +59,13 @@ export default function LabelOrderWizard() {
   const cardName = useRefLabel(CARD_FIELD, draft.sampleCardFid);
   const chosen = chosenLines(draft);
   const sum = totalSum(draft);
-  const complete = informationComplete(draft);
+  const cards = useMatchingCards(
+    draft.orderIds,
+    chosen.map((l) => l.lineId),
+  );
+  // a card kept in the draft must still match the goods chosen (the server refuses it otherwise)
+  const cardOk = !draft.sampleCardFid || !!cards?.some((c) => c.id === draft.sampleCardFid);
+  const complete = informationComplete(draft) && cardOk;
 
   /** Loads the lines of these commodity orders (a repealed one is refused by the server, naming it). */
   const load = async (orderIds: number[]) => {
@@ -164,12 +170,12 @@ export default function LabelOrderWizard() {
 
   const step1 = (
     <Space direction="vertical" size={16} className="wizard-step">
-      <Row gutter={12} align="middle" wrap={false}>
+      <Row gutter={[12, 8]} align="middle">
         <Col flex="none">
           <Typography.Text>{t('wizard.orders')}</Typography.Text>
         </Col>
         <Col flex="auto" className="wizard-pick">
-          <RefSelect field={ORDER_FIELD} value={adding} onChange={(v) => setAdding(v ? Number(v) : undefined)} testId="wizard-order-pick" />
+          <OrderPicker value={adding} onChange={setAdding} exclude={draft.orderIds} testId="wizard-order-pick" />
         </Col>
         <Col>
           <Button
@@ -186,6 +192,9 @@ export default function LabelOrderWizard() {
           </Button>
         </Col>
       </Row>
+      <Typography.Text type="secondary" className="wizard-hint">
+        {t('wizard.orderPickHint')}
+      </Typography.Text>
       {draft.orderIds.length > 0 && (
         <Space wrap size={[8, 8]}>
           {draft.orderIds.map((id, i) => (
@@ -245,20 +254,7 @@ export default function LabelOrderWizard() {
         />
       </Form.Item>
       <Form.Item label={t('wizard.sampleCard')} extra={t('wizard.sampleCardHint')}>
-        <Space.Compact style={{ width: '100%' }}>
-          <RefSelect
-            field={CARD_FIELD}
-            value={draft.sampleCardFid ?? undefined}
-            onChange={(v) => patch({ sampleCardFid: v ? Number(v) : null })}
-            testId="wizard-sample-card"
-          />
-          <Button
-            icon={<DeleteOutlined />}
-            disabled={!draft.sampleCardFid}
-            onClick={() => patch({ sampleCardFid: null })}
-            aria-label={t('wizard.clearCard')}
-          />
-        </Space.Compact>
+        <CardPicker cards={cards} value={draft.sampleCardFid} onChange={(v) => patch({ sampleCardFid: v })} />
       </Form.Item>
     </Form>
   );
@@ -320,7 +316,7 @@ export default function LabelOrderWizard() {
 
   const steps = [
     { title: t('wizard.step.goods'), content: step1, ok: chosen.length > 0 && chosen.every((l) => l.TotalPurchaseOrderQuantity > 0) },
-    { title: t('wizard.step.card'), content: step2, ok: !!draft.sampleType },
+    { title: t('wizard.step.card'), content: step2, ok: !!draft.sampleType && cardOk },
     { title: t('wizard.step.supplier'), content: step3, ok: complete },
   ];
   const step = Math.min(draft.step, steps.length - 1);

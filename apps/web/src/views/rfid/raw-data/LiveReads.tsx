@@ -21,8 +21,19 @@ interface LiveReader {
   online: boolean;
 }
 
+/** The goods of an EPC (the server looks them up per message: the registry's tag, else its GTIN's SKU). */
+interface ReadGoods {
+  skuBarcode: string;
+  styleNumber: string;
+  goodsName: string;
+  colour: string;
+  size: string;
+  registered: boolean;
+}
+
 interface PushedRead {
   epc: string;
+  goods?: ReadGoods | null;
   tid?: string | null;
   antenna: number | null;
   rssiCdbm: number | null;
@@ -138,7 +149,50 @@ export function LiveReads() {
       width: 240,
       render: (v: string) => <span className="ops-mono">{v}</span>,
     },
-    { key: 'antenna', title: t('rfidLive.col.antenna'), dataIndex: 'antenna', width: 80, align: 'right', render: (v) => v ?? '-' },
+    {
+      key: 'sku',
+      title: t('rfidLive.col.sku'),
+      width: 150,
+      render: (_, r) =>
+        r.goods ? (
+          <span className="ops-mono" data-testid="raw-live-sku">
+            {r.goods.skuBarcode}
+          </span>
+        ) : (
+          <Tooltip title={t('rfidLive.noGoods')}>
+            <span className="ops-empty">-</span>
+          </Tooltip>
+        ),
+    },
+    {
+      key: 'style',
+      title: t('rfidLive.col.style'),
+      width: 160,
+      render: (_, r) =>
+        r.goods ? (
+          <Tooltip title={r.goods.goodsName}>
+            <span className="ops-mono" data-testid="raw-live-style">
+              {r.goods.styleNumber}
+            </span>
+          </Tooltip>
+        ) : (
+          <span className="ops-empty">-</span>
+        ),
+    },
+    {
+      key: 'colour',
+      title: t('rfidLive.col.colour'),
+      width: 100,
+      render: (_, r) =>
+        r.goods?.colour ? <span data-testid="raw-live-colour">{r.goods.colour}</span> : <span className="ops-empty">-</span>,
+    },
+    {
+      key: 'size',
+      title: t('rfidLive.col.size'),
+      width: 80,
+      render: (_, r) => (r.goods?.size ? <span data-testid="raw-live-size">{r.goods.size}</span> : <span className="ops-empty">-</span>),
+    },
+    { key: 'antenna', title: t('rfidLive.col.antenna'), dataIndex: 'antenna', width: 96, align: 'right', render: (v) => v ?? '-' },
     {
       key: 'rssi',
       title: t('rfidLive.col.rssi'),
@@ -228,7 +282,7 @@ export function LiveReads() {
         columns={columns}
         dataSource={rows}
         pagination={false}
-        scroll={{ x: 700, y: 520 }}
+        scroll={{ x: 1190, y: 520 }}
         locale={{ emptyText: t(state === 'open' ? 'rfidLive.waiting' : 'rfidLive.connecting') }}
         data-testid="raw-live-table"
       />

@@ -14,8 +14,15 @@ export const printTaskMachine = defineMachine({
   states: 'PrintTaskStatus',
   transitions: {
     confirm: { from: [P.UNCONFIRMED], to: P.READY, done: 'printTask.done.confirm' },
-    print: { from: [P.READY, P.PRINTING], to: P.PRINTING, done: 'printTask.done.print' },
-    complete: { from: [P.PRINTING], to: P.DONE },
+    // named apart from the screen's "download print file" (both were "Print")
+    print: {
+      from: [P.READY, P.PRINTING],
+      to: P.PRINTING,
+      done: 'printTask.done.print',
+      label: L('开始打印', '開始列印', 'Start printing'),
+    },
+    // the shared name says "production done": a task finishes printing
+    complete: { from: [P.PRINTING], to: P.DONE, label: L('完成打印', '完成列印', 'Finish printing') },
     cancel: { from: [P.UNCONFIRMED, P.READY], to: P.CANCELLED, danger: true },
   },
   final: [P.DONE, P.CANCELLED],
@@ -72,7 +79,7 @@ export const printTaskResource = defineResource({
       required: false,
       form: false,
       search: 'eq',
-      width: 200,
+      width: 180,
     }),
     labelCount: f.int({ label: L('标签数', '標籤數', 'Labels'), required: false, form: false, default: 0, width: 90 }),
     printedCount: f.int({ label: L('已编码', '已編碼', 'Encoded'), required: false, form: false, default: 0, width: 90 }),

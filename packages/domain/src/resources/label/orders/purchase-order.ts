@@ -146,7 +146,7 @@ const orderFields = {
     required: false,
     search: 'prefix',
     sort: true,
-    width: 170,
+    width: 160,
     placeholder: L('留空自动生成', '留空自動產生', 'Left empty: numbered for you'),
     pattern: { source: '^[0-9A-Za-z_-]*$', message: 'validation.codeChars' },
   }),
@@ -155,6 +155,8 @@ const orderFields = {
     default: LABEL_ORDER_KIND.RFID,
     search: 'eq',
     width: 120,
+    // searched by, in the column settings: the delivery date takes its place in the default view at 1366 px
+    hidden: true,
   }),
   status: f.enumOf('LabelOrderStatus', {
     label: L('状态', '狀態', 'Status'),
@@ -168,7 +170,7 @@ const orderFields = {
     label: L('标签供应商', '標籤供應商', 'Label supplier'),
     required: false,
     search: 'eq',
-    width: 200,
+    width: 150,
   }),
   factoryId: f.ref('tenant/factory', 'name', {
     label: L('工厂', '工廠', 'Factory'),
@@ -207,7 +209,7 @@ const orderFields = {
     width: 110,
     hidden: true,
   }),
-  labelQuantity: f.int({ label: L('标签总数', '標籤總數', 'Labels'), required: false, form: false, default: 0, width: 110 }),
+  labelQuantity: f.int({ label: L('标签总数', '標籤總數', 'Labels'), required: false, form: false, default: 0, width: 96 }),
   lossRatio: f.decimal({
     label: L('损耗率(%)', '損耗率(%)', 'Loss ratio (%)'),
     min: 0,
@@ -217,16 +219,22 @@ const orderFields = {
     width: 110,
     hidden: true,
   }),
+  // the one date a brand always gives: shown in the list
   deliveryDate: f.date({
     label: L('交货日期', '交貨日期', 'Delivery date'),
     required: false,
     search: 'range',
     sort: true,
     width: 120,
-    hidden: true,
   }),
   productionSchedule: f.date({ label: L('排产日期', '排產日期', 'Production schedule'), required: false, hidden: true }),
-  epcState: f.enumOf('EpcState', { label: L('EPC 状态', 'EPC 狀態', 'EPC'), default: 1, form: false, search: 'eq', width: 110 }),
+  epcState: f.enumOf('EpcState', {
+    label: L('EPC 状态', 'EPC 狀態', 'EPC'),
+    default: 1,
+    form: false,
+    search: 'eq',
+    width: 110,
+  }),
   epcJobId: f.text({
     label: L('EPC 生成任务', 'EPC 產生任務', 'EPC job'),
     max: 64,

@@ -3,6 +3,8 @@
  * EPC's events with epcisDocument; an EPCIS interface (query or capture) can serve the same shape.
  */
 
+import { isSglnExtension, isValidGln, sglnUri } from '../../../epc/gln.js';
+
 /** The EPCIS 2.0 JSON-LD context. */
 export const EPCIS_CONTEXT = 'https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld';
 
@@ -29,6 +31,9 @@ export interface TagEvent {
   orderCode: string;
   username: string;
   source: string;
+  /** the location it happened at, and that location's code and name as they are now (for the screens) */
+  locationId?: number | null;
+  location?: { code: string; name: string } | null;
 }
 
 export interface EpcisObjectEvent {
@@ -54,8 +59,35 @@ export interface EpcisDocument {
   epcisBody: { eventList: EpcisObjectEvent[] };
 }
 
+const IS_URI = /^[a-z][a-z0-9+.-]*:\S*$/i;
+
 /** A location or transaction as a URI: kept when it is one, else under the platform's URN space. */
-const asUri = (kind: string, v: string) => (/^[a-z][a-z0-9+.-]*:/i.test(v) ? v : `urn:tagloom:${kind}:${encodeURIComponent(v)}`);
+const asUri = (kind: string, v: string) => (IS_URI.test(v) ? v : `urn:tagloom:${kind}:${encodeURIComponent(v)}`);
+
+/** A place as the events name it: the tenant's and the location's codes, and the location's GLN when it has one. */
+export interface PlaceRef {
+  tenant: string;
+  code: string;
+  gln?: string;
+  /** the company prefix length of the tenant's GS1 codes (6–12): where the GLN's company prefix ends */
+  companyPrefixLength?: number;
+}
+
+/**
+ * The URI an EPCIS event names a place by (bizLocation; readPoint with `reader`): the SGLN of its
+ * GLN (`urn:epc:id:sgln:6901234.00001.0`, the reader as the extension when it can be one), else a
+ * stable URI of the tenant's and the location's codes (`urn:tagloom:loc:DEMO:ST001`, the reader
+ * appended), never its name (a rename changes no identifier). A code already a URI is kept.
+ */
+export function placeUri(place: PlaceRef, reader?: string): string {
+  const { gln, companyPrefixLength: cpl = 7 } = place;
+  if (gln && isValidGln(gln) && cpl >= 6 && cpl <= 12)
+    if (!reader) return sglnUri(gln, cpl);
+    else if (isSglnExtension(reader)) return sglnUri(gln, cpl, reader);
+  if (!reader && IS_URI.test(place.code)) return place.code;
+  const parts = [place.tenant, place.code, ...(reader ? [reader] : [])];
+  return `urn:tagloom:loc:${parts.map(encodeURIComponent).join(':')}`;
+}
 
 /**
  * The EPCIS 2.0 document of a tag's events: one ObjectEvent each, in the order given. `epcUri`

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EPCIS_CONTEXT, epcisDocument, rawEpcUri, type TagEvent } from './epcis.js';
+import { BIZ_STEPS, DISPOSITIONS } from '../../../feed/tag-events.js';
+import { EPCIS_CONTEXT, epcisDocument, placeUri, rawEpcUri, type TagEvent } from './epcis.js';
 import { EPC_HEX, normalizeHex, parseHexLines, TID_HEX } from './format.js';
 
 describe('tag codes', () => {
@@ -94,5 +95,115 @@ describe('the EPCIS 2.0 document of a tag', () => {
   });
   it('writes an EPC of no scheme as a raw URI', () => {
     expect(rawEpcUri('E2003412AB1200000000A1B2')).toBe('urn:epc:raw:96.xE2003412AB1200000000A1B2');
+  });
+});
+
+describe('CBV 2.0 values of the lifecycle', () => {
+  // GS1 Core Business Vocabulary 2.0, §7.2 business steps and §7.3 dispositions (bare names)
+  const CBV_BIZ_STEPS = [
+    'accepting',
+    'arriving',
+    'assembling',
+    'collecting',
+    'commissioning',
+    'consigning',
+    'creating_class_instance',
+    'cycle_counting',
+    'decommissioning',
+    'departing',
+    'destroying',
+    'disassembling',
+    'dispensing',
+    'encoding',
+    'entering_exiting',
+    'holding',
+    'inspecting',
+    'installing',
+    'killing',
+    'loading',
+    'other',
+    'packing',
+    'picking',
+    'receiving',
+    'removing',
+    'repackaging',
+    'repairing',
+    'replacing',
+    'reserving',
+    'retail_selling',
+    'sampling',
+    'sensor_reporting',
+    'shipping',
+    'staging_outbound',
+    'stock_taking',
+    'stocking',
+    'storing',
+    'transporting',
+    'unloading',
+    'unpacking',
+    'void_shipping',
+  ];
+  const CBV_DISPOSITIONS = [
+    'active',
+    'available',
+    'completeness_inferred',
+    'completeness_verified',
+    'conformant',
+    'container_closed',
+    'container_open',
+    'damaged',
+    'destroyed',
+    'dispensed',
+    'disposed',
+    'encoded',
+    'expired',
+    'in_progress',
+    'in_transit',
+    'inactive',
+    'mismatch_class',
+    'mismatch_instance',
+    'mismatch_quantity',
+    'needs_replacement',
+    'no_pedigree_match',
+    'non_conformant',
+    'non_sellable_other',
+    'partially_dispensed',
+    'recalled',
+    'reserved',
+    'retail_sold',
+    'returned',
+    'sellable_accessible',
+    'sellable_not_accessible',
+    'stolen',
+    'unavailable',
+    'unknown',
+  ];
+
+  it('records CBV business steps and dispositions only (no "returning": a return is receiving, returned)', () => {
+    expect(BIZ_STEPS.filter((s) => !CBV_BIZ_STEPS.includes(s))).toEqual([]);
+    expect(DISPOSITIONS.filter((d) => !CBV_DISPOSITIONS.includes(d))).toEqual([]);
+    expect(BIZ_STEPS).not.toContain('returning');
+  });
+});
+
+describe('the URI of a place in an event', () => {
+  const gln = '6901234100013';
+  it('is the SGLN of its GLN (the company prefix as long as the tenant’s), the reader its extension when it can be one', () => {
+    expect(placeUri({ tenant: 'DEMO', code: 'ST001', gln, companyPrefixLength: 7 })).toBe('urn:epc:id:sgln:6901234.10001.0');
+    expect(placeUri({ tenant: 'DEMO', code: 'ST001', gln, companyPrefixLength: 9 })).toBe('urn:epc:id:sgln:690123410.001.0');
+    expect(placeUri({ tenant: 'DEMO', code: 'ST001', gln, companyPrefixLength: 7 }, 'POS-ST001')).toBe(
+      'urn:epc:id:sgln:6901234.10001.POS-ST001',
+    );
+    // a reader code no extension can hold: the platform's URI, with the reader
+    expect(placeUri({ tenant: 'DEMO', code: 'ST001', gln, companyPrefixLength: 7 }, 'Reader at the door')).toBe(
+      'urn:tagloom:loc:DEMO:ST001:Reader%20at%20the%20door',
+    );
+  });
+
+  it('is a stable URI of the tenant’s and the location’s codes without a (valid) GLN: never its name', () => {
+    expect(placeUri({ tenant: 'DEMO', code: 'ST001' })).toBe('urn:tagloom:loc:DEMO:ST001');
+    expect(placeUri({ tenant: 'DEMO', code: 'ST001', gln: '6901234100014' })).toBe('urn:tagloom:loc:DEMO:ST001');
+    expect(placeUri({ tenant: 'DEMO', code: 'ST001' }, 'HH-ST001')).toBe('urn:tagloom:loc:DEMO:ST001:HH-ST001');
+    expect(placeUri({ tenant: 'DEMO', code: 'urn:epc:id:sgln:0614141.00777.0' })).toBe('urn:epc:id:sgln:0614141.00777.0');
   });
 });

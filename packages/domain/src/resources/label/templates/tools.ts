@@ -68,7 +68,7 @@ export const barcodeReplaceResource = defineResource({
       pattern: CODE_CHARS,
       width: 150,
     }),
-    reason: f.text({ label: L('更换原因', '更換原因', 'Reason'), max: 128, width: 150 }),
+    reason: f.text({ label: L('更换原因', '更換原因', 'Reason'), max: 128, width: 140 }),
     status: f.enumOf('BarcodeReplaceStatus', {
       label: L('状态', '狀態', 'Status'),
       default: B.DRAFT,

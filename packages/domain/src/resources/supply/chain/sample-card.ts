@@ -72,7 +72,7 @@ export const sampleSubmissionResource = defineResource({
       label: L('标签供应商', '標籤供應商', 'Label supplier'),
       required: false,
       search: 'eq',
-      width: 180,
+      width: 170,
     }),
     quantity: quantity(L('样卡张数', '樣卡張數', 'Cards'), { width: 80, max: 1000 }),
     sentDate: f.date({ label: L('寄送日期', '寄送日期', 'Sent on'), required: false, sort: true, width: 110, hidden: true }),

@@ -11,6 +11,7 @@ export * from './enums.js';
 export * from './equipment.js';
 export * from './location.js';
 export * from './parties.js';
+export * from './time-zone.js';
 export * from './training-doc.js';
 
 /**

@@ -1,0 +1,156 @@
+/**
+ * The lifecycle's EPCIS documents against GS1's published EPCIS 2.0 JSON schema (fixtures/epcis,
+ * validated with ajv): every business step, disposition and transaction type the platform can
+ * write is a CBV value the schema lists, and every document the server serves for the demo tags —
+ * their seeded lifecycle (encoding, commissioning, a journey through a warehouse and a store, a
+ * sale, a return), a clearing, an order's withdrawal, and the RFID presence changes of every kind —
+ * is valid.
+ */
+import { readFileSync } from 'node:fs';
+import { BIZ_STEPS, BIZ_TRANSACTION_TYPES, DISPOSITIONS } from '@tagloom/domain';
+import { PRESENCE_CHANGES, SCENE_TYPE } from '@tagloom/domain/rfid/presence.js';
+import { Ajv, type ErrorObject } from 'ajv';
+import addFormatsPlugin from 'ajv-formats';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.js';
+import { tenants } from '../src/db/schema/index.js';
+import { demoTid } from '../src/modules/label/tags/seed.js';
+import { deleteOrderTags, recordTagEvent } from '../src/modules/label/tags/store.js';
+import { cbvOf, recordPresenceEvents } from '../src/modules/rfid/state/lifecycle.js';
+import { DRIVER, startTestApp, type TestApp } from './support.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: documents are read loosely
+type Row = Record<string, any>;
+
+const schema = JSON.parse(readFileSync(new URL('./fixtures/epcis/EPCIS-JSON-Schema.json', import.meta.url), 'utf8'));
+const ajv = new Ajv({ strict: false, allErrors: true });
+(addFormatsPlugin as unknown as (a: Ajv) => void)(ajv);
+const validate = ajv.compile(schema);
+const problems = (doc: unknown): ErrorObject[] => (validate(doc) ? [] : (validate.errors ?? []));
+/** The enum of a definition of the schema (its anyOf's string branch). */
+const cbv = (name: string): string[] => (schema.definitions[name].anyOf as Row[]).find((b) => b.enum)!.enum;
+
+describe('CBV values', () => {
+  it('lists every business step, disposition and transaction type the platform writes among GS1’s CBV 2.0 values', () => {
+    expect(BIZ_STEPS.filter((s) => !cbv('bizStep').includes(s))).toEqual([]);
+    expect(DISPOSITIONS.filter((d) => !cbv('disposition').includes(d))).toEqual([]);
+    expect(BIZ_TRANSACTION_TYPES.filter((b) => !cbv('bizTransaction-type').includes(b))).toEqual([]);
+  });
+
+  it('maps every RFID presence change to CBV values: a return is receiving, disposition returned', () => {
+    for (const kind of PRESENCE_CHANGES)
+      for (const scene of Object.values(SCENE_TYPE)) {
+        const { bizStep, disposition } = cbvOf(kind, scene);
+        expect(cbv('bizStep'), `${kind} at scene ${scene}`).toContain(bizStep);
+        expect(cbv('disposition'), `${kind} at scene ${scene}`).toContain(disposition);
+        expect(BIZ_STEPS).toContain(bizStep);
+        expect(DISPOSITIONS).toContain(disposition);
+      }
+    expect(cbvOf('returned', SCENE_TYPE.GENERAL)).toEqual({ bizStep: 'receiving', disposition: 'returned' });
+  });
+});
+
+describe(`EPCIS documents on ${DRIVER}`, () => {
+  let t: TestApp;
+  let demo: string;
+  let tenantId: number;
+  beforeAll(async () => {
+    t = await startTestApp();
+    demo = await t.login('demo', 'demo123');
+    [{ id: tenantId }] = await t.ctx.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.code, 'DEMO'));
+  });
+  afterAll(() => t?.close());
+
+  const documentOf = async (epc: string) => {
+    const r = await t.call('GET', `/api/label/lifecycle/epcis?epc=${epc}`, { token: demo });
+    expect(r.status).toBe(200);
+    expect(String(r.headers['content-type'])).toMatch(/^application\/ld\+json/);
+    return r.body as Row;
+  };
+  const epcOfTid = async (n: number) =>
+    (await queryRows<{ epc: string }>(t.ctx.db, sql`select epc from label_tags where tenant_id = ${tenantId} and tid = ${demoTid(n)}`))[0]
+      .epc;
+
+  it('rejects what the schema rejects: a document whose event says "returning"', async () => {
+    const doc = await documentOf(await epcOfTid(1));
+    expect(problems(doc)).toEqual([]);
+    const bad = structuredClone(doc);
+    bad.epcisBody.eventList[0].bizStep = 'returning';
+    expect(problems(bad).length).toBeGreaterThan(0);
+  });
+
+  it('serves valid documents for the demo tags: the seeded lifecycle with its sale and return, and tags of other orders', async () => {
+    const steps = new Set<string>();
+    for (const n of [1, 2, 3, 4, 5, 9, 17]) {
+      const doc = await documentOf(await epcOfTid(n));
+      expect(problems(doc), `demo tag ${n}`).toEqual([]);
+      for (const e of doc.epcisBody.eventList as Row[]) steps.add(`${e.bizStep}/${e.disposition}`);
+    }
+    expect([...steps]).toEqual(
+      expect.arrayContaining([
+        'encoding/encoded',
+        'commissioning/active',
+        'receiving/in_progress',
+        'storing/available',
+        'shipping/in_transit',
+        'retail_selling/retail_sold',
+        'receiving/returned',
+      ]),
+    );
+  });
+
+  it('serves valid documents after a clearing, an order’s withdrawal and RFID presence changes of every kind', async () => {
+    // clearing a demo tag (decommissioning, DELETE)
+    const cleared = await epcOfTid(6);
+    expect((await t.call('POST', '/api/label/clear-tag/clear', { token: demo, body: { epcs: [cleared] } })).status).toBe(200);
+    const afterClear = await documentOf(cleared);
+    expect(afterClear.epcisBody.eventList.at(-1)).toMatchObject({ action: 'DELETE', bizStep: 'decommissioning' });
+    expect(problems(afterClear)).toEqual([]);
+    // an order's withdrawal (Reset EPC: a whole-order DELETE), read from one of its withdrawn EPCs
+    const [order] = await queryRows<{ id: number; epc: string }>(
+      t.ctx.db,
+      sql`select order_id::int as id, min(epc) as epc from label_tags where tenant_id = ${tenantId} and tid = ''
+          group by order_id order by order_id desc limit 1`,
+    );
+    await t.ctx.db.transaction(async (tx) => {
+      const n = await deleteOrderTags(tx, tenantId, order.id);
+      await recordTagEvent(tx, {
+        tenantId,
+        action: 'DELETE',
+        bizStep: 'decommissioning',
+        disposition: 'inactive',
+        orderId: order.id,
+        epcCount: n,
+      });
+    });
+    const withdrawn = await documentOf(order.epc);
+    expect(withdrawn.epcisBody.eventList.at(-1)).toMatchObject({ action: 'DELETE', bizStep: 'decommissioning' });
+    expect(problems(withdrawn)).toEqual([]);
+    // RFID presence changes of every kind at every scene type, at a place with a GLN and at one without
+    const places = await queryRows<{ id: number; gln: string }>(
+      t.ctx.db,
+      sql`select id::int as id, gln from locations where tenant_id = ${tenantId} and code in ('ST002', 'HQ01') order by code`,
+    );
+    await t.ctx.db.execute(sql`update locations set gln = '' where tenant_id = ${tenantId} and id = ${places[0].id}`);
+    const epc = await epcOfTid(7);
+    const base = Date.now() - 3_600_000;
+    const changes = PRESENCE_CHANGES.flatMap((kind, i) =>
+      Object.values(SCENE_TYPE).flatMap((sceneType, j) =>
+        places.map((p, k) => ({
+          kind,
+          at: base + (i * 100 + j * 10 + k) * 1000,
+          locationId: p.id,
+          equipment: k ? 'HH-ST002' : 'a reader/with?odd chars',
+          sceneType,
+          epc,
+        })),
+      ),
+    );
+    const written = await t.ctx.db.transaction((tx) => recordPresenceEvents(tx, tenantId, changes, 'rfid'));
+    expect(written).toBe(changes.length);
+    const doc = await documentOf(epc);
+    expect(doc.epcisBody.eventList.length).toBeGreaterThanOrEqual(changes.length);
+    expect(problems(doc)).toEqual([]);
+  });
+});

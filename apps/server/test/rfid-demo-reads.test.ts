@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.js';
+import { seedDemoReads } from '../src/modules/rfid/ingest/demo.js';
+import { stopParsePool } from '../src/modules/rfid/ingest/parse-pool.js';
+import { DRIVER, startTestApp, type TestApp } from './support.js';
+
+/**
+ * The demo's last day of reads (main.ts plays it on the first start with demo data): the bound
+ * readers' batches through the ingestion pipeline and the fold, so every RFID screen has rows and
+ * presence, lifecycle and counts agree.
+ */
+describe(`the demo readers' last day of reads on ${DRIVER}`, () => {
+  let t: TestApp;
+  let demo: string;
+  let played: Awaited<ReturnType<typeof seedDemoReads>>;
+  beforeAll(async () => {
+    t = await startTestApp();
+    demo = await t.login('demo', 'demo123');
+    played = await seedDemoReads(t.ctx);
+  });
+  afterAll(async () => {
+    await stopParsePool();
+    await t?.close();
+  });
+
+  it('plays a few thousand reads of registry tags by the demo readers, once', async () => {
+    expect(played).toMatchObject({ batches: expect.any(Number), reads: expect.any(Number) });
+    expect(played!.reads).toBeGreaterThan(2000);
+    expect(played!.reads).toBeLessThan(6000);
+    expect(await seedDemoReads(t.ctx)).toBeNull();
+    const readers = await queryRows<{ code: string }>(
+      t.ctx.db,
+      sql`select distinct equipment_coding as code from rfid_batches b join tenants t on t.id = b.tenant_id and t.code = 'DEMO' order by 1`,
+    );
+    expect(readers.map((r) => r.code)).toEqual(['FIT-ST001', 'FIX-02', 'GATE-01', 'HH-03', 'POS-ST001']);
+    const strangers = await queryRows<{ n: number }>(
+      t.ctx.db,
+      sql`select count(*)::int as n from rfid_epc_states s join tenants t on t.id = s.tenant_id and t.code = 'DEMO'
+          where not exists (select 1 from label_tags g where g.tenant_id = s.tenant_id and g.epc = s.epc)`,
+    );
+    expect(strangers[0].n).toBe(0);
+  });
+
+  it('fills raw data, reported data state, EPC data and EPC state, with tags present, departed and sold', async () => {
+    const last2Days = [new Date(Date.now() - 2 * 86_400_000).toISOString(), new Date().toISOString()];
+    for (const screen of ['raw-data', 'report-state'] as const) {
+      const r = await t.call('POST', `/api/rfid/${screen}/list`, { token: demo, body: { createdAt: last2Days, pageSize: 20 } });
+      expect(r.status).toBe(200);
+      expect(r.body.data.list.length, screen).toBe(20);
+    }
+    const data = await t.call('GET', '/api/rfid/epc-data/list?limit=20', { token: demo });
+    expect(data.body.data.list).toHaveLength(20);
+    const counts = await t.call('GET', '/api/rfid/epc-state/counts', { token: demo });
+    expect(counts.body.data).toMatchObject({ sold: 12, total: 120 });
+    expect(counts.body.data.present).toBeGreaterThan(20);
+    expect(counts.body.data.departed).toBeGreaterThan(20);
+    // the store's tags are present at ST001, read by its handheld minutes ago
+    const present = await t.call('GET', '/api/rfid/epc-state/list?presence=present&limit=200', { token: demo });
+    expect(new Set(present.body.data.list.map((s: { presenceLocationCode: string }) => s.presenceLocationCode))).toEqual(
+      new Set(['ST001']),
+    );
+    // a sold tag's lifecycle tells its day: received at the warehouse, then sold at the store's till
+    const sold = await t.call('GET', '/api/rfid/epc-state/list?presence=sold&limit=1', { token: demo });
+    const epc = sold.body.data.list[0].epc as string;
+    const detail = await t.call('GET', `/api/rfid/epc-state/${epc}`, { token: demo });
+    const steps = (detail.body.data.events as { bizStep: string }[]).map((e) => e.bizStep);
+    expect(steps).toContain('retail_selling');
+    expect(steps.some((s) => s === 'arriving' || s === 'receiving')).toBe(true);
+  });
+
+  it("leaves the other tenant's RFID screens empty", async () => {
+    const acme = await t.login('acme', 'acme123');
+    const counts = await t.call('GET', '/api/rfid/epc-state/counts', { token: acme });
+    expect(counts.body.data.total).toBe(0);
+  });
+});
