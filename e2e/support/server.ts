@@ -87,7 +87,8 @@ export async function startServer(env: Record<string, string> = {}, opts: { keep
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  // a first start migrates and seeds a fresh database (demo reads included): minutes on a loaded 2-core machine
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
