@@ -97,7 +97,11 @@ export async function startServer(env: Record<string, string> = {}, opts: { keep
     } catch {
       // not up yet
     }
-    if (Date.now() > deadline) throw new Error('server did not start');
+    if (Date.now() > deadline) {
+      // no server left behind holding its port and a core
+      child.kill('SIGKILL');
+      throw new Error('server did not start');
+    }
     await new Promise((r) => setTimeout(r, 300));
   }
   return {
