@@ -120,6 +120,9 @@ describe(`dashboards on ${DRIVER}`, () => {
     expect(kind('reader').online + kind('reader').offline).toBe(4);
     expect(kind('reader').unregistered).toBe(1);
     expect(kind('handheld').online + kind('handheld').offline).toBe(1);
+    // the archive's label printer PRN-04 counts as a printer (its model's category), not as "other"
+    const printers = kind('printer');
+    expect(printers.online + printers.offline + printers.unregistered).toBe(1);
 
     // reads at the warehouse gate: the warehouse's site counts them, the store's stays silent
     await t.ctx.db.execute(

@@ -51,6 +51,17 @@ export const productResource = defineResource({
       description: '门店出入口防盗与过门计数，经 LoRa 网关上报',
     },
     {
+      category: 5,
+      name: 'TL-P411R RFID 吊牌打印机',
+      code: 'TL-P411R',
+      nodeType: 1,
+      networkMode: 2,
+      dataFormat: 1,
+      authMethod: 1,
+      supplier: '苏州印联标识设备有限公司',
+      description: '4 英寸热转印 RFID 吊牌打印机，打印时写入 EPC 并回传 TID，支持 ZPL',
+    },
+    {
       category: 6,
       name: 'TL-GW1 门店物联网网关',
       code: 'TL-GW1',

@@ -1,5 +1,5 @@
 import { BIND_STATUS, REGISTRATION_STATUS } from '@tagloom/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { issueDeviceKey } from '../../../core/feed/device-keys.js';
 import type { Tx } from '../../../db/client.js';
 import { equipment, locations, products, rfidScenes } from '../../../db/schema/index.js';
@@ -87,6 +87,11 @@ export async function seedReadersDemo(tx: Tx, tenant: { id: number }): Promise<v
       .where(and(eq(equipment.tenantId, tenantId), eq(equipment.equipmentCoding, code)));
     await issueDeviceKey(tx, tenantId, code);
   }
+  // the label printer of the equipment archive (tenant/equipment's seed): its model, so that it counts as a printer
+  await tx
+    .update(equipment)
+    .set({ productId: idOf(models, 'TL-P411R') })
+    .where(and(eq(equipment.tenantId, tenantId), eq(equipment.equipmentCoding, 'PRN-04'), isNull(equipment.productId)));
   const [fresh] = await tx
     .insert(equipment)
     .values({
