@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
 import { tenants } from '../src/db/schema/index.js';
 import { demoTid } from '../src/modules/label/tags/seed.js';
-import { deleteOrderTags, recordTagEvent } from '../src/modules/label/tags/store.js';
+import { withdrawOrderTags } from '../src/modules/label/tags/store.js';
 import { cbvOf, recordPresenceEvents } from '../src/modules/rfid/state/lifecycle.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 
@@ -113,17 +113,7 @@ describe(`EPCIS documents on ${DRIVER}`, () => {
       sql`select order_id::int as id, min(epc) as epc from label_tags where tenant_id = ${tenantId} and tid = ''
           group by order_id order by order_id desc limit 1`,
     );
-    await t.ctx.db.transaction(async (tx) => {
-      const n = await deleteOrderTags(tx, tenantId, order.id);
-      await recordTagEvent(tx, {
-        tenantId,
-        action: 'DELETE',
-        bizStep: 'decommissioning',
-        disposition: 'inactive',
-        orderId: order.id,
-        epcCount: n,
-      });
-    });
+    await t.ctx.db.transaction((tx) => withdrawOrderTags(tx, { tenantId, orderId: order.id }));
     const withdrawn = await documentOf(order.epc);
     expect(withdrawn.epcisBody.eventList.at(-1)).toMatchObject({ action: 'DELETE', bizStep: 'decommissioning' });
     expect(problems(withdrawn)).toEqual([]);

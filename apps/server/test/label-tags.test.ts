@@ -6,7 +6,7 @@ import { queryRows } from '../src/db/client.js';
 import { roles, tenants, users } from '../src/db/schema/index.js';
 import { createUser } from '../src/modules/general/user/service.js';
 import { demoTid } from '../src/modules/label/tags/seed.js';
-import { deleteOrderTags, insertTags, recordTagEvent } from '../src/modules/label/tags/store.js';
+import { deleteOrderTags, insertTags, recordTagEvent, withdrawOrderTags } from '../src/modules/label/tags/store.js';
 import { labelTagBindings, labelTagExceptions, labelTags } from '../src/modules/label/tags/tables.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 
@@ -403,17 +403,7 @@ describe(`label tags on ${DRIVER}`, () => {
       });
     const before = await generate(5000);
     // Reset EPC, as the order's action does it: the withdrawal and its event in one transaction
-    await t.ctx.db.transaction(async (tx) => {
-      const n = await deleteOrderTags(tx, tenantId, order.id);
-      await recordTagEvent(tx, {
-        tenantId,
-        action: 'DELETE',
-        bizStep: 'decommissioning',
-        disposition: 'inactive',
-        orderId: order.id,
-        epcCount: n,
-      });
-    });
+    await t.ctx.db.transaction((tx) => withdrawOrderTags(tx, { tenantId, orderId: order.id }));
     const after = await generate(5100);
     expect(await stepsOf(after[0])).toEqual([['encoding', 'encoded']]);
     expect(await stepsOf(before[0])).toEqual([

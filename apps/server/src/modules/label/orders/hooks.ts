@@ -7,7 +7,7 @@ import type { ResourceHooks } from '../../../core/resource/service.js';
 import { queryRows, type Tx } from '../../../db/client.js';
 import { usableOrderLines } from '../../supply/chain/service.js';
 import { skuFacts } from '../../tenant/goods/service.js';
-import { deleteOrderTags, recordTagEvent } from '../tags/store.js';
+import { withdrawOrderTags } from '../tags/store.js';
 import { labelSampleCards } from '../templates/tables.js';
 import { startGenerateEpc } from './epc-job.js';
 import { checkLabelCaps } from './limits.js';
@@ -164,25 +164,19 @@ export const labelOrderHooks = (ctx: AppContext): ResourceHooks => ({
     async resetEpc(tx, row, { session }) {
       const tenantId = session.tenantId!;
       const orderId = row.id as number;
-      const count = await deleteOrderTags(tx, tenantId, orderId);
+      await withdrawOrderTags(tx, {
+        tenantId,
+        orderId,
+        orderCode: row.code as string,
+        bizTransactions: [{ type: 'po', id: row.code as string }],
+        userId: session.userId,
+        username: session.username,
+        source: 'label/purchase-order',
+      });
       await tx
         .update(labelOrders)
         .set({ epcState: EPC_STATE.NONE, epcCount: 0 })
         .where(and(eq(labelOrders.tenantId, tenantId), eq(labelOrders.id, orderId)));
-      if (count)
-        await recordTagEvent(tx, {
-          tenantId,
-          action: 'DELETE',
-          bizStep: 'decommissioning',
-          disposition: 'inactive',
-          orderId,
-          orderCode: row.code as string,
-          epcCount: count,
-          bizTransactions: [{ type: 'po', id: row.code as string }],
-          userId: session.userId,
-          username: session.username,
-          source: 'label/purchase-order',
-        });
     },
   },
 });

@@ -160,6 +160,19 @@ export async function deleteOrderTags(tx: Tx, tenantId: number, orderId: number)
   return Number(rows[0]?.n ?? 0);
 }
 
+/**
+ * Reset EPC: an order's tags withdrawn (deleteOrderTags) and, when there were any, the whole-order
+ * decommissioning event that says so, in the caller's transaction. Answers how many were withdrawn.
+ */
+export async function withdrawOrderTags(
+  tx: Tx,
+  e: Pick<TagEventInput, 'tenantId' | 'orderId' | 'orderCode' | 'bizTransactions' | 'userId' | 'username' | 'source'> & { orderId: number },
+): Promise<number> {
+  const count = await deleteOrderTags(tx, e.tenantId, e.orderId);
+  if (count) await recordTagEvent(tx, { ...e, action: 'DELETE', bizStep: 'decommissioning', disposition: 'inactive', epcCount: count });
+  return count;
+}
+
 /** A lifecycle event to record: an EPCIS 2.0 ObjectEvent of a few EPCs or of a whole label order. */
 export interface TagEventInput {
   tenantId: number;

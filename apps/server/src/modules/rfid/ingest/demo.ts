@@ -55,27 +55,21 @@ export function demoDay(epcs: readonly string[], now: number): Batch[] {
     rssi: -4500 - Math.floor(rnd() * 2500),
   });
   const phases: { phase: string; at: number; batches: Batch[] }[] = [];
-  // received: 20 tags a minute through the receiving gate, each read three times
-  const received = now - 22 * HOUR;
-  phases.push({
-    phase: 'receiving',
-    at: received,
-    batches: chunk(epcs, 20).map((group, i) => ({
-      reader: 'GATE-01',
-      reads: group.flatMap((epc) => [0, 1, 2].map((k) => read(epc, received + i * MIN + k * 800 + rnd() * 400, 4))),
-    })),
-  });
+  // a gate pass: 20 tags a minute, each read three times `gap` ms apart (± `jitter`)
+  const gatePass = (phase: string, reader: string, tags: readonly string[], at: number, gap: number, jitter: number) =>
+    phases.push({
+      phase,
+      at,
+      batches: chunk(tags, 20).map((group, i) => ({
+        reader,
+        reads: group.flatMap((epc) => [0, 1, 2].map((k) => read(epc, at + i * MIN + k * gap + rnd() * jitter, 4))),
+      })),
+    });
+  // received through the receiving gate
+  gatePass('receiving', 'GATE-01', epcs, now - 22 * HOUR, 800, 400);
   // shipped: two thirds leave through the shipping gate two hours later
   const shipped = epcs.slice(0, Math.ceil((epcs.length * 2) / 3));
-  const shipAt = now - 20 * HOUR;
-  phases.push({
-    phase: 'shipping',
-    at: shipAt,
-    batches: chunk(shipped, 20).map((group, i) => ({
-      reader: 'FIX-02',
-      reads: group.flatMap((epc) => [0, 1, 2].map((k) => read(epc, shipAt + i * MIN + k * 700 + rnd() * 300, 4))),
-    })),
-  });
+  gatePass('shipping', 'FIX-02', shipped, now - 20 * HOUR, 700, 300);
   // on the shop floor: half of the shipped tags, counted by the handheld every 20 minutes from 8 h ago
   const floor = shipped.slice(0, Math.ceil(shipped.length * 0.75));
   const sold = floor.slice(0, 12);
