@@ -59,7 +59,7 @@ export interface Session {
 export async function newSession(
   browser: Browser,
   baseURL: string,
-  opts: { width?: number; height?: number; lang?: string } = {},
+  opts: { width?: number; height?: number; lang?: string; storageState?: StorageState } = {},
 ): Promise<Session> {
   // the console honours the reduced-motion wish (no animations): a click never lands in an opening
   // dialog or menu, and the machine's two cores are not spent drawing them
@@ -67,6 +67,7 @@ export async function newSession(
     baseURL,
     viewport: { width: opts.width ?? 1366, height: opts.height ?? 800 },
     reducedMotion: 'reduce',
+    storageState: opts.storageState,
   });
   if (opts.lang) await context.addCookies([{ name: 'language', value: opts.lang, url: baseURL }]);
   const page = await context.newPage();
@@ -78,6 +79,48 @@ export async function newSession(
   });
   const session = { context, page, errors };
   opened.push(session);
+  return session;
+}
+
+/** A signed-in browser state (cookies and local storage), as Playwright saves it. */
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** Each file's signed-in states, by server and account: one login per account per file. */
+const signedInStates = new Map<string, Promise<StorageState>>();
+
+/**
+ * A new session already signed in as `username`, on `path` (default the home screen). The file signs in
+ * through the login form once per account; later sessions start from that saved state (its token
+ * cookie and local storage) in a fresh context, so a story still starts on a clean page with no
+ * kept-alive tabs. A story that ends or revokes its session (logout, password change, kick-out) must
+ * sign in with `login` instead, and say why: it would sign out every later story of the file.
+ */
+export async function signedIn(
+  suite: { readonly server: RunningServer; readonly browser: Browser },
+  username: string,
+  password: string,
+  opts: { width?: number; height?: number; lang?: string; path?: string } = {},
+): Promise<Session> {
+  const key = `${suite.server.url} ${username}`;
+  let state = signedInStates.get(key);
+  if (!state) {
+    state = (async () => {
+      const first = await suite.browser.newContext({ baseURL: suite.server.url, reducedMotion: 'reduce' });
+      const page = await first.newPage();
+      await login(page, username, password);
+      const saved = await first.storageState();
+      await first.close();
+      return saved;
+    })();
+    signedInStates.set(key, state);
+    state.catch(() => signedInStates.delete(key));
+  }
+  // the language is the session's own (a cookie the login page would have set)
+  const saved = await state;
+  const storageState = { ...saved, cookies: saved.cookies.filter((c) => c.name !== 'language') };
+  const session = await newSession(suite.browser, suite.server.url, { ...opts, storageState });
+  await session.page.goto(opts.path ?? '/');
+  await session.page.getByTestId('navbar').waitFor();
   return session;
 }
 
