@@ -65,6 +65,7 @@ describe(`scheduled tasks on ${DRIVER}`, () => {
       'refreshDictionaryCache',
       'markReadersOffline',
       'rfid.sweepDepartures',
+      'rfid.ageOutStates',
     ]);
     expect(handlers.body.data[1].label).toMatch(/dictionary/i);
     const zh = await t.call('POST', `${base}/handlers`, { token: auditor, lang: 'zh_CN' });

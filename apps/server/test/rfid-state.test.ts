@@ -100,7 +100,7 @@ describe('foldReads against the database', () => {
     expect((await eventsOf(demo, epc)).map((e) => [e.biz_step, e.disposition])).toEqual([['receiving', 'in_progress']]);
   });
 
-  it('moves after the hold-off when another location reads it consistently stronger; a stray read never moves it', async () => {
+  it('moves once another location read it at two instants with a smoothed RSSI 6 dB above; a stray read never moves it', async () => {
     const epc = newEpc();
     const stray = newEpc();
     const A = { locationId: loc.a, sceneId: scene.general };
@@ -109,17 +109,39 @@ describe('foldReads against the database', () => {
     // the stray: one strong read at B, then A keeps reading it
     await fold(demo, [read(stray, 3, B, -3000), read(stray, 6, A, -6500), read(stray, 9, A, -6500)]);
     expect(Number((await stateOf(demo, stray)).presence_location_id)).toBe(loc.a);
-    // the mover: B reads it stronger, in two batches, across the 10 s hold-off
-    const first = await fold(demo, [read(epc, 2, B, -4000), read(epc, 7, B, -4000)]);
+    // the mover: B reads it stronger, in two batches
+    const first = await fold(demo, [read(epc, 2, B, -4000, 'FIX-B')]);
     expect(first.changes).toEqual([]);
-    expect(Number((await stateOf(demo, epc)).candidate_location_id)).toBe(loc.b);
-    const second = await fold(demo, [read(epc, 12, B, -4000)]);
-    expect(second.changes.map((c) => [c.kind, c.fromLocationId, c.locationId])).toEqual([['moved', loc.a, loc.b]]);
+    const c = await stateOf(demo, epc);
+    expect([Number(c.candidate_location_id), c.candidate_rssi_cdbm, c.candidate_reads, new Date(c.candidate_seen_at).getTime()]).toEqual([
+      loc.b,
+      -4000,
+      1,
+      T0 + 2 * S,
+    ]);
+    const second = await fold(demo, [read(epc, 7, B, -4200, 'FIX-B')]);
+    expect(second.changes.map((c) => [c.kind, c.fromLocationId, c.locationId, c.equipmentCoding])).toEqual([
+      ['moved', loc.a, loc.b, 'FIX-B'],
+    ]);
     const s = await stateOf(demo, epc);
-    expect(Number(s.presence_location_id)).toBe(loc.b);
-    expect(s.candidate_location_id).toBeNull();
+    // placed at B with B's smoothed RSSI (the mean of its two reads)
+    expect([Number(s.presence_location_id), s.presence_rssi_cdbm, s.candidate_location_id, s.candidate_reads, s.candidate_seen_at]).toEqual(
+      [loc.b, -4100, null, null, null],
+    );
     expect((await eventsOf(demo, epc)).map((e) => e.biz_step)).toEqual(['arriving', 'storing']);
     expect((await eventsOf(demo, stray)).map((e) => e.biz_step)).toEqual(['arriving']);
+  });
+
+  it('a row written before migration 0044 (a candidate without reads nor last read) folds on: its candidate counts as read once', async () => {
+    const epc = newEpc();
+    const at = (sec: number) => new Date(T0 + sec * S);
+    await t.ctx.db.execute(sql`insert into rfid_epc_states (tenant_id, epc, first_seen_at, last_seen_at, read_count, presence,
+      presence_location_id, presence_since, presence_seen_at, presence_rssi_cdbm, depart_due_at, depart_check_at, candidate_location_id,
+      candidate_since, candidate_rssi_cdbm, candidate_equipment)
+      values (${demo}, ${epc}, ${at(0)}, ${at(1)}, 3, 'present', ${loc.a}, ${at(0)}, ${at(0)}, -6000, ${at(600)}, ${at(600)}, ${loc.b},
+        ${at(1)}, -4000, 'GATE-01')`);
+    const r = await fold(demo, [read(epc, 2, { locationId: loc.b, sceneId: scene.general }, -4000)]);
+    expect(r.changes.map((c) => [c.kind, c.locationId])).toEqual([['moved', loc.b]]);
   });
 
   it('the sweep departs tags silent for departAfter (departing, in transit), and only those', async () => {

@@ -61,6 +61,9 @@ import readersTW from './parts/readers/zh-TW.json' with { type: 'json' };
 import refsEN from './parts/refs/en-US.json' with { type: 'json' };
 import refsCN from './parts/refs/zh-CN.json' with { type: 'json' };
 import refsTW from './parts/refs/zh-TW.json' with { type: 'json' };
+import rfidEN from './parts/rfid/en-US.json' with { type: 'json' };
+import rfidCN from './parts/rfid/zh-CN.json' with { type: 'json' };
+import rfidTW from './parts/rfid/zh-TW.json' with { type: 'json' };
 import screensEN from './parts/screens/en-US.json' with { type: 'json' };
 import screensCN from './parts/screens/zh-CN.json' with { type: 'json' };
 import screensTW from './parts/screens/zh-TW.json' with { type: 'json' };
@@ -108,6 +111,7 @@ export const CATALOGS: Record<Lang, Record<string, unknown>> = {
     presenceCN,
     liveCN,
     mqttCN,
+    rfidCN,
   ),
   zh_TW: mergeCatalogs(
     zhTW,
@@ -136,6 +140,7 @@ export const CATALOGS: Record<Lang, Record<string, unknown>> = {
     presenceTW,
     liveTW,
     mqttTW,
+    rfidTW,
   ),
   en_US: mergeCatalogs(
     enUS,
@@ -164,6 +169,7 @@ export const CATALOGS: Record<Lang, Record<string, unknown>> = {
     presenceEN,
     liveEN,
     mqttEN,
+    rfidEN,
   ),
 };
 export type MessageKey = string;

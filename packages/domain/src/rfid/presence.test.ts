@@ -1,13 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  agesOut,
   compareReads,
   DEFAULT_RULES,
   EMPTY_PRESENCE,
   foldPresence,
+  holdoffOf,
+  keepDaysOf,
+  MOBILITY_PROFILES,
+  moveMarginCdbm,
   type PresenceRead,
   type PresenceState,
-  RSSI_MARGIN_CDBM,
+  profileOf,
   SCENE_TYPE,
   type SceneRules,
   sweepPresence,
@@ -15,7 +20,11 @@ import {
 
 const S = 1000;
 const T0 = Date.UTC(2026, 10, 24, 8, 0, 0);
-/** scene 1: general (holdoff 10 s, depart 600 s); scene 2: gate; scene 3: point of sale (guard 300 s) */
+/**
+ * scene 1: general (its type's mobility profile: 6 dB, hold-off 10 s, −0.5 dB/s, two reads, weight ⅕;
+ * depart 600 s); scene 2: gate (6 dB, hold-off 2 s, −2 dB/s, three reads, weight 1/10); scene 3:
+ * point of sale (guard 300 s)
+ */
 const RULES: Record<number, SceneRules> = {
   1: DEFAULT_RULES,
   2: { ...DEFAULT_RULES, sceneType: SCENE_TYPE.GATE },
@@ -51,25 +60,112 @@ describe('foldPresence, examples', () => {
     expect(r.state).toEqual(EMPTY_PRESENCE);
   });
 
-  it('moves when another location reads it consistently stronger for the hold-off', () => {
+  it('moves once another location has read it twice with a smoothed RSSI the threshold above its own', () => {
     const at10 = fold([read(0, 10, -6000)]).state;
-    const r = fold([read(1, 20, -4000), read(5, 20, -4000), read(11, 20, -4000)], at10);
+    const once = fold([read(1, 20, -4000)], at10);
+    expect(once.changes).toEqual([]);
+    expect(once.state.candidate).toEqual({ locationId: 20, since: T0 + S, rssi: -4000, reads: 1, seenAt: T0 + S, equipment: 'R20' });
+    const r = fold([read(2, 20, -4000)], once.state);
     expect(kinds(r)).toEqual(['moved']);
-    expect(r.changes[0]).toMatchObject({ locationId: 20, fromLocationId: 10, at: T0 + 11 * S });
-    expect(r.state).toMatchObject({ presence: 'present', locationId: 20, candidate: null });
+    expect(r.changes[0]).toMatchObject({ locationId: 20, fromLocationId: 10, at: T0 + 2 * S });
+    // placed with the new location's smoothed RSSI
+    expect(r.state).toMatchObject({ presence: 'present', locationId: 20, since: T0 + 2 * S, rssi: -4000, candidate: null });
   });
 
-  it('a read at the current location at comparable strength resets the candidate', () => {
+  it('compares smoothed RSSI: one strong read is averaged with the others, and the lead must exceed the threshold', () => {
+    // A reads -50 dBm every second; B reads 7 dB stronger, then 3, then 9
+    const at10 = fold([0, 1, 2, 3, 4].map((s) => read(s, 10, -5000))).state;
+    const r = fold([read(4.5, 20, -4300), read(5, 10, -5000), read(5.5, 20, -4700)], at10);
+    // B's mean -45 dBm: 5 dB above A, not 6
+    expect(r.changes).toEqual([]);
+    expect(r.state.candidate).toMatchObject({ locationId: 20, rssi: -4500, reads: 2 });
+    // -43, -47 and -41 make -43.67 dBm (its first reads a plain mean): 6.33 dB above
+    const moved = fold([read(6, 10, -5000), read(6.5, 20, -4100)], r.state);
+    expect(kinds(moved)).toEqual(['moved']);
+    expect(moved.state).toMatchObject({ locationId: 20, rssi: -4367 });
+  });
+
+  it('a weaker location claims a tag its location has stopped reading, as the lead needed falls after the hold-off', () => {
+    // A last read it at 0 s (-50 dBm); B reads -60 dBm: 10 dB weaker. The lead needed is 6 dB up
+    // to the 10 s hold-off, then 0.5 dB less a second: -10 dB 42 s after A's last read
+    const at10 = fold([read(0, 10, -5000)]).state;
+    expect(kinds(fold([read(20, 20, -6000), read(21, 20, -6000)], at10))).toEqual([]);
+    const r = fold([read(40, 20, -6000), read(42, 20, -6000), read(43, 20, -6000)], at10);
+    expect(kinds(r)).toEqual(['moved']);
+    expect(r.changes[0].at).toBe(T0 + 43 * S);
+    // without strengths to compare, the lapse alone decides: once the lead needed is down to zero (22 s)
+    const blind = fold([read(0, 10, null)]).state;
+    expect(kinds(fold([read(15, 20, null), read(21, 20, null)], blind))).toEqual([]);
+    const claimed = fold([read(15, 20, null), read(22, 20, null)], blind);
+    expect(claimed.changes.map((c) => [c.kind, c.at])).toEqual([['moved', T0 + 22 * S]]);
+  });
+
+  it('the lead needed: the threshold through the hold-off, then the slope (a scene may set its own hold-off)', () => {
+    const general = profileOf(SCENE_TYPE.GENERAL);
+    expect([0, 10_000, 22_000, 42_000].map((ms) => moveMarginCdbm(general, 10_000, ms))).toEqual([600, 600, 0, -1000]);
+    // a read older than the last one at its location (a late batch): the full threshold
+    expect(moveMarginCdbm(general, 10_000, -5000)).toBe(600);
+    expect(holdoffOf(DEFAULT_RULES)).toBe(10_000);
+    expect(holdoffOf({ ...DEFAULT_RULES, moveHoldoff: 30 })).toBe(30_000);
+    expect(holdoffOf({ ...DEFAULT_RULES, sceneType: SCENE_TYPE.GATE })).toBe(2_000);
+    // a scene's own hold-off of 30 s: the weaker place above claims 20 s later
+    const slow = (id: number | null) => ({ ...rulesOf(id), moveHoldoff: 30 });
+    const at10 = foldPresence(EMPTY_PRESENCE, [read(0, 10, -5000)], slow).state;
+    expect(foldPresence(at10, [read(43, 20, -6000), read(62, 20, -6000)], slow).changes).toEqual([]);
+    expect(foldPresence(at10, [read(43, 20, -6000), read(63, 20, -6000)], slow).changes.map((c) => c.kind)).toEqual(['moved']);
+  });
+
+  it("a read at a third location takes the candidate's place only when stronger than its smoothed RSSI", () => {
     const at10 = fold([read(0, 10, -6000)]).state;
-    const started = fold([read(1, 20, -4000)], at10).state;
-    expect(started.candidate).toMatchObject({ locationId: 20, since: T0 + S });
-    const reset = fold([read(6, 10, -4000 - RSSI_MARGIN_CDBM + 100)], started);
-    expect(reset.state.candidate).toBeNull();
-    // the hold-off starts again from the next stronger read
-    const r = fold([read(8, 20, -3000), read(13, 10, -6000), read(17, 20, -3000)], reset.state);
-    expect(kinds(r)).toEqual([]);
-    expect(r.state.candidate).toMatchObject({ locationId: 20, since: T0 + 8 * S });
-    expect(kinds(fold([read(18, 20, -3000)], r.state))).toEqual(['moved']);
+    const r = fold([read(1, 20, -5000), read(2, 30, -5500)], at10);
+    expect(r.state.candidate).toMatchObject({ locationId: 20, reads: 1 });
+    const c = fold([read(3, 30, -4000)], r.state);
+    expect(c.state.candidate).toMatchObject({ locationId: 30, reads: 1, since: T0 + 3 * S });
+    expect(fold([read(4, 30, -4000)], c.state).changes.map((x) => [x.kind, x.locationId])).toEqual([['moved', 30]]);
+  });
+
+  it('a candidate silent for departAfter starts over', () => {
+    const home = [0, 100, 200, 300, 400, 500, 600, 700].map((s) => read(s, 10, -6000));
+    const r = fold([...home, read(1, 20, -4000), read(700, 20, -4000)]);
+    expect(kinds(r)).toEqual(['arrived']);
+    expect(r.state.candidate).toMatchObject({ locationId: 20, reads: 1, since: T0 + 700 * S });
+    expect(kinds(fold([read(701, 20, -4000)], r.state))).toEqual(['moved']);
+  });
+
+  it('reads of an instant a location had already change nothing: a duplicate, a second antenna, a late batch', () => {
+    const at10 = fold([read(0, 10, -6000)]).state;
+    const r = fold([read(1, 20, -4000), read(1, 20, -4000), read(1, 20, -3000, 1, 'R20b')], at10);
+    expect(r.changes).toEqual([]);
+    // of one instant's reads the strongest counts, once
+    expect(r.state.candidate).toMatchObject({ locationId: 20, rssi: -3000, reads: 1, equipment: 'R20b' });
+    expect(fold([read(1, 20, -3000, 1, 'R20b')], r.state).state).toEqual(r.state);
+    expect(fold([read(0.5, 20, -3000)], r.state).state).toEqual(r.state);
+    // the same at its location: the mean keeps the instant's first read
+    const again = fold([read(0, 10, -2000)], at10);
+    expect(again.state).toEqual(at10);
+  });
+
+  it('a gate needs three reads, and lets a carton go 2 s after its last read', () => {
+    const atGate = fold([read(0, 10, -5000, 2)]).state;
+    const two = fold([read(1, 20, -3000, 2), read(1.2, 20, -3000, 2)], atGate);
+    expect(two.changes).toEqual([]);
+    expect(kinds(fold([read(1.4, 20, -3000, 2)], two.state))).toEqual(['moved']);
+    // silent 5 s: 6 dB - 2 dB/s × 3 s = 0, a place as strong as the gate was takes it
+    const later = fold([read(4, 20, -5000, 2), read(4.5, 20, -5000, 2), read(5.1, 20, -5000, 2)], atGate);
+    expect(kinds(later)).toEqual(['moved']);
+    expect(kinds(fold([read(4, 20, -5000, 2), read(4.5, 20, -5000, 2), read(4.9, 20, -5000, 2)], atGate))).toEqual([]);
+  });
+
+  it('every scene type has a profile: a positive threshold, a slope that never raises it, two reads at least', () => {
+    for (const type of Object.values(SCENE_TYPE)) {
+      const p = MOBILITY_PROFILES[type];
+      expect(p.thresholdDb).toBeGreaterThan(0);
+      expect(p.slopeDbPerS).toBeLessThanOrEqual(0);
+      expect(p.holdoffMs).toBeGreaterThanOrEqual(0);
+      expect(p.minReads).toBeGreaterThanOrEqual(2);
+      expect(p.weight > 0 && p.weight <= 1).toBe(true);
+    }
+    expect(profileOf(99)).toBe(MOBILITY_PROFILES[SCENE_TYPE.GENERAL]);
   });
 
   it('a single stray stronger read never moves it', () => {
@@ -79,18 +175,11 @@ describe('foldPresence, examples', () => {
     expect(r.state.locationId).toBe(10);
   });
 
-  it('a read not stronger at another location does not start a move', () => {
+  it('a read not stronger at another location does not move it', () => {
     const at10 = fold([read(0, 10, -5000)]).state;
-    const r = fold([read(1, 20, -5000), read(10, 10, -5000), read(15, 20, -5000)], at10);
+    const r = fold([read(1, 20, -5000), read(5, 10, -5000), read(8, 20, -5000), read(10, 10, -5000), read(15, 20, -5000)], at10);
     expect(r.changes).toEqual([]);
-    expect(r.state.candidate).toBeNull();
-  });
-
-  it('another location may claim a tag its location has not read for longer than the hold-off', () => {
-    const at10 = fold([read(0, 10, -5000)]).state;
-    const r = fold([read(20, 20, -6000), read(31, 20, -6000)], at10);
-    expect(kinds(r)).toEqual(['moved']);
-    expect(r.state.locationId).toBe(20);
+    expect(r.state).toMatchObject({ locationId: 10, candidate: { locationId: 20, reads: 3 } });
   });
 
   it('departs after departAfter of silence (the sweep), and a later read arrives again', () => {
@@ -135,6 +224,19 @@ describe('foldPresence, examples', () => {
   it('a sold tag read again at the point of sale stays sold (no second event)', () => {
     const sold = fold([read(0, 30, -5000, 3)]).state;
     expect(fold([read(1, 30, -5000, 3), read(500, 30, -5000, 3)], sold).changes).toEqual([]);
+  });
+});
+
+describe('the age-out of departed tags (STATE_KEEP)', () => {
+  it('keeps a state RFID_STATE_KEEP_DAYS days after its last read (90 without a valid value); never a present one', () => {
+    expect(['30', ' 7 ', '36500'].map(keepDaysOf)).toEqual([30, 7, 36_500]);
+    expect([null, undefined, '', '0', '-5', '1.5', 'abc', '36501', '9999999'].map(keepDaysOf)).toEqual(Array(9).fill(90));
+    const now = T0 + 200 * 86_400 * S;
+    const daysAgo = (d: number) => now - d * 86_400 * S;
+    expect((['departed', 'sold', null] as const).map((p) => agesOut(p, daysAgo(91), now, 90))).toEqual([true, true, true]);
+    expect(agesOut('present', daysAgo(180), now, 90)).toBe(false);
+    expect(agesOut('departed', daysAgo(89), now, 90)).toBe(false);
+    expect(agesOut('departed', daysAgo(11), now, 10)).toBe(true);
   });
 });
 

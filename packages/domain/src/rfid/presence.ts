@@ -1,13 +1,19 @@
 /**
- * Tag presence (issue 13), pure: where a tag is, decided from reads the way RFID middleware
- * smooths them (Fosstrak's / ALE "tag smoothing": a tag enters a read zone when first seen there,
- * leaves it after a silence — glimpsed/unknown cycles —, and a tag seen by two zones belongs to the
- * one reading it consistently stronger for a hold-off, so one stray read never moves it).
+ * Tag presence (issue 13; smoothing: issue 28), pure: where a tag is, decided from reads the way
+ * RFID middleware smooths them. Fosstrak's / ALE "tag smoothing": a tag enters a read zone when
+ * first seen there and leaves it after a silence. EdgeX's inventory service (app-rfid-llrp-inventory)
+ * for the move between two zones: it compares the MEAN recent RSSI of each, needs a few reads at
+ * the new one, and lowers the lead the new one needs as the old one stays silent (a mobility
+ * profile: threshold, hold-off, slope). Here the mean is an exponentially weighted one (one number a
+ * location, so the state stays one row a tag): the current location's and one candidate's.
  *
  * - ARRIVES at a location when first read there (never by a point-of-sale reader);
- * - MOVES when another location reads it stronger than its current location (or its location has
- *   gone quiet) on reads spanning at least the scene's `moveHoldoff`; a read at the current location
- *   at comparable strength (within RSSI_MARGIN_CDBM) resets that candidate;
+ * - MOVES to another location (the candidate) once that location has read it at `minReads`
+ *   distinct instants and its smoothed RSSI beats the current location's by the move margin: the
+ *   profile's `thresholdDb` while the current location read it within the hold-off, then less by
+ *   `slopeDbPerS` each second of its silence (below zero: a weaker place may claim a tag its place no
+ *   longer reads). A read at a third location takes the candidate's place only when stronger than
+ *   the candidate's smoothed RSSI (or the candidate is stale: silent for `departAfter`);
  * - DEPARTS after `departAfter` seconds without a read at its location: silence has no event, so a
  *   sweep decides it (sweepPresence); a later read folds the departure in first, so the result does
  *   not depend on when the sweep ran;
@@ -15,8 +21,12 @@
  *   departed one); for `returnGuard` seconds after the sale, reads elsewhere are ignored (the
  *   customer walks out past the gate); after it, a read at a store location RETURNS it (present).
  *
- * Times are epoch milliseconds. Reads are sorted by (time, location, RSSI, reader) before folding,
- * so the order of reads within one instant never matters.
+ * Times are epoch milliseconds, RSSI hundredths of dBm (cdBm; smoothed values are rounded to whole
+ * cdBm at every step, so a state written to the database and read back folds on alike). Reads are
+ * sorted by (time, location, RSSI strongest first, reader) before folding, so their order never
+ * matters; a location's read at an instant it already had (a duplicate, a second antenna at the same
+ * millisecond, a late batch's older read) changes no smoothed value nor count, so a re-sent read is
+ * a no-op and folding read by read, in parts or at once gives one state.
  */
 
 /** Scene types (RfidSceneType): 1 general, 2 gate, 3 point of sale. */
@@ -31,13 +41,91 @@ export type PresenceChangeKind = (typeof PRESENCE_CHANGES)[number];
 export interface SceneRules {
   sceneType: number;
   departAfter: number;
-  moveHoldoff: number;
+  /** the mobility profile's hold-off (s) as the scene sets it; null: its scene type's (MOBILITY_PROFILES) */
+  moveHoldoff: number | null;
   returnGuard: number;
 }
-export const DEFAULT_RULES: SceneRules = { sceneType: SCENE_TYPE.GENERAL, departAfter: 600, moveHoldoff: 10, returnGuard: 300 };
+/** Reads of no scene (an unbound reader's are ignored anyway; a scene deleted meanwhile): a general scene's. */
+export const DEFAULT_RULES: SceneRules = { sceneType: SCENE_TYPE.GENERAL, departAfter: 600, moveHoldoff: null, returnGuard: 300 };
 
-/** Another location reads "stronger" when above the current one by more than this (3 dB). */
-export const RSSI_MARGIN_CDBM = 300;
+/**
+ * How readily a tag moves between two locations (EdgeX's mobility profile): the new location's
+ * smoothed RSSI must beat the current one's by `thresholdDb` while the current one still reads it
+ * (its last read at most `holdoffMs` ago); after that the lead needed changes by `slopeDbPerS` a
+ * second (negative: it shrinks, then goes below zero), so a tag carried out of its location's field
+ * is claimed by the next one reading it. The new location must have read it at `minReads` distinct
+ * instants (≥ 2: one stray read never moves a tag). `weight` is the weight of a new read in a
+ * location's smoothed RSSI (an exponentially weighted mean: 1/weight reads make about its memory).
+ */
+export interface MobilityProfile {
+  thresholdDb: number;
+  holdoffMs: number;
+  slopeDbPerS: number;
+  minReads: number;
+  weight: number;
+}
+
+/**
+ * The profile of each scene type (the reading reader's scene decides), for apparel:
+ *
+ * - GENERAL — sales floor, stock room, fitting rooms: fixed readers with overlapping fields over
+ *   garments that hang still for days. A still tag's RSSI wanders by a few dB with the channel
+ *   hopping and people passing, so two antennas covering the same rail differ by up to ~6 dB by
+ *   chance: 6 dB of lead (EdgeX's "retail garment" threshold). Hold-off 10 s (the scene default: a
+ *   couple of report intervals of a fixed reader), then −0.5 dB/s, so 12 s later an equally strong
+ *   place claims a garment its place lost (EdgeX's garment slope). Two reads. Weight ⅕: a mean of
+ *   about five reads (EdgeX averages the last 20); simulated, two antennas reading a still tag at
+ *   equal strength once a second each for 10 minutes with Gaussian noise of σ 2 dB move it by chance
+ *   in under 1 % of runs with ⅕ or ¼, 7 % with ½ — and with σ 3 dB 5–8 % with ⅕ or ¼, 98 % with ½ —
+ *   while a garment carried at walking pace (RSSI ±1–4 dB/s) still moves within the hold-off.
+ * - GATE — dock doors, receiving / shipping tunnels, portals: cartons pass in seconds and are read
+ *   tens of times a second, and a neighbouring door sees them too, at high power. Same 6 dB lead (a
+ *   carton inside a tunnel or under its own door reads well above what leaks to the next one), but
+ *   three reads and weight 1/10: a burst of strays rarely holds up over three instants, and at tens
+ *   of reads a second a ten-read mean costs a fraction of a second. A gate that no longer reads a carton has let it
+ *   through: hold-off 2 s, then −2 dB/s (EdgeX's asset-tracking profile drops faster still, −8 dB/s,
+ *   with no hold-off).
+ * - POS — a point-of-sale read sells a tag and never moves one, so its profile is never consulted;
+ *   it is the general one, so that every scene type has a profile and a scene re-typed away from
+ *   POS moves tags as a store's general readers do.
+ *
+ * A scene's own move hold-off (its `moveHoldoff`, seconds) replaces the profile's. A candidate's
+ * first reads are averaged plainly (weight 1/n for its n-th read, until that falls below the
+ * profile's weight), so two reads weigh alike and one stray cannot carry a candidate.
+ */
+export const MOBILITY_PROFILES: Readonly<Record<number, MobilityProfile>> = Object.freeze({
+  [SCENE_TYPE.GENERAL]: Object.freeze({ thresholdDb: 6, holdoffMs: 10_000, slopeDbPerS: -0.5, minReads: 2, weight: 0.2 }),
+  [SCENE_TYPE.GATE]: Object.freeze({ thresholdDb: 6, holdoffMs: 2_000, slopeDbPerS: -2, minReads: 3, weight: 0.1 }),
+  [SCENE_TYPE.POS]: Object.freeze({ thresholdDb: 6, holdoffMs: 10_000, slopeDbPerS: -0.5, minReads: 2, weight: 0.2 }),
+});
+
+/** The profile of a scene type (an unknown type: the general one). */
+export const profileOf = (sceneType: number): MobilityProfile => MOBILITY_PROFILES[sceneType] ?? MOBILITY_PROFILES[SCENE_TYPE.GENERAL];
+
+/** The hold-off of a read's scene (ms): the scene's own, else its type's. */
+export const holdoffOf = (rules: SceneRules, p: MobilityProfile = profileOf(rules.sceneType)): number =>
+  rules.moveHoldoff === null ? p.holdoffMs : rules.moveHoldoff * 1000;
+
+/**
+ * The lead (cdBm) another location's smoothed RSSI needs over the current one's, `silentMs` after
+ * the current location's last read: the threshold up to the hold-off, then the slope (EdgeX's
+ * y = m·x + b capped at the threshold).
+ */
+export function moveMarginCdbm(p: MobilityProfile, holdoffMs: number, silentMs: number): number {
+  const db = p.thresholdDb + (p.slopeDbPerS * (silentMs - holdoffMs)) / 1000;
+  return Math.min(db, p.thresholdDb) * 100;
+}
+
+/** A smoothed RSSI (cdBm) after a read of `rssi`: none read with a strength yet takes it as is; a read without one changes nothing. */
+export function smoothRssi(mean: number | null, rssi: number | null, weight: number): number | null {
+  if (rssi === null) return mean;
+  if (mean === null) return rssi;
+  // whole cdBm (the column's), never -0
+  return Math.round(mean + weight * (rssi - mean)) || 0;
+}
+
+/** A candidate's read count stops here (only up to minReads does it matter; the column is a smallint). */
+export const CANDIDATE_READS_MAX = 1000;
 
 /** A tag's presence (the rfid_epc_states columns it needs). */
 export interface PresenceState {
@@ -46,15 +134,28 @@ export interface PresenceState {
   since: number | null;
   /** the reader that placed it */
   equipment: string | null;
-  /** the last read at its location, and that read's RSSI (cdBm) */
+  /** the last read at its location, and its location's smoothed RSSI (cdBm) */
   seenAt: number | null;
   rssi: number | null;
   /** when it departs without another read at its location */
   departDueAt: number | null;
-  candidate: { locationId: number; since: number; rssi: number | null; equipment: string } | null;
+  candidate: Candidate | null;
   soldAt: number | null;
   /** sold: reads elsewhere before this are the customer walking out (the sale's scene's returnGuard) */
   guardUntil: number | null;
+}
+
+/**
+ * Another location reading the tag, not (yet) enough to move it: since its first read, its smoothed
+ * RSSI, its reads at distinct instants, its last read and reader.
+ */
+export interface Candidate {
+  locationId: number;
+  since: number;
+  rssi: number | null;
+  reads: number;
+  seenAt: number;
+  equipment: string;
 }
 
 export const EMPTY_PRESENCE: PresenceState = {
@@ -94,12 +195,15 @@ export interface PresenceEvent {
 
 const cmpNum = (a: number | null, b: number | null) => (a ?? Number.NEGATIVE_INFINITY) - (b ?? Number.NEGATIVE_INFINITY) || 0;
 
-/** The canonical order of reads: time, then location, RSSI, reader, scene. */
+/**
+ * The canonical order of reads: time, then location, RSSI (the strongest first: of a location's
+ * reads at one instant, the one its smoothing takes), reader, scene.
+ */
 export function compareReads(a: PresenceRead, b: PresenceRead): number {
   return (
     a.at - b.at ||
     cmpNum(a.locationId, b.locationId) ||
-    cmpNum(a.rssi, b.rssi) ||
+    cmpNum(b.rssi, a.rssi) ||
     (a.equipment < b.equipment ? -1 : a.equipment > b.equipment ? 1 : 0) ||
     cmpNum(a.sceneId, b.sceneId)
   );
@@ -125,23 +229,38 @@ export function sweepPresence(s: PresenceState, now: number): { state: PresenceS
   };
 }
 
-const placed = (r: PresenceRead, rules: SceneRules, soldAt: number | null): PresenceState => ({
+const placed = (r: PresenceRead, rules: SceneRules, soldAt: number | null, rssi = r.rssi): PresenceState => ({
   presence: 'present',
   locationId: r.locationId,
   since: r.at,
   equipment: r.equipment,
   seenAt: r.at,
-  rssi: r.rssi,
+  rssi,
   departDueAt: r.at + rules.departAfter * 1000,
   candidate: null,
   soldAt,
   guardUntil: null,
 });
 
-const stronger = (a: number | null, b: number | null) =>
-  (a ?? Number.NEGATIVE_INFINITY) > (b ?? Number.NEGATIVE_INFINITY) + RSSI_MARGIN_CDBM;
-const comparable = (a: number | null, b: number | null) =>
-  (a ?? Number.NEGATIVE_INFINITY) >= (b ?? Number.NEGATIVE_INFINITY) - RSSI_MARGIN_CDBM;
+const newCandidate = (r: PresenceRead & { locationId: number }): Candidate => ({
+  locationId: r.locationId,
+  since: r.at,
+  rssi: r.rssi,
+  reads: 1,
+  seenAt: r.at,
+  equipment: r.equipment,
+});
+
+/** Whether `rssi` is stronger than `than` (no strength is weaker than any). */
+const stronger = (rssi: number | null, than: number | null) => rssi !== null && (than === null || rssi > than);
+
+/**
+ * Whether a candidate of smoothed RSSI `rssi` claims the tag from a location of smoothed RSSI
+ * `current` with this margin. Without both strengths there is nothing to compare: only the lapse
+ * of the current location's claim (margin down to zero) lets another take it.
+ */
+const claims = (rssi: number | null, current: number | null, margin: number) =>
+  rssi !== null && current !== null ? rssi > current + margin : margin <= 0;
 
 /** A change made by read `r` (a plain function: the step of a read, run for every read, creates no closure). */
 function ev(out: PresenceEvent[], r: PresenceRead, rules: SceneRules, kind: PresenceChangeKind, more: Partial<PresenceEvent> = {}): void {
@@ -175,28 +294,43 @@ function step(s: PresenceState, r: PresenceRead, rules: SceneRules, out: Presenc
     return placed(r, rules, s.soldAt);
   }
   // present
+  const p = profileOf(rules.sceneType);
   if (r.locationId === s.locationId) {
-    // read again where it is (nearly every read): changed in place, `s` being the fold's own state
-    s.seenAt = Math.max(s.seenAt ?? r.at, r.at);
-    s.rssi = r.rssi;
+    // read again where it is (nearly every read): changed in place, `s` being the fold's own state.
+    // An instant it had already (or an older one) leaves the mean alone: a duplicate is a no-op
+    if (s.seenAt === null || r.at > s.seenAt) {
+      s.rssi = smoothRssi(s.rssi, r.rssi, p.weight);
+      s.seenAt = r.at;
+    }
     s.departDueAt = Math.max(s.departDueAt ?? 0, r.at + rules.departAfter * 1000);
-    if (s.candidate && comparable(r.rssi, s.candidate.rssi)) s.candidate = null;
     return s;
   }
-  const quiet = s.seenAt !== null && r.at - s.seenAt > rules.moveHoldoff * 1000;
-  if (!stronger(r.rssi, s.rssi) && !quiet) {
-    // not stronger: a candidate at this location is not consistently stronger
-    return s.candidate?.locationId === r.locationId ? { ...s, candidate: null } : s;
-  }
   const c = s.candidate;
-  if (!c || c.locationId !== r.locationId) {
-    return { ...s, candidate: { locationId: r.locationId, since: r.at, rssi: r.rssi, equipment: r.equipment } };
-  }
-  if (r.at > c.since && r.at - c.since >= rules.moveHoldoff * 1000) {
+  const stale = c !== null && r.at - c.seenAt > rules.departAfter * 1000;
+  let next: Candidate;
+  if (c !== null && c.locationId === r.locationId) {
+    // an instant the candidate had already: nothing new
+    if (r.at <= c.seenAt) return s;
+    next = stale
+      ? newCandidate(r as PresenceRead & { locationId: number })
+      : {
+          locationId: c.locationId,
+          since: c.since,
+          // its first reads a plain mean (1/n), then the profile's weight
+          rssi: smoothRssi(c.rssi, r.rssi, Math.max(p.weight, 1 / (c.reads + 1))),
+          reads: Math.min(c.reads + 1, CANDIDATE_READS_MAX),
+          seenAt: r.at,
+          equipment: r.equipment,
+        };
+  } else if (c === null || stale || stronger(r.rssi, c.rssi)) {
+    // a third location takes the candidate's place only when reading it stronger
+    next = newCandidate(r as PresenceRead & { locationId: number });
+  } else return s;
+  if (next.reads >= p.minReads && claims(next.rssi, s.rssi, moveMarginCdbm(p, holdoffOf(rules, p), r.at - (s.seenAt ?? r.at)))) {
     ev(out, r, rules, 'moved', { fromLocationId: s.locationId });
-    return placed(r, rules, s.soldAt);
+    return placed(r, rules, s.soldAt, next.rssi);
   }
-  return { ...s, candidate: { ...c, rssi: r.rssi } };
+  return { ...s, candidate: next };
 }
 
 /**
@@ -225,3 +359,29 @@ export function foldPresence(
   }
   return { state: s, changes };
 }
+
+/**
+ * How long a tag's state row outlives its last read (issue 28, item 12): a tenant parameter
+ * (tenant/param, module `rfid`, code RFID_STATE_KEEP_DAYS, whole days), 90 days without one.
+ *
+ * A row ages out when its tag has DEPARTED in the presence model's sense — it is not `present`:
+ * `departed` (its location stopped reading it for the scene's departAfter), `sold` (it left with a
+ * customer), or never placed (null: only unbound readers read it) — and no reader, bound or not,
+ * has read it for the kept days (last_seen_at). A `present` row never ages out, however old: its
+ * departure comes first (the sweep's, with its lifecycle event), and the age-out after that. A tag
+ * read again after its row went simply arrives anew (a sold one: arrives, not returns); its
+ * history stays in the tag lifecycle, which has its own retention.
+ */
+export const STATE_KEEP = { module: 'rfid', code: 'RFID_STATE_KEEP_DAYS', defaultDays: 90, maxDays: 36_500 } as const;
+
+/** The kept days a parameter value gives: a whole number of days from 1 to maxDays, else the default. */
+export function keepDaysOf(value: string | null | undefined): number {
+  const v = (value ?? '').trim();
+  if (!/^\d{1,6}$/.test(v)) return STATE_KEEP.defaultDays;
+  const n = Number(v);
+  return n >= 1 && n <= STATE_KEEP.maxDays ? n : STATE_KEEP.defaultDays;
+}
+
+/** Whether a state row ages out at `now` (epoch ms): not present, and not read for `keepDays`. */
+export const agesOut = (presence: Presence | null, lastSeenAt: number, now: number, keepDays: number): boolean =>
+  presence !== 'present' && lastSeenAt < now - keepDays * 86_400_000;

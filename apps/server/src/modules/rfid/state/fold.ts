@@ -67,6 +67,8 @@ interface StateRow {
   candidate_location_id: string | number | null;
   candidate_since: number | null;
   candidate_rssi_cdbm: number | null;
+  candidate_reads: number | null;
+  candidate_seen_at: number | null;
   candidate_equipment: string | null;
   sold_at: number | null;
   return_guard_until: number | null;
@@ -96,6 +98,9 @@ export function presenceOfRow(r: StateRow): PresenceState {
             locationId: candidateLocation,
             since: r.candidate_since ?? 0,
             rssi: r.candidate_rssi_cdbm,
+            // a candidate of a row from before migration 0044: read once, at its first read
+            reads: r.candidate_reads ?? 1,
+            seenAt: r.candidate_seen_at ?? r.candidate_since ?? 0,
             equipment: r.candidate_equipment ?? '',
           },
     soldAt: r.sold_at,
@@ -195,6 +200,8 @@ const newColumns = () => ({
   cLocation: [] as (number | null)[],
   cSince: [] as (number | null)[],
   cRssi: [] as (number | null)[],
+  cReads: [] as (number | null)[],
+  cSeen: [] as (number | null)[],
   cEquipment: [] as (string | null)[],
   sold: [] as (number | null)[],
   guard: [] as (number | null)[],
@@ -209,17 +216,18 @@ function upsertStates(tenantId: number, cols: Columns) {
   return sql`
     insert into rfid_epc_states as s (tenant_id, epc, tid, first_seen_at, last_seen_at, read_count, last_equipment, last_antenna,
       last_location_id, last_rssi_cdbm, presence, presence_location_id, presence_since, presence_equipment, presence_seen_at,
-      presence_rssi_cdbm, depart_due_at, depart_check_at, candidate_location_id, candidate_since, candidate_rssi_cdbm, candidate_equipment,
-      sold_at, return_guard_until, updated_at)
+      presence_rssi_cdbm, depart_due_at, depart_check_at, candidate_location_id, candidate_since, candidate_rssi_cdbm, candidate_reads,
+      candidate_seen_at, candidate_equipment, sold_at, return_guard_until, updated_at)
     select ${tenantId}, u.epc, nullif(u.tid, ''), ${fromMs('u.f')}, ${fromMs('u.l')}, u.n, u.eq, u.ant, u.loc, u.rssi, u.p, u.pl,
       ${fromMs('u.ps')}, u.pe, ${fromMs('u.pseen')}, u.pr, ${fromMs('u.due')}, case when u.p = 'present' then ${fromMs('u.due')} end,
-      u.cl, ${fromMs('u.cs')}, u.cr, u.ce, ${fromMs('u.sold')}, ${fromMs('u.guard')}, now()
+      u.cl, ${fromMs('u.cs')}, u.cr, u.cn, ${fromMs('u.cseen')}, u.ce, ${fromMs('u.sold')}, ${fromMs('u.guard')}, now()
     from unnest(${x(cols.epc)}, ${x(cols.tid)}, ${n(cols.first, 'float8')}, ${n(cols.last, 'float8')}, ${n(cols.count, 'bigint')},
       ${x(cols.equipment)}, ${n(cols.antenna, 'int')}, ${n(cols.location, 'bigint')}, ${n(cols.rssi, 'int')}, ${x(cols.presence)},
       ${n(cols.pLocation, 'bigint')}, ${n(cols.pSince, 'float8')}, ${x(cols.pEquipment)}, ${n(cols.pSeen, 'float8')},
       ${n(cols.pRssi, 'int')}, ${n(cols.due, 'float8')}, ${n(cols.cLocation, 'bigint')}, ${n(cols.cSince, 'float8')},
-      ${n(cols.cRssi, 'int')}, ${x(cols.cEquipment)}, ${n(cols.sold, 'float8')}, ${n(cols.guard, 'float8')})
-      as u(epc, tid, f, l, n, eq, ant, loc, rssi, p, pl, ps, pe, pseen, pr, due, cl, cs, cr, ce, sold, guard)
+      ${n(cols.cRssi, 'int')}, ${n(cols.cReads, 'smallint')}, ${n(cols.cSeen, 'float8')}, ${x(cols.cEquipment)}, ${n(cols.sold, 'float8')},
+      ${n(cols.guard, 'float8')})
+      as u(epc, tid, f, l, n, eq, ant, loc, rssi, p, pl, ps, pe, pseen, pr, due, cl, cs, cr, cn, cseen, ce, sold, guard)
     on conflict (tenant_id, epc) do update set
       tid = coalesce(excluded.tid, s.tid),
       first_seen_at = least(s.first_seen_at, excluded.first_seen_at),
@@ -246,6 +254,8 @@ function upsertStates(tenantId: number, cols: Columns) {
       candidate_location_id = excluded.candidate_location_id,
       candidate_since = excluded.candidate_since,
       candidate_rssi_cdbm = excluded.candidate_rssi_cdbm,
+      candidate_reads = excluded.candidate_reads,
+      candidate_seen_at = excluded.candidate_seen_at,
       candidate_equipment = excluded.candidate_equipment,
       sold_at = excluded.sold_at,
       return_guard_until = excluded.return_guard_until,
@@ -266,7 +276,7 @@ export async function foldInput(tx: Tx, tenantId: number, input: FoldInput): Pro
     tx,
     sql`select s.epc, s.presence, s.presence_location_id, ${toMs('s.presence_since')}, s.presence_equipment, ${toMs('s.presence_seen_at')},
           s.presence_rssi_cdbm, ${toMs('s.depart_due_at')}, s.candidate_location_id, ${toMs('s.candidate_since')}, s.candidate_rssi_cdbm,
-          s.candidate_equipment, ${toMs('s.sold_at')}, ${toMs('s.return_guard_until')}
+          s.candidate_reads, ${toMs('s.candidate_seen_at')}, s.candidate_equipment, ${toMs('s.sold_at')}, ${toMs('s.return_guard_until')}
         from rfid_epc_states s
         where s.tenant_id = ${tenantId} and s.epc = any(string_to_array(${epcs.join(',')}, ','))
         order by s.epc
@@ -316,6 +326,8 @@ export async function foldInput(tx: Tx, tenantId: number, input: FoldInput): Pro
       cols.cLocation.push(state.candidate?.locationId ?? null);
       cols.cSince.push(state.candidate?.since ?? null);
       cols.cRssi.push(state.candidate?.rssi ?? null);
+      cols.cReads.push(state.candidate?.reads ?? null);
+      cols.cSeen.push(state.candidate?.seenAt ?? null);
       cols.cEquipment.push(state.candidate?.equipment ?? null);
       cols.sold.push(state.soldAt);
       cols.guard.push(state.guardUntil);

@@ -1,5 +1,6 @@
 import type { ModulePart } from '../../../core/module.js';
 import { handlerKind } from '../../general/scheduler/handlers.js';
+import { AGE_OUT_EVERY_MS, ageOutStates } from './age-out.js';
 import { fromCatalog, stateRoutes } from './routes.js';
 import { sweepDepartures } from './service.js';
 
@@ -10,8 +11,9 @@ export const SWEEP_EVERY_MS = 60_000;
  * The state area of the RFID module (area P, combined in ../index.ts): EPC state and presence.
  * The ingestion pipeline queues its reads (fold-queue.ts) in its transaction and kicks this
  * process's fold runner (fold-runner.ts) after the commit; the departure sweep is a
- * job kind run every minute (and a task the scheduler may name); R calls closePresenceAt when a
- * reader is unbound, L countByPresence for the dashboards.
+ * job kind run every minute (and a task the scheduler may name), the age-out of departed tags'
+ * states (age-out.ts) one run every hour; R calls closePresenceAt when a reader is unbound, L
+ * countByPresence for the dashboards.
  */
 export const statePart: ModulePart = {
   routes: [stateRoutes],
@@ -24,8 +26,20 @@ export const statePart: ModulePart = {
       ),
       every: SWEEP_EVERY_MS,
     },
+    {
+      ...handlerKind(
+        'rfid.ageOutStates',
+        async ({ ctx, now }) => {
+          const r = await ageOutStates(ctx.db, now, ctx.log);
+          return { key: 'epcState.ageOutDone', params: { count: r.deleted, tenants: r.tenants } };
+        },
+        fromCatalog('epcState.ageOutTask'),
+      ),
+      every: AGE_OUT_EVERY_MS,
+    },
   ],
 };
+export { ageOutStates } from './age-out.js';
 export { type FoldRead, type FoldResult, foldReads, type PresenceChange } from './fold.js';
 export { foldBacklog, foldQueued } from './fold-queue.js';
 export { closePresenceAt, countByPresence, type PresenceCounts, sweepDepartures } from './service.js';

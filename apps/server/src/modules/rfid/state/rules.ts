@@ -7,10 +7,15 @@ import { snake } from '../../../db/resource-table.js';
 
 const RULE_FIELDS = ['sceneType', 'departAfter', 'moveHoldoff', 'returnGuard'] as const;
 
-/** The SQL of one rule: the scene's column (blank = the default), or the default where the declaration has no such field. */
+/**
+ * The SQL of one rule: the scene's column (blank = the default), or the default where the
+ * declaration has no such field. A blank move hold-off stays null: the scene type's mobility
+ * profile has one (presence.ts).
+ */
 export function ruleSql(alias: string, key: (typeof RULE_FIELDS)[number]) {
   const declared = Object.hasOwn(sceneResource.fields, key);
-  return declared ? sql.raw(`coalesce(${alias}.${snake(key)}::float8, ${DEFAULT_RULES[key]})`) : sql.raw(`${DEFAULT_RULES[key]}::float8`);
+  const dflt = DEFAULT_RULES[key] ?? 'null';
+  return declared ? sql.raw(`coalesce(${alias}.${snake(key)}::float8, ${dflt})`) : sql.raw(`${dflt}::float8`);
 }
 
 /** The rules of these scenes of the tenant, by id (one indexed query). */
@@ -20,7 +25,7 @@ export async function scenesRules(tx: Tx, tenantId: number, ids: readonly number
     id: number | string;
     scene_type: number;
     depart_after: number;
-    move_holdoff: number;
+    move_holdoff: number | null;
     return_guard: number;
   }>(
     tx,
@@ -34,7 +39,7 @@ export async function scenesRules(tx: Tx, tenantId: number, ids: readonly number
       {
         sceneType: Number(r.scene_type),
         departAfter: Number(r.depart_after),
-        moveHoldoff: Number(r.move_holdoff),
+        moveHoldoff: r.move_holdoff === null ? null : Number(r.move_holdoff),
         returnGuard: Number(r.return_guard),
       },
     ]),

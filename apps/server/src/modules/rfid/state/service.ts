@@ -88,7 +88,7 @@ export async function sweepDepartures(db: Tx, now: Date, maxChunks = 20): Promis
         sql`with ${checked(true)}
             update rfid_epc_states s set presence = 'departed', presence_since = s.depart_due_at, depart_due_at = null,
               depart_check_at = null, candidate_location_id = null, candidate_since = null, candidate_rssi_cdbm = null,
-              candidate_equipment = null, updated_at = now()
+              candidate_reads = null, candidate_seen_at = null, candidate_equipment = null, updated_at = now()
             from due where s.tenant_id = due.tenant_id and s.epc = due.epc
             returning s.tenant_id, s.epc, s.presence_since as at, s.presence_location_id as location_id, s.presence_equipment as equipment`,
       );
@@ -109,7 +109,8 @@ export async function closePresenceAt(tx: Tx, tenantId: number, equipmentCoding:
   const rows = await queryRows<ClosedRow>(
     tx,
     sql`update rfid_epc_states s set presence = 'departed', presence_since = ${at}, depart_due_at = null, depart_check_at = null,
-          candidate_location_id = null, candidate_since = null, candidate_rssi_cdbm = null, candidate_equipment = null, updated_at = now()
+          candidate_location_id = null, candidate_since = null, candidate_rssi_cdbm = null, candidate_reads = null,
+          candidate_seen_at = null, candidate_equipment = null, updated_at = now()
         where s.tenant_id = ${tenantId} and s.presence = 'present' and s.presence_equipment = ${equipmentCoding}
         returning s.tenant_id, s.epc, s.presence_since as at, s.presence_location_id as location_id, s.presence_equipment as equipment`,
   );

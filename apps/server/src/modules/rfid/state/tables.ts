@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -31,7 +31,7 @@ export const rfidEpcStates = pgTable(
     presenceSince: ts('presence_since'),
     /** the reader that placed it (unbinding a reader closes the presence it placed) */
     presenceEquipment: text('presence_equipment'),
-    /** the last read at the presence location, and its RSSI */
+    /** the last read at the presence location, and the location's smoothed RSSI (presence.ts; until migration 0044 the last read's) */
     presenceSeenAt: ts('presence_seen_at'),
     presenceRssiCdbm: integer('presence_rssi_cdbm'),
     /** when a present tag departs if no read at its location comes (presence_seen_at + the scene's departAfter) */
@@ -42,10 +42,16 @@ export const rfidEpcStates = pgTable(
      * re-read changes no indexed column and its write stays on its page (a HOT update, no index entry)
      */
     departCheckAt: ts('depart_check_at'),
-    /** a location reading it stronger, not yet for the hold-off */
+    /**
+     * Another location reading it, not (yet) enough to move it: since its first read, its smoothed
+     * RSSI, its reads at distinct instants (null on a row from before 0044: one), its last read
+     * (null: candidate_since) and reader
+     */
     candidateLocationId: bigint('candidate_location_id', { mode: 'number' }),
     candidateSince: ts('candidate_since'),
     candidateRssiCdbm: integer('candidate_rssi_cdbm'),
+    candidateReads: smallint('candidate_reads'),
+    candidateSeenAt: ts('candidate_seen_at'),
     candidateEquipment: text('candidate_equipment'),
     soldAt: ts('sold_at'),
     /** sold: reads elsewhere before this are ignored (the sale's scene's returnGuard) */

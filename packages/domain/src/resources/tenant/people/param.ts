@@ -52,6 +52,8 @@ export const tenantParamResource = defineResource({
       ],
     },
     { module: 'label', code: 'LABEL_PRINT_COPIES', name: '标签默认打印份数', valueType: PARAM_TYPE.INT, value: '1', unit: '份' },
+    // read by the age-out of departed tags' EPC states (rfid/presence.ts STATE_KEEP); without it, 90 days
+    { module: 'rfid', code: 'RFID_STATE_KEEP_DAYS', name: 'EPC 状态保留天数', valueType: PARAM_TYPE.INT, value: '90', unit: '天' },
   ],
   rules: [paramValueRule],
   fields: {
