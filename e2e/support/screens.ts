@@ -57,14 +57,23 @@ export async function openScreen(page: Page, code: string) {
 
 /** Waits until no spinner turns and no table is loading on the screen (kept-alive screens behind it aside). */
 export async function settled(page: Page, code: string) {
-  await page.waitForFunction(
-    (screen) =>
-      ![...document.querySelectorAll(`.screen-view[data-screen="${screen}"] :is(.ant-spin-spinning, .ant-skeleton-active)`)].some((el) =>
-        el.checkVisibility(),
-      ),
-    code,
-    { timeout: 30_000 },
-  );
+  const spinning = (screen: string) =>
+    [...document.querySelectorAll(`.screen-view[data-screen="${screen}"] :is(.ant-spin-spinning, .ant-skeleton-active)`)]
+      .filter((el) => el.checkVisibility())
+      .map((el) => el.closest('[data-testid]')?.getAttribute('data-testid') ?? el.className);
+  await page
+    .waitForFunction(
+      (screen) => {
+        const busy = [...document.querySelectorAll(`.screen-view[data-screen="${screen}"] :is(.ant-spin-spinning, .ant-skeleton-active)`)];
+        return !busy.some((el) => el.checkVisibility());
+      },
+      code,
+      { timeout: 30_000 },
+    )
+    .catch(async (err: Error) => {
+      err.message = `${code} still loading after 30 s: ${(await page.evaluate(spinning, code)).join(', ')}\n${err.message}`;
+      throw err;
+    });
 }
 
 /** Every key of the console's catalogs (dotted paths to a text), in any language. */
@@ -159,7 +168,9 @@ export function languageStories(
         for (const account of new Set(screens.map((s) => s.account))) {
           const { page, context } = await signedIn(suite, account.username, account.password, { lang });
           for (const s of screens.filter((x) => x.account === account)) {
+            const t0 = Date.now();
             await openScreen(page, s.code);
+            if (process.env.E2E_TRACE) console.log(`${lang} ${s.code} ${Date.now() - t0} ms`);
             problems.push(...(await untranslated(page, lang)).map((p) => `${s.code}: ${p}`));
             const add = screenOf(page, s.code).getByTestId('resource-add');
             if (lang === 'en_US' && (await add.count()) && (await add.first().isEnabled())) {
@@ -174,7 +185,7 @@ export function languageStories(
           await context.close();
         }
         expect(problems).toEqual([]);
-      });
+      }, 240_000);
     }
   }
 }
