@@ -18,6 +18,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { startServer } from '../e2e/support/server.js';
 import { benchDatabase, keptAliveClient, loadAverage, pct } from './lib.js';
@@ -72,7 +73,8 @@ if (dbUrl) await pgRun(dbUrl, SEED);
 else {
   // the embedded database is the server's alone: seeded between two starts
   await server.stop();
-  const lite = await PGlite.create(dataDir);
+  // with the extensions the server loads (apps/server/src/db/client.ts PGLITE_EXTENSIONS): code_tables has trigram indexes
+  const lite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   await lite.exec(SEED);
   await lite.exec('checkpoint');
   await lite.close();

@@ -8,7 +8,7 @@ import { registerCompression } from './core/compression.js';
 import type { AppContext } from './core/context.js';
 import { registerEnvelope } from './core/envelope.js';
 import { FileService } from './core/files.js';
-import { type ModuleRegistry, registerModules, type ServerModule } from './core/module.js';
+import { type ModuleRegistry, registerModules, type ServerModule, servedBy } from './core/module.js';
 import { registerNoBody } from './core/no-body.js';
 import { registerOperationLog } from './core/operation-log.js';
 import { PermissionService } from './core/permissions.js';
@@ -122,10 +122,11 @@ export async function buildApp(ctx: AppContext, services = createServices(ctx)):
     async (api) => {
       await api.register(jobRoutes);
       await api.register(attrRoutes);
-      // each module: its own routes, then the generic routes of its declared resources
+      // each module: its own routes, then the generic routes of its declarations (routes a module
+      // serves its own way are left to it: ResourceHooks.omitRoutes)
       for (const m of services.modules.modules) {
         for (const routes of m.routes ?? []) await api.register(routes, services);
-        for (const def of m.domain?.resources ?? []) await api.register(resourceRoutes, { service: services.resources.get(def.code)! });
+        for (const def of servedBy(m)) await api.register(resourceRoutes, { service: services.modules.service(def.code) });
       }
     },
     { prefix: '/api' },

@@ -1,7 +1,8 @@
 import { decodeEpc, LABEL_ORDER } from '@tagloom/domain';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../src/db/client.js';
+import { operationLog } from '../src/db/schema/index.js';
 import { tenantCodingRule } from '../src/modules/general/coding-rule/service.js';
 import { tenantLabels } from '../src/modules/label/orders/limits.js';
 import { DEFAULT_PRINT_SPEC, zplLabel } from '../src/modules/label/orders/zpl.js';
@@ -51,6 +52,32 @@ describe('label purchase orders: from draft to EPCs, print file and receipt', ()
     expect(refused.status).toBe(409);
     expect(refused.body.msg).toMatch(/supplier/i);
     await t.call('POST', '/api/label/purchase-order/delete', { token: demo, body: { ids: [o.id] } });
+  });
+
+  /** The system moves (move()) of an order in the operation log, oldest first. */
+  const systemMoves = async (id: number) =>
+    (
+      await t.ctx.db
+        .select({ screen: operationLog.screen, action: operationLog.action, method: operationLog.method, result: operationLog.result })
+        .from(operationLog)
+        .where(and(eq(operationLog.method, 'SYSTEM'), eq(operationLog.target, String(id))))
+        .orderBy(operationLog.createdAt, operationLog.id)
+    ).filter((r) => r.screen.endsWith('-order'));
+
+  it('moves a confirmed order without EPCs on to purchasing by its machine’s system move, logged in the same transaction', async () => {
+    const created = await act(demo, 'label/half-order', 'create', {
+      supplierId,
+      lossRatio: 0,
+      lines: [{ skuId: skus[0].id, quantity: 5 }],
+    });
+    expect(created.body.code, created.body.msg).toBe(200);
+    const id = created.body.data.id;
+    expect((await act(demo, 'label/half-order', 'submit', { id })).status).toBe(200);
+    expect((await act(supplier, 'supply/label-order', 'accept', { id })).status).toBe(200);
+    const confirmed = await act(demo, 'label/half-order', 'confirm', { id });
+    expect(confirmed.body.code, confirmed.body.msg).toBe(200);
+    expect(confirmed.body.data.status).toBe(LABEL_ORDER.PURCHASING);
+    expect(await systemMoves(id)).toEqual([{ screen: 'label/half-order', action: 'purchase', method: 'SYSTEM', result: 1 }]);
   });
 
   it('runs the whole story: submit, accept, sketch, confirm, Get EPC, print file, ship, receive', async () => {
@@ -110,6 +137,8 @@ describe('label purchase orders: from draft to EPCs, print file and receipt', ()
     const order = (await t.call('GET', `/api/label/purchase-order/get?id=${id}`, { token: demo })).body.data;
     expect(order.status).toBe(LABEL_ORDER.EPC_GENERATED);
     expect(order.epcCount).toBe(labels);
+    // the job's end is the machine's system move, logged as a transition is
+    expect(await systemMoves(id)).toEqual([{ screen: 'label/purchase-order', action: 'epcGenerated', method: 'SYSTEM', result: 1 }]);
     // a print task of the order's EPCs: confirmed, its ZPL file writes each EPC and reads the TID back
     const task = await act(supplier, 'label/print-task', 'create', { orderId: id });
     expect(task.status).toBe(200);

@@ -1,8 +1,11 @@
 import * as XLSX from '@e965/xlsx';
 import { type ChildSpec, isDocument, type ResourceDef } from '@tagloom/domain';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ResourceService } from '../src/core/resource/service.js';
+import { buildApp, createServices } from '../src/app.js';
+import { badRequest } from '../src/core/errors.js';
+import { ResourceService } from '../src/core/resource/service.js';
 import { tableOf } from '../src/db/resource-table.js';
 import { users } from '../src/db/schema/index.js';
 import { sampleRow } from './sample-row.js';
@@ -259,3 +262,117 @@ async function tenantOf(t: TestApp, username: string): Promise<number> {
   const [u] = await t.ctx.db.select({ tenantId: users.tenantId }).from(users).where(eq(users.username, username));
   return Number(u.tenantId);
 }
+
+/**
+ * A line is a row of its own declaration: writing it with its parent runs the line declaration's
+ * hooks (its service's, in the module registry) in the parent's transaction — create, update and
+ * delete of lines, and the lines that go with a deleted parent — and a refusal undoes the parent too.
+ */
+describe(`a line's own hooks run when it is written with its parent (${DRIVER})`, () => {
+  let t: TestApp;
+  let app: FastifyInstance;
+  let token: string;
+  const calls: string[] = [];
+  const post = async (url: string, body: unknown) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/tenant/code-table/${url}`,
+      headers: { token, langeType: 'en_US' },
+      payload: body as object,
+    });
+    return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: Row & { items?: Row[] } } };
+  };
+  const item = (value: string, label: string, id?: number) => ({ ...(id ? { id } : {}), value, label });
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    const services = createServices(t.ctx);
+    const line = services.modules.service('tenant/code-table-item');
+    // the line declaration's hooks (a module names them as for any of its screens): recorded, one refusal, one stamp
+    services.resources.set(
+      line.def.code,
+      new ResourceService(
+        t.ctx,
+        line.def,
+        line.table,
+        {
+          async beforeWrite(tx, data, { existing, changes }) {
+            const label = String(changes?.label ?? data.label);
+            calls.push(`beforeWrite ${existing ? 'update' : 'create'} ${data.value} in ${tx ? 'tx' : '-'}`);
+            if (label === 'refused') throw badRequest('validation.codeChars');
+            // a hook adjusts a new line before it is written, as on the line's own create
+            if (!existing) data.seq = 77;
+          },
+          async afterWrite(_tx, row, { existing }) {
+            calls.push(`afterWrite ${existing ? 'update' : 'create'} ${row.value}`);
+          },
+          async beforeDelete(_tx, rows) {
+            calls.push(`beforeDelete ${rows.map((r) => r.value).join(',')}`);
+          },
+          async afterCommit({ action }) {
+            calls.push(`afterCommit ${action}`);
+          },
+        },
+        services.resources,
+      ),
+    );
+    app = await buildApp(t.ctx, services);
+    await app.ready();
+    token = await t.login('demo', 'demo123');
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+    await t?.close();
+  });
+
+  it('runs beforeWrite, afterWrite and afterCommit on lines created with their parent', async () => {
+    calls.length = 0;
+    const made = await post('create', { code: 'HOOKED1', name: 'Hooked', items: [item('A', 'Alpha'), item('B', 'Beta')] });
+    expect(made.body.code, made.body.msg).toBe(200);
+    expect(calls).toEqual([
+      'beforeWrite create A in tx',
+      'beforeWrite create B in tx',
+      'afterWrite create A',
+      'afterWrite create B',
+      'afterCommit create',
+    ]);
+    const got = await t.call('GET', `/api/tenant/code-table/get?id=${made.body.data.id}`, { token });
+    expect((got.body.data.items as Row[]).map((r) => [r.value, r.seq])).toEqual([
+      ['A', 77],
+      ['B', 77],
+    ]);
+  });
+
+  it('runs them on lines updated, added and deleted by the parent’s update, and a refusal undoes the whole write', async () => {
+    const made = await post('create', { code: 'HOOKED2', name: 'Hooked', items: [item('A', 'Alpha'), item('B', 'Beta')] });
+    const id = made.body.data.id as number;
+    const [a, b] = (await t.call('GET', `/api/tenant/code-table/get?id=${id}`, { token })).body.data.items as Row[];
+    calls.length = 0;
+    const upd = await post('update', { id, name: 'Hooked again', items: [item('A', 'Alpha 2', a.id as number), item('C', 'Gamma')] });
+    expect(upd.body.code, upd.body.msg).toBe(200);
+    expect(calls).toEqual([
+      'beforeDelete B',
+      'beforeWrite update A in tx',
+      'afterWrite update A',
+      'beforeWrite create C in tx',
+      'afterWrite create C',
+      'afterCommit delete',
+      'afterCommit update',
+      'afterCommit create',
+    ]);
+    // a line's hook refuses: neither the parent nor any line changed
+    const refused = await post('update', { id, name: 'Never', items: [item('A', 'refused', a.id as number)] });
+    expect(refused.status).toBe(400);
+    const now = (await t.call('GET', `/api/tenant/code-table/get?id=${id}`, { token })).body.data;
+    expect([now.name, (now.items as Row[]).map((r) => `${r.value}:${r.label}`)]).toEqual(['Hooked again', ['A:Alpha 2', 'C:Gamma']]);
+    expect(b.value).toBe('B');
+  });
+
+  it('runs beforeDelete on the lines that go with a deleted parent, in its transaction', async () => {
+    const made = await post('create', { code: 'HOOKED3', name: 'Hooked', items: [item('X', 'Ex'), item('Y', 'Why')] });
+    calls.length = 0;
+    const del = await post('delete', { ids: [made.body.data.id] });
+    expect(del.body.data.deleted).toBe(1);
+    expect(calls).toEqual(['beforeDelete X,Y', 'afterCommit delete']);
+  });
+});

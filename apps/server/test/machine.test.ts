@@ -72,6 +72,12 @@ describe(`state machines on the generic routes (${DRIVER})`, () => {
               .set({ lastTimeOnline: new Date() })
               .where(and(eq(equipment.id, row.id as number), eq(equipment.tenantId, row.tenantId as number)));
             if (row.remark === 'boom') throw badRequest('validation.macAddress');
+            // a hook that moves the state itself, not by the machine (a bug the service refuses)
+            if (row.remark === 'direct')
+              await tx
+                .update(equipment)
+                .set({ onlineStatus: ONLINE.OFFLINE })
+                .where(and(eq(equipment.id, row.id as number), eq(equipment.tenantId, row.tenantId as number)));
           },
         },
       }),
@@ -175,6 +181,15 @@ describe(`state machines on the generic routes (${DRIVER})`, () => {
     expect(row.onlineStatus).toBe(ONLINE.OFFLINE);
     // the hook's own write went with it
     expect(row.lastTimeOnline?.getTime()).toBe(lastOnline?.getTime());
+  });
+
+  it('refuses a hook that writes the state field itself (every edge is the machine’s): the move and the write are undone', async () => {
+    const id = await idOf(demo, 'GATE-01');
+    expect((await call(`${base}/update`, demo, { id, remark: 'direct' })).status).toBe(200);
+    const r = await call(`${base}/bind`, demo, { id });
+    expect(r.status).toBe(500);
+    expect((await stored(id)).onlineStatus).toBe(ONLINE.OFFLINE);
+    expect((await call(`${base}/update`, demo, { id, remark: '' })).status).toBe(200);
   });
 
   it('does not reach another tenant’s rows: 404', async () => {

@@ -1,11 +1,10 @@
 import {
   CRUD,
   CUSTOM_RESOURCES,
+  DECLARED_RESOURCES,
   DOMAIN_MODULES,
   defineDomainModule,
   defineResource,
-  dictionaryDetailResource,
-  dictionaryModuleResource,
   f,
   type MenuItem,
   RESOURCES,
@@ -13,12 +12,12 @@ import {
   seededMenu,
 } from '@tagloom/domain';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableName, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, createServices, MODULES } from '../src/app.js';
 import { defineModule } from '../src/core/module.js';
-import { resourceTable, tableOf } from '../src/db/resource-table.js';
+import { resourceTable } from '../src/db/resource-table.js';
 import * as schema from '../src/db/schema/index.js';
 import { grantTenant } from '../src/seed/index.js';
 import { syncMenuTree } from '../src/seed/menus.js';
@@ -56,6 +55,8 @@ const labMenu = {
   ],
 };
 const labDomain = defineDomainModule({ code: 'lab', menu: labMenu, resources: [noteResource] });
+// its tables.ts (the migration comes from drizzle-kit, below)
+const noteTable = resourceTable(noteResource);
 const labModule = defineModule({ code: 'lab', domain: labDomain });
 // ---- end of the module ----
 
@@ -66,17 +67,23 @@ describe('modules as plugins', () => {
   });
   afterAll(() => t?.close());
 
-  it('serves every declared resource through its module, each table named in the schema drizzle-kit reads', () => {
-    const served = new Set(t.services.resources.keys());
+  it('serves every declaration through its module registry, each table named in the schema drizzle-kit reads', async () => {
     const named = new Set(Object.values(schema));
-    for (const def of RESOURCES) {
-      expect(served.has(def.code), def.code).toBe(true);
-      expect(named.has(tableOf(def.code) as never), def.code).toBe(true);
+    // every declaration of every module, generic and custom alike, and nothing else gets the generic routes
+    expect(t.services.modules.served.map((s) => s.def.code).sort()).toEqual(DECLARED_RESOURCES.map((d) => d.code).sort());
+    // each over the table its declaration names, one drizzle-kit sees
+    for (const s of t.services.resources.values()) {
+      expect(named.has(s.table as never), s.def.code).toBe(true);
+      expect(getTableName(s.table), s.def.code).toBe(s.def.table);
     }
-    // besides the declared ones, only the services modules build themselves (tenant, user, role,
-    // menu, versions, dictionary) join the app's map, when their routes register
-    const known = new Set([...RESOURCES, ...CUSTOM_RESOURCES, dictionaryModuleResource, dictionaryDetailResource].map((d) => d.code));
-    expect([...served].filter((c) => !known.has(c))).toEqual([]);
+    for (const def of [...RESOURCES, ...CUSTOM_RESOURCES]) expect(t.services.resources.get(def.code)?.def, def.code).toBe(def);
+    // besides them, the map holds their lines (whose hooks run when lines are written), which have no routes of their own
+    const lines = new Set(DECLARED_RESOURCES.flatMap((d) => (d.children ?? []).map((c) => c.resource.code)));
+    const served = new Set(t.services.modules.served.map((s) => s.def.code));
+    expect([...t.services.resources.keys()].filter((c) => !served.has(c) && !lines.has(c))).toEqual([]);
+    for (const code of lines) expect(t.services.resources.has(code), code).toBe(true);
+    for (const code of [...lines].filter((c) => !served.has(c)))
+      expect((await t.call('POST', `/api/${code}/list`, { token: await t.login('admin', 'admin123'), body: {} })).status, code).toBe(404);
     // the domain halves are the server modules' own
     for (const m of MODULES) if (m.domain) expect(DOMAIN_MODULES).toContain(m.domain);
   });
@@ -114,7 +121,7 @@ describe('modules as plugins', () => {
 
     beforeAll(async () => {
       // its table: the migration drizzle-kit writes for it (npm run db:generate), applied here
-      table = resourceTable(noteResource);
+      table = noteTable;
       const ddl = await generateMigration(generateDrizzleJson({}), generateDrizzleJson({ table }));
       for (const statement of ddl) await t.ctx.db.execute(sql.raw(statement));
       // its menu entry and buttons (what the seed does at startup), granted to the DEMO tenant

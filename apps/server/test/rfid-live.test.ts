@@ -55,7 +55,7 @@ async function openSse(base: string, path: string, token: string) {
     get ended() {
       return ended;
     },
-    /** resolves with the first event matching, as soon as it arrives (rejects after 10 s) */
+    /** resolves with the first event matching, as soon as it arrives (rejects after 30 s: a loaded 2-core machine runs two suites side by side) */
     waitFor(pred: (e: SseEvent) => boolean): Promise<SseEvent> {
       return new Promise((resolve, reject) => {
         const check = () => {
@@ -73,7 +73,7 @@ async function openSse(base: string, path: string, token: string) {
         const timer = setTimeout(() => {
           waiters.delete(check);
           reject(new Error(`no such event; got ${JSON.stringify(events)}`));
-        }, 10_000);
+        }, 30_000);
         waiters.add(check);
         check();
       });

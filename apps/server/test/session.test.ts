@@ -182,8 +182,8 @@ describe(`sessions on ${DRIVER}`, () => {
       headers: { 'x-forwarded-for': '198.51.100.200' },
     });
     expect(r.status).toBe(429);
-    // the platform alone (no demo tenants): a second app starts in seconds, not the demo's half minute
-    const behindProxy = await startTestApp({ TRUST_PROXY: '127.0.0.1', SEED_DEMO: '0' });
+    // seeded as the template is: a copy of it (SEED_DEMO=0 would migrate and seed a database of its own)
+    const behindProxy = await startTestApp({ TRUST_PROXY: '127.0.0.1' });
     try {
       await behindProxy.call('POST', '/api/user/login', {
         body: { username: 'nobody', password: 'x' },
@@ -198,7 +198,7 @@ describe(`sessions on ${DRIVER}`, () => {
   });
 
   it('revokes older sessions when single-session mode is on', async () => {
-    const single = await startTestApp({ SESSION_SINGLE: '1', SEED_DEMO: '0' });
+    const single = await startTestApp({ SESSION_SINGLE: '1' });
     try {
       const first = await single.login('admin', 'admin123');
       await single.login('admin', 'admin123');

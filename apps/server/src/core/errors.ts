@@ -1,4 +1,4 @@
-import { Code, type L10n, LANGS, type Lang, translate } from '@tagloom/domain';
+import { Code, describeIssues, type L10n, LANGS, type Lang, translate } from '@tagloom/domain';
 
 /** An error the client should see: HTTP status, envelope code and an i18n message key. */
 export class AppError extends Error {
@@ -33,4 +33,10 @@ export function fieldRefusal(field: { key: string; label: L10n }, key: string, p
     { field: field.label, message },
     { fields: [{ field: field.key, message: message[lang] }] },
   );
+}
+
+/** A 400 for failed field rules: each issue on its field (with the field's label), and one sentence summing them up. */
+export function validationError(lang: Lang, issues: Parameters<typeof describeIssues>[1], labels?: Record<string, L10n>): AppError {
+  const { fields, summary } = describeIssues(lang, issues, labels);
+  return new AppError(400, 400, 'validation.summary', { summary }, { fields });
 }

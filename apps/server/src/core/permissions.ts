@@ -1,4 +1,4 @@
-import { CUSTOM_RESOURCES, isPlatformScreen, type PartyKind, PLATFORM_TENANT_ID, RESOURCES } from '@tagloom/domain';
+import { DECLARED_RESOURCES, isPlatformScreen, type PartyKind, PLATFORM_TENANT_ID } from '@tagloom/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { menuButtons, menus, roleMenus, roles, tenantMenus, userRoles, users } from '../db/schema/index.js';
 import { Cached } from './bus.js';
@@ -109,7 +109,7 @@ const PARTY_WRITES = ['add', 'edit', 'delete', 'import', 'enable', 'disable'];
  * trimmed in place (byMenu shares them).
  */
 function boundButtons(byScreen: Map<string, Set<string>>, kind: PartyKind) {
-  for (const def of [...RESOURCES, ...CUSTOM_RESOURCES]) {
+  for (const def of DECLARED_RESOURCES) {
     const acts = byScreen.get(def.code);
     const field = def.partyScope?.[kind];
     if (!acts || !def.partyScope || (field && field !== 'id')) continue;

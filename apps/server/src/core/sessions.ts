@@ -3,9 +3,9 @@ import { Code, type Lang, normalizeLang, PASSWORD_CHANGE_REQUIRED, type PartyKin
 import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { sessions, tenants, users } from '../db/schema/index.js';
-import { LoginThrottle } from '../modules/auth/throttle.js';
 import type { AppContext, SessionInfo } from './context.js';
 import { AppError, unauthorized } from './errors.js';
+import { LoginThrottle } from './login-throttle.js';
 
 /** Tokens: 256-bit random, only their SHA-256 is stored; sliding expiry. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

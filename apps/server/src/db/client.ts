@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Placeholder, SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -68,6 +69,13 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
 export const pgliteOnWorker = (env: NodeJS.ProcessEnv = process.env) => env.PGLITE_WORKER !== '0';
 
 /**
+ * The extensions every embedded database loads (the worker, pglite-worker.mjs, loads the same):
+ * pg_trgm, whose trigram indexes answer the contains searches (migration 0045). A data directory
+ * whose tables have such an index cannot be opened without it.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
+/**
  * `load`: the database starts from a data directory dumped by `dump()` (tests' template; on disk, into an empty `dataDir`).
  * `worker`: PGlite on a thread of its own (default: `pgliteOnWorker()`), else on this thread.
  */
@@ -77,14 +85,14 @@ export async function openPglite(dataDir: string | 'memory', opts: { load?: Blob
   if (dataDir === 'memory') {
     client = worker
       ? await PgliteThread.create('memory', { load: opts.load })
-      : await PGlite.create(opts.load ? { loadDataDir: opts.load } : undefined);
+      : await PGlite.create({ extensions: PGLITE_EXTENSIONS, ...(opts.load ? { loadDataDir: opts.load } : {}) });
   } else {
     // PGlite needs the parent of its data directory to exist; the directory is its user's only
     // (the server also sets a umask of 077, so the files PGlite writes in it are 600).
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     client = worker
       ? await PgliteThread.create(dataDir, { load: opts.load })
-      : await PGlite.create(dataDir, opts.load ? { loadDataDir: opts.load } : undefined);
+      : await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS, ...(opts.load ? { loadDataDir: opts.load } : {}) });
     // PGlite writes its initial files with mode 666 (and the relation cache files with 644)
     // whatever the umask says: take group and other permissions off once it has started
     securePrivateTree(dataDir);

@@ -4,6 +4,7 @@
 // pglite-thread.ts; the messages are described there.
 import { parentPort, workerData } from 'node:worker_threads';
 import { messages, PGlite, TransactionAbortedError } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 /** @type {(value: unknown) => unknown} */
 const identity = (value) => value;
@@ -14,7 +15,8 @@ const { dataDir, load } = workerData;
 /** @type {PGlite} */
 let pg;
 try {
-  const from = load ? { loadDataDir: new Blob([load]) } : undefined;
+  // the extensions client.ts's PGLITE_EXTENSIONS names (pg_trgm: the contains searches' trigram indexes)
+  const from = { extensions: { pg_trgm }, ...(load ? { loadDataDir: new Blob([load]) } : {}) };
   pg = dataDir === 'memory' ? await PGlite.create(from) : await PGlite.create(dataDir, from);
   parentPort.postMessage({ ready: true });
 } catch (err) {

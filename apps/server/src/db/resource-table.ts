@@ -8,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  type PgTable,
   pgTable,
   primaryKey,
   smallint,
@@ -15,15 +16,18 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { tenants } from './schema/platform.js';
 
 /** a function declaration, not a const: hand-written tables import this file in an import cycle */
 export function snake(k: string): string {
   return k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
 
+/** A table built from a declaration (or named for one): a drizzle table whose columns are looked up by key. */
 // biome-ignore lint/suspicious/noExplicitAny: tables are built from declarations; columns are looked up by key
-type AnyTable = Record<string, any>;
+export type AnyTable = PgTable & Record<string, any>;
+/** A table's columns by key, as drizzle hands them to a table's extra config. */
+// biome-ignore lint/suspicious/noExplicitAny: columns of a table built from data
+type Columns = Record<string, any>;
 
 /** A real foreign key of a declared ref field: the referring declaration and field, and the target's code. */
 export interface RefKey {
@@ -40,6 +44,14 @@ const KEYS = new Map<string, RefKey>();
 
 export const declarationOf = (code: string): ResourceDef | undefined => DEFS.get(code);
 export const tableOf = (code: string): AnyTable | undefined => TABLES.get(code);
+/** The table of `code`, which must be built by now (a key's target, looked up when drizzle reads the key). */
+export function builtTable(code: string): AnyTable {
+  const table = TABLES.get(code);
+  if (!table) throw new Error(`${code} has no table built from its declaration`);
+  return table;
+}
+/** The tenants' table (schema/platform.ts names it): what every tenant row's tenant_id points at. */
+const TENANTS = 'general/tenant';
 export const refKeyNamed = (name: string): RefKey | undefined => KEYS.get(name);
 /** The declarations with a ref field pointing at `code`. */
 export const refereesOf = (code: string): ResourceDef[] => [
@@ -63,7 +75,7 @@ function registerRefs(def: ResourceDef) {
  * tenant table pointing at a tenant table, (tenant_id, col) → (tenant_id, id); else col → id. The
  * target is looked up when drizzle reads the table's keys, so declarations load in any order.
  */
-function refForeignKeys(def: ResourceDef, t: AnyTable) {
+function refForeignKeys(def: ResourceDef, t: Columns) {
   return def.list
     .filter((f) => f.kind === 'ref' && f.ref && t[f.key])
     .map((f) => {
@@ -83,12 +95,58 @@ function refForeignKeys(def: ResourceDef, t: AnyTable) {
 }
 
 /**
+ * A hand-written table whose columns follow a declaration (e.g. tenants), registered under its
+ * code as a built one is: refs to it get real keys, looked up by code (no import of the schema).
+ */
+export function declaredTable<T extends AnyTable>(def: ResourceDef, table: T): T {
+  registerRefs(def);
+  TABLES.set(def.code, table);
+  return table;
+}
+
+/**
  * The foreign keys of a hand-written table whose columns follow a declaration (e.g. tenants): use
  * in its extra config, `(t) => [..., ...declaredForeignKeys(tenantResource, t)]`.
  */
-export function declaredForeignKeys(def: ResourceDef, t: AnyTable) {
+export function declaredForeignKeys(def: ResourceDef, t: Columns) {
   registerRefs(def);
   return refForeignKeys(def, t);
+}
+
+/** The kinds a contains search reads as text (ILIKE '%v%', core/like.ts `containing`). */
+const TEXT_KINDS = new Set(['text', 'textarea']);
+
+/** The name of the trigram index of a table's column that a contains search reads. */
+export function trigramIndexName(table: string, key: string): string {
+  return `${table}_${snake(key)}_trgm_idx`;
+}
+
+/**
+ * The keys of the text columns of `table` that a declaration over it searches by "contains"
+ * (`search: 'like'`): every declaration registered on the table so far (its own and the screens
+ * over its rows, ResourceInput.rowsOf) and `also`.
+ */
+function containsKeys(table: string, also: ResourceDef[] = []): string[] {
+  const defs = [...DEFS.values(), ...also].filter((d) => d.table === table);
+  const keys = defs.flatMap((d) =>
+    d.list.filter((f) => f.search === 'like' && f.stored !== false && TEXT_KINDS.has(f.kind)).map((f) => f.key),
+  );
+  return [...new Set(keys)];
+}
+
+/**
+ * The trigram indexes (pg_trgm, migration 0045) of the text columns declarations search by
+ * "contains": gin (col gin_trgm_ops), which answers col ILIKE '%v%' (3 characters or more) from
+ * the index where it read the whole table. On the column alone, also in a tenant table: a GIN
+ * index cannot lead with tenant_id without btree_gin (one more extension on both databases), and
+ * a trigram match is selective on its own; the bitmap heap scan then keeps the tenant's rows.
+ * Read when drizzle reads the table's indexes, so the screens over its rows registered after it
+ * (rowsOfTable) count too.
+ */
+export function searchIndexes(table: string, t: Columns, also: ResourceDef[] = []) {
+  return containsKeys(table, also)
+    .filter((k) => t[k])
+    .map((k) => index(trigramIndexName(table, k)).using('gin', t[k].op('gin_trgm_ops')));
 }
 
 function column(def: FieldDef & { key: string }) {
@@ -161,7 +219,7 @@ export function resourceTable<D extends ResourceDef>(def: D) {
       ? {
           tenantId: bigint('tenant_id', { mode: 'number' })
             .notNull()
-            .references(() => tenants.id),
+            .references(() => builtTable(TENANTS).id),
           id: bigint('id', { mode: 'number' }).notNull().generatedByDefaultAsIdentity(),
         }
       : { id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity() }),
@@ -210,6 +268,8 @@ export function resourceTable<D extends ResourceDef>(def: D) {
         const key = sql`upper(${t[f.key]}) text_pattern_ops`;
         return tenant ? idx.on(t.tenantId, key, t.id) : idx.on(key, t.id);
       }),
+    // a contains search ('like': col ilike '%v%') reads a trigram index, not the whole table
+    ...searchIndexes(def.table, t),
     ...fields
       .filter((f) => (f.kind === 'text' || f.kind === 'textarea' || f.kind === 'password') && f.max)
       .map((f) => check(`${def.table}_${snake(f.key)}_len`, sql`char_length(${t[f.key]}) <= ${sql.raw(String(f.max))}`)),

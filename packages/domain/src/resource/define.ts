@@ -18,6 +18,19 @@ export const PARTY_SCREENS: Record<PartyKind, string> = {
   labelSupplier: 'tenant/label-supplier',
 };
 
+/**
+ * The generic proofs every served declaration runs through (apps/server/test/resource-proofs.ts):
+ * crud (lists its rows; adds, edits, reads back and deletes one), isolation (another tenant's token
+ * reaches none of its rows), buttons (a role lacking them is refused, writing nothing), fuzz (random
+ * bodies: a 4xx, never a 5xx, never half a write), badField (one bad field is named), dbChecks (the
+ * table's CHECKs hold what the declaration says), export (the filtered rows as a sheet) and import
+ * (the template, all-or-nothing, valid rows only). The parts about a button the declaration does not
+ * offer (no Add: no create) do not apply; any other exemption is stated on the declaration
+ * (`unproven`), with its reason, and the proofs honour it.
+ */
+export const GENERIC_PROOFS = ['crud', 'isolation', 'buttons', 'fuzz', 'badField', 'dbChecks', 'export', 'import'] as const;
+export type GenericProof = (typeof GENERIC_PROOFS)[number];
+
 /** A cross-field rule: returns issues (path + i18n message key) for the data, or none. */
 export type Rule<T> = (data: T) => { path: string[]; message: string }[];
 
@@ -68,6 +81,15 @@ export interface ResourceInput<F extends Record<string, FieldDef>> {
   machine?: StateMachine;
   /** demo rows seeded with the demo data (per demo tenant for tenant-owned resources) */
   seed?: Record<string, unknown>[];
+  /**
+   * a new row that passes the declaration, for the generic proofs of a declaration that seeds no
+   * rows (its rows are made by its module: tenants, users, menus …): its unique values made from
+   * `salt` (a short token of letters and digits, unique to each row the proofs make); a required
+   * ref it leaves out points at the owner's first row of the target
+   */
+  sample?: (salt: string) => Record<string, unknown>;
+  /** generic proofs that do not apply to this declaration, each with the reason (see GENERIC_PROOFS) */
+  unproven?: Partial<Record<GenericProof, string>>;
   /**
    * the screen whose buttons guard this resource's routes (default: `code`). A line resource
    * edited inside its parent's screen names the parent's screen.

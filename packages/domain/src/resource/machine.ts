@@ -47,12 +47,28 @@ export interface Transition {
   fields?: readonly string[];
 }
 
+/**
+ * A move the system makes, not a user: no button, no route. A hook or a job takes it with the
+ * server's move(tx, code, id, action), which refuses it (the same conditional UPDATE as a user's
+ * transition) unless the row is in one of its `from` states and its guard lets it.
+ */
+export interface SystemTransition {
+  from: readonly StateValue[];
+  to: StateValue;
+  guard?: Guard;
+}
+
 export interface StateMachine<A extends string = string> {
   /** the field holding the state (an enum field of the declaration, not in the form) */
   field: string;
   /** the enum whose options are the states, with their labels and badge tones */
   states: string;
   transitions: Record<A, Transition>;
+  /**
+   * the moves the system makes (a job's end, the consequence of a user's move), by action name:
+   * part of the machine, so every edge of the state field is declared here; no button offers them
+   */
+  system?: Record<string, SystemTransition>;
   /** states after which the row may no longer be edited nor deleted */
   final?: readonly StateValue[];
   /** rows in a final state may still be deleted (cleared away), though not edited */
@@ -88,8 +104,10 @@ export function defineMachine<A extends ActionCode>(m: StateMachine<A>): StateMa
     ...(m.final ?? []),
     ...(m.editIn ?? []),
     ...(m.deleteIn ?? []),
-    ...Object.values<Transition>(m.transitions).flatMap((t) => [...t.from, t.to]),
+    ...[...Object.values<Transition>(m.transitions), ...Object.values(m.system ?? {})].flatMap((t) => [...t.from, t.to]),
   ];
+  for (const action of Object.keys(m.system ?? {}))
+    if (Object.hasOwn(m.transitions, action)) throw new Error(`state machine on ${m.field}: ${action} is both a button and a system move`);
   for (const v of named)
     if (!options.some((o) => same(o.value, v))) throw new Error(`state machine on ${m.field}: ${String(v)} is no ${m.states} value`);
   return m;
@@ -98,6 +116,16 @@ export function defineMachine<A extends ActionCode>(m: StateMachine<A>): StateMa
 /** The transition of `action`, if the machine has one. */
 export const transitionOf = (m: StateMachine, action: string): Transition | undefined =>
   Object.hasOwn(m.transitions, action) ? (m.transitions as Record<string, Transition>)[action] : undefined;
+
+/** The system transition of `action` (no button: a hook's or a job's move), if the machine has one. */
+export const systemTransitionOf = (m: StateMachine, action: string): SystemTransition | undefined =>
+  m.system && Object.hasOwn(m.system, action) ? m.system[action] : undefined;
+
+/** Every edge of the machine, the buttons' and the system's: [action, from, to]. */
+export const edgesOf = (m: StateMachine): [string, StateValue, StateValue][] =>
+  [...Object.entries<Transition>(m.transitions), ...Object.entries(m.system ?? {})].flatMap(([a, t]) =>
+    t.from.map((f): [string, StateValue, StateValue] => [a, f, t.to]),
+  );
 
 /** Whether `action` may leave `state` (the machine alone; guards and buttons: see can()). */
 export const canTransition = <A extends string>(m: StateMachine<A>, action: A, state: unknown): boolean =>

@@ -28,13 +28,17 @@ export type ValueOf<F extends FieldDef> = F['kind'] extends infer K
       : unknown
   : unknown;
 
-/** The columns every declared table adds to its fields. */
-export interface RowBase {
+/**
+ * The columns every declared table adds to its fields. A type, not an interface: a typed row is
+ * then also a record (`Record<string, unknown>`), what the generic service hands any declaration's
+ * hooks.
+ */
+export type RowBase = {
   id: number;
   createdBy: number | null;
   createdAt: Date;
   updatedAt: Date;
-}
+};
 
 /**
  * A row of a declared resource, typed from its declaration (`RowOf<typeof schedulerResource>`), so

@@ -87,7 +87,7 @@ export function fieldSchema(def: FieldDef): z.ZodTypeAny {
       const values = ENUMS[def.enumName!].map((o) => o.value);
       const numeric = values.every((v) => typeof v === 'number');
       const lits = values.map((v) => z.literal(v));
-      const e = lits.length === 1 ? lits[0] : z.union(lits as unknown as [z.ZodLiteral, z.ZodLiteral, ...z.ZodLiteral[]]);
+      const e = lits.length === 1 ? lits[0] : z.union(lits);
       s = numeric ? z.preprocess(toNumber, e) : e;
       break;
     }
@@ -131,10 +131,10 @@ export function fieldSchema(def: FieldDef): z.ZodTypeAny {
   return z.preprocess(blankToUndefined, s);
 }
 
-function applyRules(schema: z.ZodTypeAny, rules: Rule<Record<string, unknown>>[] = []) {
+function applyRules<T extends z.ZodType<Record<string, unknown>>>(schema: T, rules: Rule<Record<string, unknown>>[] = []): T {
   if (!rules.length) return schema;
   return schema.superRefine((data, ctx) => {
-    for (const rule of rules) for (const issue of rule(data as Record<string, unknown>)) ctx.addIssue({ code: 'custom', ...issue });
+    for (const rule of rules) for (const issue of rule(data)) ctx.addIssue({ code: 'custom', ...issue });
   });
 }
 
@@ -146,7 +146,7 @@ function filterValue(f: FieldDef & { key: string }): z.ZodTypeAny {
     case 'enum': {
       const values = ENUMS[f.enumName!].map((o) => o.value);
       const lits = values.map((v) => z.literal(v));
-      const e = lits.length === 1 ? lits[0] : z.union(lits as unknown as [z.ZodLiteral, z.ZodLiteral, ...z.ZodLiteral[]]);
+      const e = lits.length === 1 ? lits[0] : z.union(lits);
       return values.every((v) => typeof v === 'number') ? z.preprocess(numberInput, e) : e;
     }
     case 'int':
@@ -197,7 +197,8 @@ export function schemasOf(def: ResourceDef): ResourceSchemas {
 function buildSchemas(def: ResourceDef): ResourceSchemas {
   const list = def.list;
   const createShape: Record<string, z.ZodTypeAny> = {};
-  const updateShape: Record<string, z.ZodTypeAny> = { id: id() };
+  /** the update's fields besides its id */
+  const updateShape: Record<string, z.ZodTypeAny> = {};
   const queryShape: Record<string, z.ZodTypeAny> = {
     page: int(1).default(1),
     pageSize: int(1, 500).default(20),
@@ -220,9 +221,9 @@ function buildSchemas(def: ResourceDef): ResourceSchemas {
     if (f.search) queryShape[f.key] = filterSchema(f);
   }
   return {
-    create: applyRules(z.strictObject(createShape), def.rules) as never,
+    create: applyRules(z.strictObject(createShape), def.rules),
     // fields that may not change, and read-only ones a client sends back, are dropped on update
-    update: z.object(updateShape) as never,
+    update: z.object({ id: id(), ...updateShape }),
     query: z.object(queryShape),
   };
 }

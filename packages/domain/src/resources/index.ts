@@ -4,7 +4,7 @@ import { dashboardModule } from './dashboard/index.js';
 import { generalModule } from './general/index.js';
 import { labelModule } from './label/index.js';
 import { logisticsModule } from './logistics/index.js';
-import type { DomainModule } from './module.js';
+import { type DomainModule, declaredBy } from './module.js';
 import { rfidModule } from './rfid/index.js';
 import { smartStoreModule } from './smart-store/index.js';
 import { storeModule } from './store/index.js';
@@ -38,17 +38,24 @@ export const DOMAIN_MODULES: readonly DomainModule[] = [
   tenantModule,
 ];
 
-/** Every resource the generic framework serves, by screen code. */
+/** The declarations whose screens the console draws with the generic resource page. */
 export const RESOURCES: ResourceDef[] = DOMAIN_MODULES.flatMap((m) => m.resources ?? []);
 
-/** Declarations of screens with their own routes (same shapes as the generic ones). */
+/** The declarations whose modules add routes of their own, or whose screens the console draws with a view of its own. */
 export const CUSTOM_RESOURCES: ResourceDef[] = DOMAIN_MODULES.flatMap((m) => m.custom ?? []);
+
+/**
+ * Every declaration the modules serve (RESOURCES and CUSTOM_RESOURCES alike: the server's module
+ * registry gives each its generic service and routes), by screen code. Their line resources are
+ * reached through `children`.
+ */
+export const DECLARED_RESOURCES: ResourceDef[] = DOMAIN_MODULES.flatMap(declaredBy);
 
 /** The menu of these modules, in their order, with every screen's buttons (a declared screen's from its declaration). */
 export const seededMenu = (modules: readonly DomainModule[]) =>
   withButtons(
     modules.map((m) => m.menu),
-    modules.flatMap((m) => [...(m.resources ?? []), ...(m.custom ?? [])]),
+    modules.flatMap(declaredBy),
   );
 
 /** The seeded menu: MENU_TREE (the modules' menus) with every screen's buttons. */

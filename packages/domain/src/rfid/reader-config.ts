@@ -59,8 +59,8 @@ export interface ImpinjAntennaConfig {
   estimatedTagPopulation: number;
 }
 
-/** The R700 inventory preset body. */
-export interface ImpinjPreset {
+/** The R700 inventory preset body (a type, so also a record: the route's response holds a record). */
+export type ImpinjPreset = {
   eventConfig: {
     common: { hostname: 'enabled' | 'disabled' };
     tagInventory: {
@@ -77,10 +77,10 @@ export interface ImpinjPreset {
     };
   };
   antennaConfigs: ImpinjAntennaConfig[];
-}
+};
 
 /** The Zebra IoT Connector operating mode body. */
-export interface ZebraMode {
+export type ZebraMode = {
   type: 'CUSTOM';
   antennas: number[];
   transmitPower: number;
@@ -88,7 +88,7 @@ export interface ZebraMode {
   tagMetaData: string[];
   query: { sel: 'ALL'; session: 'S0' | 'S1' | 'S2' | 'S3'; target: 'A' | 'AB'; tagPopulation: number };
   reportFilter: { duration: number; type: 'PER_ANTENNA' | 'RADIO_WIDE' };
-}
+};
 
 /** What the console shows: where the body goes on the reader, and the body. */
 export interface ReaderConfig<B = ImpinjPreset | ZebraMode> {

@@ -12,6 +12,6 @@ export async function insertBatch<T extends PgTable>(db: Tx, table: T, rows: T['
   if (!rows.length) return 0;
   const width = Math.max(1, ...rows.map((r) => Object.keys(r as object).length));
   const per = Math.max(1, Math.floor(MAX_PARAMS / width));
-  for (let i = 0; i < rows.length; i += per) await db.insert(table).values(rows.slice(i, i + per) as never);
+  for (let i = 0; i < rows.length; i += per) await db.insert(table).values(rows.slice(i, i + per));
   return rows.length;
 }

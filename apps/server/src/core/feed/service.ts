@@ -19,18 +19,17 @@ import {
   STORED_MESSAGE_PREFIX,
   translate,
 } from '@tagloom/domain';
-import { and, eq, getTableColumns, getViewSelectedFields, gte, ilike, inArray, is, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, getViewSelectedFields, gte, inArray, is, lte, type SQL, sql } from 'drizzle-orm';
 import { type PgColumn, type PgTable, PgView } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { queryRows, type Tx } from '../../db/client.js';
 import { tenants } from '../../db/schema/index.js';
 import type { SessionInfo } from '../context.js';
 import { AppError, forbidden } from '../errors.js';
+import { containing, containsPattern, startsWith } from '../like.js';
 import { EXPORT_MAX_ROWS, ExportPace, xlsxStream, yieldToLoop } from '../xlsx-stream.js';
 
 const DAY_MS = 86_400_000;
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, '\\$&');
-const like = (v: string) => `%${escapeLike(v)}%`;
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const when = z
   .union([z.string().max(40), z.number()])
@@ -173,8 +172,8 @@ export class FeedService {
     const byKey = keys.length ? inArray(sql`(${doc} ->> 'key')`, keys) : sql`false`;
     // a CASE: the cast is tried on stored messages only (a device's words never start with the prefix)
     return sql`(case when ${col} like ${`${STORED_MESSAGE_PREFIX}%`}
-      then ${byKey} or exists (select 1 from jsonb_each_text(${doc} -> 'params') p where p.value ilike ${like(text)})
-      else ${col} ilike ${like(text)} end)`;
+      then ${byKey} or exists (select 1 from jsonb_each_text(${doc} -> 'params') p where p.value ilike ${containsPattern(text)})
+      else ${col} ilike ${containsPattern(text)} end)`;
   }
 
   /** The conditions of a query: scope, window, filters (no cursor); `lang` reads localized columns. */
@@ -197,12 +196,12 @@ export class FeedService {
         continue;
       }
       if (f.op === 'like') {
-        conds.push(c.localized ? this.localizedLike(f.key, String(v), lang) : ilike(this.cols[f.key], like(String(v))));
+        conds.push(c.localized ? this.localizedLike(f.key, String(v), lang) : containing(this.cols[f.key], String(v)));
         continue;
       }
       if (f.op === 'prefix') {
         // upper(col) like 'X%': the form an index on (upper(col) text_pattern_ops, …) serves
-        conds.push(sql`upper(${this.cols[f.key]}) like ${`${escapeLike(String(v).toUpperCase())}%`}`);
+        conds.push(startsWith(this.cols[f.key], String(v)));
         continue;
       }
       const val = numeric(c) ? Number(v) : String(v);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { PLATFORM_TENANT_ID } from '@tagloom/domain';
 import { and, eq, inArray, lte, not, notInArray, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Services } from '../../app.js';
 import type { Tx } from '../../db/client.js';
 import { jobs } from '../../db/schema/index.js';
@@ -25,53 +25,9 @@ import {
 import './maintenance.js';
 import './resource-jobs.js';
 
-/** Bus topic: a job was enqueued (every process's runner looks at once instead of at its next poll). */
-export const JOBS_TOPIC = 'jobs';
+import { enqueue, JOBS_TOPIC } from './enqueue.js';
 
-export interface EnqueueOptions {
-  kind: string;
-  tenantId: number;
-  /** the user the job belongs to (sees it, cancels it, downloads its result); null for system jobs */
-  owner: number | null;
-  payload?: Record<string, unknown>;
-  maxAttempts?: number;
-  /** at most one job per key and tenant: a second enqueue with the same key does nothing */
-  dedupeKey?: string;
-  runAfter?: Date;
-  total?: number;
-}
-
-export const newJobId = () => randomBytes(12).toString('base64url');
-
-/**
- * Puts a job in the queue (in `db`, which may be the caller's transaction) and wakes the runners.
- * Returns the row, or undefined when a job with the same dedupe key exists.
- */
-export async function enqueue(ctx: AppContext, opts: EnqueueOptions, db: Tx = ctx.db): Promise<JobRow | undefined> {
-  const kind = jobKind(opts.kind);
-  if (!kind) throw new Error(`job kind ${opts.kind} is not registered`);
-  const [row] = await db
-    .insert(jobs)
-    .values({
-      tenantId: opts.tenantId,
-      id: newJobId(),
-      kind: opts.kind,
-      payload: opts.payload ?? {},
-      maxAttempts: opts.maxAttempts ?? kind.maxAttempts ?? 3,
-      dedupeKey: opts.dedupeKey ?? null,
-      runAfter: opts.runAfter ?? new Date(),
-      total: opts.total ?? 0,
-      createdBy: opts.owner,
-      message: 'jobs.message.queued',
-    })
-    .onConflictDoNothing()
-    .returning();
-  // in the caller's transaction: wake the runners without waiting for the bus (on the embedded
-  // database its NOTIFY waits for that very transaction); they also poll every second
-  if (row && db === ctx.db) await ctx.bus.emit(JOBS_TOPIC);
-  else if (row) void ctx.bus.emit(JOBS_TOPIC);
-  return row;
-}
+export { type EnqueueOptions, enqueue, JOBS_TOPIC, newJobId } from './enqueue.js';
 
 /**
  * Cancels one of the owner's jobs: a queued one at once; a running one is flagged, and its handler
@@ -315,7 +271,11 @@ export class JobQueue {
   }
 
   /** Ends a job this runner holds; false when it no longer held it. */
-  private async end(job: JobRow, state: 'done' | 'failed' | 'cancelled' | 'queued', set: Partial<JobRow> = {}): Promise<boolean> {
+  private async end(
+    job: JobRow,
+    state: 'done' | 'failed' | 'cancelled' | 'queued',
+    set: PgUpdateSetSource<typeof jobs> = {},
+  ): Promise<boolean> {
     const rows = await this.ctx.db
       .update(jobs)
       .set({
@@ -403,7 +363,7 @@ export class JobQueue {
           messageParams: out.params ?? null,
           result: out.result ?? null,
           resultFileId: out.fileId ?? null,
-          done: sql`greatest(${jobs.done}, ${jobs.total})` as never,
+          done: sql`greatest(${jobs.done}, ${jobs.total})`,
         })
       )
         final = job;
@@ -430,7 +390,7 @@ export class JobQueue {
         if (job.attempts < job.maxAttempts) {
           const backoff = `${Math.min(60, 2 ** job.attempts)} seconds`;
           await this.end(job, 'queued', {
-            runAfter: sql`now() + ${backoff}::interval` as never,
+            runAfter: sql`now() + ${backoff}::interval`,
             message: 'jobs.message.retrying',
             messageParams: { error },
           });

@@ -7,9 +7,11 @@ import { jobs } from '../../db/schema/index.js';
 import type { AppContext, SessionInfo } from '../context.js';
 import { AppError } from '../errors.js';
 import { FileService } from '../files.js';
+import { exportXlsx } from '../resource/export.js';
+import { forgetImportWrites, importXlsx, undoImport } from '../resource/import.js';
 import type { ResourceService } from '../resource/service.js';
 import { TenantScope } from '../tenant-scope.js';
-import { enqueue } from './queue.js';
+import { enqueue } from './enqueue.js';
 import { FINAL_STATES, type JobRow, registerJobKind } from './registry.js';
 
 /** The session a job acts for: what its user's request carried, without the token. */
@@ -68,12 +70,12 @@ registerJobKind({
     const p = job.payload as ImportPayload;
     const service = serviceOf(services, p.code);
     const { stream } = await services.files.open(new TenantScope(ctx.db, job.tenantId), p.fileId);
-    const report = await service.importXlsx(asSession(p.session), await bytes(stream), {
+    const report = await importXlsx(service, asSession(p.session), await bytes(stream), {
       validOnly: p.validOnly,
       lang: p.lang,
       job: { id: job.id, progress },
     });
-    await service.forgetImportWrites(job.tenantId, job.id);
+    await forgetImportWrites(ctx.db, job.tenantId, job.id);
     return {
       message: 'resource.importDone',
       params: { inserted: report.inserted },
@@ -82,7 +84,8 @@ registerJobKind({
   },
   async undo({ services }, job) {
     const p = job.payload as ImportPayload;
-    await services.resources.get(p.code)?.undoImport(job.tenantId, job.id);
+    const service = services.resources.get(p.code);
+    if (service) await undoImport(service, job.tenantId, job.id);
   },
   async settle({ ctx, services }, job) {
     const p = job.payload as ImportPayload;
@@ -99,7 +102,8 @@ registerJobKind({
     const p = job.payload as ExportPayload;
     const service = serviceOf(services, p.code);
     await progress.start(0, 'jobs.phase.exporting');
-    const stream = await service.exportXlsx(
+    const stream = await exportXlsx(
+      service,
       asSession(p.session),
       p.query,
       p.lang,

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { envelope } from '../envelope.js';
-import { validationError } from './service.js';
+import { validationError } from '../errors.js';
 
 /**
  * Attribute fields (f.attrs): a json object {attribute code: value} whose attributes a tenant's

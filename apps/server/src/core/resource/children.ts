@@ -1,14 +1,13 @@
 import { type ChildSpec, describeIssues, type Lang, type ResourceDef, schemasOf, translate } from '@tagloom/domain';
-import { and, asc, count, desc, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { declarationOf, tableOf } from '../../db/resource-table.js';
+import { type AnyTable, declarationOf, tableOf } from '../../db/resource-table.js';
 import type { SessionInfo } from '../context.js';
 import { localizeParams } from '../envelope.js';
 import { AppError } from '../errors.js';
+import type { ResourceHooks } from './service.js';
 
 type Row = Record<string, unknown>;
-// biome-ignore lint/suspicious/noExplicitAny: tables are built from declarations; columns are looked up by key
-type AnyTable = Record<string, any>;
 
 /** Keys a client sends back with a line it read: not part of what is written. */
 const READ_ONLY = new Set(['id', 'tenantId', 'createdBy', 'createdAt', 'updatedAt']);
@@ -93,9 +92,18 @@ function checkLines(c: ChildSpec, lines: unknown[], parentId: number, lang: Lang
   return out;
 }
 
+/** The hooks of a line declaration (its service's, in the module registry), by its code. */
+export type LineHooksOf = (code: string) => ResourceHooks | undefined;
+
+/** What writeLines did, by line declaration: what the lines' afterCommit hooks are told once the parent's transaction commits. */
+export type LineWrites = Map<string, Set<'create' | 'update' | 'delete'>>;
+
 /**
  * Write the parent's lines in its transaction: lines with an id of this parent are updated, lines
  * without one are added, the parent's other lines go. An id of another parent's line is refused.
+ * A line is a row of its own declaration: its hooks run as they do on its own routes (beforeDelete
+ * on the lines that go, beforeWrite and afterWrite on each line updated or added), in the parent's
+ * transaction, so a hook's refusal undoes the parent's write too.
  */
 export async function writeLines(
   tx: Tx,
@@ -104,45 +112,107 @@ export async function writeLines(
   parentId: number,
   lines: Map<ChildSpec, unknown[]>,
   lang: Lang,
-): Promise<void> {
+  hooksOf: LineHooksOf = () => undefined,
+): Promise<LineWrites> {
+  const writes: LineWrites = new Map();
+  const wrote = (code: string, action: 'create' | 'update' | 'delete') => writes.set(code, (writes.get(code) ?? new Set()).add(action));
   for (const [c, list] of lines) {
     const table = childTable(c);
     const child = c.resource as ResourceDef;
+    const hooks = hooksOf(child.code) ?? {};
     const checked = checkLines(c, list, parentId, lang);
-    const mine = new Set(
+    const mine = new Map(
       (
         (await tx
-          .select({ id: table.id })
-          .from(table as never)
-          .where(ofParent(c, table, session, parentId))) as { id: number }[]
-      ).map((r) => r.id),
+          .select()
+          .from(table)
+          .where(ofParent(c, table, session, parentId))) as Row[]
+      ).map((r) => [Number(r.id), r]),
     );
     const stranger = checked.findIndex((l) => l.id !== undefined && !mine.has(l.id));
     if (stranger >= 0) {
       const message = translate(lang, 'refs.lineNotFound', localizeParams(lang, { row: stranger + 1, what: def.names }));
       throw new AppError(400, 400, 'validation.summary', { summary: message }, { fields: [{ field: `${c.key}.${stranger}`, message }] });
     }
-    const kept = checked.filter((l) => l.id !== undefined).map((l) => l.id as number);
-    await tx.delete(table as never).where(ofParent(c, table, session, parentId, kept.length ? notInArray(table.id, kept) : undefined));
+    const kept = new Set(checked.filter((l) => l.id !== undefined).map((l) => l.id as number));
+    const gone = [...mine.values()].filter((r) => !kept.has(Number(r.id)));
+    if (gone.length) {
+      await hooks.beforeDelete?.(tx, gone, { session });
+      await tx.delete(table).where(
+        ofParent(
+          c,
+          table,
+          session,
+          parentId,
+          inArray(
+            table.id,
+            gone.map((r) => Number(r.id)),
+          ),
+        ),
+      );
+      wrote(child.code, 'delete');
+    }
     const editable = child.list.filter((f) => f.form && f.editable && f.key !== c.parentField).map((f) => f.key);
     for (const l of checked.filter((x) => x.id !== undefined)) {
+      const existing = mine.get(l.id as number)!;
       const changes = Object.fromEntries(editable.filter((k) => l.given.has(k)).map((k) => [k, l.data[k]]));
-      await tx
-        .update(table as never)
+      await hooks.beforeWrite?.(tx, { ...existing, ...changes }, { session, existing, changes, lang });
+      const [row] = (await tx
+        .update(table)
         .set({ ...changes, updatedAt: new Date() })
-        .where(ofParent(c, table, session, parentId, eq(table.id, l.id as number)));
+        .where(ofParent(c, table, session, parentId, eq(table.id, l.id as number)))
+        .returning()) as Row[];
+      await hooks.afterWrite?.(tx, row, { session, body: changes, existing });
+      wrote(child.code, 'update');
     }
-    const added = checked.filter((l) => l.id === undefined);
-    if (added.length)
-      await tx.insert(table as never).values(
-        added.map((l) => ({
-          ...l.data,
-          [c.parentField]: parentId,
-          createdBy: session.userId,
-          ...(child.owner === 'tenant' ? { tenantId: session.tenantId } : {}),
-        })) as never,
-      );
+    const added: Row[] = [];
+    for (const l of checked.filter((x) => x.id === undefined)) {
+      const data: Row = { ...l.data, [c.parentField]: parentId };
+      // (a hook may adjust a new line before it is written, as on the line's own create)
+      await hooks.beforeWrite?.(tx, data, { session, lang });
+      added.push({
+        ...data,
+        [c.parentField]: parentId,
+        createdBy: session.userId,
+        ...(child.owner === 'tenant' ? { tenantId: session.tenantId } : {}),
+      });
+    }
+    if (added.length) {
+      const rows = (await tx.insert(table).values(added).returning()) as Row[];
+      if (hooks.afterWrite) for (const [i, row] of rows.entries()) await hooks.afterWrite(tx, row, { session, body: added[i] });
+      wrote(child.code, 'create');
+    }
   }
+  return writes;
+}
+
+/**
+ * A parent's lines that go with it (their ref cascades): their beforeDelete hooks run first, in the
+ * parent's transaction. Lines whose ref restricts keep the parent (the database refuses it).
+ */
+export async function deleteLinesOf(
+  tx: Tx,
+  def: ResourceDef,
+  session: SessionInfo,
+  parentIds: number[],
+  hooksOf: LineHooksOf,
+): Promise<LineWrites> {
+  const writes: LineWrites = new Map();
+  for (const c of def.children ?? []) {
+    const hooks = hooksOf(c.resource.code);
+    const cascades = c.resource.list.find((f: { key: string }) => f.key === c.parentField)?.ref?.onDelete === 'cascade';
+    if (!hooks?.beforeDelete || !cascades) continue;
+    const rows = [...(await readLines(tx, c, session, parentIds)).values()].flat();
+    if (!rows.length) continue;
+    await hooks.beforeDelete(tx, rows, { session });
+    writes.set(c.resource.code, new Set(['delete']));
+  }
+  return writes;
+}
+
+/** After the parent's transaction committed: each written line declaration's afterCommit hook, once per action. */
+export async function linesCommitted(writes: LineWrites, session: SessionInfo, hooksOf: LineHooksOf): Promise<void> {
+  for (const [code, actions] of writes) for (const action of actions) await hooksOf(code)?.afterCommit?.({ action, session });
 }
 
 /** The lines of some parents, by parent id, in the line declaration's order (for get and list-with-lines). */
@@ -154,7 +224,7 @@ export async function readLines(tx: Tx, c: ChildSpec, session: SessionInfo, pare
   const tenant = child.owner === 'tenant' ? eq(table.tenantId, session.tenantId) : undefined;
   const rows = (await tx
     .select()
-    .from(table as never)
+    .from(table)
     .where(and(inArray(table[c.parentField], parentIds), tenant))
     .orderBy(...lineOrder(c, table))) as Row[];
   for (const r of rows) {
@@ -183,7 +253,7 @@ export async function pageOfLines(
   const where = ofParent(c, table, session, parentId);
   const rows = (await tx
     .select()
-    .from(table as never)
+    .from(table)
     .where(where)
     .orderBy(...lineOrder(c, table))
     .limit(page.pageSize)
@@ -191,14 +261,7 @@ export async function pageOfLines(
   const total =
     rows.length < page.pageSize && (rows.length > 0 || page.page === 1)
       ? (page.page - 1) * page.pageSize + rows.length
-      : Number(
-          (
-            (await tx
-              .select({ n: count() })
-              .from(table as never)
-              .where(where)) as { n: number }[]
-          )[0].n,
-        );
+      : Number(((await tx.select({ n: count() }).from(table).where(where)) as { n: number }[])[0].n);
   return { rows: rows.map(({ tenantId: _t, ...rest }) => rest), total };
 }
 
@@ -216,7 +279,7 @@ export async function refLabelsOf(
   const out: Record<string, Record<string, string>> = {};
   for (const f of def.list.filter((x) => x.kind === 'ref' && x.ref && x.stored !== false)) {
     const target = declarationOf(f.ref!.resource);
-    const table = tableOf(f.ref!.resource) as AnyTable | undefined;
+    const table = tableOf(f.ref!.resource);
     const ids = [
       ...new Set(
         rows
@@ -228,7 +291,7 @@ export async function refLabelsOf(
     if (!target || !table || !ids.length) continue;
     const found = (await tx
       .select({ id: table.id, label: table[f.ref!.labelField] })
-      .from(table as never)
+      .from(table)
       .where(and(target.owner === 'tenant' ? eq(table.tenantId, session.tenantId) : undefined, inArray(table.id, ids)))) as {
       id: number;
       label: unknown;

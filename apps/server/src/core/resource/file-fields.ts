@@ -3,6 +3,7 @@ import {
   type FieldDef,
   type FileRules,
   fieldMessage,
+  type IssueLike,
   type Lang,
   PLATFORM_TENANT_ID,
   type ResourceDef,
@@ -79,7 +80,12 @@ export function heldDuplicate(target: FileTarget, exceptRow?: number) {
 }
 
 /** A 400 naming the field, with the refusal's own words ("File: Wrong file format, …"). */
-export function fieldRefusal(lang: Lang, field: FieldDef & { key: string }, key: string, params: Record<string, unknown> = {}): AppError {
+export function fieldRefusal(
+  lang: Lang,
+  field: Pick<FieldDef, 'label'> & { key: string },
+  key: string,
+  params: Record<string, unknown> = {},
+): AppError {
   const message = fieldMessage(lang, field.label[lang], translate(lang, key, localizeParams(lang, params)));
   return new AppError(400, 400, 'validation.summary', { summary: message }, { fields: [{ field: field.key, message }] });
 }
@@ -87,11 +93,15 @@ export function fieldRefusal(lang: Lang, field: FieldDef & { key: string }, key:
 /** The declared rules checked on a row's file values: the zod rule (count), then here what needs the files table. */
 function countRefusal(lang: Lang, field: FileField, count: number): AppError | undefined {
   if (count <= field.file.max) return undefined;
-  const { fields, summary } = describeIssues(
-    lang,
-    [{ code: 'too_big', path: [field.key], maximum: field.file.max, origin: 'array', message: '' } as never],
-    { [field.key]: field.label },
-  );
+  // zod's own issue for a list too long, with the parameters its message names
+  const tooMany: IssueLike & { maximum: number; origin: 'array' } = {
+    code: 'too_big',
+    path: [field.key],
+    maximum: field.file.max,
+    origin: 'array',
+    message: '',
+  };
+  const { fields, summary } = describeIssues(lang, [tooMany], { [field.key]: field.label });
   return new AppError(400, 400, 'validation.summary', { summary }, { fields });
 }
 

@@ -200,8 +200,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ host: FileHost }> = async (app,
       const { file } = await readOneFile(req, Math.min(biggest, field.file.maxBytes), async (parts, stream, name) => {
         if (parts.id !== undefined) {
           const parsed = id().safeParse(parts.id);
-          if (!parsed.success)
-            throw fieldRefusal(req.lang, { key: 'id', label: { zh_CN: 'ID', zh_TW: 'ID', en_US: 'ID' } } as never, 'file.badRow');
+          if (!parsed.success) throw fieldRefusal(req.lang, { key: 'id', label: { zh_CN: 'ID', zh_TW: 'ID', en_US: 'ID' } }, 'file.badRow');
           rowId = parsed.data;
         }
         await mayUpload(req, host, rowId !== undefined);

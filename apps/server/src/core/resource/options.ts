@@ -1,4 +1,4 @@
-import { CUSTOM_RESOURCES, id, RESOURCES, type ResourceDef } from '@tagloom/domain';
+import { DECLARED_RESOURCES, id, type ResourceDef } from '@tagloom/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { refereesOf } from '../../db/resource-table.js';
@@ -42,7 +42,7 @@ export const optionsPage = z.object({
  */
 export async function checkOptionsAccess(req: FastifyRequest, def: ResourceDef): Promise<void> {
   if (await req.holds(def.screen ?? def.code, 'query')) return;
-  const declared = [...RESOURCES, ...CUSTOM_RESOURCES].filter((d) => d.list.some((f) => f.ref?.resource === def.code));
+  const declared = DECLARED_RESOURCES.filter((d) => d.list.some((f) => f.ref?.resource === def.code));
   for (const referee of new Set([...declared, ...refereesOf(def.code)])) {
     const screen = referee.screen ?? referee.code;
     if ((await req.holds(screen, 'add')) || (await req.holds(screen, 'edit'))) return;

@@ -1,5 +1,5 @@
 import type {} from '@fastify/multipart';
-import { id, idList, int, LINES_MAX, type ResourceDef, schemasOf, translate } from '@tagloom/domain';
+import { type ActionCode, CRUD, id, idList, int, LINES_MAX, type ResourceDef, schemasOf, translate } from '@tagloom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, localizeParams } from '../envelope.js';
@@ -8,14 +8,28 @@ import { enqueueExport, enqueueImport, importAnswer, waitForJob } from '../queue
 import { SHEET_LIMITS } from '../sheet/limits.js';
 import { EXPORT_SYNC_MAX_ROWS } from '../xlsx-stream.js';
 import { attachment } from './excel.js';
+import { exportXlsx } from './export.js';
 import { fileRoutes, serviceFileHost } from './file-routes.js';
+import { sheetTemplate } from './import.js';
 import { checkOptionsAccess, optionsPage, optionsQuery } from './options.js';
-import type { ResourceService } from './service.js';
+import type { GenericRoute, ResourceService } from './service.js';
 import { transitionRoutes } from './transitions.js';
 
 /** the uploaded file itself; what it may unpack to is limited by the sheet reader (core/sheet/limits.ts) */
 const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 const stamp = () => new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+
+/** The button guarding each generic route (a route whose button the declaration does not offer is not served). */
+const ROUTE_BUTTON: Record<GenericRoute, ActionCode> = {
+  list: 'query',
+  get: 'query',
+  create: 'add',
+  update: 'edit',
+  delete: 'delete',
+  export: 'export',
+  template: 'import',
+  import: 'import',
+};
 
 /** The row as the API returns it, derived from the declaration (for OpenAPI and response checks). */
 function rowSchema(def: ResourceDef) {
@@ -49,8 +63,6 @@ function rowSchema(def: ResourceDef) {
  */
 export const resourceRoutes: FastifyPluginAsyncZod<{ service: ResourceService }> = async (app, { service }) => {
   const def = service.def;
-  // a service a module builds itself joins the app's map, where import and export jobs look it up
-  if (!app.resourceServices.has(def.code)) app.resourceServices.set(def.code, service);
   // a line resource (dictionary details …) is guarded by its parent's screen
   const screen = def.screen ?? def.code;
   const tags = [def.code];
@@ -65,7 +77,10 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ service: ResourceService }>
       >,
     );
   const base = `/${def.code}`;
+  // a route is served when the declaration offers its button and the module does not serve it its own way
   const omit = new Set(hooks.omitRoutes ?? []);
+  const offered = new Set<string>(def.crud ?? CRUD);
+  const serves = (route: GenericRoute) => offered.has(ROUTE_BUTTON[route]) && !omit.has(route);
   const schemas = schemasOf(def);
   const queryBody = (hooks.body?.query ?? schemas.query).optional().default({ page: 1, pageSize: 20 });
   // one route per action of the declaration's state machine (POST <base>/<action>)
@@ -73,7 +88,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ service: ResourceService }>
   // upload, file, preview, thumb and files routes for a declaration with file fields (f.file)
   await app.register(fileRoutes, { host: serviceFileHost(service) });
 
-  if (!omit.has('list'))
+  if (serves('list'))
     app.post(
       `${base}/list`,
       {
@@ -99,7 +114,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ service: ResourceService }>
       async (req, reply) => reply.ok(await service.list(req.session!, req.body as never)),
     );
 
-  if (!omit.has('get'))
+  if (serves('get'))
     app.get(
       `${base}/get`,
       {
@@ -159,7 +174,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ service: ResourceService }>
     },
   );
 
-  if (!omit.has('create'))
+  if (serves('create'))
     app.post(
       `${base}/create`,
       {
@@ -175,7 +190,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ service: ResourceService }>
         reply.ok(await service.create(req.session!, req.body as Record<string, unknown>, req.lang), 'common.saveSuccess'),
     );
 
-  if (!omit.has('update'))
+  if (serves('update'))
     app.post(
       `${base}/update`,
       {
@@ -190,7 +205,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ service: ResourceService }>
       async (req, reply) => reply.ok(await service.update(req.session!, req.body as never, req.lang), 'common.saveSuccess'),
     );
 
-  if (!omit.has('delete'))
+  if (serves('delete'))
     app.post(
       `${base}/delete`,
       {
@@ -205,7 +220,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ service: ResourceService }>
       async (req, reply) => reply.ok({ deleted: await service.remove(req.session!, req.body.ids) }, 'common.deleteSuccess'),
     );
 
-  if (!omit.has('export'))
+  if (serves('export'))
     app.post(
       `${base}/export`,
       {
@@ -222,7 +237,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ service: ResourceService }>
           const job = await enqueueExport(app.ctx, service, req.session!, req.body as never, req.lang);
           return reply.ok({ jobId: job.id, state: job.state }, 'jobs.queued');
         }
-        const buf = await service.exportXlsx(req.session!, req.body as never, req.lang);
+        const buf = await exportXlsx(service, req.session!, req.body as Record<string, unknown>, req.lang);
         return reply
           .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
           .header('content-disposition', attachment(`${def.names[req.lang]}-${stamp()}.xlsx`))
@@ -230,7 +245,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ service: ResourceService }>
       },
     );
 
-  if (!omit.has('template'))
+  if (serves('template'))
     app.get(
       `${base}/template`,
       { config: { access: { screen, action: 'import' } }, schema: { tags, summary: `${def.names.en_US}: the import template (.xlsx)` } },
@@ -238,10 +253,10 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ service: ResourceService }>
         reply
           .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
           .header('content-disposition', attachment(`${def.names[req.lang]}-template.xlsx`))
-          .send(service.template(req.lang)),
+          .send(sheetTemplate(service, req.lang)),
     );
 
-  if (!omit.has('import'))
+  if (serves('import'))
     app.post(
       `${base}/import`,
       {

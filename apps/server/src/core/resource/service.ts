@@ -1,58 +1,56 @@
-import type { Readable } from 'node:stream';
 import {
-  type AttrSource,
   defaultOrderOf,
-  describeIssues,
-  ENUMS,
   fieldSchema,
   type IssueLike,
-  inSentence,
-  type L10n,
   type Lang,
   type PartyKind,
   PLATFORM_TENANT_ID,
   type ResourceDef,
-  translate,
+  type RowOf,
 } from '@tagloom/domain';
-import { and, asc, count, desc, eq, getTableColumns, gt, gte, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { type Db, queryRows, type Tx } from '../../db/client.js';
-import { declarationOf, tableOf } from '../../db/resource-table.js';
-import { jobWrites } from '../../db/schema/index.js';
+import { queryRows, type Tx } from '../../db/client.js';
+import type { AnyTable } from '../../db/resource-table.js';
 import type { AppContext, SessionInfo } from '../context.js';
-import { localizeParams } from '../envelope.js';
-import { AppError, conflict, forbidden } from '../errors.js';
+import { AppError, conflict, forbidden, validationError } from '../errors.js';
+import { containing, startsWith } from '../like.js';
 import { partyCondition, partyRefCondition, refuseBoundParties } from '../party.js';
-import type { Progress } from '../queue/registry.js';
-import { checkSheet } from '../sheet/run.js';
-import { slices } from '../sheet/slices.js';
 import { TenantScope } from '../tenant-scope.js';
+import { checkAttrs } from './attrs.js';
 import {
-  checkExportSize,
-  countInChunks,
-  EXPORT_MAX_ROWS,
-  EXPORT_SYNC_MAX_ROWS,
-  ExportPace,
-  type KeysetOrder,
-  keysetAfter,
-  keysetPages,
-  keysetValue,
-  xlsxStream,
-} from '../xlsx-stream.js';
-import { type AttrSpec, checkAttrs } from './attrs.js';
-import { pageOfLines, readLines, refLabelsOf, splitLines, writeLines } from './children.js';
-import { cellIn, cellOut, excelFields, workbookBuffer } from './excel.js';
+  deleteLinesOf,
+  type LineHooksOf,
+  type LineWrites,
+  linesCommitted,
+  pageOfLines,
+  readLines,
+  refLabelsOf,
+  splitLines,
+  writeLines,
+} from './children.js';
+import { pageTotal } from './count.js';
+import { cellIn } from './excel.js';
 import { attachFiles, heldIds, releaseFiles } from './file-fields.js';
 import { OPTIONS_PAGE, type OptionsQuery } from './options.js';
-import { refuseByMachine } from './transitions.js';
+import { keptState, refuseByMachine } from './transitions.js';
+
+export { LIST_COUNT_CAP } from './count.js';
 
 type Row = Record<string, unknown>;
-// biome-ignore lint/suspicious/noExplicitAny: tables are built from declarations; columns are looked up by key
-type AnyTable = PgTable & Record<string, any>;
 
-/** What a screen adds to the generic behaviour: server rules that need the database. */
-export interface ResourceHooks {
+/**
+ * The row a hook of the declaration D is handed: typed from D's fields (RowOf<D>) when the hooks
+ * name their declaration (`ResourceHooks<typeof labelOrderResource>`), a record for hooks over any.
+ */
+export type HookRow<D extends ResourceDef> = ResourceDef extends D ? Row : RowOf<D>;
+
+/**
+ * What a screen adds to the generic behaviour: server rules that need the database. Hooks that name
+ * their declaration (`ResourceHooks<typeof schedulerResource>`) see its rows typed: R, its HookRow.
+ */
+export interface ResourceHooks<D extends ResourceDef = ResourceDef, R = HookRow<D>> {
   /**
    * runs inside the write transaction, before insert/update; throw AppError to refuse. `data` is
    * the whole row (on update: the stored row merged with the changes). On create and import a hook
@@ -104,52 +102,40 @@ export interface ResourceHooks {
    * transition's transaction right after the row moved (throw to undo the move); `row` is the moved
    * row, `before` it as it was. A hook may write the row further (a task's next fire time …).
    */
-  transitions?: Record<string, OnTransition>;
+  transitions?: Record<string, OnTransition<R>>;
 }
 
-/** A transition's side effect (ResourceHooks.transitions). */
-export type OnTransition = (tx: Tx, row: Row, info: { action: string; session: SessionInfo; before: Row }) => Promise<void>;
+/**
+ * A transition's side effect (ResourceHooks.transitions) over rows R (a declaration's HookRow).
+ * Written as a method, like ResourceHooks' other hooks, so that the hooks of one declaration stand
+ * among those of any (the registry's): a method's row is compared both ways, and a typed row is a
+ * record.
+ */
+export type OnTransition<R = Row> = {
+  run(tx: Tx, row: R, info: { action: string; session: SessionInfo; before: R; code: string }): Promise<void>;
+}['run'];
 
 /** The routes resourceRoutes registers for a declared resource. */
 export type GenericRoute = 'list' | 'get' | 'create' | 'update' | 'delete' | 'export' | 'template' | 'import';
 
-export interface ImportReport {
-  total: number;
-  inserted: number;
-  errors: { row: number; messages: string[] }[];
-}
-
-const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
-
-/** Rows a list counts exactly; past them its total is the planner's estimate (see ResourceService.list). */
-export const LIST_COUNT_CAP = 10_000;
-
-/** The planner's estimate of the rows of `table` matching `where` (no row is read). */
-async function planEstimate(db: Db, table: AnyTable, where: SQL | undefined): Promise<number | undefined> {
-  try {
-    const res = (await db.execute(sql`explain (format json) select 1 from ${table} ${where ? sql`where ${where}` : sql``}`)) as unknown as {
-      rows: Record<string, unknown>[];
-    };
-    const raw = Object.values(res.rows[0] ?? {})[0];
-    const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[];
-    const n = plan?.[0]?.Plan?.['Plan Rows'];
-    return typeof n === 'number' ? Math.round(n) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
- * List, get, create, update, delete, export and import for any declared resource, with the
- * tenant scope applied (tenant-owned rows) or platform users only (platform-owned rows).
+ * Scope, list, get, options, create, update and delete for any declared resource, with the tenant
+ * scope applied (tenant-owned rows) or platform users only (platform-owned rows). Its sheets are
+ * beside it: export.ts (exportXlsx), import.ts (importXlsx, the template, an import job's undo);
+ * a list's total past the cap, count.ts.
  */
 export class ResourceService {
+  readonly table: AnyTable;
   constructor(
-    private readonly ctx: AppContext,
+    readonly ctx: AppContext,
     readonly def: ResourceDef,
-    readonly table: AnyTable,
+    table: PgTable,
     readonly hooks: ResourceHooks = {},
-  ) {}
+    /** the registry's services (core/module.ts): the hooks of this declaration's lines are theirs */
+    private readonly registry?: ReadonlyMap<string, ResourceService>,
+  ) {
+    this.table = table as AnyTable;
+  }
 
   /** Keys of the table's columns: what of a body is written to the row (the rest is for afterWrite). */
   private get columnKeys(): Set<string> {
@@ -168,7 +154,7 @@ export class ResourceService {
     return this.hooks.decorate ? this.hooks.decorate(out, { session, detail }) : out;
   }
 
-  private get tenantOwned() {
+  get tenantOwned(): boolean {
     return this.def.owner === 'tenant';
   }
 
@@ -182,7 +168,7 @@ export class ResourceService {
   }
 
   /** The tenant's (or the platform's) rows of the table, whatever screen or party: what uniqueness is checked against. */
-  private ownerScope(session: SessionInfo, ...more: (SQL | undefined)[]): SQL | undefined {
+  ownerScope(session: SessionInfo, ...more: (SQL | undefined)[]): SQL | undefined {
     if (this.hooks.scope) more = [this.hooks.scope(session), ...more];
     if (this.tenantOwned) return new TenantScope(this.ctx.db, session.tenantId).where(this.table as never, ...more);
     if (session.tenantId !== PLATFORM_TENANT_ID) throw forbidden();
@@ -208,7 +194,7 @@ export class ResourceService {
    * the bound user's party. A body naming another party is refused on that field; a bound user
    * creates no rows of a party screen (a store user does not open stores).
    */
-  private stamp(session: SessionInfo, body: Row, lang: Lang): Row {
+  stamp(session: SessionInfo, body: Row, lang: Lang): Row {
     const out: Row = { ...(this.def.rowsOf?.fixed ?? {}) };
     const party = session.party;
     if (party && this.def.partyScope) {
@@ -242,7 +228,8 @@ export class ResourceService {
       throw validationError(lang, [{ code: 'custom', path: [field], message: 'validation.partyOnly' }], this.def.labels);
   }
 
-  private filters(query: Row, session: SessionInfo): SQL[] {
+  /** The conditions of a list's (or export's) search boxes. */
+  filters(query: Row, session: SessionInfo): SQL[] {
     const conds: SQL[] = [];
     for (const f of this.def.list) {
       const v = query[f.key];
@@ -255,16 +242,10 @@ export class ResourceService {
         continue;
       }
       const col = this.table[f.key];
-      if (f.search === 'like') conds.push(ilike(col, like(String(v))));
+      if (f.search === 'like') conds.push(containing(col, String(v)));
       // from the start, any case: the (tenant_id, upper(col) text_pattern_ops) index answers it
-      else if (f.search === 'prefix')
-        conds.push(
-          sql`upper(${col}) like ${`${String(v)
-            .toUpperCase()
-            .replace(/[\\%_]/g, '\\$&')}%`}`,
-        );
-      else if (f.search === 'eq')
-        conds.push(eq(col, f.kind === 'enum' || f.kind === 'int' || f.kind === 'ref' ? (cellIn(f, v) as never) : v));
+      else if (f.search === 'prefix') conds.push(startsWith(col, String(v)));
+      else if (f.search === 'eq') conds.push(eq(col, f.kind === 'enum' || f.kind === 'int' || f.kind === 'ref' ? cellIn(f, v) : v));
       else if (f.search === 'range' && Array.isArray(v)) {
         const [from, to] = v;
         const val = (x: unknown) => (f.kind === 'date' || f.kind === 'datetime' ? new Date(String(x)) : x);
@@ -280,7 +261,7 @@ export class ResourceService {
    * (defaultOrderOf: a document newest first). The id breaks ties: ascending under a column, and
    * descending under a document's created time (rows made together, the later one first).
    */
-  private sortOf(query: Row): { col: AnyTable[string]; desc: boolean; idDesc: boolean } {
+  sortOf(query: Row): { col: AnyTable[string]; desc: boolean; idDesc: boolean } {
     const asked = query.sortField as string | undefined;
     const fallback = defaultOrderOf(this.def);
     const field = asked ?? fallback.field;
@@ -290,7 +271,8 @@ export class ResourceService {
     return { col, desc: dir === 'desc', idDesc: newest && dir === 'desc' };
   }
 
-  private order(query: Row) {
+  /** The ORDER BY of a list (or export). */
+  order(query: Row) {
     const s = this.sortOf(query);
     if (s.col === this.table.id) return [s.desc ? desc(this.table.id) : asc(this.table.id)];
     return [s.desc ? desc(s.col) : asc(s.col), s.idDesc ? desc(this.table.id) : asc(this.table.id)];
@@ -305,37 +287,18 @@ export class ResourceService {
     return rest;
   }
 
-  /**
-   * One page and the total. The total is exact up to LIST_COUNT_CAP rows, and needs no count when
-   * the page is not full (offset + rows); past the cap it is the planner's estimate (never below
-   * the cap + 1) and `estimated` says so: counting a million rows for a pager costs more than the page.
-   */
+  /** One page and its total (exact up to LIST_COUNT_CAP rows, then the planner's estimate: count.ts). */
   async list(session: SessionInfo, query: Row & { page: number; pageSize: number }) {
     const where = this.scope(session, ...this.filters(query, session));
-    const db = this.ctx.db;
     const offset = (query.page - 1) * query.pageSize;
-    const rows = await db
+    const rows = await this.ctx.db
       .select()
       .from(this.table)
       .where(where)
       .orderBy(...this.order(query))
       .limit(query.pageSize)
       .offset(offset);
-    let total = offset + rows.length;
-    let estimated = false;
-    if (rows.length === query.pageSize || (rows.length === 0 && offset > 0)) {
-      const capped = db
-        .select({ one: sql`1` })
-        .from(this.table)
-        .where(where)
-        .limit(LIST_COUNT_CAP + 1)
-        .as('capped');
-      [{ total }] = await db.select({ total: count() }).from(capped);
-      if (total > LIST_COUNT_CAP) {
-        total = Math.max(LIST_COUNT_CAP + 1, (await planEstimate(db, this.table, where)) ?? 0);
-        estimated = true;
-      }
-    }
+    const { total, estimated } = await pageTotal(this.ctx.db, this.table, where, { offset, rows: rows.length, pageSize: query.pageSize });
     const list = await this.shown(rows as Row[], session, false);
     return { list, total, page: query.page, pageSize: query.pageSize, ...(estimated ? { estimated } : {}) };
   }
@@ -384,7 +347,7 @@ export class ResourceService {
     const searched = this.def.list.filter((f) => f.kind === 'text' && (f.key === this.def.titleField || f.unique));
     const where = query.ids
       ? this.scope(session, inArray(this.table.id, query.ids))
-      : this.scope(session, query.q ? or(...searched.map((f) => ilike(this.table[f.key], like(query.q!)))) : undefined);
+      : this.scope(session, query.q ? or(...searched.map((f) => containing(this.table[f.key], query.q!))) : undefined);
     const [{ total }] = await this.ctx.db.select({ total: count() }).from(this.table).where(where);
     const rows = await this.ctx.db
       .select({ id: this.table.id, label: this.table[this.def.titleField] })
@@ -418,8 +381,12 @@ export class ResourceService {
     }
   }
 
+  /** The hooks of this declaration's lines (their services' in the registry): a line write runs them. */
+  private readonly lineHooks: LineHooksOf = (code) => this.registry?.get(code)?.hooks;
+
   async create(session: SessionInfo, body: Row, lang: Lang = session.lang): Promise<Row> {
     const data = { ...body, ...this.stamp(session, body, lang) };
+    let lines: LineWrites = new Map();
     const row = await this.ctx.db.transaction(async (tx) => {
       this.scope(session);
       await this.keepVia(tx, session, data, lang);
@@ -432,10 +399,13 @@ export class ResourceService {
       const values = this.columnsOf({ ...data, createdBy: session.userId, ...(this.tenantOwned ? { tenantId: session.tenantId } : {}) });
       const [row] = await tx.insert(this.table).values(values).returning();
       await this.hooks.afterWrite?.(tx, row as Row, { session, body: data });
-      await writeLines(tx, this.def, session, (row as Row).id as number, splitLines(this.def, body).lines, lang);
-      return (await this.hooks.afterLines?.(tx, row as Row, { session })) ?? (row as Row);
+      lines = await writeLines(tx, this.def, session, (row as Row).id as number, splitLines(this.def, body).lines, lang, this.lineHooks);
+      const shown = (await this.hooks.afterLines?.(tx, row as Row, { session })) ?? (row as Row);
+      await this.keptState(tx, session, row as Row);
+      return shown;
     });
     await this.hooks.afterCommit?.({ action: 'create', session });
+    await linesCommitted(lines, session, this.lineHooks);
     return (await this.shown([row], session, false))[0];
   }
 
@@ -462,6 +432,7 @@ export class ResourceService {
   async update(session: SessionInfo, input: Row & { id: number }, lang: Lang = session.lang): Promise<Row> {
     const { id, ...data } = input;
     let released: number[] = [];
+    let lines: LineWrites = new Map();
     const row = await this.ctx.db.transaction(async (tx) => {
       const [existing] = await tx
         .select()
@@ -486,17 +457,34 @@ export class ResourceService {
         .where(this.scope(session, eq(this.table.id, id)))
         .returning();
       await this.hooks.afterWrite?.(tx, row as Row, { session, body: data, existing: existing as Row });
-      await writeLines(tx, this.def, session, id, splitLines(this.def, input).lines, lang);
-      return (await this.hooks.afterLines?.(tx, row as Row, { session })) ?? (row as Row);
+      lines = await writeLines(tx, this.def, session, id, splitLines(this.def, input).lines, lang, this.lineHooks);
+      const shown = (await this.hooks.afterLines?.(tx, row as Row, { session })) ?? (row as Row);
+      await this.keptState(tx, session, row as Row);
+      return shown;
     });
     await releaseFiles(this.ctx, this, session, released);
     await this.hooks.afterCommit?.({ action: 'update', session });
+    await linesCommitted(lines, session, this.lineHooks);
     return (await this.shown([row], session, false))[0];
+  }
+
+  /**
+   * A document's write hooks (afterWrite, afterLines) leave its state as the write left it: a state
+   * moves by the machine only (a button's transition, or move() for the system's), see keptState.
+   */
+  private async keptState(tx: Tx, session: SessionInfo, written: Row) {
+    if (!this.def.machine || !(this.hooks.afterWrite || this.hooks.afterLines)) return;
+    const [now] = (await tx
+      .select()
+      .from(this.table)
+      .where(this.ownerScope(session, eq(this.table.id, written.id as number)))) as Row[];
+    keptState(tx, this.def, written, now, 'its write hooks');
   }
 
   /** Delete all of the ids or none. */
   async remove(session: SessionInfo, ids: number[]): Promise<number> {
     let released: number[] = [];
+    let lines: LineWrites = new Map();
     const n = await this.ctx.db.transaction(async (tx) => {
       const rows = await tx
         .select()
@@ -506,6 +494,8 @@ export class ResourceService {
       for (const r of rows) refuseByMachine(this.def, 'delete', r as Row);
       await this.refuseBoundParty(tx, session, rows as Row[]);
       await this.hooks.beforeDelete?.(tx, rows as Row[], { session });
+      // the lines that go with them (their ref cascades) are deleted rows of their own declaration
+      lines = await deleteLinesOf(tx, this.def, session, ids, this.lineHooks);
       await tx.delete(this.table).where(this.scope(session, inArray(this.table.id, ids)));
       released = heldIds(this, rows as Row[]);
       return rows.length;
@@ -513,6 +503,7 @@ export class ResourceService {
     // the rows' files go with them
     await releaseFiles(this.ctx, this, session, released);
     await this.hooks.afterCommit?.({ action: 'delete', session });
+    await linesCommitted(lines, session, this.lineHooks);
     return n;
   }
 
@@ -523,437 +514,4 @@ export class ResourceService {
       .map(([kind]) => kind as PartyKind);
     await refuseBoundParties(tx, session.tenantId, kinds, rows, this.def);
   }
-
-  /** The sort of a list (or export) for keyset pages: its column (id when none) and direction, id breaking ties as the list does. */
-  private keysetOrder(query: Row): KeysetOrder & { idDesc: boolean } {
-    const s = this.sortOf(query);
-    return s.col === this.table.id
-      ? { col: undefined, desc: s.desc, id: this.table.id, idDesc: s.desc }
-      : { col: s.col, desc: s.desc, id: this.table.id, idDesc: s.idDesc };
-  }
-
-  /** Rows after a keyset key: keysetAfter for (column, id ascending); a (not null) column and the id both descending, or the id alone descending, here. */
-  private after(order: KeysetOrder & { idDesc: boolean }, key: { value: string | null; id: number }): SQL {
-    if (!order.idDesc) return keysetAfter(order, key);
-    if (!order.col) return sql`${order.id} < ${key.id}`;
-    const v = sql`cast(${key.value} as ${sql.raw(order.col.getSQLType())})`;
-    return sql`(${order.col}, ${order.id}) < (${v}, ${key.id})`;
-  }
-
-  /**
-   * The filtered rows, in the list's order, as an .xlsx written while they are read: counted in
-   * chunks, then read by keyset a page at a time, each page (read, decorated, written, deflated)
-   * a slice of about EXPORT_SLICE_MS with other work between slices (xlsx-stream.ts). Answered in
-   * a request (not `job`): at most EXPORT_SYNC_MAX_ROWS rows, more are refused, naming the job.
-   */
-  async exportXlsx(
-    session: SessionInfo,
-    query: Row,
-    lang: Lang,
-    progress?: (done: number, total: number) => Promise<void>,
-    opts: { job?: boolean } = {},
-  ): Promise<Readable> {
-    const fields = excelFields(this.def);
-    const where = this.scope(session, ...this.filters(query, session));
-    const db = this.ctx.db;
-    const id = this.table.id;
-    const pace = new ExportPace();
-    const total = await countInChunks(
-      opts.job ? EXPORT_MAX_ROWS : EXPORT_SYNC_MAX_ROWS,
-      async (afterId, limit) => {
-        const ids = db
-          .select({ id })
-          .from(this.table)
-          .where(and(where, gt(id, afterId)))
-          .orderBy(asc(id))
-          .limit(limit)
-          .as('ids');
-        const [r] = await db.select({ n: count(), last: sql<string | number | null>`max(${ids.id})` }).from(ids);
-        return { n: Number(r.n), last: r.last === null ? null : Number(r.last) };
-      },
-      pace,
-    );
-    checkExportSize(total, !opts.job);
-    const order = this.keysetOrder(query);
-    const labels = this.hooks.refLabels ?? {};
-    const pages = keysetPages(
-      async (after, limit) =>
-        (await db
-          .select({ ...getTableColumns(this.table), __key: keysetValue(order) })
-          .from(this.table)
-          .where(and(where, after ? this.after(order, after) : undefined))
-          .orderBy(...this.order(query))
-          .limit(limit)) as (Row & { id: unknown; __key: string | null })[],
-      async (page) => {
-        const rows = await this.shown(
-          page.map(({ __key: _k, ...r }) => r),
-          session,
-          false,
-        );
-        // a ref column is written as its row's label (what the import reads back), not as an id
-        const refCells = await this.refCellLabels(session, rows);
-        return rows.map((r) =>
-          fields.map((f) => {
-            if (labels[f.key]) return r[labels[f.key]] ?? '';
-            const named = refCells.get(f.key)?.get(Number(r[f.key]));
-            return named ?? cellOut(f, r[f.key], lang);
-          }),
-        );
-      },
-      pace,
-    );
-    return xlsxStream(
-      this.def.names[lang],
-      fields.map((f) => f.label[lang]),
-      reporting(pages, total, progress),
-      pace,
-    );
-  }
-
-  /** Runs the write hook on one row in a savepoint: its refusal (a message) leaves the rest of the import intact. */
-  private async hookRefusal(tx: Tx, data: Row, session: SessionInfo, lang: Lang): Promise<string | undefined> {
-    if (!this.hooks.beforeWrite) return undefined;
-    try {
-      await (tx as Db).transaction(async (sp) => {
-        await this.hooks.beforeWrite!(sp, data, { session });
-      });
-      return undefined;
-    } catch (err) {
-      if (err instanceof AppError && err.status < 500) return translate(lang, err.key, localizeParams(lang, err.params));
-      throw err;
-    }
-  }
-
-  /** An empty sheet with the importable columns (required ones marked *), and the enum options. */
-  template(lang: Lang): Buffer {
-    const fields = excelFields(this.def).filter((f) => f.form);
-    const header = fields.map((f) => `${f.required && f.default === undefined ? '*' : ''}${f.label[lang]}`);
-    const enumRows = fields
-      .filter((f) => f.kind === 'enum')
-      .map((f) => [f.label[lang], ENUMS[f.enumName!].map((o) => o.label[lang]).join(' / ')]);
-    // a list is one cell of JSON: show the shape with the first seeded row's value
-    const listRows = fields
-      .filter((f) => f.kind === 'json')
-      .map((f) => [
-        f.label[lang],
-        translate(lang, 'resource.jsonCell', { example: JSON.stringify(this.def.seed?.find((r) => r[f.key])?.[f.key] ?? []) }),
-      ]);
-    return workbookBuffer([
-      { name: this.def.names[lang], rows: [header] },
-      {
-        name: translate(lang, 'resource.allowedValues'),
-        rows: [[translate(lang, 'resource.field'), translate(lang, 'resource.allowedValues')], ...enumRows, ...listRows],
-      },
-    ]);
-  }
-
-  /**
-   * Import one .xls/.xlsx: every row is validated with the create rules (and uniqueness, in the
-   * file and against the database). With any bad row nothing is written, unless `validOnly`.
-   *
-   * As a job (`opts.job`, the resource.import kind): progress is reported by phase (reading,
-   * checking, writing), and the rows are written in chunks of about IMPORT_CHUNK_MS, each in its own
-   * transaction that also records the new ids in job_writes, so that other requests run between
-   * chunks (embedded PGlite serializes transactions). All-or-nothing holds by compensation: a
-   * refusal, a cancel, or a crash before the end deletes the rows the job wrote
-   * (undoImport, run by the job kind's undo) — other sessions may see them meanwhile.
-   * Without a job, one transaction writes everything.
-   */
-  async importXlsx(
-    session: SessionInfo,
-    buf: Buffer,
-    opts: { validOnly: boolean; lang: Lang; job?: { id: string; progress: Progress } },
-  ): Promise<ImportReport> {
-    this.scope(session);
-    // the screen's fixed values and the bound user's party, on every row (refused up front when not allowed)
-    const stamp = this.stamp(session, {}, opts.lang);
-    const progress = opts.job?.progress;
-    await progress?.start(0, 'jobs.phase.reading');
-    // read and checked in a worker thread (limits on rows, columns, unpacked size, time and memory):
-    // the create rules never run on the event loop; what needs the database is done below
-    const { total, good, errors } = await checkSheet(buf, this.def, {
-      lang: opts.lang,
-      start: (n) => progress?.start(n, 'jobs.phase.checking'),
-      progress: (done) => progress?.report(done),
-    });
-    const fields = excelFields(this.def).filter((f) => f.form);
-    // embedded PGlite answers on this thread: the loops below give other requests their turn between queries
-    const slice = slices();
-    await this.resolveRefCells(session, fields, good, errors, opts.lang, slice);
-    const conflictWith = (f: (typeof fields)[number], rows: typeof good) => {
-      for (const g of rows) errors.push({ row: g.row, messages: [translate(opts.lang, 'common.conflict', { what: f.label[opts.lang] })] });
-    };
-    // values of unique fields the database already has
-    for (const f of fields.filter((x) => x.unique)) {
-      const values = good.map((g) => g.data[f.key]).filter((v) => v !== '' && v !== undefined);
-      const takenSet = new Set<unknown>();
-      for (let k = 0; k < values.length; k += 1000) {
-        const taken = await this.ctx.db
-          .select({ v: this.table[f.key] })
-          .from(this.table)
-          .where(this.ownerScope(session, inArray(this.table[f.key], values.slice(k, k + 1000))));
-        for (const t of taken) takenSet.add(t.v);
-        await slice();
-      }
-      if (takenSet.size)
-        conflictWith(
-          f,
-          good.filter((g) => takenSet.has(g.data[f.key])),
-        );
-    }
-    // pairs (within, value) of uniqueWithin fields the database already has
-    for (const f of fields.filter((x) => x.uniqueWithin)) {
-      const within = f.uniqueWithin!;
-      const values = [...new Set(good.map((g) => g.data[f.key]).filter((v) => v !== '' && v !== undefined))];
-      const takenSet = new Set<string>();
-      for (let k = 0; k < values.length; k += 1000) {
-        const taken = await this.ctx.db
-          .select({ w: this.table[within], v: this.table[f.key] })
-          .from(this.table)
-          .where(this.ownerScope(session, inArray(this.table[f.key], values.slice(k, k + 1000))));
-        for (const t of taken) takenSet.add(JSON.stringify([t.w, t.v]));
-        await slice();
-      }
-      const pair = (g: (typeof good)[number]) => JSON.stringify([g.data[within], g.data[f.key]]);
-      if (takenSet.size)
-        conflictWith(
-          f,
-          good.filter((g) => takenSet.has(pair(g))),
-        );
-    }
-    const reject = () => {
-      errors.sort((a, b) => a.row - b.row);
-      return new AppError(
-        400,
-        400,
-        'resource.importRejected',
-        { count: errors.length },
-        { total, inserted: 0, errorCount: errors.length, errors: errors.slice(0, IMPORT_ERRORS_KEPT) },
-      );
-    };
-    if (errors.length && !opts.validOnly) throw reject();
-    const checked = new Set(errors.map((e) => e.row));
-    const todo = good.filter((r) => !checked.has(r.row));
-    let inserted = 0;
-    let seq = 0;
-    await progress?.start(todo.length, 'jobs.phase.writing');
-    // the tenant's attribute templates, read once for the whole file
-    const attrSpecsOf = new Map<AttrSource, AttrSpec[]>();
-    const writeChunk = async (tx: Tx, rows: typeof good) => {
-      const chunk: typeof good = [];
-      for (const r of rows) {
-        // another party's row, from a user bound to a party
-        const foreign = Object.keys(stamp).find((k) => r.data[k] !== undefined && r.data[k] !== '' && r.data[k] !== stamp[k]);
-        if (foreign) {
-          const label = this.def.labels[foreign]?.[opts.lang] ?? foreign;
-          errors.push({ row: r.row, messages: [`${label}: ${translate(opts.lang, 'validation.partyOnly')}`] });
-          continue;
-        }
-        r.data = { ...r.data, ...stamp };
-        const badAttrs = await checkAttrs(tx, this.def, session.tenantId, r.data, opts.lang, true, attrSpecsOf).then(
-          () => undefined,
-          (err) => {
-            if (err instanceof AppError && err.status < 500) return translate(opts.lang, err.key, localizeParams(opts.lang, err.params));
-            throw err;
-          },
-        );
-        if (badAttrs) {
-          errors.push({ row: r.row, messages: [badAttrs] });
-          continue;
-        }
-        // the screen's own rules (a product that must exist …) refuse a row, not the whole file
-        const refusal = await this.hookRefusal(tx, r.data, session, opts.lang);
-        if (refusal) errors.push({ row: r.row, messages: [refusal] });
-        else chunk.push(r);
-      }
-      if (!chunk.length) return;
-      const ids = await tx
-        .insert(this.table)
-        .values(chunk.map((r) => ({ ...r.data, createdBy: session.userId, ...(this.tenantOwned ? { tenantId: session.tenantId } : {}) })))
-        .returning({ id: this.table.id });
-      if (opts.job)
-        await tx.insert(jobWrites).values({
-          tenantId: session.tenantId,
-          jobId: opts.job.id,
-          seq: seq++,
-          target: this.def.code,
-          rowIds: ids.map((r) => Number(r.id)),
-        });
-      inserted += chunk.length;
-    };
-    if (opts.job) {
-      // each chunk holds the database (embedded PGlite: every other request) for about
-      // IMPORT_CHUNK_MS, whatever the machine's speed: its size follows the last one's time
-      let size = IMPORT_CHUNK;
-      let reported = performance.now();
-      for (let k = 0; k < todo.length; ) {
-        const t0 = performance.now();
-        const rows = todo.slice(k, k + size);
-        await this.ctx.db.transaction((tx) => writeChunk(tx, rows));
-        k += rows.length;
-        const ms = Math.max(1, performance.now() - t0);
-        size = Math.min(IMPORT_CHUNK_MAX, Math.max(IMPORT_CHUNK_MIN, Math.round((rows.length * IMPORT_CHUNK_MS) / ms)));
-        // progress (a write too, and the cancel check) a few times a second, not per chunk
-        if (k >= todo.length || performance.now() - reported >= 250) {
-          await progress?.report(k);
-          reported = performance.now();
-        }
-        // a macrotask between chunks: requests waiting for the database get their turn
-        await new Promise<void>((resolve) => setImmediate(resolve));
-      }
-      // a refusal by a hook rejects the whole file as any other bad row does (the job's undo deletes what was written)
-      if (errors.length && !opts.validOnly) throw reject();
-    } else {
-      await this.ctx.db.transaction(async (tx) => {
-        for (let k = 0; k < todo.length; k += IMPORT_CHUNK) {
-          await writeChunk(tx, todo.slice(k, k + IMPORT_CHUNK));
-          await slice();
-        }
-        if (errors.length && !opts.validOnly) throw reject();
-      });
-    }
-    errors.sort((a, b) => a.row - b.row);
-    return { total, inserted, errors };
-  }
-
-  /**
-   * Import: a ref cell names its row by the target's label field (a SKU's goods by style number,
-   * as the export writes it), or by id. Labels are looked up in the session's reach of the target
-   * (its tenant, and the rows of a screen over another's table); a label that names no row refuses
-   * its line. Rows are changed in place; refused lines go to `errors`.
-   */
-  private async resolveRefCells(
-    session: SessionInfo,
-    fields: ReturnType<typeof excelFields>,
-    good: { row: number; data: Row }[],
-    errors: ImportReport['errors'],
-    lang: Lang,
-    slice: () => Promise<void>,
-  ) {
-    for (const f of fields.filter((x) => x.kind === 'ref' && x.ref)) {
-      const target = declarationOf(f.ref!.resource);
-      const table = tableOf(f.ref!.resource) as AnyTable | undefined;
-      if (!target || !table) continue;
-      const labels = [...new Set(good.map((g) => g.data[f.key]).filter((v): v is string => typeof v === 'string'))];
-      const found = new Map<string, number>();
-      for (let k = 0; k < labels.length; k += 1000) {
-        const rows = await this.ctx.db
-          .select({ id: table.id, label: table[f.ref!.labelField] })
-          .from(table)
-          .where(
-            and(
-              target.owner === 'tenant' ? eq(table.tenantId, session.tenantId) : undefined,
-              ...Object.entries(target.rowsOf?.fixed ?? {}).map(([c, v]) => eq(table[c], v)),
-              inArray(table[f.ref!.labelField], labels.slice(k, k + 1000)),
-            ),
-          )
-          .orderBy(asc(table.id));
-        for (const r of rows) if (!found.has(String(r.label))) found.set(String(r.label), Number(r.id));
-        await slice();
-      }
-      // what is not a label may be an id, of a row this tenant has
-      const ids = labels.filter((v) => !found.has(v) && /^\d{1,9}$/.test(v)).map(Number);
-      const existing = new Set<number>();
-      for (let k = 0; k < ids.length; k += 1000) {
-        const rows = await this.ctx.db
-          .select({ id: table.id })
-          .from(table)
-          .where(
-            and(
-              target.owner === 'tenant' ? eq(table.tenantId, session.tenantId) : undefined,
-              ...Object.entries(target.rowsOf?.fixed ?? {}).map(([c, v]) => eq(table[c], v)),
-              inArray(table.id, ids.slice(k, k + 1000)),
-            ),
-          );
-        for (const r of rows) existing.add(Number(r.id));
-        await slice();
-      }
-      for (const g of good) {
-        const v = g.data[f.key];
-        if (typeof v !== 'string') continue;
-        const id = found.get(v) ?? (existing.has(Number(v)) ? Number(v) : undefined);
-        if (id !== undefined) g.data[f.key] = id;
-        else
-          errors.push({
-            row: g.row,
-            messages: [
-              `${f.label[lang]}: ${translate(lang, 'refs.missingLabel', { what: inSentence(lang, target.names[lang]), label: v })}`,
-            ],
-          });
-      }
-    }
-  }
-
-  /** Export: each ref column's labels (the target's label field) for the rows of a page, by field key. */
-  private async refCellLabels(session: SessionInfo, rows: Row[]): Promise<Map<string, Map<number, unknown>>> {
-    const out = new Map<string, Map<number, unknown>>();
-    for (const f of excelFields(this.def).filter((x) => x.kind === 'ref' && x.ref && !this.hooks.refLabels?.[x.key])) {
-      const target = declarationOf(f.ref!.resource);
-      const table = tableOf(f.ref!.resource) as AnyTable | undefined;
-      const ids = [...new Set(rows.map((r) => r[f.key]).filter((v) => v !== null && v !== undefined))] as number[];
-      if (!target || !table || !ids.length) continue;
-      const found = await this.ctx.db
-        .select({ id: table.id, label: table[f.ref!.labelField] })
-        .from(table)
-        .where(and(target.owner === 'tenant' ? eq(table.tenantId, session.tenantId) : undefined, inArray(table.id, ids)));
-      out.set(f.key, new Map(found.map((r) => [Number(r.id), r.label])));
-    }
-    return out;
-  }
-
-  /**
-   * Compensation of an import job that did not finish: deletes the rows it wrote (job_writes),
-   * a batch per transaction, and the record of them. Safe to run twice.
-   */
-  async undoImport(tenantId: number, jobId: string): Promise<number> {
-    const mine = and(eq(jobWrites.tenantId, tenantId), eq(jobWrites.jobId, jobId));
-    const batches = await this.ctx.db.select({ seq: jobWrites.seq, rowIds: jobWrites.rowIds }).from(jobWrites).where(mine);
-    let deleted = 0;
-    for (const b of batches) {
-      await this.ctx.db.transaction(async (tx) => {
-        const gone = await tx
-          .delete(this.table)
-          .where(and(this.tenantOwned ? eq(this.table.tenantId, tenantId) : undefined, inArray(this.table.id, b.rowIds)))
-          .returning({ id: this.table.id });
-        deleted += gone.length;
-        await tx.delete(jobWrites).where(and(mine, eq(jobWrites.seq, b.seq)));
-      });
-      await new Promise<void>((resolve) => setImmediate(resolve));
-    }
-    return deleted;
-  }
-
-  /** An import job that finished: its record of written rows is no longer needed. */
-  async forgetImportWrites(tenantId: number, jobId: string): Promise<void> {
-    await this.ctx.db.delete(jobWrites).where(and(eq(jobWrites.tenantId, tenantId), eq(jobWrites.jobId, jobId)));
-  }
-}
-
-/** rows written per transaction by an import (a job's first chunk; then sized by IMPORT_CHUNK_MS) */
-export const IMPORT_CHUNK = 250;
-/** how long an import job's chunk may hold the database, about; its row count follows */
-export const IMPORT_CHUNK_MS = 25;
-const IMPORT_CHUNK_MIN = 20;
-const IMPORT_CHUNK_MAX = 2_000;
-/** rows with errors kept in an import's answer (the count says how many there were) */
-export const IMPORT_ERRORS_KEPT = 1000;
-
-/** The pages of an export, reporting the rows written so far to a job's progress. */
-async function* reporting<T extends unknown[]>(
-  pages: AsyncIterable<T>,
-  total: number,
-  progress?: (done: number, total: number) => Promise<void>,
-): AsyncIterable<T> {
-  let done = 0;
-  await progress?.(0, total);
-  for await (const page of pages) {
-    yield page;
-    done += page.length;
-    await progress?.(done, total);
-  }
-}
-
-export function validationError(lang: Lang, issues: Parameters<typeof describeIssues>[1], labels?: Record<string, L10n>) {
-  const { fields, summary } = describeIssues(lang, issues, labels);
-  return new AppError(400, 400, 'validation.summary', { summary }, { fields });
 }

@@ -3,15 +3,21 @@ import {
   type ActionCode,
   can,
   fieldSchema,
+  guardRefusal,
   id,
+  type L10n,
   type ResourceDef,
   type StateMachine,
   stateOf,
+  systemTransitionOf,
   transitionOf,
 } from '@tagloom/domain';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Tx } from '../../db/client.js';
+import { declarationOf, tableOf } from '../../db/resource-table.js';
+import { operationLog } from '../../db/schema/logs.js';
 import type { AppContext, SessionInfo } from '../context.js';
 import { envelope } from '../envelope.js';
 import { AppError, conflict } from '../errors.js';
@@ -108,12 +114,102 @@ export async function transition(
     }
     const hook = service.hooks.transitions?.[action];
     if (!hook) return row;
-    await hook(tx, row, { action, session, before });
+    await hook(tx, row, { action, session, before, code: def.code });
     const [after] = (await read()) as Row[];
+    keptState(tx, def, row, after, `its ${action} hook`);
     return after;
   });
   await service.hooks.afterCommit?.({ action: 'update', session });
   return (await service.shown([moved], session, false))[0];
+}
+
+/** Who makes a system move: the user whose request or job it is. */
+export interface Mover {
+  tenantId: number;
+  userId: number | null;
+  username: string;
+}
+
+/**
+ * The rows move() moved in each transaction (by table, id and state reached), so the guard below
+ * tells a move from a hook's direct write of the state field. Held by the transaction object only.
+ */
+const MOVED = new WeakMap<object, Set<string>>();
+const movedKey = (table: string, id: unknown, state: unknown) => `${table}:${String(id)}:${String(state)}`;
+
+/**
+ * A hook that changed a row's state (`before` → `after`) without move() breaks the machine: every
+ * edge of the state field is declared (a button's transition, or a system one). Fails the write
+ * (a programming error, 500), naming the hook.
+ */
+export function keptState(tx: Tx, def: ResourceDef, before: Row | undefined, after: Row | undefined, who: string): void {
+  const field = def.machine?.field;
+  if (!field || !before || !after || String(before[field]) === String(after[field])) return;
+  if (MOVED.get(tx)?.has(movedKey(def.table, after.id, after[field]))) return;
+  throw new Error(
+    `${def.code}: ${who} wrote ${field} directly (${String(before[field])} → ${String(after[field])}); move the row with move()`,
+  );
+}
+
+/**
+ * A system move (a machine's `system` transition: no button, no route), in the caller's
+ * transaction, as a user's transition is made: the row read locked (the tenant's), the transition's
+ * guard asked, one conditional UPDATE … WHERE id = ? AND state IN (from), the columns `set` written
+ * with it, and a row in the operation log (screen, action, target) in the same transaction. Refused
+ * (409, naming the state it is in) when its state does not allow it; with `ifAllowed`, answered
+ * undefined instead (a job's end finding the row moved on). Answers the moved row.
+ */
+export async function move(
+  tx: Tx,
+  code: string,
+  id: number,
+  action: string,
+  by: Mover,
+  opts: { set?: Row; ifAllowed?: boolean } = {},
+): Promise<Row | undefined> {
+  const def = declarationOf(code);
+  const table = tableOf(code);
+  const m = def?.machine;
+  const t = m && systemTransitionOf(m, action);
+  if (!def || !table || !m || !t) throw new Error(`${code} declares no system move ${action}`);
+  const col = table[m.field];
+  const mine = and(def.owner === 'tenant' ? eq(table.tenantId, by.tenantId) : undefined, eq(table.id, id));
+  const [before] = (await tx.select().from(table).where(mine).for('update')) as Row[];
+  if (!before) throw new AppError(404, 404, 'common.notFound', { what: def.names });
+  const named: L10n = { zh_CN: action, zh_TW: action, en_US: action };
+  const refused = () => conflict('machine.illegal', { state: stateOf(m, before[m.field])?.label ?? '-', action: named });
+  const allowed = t.from.some((s) => String(s) === String(before[m.field]));
+  const guard = allowed ? guardRefusal({ ...m, transitions: { [action]: t } }, action, before) : undefined;
+  if (!allowed || guard) {
+    if (opts.ifAllowed) return undefined;
+    throw guard ? conflict(guard.key, guard.params) : refused();
+  }
+  const [row] = (await tx
+    .update(table)
+    .set({ ...opts.set, [m.field]: t.to, updatedAt: new Date() })
+    .where(and(mine, inArray(col, [...t.from])))
+    .returning()) as Row[];
+  if (!row) {
+    if (opts.ifAllowed) return undefined;
+    throw refused();
+  }
+  const moved = MOVED.get(tx) ?? new Set<string>();
+  moved.add(movedKey(def.table, id, t.to));
+  MOVED.set(tx, moved);
+  await tx.insert(operationLog).values({
+    tenantId: by.tenantId,
+    userId: by.userId,
+    username: by.username,
+    screen: code,
+    action,
+    method: 'SYSTEM',
+    url: `/api/${code}/${action}`,
+    target: String(id),
+    result: 1,
+    status: 200,
+    body: { id, from: before[m.field], to: t.to },
+  });
+  return row;
 }
 
 /** The rules of the fields an action writes: each required (sending goods needs its express number). */

@@ -1,11 +1,11 @@
 /**
  * The declared resources by screen code, as the domain registry holds them (every module's
- * generic and custom screens, and their line resources): how the sheet worker finds the
+ * declarations, DECLARED_RESOURCES, and their line resources): how the sheet worker finds the
  * declaration whose rules check an import's rows. Only the code crosses the thread boundary (a
  * declaration holds functions and schemas, which cannot be cloned); the worker loads the same
  * registry and looks the code up.
  */
-import { CUSTOM_RESOURCES, RESOURCES, type ResourceDef } from '@tagloom/domain';
+import { DECLARED_RESOURCES, type ResourceDef } from '@tagloom/domain';
 
 let byCode: Map<string, ResourceDef> | undefined;
 
@@ -16,7 +16,7 @@ function index(): Map<string, ResourceDef> {
     map.set(def.code, def);
     for (const c of def.children ?? []) add(c.resource as ResourceDef);
   };
-  for (const def of [...RESOURCES, ...CUSTOM_RESOURCES]) add(def as ResourceDef);
+  for (const def of DECLARED_RESOURCES) add(def);
   return map;
 }
 

@@ -1,4 +1,4 @@
-import { type L10n, tenantResource } from '@tagloom/domain';
+import { type L10n, menuResource, tenantResource, versionResources } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -14,7 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { declaredForeignKeys } from '../resource-table.js';
+import { declaredForeignKeys, declaredTable, searchIndexes } from '../resource-table.js';
 
 /**
  * Platform-owned tables: one copy for the whole platform (reference tables when sharded by tenant).
@@ -26,27 +26,32 @@ const stamps = {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 };
 
-export const tenants = pgTable(
-  'tenants',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    code: text('code').notNull(),
-    name: text('name').notNull(),
-    groupId: bigint('group_id', { mode: 'number' }),
-    status: smallint('status').notNull().default(1),
-    adminUsername: text('admin_username'),
-    remark: text('remark').notNull().default(''),
-    /** templates chosen at creation (spec §5): ids in the goods-attr, location-attr and coding-rule template tables */
-    goodsAttrTemplateId: bigint('goods_attr_template_id', { mode: 'number' }),
-    locationAttrTemplateId: bigint('location_attr_template_id', { mode: 'number' }),
-    codingRuleTemplateId: bigint('coding_rule_template_id', { mode: 'number' }),
-    /** the tenant's time zone (IANA; blank: Asia/Shanghai): its locations' unless they name their own (migration 0042) */
-    timeZone: text('time_zone').notNull().default(''),
-    createdBy: bigint('created_by', { mode: 'number' }),
-    ...stamps,
-  },
-  // the group and templates it points at: real keys from the declaration's ref fields (deleting one in use: 409)
-  (t) => [uniqueIndex('tenants_code_uq').on(t.code), ...declaredForeignKeys(tenantResource, t)],
+// registered under its declaration's code: every tenant table's tenant_id points at it (db/resource-table.ts)
+export const tenants = declaredTable(
+  tenantResource,
+  pgTable(
+    'tenants',
+    {
+      id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+      code: text('code').notNull(),
+      name: text('name').notNull(),
+      groupId: bigint('group_id', { mode: 'number' }),
+      status: smallint('status').notNull().default(1),
+      adminUsername: text('admin_username'),
+      remark: text('remark').notNull().default(''),
+      /** templates chosen at creation (spec §5): ids in the goods-attr, location-attr and coding-rule template tables */
+      goodsAttrTemplateId: bigint('goods_attr_template_id', { mode: 'number' }),
+      locationAttrTemplateId: bigint('location_attr_template_id', { mode: 'number' }),
+      codingRuleTemplateId: bigint('coding_rule_template_id', { mode: 'number' }),
+      /** the tenant's time zone (IANA; blank: Asia/Shanghai): its locations' unless they name their own (migration 0042) */
+      timeZone: text('time_zone').notNull().default(''),
+      createdBy: bigint('created_by', { mode: 'number' }),
+      ...stamps,
+    },
+    // the group and templates it points at: real keys from the declaration's ref fields (deleting one in use: 409)
+    // and the trigram indexes of its contains searches (db/resource-table.ts searchIndexes)
+    (t) => [uniqueIndex('tenants_code_uq').on(t.code), ...declaredForeignKeys(tenantResource, t), ...searchIndexes('tenants', t)],
+  ),
 );
 
 /** Menu tree: level 1 module (menuType 1), level 2 group, level 3 screen. */
@@ -73,7 +78,7 @@ export const menus = pgTable(
     status: smallint('status').notNull().default(1),
     ...stamps,
   },
-  (t) => [uniqueIndex('menus_code_uq').on(t.code), index('menus_parent_idx').on(t.parentId)],
+  (t) => [uniqueIndex('menus_code_uq').on(t.code), index('menus_parent_idx').on(t.parentId), ...searchIndexes('menus', t, [menuResource])],
 );
 
 /** Operation buttons of a screen. */
@@ -142,6 +147,8 @@ export const softwareVersions = pgTable(
     uniqueIndex('software_versions_number_uq').on(t.type, t.softwareCode, t.versionNumber),
     check('software_versions_type_ck', sql`${t.type} in ('app', 'web', 'net', 'java')`),
     check('software_versions_upgrade_ck', sql`${t.upgradeType} in ('optional', 'forced')`),
+    // the contains searches of its four screens (db/resource-table.ts searchIndexes)
+    ...searchIndexes('software_versions', t, Object.values(versionResources)),
   ],
 );
 

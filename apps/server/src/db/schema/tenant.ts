@@ -1,3 +1,4 @@
+import { roleResource, tenantRoleResource, tenantUserResource, userResource } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -14,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { searchIndexes } from '../resource-table.js';
 import { menus, tenants } from './platform.js';
 
 /**
@@ -64,6 +66,8 @@ export const users = pgTable(
     index('users_party_idx').on(t.tenantId, t.partyKind, t.partyId),
     uniqueIndex('users_tenant_username_uq').on(t.tenantId, t.username),
     uniqueIndex('users_tenant_code_uq').on(t.tenantId, t.userCode),
+    // the contains searches of the platform's and the tenants' user screens (db/resource-table.ts searchIndexes)
+    ...searchIndexes('users', t, [userResource, tenantUserResource]),
   ],
 );
 
@@ -83,7 +87,11 @@ export const roles = pgTable(
     createdBy: bigint('created_by', { mode: 'number' }),
     ...stamps,
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('roles_tenant_code_uq').on(t.tenantId, t.code)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('roles_tenant_code_uq').on(t.tenantId, t.code),
+    ...searchIndexes('roles', t, [roleResource, tenantRoleResource]),
+  ],
 );
 
 /** Menus and buttons a role is granted. */

@@ -17,12 +17,12 @@ import { z } from 'zod';
 import type { SessionInfo } from '../../core/context.js';
 import { envelope, okEmpty } from '../../core/envelope.js';
 import { AppError } from '../../core/errors.js';
+import { ThrottledError } from '../../core/login-throttle.js';
+import { currentPasswordRule } from '../../core/password-policy.js';
 import type { SessionService } from '../../core/sessions.js';
 import { TenantScope } from '../../core/tenant-scope.js';
-import { currentPasswordRule } from './policy.js';
 import type { AuthService, ClientMeta } from './service.js';
 import type { SsoService } from './sso.js';
-import { ThrottledError } from './throttle.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -2,13 +2,13 @@ import { Code, type Lang, type LoginData, translate } from '@tagloom/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.js';
 import { AppError, unauthorized } from '../../core/errors.js';
+import { LoginThrottle, ThrottledError } from '../../core/login-throttle.js';
+import { assertPasswordPolicy } from '../../core/password-policy.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../core/passwords.js';
 import type { SessionService } from '../../core/sessions.js';
 import { TenantScope } from '../../core/tenant-scope.js';
 import { loginLog, loginNames, tenants, users } from '../../db/schema/index.js';
 import { findByLoginName, findLogin, loginKey } from '../general/user/service.js';
-import { assertPasswordPolicy } from './policy.js';
-import { LoginThrottle, ThrottledError } from './throttle.js';
 
 /** A 400 whose message belongs to one field: data.fields lets the console mark it. */
 function fieldError(field: string, key: string, lang?: Lang): AppError {

@@ -60,7 +60,7 @@ export async function rfidSummary(db: Tx, session: SessionInfo): Promise<RfidSum
   const site = siteOf(session);
   const tenantOf = (col: SQL): SQL => (platform ? sql`true` : sql`${col} = ${session.tenantId}`);
   // the equipment in view: the tenant's, narrowed by the equipment declaration's party rule
-  const party = partyCondition(equipmentResource, equipment as never, session);
+  const party = partyCondition(equipmentResource, equipment, session);
   // unaliased: the party condition names the equipment table's columns
   const inView = party ? sql`${tenantOf(sql`${E.tenantId}`)} and ${party}` : tenantOf(sql`${E.tenantId}`);
   // the readers' codes whose batches count (every batch of the tenant when the session is not held to a site)
@@ -70,7 +70,7 @@ export async function rfidSummary(db: Tx, session: SessionInfo): Promise<RfidSum
       : sql`${sql.raw(`${alias}.tenant_id`)} = ${session.tenantId} and ${sql.raw(`${alias}.equipment_coding`)} in (
           select ${E.equipmentCoding} from ${E} where ${inView})`;
   const since = sql`least(date_trunc('day', now()), now() - interval '1 hour')`;
-  const exceptionsParty = partyCondition(tagExceptionResource, labelTagExceptions as never, session);
+  const exceptionsParty = partyCondition(tagExceptionResource, labelTagExceptions, session);
 
   const [today, last, devices, states, exceptions, sites] = await Promise.all([
     queryRows<{ n: unknown }>(

@@ -143,8 +143,6 @@ export const generalMenu: MenuModuleDef = {
           side: 'P',
           icon: 'BookOutlined',
           names: { zh_CN: '数据字典', zh_TW: '資料字典', en_US: 'Dictionary' },
-          // the dictionary screen has no import or export; 'refresh' reloads the caches of every process
-          actions: ['query', 'add', 'edit', 'delete', 'refresh'],
         },
         {
           component: 'general/table-structure',

@@ -16,6 +16,9 @@ export const dictionaryDetailResource = defineResource({
   table: 'dictionary_details',
   titleField: 'name',
   defaultSort: { field: 'seq', order: 'asc' },
+  crud: ['query', 'add', 'edit', 'delete'],
+  // (the generic proofs' row: a value of the first dictionary)
+  sample: (salt) => ({ num: `smp_${salt}`, name: `Sample ${salt}` }),
   fields: {
     moduleId: f.ref('general/dictionary', 'name', {
       label: L('字典模块', '字典模組', 'Dictionary module'),
@@ -50,8 +53,11 @@ export const dictionaryModuleResource = defineResource({
   table: 'dictionary_modules',
   titleField: 'name',
   defaultSort: { field: 'seq', order: 'asc' },
+  // no import or export; 'refresh' reloads the caches of every process
+  crud: ['query', 'add', 'edit', 'delete'],
   extraActions: ['refresh'],
   children: [{ key: 'details', resource: dictionaryDetailResource, parentField: 'moduleId' }],
+  sample: (salt) => ({ code: `SMP_${salt}`, name: `Sample dictionary ${salt}` }),
   fields: {
     code: f.text({
       display: 'code',

@@ -1,6 +1,7 @@
 import { defineDomainModule } from '../module.js';
 import { generalMenu } from './_menu.js';
 import { GENERAL_SETUP_RESOURCES } from './_setup-resources.js';
+import { dictionaryDetailResource, dictionaryModuleResource } from './dictionary.js';
 import { menuResource } from './menu.js';
 import { roleResource } from './role.js';
 import { schedulerResource } from './scheduler.js';
@@ -23,5 +24,13 @@ export const generalModule = defineDomainModule({
   // served by the generic routes
   resources: [tenantGroupResource, schedulerResource, ...GENERAL_SETUP_RESOURCES, templateCodingRuleResource],
   // served by their own routes (same shapes); the console still renders them from these
-  custom: [tenantResource, userResource, roleResource, menuResource, ...Object.values(versionResources)],
+  custom: [
+    tenantResource,
+    userResource,
+    roleResource,
+    menuResource,
+    ...Object.values(versionResources),
+    dictionaryModuleResource,
+    dictionaryDetailResource,
+  ],
 });

@@ -23,6 +23,11 @@ export const menuResource = defineResource({
   defaultSort: { field: 'seq', order: 'asc' },
   crud: ['query', 'add', 'edit', 'delete'],
   extraActions: ['setting'],
+  // (the generic proofs' row: a new module of the menu tree)
+  sample: (salt) => ({ code: `smp-${salt.toLowerCase()}`, names: { zh_CN: '样例', zh_TW: '樣例', en_US: 'Sample' } }),
+  unproven: {
+    dbChecks: "its table (menus) is written by hand, without the CHECKs a declaration's table gets (a migration adding them is to do)",
+  },
   fields: {
     level: f.enumOf('MenuType', { label: L('级别', '層級', 'Level'), form: false, required: false }),
     parentId: f.ref('general/menu', 'code', { label: L('上级菜单', '上層選單', 'Parent'), required: false, list: false, editable: false }),

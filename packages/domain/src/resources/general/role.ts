@@ -17,6 +17,10 @@ export const roleResource = defineResource({
   // no 'import': roles are not created from Excel
   crud: ['query', 'add', 'edit', 'delete', 'export'],
   extraActions: ['assign'],
+  sample: (salt) => ({ code: `SMP_${salt}`, name: `Sample role ${salt}` }),
+  unproven: {
+    dbChecks: "its table (roles) is written by hand, without the CHECKs a declaration's table gets (a migration adding them is to do)",
+  },
   fields: {
     tenantId: f.int({ label: L('租户', '租戶', 'Tenant'), min: 0, default: 0, required: false, search: 'eq', editable: false }),
     code: f.text({

@@ -51,6 +51,8 @@ export const schedulerMachine = defineMachine({
       done: 'scheduler.done.stop',
     },
   },
+  // a task with no fire left completes: planned so, recovered so, or claiming its last fire (the scheduler)
+  system: { complete: { from: [SCHEDULER_STATE.NORMAL], to: SCHEDULER_STATE.COMPLETED } },
   final: [SCHEDULER_STATE.STOPPED],
   deleteFinal: true,
 });

@@ -14,6 +14,16 @@ export const userResource = defineResource({
   // no 'import': users (login names, passwords, roles) are not created from Excel
   crud: ['query', 'add', 'edit', 'delete', 'export'],
   extraActions: ['enable', 'disable', 'resetPassword', 'assign'],
+  // (the generic proofs' row: a user of the first tenant, the platform)
+  sample: (salt) => ({
+    username: `smp_${salt.toLowerCase()}`,
+    password: 'sample123',
+    confirmPassword: 'sample123',
+    userType: 2,
+  }),
+  unproven: {
+    dbChecks: "its table (users) is written by hand, without the CHECKs a declaration's table gets (a migration adding them is to do)",
+  },
   fields: {
     tenantId: f.ref('general/tenant', 'name', { label: L('租户', '租戶', 'Tenant'), search: 'eq', editable: false }),
     username: f.text({ label: L('用户名', '使用者名稱', 'User name'), min: 4, max: 64, search: 'like', sort: true, editable: false }),

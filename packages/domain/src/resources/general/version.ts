@@ -39,6 +39,12 @@ export const versionResource = (type: VersionType) =>
     defaultSort: { field: 'uploadTime', order: 'desc' },
     crud: ['query', 'add', 'edit', 'delete'],
     extraActions: ['upload', 'download'],
+    unproven: {
+      dbChecks:
+        "its table (software_versions) is written by hand, without the CHECKs a declaration's table gets (a migration adding them is to do)",
+    },
+    // (the generic proofs' row: a version without its file, which is uploaded on its own)
+    sample: (salt) => ({ softwareName: `Sample ${salt}`, softwareCode: `smp-${salt}`, versionName: `v-${salt}`, versionNumber: 1 }),
     fields: {
       softwareName: f.text({ label: L('软件名称', '軟體名稱', 'Software name'), max: 64, search: 'like', sort: true }),
       softwareCode: f.text({

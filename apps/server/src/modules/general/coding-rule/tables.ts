@@ -1,6 +1,7 @@
+import { templateCodingRuleResource } from '@tagloom/domain';
 import { bigint, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { builtTable } from '../../../db/resource-table.js';
 import { tenants } from '../../../db/schema/platform.js';
-import { templateCodingRules } from '../tables.js';
 
 /**
  * Serial counters of the coding rules: per tenant and rule, the next serial to hand out. A range is
@@ -16,7 +17,8 @@ export const codingSerials = pgTable(
       .references(() => tenants.id, { onDelete: 'cascade' }),
     ruleId: bigint('rule_id', { mode: 'number' })
       .notNull()
-      .references(() => templateCodingRules.id, { onDelete: 'cascade' }),
+      // (looked up by code when the key is read: ../tables.ts re-exports this file)
+      .references(() => builtTable(templateCodingRuleResource.code).id, { onDelete: 'cascade' }),
     /** the next serial to hand out */
     next: bigint('next', { mode: 'bigint' }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

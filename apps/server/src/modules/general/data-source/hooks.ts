@@ -1,6 +1,7 @@
-import { DATA_SOURCE_PASSWORD_MAX, dataSourceResource } from '@tagloom/domain';
+import { DATA_SOURCE_PASSWORD_MAX, dataSourceResource, type IssueLike } from '@tagloom/domain';
 import type { AppContext } from '../../../core/context.js';
-import { type ResourceHooks, validationError } from '../../../core/resource/service.js';
+import { validationError } from '../../../core/errors.js';
+import type { ResourceHooks } from '../../../core/resource/service.js';
 import { dataSourceSecrets } from './secret-box.js';
 
 const blank = (v: unknown) => v === undefined || v === null || v === '';
@@ -22,11 +23,13 @@ export function dataSourceHooks(ctx: AppContext): ResourceHooks {
       }
       const plain = String(target.password);
       if (plain.length > DATA_SOURCE_PASSWORD_MAX) {
-        throw validationError(
-          session.lang,
-          [{ code: 'custom', path: ['password'], message: 'validation.tooLong', max: DATA_SOURCE_PASSWORD_MAX } as never],
-          dataSourceResource.labels,
-        );
+        const tooLong: IssueLike & { max: number } = {
+          code: 'custom',
+          path: ['password'],
+          message: 'validation.tooLong',
+          max: DATA_SOURCE_PASSWORD_MAX,
+        };
+        throw validationError(session.lang, [tooLong], dataSourceResource.labels);
       }
       target.password = box.encrypt(plain);
     },

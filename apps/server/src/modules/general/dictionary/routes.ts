@@ -1,8 +1,10 @@
 import {
   dictionaryDetailInput,
+  dictionaryDetailResource,
   dictionaryDetailRow,
   dictionaryDetailUpdate,
   dictionaryModuleInput,
+  dictionaryModuleResource,
   dictionaryModuleUpdate,
   id,
   idList,
@@ -11,15 +13,18 @@ import {
 } from '@tagloom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Services } from '../../../app.js';
 import { envelope } from '../../../core/envelope.js';
 import { readLines } from '../../../core/resource/children.js';
-import { resourceRoutes } from '../../../core/resource/routes.js';
-import type { SessionService } from '../../../core/sessions.js';
-import type { DictionaryService } from './service.js';
 
 const SCREEN = 'general/dictionary';
 const moduleRow = z.object({ id: z.number(), code: z.string(), name: z.string(), remark: z.string(), seq: z.number() });
-const moduleOut = (m: z.infer<typeof moduleRow>) => ({ id: m.id, code: m.code, name: m.name, remark: m.remark, seq: m.seq });
+/**
+ * A module, and a detail, as the spec's calls answer them: the generic service hands records,
+ * checked here against the answer's shape (which keeps only its fields).
+ */
+const moduleOut = (m: Record<string, unknown>) => moduleRow.parse(m);
+const detailOut = (d: Record<string, unknown>) => dictionaryDetailRow.parse(d);
 const idsBody = z.object({ ids: idList() });
 /** The one dictionary readable without signing in: the login page's language list. */
 export const PUBLIC_DICTIONARY = 'LANGUAGE_TYPE';
@@ -30,14 +35,11 @@ export const PUBLIC_DICTIONARY = 'LANGUAGE_TYPE';
  * details as lines, and /api/general/dictionary-detail/*); the spec's calls below keep their
  * paths and bodies and answer from it.
  */
-export const dictionaryRoutes: FastifyPluginAsyncZod<{ dictionaries: DictionaryService; sessions: SessionService }> = async (
-  app,
-  { dictionaries, sessions },
-) => {
+export const dictionaryRoutes: FastifyPluginAsyncZod<Services> = async (app, { dictionaries, sessions, modules: registry }) => {
   const tags = ['general/dictionary'];
-  await app.register(resourceRoutes, { service: dictionaries.modules });
-  await app.register(resourceRoutes, { service: dictionaries.details });
-  const lines = dictionaries.modules.def.children![0];
+  const modules = registry.service(dictionaryModuleResource.code);
+  const details = registry.service(dictionaryDetailResource.code);
+  const lines = modules.def.children![0];
 
   app.post(
     '/dictionary/web/showModel',
@@ -54,7 +56,7 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<{ dictionaries: DictionaryS
       },
     },
     async (req, reply) => {
-      const page = await dictionaries.modules.list(req.session!, req.body);
+      const page = await modules.list(req.session!, req.body);
       const byModule = await readLines(
         app.ctx.db,
         lines,
@@ -63,11 +65,11 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<{ dictionaries: DictionaryS
       );
       const list = await Promise.all(
         page.list.map(async (m) => ({
-          ...moduleOut(m as never),
-          children: await dictionaries.withModuleCode(byModule.get(m.id as number) ?? []),
+          ...moduleOut(m),
+          children: (await dictionaries.withModuleCode(byModule.get(m.id as number) ?? [])).map(detailOut),
         })),
       );
-      return reply.ok({ ...page, list } as never);
+      return reply.ok({ ...page, list });
     },
   );
 
@@ -86,8 +88,8 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<{ dictionaries: DictionaryS
       },
     },
     async (req, reply) => {
-      const page = await dictionaries.modules.list(req.session!, req.body);
-      return reply.ok({ ...page, list: page.list.map((m) => moduleOut(m as never)) });
+      const page = await modules.list(req.session!, req.body);
+      return reply.ok({ ...page, list: page.list.map(moduleOut) });
     },
   );
 
@@ -97,7 +99,7 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<{ dictionaries: DictionaryS
       config: { access: { screen: SCREEN, action: 'add' } },
       schema: { tags, body: dictionaryModuleInput, response: { 200: envelope(moduleRow) } },
     },
-    async (req, reply) => reply.ok(moduleOut((await dictionaries.modules.create(req.session!, req.body)) as never), 'common.saveSuccess'),
+    async (req, reply) => reply.ok(moduleOut(await modules.create(req.session!, req.body)), 'common.saveSuccess'),
   );
 
   app.post(
@@ -107,7 +109,7 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<{ dictionaries: DictionaryS
       schema: { tags, body: dictionaryModuleUpdate, response: { 200: envelope(moduleRow) } },
     },
     async (req, reply) => {
-      return reply.ok(moduleOut((await dictionaries.modules.update(req.session!, req.body, req.lang)) as never), 'common.saveSuccess');
+      return reply.ok(moduleOut(await modules.update(req.session!, req.body, req.lang)), 'common.saveSuccess');
     },
   );
 
@@ -117,7 +119,7 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<{ dictionaries: DictionaryS
       config: { access: { screen: SCREEN, action: 'delete' } },
       schema: { tags, body: idsBody, response: { 200: envelope(z.object({ deleted: z.number() })) } },
     },
-    async (req, reply) => reply.ok({ deleted: await dictionaries.modules.remove(req.session!, req.body.ids) }, 'common.deleteSuccess'),
+    async (req, reply) => reply.ok({ deleted: await modules.remove(req.session!, req.body.ids) }, 'common.deleteSuccess'),
   );
 
   app.post(
@@ -143,8 +145,8 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<{ dictionaries: DictionaryS
       const { moduleCode, ...query } = req.body;
       const moduleId = moduleCode ? await dictionaries.moduleIdOf(moduleCode) : query.moduleId;
       if (moduleCode && !moduleId) return reply.ok({ list: [], total: 0, page: query.page, pageSize: query.pageSize });
-      const page = await dictionaries.details.list(req.session!, { ...query, moduleId });
-      return reply.ok({ ...page, list: await dictionaries.withModuleCode(page.list) } as never);
+      const page = await details.list(req.session!, { ...query, moduleId });
+      return reply.ok({ ...page, list: (await dictionaries.withModuleCode(page.list)).map(detailOut) });
     },
   );
 
@@ -155,8 +157,8 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<{ dictionaries: DictionaryS
       schema: { tags, body: dictionaryDetailInput, response: { 200: envelope(dictionaryDetailRow) } },
     },
     async (req, reply) => {
-      const [row] = await dictionaries.withModuleCode([await dictionaries.details.create(req.session!, req.body)]);
-      return reply.ok(row as never, 'common.saveSuccess');
+      const [row] = await dictionaries.withModuleCode([await details.create(req.session!, req.body)]);
+      return reply.ok(detailOut(row), 'common.saveSuccess');
     },
   );
 
@@ -167,8 +169,8 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<{ dictionaries: DictionaryS
       schema: { tags, body: dictionaryDetailUpdate, response: { 200: envelope(dictionaryDetailRow) } },
     },
     async (req, reply) => {
-      const [row] = await dictionaries.withModuleCode([await dictionaries.details.update(req.session!, req.body, req.lang)]);
-      return reply.ok(row as never, 'common.saveSuccess');
+      const [row] = await dictionaries.withModuleCode([await details.update(req.session!, req.body, req.lang)]);
+      return reply.ok(detailOut(row), 'common.saveSuccess');
     },
   );
 
@@ -178,7 +180,7 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<{ dictionaries: DictionaryS
       config: { access: { screen: SCREEN, action: 'delete' } },
       schema: { tags, body: idsBody, response: { 200: envelope(z.object({ deleted: z.number() })) } },
     },
-    async (req, reply) => reply.ok({ deleted: await dictionaries.details.remove(req.session!, req.body.ids) }, 'common.deleteSuccess'),
+    async (req, reply) => reply.ok({ deleted: await details.remove(req.session!, req.body.ids) }, 'common.deleteSuccess'),
   );
 
   app.get(

@@ -1,29 +1,28 @@
-import { type DictionaryDetailRow, dictionaryDetailResource, dictionaryModuleResource } from '@tagloom/domain';
+import type { DictionaryDetailRow } from '@tagloom/domain';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { Cached } from '../../../core/bus.js';
 import type { AppContext } from '../../../core/context.js';
-import { type GenericRoute, ResourceService } from '../../../core/resource/service.js';
+import type { ResourceHooks } from '../../../core/resource/service.js';
 import { dictionaryDetails, dictionaryModules } from '../../../db/schema/index.js';
 
 export const DICTIONARY_CHANGED = 'dictionary';
 
 /**
+ * The dictionary modules' and details' hooks on their generic services (the registry's): the cache
+ * is dropped in every process after each committed change.
+ */
+export const dictionaryHooks = (ctx: AppContext): ResourceHooks => ({ afterCommit: () => ctx.bus.emit(DICTIONARY_CHANGED) });
+
+/**
  * Platform dictionaries: modules with their details (lines), served by the generic resource
- * service; the details of every module are cached per process and dropped in every process after
- * each committed change.
+ * services (the module registry's); the details of every module are cached per process and dropped
+ * in every process after each committed change.
  */
 export class DictionaryService {
   private byCode: Cached<'all', Map<string, DictionaryDetailRow[]>>;
-  /** generic list/get/create/update/delete of the modules (with their details as lines) and of the details */
-  readonly modules: ResourceService;
-  readonly details: ResourceService;
 
   constructor(private readonly ctx: AppContext) {
     this.byCode = new Cached(ctx.bus, DICTIONARY_CHANGED, () => this.loadAll());
-    // the dictionary screen offers no import or export
-    const hooks = { afterCommit: () => this.refresh(), omitRoutes: ['export', 'template', 'import'] as GenericRoute[] };
-    this.modules = new ResourceService(ctx, dictionaryModuleResource, dictionaryModules as never, hooks);
-    this.details = new ResourceService(ctx, dictionaryDetailResource, dictionaryDetails as never, hooks);
   }
 
   private async loadAll(): Promise<Map<string, DictionaryDetailRow[]>> {

@@ -1,11 +1,7 @@
-import { id, idsBody, menuButtonSave, menuDataItemSave, menuResource } from '@tagloom/domain';
+import { id, idsBody, menuButtonSave, menuDataItemSave } from '@tagloom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../core/envelope.js';
-import { resourceRoutes } from '../../../core/resource/routes.js';
-import { ResourceService } from '../../../core/resource/service.js';
-import { menus } from '../../../db/schema/index.js';
-import { menuHooks } from './hooks.js';
 import { MenuAdminService, type MenuNode } from './service.js';
 
 const SCREEN = 'general/menu';
@@ -60,8 +56,6 @@ const deleted = envelope(z.object({ deleted: z.number() }));
  */
 export const menuAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const menuAdmin = new MenuAdminService(app.ctx);
-  const service = new ResourceService(app.ctx, menuResource, menus as never, menuHooks(app.ctx, menuAdmin));
-  await app.register(resourceRoutes, { service });
   const q = { screen: SCREEN, action: 'query' } as const;
   const setting = { screen: SCREEN, action: 'setting' } as const;
 

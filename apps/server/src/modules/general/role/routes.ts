@@ -1,12 +1,8 @@
-import { id, roleAssign, roleResource } from '@tagloom/domain';
+import { id, roleAssign } from '@tagloom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../core/envelope.js';
-import { resourceRoutes } from '../../../core/resource/routes.js';
-import { ResourceService } from '../../../core/resource/service.js';
-import { roles } from '../../../db/schema/index.js';
 import { grantNode } from '../tenant/routes.js';
-import { roleHooks } from './hooks.js';
 import { RoleGrantService } from './service.js';
 
 const SCREEN = 'general/role';
@@ -18,8 +14,6 @@ const tags = [SCREEN];
  * buttons per terminal.
  */
 export const roleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new ResourceService(app.ctx, roleResource, roles as never, roleHooks(app.ctx));
-  await app.register(resourceRoutes, { service });
   const grants = new RoleGrantService(app.ctx);
   const roleRow = z.object({
     id: z.number(),

@@ -1,12 +1,16 @@
-import { PLATFORM_TENANT_ID, SCHEDULER_HANDLERS, SCHEDULER_STATE, type SchedulerHandlerKey } from '@tagloom/domain';
+import { PLATFORM_TENANT_ID, SCHEDULER_HANDLERS, SCHEDULER_STATE, type SchedulerHandlerKey, schedulerResource } from '@tagloom/domain';
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Services } from '../../../app.js';
 import type { AppContext } from '../../../core/context.js';
 import { enqueue, JobQueue } from '../../../core/queue/queue.js';
 import { type JobKind, jobKind, registerJobKind } from '../../../core/queue/registry.js';
+import { type Mover, move } from '../../../core/resource/transitions.js';
 import { schedulerRuns, schedulerTasks } from '../../../db/schema/index.js';
 import { handlerKind, type SchedulerHandler, type TaskRow } from './handlers.js';
 import { exhausted, firstFire, nextFire, SchedulerService } from './service.js';
+
+/** The scheduler's own moves of a task (no user's): the platform's, as the operation log names them. */
+const SCHEDULER_MOVER: Mover = { tenantId: PLATFORM_TENANT_ID, userId: null, username: '' };
 
 export interface SchedulerOptions {
   /** the time source (tests pass a fake one) */
@@ -119,10 +123,16 @@ export class Scheduler {
     for (const task of unplanned) {
       const startAt = task.startAt ?? (task.triggerType === 1 ? now : null);
       const next = exhausted(task) ? null : firstFire({ ...task, startAt }, now);
-      await this.ctx.db
-        .update(schedulerTasks)
-        .set({ startAt, nextFireAt: next, state: next ? SCHEDULER_STATE.NORMAL : SCHEDULER_STATE.COMPLETED })
-        .where(and(eq(schedulerTasks.id, task.id), isNull(schedulerTasks.nextFireAt), eq(schedulerTasks.state, SCHEDULER_STATE.NORMAL)));
+      if (next)
+        await this.ctx.db
+          .update(schedulerTasks)
+          .set({ startAt, nextFireAt: next })
+          .where(and(eq(schedulerTasks.id, task.id), isNull(schedulerTasks.nextFireAt), eq(schedulerTasks.state, SCHEDULER_STATE.NORMAL)));
+      // no fire left: the machine's system move (unless another process moved it meanwhile)
+      else
+        await this.ctx.db.transaction((tx) =>
+          move(tx, schedulerResource.code, task.id, 'complete', SCHEDULER_MOVER, { set: { startAt, nextFireAt: null }, ifAllowed: true }),
+        );
     }
   }
 

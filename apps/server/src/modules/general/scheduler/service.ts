@@ -14,6 +14,7 @@ import type { AppContext } from '../../../core/context.js';
 import { AppError, fieldRefusal, notFound } from '../../../core/errors.js';
 import { jobKind } from '../../../core/queue/registry.js';
 import type { OnTransition, ResourceHooks } from '../../../core/resource/service.js';
+import { move } from '../../../core/resource/transitions.js';
 import type { Tx } from '../../../db/client.js';
 import { schedulerRuns, schedulerTasks } from '../../../db/schema/index.js';
 import type { TaskRow } from './handlers.js';
@@ -102,20 +103,14 @@ export class SchedulerService {
  * recovering plans the next fire from now (fires missed while paused are skipped; completed when
  * none is left), stopping clears it. Pausing keeps it: the scheduler fires normal tasks only.
  */
-const transitions: Partial<Record<SchedulerAction, OnTransition>> = {
-  async recover(tx, row) {
-    const task = row as unknown as TaskRow;
+const transitions: Partial<Record<SchedulerAction, OnTransition<TaskRow>>> = {
+  async recover(tx, task, { session, code }) {
     const next = exhausted(task) ? null : firstFire(task, new Date());
-    await tx
-      .update(schedulerTasks)
-      .set(next ? { nextFireAt: next } : { state: SCHEDULER_STATE.COMPLETED, nextFireAt: null })
-      .where(eq(schedulerTasks.id, task.id));
+    if (next) await tx.update(schedulerTasks).set({ nextFireAt: next }).where(eq(schedulerTasks.id, task.id));
+    else await move(tx, code, task.id, 'complete', session, { set: { nextFireAt: null } });
   },
   async stop(tx, row) {
-    await tx
-      .update(schedulerTasks)
-      .set({ nextFireAt: null })
-      .where(eq(schedulerTasks.id, row.id as number));
+    await tx.update(schedulerTasks).set({ nextFireAt: null }).where(eq(schedulerTasks.id, row.id));
   },
 };
 
@@ -124,7 +119,7 @@ const transitions: Partial<Record<SchedulerAction, OnTransition>> = {
  * repeat count is used up (or whose cron never fires again) is completed. (A stopped task is
  * final: the generic service refuses its modification.)
  */
-export function schedulerHooks(): ResourceHooks {
+export function schedulerHooks(): ResourceHooks<typeof schedulerResource> {
   return {
     transitions,
     async beforeWrite(tx, data, { existing, session }) {

@@ -1,13 +1,9 @@
-import { id, idsBody, tenantResource } from '@tagloom/domain';
+import { id, idsBody } from '@tagloom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../core/envelope.js';
-import { resourceRoutes } from '../../../core/resource/routes.js';
-import { ResourceService } from '../../../core/resource/service.js';
-import { tenants } from '../../../db/schema/index.js';
 import type { GrantNode } from '../menu/grants.js';
 import { TenantService } from './service.js';
-import { tenantHooks } from './tenant-hooks.js';
 
 const SCREEN = 'general/tenant';
 const tags = [SCREEN];
@@ -34,8 +30,6 @@ const counted = envelope(z.object({ count: z.number() }));
  * grantable menu tree.
  */
 export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new ResourceService(app.ctx, tenantResource, tenants as never, tenantHooks(app.ctx));
-  await app.register(resourceRoutes, { service });
   const tenantAdmin = new TenantService(app.ctx);
 
   for (const action of ['enable', 'disable'] as const) {

@@ -3,13 +3,13 @@ import { type CharClass, type Lang, type PasswordRule, PLATFORM_TENANT_ID, USER_
 import { eq, inArray, ne } from 'drizzle-orm';
 import type { AppContext, SessionInfo } from '../../../core/context.js';
 import { notFound } from '../../../core/errors.js';
+import { LoginThrottle } from '../../../core/login-throttle.js';
+import { assertPasswordPolicy, currentPasswordRule } from '../../../core/password-policy.js';
 import { hashPassword } from '../../../core/passwords.js';
 import type { SessionService } from '../../../core/sessions.js';
 import { PlatformScope } from '../../../core/tenant-scope.js';
 import type { Tx } from '../../../db/client.js';
 import { roles, users } from '../../../db/schema/index.js';
-import { assertPasswordPolicy, currentPasswordRule } from '../../auth/policy.js';
-import { LoginThrottle } from '../../auth/throttle.js';
 import { keepOneAdmin, notSelf } from './hooks.js';
 import { setMustChangePassword } from './service.js';
 

@@ -3,12 +3,12 @@ import { and, asc, count, eq, inArray, notInArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext, SessionInfo } from '../../../core/context.js';
 import { AppError, conflict, notFound } from '../../../core/errors.js';
+import { LoginThrottle } from '../../../core/login-throttle.js';
 import { PERMISSIONS_CHANGED } from '../../../core/permissions.js';
 import type { ResourceHooks } from '../../../core/resource/service.js';
 import { TenantScope } from '../../../core/tenant-scope.js';
 import type { Tx } from '../../../db/client.js';
 import { loginNames, roles, sessions, tenants, userRoles, users } from '../../../db/schema/index.js';
-import { LoginThrottle } from '../../auth/throttle.js';
 import { loginKey, newUserColumns, registerLogin, setMustChangePassword } from './service.js';
 
 type Row = Record<string, unknown>;

@@ -2,12 +2,9 @@ import { idsBody, int, resetPassword, userResource } from '@tagloom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../core/envelope.js';
-import { resourceRoutes } from '../../../core/resource/routes.js';
-import { ResourceService } from '../../../core/resource/service.js';
 import type { SessionService } from '../../../core/sessions.js';
-import { users } from '../../../db/schema/index.js';
 import { UserAdminService } from './admin.js';
-import { mustChangeBody, userHooks } from './hooks.js';
+import { mustChangeBody } from './hooks.js';
 
 const SCREEN = 'general/user';
 const tags = [SCREEN];
@@ -19,8 +16,6 @@ const counted = envelope(z.object({ count: z.number() }));
  * guards), plus allow/forbid login, reset password, unlock and the role options of a tenant.
  */
 export const userAdminRoutes: FastifyPluginAsyncZod<{ sessions: SessionService }> = async (app, { sessions }) => {
-  const service = new ResourceService(app.ctx, userResource, users as never, userHooks(app.ctx));
-  await app.register(resourceRoutes, { service });
   const userAdmin = new UserAdminService(app.ctx, sessions);
 
   await accountActionRoutes(app, SCREEN, userAdmin);

@@ -1,14 +1,15 @@
 import { type Lang, userResource } from '@tagloom/domain';
 import { eq } from 'drizzle-orm';
 import { conflict } from '../../../core/errors.js';
+import { loginKey } from '../../../core/login-throttle.js';
+import { assertPasswordPolicy } from '../../../core/password-policy.js';
 import { hashPassword } from '../../../core/passwords.js';
 import { TenantScope } from '../../../core/tenant-scope.js';
 import type { Tx } from '../../../db/client.js';
 import { loginNames, userRoles, users } from '../../../db/schema/index.js';
-import { assertPasswordPolicy } from '../../auth/policy.js';
 
 /** Login names are unique across all tenants; the directory stores them lower-cased. */
-export const loginKey = (username: string) => username.trim().toLowerCase();
+export { loginKey } from '../../../core/login-throttle.js';
 
 export interface NewUser {
   username: string;

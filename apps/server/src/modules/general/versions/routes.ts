@@ -1,16 +1,16 @@
 import type {} from '@fastify/multipart';
-import { id, schemasOf, VERSION_TYPES } from '@tagloom/domain';
+import { id, schemasOf, VERSION_TYPES, versionResources } from '@tagloom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Services } from '../../../app.js';
 import { envelope } from '../../../core/envelope.js';
-import { AppError, notFound } from '../../../core/errors.js';
+import { AppError, notFound, validationError } from '../../../core/errors.js';
 import { FileService, sendStoredFile } from '../../../core/files.js';
 import { fileFields } from '../../../core/resource/file-fields.js';
 import { readOneFile, storeForField } from '../../../core/resource/file-routes.js';
-import { resourceRoutes } from '../../../core/resource/routes.js';
-import { type ResourceService, validationError } from '../../../core/resource/service.js';
+import type { ResourceService } from '../../../core/resource/service.js';
 import { PlatformScope } from '../../../core/tenant-scope.js';
-import { checkNumber, versionService } from './service.js';
+import { checkNumber } from './service.js';
 
 /**
  * What a version screen adds to the generic routes (list, get, update, delete, and the file routes
@@ -76,10 +76,6 @@ const versionExtras: FastifyPluginAsyncZod<{ service: ResourceService }> = async
 };
 
 /** The four version screens (app, web, net, java) over the one software_versions table. */
-export const versionRoutes: FastifyPluginAsyncZod = async (app) => {
-  for (const type of VERSION_TYPES) {
-    const service = versionService(app.ctx, type);
-    await app.register(resourceRoutes, { service });
-    await app.register(versionExtras, { service });
-  }
+export const versionRoutes: FastifyPluginAsyncZod<Services> = async (app, services) => {
+  for (const type of VERSION_TYPES) await app.register(versionExtras, { service: services.modules.service(versionResources[type].code) });
 };

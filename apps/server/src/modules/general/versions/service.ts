@@ -1,9 +1,9 @@
-import { type VersionType, versionResources } from '@tagloom/domain';
+import { VERSION_TYPES, type VersionType, versionResources } from '@tagloom/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AppContext, SessionInfo } from '../../../core/context.js';
+import type { SessionInfo } from '../../../core/context.js';
 import { conflict } from '../../../core/errors.js';
-import { type ResourceHooks, ResourceService } from '../../../core/resource/service.js';
+import type { ResourceHooks } from '../../../core/resource/service.js';
 import { PlatformScope } from '../../../core/tenant-scope.js';
 import type { Tx } from '../../../db/client.js';
 import { files, softwareVersions } from '../../../db/schema/index.js';
@@ -55,6 +55,6 @@ export function versionHooks(type: VersionType): ResourceHooks {
   };
 }
 
-/** The generic service of one version screen (general/version-app, -web, -net, -java). */
-export const versionService = (ctx: AppContext, type: VersionType) =>
-  new ResourceService(ctx, versionResources[type], softwareVersions as never, versionHooks(type));
+/** The four version screens (general/version-app, -web, -net, -java): their hooks, by screen code. */
+export const versionScreensHooks = (): Record<string, ResourceHooks> =>
+  Object.fromEntries(VERSION_TYPES.map((type) => [versionResources[type].code, versionHooks(type)]));

@@ -1,10 +1,19 @@
-import { type CodingEncoder, type CodingRuleInput, EPC_STATE, LABEL_ORDER, type Lang, VALUE_TYPE } from '@tagloom/domain';
+import {
+  type CodingEncoder,
+  type CodingRuleInput,
+  EPC_STATE,
+  LABEL_ORDER,
+  type Lang,
+  labelOrderResource,
+  VALUE_TYPE,
+} from '@tagloom/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { requestsWithin } from '../../../core/activity.js';
 import type { AppContext } from '../../../core/context.js';
 import { AppError } from '../../../core/errors.js';
 import { enqueue } from '../../../core/queue/queue.js';
 import type { JobKind, JobRow } from '../../../core/queue/registry.js';
+import { type Mover, move } from '../../../core/resource/transitions.js';
 import type { Tx } from '../../../db/client.js';
 import { reserveSerials } from '../../general/coding-rule/serials.js';
 import { tenantCodingRule } from '../../general/coding-rule/service.js';
@@ -58,6 +67,8 @@ const giveWay = () => new Promise<void>((resolve) => setImmediate(resolve));
 type Payload = { orderId: number };
 
 const orderWhere = (tenantId: number, orderId: number) => and(eq(labelOrders.tenantId, tenantId), eq(labelOrders.id, orderId));
+/** The job's moves of the order are its creator's (who pressed Get EPC), as the operation log names them. */
+const jobMover = (job: JobRow): Mover => ({ tenantId: job.tenantId, userId: job.createdBy, username: '' });
 
 /**
  * Starts Get EPC for an order (its generateEpc transition, same transaction): refused when the
@@ -200,10 +211,11 @@ export const generateEpcJob: JobKind = {
       }
     }
     await db.transaction(async (tx) => {
-      await tx
-        .update(labelOrders)
-        .set({ status: LABEL_ORDER.EPC_GENERATED, epcState: EPC_STATE.GENERATED, epcCount: done, updatedAt: new Date() })
-        .where(and(orderWhere(tenantId, orderId), eq(labelOrders.status, LABEL_ORDER.EPC_GENERATING)));
+      // the machine's system move, while the order is still generating (a reset meanwhile leaves it be)
+      await move(tx, labelOrderResource.code, orderId, 'epcGenerated', jobMover(job), {
+        set: { epcState: EPC_STATE.GENERATED, epcCount: done },
+        ifAllowed: true,
+      });
       await recordTagEvent(tx, {
         tenantId,
         action: 'ADD',
@@ -237,9 +249,11 @@ export const generateEpcJob: JobKind = {
   // whatever the end: an order still generating did not get its EPCs
   async settle({ ctx }, job) {
     const { orderId } = job.payload as Payload;
-    await ctx.db
-      .update(labelOrders)
-      .set({ status: LABEL_ORDER.NOT_GENERATED, epcState: EPC_STATE.FAILED, updatedAt: new Date() })
-      .where(and(orderWhere(job.tenantId, orderId), eq(labelOrders.status, LABEL_ORDER.EPC_GENERATING)));
+    await ctx.db.transaction((tx) =>
+      move(tx, labelOrderResource.code, orderId, 'epcNotGenerated', jobMover(job), {
+        set: { epcState: EPC_STATE.FAILED },
+        ifAllowed: true,
+      }),
+    );
   },
 };

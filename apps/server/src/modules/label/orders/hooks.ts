@@ -4,6 +4,7 @@ import type { AppContext } from '../../../core/context.js';
 import { conflict } from '../../../core/errors.js';
 import { nextDocumentCode } from '../../../core/numbering.js';
 import type { ResourceHooks } from '../../../core/resource/service.js';
+import { move } from '../../../core/resource/transitions.js';
 import { queryRows, type Tx } from '../../../db/client.js';
 import { usableOrderLines } from '../../supply/chain/service.js';
 import { skuFacts } from '../../tenant/goods/service.js';
@@ -87,7 +88,7 @@ async function checkConfirmable(tx: Tx, tenantId: number, order: Order): Promise
 }
 
 /** The label purchase order's hooks: its number, its totals, who may change its supplier, what confirming checks. */
-export const labelOrderHooks = (ctx: AppContext): ResourceHooks => ({
+export const labelOrderHooks = (ctx: AppContext): ResourceHooks<typeof labelOrderResource> => ({
   async beforeWrite(tx, data, { session, existing }) {
     if (!existing && !data.code) data.code = await nextDocumentCode(tx, session.tenantId!, 'LPO');
     // spec §4: only a new order has its supplier assigned
@@ -146,14 +147,10 @@ export const labelOrderHooks = (ctx: AppContext): ResourceHooks => ({
         tenant: Number(row.kind) === LABEL_ORDER_KIND.RFID,
       });
     },
-    async confirm(tx, row, { session }) {
-      await checkConfirmable(tx, session.tenantId!, row as unknown as Order);
-      // labels that carry no EPC are bought on at once
-      if (Number(row.kind) !== LABEL_ORDER_KIND.RFID)
-        await tx
-          .update(labelOrders)
-          .set({ status: LABEL_ORDER.PURCHASING })
-          .where(and(eq(labelOrders.tenantId, session.tenantId!), eq(labelOrders.id, row.id as number)));
+    async confirm(tx, row, { session, code }) {
+      await checkConfirmable(tx, session.tenantId!, row);
+      // labels that carry no EPC are bought on at once: the machine's system move
+      if (Number(row.kind) !== LABEL_ORDER_KIND.RFID) await move(tx, code, row.id as number, 'purchase', session);
     },
     // Get EPC: a job with progress (the order says which); it moves the order on when it ends.
     // Refused when the order or its tenant would pass its cap, or the disk would not hold its tags

@@ -7,7 +7,6 @@ import {
   PRINT_TASK,
   printTaskResource,
   SKETCH,
-  sketchResource,
   TAG_BINDING_SOURCE,
   TAG_STATUS,
 } from '@tagloom/domain';
@@ -20,15 +19,15 @@ import { envelope } from '../../../core/envelope.js';
 import { AppError, conflict } from '../../../core/errors.js';
 import { contentDisposition } from '../../../core/files.js';
 import { nextDocumentCode } from '../../../core/numbering.js';
-import { resourceRoutes } from '../../../core/resource/routes.js';
-import { type ResourceHooks, ResourceService } from '../../../core/resource/service.js';
+import type { ResourceHooks } from '../../../core/resource/service.js';
+import { move } from '../../../core/resource/transitions.js';
 import { userFileHeaders } from '../../../core/security-headers.js';
 import type { Tx } from '../../../db/client.js';
 import { type SkuFacts, skuFacts } from '../../tenant/goods/service.js';
 import { bindPairs } from '../tags/service.js';
 import { labelTags } from '../tags/tables.js';
 import { barcodeValue, checkBarcodesFit, templatePrintSpec, templateTexts } from '../templates/service.js';
-import { labelOrderLines, labelOrders, labelPrintTasks, labelSketches } from './tables.js';
+import { labelOrderLines, labelOrders } from './tables.js';
 import { DEFAULT_PRINT_SPEC, zplLabel } from './zpl.js';
 
 const SCREEN = printTaskResource.code;
@@ -152,10 +151,8 @@ async function* zplOf(ctx: AppContext, session: SessionInfo, task: Row): AsyncGe
  * and the encoded results a printer station sends back (POST /api/label/print-task/results: the
  * EPC ↔ TID pairs bound as TID binding does, the task completed once all its labels are encoded).
  */
-export const printTaskRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
-  // the generic routes (a task is made for an order with EPCs: no bare seed row, so the module serves them)
-  const service = new ResourceService(app.ctx, printTaskResource, labelPrintTasks as never, printTaskHooks());
-  await app.register(resourceRoutes, { service });
+export const printTaskRoutes: FastifyPluginAsyncZod<Services> = async (app, services) => {
+  const service = services.modules.service(SCREEN);
   const readTask = async (session: SessionInfo, taskId: number) => {
     const [task] = (await app.ctx.db
       .select()
@@ -226,22 +223,13 @@ export const printTaskRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
             ),
           );
         const printed = Number(n);
-        await tx
-          .update(service.table)
-          .set({
-            printedCount: printed,
-            ...(printed >= Number(task.labelCount) ? { status: PRINT_TASK.DONE } : { status: PRINT_TASK.PRINTING }),
-            updatedAt: new Date(),
-          })
-          .where(service.scope(session, eq(service.table.id, Number(task.id))));
+        // the machine's system moves: still printing, or done once every label is encoded
+        await move(tx, SCREEN, Number(task.id), printed >= Number(task.labelCount) ? 'encoded' : 'encoding', session, {
+          set: { printedCount: printed },
+        });
         return { bound: report.bound, already: report.already, refused: report.refused.length, printedCount: printed };
       });
       return reply.ok(out);
     },
   );
-};
-
-/** The sketches' generic routes (a sketch belongs to an order: no bare seed row, so the module serves them). */
-export const sketchRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
-  await app.register(resourceRoutes, { service: new ResourceService(app.ctx, sketchResource, labelSketches as never, sketchHooks()) });
 };

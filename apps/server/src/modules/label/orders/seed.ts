@@ -152,7 +152,7 @@ export async function seedOrdersDemo(tx: Tx, tenant: { id: number; code: string 
         remark: o.remark,
         createdAt: made,
         updatedAt: made,
-      } as never)
+      })
       .returning();
     const orderId = Number(order.id);
     const lines = Array.from({ length: o.lines }, (_, j) => skus[(sku + j) % skus.length]);
@@ -164,7 +164,7 @@ export async function seedOrdersDemo(tx: Tx, tenant: { id: number; code: string 
         skuId: Number(s.id),
         contractCode: `HT${day}${String(i + 1).padStart(3, '0')}-${j + 1}`,
         quantity: Math.round(o.quantity / o.lines),
-      })) as never,
+      })),
     );
     await refreshTotals(tx, tenantId, orderId);
     if (o.sketch) {
@@ -184,7 +184,7 @@ export async function seedOrdersDemo(tx: Tx, tenant: { id: number; code: string 
         file,
         supplierId: suppliers.get(o.supplier) ?? null,
         status: o.sketch === 'confirmed' ? SKETCH.CONFIRMED : SKETCH.TO_CONFIRM,
-      } as never);
+      });
     }
     if (!WITH_EPC.has(o.status)) continue;
     // its EPCs, as Get EPC makes them
@@ -212,7 +212,7 @@ export async function seedOrdersDemo(tx: Tx, tenant: { id: number; code: string 
     }
     await tx
       .update(labelOrders)
-      .set({ epcState: EPC_STATE.GENERATED, epcCount: Number(labels) } as never)
+      .set({ epcState: EPC_STATE.GENERATED, epcCount: Number(labels) })
       .where(and(eq(labelOrders.tenantId, tenantId), eq(labelOrders.id, orderId)));
     await recordTagEvent(tx, {
       tenantId,
@@ -238,6 +238,6 @@ export async function seedOrdersDemo(tx: Tx, tenant: { id: number; code: string 
         supplierId: suppliers.get(o.supplier) ?? null,
         labelCount: Number(labels),
         status: PRINT_TASK.READY,
-      } as never);
+      });
   }
 }

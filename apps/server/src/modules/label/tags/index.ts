@@ -1,15 +1,20 @@
+import { epcQueryResource, tidBindingResource } from '@tagloom/domain';
 import type { ModulePart } from '../../../core/module.js';
-import { tagsRoutes } from './routes.js';
+import { tagsHooks, tagsRoutes } from './routes.js';
 import { seedTagsDemo } from './seed.js';
+import { labelTags } from './tables.js';
 
 /**
  * The tags area of the label module (combined in ../index.ts): the tag registry, TID binding,
  * binding records, exceptions, EPC query, clear tag status and the lifecycle (EPCIS events). Its
- * declarations are all served by its own routes (see routes.ts); the writers other areas call are
+ * declarations are read-only on the generic routes, its actions are its own routes (routes.ts); the writers other areas call are
  * in store.ts (insertTags, deleteOrderTags, recordTagEvent); the readers (an EPC's registry facts and
  * lifecycle events, for the RFID lookup) in service.ts.
  */
 export const tagsPart: ModulePart = {
+  // the registry's hand-written table (see tables.ts), under both screens over its rows
+  tables: { [tidBindingResource.code]: labelTags, [epcQueryResource.code]: labelTags },
+  hooks: tagsHooks,
   routes: [tagsRoutes],
   seedDemo: seedTagsDemo,
 };

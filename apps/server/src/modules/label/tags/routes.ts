@@ -26,14 +26,14 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../../../app.js';
-import type { SessionInfo } from '../../../core/context.js';
+import type { AppContext, SessionInfo } from '../../../core/context.js';
 import { envelope } from '../../../core/envelope.js';
 import { AppError, conflict, notFound } from '../../../core/errors.js';
 import { feedRoutes } from '../../../core/feed/routes.js';
 import { FeedService } from '../../../core/feed/service.js';
 import { contentDisposition } from '../../../core/files.js';
-import { resourceRoutes } from '../../../core/resource/routes.js';
-import { type ResourceHooks, ResourceService } from '../../../core/resource/service.js';
+import type { ResourceHooks } from '../../../core/resource/service.js';
+import { queryRows } from '../../../db/client.js';
 import { goodsSkus } from '../../tenant/goods/tables.js';
 import { decoded, epcUri } from './decode.js';
 import {
@@ -48,7 +48,7 @@ import {
   reachOf,
   unbindTags,
 } from './service.js';
-import { labelTagBindings, labelTagEvents, labelTagExceptions, labelTags } from './tables.js';
+import { labelTagEvents, labelTagExceptions, labelTags } from './tables.js';
 
 const L = (zh_CN: string, zh_TW: string, en_US: string) => ({ zh_CN, zh_TW, en_US });
 const EPC_LABEL = L('EPC', 'EPC', 'EPC');
@@ -87,16 +87,18 @@ const actorOf = (s: SessionInfo): Actor => ({
   party: s.party,
 });
 
-export const tagsRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
-  const { ctx } = app;
-  const db = ctx.db;
+/**
+ * The area's declarations on the generic list, get and export (rows come from the area's own
+ * writers): the registry and the EPC query over its rows, the binding records, the exceptions.
+ */
+export function tagsHooks(ctx: AppContext): Record<string, ResourceHooks> {
   // a tag's SKU shows (and exports) as its barcode: skuId is a plain id (see the declaration)
   const tagHooks: ResourceHooks = {
     ...READ_ONLY,
     async decorate(rows, { session }) {
       const ids = [...new Set(rows.map((r) => Number(r.skuId)).filter((n) => Number.isSafeInteger(n) && n > 0))];
       const skus = ids.length
-        ? await db
+        ? await ctx.db
             .select({ id: goodsSkus.id, skuBarcode: goodsSkus.skuBarcode })
             .from(goodsSkus)
             .where(and(eq(goodsSkus.tenantId, session.tenantId), inArray(goodsSkus.id, ids)))
@@ -107,21 +109,24 @@ export const tagsRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
     rowFields: { skuBarcode: z.string() },
     refLabels: { skuId: 'skuBarcode' },
   };
-  // the registry and the EPC query over its rows, the binding records, the exceptions
-  for (const def of [tidBindingResource, epcQueryResource])
-    await app.register(resourceRoutes, { service: new ResourceService(ctx, def, labelTags as never, tagHooks) });
-  await app.register(resourceRoutes, { service: new ResourceService(ctx, bindingRecordResource, labelTagBindings as never, READ_ONLY) });
-  // an exception's reason is stored as a message key with its values: worded in the reader's language
-  const exceptionHooks: ResourceHooks = {
-    ...READ_ONLY,
-    // (`detail` in the session's language for lists and exports; `reason` for the console to word in its own)
-    decorate: async (rows, { session }) =>
-      rows.map((r) => ({ ...r, detail: exceptionDetail(r.detail, session.lang), reason: exceptionReason(r.detail) })),
-    rowFields: { reason: z.object({ key: z.string(), params: z.record(z.string(), z.unknown()) }).nullable() },
+  return {
+    [tidBindingResource.code]: tagHooks,
+    [epcQueryResource.code]: tagHooks,
+    [bindingRecordResource.code]: READ_ONLY,
+    // an exception's reason is stored as a message key with its values: worded in the reader's language
+    [tagExceptionResource.code]: {
+      ...READ_ONLY,
+      // (`detail` in the session's language for lists and exports; `reason` for the console to word in its own)
+      decorate: async (rows, { session }) =>
+        rows.map((r) => ({ ...r, detail: exceptionDetail(r.detail, session.lang), reason: exceptionReason(r.detail) })),
+      rowFields: { reason: z.object({ key: z.string(), params: z.record(z.string(), z.unknown()) }).nullable() },
+    },
   };
-  await app.register(resourceRoutes, {
-    service: new ResourceService(ctx, tagExceptionResource, labelTagExceptions as never, exceptionHooks),
-  });
+}
+
+export const tagsRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
+  const { ctx } = app;
+  const db = ctx.db;
 
   type Req<B> = { session?: SessionInfo; body: B; lang: Lang };
   const bindHandler =
@@ -216,7 +221,7 @@ export const tagsRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
             ...(note !== undefined ? { note } : {}),
             ...(action === 'handle' ? { handledBy: session.username.slice(0, 64), handledAt: now } : {}),
             updatedAt: now,
-          } as never)
+          })
           .where(and(eq(labelTagExceptions.tenantId, session.tenantId), inArray(labelTagExceptions.id, ids)));
         return rows.length;
       });
@@ -350,12 +355,13 @@ export const tagsRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
       let sku: Record<string, unknown> | null = null;
       let order: Record<string, unknown> | null = null;
       if (tag) {
-        const [s] = await db
-          .execute(sql`
+        const [s] = await queryRows<Record<string, unknown>>(
+          db,
+          sql`
           select s.sku_barcode as "skuBarcode", s.colour, s.size, s.gtin, g.style_number as "styleNumber", g.goods_name as "goodsName"
           from goods_skus s join goods g on g.tenant_id = s.tenant_id and g.id = s.goods_id
-          where s.tenant_id = ${session.tenantId} and s.id = ${tag.skuId}`)
-          .then((r) => (r as unknown as { rows: Record<string, unknown>[] }).rows);
+          where s.tenant_id = ${session.tenantId} and s.id = ${tag.skuId}`,
+        );
         sku = s ?? null;
         const h = await epcHistory(db, session.tenantId, String(tag.epc), session.party);
         order = h.order;
@@ -403,7 +409,7 @@ export const tagsRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
     },
     async (req, reply) => {
       const h = await epcHistory(db, req.session!.tenantId, normalizeHex(req.query.epc), req.session!.party);
-      return reply.ok({ ...h, tag: h.tag as Record<string, unknown> | null, events: h.events as unknown as Record<string, unknown>[] });
+      return reply.ok({ ...h, tag: h.tag as Record<string, unknown> | null, events: h.events });
     },
   );
   // the EPCIS document as EPCIS tools read it: the document itself (JSON-LD), no envelope around it
@@ -435,7 +441,7 @@ export const tagsRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
       const doc = epcisDocument(h.events, { subject: epc, epcUri, tenant: session.tenantCode });
       reply.type('application/ld+json; charset=utf-8');
       if (req.query.download === '1') reply.header('content-disposition', contentDisposition('attachment', `epcis-${epc}.jsonld`));
-      return reply.send(doc as never);
+      return reply.send(doc);
     },
   );
 };

@@ -73,7 +73,7 @@ export async function seedTagsDemo(tx: Tx, tenant: { id: number; code: string })
         epcCount: count,
         sketchConfirmed: 1,
         remark: '',
-      } as never)
+      })
       .returning({ id: labelOrders.id })) as { id: number }[];
     const rows = skus.flatMap((s) =>
       Array.from({ length: PER_SKU }, (_, i) => ({
@@ -205,7 +205,7 @@ async function seedJourney(tx: Tx, tenantId: number, tags: { epc: string; orderI
   const status = (s: number, which: string[]) =>
     tx
       .update(labelTags)
-      .set({ status: s, updatedAt: new Date() } as never)
+      .set({ status: s, updatedAt: new Date() })
       .where(
         and(
           eq(labelTags.tenantId, tenantId),

@@ -126,7 +126,7 @@ export async function recordException(
     detail,
     orderId: e.orderId ?? null,
     foundAt: new Date(),
-  } as never);
+  });
 }
 
 /** An exception's stored reason: its message key and values, or null (a text that is no stored reason). */
@@ -145,7 +145,7 @@ export function exceptionReason(detail: unknown): { key: string; params: Record<
 /** An exception's stored reason in the reader's language ('' when none; a text that is no stored reason as is). */
 export function exceptionDetail(detail: unknown, lang: Lang): string {
   const reason = exceptionReason(detail);
-  if (reason) return translate(lang, reason.key as never, reason.params);
+  if (reason) return translate(lang, reason.key, reason.params);
   return typeof detail === 'string' ? detail : '';
 }
 
@@ -267,7 +267,7 @@ export async function bindPairs(
           updatedAt: now,
           // a tag further on (shipped, received …) keeps its status; a new one is now bound
           status: sql`case when ${labelTags.status} in (${TAG_STATUS.GENERATED}, ${TAG_STATUS.ENCODED}, ${TAG_STATUS.EXCEPTION}) then ${TAG_STATUS.BOUND} else ${labelTags.status} end`,
-        } as never)
+        })
         .where(and(eq(labelTags.tenantId, tenantId), eq(labelTags.id, b.id)));
     await tx.insert(labelTagBindings).values(
       toBind.map((b) => ({
@@ -280,7 +280,7 @@ export async function bindPairs(
         operator: actor.username.slice(0, 64),
         boundAt: now,
         createdBy: actor.userId,
-      })) as never,
+      })),
     );
     // one commissioning event per order and chunk: the chip carries the EPC and the label is in use
     const byOrder = new Map<number, string[]>();
@@ -322,7 +322,7 @@ export async function unbindTags(tx: Tx, actor: Actor, ids: number[]) {
       boundAt: null,
       updatedAt: now,
       status: sql`case when ${labelTags.status} = ${TAG_STATUS.BOUND} then ${TAG_STATUS.ENCODED} else ${labelTags.status} end`,
-    } as never)
+    })
     .where(
       and(
         eq(labelTags.tenantId, tenantId),
@@ -343,7 +343,7 @@ export async function unbindTags(tx: Tx, actor: Actor, ids: number[]) {
       operator: actor.username.slice(0, 64),
       boundAt: now,
       createdBy: actor.userId,
-    })) as never,
+    })),
   );
   return { found: rows.length, unbound: bound.map((r) => ({ epc: String(r.epc), tid: String(r.tid) })) };
 }
@@ -374,7 +374,7 @@ export async function clearTags(tx: Tx, actor: Actor, rows: { id: number; epc: s
   const now = new Date();
   const done = await tx
     .update(labelTags)
-    .set({ status: TAG_STATUS.CLEARED, updatedAt: now } as never)
+    .set({ status: TAG_STATUS.CLEARED, updatedAt: now })
     .where(
       and(
         eq(labelTags.tenantId, actor.tenantId),

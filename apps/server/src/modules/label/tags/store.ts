@@ -337,7 +337,7 @@ export async function recordTagEvent(tx: Tx, e: TagEventInput, place?: Place): P
       username: e.username ?? '',
       source: e.source ?? '',
       locationId: loc?.id ?? null,
-    } as never)
+    })
     .returning({ id: labelTagEvents.id });
   return row.id;
 }

@@ -5,7 +5,9 @@
  * that fits at no scannable module width is refused where the template is saved or printed.
  */
 import type { BarcodeName } from '@tagloom/domain';
-import { mmToDots } from './service.js';
+
+/** Millimetres in printer dots at the template's resolution (ZPL positions and sizes are in dots). */
+export const mmToDots = (mm: number, dpi: number): number => Math.round((mm * dpi) / 25.4);
 
 /** Quiet zone of Code 128 on each side, in modules (ISO/IEC 15417 asks at least 10). */
 export const CODE128_QUIET = 10;

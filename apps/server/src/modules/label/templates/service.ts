@@ -65,8 +65,7 @@ export async function templatePrintSpec(db: Db | Tx, tenantId: number, templateI
   };
 }
 
-/** Millimetres in printer dots at the template's resolution (ZPL positions and sizes are in dots). */
-export const mmToDots = (mm: number, dpi: number): number => Math.round((mm * dpi) / 25.4);
+export { mmToDots } from './barcode.js';
 
 /**
  * The texts a template prints for one SKU, line by line: a fixed line its caption, any other line

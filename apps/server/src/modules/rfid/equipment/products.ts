@@ -4,12 +4,12 @@
  * is made of (a scene, the model's parameters).
  */
 import type { ProductParam, SceneSettings } from '@tagloom/domain/rfid/reader-config.js';
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import { conflict, notFound } from '../../../core/errors.js';
+import { containing } from '../../../core/like.js';
 import type { Tx } from '../../../db/client.js';
 import { equipment, productParams, products, rfidScenes } from '../../../db/schema/index.js';
 
-const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const num = (v: unknown) => (v === null || v === undefined || v === '' ? null : Number(v));
 
 /** Every product (by code) with its parameters, optionally searched by code or name. */
@@ -17,7 +17,7 @@ export async function productList(db: Tx, q?: string) {
   const rows = await db
     .select()
     .from(products)
-    .where(q ? or(ilike(products.code, likeOf(q)), ilike(products.name, likeOf(q))) : undefined)
+    .where(q ? or(containing(products.code, q), containing(products.name, q)) : undefined)
     .orderBy(asc(products.code))
     .limit(500);
   const ids = rows.map((r) => r.id as number);

@@ -4,10 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../../../app.js';
 import { envelope } from '../../../core/envelope.js';
-import { forbidden } from '../../../core/errors.js';
-import { validationError } from '../../../core/resource/service.js';
+import { forbidden, validationError } from '../../../core/errors.js';
+import { LoginThrottle } from '../../../core/login-throttle.js';
 import type { Tx } from '../../../db/client.js';
-import { LoginThrottle } from '../../auth/throttle.js';
 import { closePresenceAt } from '../state/service.js';
 import { equipmentConfigSource, productList, productParamsOf, sceneConfigSource } from './products.js';
 import {
@@ -216,7 +215,7 @@ export const equipmentRoutes: FastifyPluginAsyncZod<Services> = async (app, serv
       const src = await sceneConfigSource(req.scope.db, req.session!.tenantId, req.query.id);
       const params = src.productId ? await productParamsOf(req.scope.db, src.productId) : [];
       const c = readerConfig(req.query.vendor as 'impinj' | 'zebra', src.scene, params);
-      return reply.ok({ ...c, body: c.body as unknown as Record<string, unknown>, scene: src.sceneName, product: src.productName });
+      return reply.ok({ ...c, body: c.body, scene: src.sceneName, product: src.productName });
     },
   );
 
@@ -235,7 +234,7 @@ export const equipmentRoutes: FastifyPluginAsyncZod<Services> = async (app, serv
       const src = await equipmentConfigSource(req.scope.db, req.session!.tenantId, req.query.id);
       const params = src.productId ? await productParamsOf(req.scope.db, src.productId) : [];
       const c = readerConfig(req.query.vendor as 'impinj' | 'zebra', src.scene, params);
-      return reply.ok({ ...c, body: c.body as unknown as Record<string, unknown>, scene: src.sceneName, product: src.productName });
+      return reply.ok({ ...c, body: c.body, scene: src.sceneName, product: src.productName });
     },
   );
 

@@ -1,7 +1,8 @@
+import { equipmentResource } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, foreignKey, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { builtTable } from '../../../db/resource-table.js';
 import { tenants } from '../../../db/schema/platform.js';
-import { equipment } from '../tables.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -28,7 +29,8 @@ export const rfidRegistrationCodes = pgTable(
     foreignKey({
       name: 'rfid_registration_codes_equipment_fk',
       columns: [t.tenantId, t.equipmentId],
-      foreignColumns: [equipment.tenantId, equipment.id],
+      // (looked up by code when the key is read: ../tables.ts re-exports this file)
+      foreignColumns: [builtTable(equipmentResource.code).tenantId, builtTable(equipmentResource.code).id],
     }).onDelete('cascade'),
     uniqueIndex('rfid_registration_codes_hash_idx').on(t.codeHash),
     index('rfid_registration_codes_open_idx').on(t.tenantId, t.equipmentId).where(sql`used_at is null`),

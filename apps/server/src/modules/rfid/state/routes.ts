@@ -3,7 +3,7 @@
  * rfid/epc-data (every EPC's data) and rfid/epc-state (presence): keyset lists on
  * (last_seen_at desc, epc), counts by presence, one EPC's detail, the locations to filter by.
  */
-import { type L10n, LANGS, type Lang, normalizeHex, translate } from '@tagloom/domain';
+import { type L10n, type Lang, normalizeHex, translate } from '@tagloom/domain';
 import { PRESENCES } from '@tagloom/domain/rfid/presence.js';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -21,8 +21,11 @@ import { foldRunner } from './fold-runner.js';
 import { countByPresence, decodeForState, epcStateLookup, STATE_COLUMNS, STATE_JOINS, stateReach } from './service.js';
 
 /** A text of the catalogs in the three languages (field labels of the validation messages). */
-export const fromCatalog = (key: string): L10n =>
-  Object.fromEntries(LANGS.map((l: Lang) => [l, translate(l, key as never)])) as unknown as L10n;
+export const fromCatalog = (key: string): L10n => ({
+  zh_CN: translate('zh_CN', key),
+  zh_TW: translate('zh_TW', key),
+  en_US: translate('en_US', key),
+});
 
 /** An EPC as readers report it: hex, 4 to 64 digits (upper-cased, spaces and dashes dropped). */
 export const EPC_ANY = /^[0-9A-F]{4,64}$/;
@@ -36,7 +39,7 @@ export const LIST_MAX = 200;
 
 /** Why the codec refused an EPC, as a sentence ("This EPC begins with header E2, which is not …"). */
 const decodeError = (lang: Lang, refusal: { key: string; params: Record<string, string | number> } | null) =>
-  refusal ? translate(lang, 'presence.decodeError' as never, { reason: translate(lang, refusal.key as never, refusal.params) }) : null;
+  refusal ? translate(lang, 'presence.decodeError', { reason: translate(lang, refusal.key, refusal.params) }) : null;
 
 const listQuery = z.object({
   epc: z

@@ -186,7 +186,7 @@ export function decodeForState(epc: string): {
 } {
   const d = decoded(epc);
   if (!d.epc) return { decoded: null, refusal: d.refusal ?? null };
-  const e = d.epc as unknown as Record<string, unknown>;
+  const e = d.epc;
   return { decoded: { scheme: e.scheme, gtin: e.gtin ?? null, serial: e.serial ?? null, uri: e.uri ?? null }, refusal: null };
 }
 

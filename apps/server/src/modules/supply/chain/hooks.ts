@@ -2,6 +2,7 @@ import { commodityOrderUsable, packingResource, type Reason, type ResourceDef } 
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { SessionInfo } from '../../../core/context.js';
 import { badRequest, fieldRefusal } from '../../../core/errors.js';
+import { startsWith } from '../../../core/like.js';
 import { nextDocumentCode } from '../../../core/numbering.js';
 import type { ResourceHooks } from '../../../core/resource/service.js';
 import type { Tx } from '../../../db/client.js';
@@ -10,9 +11,6 @@ import { supplyOrderLines, supplyOrders, supplyPackingLines, supplyPackings } fr
 
 type Row = Record<string, unknown>;
 const fieldOf = (def: ResourceDef, key: string) => def.list.find((f) => f.key === key)!;
-
-/** upper(col) like 'X%': a prefix search (the code columns have prefix indexes). */
-const startsWith = (col: unknown, v: string) => sql`upper(${col}) like ${`${v.toUpperCase().replace(/[\\%_]/g, '\\$&')}%`}`;
 
 /** Each line's SKU is one of the line's goods (the lines were just written, in the same transaction). */
 async function checkSkusOfGoods(tx: Tx, tenantId: number, orderId: number): Promise<void> {

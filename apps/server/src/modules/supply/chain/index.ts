@@ -1,22 +1,7 @@
 import { submissionDetailResource, supplyOrderDetailResource } from '@tagloom/domain';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Services } from '../../../app.js';
 import type { ModulePart } from '../../../core/module.js';
-import { resourceRoutes } from '../../../core/resource/routes.js';
-import { ResourceService } from '../../../core/resource/service.js';
 import { orderLineHooks, packingHooks, packingLineHooks, supplyOrderHooks } from './hooks.js';
 import { seedSupplyDemo } from './seed.js';
-import { supplyOrderLines, supplyPackingLines } from './tables.js';
-
-/** The read-only line screens (purchase order detail, submission form detail): list, get, export, options. */
-const lineRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
-  await app.register(resourceRoutes, {
-    service: new ResourceService(app.ctx, supplyOrderDetailResource, supplyOrderLines as never, orderLineHooks()),
-  });
-  await app.register(resourceRoutes, {
-    service: new ResourceService(app.ctx, submissionDetailResource, supplyPackingLines as never, packingLineHooks()),
-  });
-};
 
 /**
  * The supply chain area of the supply module: commodity purchase orders (lines, totals, repeal;
@@ -24,7 +9,12 @@ const lineRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
  * shipments, packing review, and the two read-only line screens; the demo tenant's orders and cartons.
  */
 export const supplyPart: ModulePart = {
-  hooks: () => ({ 'supply/purchase-order': supplyOrderHooks, 'supply/packing-review': packingHooks }),
-  routes: [lineRoutes],
+  hooks: () => ({
+    'supply/purchase-order': supplyOrderHooks,
+    'supply/packing-review': packingHooks,
+    // the read-only line screens (purchase order detail, submission form detail): list, get, export, options
+    [supplyOrderDetailResource.code]: orderLineHooks(),
+    [submissionDetailResource.code]: packingLineHooks(),
+  }),
   seedDemo: (tx, tenant) => seedSupplyDemo(tx, tenant),
 };

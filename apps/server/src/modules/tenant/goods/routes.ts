@@ -1,17 +1,14 @@
-import { goodsResource, goodsSkuResource, pageResult, paging } from '@tagloom/domain';
-import { and, asc, count, eq, or, type SQL, sql } from 'drizzle-orm';
+import { goodsResource, pageResult, paging } from '@tagloom/domain';
+import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../../../app.js';
 import { envelope } from '../../../core/envelope.js';
-import { resourceRoutes } from '../../../core/resource/routes.js';
-import { LIST_COUNT_CAP, ResourceService } from '../../../core/resource/service.js';
+import { startsWith } from '../../../core/like.js';
+import { pageTotal } from '../../../core/resource/count.js';
 import { goods, goodsSkus } from './tables.js';
 
 const SCREEN = goodsResource.code;
-
-/** upper(col) like 'X%': a prefix search, read from the column's prefix index (tenant_id, upper(col) text_pattern_ops, id). */
-const startsWith = (col: unknown, v: string) => sql`upper(${col}) like ${`${v.toUpperCase().replace(/[\\%_]/g, '\\$&')}%`}`;
 
 /** The goods rows some of whose SKUs have a barcode or a GTIN starting with `q` (a semi-join, both prefix indexes). */
 export function goodsWithSku(tenantId: number, q: string): SQL {
@@ -27,10 +24,7 @@ export function goodsWithSku(tenantId: number, q: string): SQL {
  * in the list's order and shape (the generic list filters only the goods row's own fields).
  */
 export const goodsRoutes: FastifyPluginAsyncZod<Services> = async (app, services) => {
-  const service = services.resources.get(SCREEN)!;
-  // the SKU lines on their own: list, export and import of the SKU sheet (a SKU names its goods by
-  // style number), guarded by the goods screen's buttons; edited inside the goods form otherwise
-  await app.register(resourceRoutes, { service: new ResourceService(app.ctx, goodsSkuResource, goodsSkus as never) });
+  const service = services.modules.service(SCREEN);
   app.post(
     `/${SCREEN}/list-by-sku`,
     {
@@ -49,18 +43,9 @@ export const goodsRoutes: FastifyPluginAsyncZod<Services> = async (app, services
       const db = app.ctx.db;
       const offset = (page - 1) * pageSize;
       const rows = await db.select().from(goods).where(where).orderBy(asc(goods.styleNumber), asc(goods.id)).limit(pageSize).offset(offset);
-      let total = offset + rows.length;
-      if (rows.length === pageSize || (rows.length === 0 && offset > 0)) {
-        const capped = db
-          .select({ one: sql`1` })
-          .from(goods)
-          .where(where)
-          .limit(LIST_COUNT_CAP + 1)
-          .as('capped');
-        [{ total }] = await db.select({ total: count() }).from(capped);
-      }
+      const { total, estimated } = await pageTotal(db, goods, where, { offset, rows: rows.length, pageSize });
       const list = await service.shown(rows as Record<string, unknown>[], session, false);
-      return reply.ok({ list, total, page, pageSize, ...(total > LIST_COUNT_CAP ? { estimated: true } : {}) });
+      return reply.ok({ list, total, page, pageSize, ...(estimated ? { estimated } : {}) });
     },
   );
 };

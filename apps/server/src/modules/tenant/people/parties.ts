@@ -12,18 +12,14 @@ import {
   type ResourceDef,
 } from '@tagloom/domain';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import { AppError } from '../../../core/errors.js';
-import { validationError } from '../../../core/resource/service.js';
+import { AppError, validationError } from '../../../core/errors.js';
 import type { Tx } from '../../../db/client.js';
-import { tableOf } from '../../../db/resource-table.js';
+import { type AnyTable, tableOf } from '../../../db/resource-table.js';
 
 /** A kind's name in the three languages (the PartyKind enum). */
 export const partyKindLabel = (kind: PartyKind): L10n => ENUMS.PartyKind.find((o) => o.value === kind)!.label;
 
 export const isPartyKind = (v: unknown): v is PartyKind => typeof v === 'string' && (PARTY_KINDS as readonly string[]).includes(v);
-
-// biome-ignore lint/suspicious/noExplicitAny: tables are built from declarations; columns are looked up by key
-type AnyTable = Record<string, any>;
 
 /** A kind's declaration, its table and the condition its rows carry (a store: a location of kind store). */
 function partySource(kind: PartyKind): { def: ResourceDef; table: AnyTable; fixed: (SQL | undefined)[] } {
@@ -40,7 +36,7 @@ export async function partyNames(db: Tx, tenantId: number, kind: PartyKind, ids:
   const { def, table, fixed } = partySource(kind);
   const rows: { id: unknown; name: unknown; code: unknown }[] = await db
     .select({ id: table.id, name: table[def.titleField], code: table.code })
-    .from(table as never)
+    .from(table)
     .where(and(eq(table.tenantId, tenantId), inArray(table.id, ids), ...fixed));
   return new Map(rows.map((r) => [Number(r.id), r.code ? `${String(r.name)} (${String(r.code)})` : String(r.name)]));
 }
@@ -67,7 +63,7 @@ export async function partyIdByCode(db: Tx, tenantId: number, kind: PartyKind, c
   const { table, fixed } = partySource(kind);
   const [row]: { id: unknown }[] = await db
     .select({ id: table.id })
-    .from(table as never)
+    .from(table)
     .where(and(eq(table.tenantId, tenantId), eq(table.code, code), ...fixed))
     .limit(1);
   return row ? Number(row.id) : undefined;

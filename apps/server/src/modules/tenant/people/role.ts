@@ -1,15 +1,12 @@
 // tenant/role: a tenant administrator's own roles, on the generic resource path (tenant scope).
-import { tenantRoleResource } from '@tagloom/domain';
 import { inArray } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../core/context.js';
 import { conflict } from '../../../core/errors.js';
 import { PERMISSIONS_CHANGED } from '../../../core/permissions.js';
-import { resourceRoutes } from '../../../core/resource/routes.js';
-import { type ResourceHooks, ResourceService } from '../../../core/resource/service.js';
+import type { ResourceHooks } from '../../../core/resource/service.js';
 import { TenantScope } from '../../../core/tenant-scope.js';
-import { roles, userRoles } from '../../../db/schema/index.js';
+import { userRoles } from '../../../db/schema/index.js';
 
 type Row = Record<string, unknown>;
 
@@ -46,10 +43,3 @@ export function tenantRoleHooks(ctx: AppContext): ResourceHooks {
     omitRoutes: ['template', 'import'],
   };
 }
-
-/** The generic list, get, create, update, delete and export of tenant/role. */
-export const tenantRoleRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(resourceRoutes, {
-    service: new ResourceService(app.ctx, tenantRoleResource, roles as never, tenantRoleHooks(app.ctx)),
-  });
-};

@@ -7,12 +7,10 @@ import { z } from 'zod';
 import type { AppContext, SessionInfo } from '../../../core/context.js';
 import { envelope } from '../../../core/envelope.js';
 import { forbidden } from '../../../core/errors.js';
-import { resourceRoutes } from '../../../core/resource/routes.js';
-import { type ResourceHooks, ResourceService } from '../../../core/resource/service.js';
+import type { ResourceHooks } from '../../../core/resource/service.js';
 import type { SessionService } from '../../../core/sessions.js';
 import { TenantScope } from '../../../core/tenant-scope.js';
 import type { Tx } from '../../../db/client.js';
-import { users } from '../../../db/schema/index.js';
 import { UserAdminService, type UserScope } from '../../general/user/admin.js';
 import { mustChangeBody, userHooks } from '../../general/user/hooks.js';
 import { accountActionRoutes } from '../../general/user/routes.js';
@@ -115,9 +113,6 @@ export function tenantUserHooks(ctx: AppContext): ResourceHooks {
  * screen's services, reaching this tenant's users only.
  */
 export const tenantUserRoutes: FastifyPluginAsyncZod<{ sessions: SessionService }> = async (app, { sessions }) => {
-  await app.register(resourceRoutes, {
-    service: new ResourceService(app.ctx, tenantUserResource, users as never, tenantUserHooks(app.ctx)),
-  });
   const admin = new UserAdminService(app.ctx, sessions, ownTenant);
 
   await accountActionRoutes(app, SCREEN, admin);

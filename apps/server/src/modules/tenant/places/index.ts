@@ -1,8 +1,7 @@
 import type { ModulePart } from '../../../core/module.js';
 import { goodsAttrSource, locationAttrSource } from './attrs.js';
-import { locationHooks } from './hooks.js';
+import { locationHooks, trainingDocHooks } from './hooks.js';
 import { seedPlacesDemo } from './seed.js';
-import { trainingDocRoutes } from './training-doc.js';
 
 /**
  * The places area of the tenant module (combined in ../index.ts): locations, stores, warehouses,
@@ -13,8 +12,10 @@ export const placesPart: ModulePart = {
   hooks: () => ({
     // (a party users are bound to is not deleted: the generic service, for every party screen)
     'tenant/location': locationHooks,
+    // training documents: the generic list, get, create and delete, and the file routes of their pdf
+    // field (upload with the Upload button; file and preview with the Download button)
+    'tenant/training-doc': trainingDocHooks,
   }),
-  routes: [trainingDocRoutes],
   attrSources: { goods: goodsAttrSource, location: locationAttrSource },
   seedDemo: seedPlacesDemo,
 };

@@ -393,7 +393,7 @@ export async function seedPlacesDemo(tx: Tx, tenant: { id: number }, env?: { con
   for (const code of ['HQ01', 'SR01'])
     await tx
       .update(locations)
-      .set({ gln: demoGln(code) } as never)
+      .set({ gln: demoGln(code) })
       .where(and(eq(locations.tenantId, tenantId), eq(locations.code, code), eq(locations.gln, '')));
   await tx
     .insert(factories)

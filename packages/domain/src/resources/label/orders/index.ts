@@ -1,12 +1,6 @@
 import type { AnyResourceDef } from '../../module.js';
 import { printTaskResource } from './print-task.js';
-import {
-  finishedOrderResource,
-  halfOrderResource,
-  labelOrderLineResource,
-  labelOrderResource,
-  receiveSendResource,
-} from './purchase-order.js';
+import { finishedOrderResource, halfOrderResource, labelOrderResource, receiveSendResource } from './purchase-order.js';
 import { sketchResource } from './sketch.js';
 
 export * from './enums.js';
@@ -17,8 +11,9 @@ export * from './sketch.js';
 /** The label orders area's declarations served by the generic routes (lines come with their order). */
 export const ordersResources: readonly AnyResourceDef[] = [labelOrderResource, halfOrderResource, finishedOrderResource];
 /**
- * Declarations the area serves with its own routes (the generic ones, registered by the module, with
- * no Add from a bare row): order lines (written with their order), the receive / send view of the
- * orders (no add), and the sketches and print tasks, which only exist for an order in a given state.
+ * The area's declarations the console draws with views of their own: the receive / send view of the
+ * orders (no add), and the sketches and print tasks, which only exist for an order in a given state
+ * (the print tasks have routes of their own besides the generic ones). The order lines are written
+ * with their order (its `children`): no routes of their own.
  */
-export const ordersCustom: readonly AnyResourceDef[] = [labelOrderLineResource, receiveSendResource, sketchResource, printTaskResource];
+export const ordersCustom: readonly AnyResourceDef[] = [receiveSendResource, sketchResource, printTaskResource];

@@ -25,6 +25,11 @@ export const printTaskMachine = defineMachine({
     complete: { from: [P.PRINTING], to: P.DONE, label: L('完成打印', '完成列印', 'Finish printing') },
     cancel: { from: [P.UNCONFIRMED, P.READY], to: P.CANCELLED, danger: true },
   },
+  // a printer station's encoded results (POST /api/label/print-task/results): printing, or done once every label is encoded
+  system: {
+    encoding: { from: [P.READY, P.PRINTING], to: P.PRINTING },
+    encoded: { from: [P.READY, P.PRINTING], to: P.DONE },
+  },
   final: [P.DONE, P.CANCELLED],
   editIn: [P.UNCONFIRMED],
   deleteIn: [P.UNCONFIRMED, P.CANCELLED],
@@ -48,6 +53,10 @@ export const printTaskResource = defineResource({
   extraActions: ['download'],
   partyScope: { labelSupplier: 'supplierId' },
   seed: [],
+  unproven: {
+    crud: 'a task is made for an order whose EPCs are generated (its labels counted from them): label-orders.test.ts makes, confirms and prints one',
+    badField: 'a valid row needs an order with EPCs (label-orders.test.ts)',
+  },
   fields: {
     code: f.text({
       display: 'code',

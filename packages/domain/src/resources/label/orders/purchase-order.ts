@@ -89,6 +89,14 @@ export const labelOrderMachine = defineMachine({
       danger: true,
     },
   },
+  // the moves the server makes (move() in apps/server/src/core/resource/transitions.ts)
+  system: {
+    // a confirmed order whose labels carry no EPC is bought on at once (the confirm hook)
+    purchase: { from: [S.CONFIRMED], to: S.PURCHASING },
+    // Get EPC's job: every EPC written, or the run ended without them (failed, cancelled)
+    epcGenerated: { from: [S.EPC_GENERATING], to: S.EPC_GENERATED },
+    epcNotGenerated: { from: [S.EPC_GENERATING], to: S.NOT_GENERATED },
+  },
   final: [S.SIGNED, S.CANCELLED],
   editIn: [S.DRAFT, S.PENDING_REVIEW],
   deleteIn: [S.DRAFT],

@@ -34,6 +34,10 @@ export const sketchResource = defineResource({
   extraActions: ['upload', 'download'],
   partyScope: { labelSupplier: 'supplierId' },
   seed: [],
+  unproven: {
+    crud: 'a sketch is its uploaded SVG, for an order not yet confirmed: label-orders.test.ts uploads, makes and confirms one',
+    badField: 'a valid row needs an uploaded SVG and an order in the right state (label-orders.test.ts)',
+  },
   fields: {
     orderId: f.ref('label/purchase-order', 'code', {
       label: L('采购单号', '採購單號', 'Order number'),

@@ -8,8 +8,11 @@ import { isSglnExtension, isValidGln, sglnUri } from '../../../epc/gln.js';
 /** The EPCIS 2.0 JSON-LD context. */
 export const EPCIS_CONTEXT = 'https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld';
 
-/** A stored tag event (a row of the label/lifecycle feed) as the lifecycle routes return it. */
-export interface TagEvent {
+/**
+ * A stored tag event (a row of the label/lifecycle feed) as the lifecycle routes return it. A type,
+ * not an interface: it is also a record, what the routes' response schemas hold.
+ */
+export type TagEvent = {
   id: number;
   /** when it happened (ISO 8601) */
   eventTime: string;
@@ -34,9 +37,9 @@ export interface TagEvent {
   /** the location it happened at, and that location's code and name as they are now (for the screens) */
   locationId?: number | null;
   location?: { code: string; name: string } | null;
-}
+};
 
-export interface EpcisObjectEvent {
+export type EpcisObjectEvent = {
   type: 'ObjectEvent';
   eventID: string;
   eventTime: string;
@@ -49,7 +52,7 @@ export interface EpcisObjectEvent {
   readPoint?: { id: string };
   bizLocation?: { id: string };
   bizTransactionList?: { type: string; bizTransaction: string }[];
-}
+};
 
 export interface EpcisDocument {
   '@context': string[];

@@ -78,6 +78,9 @@ export const tidBindingResource = defineResource({
   partyVia: 'orderId',
   crud: ['query', 'import', 'export'],
   extraActions: ['bind', 'unbind'],
+  unproven: {
+    import: 'its Import takes EPC/TID pairs (JSON) on its own route, not a sheet: label-tags.test.ts imports and binds pairs',
+  },
   fields: tagFields,
 });
 

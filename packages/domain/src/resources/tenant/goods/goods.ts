@@ -3,7 +3,7 @@ import { defineResource } from '../../../resource/define.js';
 import { f } from '../../../resource/fields.js';
 import { CODE_CHARS } from './brand.js';
 import { IDENT_TYPE } from './enums.js';
-import { isGtinShape, isValidGtin } from './gtin.js';
+import { isGtinShape, isValidGtin, withCheckDigit } from './gtin.js';
 
 const L = (zh_CN: string, zh_TW: string, en_US: string) => ({ zh_CN, zh_TW, en_US });
 
@@ -30,6 +30,13 @@ export const goodsSkuResource = defineResource({
       return gtin && isGtinShape(gtin) && !isValidGtin(gtin) ? [{ path: ['gtin'], message: 'goods.gtinCheck' }] : [];
     },
   ],
+  // (the generic proofs' row, of the first goods: a GTIN in the in-store range 20…, with its check digit)
+  sample: (salt) => ({
+    colour: '红',
+    size: 'M',
+    skuBarcode: `SMP${salt.toUpperCase()}`,
+    gtin: withCheckDigit(`20${String(Number.parseInt(salt, 36)).padStart(10, '0')}`),
+  }),
   fields: {
     goodsId: f.ref('tenant/goods', 'styleNumber', {
       label: L('款号', '款號', 'Style number'),

@@ -20,6 +20,10 @@ export const tenantRoleResource = defineResource({
   crud: ['query', 'add', 'edit', 'delete', 'export'],
   // its screens and buttons (the same as on tenant/permission)
   extraActions: ['assign'],
+  sample: (salt) => ({ code: `SMP_${salt}`, name: `Sample role ${salt}` }),
+  unproven: {
+    dbChecks: "its table (roles) is written by hand, without the CHECKs a declaration's table gets (a migration adding them is to do)",
+  },
   fields: {
     code: f.text({
       display: 'code',

@@ -18,6 +18,10 @@ export const trainingDocResource = defineResource({
   defaultSort: { field: 'uploadedAt', order: 'desc' },
   crud: ['query', 'add', 'delete'],
   extraActions: ['upload', 'download'],
+  unproven: {
+    crud: 'a document is its pdf, uploaded first: tenant-places.test.ts adds and deletes documents, file-fields.test.ts proves the file field',
+    badField: 'a valid row needs an uploaded pdf (tenant-places.test.ts)',
+  },
   fields: {
     title: f.text({ label: L('文档标题', '文件標題', 'Title'), max: 128, search: 'like', sort: true }),
     category: f.enumOf('TrainingCategory', { label: L('分类', '分類', 'Category'), search: 'eq', default: 1, required: false, width: 110 }),

@@ -9,9 +9,15 @@ import { DRIVER, startTestApp, type TestApp } from './support.js';
  * query string, path), and every list/export filter of the declarations with values of the wrong
  * kind. The generators are fixed lists, so every run sends the same requests.
  *
+ * The probes are shared among the files fuzz-openapi-<n>.test.ts (each calls `fuzzOpenApi` with its
+ * shard), so that the pool's workers run them side by side: every file builds the same probes for the
+ * whole document, in the same order, and sends those of the operations its shard owns (a hash of
+ * the operation's method and path, so an operation stays in its shard when others come and go).
+ *
  * Left out: GET /api/user/logout (it would end the session under test) and the event streams. Logins are sent
  * from their own address, so that their refusals do not throttle the sessions under test. On PGlite
  * every other probe of each operation is sent (all of them on PostgreSQL).
+ * FUZZ_DRY=1 prints the probes each shard would send, and sends none.
  */
 const SKIP = new Set([
   'GET /api/user/logout',
@@ -324,134 +330,174 @@ function filterProbes(): Probe[] {
   return out;
 }
 
-describe(`no 5xx on bad input, every OpenAPI operation, on ${DRIVER}`, () => {
-  let t: TestApp;
-  let doc: Doc;
-  const tokens: Record<string, string> = {};
-  const users = [
-    ['admin', 'admin123'],
-    ['demo', 'demo123'],
-  ] as const;
+/** A group of probes sent in turn: one operation's, or one list's filters; `key` places it in a shard. */
+interface Group {
+  key: string;
+  probes: Probe[];
+}
 
-  beforeAll(async () => {
-    t = await startTestApp();
-    for (const [u, p] of users) tokens[u] = await t.login(u, p);
-    doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-  }, 120_000);
-  afterAll(() => t?.close());
+/** Every probe group of the document, in document order (the same in every shard: `sharedSeen` counts along it). */
+function probeGroups(doc: Doc): Group[] {
+  sharedSeen.clear();
+  const ops: [string, string][] = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const method of Object.keys(item)) if (!SKIP.has(`${method.toUpperCase()} ${path}`)) ops.push([method, path]);
+  }
+  expect(ops.length).toBeGreaterThan(150);
+  const byUrl = new Map<string, Probe[]>();
+  for (const p of filterProbes()) byUrl.set(p.url, [...(byUrl.get(p.url) ?? []), p]);
+  // an export reads the same body as its list: every other probe is enough there
+  const thin = (path: string, ps: Probe[]) => (path.endsWith('/export') ? ps.filter((_, i) => i % 2 === 0) : ps);
+  // PostgreSQL gets every probe; the embedded database (the same engine, several times slower on
+  // this machine) every other probe of each operation, the first included — npm test runs both
+  const sample = (ps: Probe[]) => (DRIVER === 'pg' ? ps : ps.filter((_, i) => i % 2 === 0));
+  return [
+    ...ops.map(([m, p]) => ({ key: `${m.toUpperCase()} ${p}`, probes: sample(thin(p, probes(doc, m, p))) })),
+    ...[...byUrl].map(([url, ps]) => ({ key: `filters ${url}`, probes: sample(ps) })),
+  ];
+}
 
-  it('answers every generated bad input with a 4xx (or a success), never a 5xx', async () => {
-    const ops: [string, string][] = [];
-    for (const [path, item] of Object.entries(doc.paths)) {
-      for (const method of Object.keys(item)) if (!SKIP.has(`${method.toUpperCase()} ${path}`)) ops.push([method, path]);
-    }
-    expect(ops.length).toBeGreaterThan(150);
-    const byUrl = new Map<string, Probe[]>();
-    for (const p of filterProbes()) byUrl.set(p.url, [...(byUrl.get(p.url) ?? []), p]);
-    // an export reads the same body as its list: every other probe is enough there
-    const thin = (path: string, ps: Probe[]) => (path.endsWith('/export') ? ps.filter((_, i) => i % 2 === 0) : ps);
-    // PostgreSQL gets every probe; the embedded database (the same engine, several times slower on
-    // this machine) every other probe of each operation, the first included — npm test runs both
-    const sample = (ps: Probe[]) => (DRIVER === 'pg' ? ps : ps.filter((_, i) => i % 2 === 0));
-    const groups = [...ops.map(([m, p]) => thin(p, probes(doc, m, p))), ...byUrl.values()].map(sample);
-    if (process.env.FUZZ_DRY) {
-      const per = new Map<string, number>();
-      for (const p of groups.flat())
-        per.set(
-          p.label.replace(/:.*/, '').replace(/^(body|query|path) /, ''),
-          (per.get(p.label.replace(/:.*/, '').replace(/^(body|query|path) /, '')) ?? 0) + 1,
-        );
-      console.log(groups.flat().length, [...per].sort((a, b) => b[1] - a[1]).slice(0, 30));
-      return;
-    }
-    const offenders = new Map<string, string>();
-    let sent = 0;
-    let relogins = 0;
-    let refusedUpFront = 0;
-    for (const [user, password] of users) {
-      for (const group of groups) {
-        for (const [i, probe] of group.entries()) {
-          const isLogin = probe.url.startsWith('/api/user/login') || probe.url.startsWith('/api/user/sso');
-          const send = () => {
-            let timer: NodeJS.Timeout | undefined;
-            const late = new Promise<{ status: number; body: { code: number; msg: string } }>((resolve) => {
-              timer = setTimeout(
-                () => resolve({ status: 599, body: { code: 599, msg: `no answer in ${PROBE_TIMEOUT_MS / 1000} s` } }),
-                PROBE_TIMEOUT_MS,
-              );
-            });
-            const answer = t.call(probe.method, probe.url, {
-              token: tokens[user],
-              lang: 'en',
-              body: probe.body,
-              rawBody: probe.rawBody,
-              remoteAddress: isLogin ? LOGIN_ADDRESS : undefined,
-            });
-            return Promise.race([answer, late]).finally(() => clearTimeout(timer));
-          };
-          let r = await send();
-          sent++;
-          if (r.status === 401 && !isLogin) {
-            // a probe ended this session (e.g. disabled its account): sign in again
-            tokens[user] = await t.login(user, password);
-            relogins++;
-            r = await send();
-          }
-          if (r.status >= 500) {
-            const key = `${user} ${probe.method} ${probe.url.split('?')[0]} | ${probe.label}`;
-            if (!offenders.has(key)) offenders.set(key, `${r.status} ${String(r.body?.msg).slice(0, 120)}`);
-            if (process.env.FUZZ_VERBOSE) console.error(`5xx: ${key} → ${r.status} ${String(r.body?.msg).slice(0, 120)}`);
-          }
-          // the operation is refused to this user whatever the input (its button, or a platform-only
-          // screen): its inputs are fuzzed with the user it serves
-          if (i === 0 && r.status === 403 && r.body?.code === 403) {
-            refusedUpFront++;
-            break;
-          }
+/** The shard (0 … of-1) a group belongs to: FNV-1a of its key, so that it depends on nothing else. */
+function shardOf(key: string, of: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193) >>> 0;
+  return h % of;
+}
+
+/**
+ * The fuzz of the operations in shard `shard` (1 … `of`) of the document; `validDates` adds the
+ * test of valid dates in every date field (one file runs it).
+ */
+export function fuzzOpenApi({ shard, of, validDates = false }: { shard: number; of: number; validDates?: boolean }) {
+  describe(`no 5xx on bad input, OpenAPI operations of shard ${shard} of ${of}, on ${DRIVER}`, () => {
+    let t: TestApp;
+    let doc: Doc;
+    const tokens: Record<string, string> = {};
+    const users = [
+      ['admin', 'admin123'],
+      ['demo', 'demo123'],
+    ] as const;
+
+    beforeAll(async () => {
+      const t0 = performance.now();
+      t = await startTestApp();
+      const t1 = performance.now();
+      for (const [u, p] of users) tokens[u] = await t.login(u, p);
+      const t2 = performance.now();
+      doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+      const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+      console.log(`fuzz ${shard}/${of} set up: app ${s(t1 - t0)}, sign-ins ${s(t2 - t1)}, OpenAPI document ${s(performance.now() - t2)}`);
+    }, 120_000);
+    afterAll(() => t?.close());
+
+    it('answers every generated bad input with a 4xx (or a success), never a 5xx', async () => {
+      const all = probeGroups(doc);
+      const groups = all.filter((g) => shardOf(g.key, of) === shard - 1).map((g) => g.probes);
+      if (process.env.FUZZ_DRY) {
+        const per = Array.from({ length: of }, () => ({ groups: 0, probes: 0 }));
+        for (const g of all) {
+          per[shardOf(g.key, of)].groups++;
+          per[shardOf(g.key, of)].probes += g.probes.length;
         }
+        console.log(`fuzz dry run: ${all.reduce((n, g) => n + g.probes.length, 0)} probes; by shard`, per);
+        return;
       }
-    }
-    console.log(`fuzz: ${sent} requests; ${refusedUpFront} operations refused up front; ${relogins} sign-ins again`);
-    const report = [...offenders].map(([k, v]) => `${k} → ${v}`).join('\n');
-    expect(report, `${offenders.size} of ${sent} requests answered 5xx (${relogins} sign-ins again):\n${report}`).toBe('');
-  }, 900_000);
-
-  it('answers valid dates (YYYY-MM-DD) and date-times (ISO 8601 with an offset) in every date field of every declaration, on create and update, never with a 5xx', async () => {
-    const offenders: string[] = [];
-    let sent = 0;
-    let fields = 0;
-    for (const service of t.app.resourceServices.values()) {
-      const def = service.def;
-      const dated = def.list.filter((f) => (f.kind === 'date' || f.kind === 'datetime') && f.form);
-      if (!dated.length) continue;
-      const token = tokens[def.owner === 'platform' ? 'admin' : 'demo'];
-      const base = `/api/${def.code}`;
-      // a row that passes the declaration (its first seed row), else the OpenAPI's plausible body
-      const createSchema = doc.paths[`${base}/create`]?.post?.requestBody?.content?.['application/json']?.schema;
-      const body = def.seed?.length
-        ? sampleRow(def, 'D')
-        : createSchema
-          ? (sample(doc, createSchema) as Record<string, unknown>)
-          : undefined;
-      const listed = await t.call('POST', `${base}/list`, { token, body: { page: 1, pageSize: 1 } });
-      const id = (listed.body.data?.list?.[0]?.id as number | undefined) ?? NO_ROW;
-      for (const f of dated) {
-        fields++;
-        for (const value of VALID_DATES) {
-          const probes: [string, unknown][] = [];
-          if (body && doc.paths[`${base}/create`]) probes.push(['create', { ...body, [f.key]: value }]);
-          if (doc.paths[`${base}/update`]) probes.push(['update', { id, [f.key]: value }]);
-          for (const [action, payload] of probes) {
-            const r = await t.call('POST', `${base}/${action}`, { token, body: payload, lang: 'en_US' });
+      expect(groups.length).toBeGreaterThan(0);
+      const offenders = new Map<string, string>();
+      let sent = 0;
+      let relogins = 0;
+      let refusedUpFront = 0;
+      for (const [user, password] of users) {
+        for (const group of groups) {
+          for (const [i, probe] of group.entries()) {
+            const isLogin = probe.url.startsWith('/api/user/login') || probe.url.startsWith('/api/user/sso');
+            const send = () => {
+              let timer: NodeJS.Timeout | undefined;
+              const late = new Promise<{ status: number; body: { code: number; msg: string } }>((resolve) => {
+                timer = setTimeout(
+                  () => resolve({ status: 599, body: { code: 599, msg: `no answer in ${PROBE_TIMEOUT_MS / 1000} s` } }),
+                  PROBE_TIMEOUT_MS,
+                );
+              });
+              const answer = t.call(probe.method, probe.url, {
+                token: tokens[user],
+                lang: 'en',
+                body: probe.body,
+                rawBody: probe.rawBody,
+                remoteAddress: isLogin ? LOGIN_ADDRESS : undefined,
+              });
+              return Promise.race([answer, late]).finally(() => clearTimeout(timer));
+            };
+            let r = await send();
             sent++;
-            if (r.status >= 500)
-              offenders.push(`${def.code}/${action} ${f.key}=${value} → ${r.status} ${String(r.body?.msg).slice(0, 120)}`);
+            if (r.status === 401 && !isLogin) {
+              // a probe ended this session (e.g. disabled its account): sign in again
+              tokens[user] = await t.login(user, password);
+              relogins++;
+              r = await send();
+            }
+            if (r.status >= 500) {
+              const key = `${user} ${probe.method} ${probe.url.split('?')[0]} | ${probe.label}`;
+              if (!offenders.has(key)) offenders.set(key, `${r.status} ${String(r.body?.msg).slice(0, 120)}`);
+              if (process.env.FUZZ_VERBOSE) console.error(`5xx: ${key} → ${r.status} ${String(r.body?.msg).slice(0, 120)}`);
+            }
+            // the operation is refused to this user whatever the input (its button, or a platform-only
+            // screen): its inputs are fuzzed with the user it serves
+            if (i === 0 && r.status === 403 && r.body?.code === 403) {
+              refusedUpFront++;
+              break;
+            }
           }
         }
       }
-    }
-    console.log(`valid dates: ${sent} requests over ${fields} date fields`);
-    expect(fields).toBeGreaterThan(10);
-    expect(offenders).toEqual([]);
-  }, 600_000);
-});
+      console.log(
+        `fuzz ${shard}/${of}: ${sent} requests to ${groups.length} of ${all.length} operations and filter lists; ${refusedUpFront} refused up front; ${relogins} sign-ins again`,
+      );
+      const report = [...offenders].map(([k, v]) => `${k} → ${v}`).join('\n');
+      expect(report, `${offenders.size} of ${sent} requests answered 5xx (${relogins} sign-ins again):\n${report}`).toBe('');
+    }, 900_000);
+
+    it.runIf(validDates)(
+      'answers valid dates (YYYY-MM-DD) and date-times (ISO 8601 with an offset) in every date field of every declaration, on create and update, never with a 5xx',
+      async () => {
+        const offenders: string[] = [];
+        let sent = 0;
+        let fields = 0;
+        for (const service of t.app.resourceServices.values()) {
+          const def = service.def;
+          const dated = def.list.filter((f) => (f.kind === 'date' || f.kind === 'datetime') && f.form);
+          if (!dated.length) continue;
+          const token = tokens[def.owner === 'platform' ? 'admin' : 'demo'];
+          const base = `/api/${def.code}`;
+          // a row that passes the declaration (its first seed row), else the OpenAPI's plausible body
+          const createSchema = doc.paths[`${base}/create`]?.post?.requestBody?.content?.['application/json']?.schema;
+          const body = def.seed?.length
+            ? sampleRow(def, 'D')
+            : createSchema
+              ? (sample(doc, createSchema) as Record<string, unknown>)
+              : undefined;
+          const listed = await t.call('POST', `${base}/list`, { token, body: { page: 1, pageSize: 1 } });
+          const id = (listed.body.data?.list?.[0]?.id as number | undefined) ?? NO_ROW;
+          for (const f of dated) {
+            fields++;
+            for (const value of VALID_DATES) {
+              const probes: [string, unknown][] = [];
+              if (body && doc.paths[`${base}/create`]) probes.push(['create', { ...body, [f.key]: value }]);
+              if (doc.paths[`${base}/update`]) probes.push(['update', { id, [f.key]: value }]);
+              for (const [action, payload] of probes) {
+                const r = await t.call('POST', `${base}/${action}`, { token, body: payload, lang: 'en_US' });
+                sent++;
+                if (r.status >= 500)
+                  offenders.push(`${def.code}/${action} ${f.key}=${value} → ${r.status} ${String(r.body?.msg).slice(0, 120)}`);
+              }
+            }
+          }
+        }
+        console.log(`valid dates: ${sent} requests over ${fields} date fields`);
+        expect(fields).toBeGreaterThan(10);
+        expect(offenders).toEqual([]);
+      },
+      600_000,
+    );
+  });
+}

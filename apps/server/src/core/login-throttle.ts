@@ -1,10 +1,12 @@
 import { Code } from '@tagloom/domain';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import type { AppContext } from '../../core/context.js';
-import { AppError } from '../../core/errors.js';
-import type { Tx } from '../../db/client.js';
-import { loginAttempts } from '../../db/schema/index.js';
-import { loginKey } from '../general/user/service.js';
+import type { Tx } from '../db/client.js';
+import { loginAttempts } from '../db/schema/index.js';
+import type { AppContext } from './context.js';
+import { AppError } from './errors.js';
+
+/** A login name as it is looked up and throttled: trimmed, any case. */
+export const loginKey = (username: string): string => username.trim().toLowerCase();
 
 /** A sign-in from an address within this time of a success there as the same user skips the wider limits. */
 export const TRUSTED_DAYS = 30;

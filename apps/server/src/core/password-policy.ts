@@ -10,9 +10,9 @@ import {
   translate,
 } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
-import { AppError } from '../../core/errors.js';
-import type { Tx } from '../../db/client.js';
-import { sysParams } from '../../db/schema/index.js';
+import type { Tx } from '../db/client.js';
+import { sysParams } from '../db/schema/index.js';
+import { AppError } from './errors.js';
 
 /** The password rule now in force: the system parameter PASSWORD_STRENGTH (read on every use, so a change applies at once). */
 export async function currentPasswordRule(db: Tx): Promise<PasswordRule> {

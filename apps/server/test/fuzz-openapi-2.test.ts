@@ -1,0 +1,4 @@
+import { fuzzOpenApi } from './fuzz-openapi.js';
+
+// shard 2 of the OpenAPI fuzz (fuzz-openapi.ts): four files, so that the pool's workers share the probes
+fuzzOpenApi({ shard: 2, of: 4 });
