@@ -2,11 +2,12 @@
 
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
+import { useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { CSP_NONCE } from '../csp';
 import { normalizeLang } from '../domain';
-import { ANTD_LOCALE } from './antd-locale';
+import { antdLocale, loadLocale } from './antd-locale';
 import { Bridge } from './Bridge';
 import { queryClient } from './query-client';
 import { Router } from './Router';
@@ -22,11 +23,17 @@ export function AppRoot() {
   const themeColor = useSettingsStore((s) => s.themeColor);
   const size = useSettingsStore((s) => s.size);
   const reducedMotion = usePrefersReducedMotion();
+  const lang = normalizeLang(i18n.language);
+  // antd's locale arrives after the first paint of /login (which shows none of its texts)
+  const [, localeLoaded] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    if (!antdLocale(lang)) loadLocale(lang).then(localeLoaded, () => undefined);
+  }, [lang]);
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider
         csp={CSP}
-        locale={ANTD_LOCALE[normalizeLang(i18n.language)]}
+        locale={antdLocale(lang)}
         componentSize={ANTD_SIZE[size]}
         theme={{ token: { colorPrimary: themeColor, colorInfo: themeColor, borderRadius: 4, motion: !reducedMotion } }}
       >

@@ -11,24 +11,28 @@ import psigninEN from '@tagloom/domain/i18n/web-parts/signin/en-US.json';
 import psigninCN from '@tagloom/domain/i18n/web-parts/signin/zh-CN.json';
 import psigninTW from '@tagloom/domain/i18n/web-parts/signin/zh-TW.json';
 import dayjs from 'dayjs';
-import { COOKIE, DEFAULT_COOKIE_LANGUAGE, LANG_TAG, type Lang, normalizeLang } from '../domain';
-import 'dayjs/locale/zh-cn';
-import 'dayjs/locale/zh-tw';
 import i18n from 'i18next';
 import Cookies from 'js-cookie';
 import { initReactI18next } from 'react-i18next';
+import { COOKIE, DEFAULT_COOKIE_LANGUAGE, LANG_TAG, type Lang, normalizeLang } from '../domain';
+import { DAYJS_LOCALE, loadLocale } from './antd-locale';
 
 export const CATALOGS: Record<Lang, Record<string, unknown>> = {
   zh_CN: mergeCatalogs(zhCN, psigninCN, pshellCN),
   zh_TW: mergeCatalogs(zhTW, psigninTW, pshellTW),
   en_US: mergeCatalogs(enUS, psigninEN, pshellEN),
 };
-const DAYJS_LOCALE: Record<Lang, string> = { zh_CN: 'zh-cn', zh_TW: 'zh-tw', en_US: 'en' };
 
 export const readLangCookie = (): Lang => normalizeLang(Cookies.get(COOKIE.language) ?? DEFAULT_COOKIE_LANGUAGE);
 
 const initial = readLangCookie();
-dayjs.locale(DAYJS_LOCALE[initial]);
+/** dayjs's and antd's locale of the starting language: the signed-in console waits for it (load-menu.ts) */
+export const localeReady: Promise<void> = loadLocale(initial).then(
+  () => {
+    if (normalizeLang(i18n.language) === initial) dayjs.locale(DAYJS_LOCALE[initial]);
+  },
+  (err) => console.error('[locale]', err),
+);
 document.documentElement.lang = LANG_TAG[initial];
 
 i18n.use(initReactI18next).init({
@@ -45,8 +49,12 @@ i18n.use(initReactI18next).init({
 
 export const currentLang = (): Lang => normalizeLang(i18n.language);
 
+/** What must be loaded in a language before the console switches to it (the screens' catalog, once loaded). */
+export const beforeLanguageChange: ((lang: Lang) => Promise<void>)[] = [];
+
 /** Switch the UI language locally (catalog, dates, cookie); the server is told separately. */
 export async function applyLang(lang: Lang): Promise<void> {
+  await Promise.all([loadLocale(lang), ...beforeLanguageChange.map((load) => load(lang))]);
   Cookies.set(COOKIE.language, lang, { expires: 365 });
   dayjs.locale(DAYJS_LOCALE[lang]);
   document.documentElement.lang = LANG_TAG[lang];

@@ -2,17 +2,20 @@
 import { LOGIN_TYPE, MENU_FAIL_REDIRECT_MS, type MenuItem, SESSION_INVALID_MESSAGE_MS } from '../domain';
 import { getLoginType, saveMenus } from './auth';
 import { bridge } from './bridge';
-import i18n, { currentLang } from './i18n';
+import { LIKELY_HOME } from './first-screen';
+import i18n, { currentLang, localeReady } from './i18n';
+import { loadScreenTexts } from './i18n-screens';
 import { buildRoutes } from './menu-routes';
 import { queryClient } from './query-client';
 import { fetchData } from './request';
 import { usePermissionStore } from './stores/permission';
 import { useUserStore } from './stores/user';
-import { hasView, loadResourceViews } from './views';
+import { hasView, missingViews, preloadView, preloadViewCode } from './views';
 
 let inFlight: Promise<void> | null = null;
 
 async function fetchAndBuild(): Promise<void> {
+  // the shell's and the first screen's texts (and the language's dates) come with the menu; the rest of the catalog later
   const [menus] = await Promise.all([
     queryClient.fetchQuery({
       queryKey: ['menu', currentLang()],
@@ -20,12 +23,19 @@ async function fetchAndBuild(): Promise<void> {
         fetchData<MenuItem[]>('/menu/selectMenuByCurrentUserId', { method: 'POST', data: {}, silent: true, sessionPrompt: false }),
       staleTime: 0,
     }),
-    // resource screens are known only once their declarations are loaded
-    loadResourceViews().catch((err) => console.error('[resources]', err)),
+    loadScreenTexts('first'),
+    localeReady,
   ]);
-  const built = buildRoutes(menus, hasView, (code) => console.warn(`[menu] no view for component "${code}"`));
+  // the resource declarations are not awaited: a screen of theirs waits for them itself (views.ts)
+  const built = buildRoutes(menus, hasView);
+  // the screen about to show (the one asked for, else home): its code, texts and data at once, while the layout draws
+  const first = built.byPath[window.location.pathname] ?? built.byPath[built.home];
+  if (first?.hasView) preloadView(first.code, queryClient);
   saveMenus(menus);
   usePermissionStore.getState().setBuilt(built);
+  void missingViews(built.routes.map((r) => r.code)).then((codes) => {
+    for (const code of codes) console.warn(`[menu] no view for component "${code}"`);
+  });
 }
 
 async function onFailure(err: unknown): Promise<void> {
@@ -46,7 +56,18 @@ async function onFailure(err: unknown): Promise<void> {
   else setTimeout(() => bridge.navigate?.('/401', { replace: true }), MENU_FAIL_REDIRECT_MS);
 }
 
+/**
+ * Fetches the first texts and the likely home screen's code ahead (during the sign-in request, with
+ * the layout's: Router.tsx); errors wait for their real use.
+ */
+export function preloadShell(): void {
+  void loadScreenTexts('first').catch(() => undefined);
+  preloadViewCode(LIKELY_HOME);
+}
+
 export function loadMenuOnce(): Promise<void> {
+  // asked for twice (at sign-in, then by the guard), after the first has already built the routes
+  if (usePermissionStore.getState().built) return Promise.resolve();
   if (!inFlight) {
     inFlight = fetchAndBuild()
       .catch(onFailure)

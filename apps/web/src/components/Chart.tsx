@@ -1,42 +1,60 @@
 /**
- * ECharts wrapper: only the chart types the dashboards use are bundled. A chart does not animate when
- * the user asks for reduced motion; `data-drawn` tells when its last option has been drawn.
+ * ECharts wrapper. ECharts itself (components/echarts.ts, half a megabyte) loads when the first chart
+ * mounts, so that a screen draws its figures without waiting for it; the chart's box keeps its
+ * height meanwhile. A chart does not animate when the user asks for reduced motion; `data-drawn`
+ * tells when its last option has been drawn.
  */
-import { BarChart, LineChart, PieChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TitleComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import type { EChartsCoreOption, EChartsType } from 'echarts/core';
+import { useEffect, useRef, useState } from 'react';
 import { usePrefersReducedMotion } from '../app/reduced-motion';
 
-echarts.use([LineChart, PieChart, BarChart, GridComponent, LegendComponent, TitleComponent, TooltipComponent, CanvasRenderer]);
+export type ChartOption = EChartsCoreOption;
 
-export type ChartOption = echarts.EChartsCoreOption;
+let loading: Promise<typeof import('./echarts')> | undefined;
+/** Starts loading ECharts (once); a screen may call it early, e.g. at idle. */
+export const loadECharts = () => {
+  loading ??= import('./echarts').catch((err) => {
+    loading = undefined;
+    throw err;
+  });
+  return loading;
+};
 
 export function Chart({ option, height = 300, testId }: { option: ChartOption; height?: number; testId?: string }) {
   const ref = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
+  const [chart, setChart] = useState<EChartsType | null>(null);
   const reducedMotion = usePrefersReducedMotion();
 
   useEffect(() => {
-    if (!ref.current) return;
     const el = ref.current;
-    const instance = echarts.init(el);
-    chart.current = instance;
-    instance.on('finished', () => el.setAttribute('data-drawn', '1'));
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(el);
+    if (!el) return;
+    let instance: EChartsType | undefined;
+    let observer: ResizeObserver | undefined;
+    let gone = false;
+    loadECharts().then(
+      ({ init }) => {
+        if (gone) return;
+        instance = init(el);
+        instance.on('finished', () => el.setAttribute('data-drawn', '1'));
+        observer = new ResizeObserver(() => instance?.resize());
+        observer.observe(el);
+        setChart(instance);
+      },
+      (err) => console.error('[chart]', err),
+    );
     return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
+      gone = true;
+      observer?.disconnect();
+      instance?.dispose();
+      setChart(null);
     };
   }, []);
 
   useEffect(() => {
+    if (!chart) return;
     ref.current?.removeAttribute('data-drawn');
-    chart.current?.setOption(reducedMotion ? { ...option, animation: false } : option, true);
-  }, [option, reducedMotion]);
+    chart.setOption(reducedMotion ? { ...option, animation: false } : option, true);
+  }, [chart, option, reducedMotion]);
 
   return <div ref={ref} style={{ width: '100%', height }} data-testid={testId} data-chart="" />;
 }

@@ -3,13 +3,16 @@ import { DownOutlined, InfoCircleOutlined, KeyOutlined, LogoutOutlined, ShopOutl
 import type { UserInfo } from '@tagloom/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Dropdown, Tooltip } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { getLoginType } from '../auth';
 import { fetchData } from '../request';
 import { useUserStore } from '../stores/user';
-import { ChangePasswordModal } from './ChangePasswordModal';
+import { useOpenedOnce } from './opened-once';
+
+/** the form (antd Form, the password rules in three languages) loads when first opened */
+const ChangePasswordModal = lazy(() => import('./ChangePasswordModal').then((m) => ({ default: m.ChangePasswordModal })));
 
 export function AccountMenu({ mobile }: { mobile: boolean }) {
   const { t } = useTranslation();
@@ -24,6 +27,7 @@ export function AccountMenu({ mobile }: { mobile: boolean }) {
   });
   const party = info?.party;
   const [pwdOpen, setPwdOpen] = useState(false);
+  const pwdLoaded = useOpenedOnce(pwdOpen);
   const { data: serverVersion } = useQuery({
     queryKey: ['serverVersion'],
     queryFn: () => fetchData<string>('/common/getServerVersion', { silent: true }),
@@ -90,7 +94,11 @@ export function AccountMenu({ mobile }: { mobile: boolean }) {
           <DownOutlined style={{ fontSize: 10 }} />
         </span>
       </Dropdown>
-      <ChangePasswordModal open={pwdOpen} onClose={() => setPwdOpen(false)} />
+      {pwdLoaded && (
+        <Suspense>
+          <ChangePasswordModal open={pwdOpen} onClose={() => setPwdOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

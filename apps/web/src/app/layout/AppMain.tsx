@@ -4,14 +4,26 @@
  */
 
 import { Spin } from 'antd';
-import { Activity, Suspense } from 'react';
+import { Activity, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { Placeholder } from '../../components/Placeholder';
 import { ScreenContext } from '../../components/ScreenContext';
 import { ScreenErrorBoundary } from '../../components/ScreenErrorBoundary';
+import { FIRST_SCREENS } from '../first-screen';
+import { afterFirstScreen } from '../prefetch';
 import { usePermissionStore } from '../stores/permission';
 import { useTagsViewStore } from '../stores/tags-view';
-import { VIEWS } from '../views';
+import { viewOf } from '../views';
+
+/**
+ * Mounts with its screen's code: the prefetch of the next screens' needs starts then, except for
+ * the first screens (the dashboards), which start it themselves once their figures are drawn.
+ */
+function Shown({ code }: { code: string }) {
+  useEffect(() => {
+    if (!FIRST_SCREENS.includes(code)) afterFirstScreen();
+  }, [code]);
+  return null;
+}
 
 export function AppMain() {
   const { pathname } = useLocation();
@@ -31,7 +43,7 @@ export function AppMain() {
       {paths.map((path) => {
         const route = built.byPath[path];
         if (!route) return null;
-        const View = route.hasView ? VIEWS[route.code] : Placeholder;
+        const View = viewOf(route.code, route.hasView);
         return (
           <Activity key={`${path}#${refreshKeys[path] ?? 0}`} mode={path === pathname ? 'visible' : 'hidden'}>
             <div className="screen-view" data-screen={route.code}>
@@ -39,6 +51,7 @@ export function AppMain() {
                 <ScreenErrorBoundary>
                   <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>
                     <View />
+                    <Shown code={route.code} />
                   </Suspense>
                 </ScreenErrorBoundary>
               </ScreenContext.Provider>

@@ -1,7 +1,7 @@
 /** The shell around every screen: sidebar, navbar, tags view, cached views, settings drawer. */
 
 import { Drawer, Modal } from 'antd';
-import { useEffect, useLayoutEffect } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { MOBILE_BREAKPOINT, SIDEBAR_WIDTH } from '../../domain';
@@ -13,13 +13,14 @@ import { useSettingsStore } from '../stores/settings';
 import { useUserStore } from '../stores/user';
 import { AppMain } from './AppMain';
 import { Navbar } from './Navbar';
-import { Settings } from './Settings';
+import { useOpenedOnce } from './opened-once';
 import { Sidebar } from './Sidebar';
 import { TagsView } from './TagsView';
 import { tagsActions } from './tags-actions';
-import '../i18n-screens';
-import './i18n-layout';
 import './layout.css';
+
+/** the settings drawer (colour picker, sliders) loads when first opened, or at idle after the first screen */
+const Settings = lazy(() => import('./Settings').then((m) => ({ default: m.Settings })));
 
 export const COLLAPSED_WIDTH = 54;
 
@@ -39,6 +40,7 @@ export default function Layout() {
   const built = usePermissionStore((s) => s.built)!;
   const { device, sidebarOpened, closeSidebar, setModule } = useAppStore();
   const { tagsView, fixedHeader } = useSettingsStore();
+  const settingsOpened = useOpenedOnce(useSettingsStore((s) => s.drawerOpen));
   const user = useUserStore((s) => s.user);
   useResponsive();
   const [modal, modalHolder] = Modal.useModal();
@@ -94,7 +96,11 @@ export default function Layout() {
           <AppMain />
         </main>
       </div>
-      <Settings />
+      {settingsOpened && (
+        <Suspense>
+          <Settings />
+        </Suspense>
+      )}
       {modalHolder}
     </div>
   );

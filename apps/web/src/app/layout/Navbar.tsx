@@ -1,7 +1,7 @@
 /** Top bar: hamburger, module navigation, clock and welcome, error log, menu search, language, settings, fullscreen, account. */
 import { MenuFoldOutlined, MenuUnfoldOutlined, SearchOutlined, SettingOutlined } from '@ant-design/icons';
 import { Tooltip } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { JobsButton } from '../../components/jobs/JobsButton';
 import { LangSelect } from '../../components/LangSelect';
@@ -11,8 +11,9 @@ import { AccountMenu } from './AccountMenu';
 import { Clock } from './Clock';
 import { ErrorLogButton } from './ErrorLogButton';
 import { FullscreenButton } from './FullscreenButton';
-import MenuSearch from './MenuSearch';
 import { ModuleNav } from './ModuleNav';
+
+const MenuSearch = lazy(() => import('./MenuSearch'));
 
 const SHORTCUT = /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘K' : 'Ctrl K';
 
@@ -49,7 +50,11 @@ function SearchButton() {
           <SearchOutlined />
         </button>
       </Tooltip>
-      {loaded && <MenuSearch open={open} onClose={() => setOpen(false)} />}
+      {loaded && (
+        <Suspense>
+          <MenuSearch open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

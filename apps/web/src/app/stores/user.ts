@@ -42,6 +42,9 @@ export const useUserStore = create<UserState>((set, get) => ({
     setLoginType(type);
     setStoredUser({ ...user, mustChangePassword: false });
     set({ token, user, pendingPasswordChange: false });
+    // the menu is the first call the console needs: ask for it now, not after the next render (the
+    // guard's own call finds it under way); the loader was fetched while the sign-in was sent
+    void import('../load-menu').then((m) => m.loadMenuOnce());
   },
   holdForPasswordChange: (token, user) => {
     setToken(token);

@@ -1,4 +1,5 @@
 import { ACTIONS } from '@tagloom/domain/menu/actions.ts';
+import { MENU_TREE } from '@tagloom/domain/menu/tree.ts';
 import { allowedActions, statesOf } from '@tagloom/domain/resource/machine.ts';
 import { CUSTOM_RESOURCES, RESOURCES } from '@tagloom/domain/resources/index.ts';
 import { describe, expect, it } from 'vitest';
@@ -21,8 +22,14 @@ import { buttonsCol } from './SearchLayout';
 import type { ResourceDef } from './types';
 
 const LANGS = ['zh_CN', 'zh_TW', 'en_US'] as const;
-/** Every declaration the console lists with the resource page (the menu has its own tree screen). */
-const LISTED = [...RESOURCES, ...CUSTOM_RESOURCES].filter((d) => d.code !== 'general/menu') as unknown as ResourceDef[];
+/**
+ * Every declaration the console lists with the resource page: not the menu (a hand-made tree), nor a line
+ * resource that is no menu screen (dictionary details, goods SKUs: shown inside their parent's form).
+ */
+const SCREENS = new Set(MENU_TREE.flatMap((m) => m.groups.flatMap((g) => g.screens.map((s) => s.component))));
+const DECLARED = [...RESOURCES, ...CUSTOM_RESOURCES];
+const LINES = new Set(DECLARED.flatMap((d) => (d.children ?? []).map((c) => c.resource.code)).filter((code) => !SCREENS.has(code)));
+const LISTED = DECLARED.filter((d) => d.code !== 'general/menu' && !LINES.has(d.code)) as unknown as ResourceDef[];
 /** The table's room on a 1366-pixel screen: the content card (1,158 px) less its padding. */
 const ROOM_1366 = 1110;
 

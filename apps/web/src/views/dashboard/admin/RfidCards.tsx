@@ -1,6 +1,6 @@
 /** The operator's panel of the admin dashboard: what needs a look first. */
 import { ApiOutlined, CloudSyncOutlined, DisconnectOutlined, QuestionCircleOutlined, ScanOutlined, StopOutlined } from '@ant-design/icons';
-import { Card, Col, List, Row, Tag, theme } from 'antd';
+import { Card, Col, Row, Tag, theme } from 'antd';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { type ReactNode, useMemo } from 'react';
@@ -62,6 +62,21 @@ function Nothing({ noData }: { noData?: boolean }) {
   return <div className="ops-muted rfid-nothing">{noData ? t('dashboard.rfid.noDataHint') : t('rfidDash.nothing')}</div>;
 }
 
+/**
+ * A list in the look of antd's small List: antd's List brings Pagination and Select with it, which
+ * the first screen has no use for.
+ */
+function PlainList<T>({ items, render }: { items: readonly T[]; render: (item: T) => ReactNode }) {
+  return (
+    <ul className="rfid-list">
+      {items.map((item, i) => (
+        // the items have no id of their own, and the list is replaced whole
+        <li key={i}>{render(item)}</li>
+      ))}
+    </ul>
+  );
+}
+
 /** A section listing problems: its count in the corner, one line per item, or "nothing" when all is clear. */
 function ListSection<T>({
   items,
@@ -78,15 +93,7 @@ function ListSection<T>({
   return (
     <Section {...section} count={items.length}>
       {items.length ? (
-        <List
-          size="small"
-          dataSource={[...items]}
-          renderItem={(item) => (
-            <List.Item>
-              <div className="rfid-item">{render(item)}</div>
-            </List.Item>
-          )}
-        />
+        <PlainList items={items} render={(item) => <div className="rfid-item">{render(item)}</div>} />
       ) : (
         <Nothing noData={section.noData} />
       )}
@@ -100,17 +107,14 @@ function RateLimitedSection({ limited, noData }: { limited: OperatorPanel['rateL
   return (
     <Section title={t('rfidDash.rateLimited')} icon={<StopOutlined />} count={limited.batches} noData={noData} testId="rfid-rate-limited">
       {limited.readers.length ? (
-        <List
-          size="small"
-          dataSource={limited.readers}
-          renderItem={(r) => (
-            <List.Item>
-              <div className="rfid-item">
-                <span className="ops-mono">{r.equipmentCoding}</span>{' '}
-                <Tag color="red">{t('rfidDash.rateLimitedCount', { count: r.batches })}</Tag>
-                <div className="ops-muted">{t('rfidDash.rateLimitedAt', { when: dayjs(r.at).fromNow() })}</div>
-              </div>
-            </List.Item>
+        <PlainList
+          items={limited.readers}
+          render={(r) => (
+            <div className="rfid-item">
+              <span className="ops-mono">{r.equipmentCoding}</span>{' '}
+              <Tag color="red">{t('rfidDash.rateLimitedCount', { count: r.batches })}</Tag>
+              <div className="ops-muted">{t('rfidDash.rateLimitedAt', { when: dayjs(r.at).fromNow() })}</div>
+            </div>
           )}
         />
       ) : (

@@ -11,12 +11,13 @@ import {
 import { ENUMS } from '@tagloom/domain/enums.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Skeleton, Statistic, theme } from 'antd';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '../../../app/i18n';
-import { fetchData } from '../../../app/request';
+import { afterFirstScreen } from '../../../app/prefetch';
 import { Chart, type ChartOption } from '../../../components/Chart';
 import { KpiStrip } from './KpiStrip';
+import { summaryQuery } from './prefetch';
 import { OperatorPanelCard, type SiteReads } from './RfidCards';
 import { useRfidWidgets } from './rfid-live';
 import './rfid.css';
@@ -60,12 +61,12 @@ export default function AdminDashboard() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const lang = currentLang();
-  const { data, isLoading } = useQuery({
-    queryKey: ['dashboard', 'admin', lang],
-    queryFn: () => fetchData<AdminSummary>('/dashboard/admin/summary'),
-    refetchInterval: 60_000,
-  });
+  const { data, isLoading } = useQuery({ ...summaryQuery(), refetchInterval: 60_000 });
   const rfid = useRfidWidgets();
+  // the figures are on screen (or the call failed): what the next screens need may load now
+  useEffect(() => {
+    if (!isLoading) afterFirstScreen();
+  }, [isLoading]);
 
   const loginsOption = useMemo<ChartOption>(
     () => ({

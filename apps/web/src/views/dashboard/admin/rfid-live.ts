@@ -1,8 +1,8 @@
 /** The RFID cards' data: the widgets the server sends (GET /dashboard/admin/widgets), counters kept live by GET /dashboard/live. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { fetchData } from '../../../app/request';
 import { openStream, type StreamState } from '../../rfid/raw-data/sse';
+import { WIDGETS_KEY, widgetsQuery } from './prefetch';
 
 export interface RfidCounters {
   readsToday: number;
@@ -22,20 +22,17 @@ export interface OperatorPanel {
   rateLimited: { batches: number; readers: { equipmentCoding: string; batches: number; at: string }[] };
 }
 
-interface Widget {
+export interface Widget {
   code: string;
   data: unknown;
 }
-
-const KEY = ['dashboard', 'admin', 'widgets'];
 
 /** The module cards of the admin dashboard; the RFID counters follow the live stream while the page is open. */
 export function useRfidWidgets() {
   const client = useQueryClient();
   const [live, setLive] = useState<StreamState>('connecting');
   const widgets = useQuery({
-    queryKey: KEY,
-    queryFn: () => fetchData<Widget[]>('/dashboard/admin/widgets'),
+    ...widgetsQuery(),
     // the operator's panel (offline readers, faults, rates) refreshes on its own; counters come pushed
     refetchInterval: 60_000,
   });
@@ -46,7 +43,7 @@ export function useRfidWidgets() {
       onState: setLive,
       onEvent: (event, data) => {
         if (event !== 'counters') return;
-        client.setQueryData<Widget[]>(KEY, (old) => old?.map((w) => (w.code === 'rfid.counters' ? { ...w, data } : w)));
+        client.setQueryData<Widget[]>(WIDGETS_KEY, (old) => old?.map((w) => (w.code === 'rfid.counters' ? { ...w, data } : w)));
       },
     });
   }, [hasCounters, client]);

@@ -2,14 +2,16 @@
 import { CheckCircleOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, List, Row, Table, Tag, Tooltip } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLang } from '../../../app/i18n';
 import { parseTime } from '../../../app/parse-time';
-import { fetchData } from '../../../app/request';
+import { afterFirstScreen } from '../../../app/prefetch';
 import { accountCall, actionName, screenName } from '../../../app/screen-names';
 import { usePermissionStore } from '../../../app/stores/permission';
 import { useUserStore } from '../../../app/stores/user';
+import { summaryQuery } from './prefetch';
 
 interface Operation {
   id: number;
@@ -33,7 +35,7 @@ interface Todo {
   count: number;
   screen?: string;
 }
-interface EditorSummary {
+export interface EditorSummary {
   todos: Todo[];
   operations: Operation[];
   logins: LoginRow[];
@@ -70,10 +72,11 @@ export default function EditorDashboard() {
   const { t } = useTranslation();
   const lang = currentLang();
   const user = useUserStore((s) => s.user);
-  const { data, isLoading } = useQuery({
-    queryKey: ['dashboard', 'editor', lang],
-    queryFn: () => fetchData<EditorSummary>('/dashboard/editor/summary'),
-  });
+  const { data, isLoading } = useQuery(summaryQuery());
+  // the figures are on screen (or the call failed): what the next screens need may load now
+  useEffect(() => {
+    if (!isLoading) afterFirstScreen();
+  }, [isLoading]);
   return (
     <div data-testid="dashboard-editor">
       <Card variant="borderless" style={{ marginBottom: 16 }}>

@@ -10,12 +10,12 @@ import { Button, Form, Input, Modal, Space, Tooltip } from 'antd';
 import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RequestError, request } from '../../../app/request';
-import type { Field, Mode, ResourceDef, Row } from '../../../components/resource/types';
+import type { Field, Mode, Row } from '../../../components/resource/types';
 import { useScreen } from '../../../components/ScreenContext';
 import { ShippedPage } from '../_shared/ShippedPage';
 
 const CODE = 'general/data-source';
-const def = dataSourceResource as unknown as ResourceDef;
+const def = dataSourceResource;
 
 type Body = { id?: number; address?: string; userName?: string; password?: string };
 

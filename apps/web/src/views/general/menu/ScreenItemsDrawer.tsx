@@ -91,7 +91,7 @@ export function ScreenItemsDrawer({
     const parsed = (kind === 'buttons' ? menuButtonSave : menuDataItemSave).safeParse(data);
     if (!parsed.success) {
       const { fields } = describeIssues(lang, parsed.error.issues);
-      form.setFields(fields.map((e) => ({ name: e.field.split('.') as never, errors: [e.message] })));
+      form.setFields(fields.map((e) => ({ name: e.field.split('.'), errors: [e.message] })));
       return;
     }
     setSaving(true);

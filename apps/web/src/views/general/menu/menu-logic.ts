@@ -1,7 +1,7 @@
 /** Pure helpers of the menu screen: tree rows, names by language, what a level may do, form ⇄ wire. */
 import type { Lang } from '@tagloom/domain/lang.ts';
 import { MENU_NAME_MAX, menuResource } from '@tagloom/domain/resources/general/menu.ts';
-import type { Field, ResourceDef } from '../../../components/resource/types';
+import type { Field } from '../../../components/resource/types';
 
 export type L10nNames = { zh_CN: string; zh_TW: string; en_US: string };
 
@@ -55,7 +55,7 @@ export function findNode(nodes: MenuNode[], id: number): MenuNode | undefined {
 
 /** A field of the menu's one declaration (resources/general/menu.ts): the server's bodies take their rules from it too. */
 export const menuField = (key: string): Field => {
-  const f = (menuResource as unknown as ResourceDef).list.find((x) => x.key === key);
+  const f = menuResource.list.find((x) => x.key === key);
   if (!f) throw new Error(`general/menu declares no field ${key}`);
   return f;
 };

@@ -15,7 +15,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../app/bridge';
 import { fetchData, RequestError, request } from '../../../app/request';
-import type { Field, ResourceDef, Row } from '../../../components/resource/types';
+import type { Field, Row } from '../../../components/resource/types';
 import { useScreen } from '../../../components/ScreenContext';
 import { normalizeLang } from '../../../domain';
 import { GrantTree } from '../_access/GrantTree';
@@ -27,7 +27,7 @@ import '../_access/access.css';
 
 const CODE = 'general/role';
 // declared with their own routes (CUSTOM_RESOURCES), not in the generic registry
-const def = roleResource as unknown as ResourceDef;
+const def = roleResource;
 
 interface RoleMenus {
   role: Row & { mine: boolean; builtIn: boolean; name: string };

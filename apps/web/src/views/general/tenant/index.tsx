@@ -11,7 +11,7 @@ import { Button, Form, Tag, Tooltip } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchData } from '../../../app/request';
-import type { ResourceDef, Row } from '../../../components/resource/types';
+import type { Row } from '../../../components/resource/types';
 import { useScreen } from '../../../components/ScreenContext';
 import { GrantTree } from '../_access/GrantTree';
 import { type Grant, type GrantNode, grantsOfTree } from '../_access/grant-tree';
@@ -24,7 +24,7 @@ import type { InputProps } from '../../../components/resource/field-render';
 
 const CODE = 'general/tenant';
 // declared with their own routes (CUSTOM_RESOURCES), not in the generic registry
-const def = tenantResource as unknown as ResourceDef;
+const def = tenantResource;
 
 /** The grantable tree; in the edit form the tenant is found by its (read-only) code and its grants loaded. */
 function MenusInput({ mode, disabled, value, onChange }: InputProps) {

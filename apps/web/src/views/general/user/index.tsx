@@ -33,7 +33,7 @@ import '../_access/access.css';
 
 const CODE = 'general/user';
 // declared with their own routes (CUSTOM_RESOURCES), not in the generic registry
-const declared = userResource as unknown as ResourceDef;
+const declared = userResource;
 
 /** On create (on unless turned off) and edit: the user must change the password at the next sign-in. */
 const mustChangeField: Field = {

@@ -58,7 +58,7 @@ export default function ClearTag() {
       title: t('tags.clearTitle'),
       content: t('tags.clearConfirm', { count: list.length }),
       okText: t('tags.clearOk'),
-      okButtonProps: { danger: true, 'data-testid': 'clear-tag-ok' } as never,
+      okButtonProps: { danger: true, 'data-testid': 'clear-tag-ok' },
       onOk: async () => {
         const res = await request('/label/clear-tag/clear', { method: 'POST', data: { epcs: list } });
         message.success(res.msg);

@@ -50,7 +50,7 @@ export default function TagExceptions() {
       title: t('tags.clearExceptionTitle'),
       content: t('tags.clearExceptionConfirm', { count: rows.length, epc: rows[0]?.epc }),
       okText: t('tags.clear'),
-      okButtonProps: { danger: true, 'data-testid': 'exception-clear-ok' } as never,
+      okButtonProps: { danger: true, 'data-testid': 'exception-clear-ok' },
       onOk: async () => {
         const res = await request(`/${CODE}/clear`, { method: 'POST', data: { ids: rows.map((r) => r.id) } });
         message.success(res.msg);
@@ -117,7 +117,7 @@ export default function TagExceptions() {
         onOk={() => void handle()}
         okText={t('tags.handle')}
         confirmLoading={busy}
-        okButtonProps={{ 'data-testid': 'exception-handle-ok' } as never}
+        okButtonProps={{ 'data-testid': 'exception-handle-ok' }}
         destroyOnHidden
       >
         <Form form={form} layout="vertical" preserve={false}>

@@ -123,7 +123,7 @@ export default function TidBinding() {
       title: t('tags.unbindTitle'),
       content: t('tags.unbindConfirm', { epc: row.epc, tid: row.tid }),
       okText: t('tags.unbind'),
-      okButtonProps: { danger: true, 'data-testid': 'tid-unbind-ok' } as never,
+      okButtonProps: { danger: true, 'data-testid': 'tid-unbind-ok' },
       onOk: async () => {
         const res = await request(`/${CODE}/unbind`, { method: 'POST', data: { ids: [row.id] } });
         message.success(res.msg);
@@ -185,7 +185,7 @@ export default function TidBinding() {
         onOk={() => void bindOne(reloadList.current)}
         okText={t('tags.bind')}
         confirmLoading={busy}
-        okButtonProps={{ 'data-testid': 'tid-bind-ok' } as never}
+        okButtonProps={{ 'data-testid': 'tid-bind-ok' }}
         destroyOnHidden
       >
         <Form form={form} layout="vertical" preserve={false}>
@@ -212,7 +212,7 @@ export default function TidBinding() {
         onOk={() => void importPairs(reloadList.current)}
         okText={t('tags.importOk')}
         confirmLoading={busy}
-        okButtonProps={{ 'data-testid': 'tid-import-ok' } as never}
+        okButtonProps={{ 'data-testid': 'tid-import-ok' }}
         width={720}
         destroyOnHidden
       >

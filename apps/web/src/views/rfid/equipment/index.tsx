@@ -187,7 +187,7 @@ function BindDialog({ row, onClose }: { row?: Row; onClose: (changed: boolean) =
       onOk={submit}
       okText={t('readers.bind')}
       confirmLoading={busy}
-      okButtonProps={{ 'data-testid': 'bind-ok' } as never}
+      okButtonProps={{ 'data-testid': 'bind-ok' }}
       destroyOnHidden
       data-testid="bind-dialog"
     >
@@ -239,7 +239,7 @@ export default function Equipment() {
       title: t('readers.rotateTitle', { name: nameOf(row) }),
       content: t('readers.rotateConfirm'),
       okText: t('readers.rotate'),
-      okButtonProps: { 'data-testid': 'rotate-ok' } as never,
+      okButtonProps: { 'data-testid': 'rotate-ok' },
       onOk: async () => {
         const res = await post('rotate-token', row);
         reload();
@@ -261,7 +261,7 @@ export default function Equipment() {
       title: t('readers.revokeTitle', { name: nameOf(row) }),
       content: t('readers.revokeConfirm'),
       okText: t('readers.revoke'),
-      okButtonProps: { danger: true, 'data-testid': 'revoke-ok' } as never,
+      okButtonProps: { danger: true, 'data-testid': 'revoke-ok' },
       onOk: async () => {
         message.success((await post('revoke', row)).msg);
         reload();
@@ -273,7 +273,7 @@ export default function Equipment() {
       title: t('readers.unbindTitle', { name: nameOf(row) }),
       content: <span data-testid="unbind-confirm-text">{t('readers.unbindConfirm')}</span>,
       okText: t('readers.unbind'),
-      okButtonProps: { danger: true, 'data-testid': 'unbind-ok' } as never,
+      okButtonProps: { danger: true, 'data-testid': 'unbind-ok' },
       onOk: async () => {
         message.success((await post('unbind', row)).msg);
         reload();

@@ -17,13 +17,14 @@ import { type Grant, type GrantNode, grantsOfTree } from '../../general/_access/
 import '../../general/_access/access.css';
 import './permission.css';
 
-export interface TenantRole {
+/** A role of the tenant as its routes answer it (a type, so also a row: `Row` of the resource page). */
+export type TenantRole = {
   id: number;
   code: string;
   name: string;
   terminal: string;
   builtIn: boolean;
-}
+};
 
 export function RoleGrants({
   screen,

@@ -8,7 +8,6 @@ import { Card, Empty, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchData } from '../../../app/request';
-import type { Row } from '../../../components/resource/types';
 import { useCan } from '../../../components/ScreenContext';
 import { useShipped } from '../../general/_shared/use-shipped';
 import { RoleGrants, type TenantRole } from './RoleGrants';
@@ -49,7 +48,7 @@ export default function PermissionMaintenance() {
               showSearch={{ optionFilterProp: 'label' }}
               options={(roles.data ?? []).map((r) => ({
                 value: r.id,
-                label: `${shipped.field('general/role', r as unknown as Row, 'name')} (${r.code})`,
+                label: `${shipped.field('general/role', r, 'name')} (${r.code})`,
               }))}
               data-testid="permission-role"
             />

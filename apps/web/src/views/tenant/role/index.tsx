@@ -9,13 +9,13 @@ import { Button, Drawer, Grid, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
-import type { ResourceDef, Row } from '../../../components/resource/types';
+import type { Row } from '../../../components/resource/types';
 import { useCan } from '../../../components/ScreenContext';
 import { useShipped } from '../../general/_shared/use-shipped';
 import { RoleGrants } from '../permission/RoleGrants';
 
 // declared with its own routes (peopleCustom), not in the generic registry
-const def = tenantRoleResource as unknown as ResourceDef;
+const def = tenantRoleResource;
 /** the same rows as the platform's role screen: their shipped texts are kept under its code */
 const SHIPPED_AS = 'general/role';
 

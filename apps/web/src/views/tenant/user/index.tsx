@@ -12,7 +12,7 @@ import { usePasswordHint, usePasswordRule } from '../../../app/layout/ChangePass
 import { EnumValue, FieldInput, TokenValue } from '../../../components/resource/field-render';
 import { RefSelect } from '../../../components/resource/RefSelect';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
-import type { Field, Mode, ResourceDef, Row } from '../../../components/resource/types';
+import type { Field, Mode, Row } from '../../../components/resource/types';
 import { useRowAction } from '../../general/_access/useRowAction';
 import { FlagSwitch, PolicyPassword, RolesInput, useResetPassword, useUserPageParts, withRule } from '../../general/user';
 import '../../general/_access/access.css';
@@ -20,7 +20,7 @@ import './user.css';
 
 const CODE = 'tenant/user';
 // declared with its own routes (peopleCustom), not in the generic registry
-const declared = tenantUserResource as unknown as ResourceDef;
+const declared = tenantUserResource;
 
 interface InputCtx {
   field: Field;
