@@ -1,7 +1,7 @@
-/** The first real screens: admin and editor dashboards with live counts; screenshots in all three languages. */
+/** The first real screens: admin and editor dashboards with live counts (their pictures: shots/dashboard.shots.ts). */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { e2eSuite, login, newSession, shot, tokenOf } from './support/browser';
+import { e2eSuite, signedIn, tokenOf } from './support/browser';
 import { webText } from './support/general';
 
 const suite = e2eSuite();
@@ -11,8 +11,7 @@ const kpi = async (page: Page, key: string) =>
 
 describe('admin dashboard', () => {
   it('shows the platform counts the server reports, with charts', async () => {
-    const { page, context, errors } = await newSession(suite.browser, suite.server.url, { lang: 'en_US' });
-    await login(page, 'admin', 'admin123');
+    const { page, context, errors } = await signedIn(suite, 'admin', 'admin123', { lang: 'en_US' });
     await page.getByTestId('dashboard-admin').waitFor();
     const token = await tokenOf(context);
     const summary = (await (await fetch(`${suite.server.url}/api/dashboard/admin/summary`, { headers: { token } })).json()).data;
@@ -36,8 +35,7 @@ describe('admin dashboard', () => {
   });
 
   it("shows a tenant user only its own tenant's counts", async () => {
-    const { page, context } = await newSession(suite.browser, suite.server.url, { lang: 'en_US' });
-    await login(page, 'demo', 'demo123');
+    const { page, context } = await signedIn(suite, 'demo', 'demo123', { lang: 'en_US' });
     await page.getByTestId('dashboard-admin').waitFor();
     expect(await page.getByTestId('kpi-tenants').count()).toBe(0);
     const token = await tokenOf(context);
@@ -50,9 +48,9 @@ describe('admin dashboard', () => {
 
 describe('the RFID figures', () => {
   it('puts the figures an operator opens first above the fold at 1366×768', async () => {
-    const { page, context, errors } = await newSession(suite.browser, suite.server.url, { lang: 'zh_CN', width: 1366, height: 768 });
-    await login(page, 'demo', 'demo123');
+    const { page, context, errors } = await signedIn(suite, 'demo', 'demo123', { lang: 'zh_CN', width: 1366, height: 768 });
     for (const id of ['kpi-reads-today', 'kpi-readers', 'kpi-tags-by-state', 'kpi-orders-by-state', 'kpi-exceptions']) {
+      await page.getByTestId(id).waitFor();
       const box = await page.getByTestId(id).boundingBox();
       expect(box, id).not.toBeNull();
       expect(box!.y + box!.height, id).toBeLessThanOrEqual(768);
@@ -65,8 +63,7 @@ describe('the RFID figures', () => {
   });
 
   it('says "no data", never "all clear", when no read came today', async () => {
-    const { page, context, errors } = await newSession(suite.browser, suite.server.url, { lang: 'zh_CN' });
-    await login(page, 'acme', 'acme123');
+    const { page, context, errors } = await signedIn(suite, 'acme', 'acme123', { lang: 'zh_CN' });
     await page.getByTestId('rfid-operator').waitFor();
     await page.getByTestId('kpi-no-reads').waitFor();
     expect(await page.getByTestId('kpi-no-reads').textContent()).toBe(webText('zh_CN', 'dashboard.rfid.noReadsToday'));
@@ -85,46 +82,9 @@ describe('the RFID figures', () => {
 
 describe('editor dashboard', () => {
   it("lists the user's own login history", async () => {
-    const { page, context } = await newSession(suite.browser, suite.server.url, { lang: 'en_US' });
-    await login(page, 'demo', 'demo123');
-    await page.goto('/dashboard/editor');
+    const { page, context } = await signedIn(suite, 'demo', 'demo123', { lang: 'en_US', path: '/dashboard/editor' });
     await page.getByTestId('dashboard-editor').waitFor();
     await expect.poll(() => page.getByTestId('dashboard-editor').locator('.ant-table-row').count()).toBeGreaterThan(0);
-    await context.close();
-  });
-});
-
-describe('screenshots', () => {
-  for (const lang of ['zh_CN', 'zh_TW', 'en_US']) {
-    it(`captures login, dashboards, settings and mobile widths in ${lang}`, async () => {
-      for (const width of [1366, 900, 390]) {
-        const { page, context, errors } = await newSession(suite.browser, suite.server.url, { lang, width });
-        await page.goto('/login');
-        await page.getByTestId('login-submit').waitFor();
-        await shot(page, `login-${lang}-${width}`);
-        await login(page, width === 1366 ? 'admin' : 'demo', width === 1366 ? 'admin123' : 'demo123');
-        await page.getByTestId('dashboard-admin').waitFor();
-        await shot(page, `dashboard-${lang}-${width}`);
-        if (width === 1366) {
-          await page.getByTestId('open-settings').click();
-          await page.locator('.ant-drawer-open .ant-drawer-section').waitFor();
-          await shot(page, `settings-${lang}`);
-          await page.locator('.ant-drawer-close').click();
-          await page.goto('/dashboard/editor');
-          await page.getByTestId('dashboard-editor').waitFor();
-          await shot(page, `editor-${lang}`);
-        }
-        expect(errors).toEqual([]);
-        await context.close();
-      }
-    });
-  }
-
-  it('captures the demo tenant dashboard', async () => {
-    const { page, context } = await newSession(suite.browser, suite.server.url, { lang: 'en_US' });
-    await login(page, 'demo', 'demo123');
-    await page.getByTestId('dashboard-admin').waitFor();
-    await shot(page, 'dashboard-demo-en_US');
     await context.close();
   });
 });

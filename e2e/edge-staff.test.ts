@@ -2,19 +2,14 @@
  * The people who hold the readers: the store clerk (store01, store ST001) and the warehouse keeper
  * (wh01, warehouse WH01) open the RFID screens and a dashboard, each seeing its own site's readers.
  */
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { e2eSuite, login, newSession, withConsoleErrors } from './support/browser';
+import { e2eSuite, signedIn, withConsoleErrors } from './support/browser';
 import { screenOf, tableText } from './support/general';
+import { openScreen } from './support/screens';
 
 const suite = e2eSuite();
 
 const SCREENS = ['rfid/equipment', 'rfid/raw-data', 'rfid/epc-state', 'label/epc-query', 'label/lifecycle'];
-
-async function openScreen(page: Page, code: string) {
-  await page.goto(`/${code}`);
-  await screenOf(page, code).waitFor();
-}
 
 describe('store and warehouse staff', () => {
   for (const [user, mine, others] of [
@@ -22,9 +17,8 @@ describe('store and warehouse staff', () => {
     ['wh01', ['GATE-01', 'FIX-02'], ['POS-ST001', 'FIT-ST001', 'HH-03']],
   ] as const) {
     it(`${user} opens the dashboard and the RFID screens, and sees only its site's readers`, async () => {
-      const { page, context, errors } = await newSession(suite.browser, suite.server.url, { lang: 'en_US' });
+      const { page, context, errors } = await signedIn(suite, user, 'demo1234', { lang: 'en_US' });
       try {
-        await login(page, user, 'demo1234');
         // the first screen is the dashboard, with the figures of the user's site
         await page.getByTestId('dashboard-admin').waitFor();
         await page.getByTestId('kpi-readers').waitFor();

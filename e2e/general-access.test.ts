@@ -1,12 +1,13 @@
 /**
  * Browser stories for the access screens (tenant, user, role) as the platform admin in en_US:
  * a tenant is added through its dialog (every field, one screen ticked) and listed, a user is added
- * to it with a role, and a new role is assigned menus in the drawer. Screenshots: access-*.png.
+ * to it with a role, its password reset, and a new role is assigned menus in the drawer.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { e2eSuite, login, newSession, shot, tokenOf, withConsoleErrors } from './support/browser';
+import { e2eSuite, signedIn, tokenOf, withConsoleErrors } from './support/browser';
 import { apiPost, clickInDialog, panelOf, pick, save, screenOf, tableText, tickOneScreen } from './support/general';
+import { openScreen } from './support/screens';
 
 const suite = e2eSuite();
 
@@ -15,21 +16,18 @@ const USER = 'e2eaccuser';
 const ROLE = { code: 'E2E_ACC_ROLE', name: 'E2E access role' };
 
 async function open(page: Page, code: string) {
-  await page.goto(`/${code}`);
+  await openScreen(page, code);
   await screenOf(page, code).getByTestId('resource-table').waitFor();
 }
 
 describe('access screens (en_US, admin)', () => {
   it('adds a tenant with its menus, a user in it, and assigns a role its menus', async () => {
-    const session = await newSession(suite.browser, suite.server.url, { lang: 'en_US', width: 1366, height: 800 });
-    const { page, context, errors } = session;
+    const { page, context, errors } = await signedIn(suite, 'admin', 'admin123', { lang: 'en_US', path: '/general/tenant' });
     try {
-      await login(page, 'admin', 'admin123');
       const token = await tokenOf(context);
 
       // tenant: the dialog, every field, one screen ticked
-      await open(page, 'general/tenant');
-      await shot(page, 'access-tenant');
+      await screenOf(page, 'general/tenant').getByTestId('resource-table').waitFor();
       await screenOf(page, 'general/tenant').getByTestId('resource-add').click();
       const form = panelOf(page);
       await form.waitFor();
@@ -44,7 +42,6 @@ describe('access screens (en_US, admin)', () => {
       await pick(page, page.getByTestId('field-codingRuleTemplateId'));
       // one screen: the first that offers buttons, ticked with all of them
       const menuId = await tickOneScreen(page);
-      await shot(page, 'access-tenant-dialog');
       await save(page);
       await screenOf(page, 'general/tenant').getByTestId('search-code').fill(TENANT.code);
       await screenOf(page, 'general/tenant').getByTestId('resource-search-submit').click();
@@ -75,19 +72,16 @@ describe('access screens (en_US, admin)', () => {
       await pick(page, page.getByTestId('roles-web'));
       // close the multiple select's dropdown
       await form.locator('.ant-modal-title, .ant-drawer-title').first().click();
-      await shot(page, 'access-user-dialog');
       await save(page);
       await screenOf(page, 'general/user').getByTestId('search-username').fill(USER);
       await screenOf(page, 'general/user').getByTestId('resource-search-submit').click();
       await expect.poll(() => tableText(page, 'general/user')).toContain(USER);
       expect(await tableText(page, 'general/user')).toContain(TENANT.name);
-      await shot(page, 'access-user');
 
       // reset password: the temporary one, shown once
       await screenOf(page, 'general/user').locator('.ant-table-row').filter({ hasText: USER }).first().getByTestId('user-reset').click();
       await clickInDialog(page.getByTestId('access-confirm-ok'));
       await expect.poll(async () => ((await page.getByTestId('user-temp-password').textContent()) ?? '').length).toBeGreaterThan(3);
-      await shot(page, 'access-user-reset');
       await page.keyboard.press('Escape');
 
       // role: a new platform role, assigned one screen in the drawer
@@ -96,12 +90,10 @@ describe('access screens (en_US, admin)', () => {
       await form.waitFor();
       await page.getByTestId('field-code').fill(ROLE.code);
       await page.getByTestId('field-name').fill(ROLE.name);
-      await shot(page, 'access-role-dialog');
       await save(page);
       await screenOf(page, 'general/role').getByTestId('search-code').fill(ROLE.code);
       await screenOf(page, 'general/role').getByTestId('resource-search-submit').click();
       await expect.poll(() => tableText(page, 'general/role')).toContain(ROLE.name);
-      await shot(page, 'access-role');
       await screenOf(page, 'general/role')
         .locator('.ant-table-row')
         .filter({ hasText: ROLE.name })
@@ -109,7 +101,6 @@ describe('access screens (en_US, admin)', () => {
         .getByTestId('role-assign')
         .click();
       const roleMenu = await tickOneScreen(page, 'role-grant-tree');
-      await shot(page, 'access-role-assign');
       await page.getByTestId('role-assign-save').click();
       await page.getByTestId('role-assign-save').waitFor({ state: 'hidden' });
       const roles = await apiPost(page, token, '/api/general/role/list', { code: ROLE.code });
@@ -125,7 +116,6 @@ describe('access screens (en_US, admin)', () => {
       expect(flat.find((n) => n.id === roleMenu)?.granted.length).toBeGreaterThan(0);
       expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
     } catch (err) {
-      await shot(page, 'access-failure');
       throw withConsoleErrors(err, errors);
     } finally {
       await context.close();

@@ -1,33 +1,28 @@
 /**
  * Browser stories for the hand-made menu and version screens: as admin in en_US, add a sub-menu
  * under a group and see it in the tree, add an operation button to a screen; on App versions upload
- * a small generated .apk, see it listed and download it. Screenshots at 1366 px (menuver-*.png).
+ * a small generated .apk, see it listed and download it.
  */
 import type { Lang } from '@tagloom/domain/lang.ts';
 import { MENU_TREE } from '@tagloom/domain/menu/tree.ts';
 import { describe, expect, it } from 'vitest';
-import { e2eSuite, login, newSession, type Session, shot } from './support/browser';
-import { clickInDialog, downloadOf, lastMessage, openFromMenu, openIconPicker, screenOf } from './support/general';
+import { e2eSuite, type Session, signedIn } from './support/browser';
+import { clickInDialog, downloadOf, lastMessage, openIconPicker, screenOf } from './support/general';
 
 const suite = e2eSuite();
 
-async function session(lang: Lang): Promise<Session> {
-  const s = await newSession(suite.browser, suite.server.url, { lang, width: 1366 });
-  await login(s.page, 'admin', 'admin123');
-  return s;
-}
+/** The admin signed in (one login per file) on `path`. */
+const session = (lang: Lang, path: string): Promise<Session> => signedIn(suite, 'admin', 'admin123', { lang, path });
 
 /** The group holding the version screens (a level-2 menu) and its English name. */
 const versionsGroup = MENU_TREE.flatMap((m) => m.groups).find((g) => g.screens.some((s) => s.component === 'general/version-app'))!;
 
 describe('menu', () => {
   it('adds a sub-menu under a group and an operation button to it', async () => {
-    const { page, errors } = await session('en_US');
-    await openFromMenu(page, 'general/menu', 'en_US');
+    const { page, errors } = await session('en_US', '/general/menu');
     const v = screenOf(page, 'general/menu');
     const tree = v.getByTestId('menu-tree');
     await expect.poll(() => tree.locator('tr[data-level="2"]').count(), { timeout: 30_000 }).toBeGreaterThan(3);
-    await shot(page, 'menuver-menu-tree');
 
     // New sub-menu under the "Versions" group
     const group = tree.locator('tr[data-level="2"]').filter({ has: page.getByText(versionsGroup.names.en_US, { exact: true }) });
@@ -59,7 +54,6 @@ describe('menu', () => {
         { timeout: 30_000 },
       )
       .toBe(true);
-    await shot(page, 'menuver-menu-form');
     await page.getByTestId('menu-form-save').click();
     const created = tree.locator(`tr[data-menu-code="${code}"]`);
     await expect.poll(() => created.isVisible(), { timeout: 15_000 }).toBe(true);
@@ -79,7 +73,6 @@ describe('menu', () => {
     const btnRow = drawer.getByTestId('menu-btn-table').locator('.ant-table-row').filter({ hasText: 'audit' });
     await expect.poll(() => btnRow.count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => btnRow.textContent()).toContain('Audit');
-    await shot(page, 'menuver-menu-buttons');
     await drawer.locator('.ant-drawer-close').click();
 
     // a group with screens cannot be deleted: the server says why
@@ -94,8 +87,7 @@ describe('menu', () => {
 
 describe('versions', () => {
   it('uploads a generated .apk, lists it and downloads it', async () => {
-    const { page, errors } = await session('en_US');
-    await openFromMenu(page, 'general/version-app', 'en_US');
+    const { page, errors } = await session('zh_CN', '/general/version-app');
     const v = screenOf(page, 'general/version-app');
     await v.getByTestId('version-new').click({ timeout: 60_000 });
     const form = page.getByTestId('version-form');
@@ -115,13 +107,11 @@ describe('versions', () => {
     const apk = Buffer.concat([Buffer.from('PK\x03\x04', 'binary'), Buffer.from(name), Buffer.alloc(2048, 7)]);
     await input.setInputFiles({ name: 'x.apk', mimeType: 'application/vnd.android.package-archive', buffer: apk });
     await expect.poll(() => page.getByTestId('version-upload').textContent()).toContain('x.apk');
-    await shot(page, 'menuver-version-upload');
     await page.getByTestId('version-upload-save').click();
 
     const row = v.locator('.ant-table-row').filter({ hasText: name });
     await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => row.getByTestId('version-file').textContent()).toContain('x.apk');
-    await shot(page, 'menuver-version-list');
 
     expect(await downloadOf(page, () => row.getByTestId('version-download').click())).toBe('x.apk');
     expect(errors).toEqual([]);

@@ -4,13 +4,14 @@
  * for good after the irreversible-confirmation, and its lifecycle showing encoding (Get EPC),
  * commissioning (the binding) and clearing in time order; an exception handled with a note; a
  * demo tag's journey through the warehouse and the store (sale, return) named by place, and its
- * EPCIS 2.0 document downloaded as the file the server serves.
+ * EPCIS 2.0 document downloaded as the file the server serves. (A journey's lifecycle in the three
+ * languages: shots/label-tags.shots.ts.)
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { e2eSuite, login, newSession, shot, tokenOf } from './support/browser';
-import { apiPost, clickInDialog, lastMessage, openFromMenu, screenOf, serverText, webText } from './support/general';
+import { e2eSuite, signedIn, tokenOf } from './support/browser';
+import { apiPost, clickInDialog, lastMessage, screenOf, serverText, webText } from './support/general';
 
 const suite = e2eSuite();
 const go = async (page: Page, code: string) => {
@@ -20,10 +21,8 @@ const go = async (page: Page, code: string) => {
 
 describe('label tags', () => {
   it('binds a TID, finds the tag, clears it for good and shows its lifecycle', async () => {
-    const { page, context, errors } = await newSession(suite.browser, suite.server.url, { lang: 'en_US' });
+    const { page, context, errors } = await signedIn(suite, 'demo', 'demo123', { lang: 'en_US', path: '/label/tid-binding' });
     try {
-      await login(page, 'demo', 'demo123');
-      await openFromMenu(page, 'label/tid-binding', 'en_US');
       const token = await tokenOf(context);
       // a generated tag without a TID (the demo order's)
       const list = await apiPost(page, token, '/api/label/tid-binding/list', { status: 1, pageSize: 1 });
@@ -80,7 +79,6 @@ describe('label tags', () => {
       expect(order.indexOf('encoding')).toBeLessThan(order.indexOf('commissioning'));
       expect(order.indexOf('commissioning')).toBeLessThan(order.indexOf('decommissioning'));
       expect(await page.getByTestId('lifecycle-status').textContent()).toBe('Cleared');
-      await shot(page, 'label-tags-lifecycle-en_US-1366');
 
       // an exception handled with a note
       await go(page, 'label/exception');
@@ -91,7 +89,6 @@ describe('label tags', () => {
       await clickInDialog(page.getByTestId('exception-handle-ok'));
       await expect.poll(() => lastMessage(page)).toContain(serverText('en_US', 'tags.exceptionDone.handle', { count: 1 }));
       await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(0);
-      await shot(page, 'label-tags-exception-en_US-1366');
       expect(errors).toEqual([]);
     } finally {
       await context.close();
@@ -99,14 +96,12 @@ describe('label tags', () => {
   });
 
   it('shows a demo tag’s journey by place, its return as receiving, and downloads its EPCIS 2.0 document', async () => {
-    const { page, context, errors } = await newSession(suite.browser, suite.server.url, { lang: 'en_US' });
+    const { page, context, errors } = await signedIn(suite, 'demo', 'demo123', { lang: 'en_US', path: '/label/lifecycle' });
     try {
-      await login(page, 'demo', 'demo123');
       const token = await tokenOf(context);
       // the demo's first bound tag (its journey: WH01, then ST001 — a sale and a return)
       const bound = await apiPost(page, token, '/api/label/tid-binding/list', { tid: 'E28011602000700000000001', pageSize: 1 });
       const epc = bound.data.list[0].epc as string;
-      await openFromMenu(page, 'label/lifecycle', 'en_US');
       await page.getByTestId('lifecycle-input').locator('input').fill(epc);
       await page.getByTestId('lifecycle-input').locator('input').press('Enter');
       const steps = page.getByTestId('lifecycle-event');
@@ -137,12 +132,10 @@ describe('label tags', () => {
   });
 
   it("keeps a label supplier's user to the tags of its own orders", async () => {
-    const admin = await newSession(suite.browser, suite.server.url, { lang: 'en_US' });
-    const { page, context, errors } = await newSession(suite.browser, suite.server.url, { lang: 'en_US' });
+    const admin = await signedIn(suite, 'demo', 'demo123', { lang: 'en_US', path: '/label/tid-binding' });
+    const { page, context, errors } = await signedIn(suite, 'supplier01', 'demo1234', { lang: 'en_US', path: '/label/tid-binding' });
     try {
-      await login(admin.page, 'demo', 'demo123');
       const adminToken = await tokenOf(admin.context);
-      await login(page, 'supplier01', 'demo1234');
       const token = await tokenOf(context);
       // the orders the supplier reaches, and a tag of another supplier's order
       const orders = await apiPost(page, token, '/api/supply/label-order/list', { pageSize: 500 });
@@ -151,7 +144,6 @@ describe('label tags', () => {
       const foreign = all.data.list.find((r: { orderId: number }) => !reached.has(r.orderId));
       const own = all.data.list.filter((r: { orderId: number }) => reached.has(r.orderId));
       expect(foreign).toBeDefined();
-      await openFromMenu(page, 'label/tid-binding', 'en_US');
       const v = screenOf(page, 'label/tid-binding');
       await expect.poll(() => v.locator('.ant-pagination-total-text').textContent(), { timeout: 15_000 }).toContain(String(own.length));
       expect(await v.locator('.ant-table-row').filter({ hasText: foreign.epc }).count()).toBe(0);

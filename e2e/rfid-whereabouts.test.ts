@@ -7,7 +7,7 @@
  */
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { e2eSuite, login, newSession, tokenOf } from './support/browser';
+import { e2eSuite, signedIn, tokenOf } from './support/browser';
 import { fieldError, panelOf, screenOf } from './support/general';
 
 const suite = e2eSuite();
@@ -28,13 +28,11 @@ const inputOf = async (field: Locator) => ((await field.evaluate((e) => e.tagNam
 
 describe('RFID: where a tag is and what it is', () => {
   it('shows on the EPC query where a sold tag is: sold, at the store, by the till reader, in its scene', async () => {
-    const { page, context, errors } = await newSession(suite.browser, suite.server.url, { lang: 'en_US' });
-    await login(page, 'demo', 'demo123');
+    const { page, context, errors } = await signedIn(suite, 'demo', 'demo123', { lang: 'en_US', path: '/label/epc-query' });
     const token = await tokenOf(context);
     const sold = await api<{ list: { epc: string }[] }>(token, 'GET', '/rfid/epc-state/list?presence=sold&limit=1');
     expect(sold.list).toHaveLength(1);
     const epc = sold.list[0].epc;
-    await page.goto('/label/epc-query');
     await page.getByTestId('epc-query-input').locator('input').fill(epc.toLowerCase());
     await page.getByTestId('epc-query-input').locator('input').press('Enter');
     await page.getByTestId('epc-query-result').waitFor();
@@ -54,8 +52,7 @@ describe('RFID: where a tag is and what it is', () => {
   });
 
   it("shows each live read's SKU, style, colour and size", async () => {
-    const { page, context, errors } = await newSession(suite.browser, suite.server.url, { lang: 'en_US' });
-    await login(page, 'demo', 'demo123');
+    const { page, context, errors } = await signedIn(suite, 'demo', 'demo123', { lang: 'en_US', path: '/rfid/raw-data' });
     const token = await tokenOf(context);
     // a registry tag readers have seen (the demo day's tags depart as time passes: any state will do), and its goods
     const seen = await api<{ list: { epc: string }[] }>(token, 'GET', '/rfid/epc-state/list?limit=1');
@@ -73,7 +70,6 @@ describe('RFID: where a tag is and what it is', () => {
     const hh = readers.list.find((r) => r.equipmentCoding === 'HH-03')!;
     const { deviceToken } = await api<{ deviceToken: string }>(token, 'POST', '/rfid/equipment/rotate-token', { id: hh.id });
 
-    await page.goto('/rfid/raw-data');
     await page.getByTestId('raw-live-tab').click();
     await expect.poll(() => page.getByTestId('raw-live-state').locator('.ant-badge-status-success').count()).toBe(1);
     const at = new Date().toISOString();
@@ -98,9 +94,7 @@ describe('RFID: where a tag is and what it is', () => {
   });
 
   it('refuses a scene amount with three decimals under its field instead of rounding it', async () => {
-    const { page, context, errors } = await newSession(suite.browser, suite.server.url, { lang: 'en_US' });
-    await login(page, 'demo', 'demo123');
-    await page.goto('/rfid/scene');
+    const { page, context, errors } = await signedIn(suite, 'demo', 'demo123', { lang: 'en_US', path: '/rfid/scene' });
     const screen = screenOf(page, 'rfid/scene');
     await screen.locator('.ant-table-row').first().waitFor();
     await screen.getByTestId('resource-add').click();

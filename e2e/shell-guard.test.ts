@@ -2,13 +2,15 @@
  * Browser stories for the route-guard rules of spec §2 / §8 that shell.test.ts leaves out: menu failure under
  * single sign-on (3 s to /401), empty and illegal menus, screens without a view, one menu fetch per session,
  * the root redirect, side-menu selection by path, activeMenu highlighting, and error pages while signed out.
+ * Most stories change the menu the console receives at sign-in (a route on the login's page) or log out:
+ * they sign in through the login form, in sessions of their own.
  */
 import { COOKIE, LOGIN_TYPE, MENU_FAIL_REDIRECT_MS } from '@tagloom/domain/constants.ts';
 import type { Lang } from '@tagloom/domain/lang.ts';
 import { MENU_TYPE, type MenuItem } from '@tagloom/domain/schemas/menu.ts';
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { e2eSuite, login, newSession, pathOf, type Session, tokenOf } from './support/browser';
+import { e2eSuite, login, newSession, pathOf, type Session, signedIn, tokenOf } from './support/browser';
 import { screenOf, webText } from './support/general';
 
 const suite = e2eSuite();
@@ -48,12 +50,36 @@ async function submitLogin(page: Page) {
   await page.getByTestId('login-submit').click();
 }
 
-/** Logs the admin in and returns the menu tree the page received. */
-async function loginWithMenu(page: Page): Promise<MenuItem[]> {
-  const res = page.waitForResponse((r) => isMenuCall(r.url()));
-  await login(page, 'admin', 'admin123');
-  return ((await (await res).json()) as { data: MenuItem[] }).data;
+/**
+ * The admin signed in (one login per file), the console loaded afresh on `path` after `before` (a route
+ * rewriting the menu, say): returns the session, the console's messages from that load and the menu
+ * tree the page received.
+ */
+async function adminWithMenu(
+  opts: { path?: string; before?: (page: Page) => Promise<unknown> } = {},
+): Promise<Watched & { menus: MenuItem[] }> {
+  const s = await signedIn(suite, 'admin', 'admin123', { lang: 'en_US' });
+  const logs: string[] = [];
+  s.page.on('console', (m) => logs.push(`${m.type()}: ${m.text()}`));
+  await opts.before?.(s.page);
+  const res = s.page.waitForResponse((r) => isMenuCall(r.url()));
+  await s.page.goto(opts.path ?? '/');
+  const menus = ((await (await res).json()) as { data: MenuItem[] }).data;
+  await s.page.getByTestId('navbar').waitFor();
+  return { ...s, logs, menus };
 }
+
+/** Lets the page's tasks run: its effects after a render, and any request they make, issued. */
+const settle = (page: Page) =>
+  page.evaluate(async () => {
+    // a task queued behind the ones the page has queued (a message, as React schedules its work), twice
+    for (let i = 0; i < 2; i++)
+      await new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      });
+  });
 
 /** Passes the real menu response through `edit` before the page sees it; returns the last edited tree. */
 async function rewriteMenu(page: Page, edit: (menus: MenuItem[]) => void): Promise<{ menus: MenuItem[] }> {
@@ -92,6 +118,7 @@ function firstLeaf(item: MenuItem): MenuItem | undefined {
 
 describe('menu failure', () => {
   it("under single sign-on (login type '0'): shows the verification error, logs out, and only after 3 s lands on /401", async () => {
+    // the story revokes its token (single sign-on logout): a login of its own
     const s = await open('en_US');
     const { page, context } = s;
     await login(page, 'admin', 'admin123');
@@ -105,9 +132,11 @@ describe('menu failure', () => {
         body: JSON.stringify({ code: 403, msg: 'No permission to access the system!', data: null }),
       }),
     );
+    // the page's clock is moved on by hand from the moment the console opens: the 3 s are counted in it
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1000);
     await page.goto('/general/tenant');
     await expect.poll(() => messages(page), { timeout: 10_000 }).toContain(webText('en_US', 'menu.verifyFailed'));
-    const shownAt = Date.now();
     // logged out: the token is gone locally and (single sign-on) revoked on the server
     await expect.poll(() => cookie(s, COOKIE.token)).toBeUndefined();
     const after = await fetch(`${suite.server.url}/api/menu/selectMenuByCurrentUserId`, {
@@ -118,19 +147,21 @@ describe('menu failure', () => {
     expect(((await after.json()) as { code: number }).code).not.toBe(200);
     expect(await page.getByTestId('navbar').count()).toBe(0);
 
-    await page.waitForTimeout(1000);
+    // not yet at 3 s less a little; at 3 s and a little more, /401
+    await page.clock.runFor(MENU_FAIL_REDIRECT_MS - 200);
+    await settle(page);
     expect(pathOf(page)).not.toBe('/401');
-    await waitPath(page, '/401', 6000);
-    const waited = Date.now() - shownAt;
-    expect(waited).toBeGreaterThanOrEqual(MENU_FAIL_REDIRECT_MS - 600);
-    expect(waited).toBeLessThan(MENU_FAIL_REDIRECT_MS + 3000);
-    // signed out, /401 is one of the pages a visitor may stay on
-    await page.waitForTimeout(500);
+    await page.clock.runFor(400);
+    await waitPath(page, '/401');
+    // signed out, /401 is one of the pages a visitor may stay on: shown, and still there
+    await page.getByTestId('error-subtitle').waitFor();
+    await settle(page);
     expect(pathOf(page)).toBe('/401');
     await context.close();
   });
 
   it("with no menu data: logs 'Failed to get menu data', logs out and shows the verification error (zh_TW)", async () => {
+    // the failure logs out at sign-in: through the login form, in a session of its own
     const s = await open('zh_TW');
     const { page, context, logs } = s;
     await page.route(MENU_API, (r) => r.fulfill({ status: 200, json: { code: 200, msg: '', data: [] } }));
@@ -146,6 +177,7 @@ describe('menu failure', () => {
   });
 
   it("with an illegal menu item (no name): logs 'Illegal menu item:' and the item, and logs out", async () => {
+    // the failure logs out at sign-in: through the login form, in a session of its own
     const s = await open('en_US');
     const { page, context, logs } = s;
     let broken = '';
@@ -166,13 +198,14 @@ describe('menu failure', () => {
 
 describe('menu with a screen that has no view', () => {
   it('logs the component, shows a placeholder for it, and the other screens still open', async () => {
-    const { page, context, logs, errors } = await open('en_US');
     let broken: MenuItem | undefined;
-    await rewriteMenu(page, (menus) => {
-      broken = screenByCode(menus, 'general/tenant-group');
-      broken.component = 'nope/none';
+    const { page, context, logs, errors, menus } = await adminWithMenu({
+      before: (page) =>
+        rewriteMenu(page, (menus) => {
+          broken = screenByCode(menus, 'general/tenant-group');
+          broken.component = 'nope/none';
+        }),
     });
-    const menus = await loginWithMenu(page);
     await expect.poll(() => logs.join('\n')).toContain('no view for component "nope/none"');
     if (!broken) throw new Error('the menu was not rewritten');
     const general = moduleOf(menus, '/general');
@@ -200,12 +233,13 @@ describe('menu with a screen that has no view', () => {
 
 describe('menu fetch and root redirect', () => {
   it('fetches the menu once per session while moving across screens by side menu, module nav and tags', async () => {
-    const { page, context } = await open('en_US');
     const calls: string[] = [];
-    page.on('request', (r) => {
-      if (isMenuCall(r.url())) calls.push(r.url());
+    const { page, context, menus } = await adminWithMenu({
+      before: async (page) =>
+        page.on('request', (r) => {
+          if (isMenuCall(r.url())) calls.push(r.url());
+        }),
     });
-    const menus = await loginWithMenu(page);
     const home = firstLeaf(menus[0])!.path;
     const general = moduleOf(menus, '/general');
     const [org, access] = visibleGroups(general);
@@ -228,15 +262,15 @@ describe('menu fetch and root redirect', () => {
     await waitPath(page, org.children[0].path);
     await tag(page, access.children[0].path).click();
     await waitPath(page, access.children[0].path);
-    // room for a late second fetch to show up
-    await page.waitForTimeout(800);
+    // the screen shown and its effects run: a second fetch would have been asked for by now
+    await screenOf(page, access.children[0].component).waitFor();
+    await settle(page);
     expect(calls).toHaveLength(1);
     await context.close();
   });
 
   it("redirects '/' to the first menu item's first leaf, as the menu says", async () => {
-    const { page, context } = await open('en_US');
-    const menus = await loginWithMenu(page);
+    const { page, context, menus } = await adminWithMenu();
     const expected = firstLeaf(menus[0])?.path;
     expect(expected).toBeTruthy();
     await page.goto('/');
@@ -260,8 +294,7 @@ describe('menu fetch and root redirect', () => {
 
 describe('side menu by path', () => {
   it('selects the side-menu list by the first path segment of a deep link', async () => {
-    const { page, context } = await open('en_US');
-    const menus = await loginWithMenu(page);
+    const { page, context, menus } = await adminWithMenu();
     const general = moduleOf(menus, '/general');
     const rfid = menus.find((m) => m.menuType === MENU_TYPE.MODULE && m.path !== '/general' && m.path !== menus[0].path);
     if (!rfid) throw new Error('the admin has no third module');
@@ -285,8 +318,8 @@ describe('side menu by path', () => {
 
   it("keeps the side menu for a path whose first segment holds 'Dashboar'; other segments switch it", async () => {
     // the seeded dashboard paths are lower case ('/dashboard/...'): they are a module of their own and switch
-    const real = await open('en_US');
-    const menus = await loginWithMenu(real.page);
+    const real = await adminWithMenu();
+    const menus = real.menus;
     const general = moduleOf(menus, '/general');
     const dashboard = moduleOf(menus, '/dashboard');
     const deep = visibleGroups(general)[1].children[0];
@@ -298,12 +331,15 @@ describe('side menu by path', () => {
     await real.context.close();
 
     // the same screens under '/Dashboard/...' leave the side menu where it was
-    const { page, context } = await open('en_US');
-    const edited = await rewriteMenu(page, (list) => {
-      for (const g of moduleOf(list, '/dashboard').children)
-        for (const s of g.children) s.path = s.path.replace('/dashboard/', '/Dashboard/');
+    let edited = { menus: [] as MenuItem[] };
+    const { page, context } = await adminWithMenu({
+      before: async (page) => {
+        edited = await rewriteMenu(page, (list) => {
+          for (const g of moduleOf(list, '/dashboard').children)
+            for (const s of g.children) s.path = s.path.replace('/dashboard/', '/Dashboard/');
+        });
+      },
     });
-    await login(page, 'admin', 'admin123');
     const home = firstLeaf(edited.menus[0])!;
     expect(home.path.startsWith('/Dashboard/')).toBe(true);
     await waitPath(page, home.path);
@@ -313,7 +349,7 @@ describe('side menu by path', () => {
     await tag(page, home.path).click();
     await waitPath(page, home.path);
     await screenOf(page, home.component).waitFor();
-    await page.waitForTimeout(300);
+    await settle(page);
     expect(await sideGroups(page)).toEqual(visibleGroups(general).map((g) => g.menuName));
     // choosing the module in the navbar still selects its list, also on a 'Dashboar' path
     await tag(page, deep.path).click();
@@ -327,16 +363,17 @@ describe('side menu by path', () => {
 
 describe('sidebar highlight', () => {
   it("highlights the route's activeMenu (a visible sibling) on a hidden screen", async () => {
-    const { page, context } = await open('en_US');
     let hidden: MenuItem | undefined;
     let sibling: MenuItem | undefined;
-    await rewriteMenu(page, (menus) => {
-      const access = visibleGroups(moduleOf(menus, '/general'))[1];
-      hidden = access.children[0];
-      hidden.hidden = 0;
-      sibling = access.children.find((s) => s.hidden !== 0 && s.menuType === MENU_TYPE.SCREEN);
+    const { page, context } = await adminWithMenu({
+      before: (page) =>
+        rewriteMenu(page, (menus) => {
+          const access = visibleGroups(moduleOf(menus, '/general'))[1];
+          hidden = access.children[0];
+          hidden.hidden = 0;
+          sibling = access.children.find((s) => s.hidden !== 0 && s.menuType === MENU_TYPE.SCREEN);
+        }),
     });
-    await login(page, 'admin', 'admin123');
     if (!hidden || !sibling) throw new Error('the menu was not rewritten');
     await page.goto(hidden.path);
     await screenOf(page, hidden.component).waitFor();

@@ -2,13 +2,14 @@
  * Browser story of the supply chain (issue 12): the brand (`demo`) adds a commodity purchase order
  * with a SKU line in the console, confirms it and repeals it (a confirm naming the order); the
  * factory's user (`factory01`, bound to FA01) sees only its factory's orders and reviews a carton
- * it packed. Screenshots supply-order-<lang>-1366.png and supply-packing-factory-en_US-1366.png.
+ * it packed.
  */
 import { SUPPLY_ORDER_STATUS } from '@tagloom/domain/resources/supply/chain/enums.ts';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { e2eSuite, login, newSession, shot, tokenOf } from './support/browser';
+import { e2eSuite, signedIn, tokenOf } from './support/browser';
 import { apiPost, clickInDialog, enumText, panelOf, rowOf, save, screenOf, serverText, tableText, webText } from './support/general';
+import { openScreen } from './support/screens';
 
 const suite = e2eSuite();
 const WAIT = { timeout: 15_000 };
@@ -26,18 +27,18 @@ async function pickRef(page: Page, select: Locator, search: string, text = searc
   await option.first().click();
 }
 
-async function open(page: Page, code: string) {
-  await page.goto(`/${code}`);
-  await screenOf(page, code).getByTestId('resource-table').waitFor();
+/** A session of `user` on the screen `code`, its table shown. */
+async function on(user: string, password: string, code: string) {
+  const s = await signedIn(suite, user, password, { lang: 'en_US', path: `/${code}` });
+  await screenOf(s.page, code).getByTestId('resource-table').waitFor();
+  return s;
 }
 
 describe('supply chain in the console', () => {
   it('adds, confirms and repeals a commodity order; the factory sees its own and reviews a carton', { timeout: 240_000 }, async () => {
     const lang = 'en_US';
-    const { page, context, errors } = await newSession(suite.browser, suite.server.url, { lang, width: 1366, height: 800 });
+    const { page, context, errors } = await on('demo', 'demo123', ORDERS);
     try {
-      await login(page, 'demo', 'demo123');
-      await open(page, ORDERS);
       const s = screenOf(page, ORDERS);
       await s.getByTestId('resource-add').click();
       const form = panelOf(page);
@@ -77,19 +78,14 @@ describe('supply chain in the console', () => {
       await s.getByTestId('search-code').fill('po-e2e');
       await s.getByTestId('resource-search-submit').click();
       await expect.poll(() => s.locator('.ant-table-row').count(), WAIT).toBe(1);
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await page.mouse.move(0, 0);
-      await shot(page, `supply-order-${lang}-1366`);
       expect(errors).toEqual([]);
     } finally {
       await context.close();
     }
 
     // the factory's user: its factory's orders only; it packs a carton (API) and reviews it on the screen
-    const f = await newSession(suite.browser, suite.server.url, { lang, width: 1366, height: 800 });
+    const f = await on('factory01', 'demo1234', ORDERS);
     try {
-      await login(f.page, 'factory01', 'demo1234');
-      await open(f.page, ORDERS);
       await expect.poll(() => screenOf(f.page, ORDERS).locator('.ant-table-row').count(), WAIT).toBeGreaterThan(0);
       // every row names FA01 (a reference's name follows its row: a cell shows the id until it arrives)
       const factories = () =>
@@ -111,7 +107,7 @@ describe('supply chain in the console', () => {
         lines: [{ skuId, quantity: 24 }],
       });
       expect(made.code, made.msg).toBe(200);
-      await open(f.page, PACKING);
+      await openScreen(f.page, PACKING);
       const carton = rowOf(f.page, PACKING, 'CTN-E2E-0001');
       await carton.waitFor(WAIT);
       const state = () => carton.locator('.resource-status').textContent();
@@ -120,8 +116,6 @@ describe('supply chain in the console', () => {
       // the brand audits: the factory holds no Audit button
       expect(await carton.getByTestId('row-action-audit').count()).toBe(0);
       expect(await tableText(f.page, PACKING)).not.toContain('东莞');
-      await f.page.mouse.move(0, 0);
-      await shot(f.page, `supply-packing-factory-${lang}-1366`);
       expect(f.errors).toEqual([]);
     } finally {
       await f.context.close();

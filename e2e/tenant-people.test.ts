@@ -2,28 +2,19 @@
  * Browser stories of the tenant's people screens as `demo` (issue 11): roles listed, added, edited
  * and deleted; a button granted to a role on permission maintenance reaches a user of that role; a
  * user added bound to a store, edited, forbidden to sign in and deleted; the demo store user
- * store01 sees only its store. Screenshots (1366 and 390 wide, three languages): people-*.png.
+ * store01 sees only its store. (The role's grant drawer, permission maintenance and the user form
+ * filled, 1366 and 390 px in the three languages: shots/tenant-people.shots.ts.)
  */
-import type { Lang } from '@tagloom/domain/lang.ts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { e2eSuite, login, newSession, shot, tokenOf, withConsoleErrors } from './support/browser';
+import { e2eSuite, login, newSession, signedIn, tokenOf, withConsoleErrors } from './support/browser';
 import { apiPost, clickInDialog, deleteRow, panelOf, pick, rowOf, save, screenOf, tableText } from './support/general';
+import { openScreen } from './support/screens';
 
 const suite = e2eSuite();
 
 const ROLE = { code: 'E2E_CLERK', name: 'E2E clerk' };
 const USER = 'e2e_clerk';
-
-async function open(page: Page, code: string) {
-  await page.goto(`/${code}`);
-  await screenOf(page, code).getByTestId('resource-table').waitFor();
-}
-
-/** Waits until the screen's table has finished loading (no spinner over it). */
-async function settled(page: Page, code: string) {
-  await expect.poll(() => screenOf(page, code).locator('.ant-spin-spinning').count()).toBe(0);
-}
 
 async function search(page: Page, code: string, field: string, text: string) {
   await screenOf(page, code).getByTestId(`search-${field}`).fill(text);
@@ -32,15 +23,14 @@ async function search(page: Page, code: string, field: string, text: string) {
 }
 
 describe('tenant people screens (demo)', () => {
-  it('manages roles, grants a button, manages a user bound to a store; store01 sees only its store', async () => {
-    const session = await newSession(suite.browser, suite.server.url, { lang: 'en_US', width: 1366, height: 800 });
-    const { page, context, errors } = session;
+  // one flow through four screens and two users: minutes on a busy machine
+  it('manages roles, grants a button, manages a user bound to a store; store01 sees only its store', { timeout: 180_000 }, async () => {
+    const { page, context, errors } = await signedIn(suite, 'demo', 'demo123', { lang: 'en_US', path: '/tenant/role' });
     try {
-      await login(page, 'demo', 'demo123');
       const token = await tokenOf(context);
 
       // roles: add, edit
-      await open(page, 'tenant/role');
+      await screenOf(page, 'tenant/role').getByTestId('resource-table').waitFor();
       await screenOf(page, 'tenant/role').getByTestId('resource-add').click();
       const form = panelOf(page);
       await form.waitFor();
@@ -59,12 +49,11 @@ describe('tenant people screens (demo)', () => {
       const drawerTree = page.getByTestId('role-grant-tree');
       await drawerTree.locator('[data-testid^="grant-module-toggle-"]').first().waitFor();
       expect(await drawerTree.getByTestId('grant-total').textContent()).toMatch(/^0\//);
-      await shot(page, 'people-role-assign');
       await page.keyboard.press('Escape');
       await drawerTree.waitFor({ state: 'detached' });
 
       // permission maintenance: the role gets the stores screen with query and export
-      await page.goto('/tenant/permission');
+      await openScreen(page, 'tenant/permission');
       const perm = page.getByTestId('tenant-permission');
       await perm.waitFor();
       await pick(page, page.getByTestId('permission-role'), ROLE.name);
@@ -98,13 +87,12 @@ describe('tenant people screens (demo)', () => {
           return all.find((n) => n.id === storeMenu)?.granted.sort();
         })
         .toEqual(['export', 'query']);
-      await shot(page, 'people-permission-granted');
 
       // users: add one bound to store ST001, with the role
       const store = (await apiPost(page, token, '/api/tenant/store/list', { code: 'ST001' })).data.list.find(
         (s: { code: string }) => s.code === 'ST001',
       );
-      await open(page, 'tenant/user');
+      await openScreen(page, 'tenant/user');
       await screenOf(page, 'tenant/user').getByTestId('resource-add').click();
       await form.waitFor();
       await page.getByTestId('field-username').fill(USER);
@@ -119,16 +107,16 @@ describe('tenant people screens (demo)', () => {
       await pick(page, page.getByTestId('field-partyId'), store.name);
       await pick(page, page.getByTestId('roles-web'), ROLE.name);
       await form.locator('.ant-modal-title, .ant-drawer-title').first().click();
-      await shot(page, 'people-user-form-filled');
       await save(page);
       await search(page, 'tenant/user', 'username', USER);
       await expect.poll(() => tableText(page, 'tenant/user')).toContain(store.name);
 
       // a user of the role sees the granted button on the stores screen
-      const clerk = await newSession(suite.browser, suite.server.url, { lang: 'en_US', width: 1366, height: 800 });
+      const clerk = await newSession(suite.browser, suite.server.url, { lang: 'en_US' });
       try {
+        // through the login form: the new user signs in with the password its form gave it
         await login(clerk.page, USER, 'clerk1234');
-        await open(clerk.page, 'tenant/store');
+        await openScreen(clerk.page, 'tenant/store');
         await screenOf(clerk.page, 'tenant/store').getByTestId('resource-export').waitFor();
         expect(await screenOf(clerk.page, 'tenant/store').getByTestId('resource-add').count()).toBe(0);
         await expect.poll(() => screenOf(clerk.page, 'tenant/store').locator('.ant-table-row').count()).toBe(1);
@@ -161,12 +149,11 @@ describe('tenant people screens (demo)', () => {
 
       // delete the user, then its role
       await deleteRow(page, 'tenant/user', USER);
-      await open(page, 'tenant/role');
+      await openScreen(page, 'tenant/role');
       await search(page, 'tenant/role', 'code', ROLE.code);
       await deleteRow(page, 'tenant/role', ROLE.code, ROLE.name);
       expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
     } catch (err) {
-      await shot(page, 'people-failure');
       throw withConsoleErrors(err, errors);
     } finally {
       await context.close();
@@ -174,53 +161,28 @@ describe('tenant people screens (demo)', () => {
   });
 
   it('store01 sees only its store ST001', async () => {
-    const { page, context } = await newSession(suite.browser, suite.server.url, { lang: 'zh_CN', width: 1366, height: 800 });
+    const { page, context } = await signedIn(suite, 'store01', 'demo1234', { lang: 'zh_CN', path: '/tenant/store' });
     try {
-      await login(page, 'store01', 'demo1234');
-      await open(page, 'tenant/store');
       await expect.poll(() => screenOf(page, 'tenant/store').locator('.ant-table-row').count()).toBe(1);
       expect(await tableText(page, 'tenant/store')).toContain('ST001');
-      await shot(page, 'people-store01-stores');
     } finally {
       await context.close();
     }
   });
 
-  for (const lang of ['zh_CN', 'zh_TW', 'en_US'] as Lang[])
-    for (const width of [1366, 390])
-      it(`shows the user list and form and permission maintenance (${lang}, ${width})`, async () => {
-        const { page, context, errors } = await newSession(suite.browser, suite.server.url, {
-          lang,
-          width,
-          height: width > 800 ? 800 : 844,
-        });
-        const name = `people-${lang}-${width}`;
-        try {
-          await login(page, 'demo', 'demo123');
-          await open(page, 'tenant/user');
-          await expect.poll(() => tableText(page, 'tenant/user')).toContain('store01');
-          await settled(page, 'tenant/user');
-          await shot(page, `${name}-user-list`);
-          await screenOf(page, 'tenant/user').getByTestId('resource-add').click();
-          await panelOf(page).waitFor();
-          await pick(page, page.getByTestId('field-partyKind'));
-          await shot(page, `${name}-user-form`);
-          await page.keyboard.press('Escape');
-          await page.goto('/tenant/permission');
-          await page.getByTestId('permission-tree').locator('[data-testid^="grant-module-toggle-"]').first().waitFor();
-          await page.getByTestId('permission-tree').locator('[data-testid^="grant-module-toggle-"]').first().click();
-          await shot(page, `${name}-permission`);
-          await open(page, 'tenant/role');
-          await expect.poll(() => tableText(page, 'tenant/role')).toContain('STORE_CLERK');
-          await settled(page, 'tenant/role');
-          await shot(page, `${name}-role-list`);
-          await open(page, 'tenant/param');
-          await expect.poll(() => tableText(page, 'tenant/param')).toContain('RECEIVE_MODE');
-          await settled(page, 'tenant/param');
-          await shot(page, `${name}-param-list`);
-          expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
-        } finally {
-          await context.close();
-        }
-      });
+  it('lists the seeded users, roles and parameters; permission maintenance shows the modules', async () => {
+    const { page, context, errors } = await signedIn(suite, 'demo', 'demo123', { lang: 'zh_CN', path: '/tenant/user' });
+    try {
+      await expect.poll(() => tableText(page, 'tenant/user')).toContain('store01');
+      await openScreen(page, 'tenant/permission');
+      await page.getByTestId('permission-tree').locator('[data-testid^="grant-module-toggle-"]').first().waitFor();
+      await openScreen(page, 'tenant/role');
+      await expect.poll(() => tableText(page, 'tenant/role')).toContain('STORE_CLERK');
+      await openScreen(page, 'tenant/param');
+      await expect.poll(() => tableText(page, 'tenant/param')).toContain('RECEIVE_MODE');
+      expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -3,32 +3,18 @@
  * warehouses, factories, label suppliers and the equipment archive each list, create, edit and
  * delete (a store with its location attributes filled through the template's inputs), a code
  * table with its items, and a training pdf uploaded, previewed in the browser's viewer and
- * downloaded. Screenshots of the store list and form, the code table form and the training
- * documents at 1366 and 390 px in the three languages: places-<what>-<lang>-<width>.png.
+ * downloaded. (A store's and a code table's edit forms, 1366 and 390 px in the three languages:
+ * shots/tenant-places.shots.ts.)
  */
 import { readFile } from 'node:fs/promises';
-import { LANGS, type Lang } from '@tagloom/domain/lang.ts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { textPdf } from '../apps/server/src/modules/tenant/places/pdf';
-import { e2eSuite, login, newSession, type Session, shot } from './support/browser';
-import { deleteRow, openFromMenu, panelOf, pick, rowOf, save, screenOf, tableText, webText } from './support/general';
+import { e2eSuite, type Session, signedIn } from './support/browser';
+import { deleteRow, panelOf, pick, rowOf, save, screenOf, tableText, webText } from './support/general';
+import { openScreen } from './support/screens';
 
 const suite = e2eSuite();
-
-/** Waits until the open form has finished moving in (a screenshot mid-slide is half a form). */
-async function settled(form: ReturnType<typeof panelOf>) {
-  await form.waitFor();
-  await form.evaluate((el) => {
-    const box = el.closest('.ant-drawer, .ant-modal-root, .ant-modal-wrap') ?? el;
-    return Promise.all(box.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))).then(() => undefined);
-  });
-}
-
-async function open(page: Page, code: string) {
-  await page.goto(`/${code}`);
-  await screenOf(page, code).getByTestId('resource-table').waitFor();
-}
 
 /** Searches the list by code and waits until it shows `text`. */
 async function searchCode(page: Page, code: string, key: string, value: string, text = value) {
@@ -53,7 +39,7 @@ async function roundTrip(
 ) {
   const codeKey = opts.codeKey ?? 'code';
   const titleKey = opts.titleKey ?? 'name';
-  await open(page, code);
+  await openScreen(page, code);
   const s = screenOf(page, code);
   await s.getByTestId('resource-add').click();
   const form = panelOf(page);
@@ -72,28 +58,13 @@ async function roundTrip(
   await deleteRow(page, code, key, `${opts.values[titleKey]} 2`);
 }
 
-/** The training documents' list (the seeded demo pdf) and their add form. */
-async function trainingShots(page: Page, lang: Lang, tag: string, errors: string[]) {
-  await open(page, 'tenant/training-doc');
-  await expect.poll(() => tableText(page, 'tenant/training-doc')).toContain('RFID');
-  // the row's preview and download are labelled in the user's language
-  await expect
-    .poll(() => rowOf(page, 'tenant/training-doc', 'RFID').first().getByTestId('training-doc-preview').getAttribute('aria-label'))
-    .toBe(webText(lang, 'trainingDoc.preview'));
-  await shot(page, `places-training-${tag}`);
-  await screenOf(page, 'tenant/training-doc').getByTestId('resource-add').click();
-  await panelOf(page).getByTestId('field-fileId').waitFor();
-  await settled(panelOf(page));
-  await shot(page, `places-training-form-${tag}`);
-  expect(errors).toEqual([]);
-}
-
 describe('tenant places as demo', () => {
-  it('lists, creates, edits and deletes locations, stores (with attributes), warehouses, factories, label suppliers and equipment', async () => {
-    const { page, context, errors }: Session = await newSession(suite.browser, suite.server.url, { lang: 'zh_CN' });
+  // two round trips and three refusals: minutes on a busy machine
+  it('lists, creates, edits and deletes stores (with attributes) and warehouses; refuses a bad phone, GLN and time zone', {
+    timeout: 180_000,
+  }, async () => {
+    const { page, context, errors }: Session = await signedIn(suite, 'demo', 'demo123', { lang: 'zh_CN', path: '/tenant/store' });
     try {
-      await login(page, 'demo', 'demo123');
-      await openFromMenu(page, 'tenant/store', 'zh_CN');
       await expect.poll(() => tableText(page, 'tenant/store'), { timeout: 15_000 }).toContain('上海南京西路旗舰店');
 
       // a store with its location attributes: one input per attribute of the tenant's template
@@ -116,7 +87,7 @@ describe('tenant places as demo', () => {
       });
 
       // a bad phone is refused naming the field, in the form
-      await open(page, 'tenant/warehouse');
+      await openScreen(page, 'tenant/warehouse');
       await screenOf(page, 'tenant/warehouse').getByTestId('resource-add').click();
       const wh = panelOf(page);
       await wh.getByTestId('field-phone').fill('call me');
@@ -127,7 +98,7 @@ describe('tenant places as demo', () => {
       await wh.getByTestId('resource-form-cancel').click();
 
       // a GLN with a wrong check digit is refused naming the field, in the form (the same rule as the server's)
-      await open(page, 'tenant/location');
+      await openScreen(page, 'tenant/location');
       await screenOf(page, 'tenant/location').getByTestId('resource-add').click();
       const loc = panelOf(page);
       await loc.getByTestId('field-code').fill('LC802');
@@ -147,6 +118,16 @@ describe('tenant places as demo', () => {
       await loc.getByTestId('resource-form-cancel').click();
 
       await roundTrip(page, 'tenant/warehouse', { values: { code: 'WH801', name: '测试仓库', phone: '13800138000' } });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  // four round trips: minutes on a busy machine
+  it('creates, edits and deletes locations, factories, label suppliers and equipment', { timeout: 180_000 }, async () => {
+    const { page, context, errors } = await signedIn(suite, 'demo', 'demo123', { lang: 'zh_CN', path: '/tenant/location' });
+    try {
       // a location with its GLN and time zone: kept (the GLN is a column of the settings, out of the default view)
       await roundTrip(page, 'tenant/location', {
         values: { code: 'LC801', name: '测试办公室', gln: '6901234998016', timeZone: 'Asia/Tokyo' },
@@ -170,10 +151,8 @@ describe('tenant places as demo', () => {
   });
 
   it('edits a code table with its items; its values become the options of the attribute of the same code', async () => {
-    const { page, context, errors } = await newSession(suite.browser, suite.server.url, { lang: 'zh_CN' });
+    const { page, context, errors } = await signedIn(suite, 'demo', 'demo123', { lang: 'zh_CN', path: '/tenant/code-table' });
     try {
-      await login(page, 'demo', 'demo123');
-      await open(page, 'tenant/code-table');
       const s = screenOf(page, 'tenant/code-table');
       await expect.poll(() => tableText(page, 'tenant/code-table')).toContain('颜色系');
       await s.getByTestId('resource-add').click();
@@ -205,7 +184,7 @@ describe('tenant places as demo', () => {
       await deleteRow(page, 'tenant/code-table', 'e2eTable', '测试码表 2');
 
       // the store level's options come from the code table storeLevel
-      await open(page, 'tenant/store');
+      await openScreen(page, 'tenant/store');
       await screenOf(page, 'tenant/store').getByTestId('resource-add').click();
       await panelOf(page).getByTestId('attr-storeLevel').click();
       const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
@@ -219,13 +198,15 @@ describe('tenant places as demo', () => {
   });
 
   it('uploads a training pdf, previews it in the browser, downloads it and deletes it', async () => {
-    const { page, context, errors } = await newSession(suite.browser, suite.server.url, { lang: 'zh_CN' });
+    const { page, context, errors } = await signedIn(suite, 'demo', 'demo123', { lang: 'en_US', path: '/tenant/training-doc' });
     try {
-      await login(page, 'demo', 'demo123');
-      await openFromMenu(page, 'tenant/training-doc', 'zh_CN');
       const code = 'tenant/training-doc';
       const s = screenOf(page, code);
-      await s.getByTestId('resource-table').waitFor();
+      // a row's preview and download are labelled in the user's language (an icon's label, out of the page's text)
+      const seeded = rowOf(page, code, 'RFID').first();
+      await expect
+        .poll(() => seeded.getByTestId('training-doc-preview').getAttribute('aria-label'))
+        .toBe(webText('en_US', 'trainingDoc.preview'));
       await s.getByTestId('resource-add').click();
       const form = panelOf(page);
       const input = form.getByTestId('field-fileId').locator('input[type=file]');
@@ -248,8 +229,6 @@ describe('tenant places as demo', () => {
       expect(await tab.evaluate(() => document.contentType)).toBe('application/pdf');
       // the viewer has read the whole blob before the tab goes (closing it mid-read fails its reads)
       await tab.waitForLoadState('networkidle');
-      await tab.waitForTimeout(1500); // the viewer draws the page (for the screenshot only)
-      await shot(tab, 'places-training-preview');
       await tab.close();
 
       // download: the same bytes, under the file's name
@@ -272,51 +251,15 @@ describe('tenant places as demo', () => {
       ['store01', 'tenant/store', 'ST001', 'ST002'],
       ['wh01', 'tenant/warehouse', 'WH01', 'WH02'],
     ] as const) {
-      const { page, context, errors } = await newSession(suite.browser, suite.server.url, { lang: 'zh_CN' });
+      const { page, context, errors } = await signedIn(suite, user, 'demo1234', { lang: 'zh_CN', path: `/${code}` });
       try {
-        await login(page, user, 'demo1234');
-        await open(page, code);
         await expect.poll(() => tableText(page, code), { timeout: 15_000 }).toContain(own);
         expect(await screenOf(page, code).locator('.ant-table-row').count()).toBe(1);
         expect(await tableText(page, code)).not.toContain(other);
-        await shot(page, `places-bound-${user}`);
         expect(errors).toEqual([]);
       } finally {
         await context.close();
       }
     }
   });
-
-  const shots = async (lang: Lang, width: number, part: 'places' | 'training') => {
-    const { page, context, errors } = await newSession(suite.browser, suite.server.url, { lang, width, height: width > 500 ? 800 : 844 });
-    try {
-      await login(page, 'demo', 'demo123');
-      const tag = `${lang}-${width}`;
-      if (part === 'training') return await trainingShots(page, lang, tag, errors);
-      await open(page, 'tenant/store');
-      await expect.poll(() => tableText(page, 'tenant/store'), { timeout: 15_000 }).toContain('ST001');
-      await shot(page, `places-store-list-${tag}`);
-      await rowOf(page, 'tenant/store', 'ST001').first().getByTestId('row-edit').click();
-      const form = panelOf(page);
-      await expect.poll(() => form.locator('#attrs-area').inputValue()).toBe('420');
-      await settled(form);
-      await shot(page, `places-store-form-${tag}`);
-      await form.getByTestId('resource-form-cancel').click();
-
-      await open(page, 'tenant/code-table');
-      await rowOf(page, 'tenant/code-table', 'colorFamily').first().getByTestId('row-edit').click();
-      await expect.poll(() => panelOf(page).getByTestId('child-table-items').locator('.ant-table-row').count()).toBe(6);
-      await settled(panelOf(page));
-      await shot(page, `places-code-table-form-${tag}`);
-      await panelOf(page).getByTestId('resource-form-cancel').click();
-
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  };
-  for (const lang of LANGS)
-    it(`looks right in ${lang} at 1366 and 390 px`, async () => {
-      for (const part of ['places', 'training'] as const) for (const width of [1366, 390]) await shots(lang, width, part);
-    });
 });

@@ -22,7 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { getLoginType, getToken } from '../../app/auth';
 import { useMessage } from '../../app/bridge';
 import { currentLang } from '../../app/i18n';
-import { request } from '../../app/request';
+import { BLOB_URL_TTL_MS, request } from '../../app/request';
 import { API_BASE, Code, type Envelope } from '../../domain';
 import { ScreenContext } from '../ScreenContext';
 import type { InputProps } from './field-render';
@@ -98,25 +98,55 @@ async function blobUrl(url: string): Promise<string> {
   return URL.createObjectURL(await res.blob());
 }
 
+/**
+ * blob: URLs of file routes, shared by every thumbnail showing the same file and revoked only a while
+ * after the last one is gone: a URL revoked while an <img> still names it (a row re-rendered, a drawer
+ * closing, a card moved) is a failed load in the console, and a table re-rendered need not fetch again.
+ */
+const blobs = new Map<string, { url: Promise<string>; refs: number; timer?: ReturnType<typeof setTimeout> }>();
+const BLOB_KEEP_MS = 30_000;
+
+function acquireBlob(url: string): { key: string; url: Promise<string> } {
+  const key = `${getToken() ?? ''} ${url}`;
+  let entry = blobs.get(key);
+  if (!entry) {
+    entry = { url: blobUrl(url), refs: 0 };
+    blobs.set(key, entry);
+    // a failed load is not kept: the next thumbnail tries again
+    entry.url.catch(() => blobs.delete(key));
+  }
+  entry.refs += 1;
+  if (entry.timer) clearTimeout(entry.timer);
+  entry.timer = undefined;
+  return { key, url: entry.url };
+}
+
+function releaseBlob(key: string) {
+  const entry = blobs.get(key);
+  if (!entry) return;
+  entry.refs -= 1;
+  if (entry.refs > 0) return;
+  entry.timer = setTimeout(() => {
+    if (blobs.get(key) !== entry || entry.refs > 0) return;
+    blobs.delete(key);
+    entry.url.then((u) => URL.revokeObjectURL(u)).catch(() => undefined);
+  }, BLOB_KEEP_MS);
+}
+
 function useBlobUrl(url: string | undefined) {
-  const [src, setSrc] = useState<string>();
+  const [shown, setShown] = useState<{ url: string; src: string }>();
   useEffect(() => {
     if (!url) return;
     let gone = false;
-    let made: string | undefined;
-    blobUrl(url)
-      .then((u) => {
-        made = u;
-        if (gone) URL.revokeObjectURL(u);
-        else setSrc(u);
-      })
-      .catch(() => undefined);
+    const held = acquireBlob(url);
+    held.url.then((src) => !gone && setShown({ url, src })).catch(() => undefined);
     return () => {
       gone = true;
-      if (made) URL.revokeObjectURL(made);
+      releaseBlob(held.key);
     };
   }, [url]);
-  return src;
+  // never the picture of a file this thumbnail no longer shows
+  return shown && shown.url === url ? shown.src : undefined;
 }
 
 /** A picture's thumbnail (from the server's thumbnail route), or a clip for other files. */
@@ -208,6 +238,7 @@ export function FileField(props: FileFieldProps) {
   const [items, setItems] = useState<Item[]>([]);
   const [problem, setProblem] = useState<string>();
   const [preview, setPreview] = useState<{ name: string; src: string; video?: boolean }>();
+  const shownPreview = useRef<string | undefined>(undefined);
   const itemsRef = useRef(items);
   itemsRef.current = items;
   const onProblem = props.onProblem;
@@ -303,9 +334,15 @@ export function FileField(props: FileFieldProps) {
     const info = await loadInfo(code, item.fileId);
     try {
       const src = await blobUrl(`/${code}/preview?id=${item.fileId}`);
-      if (info?.kind === 'mp4' || info?.kind === 'webm') setPreview({ name: item.name, src, video: true });
-      else if (info?.thumb) setPreview({ name: item.name, src });
-      else window.open(src, '_blank', 'noopener');
+      const video = info?.kind === 'mp4' || info?.kind === 'webm';
+      if (video || info?.thumb) {
+        if (shownPreview.current) URL.revokeObjectURL(shownPreview.current);
+        shownPreview.current = src;
+        setPreview({ name: item.name, src, video });
+      } else {
+        window.open(src, '_blank', 'noopener');
+        setTimeout(() => URL.revokeObjectURL(src), BLOB_URL_TTL_MS);
+      }
     } catch {
       message.error(t('files.failed'));
     }
@@ -397,7 +434,19 @@ export function FileField(props: FileFieldProps) {
           {problem}
         </div>
       )}
-      <Modal open={!!preview} title={preview?.name} footer={null} onCancel={() => setPreview(undefined)} width={720} destroyOnHidden>
+      <Modal
+        open={!!preview}
+        title={preview?.name}
+        footer={null}
+        onCancel={() => setPreview(undefined)}
+        afterClose={() => {
+          // the closed preview's picture or video is let go (the last one shown, kept while the modal faded)
+          if (shownPreview.current) URL.revokeObjectURL(shownPreview.current);
+          shownPreview.current = undefined;
+        }}
+        width={720}
+        destroyOnHidden
+      >
         {preview?.video && (
           // biome-ignore lint/a11y/useMediaCaption: a goods video has no captions to offer
           <video src={preview.src} controls autoPlay className="resource-file-video" data-testid="file-video-preview" />
