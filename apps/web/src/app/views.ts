@@ -26,10 +26,15 @@ const modules = import.meta.glob<{ default: ComponentType }>('../views/**/index.
 const prefetchers = import.meta.glob<(client: QueryClient) => unknown>('../views/**/prefetch.ts', { eager: true, import: 'prefetch' });
 
 const codeOf = (file: string, suffix: RegExp) => file.replace('../views/', '').replace(suffix, '');
+/**
+ * A view's module with what it shows: its texts, and (every screen but the first ones) the resource
+ * declarations, which bring the enums of their modules (a tag's status, an order's state): a view
+ * drawn before them would show raw codes.
+ */
 const withTexts =
   (texts: ScreenTexts, load: Load): Load =>
   () =>
-    Promise.all([load(), loadScreenTexts(texts)]).then(([m]) => m);
+    Promise.all([load(), loadScreenTexts(texts), texts === 'all' ? loadResourceViews() : undefined]).then(([m]) => m);
 const textsOf = (code: string): ScreenTexts => (FIRST_SCREENS.includes(code) ? 'first' : 'all');
 
 /** the views by code: the hand-made ones, and the generic page of each resource screen once the declarations are in */
