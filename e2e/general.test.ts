@@ -6,7 +6,7 @@
  */
 import { RESOURCES } from '@tagloom/domain/resources/index.ts';
 import { describe, expect, it } from 'vitest';
-import { GENERIC, genericStories, hasHandMadeView, workbookWithOneBadRow } from './support/a-generic';
+import { GENERIC, genericStories, hasHandMadeView, menuScreens, workbookWithOneBadRow } from './support/a-generic';
 import { e2eSuite, signedIn, tokenOf } from './support/browser';
 import { apiPost, panelOf, screenOf } from './support/general';
 import { openScreen } from './support/screens';
@@ -128,15 +128,7 @@ describe('read-only users', () => {
     const { page, context } = await signedIn(suite, 'viewer', 'viewer123', { lang: 'zh_TW' });
     try {
       const token = await tokenOf(context);
-      const menu = await apiPost(page, token, '/api/menu/selectMenuByCurrentUserId', {});
-      const codes: string[] = [];
-      const walk = (items: { component: string; children?: unknown[] }[]) => {
-        for (const m of items) {
-          codes.push(m.component);
-          walk((m.children ?? []) as never);
-        }
-      };
-      walk(menu.data);
+      const codes = await menuScreens(page, token, 'viewer');
       const generic = RESOURCES.filter((r) => codes.includes(r.code) && !hasHandMadeView(r.code));
       for (const def of generic) {
         await openScreen(page, def.code);

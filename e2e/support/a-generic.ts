@@ -115,7 +115,7 @@ const ACCOUNT = { platform: ['admin', 'admin123'], tenant: ['demo', 'demo123'] }
 
 /** The screens (components) of the signed-in account's menu, as the console receives it. */
 const menusSeen = new Map<string, Promise<string[]>>();
-function menuScreens(page: Page, token: string, key: string): Promise<string[]> {
+export function menuScreens(page: Page, token: string, key: string): Promise<string[]> {
   let found = menusSeen.get(key);
   if (!found) {
     found = (async () => {
