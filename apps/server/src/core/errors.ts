@@ -13,12 +13,25 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (key: string, params?: Record<string, unknown>) => new AppError(400, Code.BAD_REQUEST, key, params);
+/** A 400; `data` travels in the envelope's data (e.g. `{ fields }` for the form to mark them). */
+export const badRequest = (key: string, params?: Record<string, unknown>, data?: unknown) =>
+  new AppError(400, Code.BAD_REQUEST, key, params, data);
 export const unauthorized = (code: number, key: string) => new AppError(401, code, key);
 export const forbidden = (key = 'auth.noPermission') => new AppError(403, Code.FORBIDDEN, key);
-/** `what` is an i18n key naming the thing, e.g. 'dictionary.module' */
-export const notFound = (what: string) => new AppError(404, Code.NOT_FOUND, 'common.notFound', { what: { key: what } });
-export const conflict = (key: string, params?: Record<string, unknown>) => new AppError(409, Code.CONFLICT, key, params);
+/**
+ * A 404 'common.notFound' naming the thing: `what` is an i18n key, e.g. 'dictionary.module', or its
+ * names in each language (a declaration's `names`). With `params`, a 404 of message `key` instead.
+ */
+export function notFound(what: string | L10n): AppError;
+export function notFound(key: string, params: Record<string, unknown>): AppError;
+export function notFound(what: string | L10n, params?: Record<string, unknown>): AppError {
+  if (typeof what !== 'string') return new AppError(404, Code.NOT_FOUND, 'common.notFound', { what });
+  return params
+    ? new AppError(404, Code.NOT_FOUND, what, params)
+    : new AppError(404, Code.NOT_FOUND, 'common.notFound', { what: { key: what } });
+}
+export const conflict = (key: string, params?: Record<string, unknown>, data?: unknown) =>
+  new AppError(409, Code.CONFLICT, key, params, data);
 
 /**
  * A 400 naming one field, as a declaration's own rule would say it: "<field label>: <message>" in the
@@ -26,17 +39,11 @@ export const conflict = (key: string, params?: Record<string, unknown>) => new A
  */
 export function fieldRefusal(field: { key: string; label: L10n }, key: string, params: Record<string, unknown>, lang: Lang): AppError {
   const message = Object.fromEntries(LANGS.map((l) => [l, translate(l, key, params)])) as L10n;
-  return new AppError(
-    400,
-    Code.BAD_REQUEST,
-    'validation.field',
-    { field: field.label, message },
-    { fields: [{ field: field.key, message: message[lang] }] },
-  );
+  return badRequest('validation.field', { field: field.label, message }, { fields: [{ field: field.key, message: message[lang] }] });
 }
 
 /** A 400 for failed field rules: each issue on its field (with the field's label), and one sentence summing them up. */
 export function validationError(lang: Lang, issues: Parameters<typeof describeIssues>[1], labels?: Record<string, L10n>): AppError {
   const { fields, summary } = describeIssues(lang, issues, labels);
-  return new AppError(400, 400, 'validation.summary', { summary }, { fields });
+  return badRequest('validation.summary', { summary }, { fields });
 }

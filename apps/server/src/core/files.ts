@@ -9,7 +9,7 @@ import type { FastifyReply } from 'fastify';
 import type { Tx } from '../db/client.js';
 import { files } from '../db/schema/index.js';
 import type { AppContext } from './context.js';
-import { AppError, conflict, notFound } from './errors.js';
+import { AppError, badRequest, conflict, notFound } from './errors.js';
 import { userFileHeaders } from './security-headers.js';
 import type { TenantScope } from './tenant-scope.js';
 import { checkImageSize } from './thumbs/images.js';
@@ -125,7 +125,7 @@ export class FileService {
     const name = path.basename(opts.name.replace(/\\/g, '/')).trim();
     if (!name || name.length > (opts.maxNameLength ?? 200)) {
       input.resume();
-      throw new AppError(400, 400, 'file.nameTooLong', { max: opts.maxNameLength ?? 200 });
+      throw badRequest('file.nameTooLong', { max: opts.maxNameLength ?? 200 });
     }
     const tmp = path.join(await this.folder('tmp'), randomBytes(12).toString('hex'));
     const hash = createHash('sha256');
@@ -156,7 +156,7 @@ export class FileService {
       });
       const kind = detectKind(head, name);
       if (!kind || !opts.allowed.includes(kind)) {
-        throw new AppError(400, 400, 'file.wrongType', { allowed: opts.allowed.join(', ') });
+        throw badRequest('file.wrongType', { allowed: opts.allowed.join(', ') });
       }
       if (opts.image && IMAGE_KINDS.includes(kind)) await checkImageSize(tmp, opts.image);
       if (kind === 'mp4' || kind === 'webm') await checkVideo(tmp, kind);

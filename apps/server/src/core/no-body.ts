@@ -10,7 +10,7 @@
  * multipart), and device routes (readers' batches parsed by their own content-type parser).
  */
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
-import { AppError } from './errors.js';
+import { badRequest } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -34,7 +34,7 @@ export function isEmptyBody(body: unknown): boolean {
 
 const refuseBody: preValidationHookHandler = (req: FastifyRequest, _reply, done) => {
   if (isEmptyBody(req.body) || (typeof req.isMultipart === 'function' && req.isMultipart())) return done();
-  done(new AppError(400, 400, 'common.noBody'));
+  done(badRequest('common.noBody'));
 };
 
 /** Registers the hook (before the routes: it sees each route as it is added). */

@@ -1,5 +1,4 @@
 import {
-  Code,
   type L10n,
   LANGS,
   type Lang,
@@ -12,7 +11,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { sysParams } from '../db/schema/index.js';
-import { AppError } from './errors.js';
+import { badRequest } from './errors.js';
 
 /** The password rule now in force: the system parameter PASSWORD_STRENGTH (read on every use, so a change applies at once). */
 export async function currentPasswordRule(db: Tx): Promise<PasswordRule> {
@@ -33,9 +32,7 @@ export async function assertPasswordPolicy(db: Tx, password: string, field: { ke
   if (!issue) return;
   const rule = Object.fromEntries(LANGS.map((l) => [l, translate(l, issue.key, issue.params)])) as L10n;
   const label: L10n | { key: string } = field.label ?? { key: `field.${field.key}` };
-  throw new AppError(
-    400,
-    Code.BAD_REQUEST,
+  throw badRequest(
     'validation.field',
     { field: label, message: rule },
     lang ? { fields: [{ field: field.key, message: rule[lang] }] } : null,

@@ -1,6 +1,6 @@
 import { fieldLabel, type Lang, translate } from '@tagloom/domain';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from './errors.js';
+import { type AppError, badRequest } from './errors.js';
 
 /**
  * Text PostgreSQL cannot store: NUL (refused in text and jsonb) and UTF-16 surrogates without
@@ -51,7 +51,7 @@ export function badTextError(lang: Lang, paths: (string | number)[][], labels?: 
   const message = translate(lang, 'validation.badCharacters');
   const fields = paths.map((p) => ({ field: p.map(String).join('.'), message, label: fieldLabel(lang, p, labels) }));
   const summary = fields.map((f) => translate(lang, 'validation.field', { field: f.label, message })).join('; ');
-  return new AppError(400, 400, 'validation.summary', { summary }, { fields: fields.map(({ field }) => ({ field, message })) });
+  return badRequest('validation.summary', { summary }, { fields: fields.map(({ field }) => ({ field, message })) });
 }
 
 /**

@@ -12,7 +12,7 @@
 import { Readable } from 'node:stream';
 import { type Column, type SQL, sql } from 'drizzle-orm';
 import { Zip, ZipDeflate } from 'fflate';
-import { AppError } from './errors.js';
+import { badRequest } from './errors.js';
 
 /** How long one slice of an export (a page read, written and deflated) may hold the event loop, about. */
 export const EXPORT_SLICE_MS = 15;
@@ -191,8 +191,8 @@ export async function* offsetPages<R>(
 
 /** Refuses an export larger than a sheet holds; `sync`: larger than a request answers (use a job). */
 export function checkExportSize(total: number, sync = false): void {
-  if (total > EXPORT_MAX_ROWS) throw new AppError(400, 400, 'resource.exportTooMany', { max: EXPORT_MAX_ROWS, total });
-  if (sync && total > EXPORT_SYNC_MAX_ROWS) throw new AppError(400, 400, 'resource.exportUseJob', { max: EXPORT_SYNC_MAX_ROWS });
+  if (total > EXPORT_MAX_ROWS) throw badRequest('resource.exportTooMany', { max: EXPORT_MAX_ROWS, total });
+  if (sync && total > EXPORT_SYNC_MAX_ROWS) throw badRequest('resource.exportUseJob', { max: EXPORT_SYNC_MAX_ROWS });
 }
 
 /**

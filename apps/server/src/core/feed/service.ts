@@ -25,7 +25,7 @@ import { z } from 'zod';
 import { queryRows, type Tx } from '../../db/client.js';
 import { tenants } from '../../db/schema/index.js';
 import type { SessionInfo } from '../context.js';
-import { AppError, forbidden } from '../errors.js';
+import { badRequest, forbidden } from '../errors.js';
 import { containing, containsPattern, startsWith } from '../like.js';
 import { EXPORT_MAX_ROWS, ExportPace, xlsxStream, yieldToLoop } from '../xlsx-stream.js';
 
@@ -77,7 +77,7 @@ export function decodeCursor(cursor: string): { at: string; id: number } {
   } catch {
     // fall through
   }
-  throw new AppError(400, 400, 'feeds.badCursor', { field: { key: 'common.page' } });
+  throw badRequest('feeds.badCursor', { field: { key: 'common.page' } });
 }
 
 /** A `localized` column's value in `lang`: a stored catalog message translated, any other text as stored. */
@@ -149,15 +149,15 @@ export class FeedService {
     const toDate = (v: unknown): Date | undefined => {
       if (v === undefined || v === null || v === '') return undefined;
       const d = new Date(typeof v === 'number' ? v : String(v));
-      if (Number.isNaN(d.getTime())) throw new AppError(400, 400, 'feeds.badTime', { field });
+      if (Number.isNaN(d.getTime())) throw badRequest('feeds.badTime', { field });
       return d;
     };
     const to = toDate(b) ?? now;
     const from = toDate(a) ?? new Date(to.getTime() - this.def.window.defaultDays * DAY_MS);
-    if (from > to) throw new AppError(400, 400, 'feeds.windowReversed', { field });
+    if (from > to) throw badRequest('feeds.windowReversed', { field });
     // a day of slack: "the last 7 days" from the console runs to the end of today
     if (to.getTime() - from.getTime() > (this.def.window.maxDays + 1) * DAY_MS)
-      throw new AppError(400, 400, 'feeds.windowTooLong', { field, max: this.def.window.maxDays });
+      throw badRequest('feeds.windowTooLong', { field, max: this.def.window.maxDays });
     return [from, to];
   }
 
@@ -205,10 +205,9 @@ export class FeedService {
         continue;
       }
       const val = numeric(c) ? Number(v) : String(v);
-      if (typeof val === 'number' && !Number.isSafeInteger(val)) throw new AppError(400, 400, 'feeds.badFilter', { field });
+      if (typeof val === 'number' && !Number.isSafeInteger(val)) throw badRequest('feeds.badFilter', { field });
       const allowed = choices(c);
-      if (f.op === 'enum' && allowed && !allowed.some((x) => String(x) === String(val)))
-        throw new AppError(400, 400, 'feeds.badFilter', { field });
+      if (f.op === 'enum' && allowed && !allowed.some((x) => String(x) === String(val))) throw badRequest('feeds.badFilter', { field });
       conds.push(eq(this.cols[f.key], val));
     }
     return and(...conds);

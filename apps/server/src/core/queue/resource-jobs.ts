@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Services } from '../../app.js';
 import { jobs } from '../../db/schema/index.js';
 import type { AppContext, SessionInfo } from '../context.js';
-import { AppError } from '../errors.js';
+import { AppError, badRequest, notFound } from '../errors.js';
 import { FileService } from '../files.js';
 import { exportXlsx } from '../resource/export.js';
 import { forgetImportWrites, importXlsx, undoImport } from '../resource/import.js';
@@ -52,7 +52,7 @@ export const EXPORT_JOBS_PER_TENANT = 2;
 
 const serviceOf = (services: Services, code: string) => {
   const service = services.resources.get(code);
-  if (!service) throw new AppError(404, 404, 'common.notFound', { what: code });
+  if (!service) throw notFound('common.notFound', { what: code });
   return service;
 };
 
@@ -143,7 +143,7 @@ export async function enqueueImport(
     });
   } catch (err) {
     // not a workbook by its bytes: the reader's own message
-    if (err instanceof AppError && err.key === 'file.wrongType') throw new AppError(400, 400, 'resource.importUnreadable');
+    if (err instanceof AppError && err.key === 'file.wrongType') throw badRequest('resource.importUnreadable');
     throw err;
   }
   const payload: ImportPayload = {

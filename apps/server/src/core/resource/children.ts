@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.js';
 import { type AnyTable, declarationOf, tableOf } from '../../db/resource-table.js';
 import type { SessionInfo } from '../context.js';
 import { localizeParams } from '../envelope.js';
-import { AppError } from '../errors.js';
+import { badRequest } from '../errors.js';
 import type { ResourceHooks } from './service.js';
 
 type Row = Record<string, unknown>;
@@ -80,9 +80,7 @@ function checkLines(c: ChildSpec, lines: unknown[], parentId: number, lang: Lang
     });
   }
   if (sentences.length)
-    throw new AppError(
-      400,
-      400,
+    throw badRequest(
       'validation.summary',
       { summary: sentences.join(translate(lang, 'messages.sentenceSeparator')) },
       {
@@ -132,7 +130,7 @@ export async function writeLines(
     const stranger = checked.findIndex((l) => l.id !== undefined && !mine.has(l.id));
     if (stranger >= 0) {
       const message = translate(lang, 'refs.lineNotFound', localizeParams(lang, { row: stranger + 1, what: def.names }));
-      throw new AppError(400, 400, 'validation.summary', { summary: message }, { fields: [{ field: `${c.key}.${stranger}`, message }] });
+      throw badRequest('validation.summary', { summary: message }, { fields: [{ field: `${c.key}.${stranger}`, message }] });
     }
     const kept = new Set(checked.filter((l) => l.id !== undefined).map((l) => l.id as number));
     const gone = [...mine.values()].filter((r) => !kept.has(Number(r.id)));

@@ -15,7 +15,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { files } from '../../db/schema/index.js';
 import type { AppContext, SessionInfo } from '../context.js';
 import { localizeParams } from '../envelope.js';
-import { AppError, conflict } from '../errors.js';
+import { type AppError, badRequest, conflict } from '../errors.js';
 import { FileService, lockBytes, type StoredFile } from '../files.js';
 import { TenantScope } from '../tenant-scope.js';
 
@@ -87,7 +87,7 @@ export function fieldRefusal(
   params: Record<string, unknown> = {},
 ): AppError {
   const message = fieldMessage(lang, field.label[lang], translate(lang, key, localizeParams(lang, params)));
-  return new AppError(400, 400, 'validation.summary', { summary: message }, { fields: [{ field: field.key, message }] });
+  return badRequest('validation.summary', { summary: message }, { fields: [{ field: field.key, message }] });
 }
 
 /** The declared rules checked on a row's file values: the zod rule (count), then here what needs the files table. */
@@ -102,7 +102,7 @@ function countRefusal(lang: Lang, field: FileField, count: number): AppError | u
     message: '',
   };
   const { fields, summary } = describeIssues(lang, [tooMany], { [field.key]: field.label });
-  return new AppError(400, 400, 'validation.summary', { summary }, { fields });
+  return badRequest('validation.summary', { summary }, { fields });
 }
 
 /**

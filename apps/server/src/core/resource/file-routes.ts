@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { files } from '../../db/schema/index.js';
 import type { SessionInfo } from '../context.js';
 import { envelope } from '../envelope.js';
-import { AppError, forbidden, notFound } from '../errors.js';
+import { AppError, badRequest, forbidden, notFound } from '../errors.js';
 import { FileService, fileInfo, type StoredFile, sendStoredFile, thumbPathOf } from '../files.js';
 import { TenantScope } from '../tenant-scope.js';
 import { ensureThumb } from '../thumbs/images.js';
@@ -78,10 +78,10 @@ export async function readOneFile<T>(
       } else fields[part.fieldname] = String(part.value ?? '');
     }
   } catch (err) {
-    if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw new AppError(400, 400, 'file.oneFile');
+    if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw badRequest('file.oneFile');
     throw err;
   }
-  if (!seen) throw new AppError(400, 400, 'file.required');
+  if (!seen) throw badRequest('file.required');
   return { fields, file };
 }
 
@@ -89,7 +89,7 @@ export async function readOneFile<T>(
 function fieldOf(host: FileHost, key: string | undefined): FileField {
   const all = fileFields(host.def);
   const field = key ? all.find((f) => f.key === key) : all.length === 1 ? all[0] : undefined;
-  if (!field) throw new AppError(400, 400, 'file.noSuchField', { field: key ?? '' });
+  if (!field) throw badRequest('file.noSuchField', { field: key ?? '' });
   return field;
 }
 
@@ -192,7 +192,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ host: FileHost }> = async (app,
       },
     },
     async (req, reply) => {
-      if (!req.isMultipart()) throw new AppError(400, 400, 'file.required');
+      if (!req.isMultipart()) throw badRequest('file.required');
       const session = req.session!;
       const field = fieldOf(host, req.query.field);
       let rowId = req.query.id;
@@ -214,7 +214,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ host: FileHost }> = async (app,
         }
         return storeForField(service, host, field, session, stream, name, { lang: req.lang });
       });
-      if (!file) throw new AppError(400, 400, 'file.required');
+      if (!file) throw badRequest('file.required');
       if (rowId === undefined || !row) return reply.ok(fileInfo(file), 'file.uploaded');
       const value = field.file.max > 1 ? [...idsOf(row[field.key]), file.id] : file.id;
       try {

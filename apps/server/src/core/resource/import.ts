@@ -5,7 +5,7 @@ import { declarationOf, tableOf } from '../../db/resource-table.js';
 import { jobWrites } from '../../db/schema/index.js';
 import type { SessionInfo } from '../context.js';
 import { localizeParams } from '../envelope.js';
-import { AppError } from '../errors.js';
+import { AppError, badRequest } from '../errors.js';
 import type { Progress } from '../queue/registry.js';
 import { checkSheet } from '../sheet/run.js';
 import { slices } from '../sheet/slices.js';
@@ -130,9 +130,7 @@ export async function importXlsx(
   }
   const reject = () => {
     errors.sort((a, b) => a.row - b.row);
-    return new AppError(
-      400,
-      400,
+    return badRequest(
       'resource.importRejected',
       { count: errors.length },
       { total, inserted: 0, errorCount: errors.length, errors: errors.slice(0, IMPORT_ERRORS_KEPT) },

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { jobs } from '../../db/schema/index.js';
 import { envelope, localizeParams } from '../envelope.js';
-import { AppError, notFound } from '../errors.js';
+import { conflict, notFound } from '../errors.js';
 import { FileService, sendStoredFile } from '../files.js';
 import { cancelJob, jobView, queuePositions } from '../queue/queue.js';
 import { FINAL_STATES, type JobRow } from '../queue/registry.js';
@@ -104,7 +104,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const row = await cancelJob(app.ctx.db, req.session!.tenantId, req.session!.userId, req.params.id);
       if (!row) throw notFound('resource.job');
-      if (row.state !== 'cancelled' && FINAL_STATES.includes(row.state)) throw new AppError(409, 409, 'jobs.alreadyEnded');
+      if (row.state !== 'cancelled' && FINAL_STATES.includes(row.state)) throw conflict('jobs.alreadyEnded');
       return reply.ok((await views(req, [row]))[0], 'jobs.cancelAsked');
     },
   );
@@ -117,7 +117,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const row = await one(req, req.params.id);
-      if (row.state !== 'done' || row.resultFileId === null) throw new AppError(409, 409, 'jobs.noFile');
+      if (row.state !== 'done' || row.resultFileId === null) throw conflict('jobs.noFile');
       const { file, stream } = await files.open(req.scope, row.resultFileId);
       return sendStoredFile(reply, file, stream);
     },

@@ -1,8 +1,8 @@
-import { Code, inSentence, LANGS, type ResourceDef, translate } from '@tagloom/domain';
+import { inSentence, LANGS, type ResourceDef, translate } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { declarationOf, type RefKey, refKeyNamed, snake } from '../../db/resource-table.js';
-import { AppError } from '../errors.js';
+import { type AppError, badRequest, conflict } from '../errors.js';
 
 /** PostgreSQL's foreign key violation, and its ON DELETE RESTRICT form. */
 const PG_FK = new Set(['23503', '23001']);
@@ -61,20 +61,14 @@ async function describe(db: Db, key: RefKey, fk: PgFkError): Promise<AppError> {
   const targetNames = target?.names ?? key.def.names;
   if (/is not present/.test(fk.detail)) {
     const message = Object.fromEntries(LANGS.map((l) => [l, translate(l, 'refs.missing', { what: inSentence(l, targetNames[l]), id })]));
-    return new AppError(
-      400,
-      Code.BAD_REQUEST,
-      'validation.field',
-      { field: field.label, message },
-      { fields: [{ field: key.field, message: message.zh_CN }] },
-    );
+    return badRequest('validation.field', { field: field.label, message }, { fields: [{ field: key.field, message: message.zh_CN }] });
   }
   const users = await rowsWhere(db, key.def, snake(key.field), id, tenantId, NAMED_ROWS + 1);
   const named = users.slice(0, NAMED_ROWS).map((r) => rowLabel(key.def, r));
   const more = users.length > NAMED_ROWS ? ' …' : '';
   const [row] = target ? await rowsWhere(db, target, 'id', id, tenantId, 1) : [];
   const by = Object.fromEntries(LANGS.map((l) => [l, inSentence(l, key.def.names[l])]));
-  return new AppError(409, Code.CONFLICT, 'refs.inUse', {
+  return conflict('refs.inUse', {
     what: targetNames,
     name: row && target ? rowLabel(target, row, false) : id,
     by,

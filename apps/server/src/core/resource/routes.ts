@@ -3,7 +3,7 @@ import { type ActionCode, CRUD, id, idList, int, LINES_MAX, type ResourceDef, sc
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, localizeParams } from '../envelope.js';
-import { AppError } from '../errors.js';
+import { badRequest } from '../errors.js';
 import { enqueueExport, enqueueImport, importAnswer, waitForJob } from '../queue/resource-jobs.js';
 import { SHEET_LIMITS } from '../sheet/limits.js';
 import { EXPORT_SYNC_MAX_ROWS } from '../xlsx-stream.js';
@@ -268,19 +268,19 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ service: ResourceService }>
         },
       },
       async (req, reply) => {
-        if (!req.isMultipart()) throw new AppError(400, 400, 'resource.importOneFile');
+        if (!req.isMultipart()) throw badRequest('resource.importOneFile');
         const parts = req.files({ limits: { files: 2, fileSize: IMPORT_MAX_BYTES } });
         let file: { name: string; buf: Buffer } | undefined;
         try {
           for await (const part of parts) {
-            if (file) throw new AppError(400, 400, 'resource.importOneFile');
+            if (file) throw badRequest('resource.importOneFile');
             file = { name: part.filename, buf: await part.toBuffer() };
           }
         } catch (err) {
           if ((err as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw err;
-          throw new AppError(400, 400, 'resource.importFileTooLarge', { max: IMPORT_MAX_BYTES / 1024 / 1024 });
+          throw badRequest('resource.importFileTooLarge', { max: IMPORT_MAX_BYTES / 1024 / 1024 });
         }
-        if (!file || !/\.xlsx?$/i.test(file.name)) throw new AppError(400, 400, 'resource.importOneFile');
+        if (!file || !/\.xlsx?$/i.test(file.name)) throw badRequest('resource.importOneFile');
         const job = await enqueueImport(app.ctx, service, req.session!, file, { validOnly: req.query.validOnly === '1', lang: req.lang });
         if (req.query.wait !== '1') return reply.ok({ jobId: job.id, state: job.state }, 'jobs.queued');
         const ended = await waitForJob(app.ctx, job, req);

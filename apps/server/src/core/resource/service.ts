@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { queryRows, type Tx } from '../../db/client.js';
 import type { AnyTable } from '../../db/resource-table.js';
 import type { AppContext, SessionInfo } from '../context.js';
-import { AppError, conflict, forbidden, validationError } from '../errors.js';
+import { conflict, forbidden, notFound, validationError } from '../errors.js';
 import { containing, startsWith } from '../like.js';
 import { partyCondition, partyRefCondition, refuseBoundParties } from '../party.js';
 import { TenantScope } from '../tenant-scope.js';
@@ -361,7 +361,7 @@ export class ResourceService {
   }
 
   private notFound() {
-    return new AppError(404, 404, 'common.notFound', { what: this.def.names });
+    return notFound(this.def.names);
   }
 
   /** Refuse values of unique fields another row already has, naming the field. */

@@ -20,7 +20,7 @@ import { declarationOf, tableOf } from '../../db/resource-table.js';
 import { operationLog } from '../../db/schema/logs.js';
 import type { AppContext, SessionInfo } from '../context.js';
 import { envelope } from '../envelope.js';
-import { AppError, conflict } from '../errors.js';
+import { conflict, notFound } from '../errors.js';
 import type { ResourceService } from './service.js';
 
 type Row = Record<string, unknown>;
@@ -89,7 +89,7 @@ export async function transition(
   const { def, table } = service;
   const m = def.machine!;
   const t = transitionOf(m, action);
-  if (!t) throw new AppError(404, 404, 'common.notFound', { what: def.names });
+  if (!t) throw notFound(def.names);
   const col = table[m.field];
   const moved = await ctx.db.transaction(async (tx) => {
     const read = () =>
@@ -99,7 +99,7 @@ export async function transition(
         .where(service.scope(session, eq(table.id, rowId)))
         .for('update');
     const [before] = (await read()) as Row[];
-    if (!before) throw new AppError(404, 404, 'common.notFound', { what: def.names });
+    if (!before) throw notFound(def.names);
     refuseByMachine(def, action, before);
     const [row] = (await tx
       .update(table)
@@ -175,7 +175,7 @@ export async function move(
   const col = table[m.field];
   const mine = and(def.owner === 'tenant' ? eq(table.tenantId, by.tenantId) : undefined, eq(table.id, id));
   const [before] = (await tx.select().from(table).where(mine).for('update')) as Row[];
-  if (!before) throw new AppError(404, 404, 'common.notFound', { what: def.names });
+  if (!before) throw notFound(def.names);
   const named: L10n = { zh_CN: action, zh_TW: action, en_US: action };
   const refused = () => conflict('machine.illegal', { state: stateOf(m, before[m.field])?.label ?? '-', action: named });
   const allowed = t.from.some((s) => String(s) === String(before[m.field]));

@@ -6,7 +6,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { Lang, ResourceDef } from '@tagloom/domain';
-import { AppError } from '../errors.js';
+import { AppError, badRequest } from '../errors.js';
 import type { CheckedSheet, GoodRow } from '../resource/excel.js';
 import { declaredResource } from './declarations.js';
 import { SHEET_LIMITS, SHEET_WORKERS, type SheetLimits } from './limits.js';
@@ -120,7 +120,7 @@ async function inWorker<T>(job: WorkerJob<T>): Promise<T> {
     const first = await box.next();
     if (first.kind !== 'ready') throw new Error(`the sheet worker said ${first.kind} first`);
     timer = setTimeout(() => {
-      box.fail(new AppError(400, 400, 'resource.importTooSlow', { seconds: limits.timeMs / 1000 }));
+      box.fail(badRequest('resource.importTooSlow', { seconds: limits.timeMs / 1000 }));
       void worker.terminate();
     }, limits.timeMs);
     let done = await box.next();
@@ -128,7 +128,7 @@ async function inWorker<T>(job: WorkerJob<T>): Promise<T> {
       await job.onMessage?.(done.kind === 'checked' ? box.newest(done) : done);
       done = await box.next();
     }
-    if (done.kind === 'refused') throw new AppError(400, 400, done.key, done.params);
+    if (done.kind === 'refused') throw badRequest(done.key, done.params);
     clearTimeout(timer);
     // a page at a time: each page is a short turn of the event loop, however long the sheet
     return await job.collect(done, async (list, from, count) => {
@@ -139,7 +139,7 @@ async function inWorker<T>(job: WorkerJob<T>): Promise<T> {
     });
   } catch (err) {
     if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-      throw new AppError(400, 400, 'resource.importTooMuchMemory', localized(job.opts.lang, { max: limits.memoryMb }));
+      throw badRequest('resource.importTooMuchMemory', localized(job.opts.lang, { max: limits.memoryMb }));
     }
     if (err instanceof AppError) throw new AppError(err.status, err.code, err.key, localized(job.opts.lang, err.params), err.data);
     throw err;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rename, rm, stat } from 'node:fs/promises';
 import sharp from 'sharp';
-import { AppError } from '../errors.js';
+import { badRequest } from '../errors.js';
 
 /**
  * Pictures are read with sharp (libvips): its work runs on libuv's thread pool, never on the event
@@ -26,10 +26,10 @@ export async function checkImageSize(file: string, rule: { minWidth?: number; mi
   try {
     size = await imageSize(file);
   } catch {
-    throw new AppError(400, 400, 'file.badImage');
+    throw badRequest('file.badImage');
   }
   if (size.width < (rule.minWidth ?? 0) || size.height < (rule.minHeight ?? 0)) {
-    throw new AppError(400, 400, 'file.imageTooSmall', {
+    throw badRequest('file.imageTooSmall', {
       minWidth: rule.minWidth ?? 0,
       minHeight: rule.minHeight ?? 0,
       width: size.width,

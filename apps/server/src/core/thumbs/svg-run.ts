@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { AppError } from '../errors.js';
+import { badRequest } from '../errors.js';
 
 /** The sheet worker's boot module: registers tsx, then loads workerData.entry (workers do not inherit the loader). */
 const BOOT = new URL('../sheet/boot.mjs', import.meta.url);
@@ -20,14 +20,14 @@ export async function sanitizeSvgFile(bytes: Uint8Array): Promise<Buffer> {
   let timer: NodeJS.Timeout | undefined;
   try {
     const answer = await new Promise<{ ok: boolean; svg?: Uint8Array; reason?: string }>((resolve, reject) => {
-      timer = setTimeout(() => reject(new AppError(400, 400, 'file.svgTooComplex')), TIME_MS);
+      timer = setTimeout(() => reject(badRequest('file.svgTooComplex')), TIME_MS);
       worker.once('message', resolve);
-      worker.once('error', () => reject(new AppError(400, 400, 'file.svgTooComplex')));
-      worker.once('exit', (code) => reject(new AppError(400, 400, code === 0 ? 'file.svgNotWellFormed' : 'file.svgTooComplex')));
+      worker.once('error', () => reject(badRequest('file.svgTooComplex')));
+      worker.once('exit', (code) => reject(badRequest(code === 0 ? 'file.svgNotWellFormed' : 'file.svgTooComplex')));
     });
     if (!answer.ok) {
       const key = { doctype: 'file.svgDoctype', notSvg: 'file.svgNotSvg', tooComplex: 'file.svgTooComplex' }[answer.reason ?? ''];
-      throw new AppError(400, 400, key ?? 'file.svgNotWellFormed');
+      throw badRequest(key ?? 'file.svgNotWellFormed');
     }
     return Buffer.from(answer.svg!);
   } finally {

@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises';
-import { AppError } from '../errors.js';
+import { badRequest } from '../errors.js';
 
 /**
  * Video checks beyond the first bytes: an MP4 is a chain of ISO boxes that fills the file exactly,
@@ -34,7 +34,7 @@ const MP4_BRANDS = new Set([
 /** At most this many top-level boxes are walked (a real file has a handful). */
 const MAX_BOXES = 10_000;
 
-const bad = () => new AppError(400, 400, 'file.badVideo');
+const bad = () => badRequest('file.badVideo');
 
 async function checkMp4(path: string): Promise<void> {
   const fh = await open(path, 'r');

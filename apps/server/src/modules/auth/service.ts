@@ -1,7 +1,7 @@
 import { Code, type Lang, type LoginData, translate } from '@tagloom/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.js';
-import { AppError, unauthorized } from '../../core/errors.js';
+import { AppError, badRequest, unauthorized } from '../../core/errors.js';
 import { LoginThrottle, ThrottledError } from '../../core/login-throttle.js';
 import { assertPasswordPolicy } from '../../core/password-policy.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../core/passwords.js';
@@ -12,7 +12,7 @@ import { findByLoginName, findLogin, loginKey } from '../general/user/service.js
 
 /** A 400 whose message belongs to one field: data.fields lets the console mark it. */
 function fieldError(field: string, key: string, lang?: Lang): AppError {
-  return new AppError(400, Code.BAD_REQUEST, key, {}, lang ? { fields: [{ field, message: translate(lang, key) }] } : null);
+  return badRequest(key, {}, lang ? { fields: [{ field, message: translate(lang, key) }] } : null);
 }
 
 export interface ClientMeta {

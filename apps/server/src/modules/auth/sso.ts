@@ -2,7 +2,7 @@ import { Code } from '@tagloom/domain';
 import { eq, lt } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import type { AppContext } from '../../core/context.js';
-import { AppError } from '../../core/errors.js';
+import { AppError, badRequest } from '../../core/errors.js';
 import { ssoStates } from '../../db/schema/index.js';
 
 const STATE_TTL_MS = 10 * 60_000;
@@ -28,7 +28,7 @@ export class SsoService {
 
   private settings() {
     const s = this.ctx.config.oidc;
-    if (!s) throw new AppError(400, Code.BAD_REQUEST, 'auth.ssoNotConfigured');
+    if (!s) throw badRequest('auth.ssoNotConfigured');
     return s;
   }
 
@@ -81,7 +81,7 @@ export class SsoService {
     const s = this.settings();
     const state = query.state ?? '';
     const [pending] = await this.ctx.db.delete(ssoStates).where(eq(ssoStates.state, state)).returning();
-    if (!pending || pending.expiresAt.getTime() < Date.now()) throw new AppError(400, Code.BAD_REQUEST, 'auth.ssoStateInvalid');
+    if (!pending || pending.expiresAt.getTime() < Date.now()) throw badRequest('auth.ssoStateInvalid');
     if (query.error) {
       throw new AppError(401, Code.UNAUTHORIZED, 'auth.ssoFailed', { reason: query.error_description || query.error });
     }

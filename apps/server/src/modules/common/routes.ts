@@ -2,7 +2,7 @@ import { ENUMS, findEnum } from '@tagloom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../core/envelope.js';
-import { AppError } from '../../core/errors.js';
+import { notFound } from '../../core/errors.js';
 import { mqttHealth } from '../rfid/mqtt/index.js';
 import { foldBacklog } from '../rfid/state/index.js';
 
@@ -94,7 +94,7 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const found = findEnum(req.query.targetEnum);
-      if (!found) throw new AppError(404, 404, 'enum.unknown', { name: req.query.targetEnum });
+      if (!found) throw notFound('enum.unknown', { name: req.query.targetEnum });
       return reply.ok(found[1].map((o) => ({ value: o.value, label: o.label[req.lang] })));
     },
   );

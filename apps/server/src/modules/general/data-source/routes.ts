@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../core/envelope.js';
-import { AppError, badRequest, forbidden } from '../../../core/errors.js';
+import { badRequest, forbidden, notFound } from '../../../core/errors.js';
 import { dataSources } from '../../../db/schema/index.js';
 import { parseAddress, type Reachable, tryConnect } from './connect.js';
 import { dataSourceSecrets, SecretUnreadable } from './secret-box.js';
@@ -60,12 +60,12 @@ export const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
       if (id) {
         if (!(await req.holds(SCREEN, 'edit'))) throw forbidden('boundary.dataSource.editRequired');
         [stored] = await app.ctx.db.select().from(dataSources).where(eq(dataSources.id, id));
-        if (!stored) throw new AppError(404, 404, 'common.notFound', { what: dataSourceResource.names });
+        if (!stored) throw notFound(dataSourceResource.names);
       }
       const address = given.address || (stored?.address as string | undefined);
       if (!address) throw badRequest('dataSource.addressRequired');
       const fail = (category: string, error: string, elapsedMs = 0) =>
-        new AppError(400, 400, 'dataSource.testFailed', { error }, { success: false, category, error, elapsedMs });
+        badRequest('dataSource.testFailed', { error }, { success: false, category, error, elapsedMs });
 
       const target = parseAddress(address);
       if (target.kind === 'unsupported')
@@ -80,7 +80,7 @@ export const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
         const homeUser = stored.userName || (home.kind === 'unsupported' ? undefined : home.user) || undefined;
         if (home.kind === 'unsupported' || endpointKey(home, homeUser) !== endpointKey(target, user)) {
           const field = translate(req.lang, 'boundary.dataSource.passwordField');
-          throw new AppError(400, 400, 'boundary.dataSource.passwordRequired', {}, { fields: [{ field: 'password', message: field }] });
+          throw badRequest('boundary.dataSource.passwordRequired', {}, { fields: [{ field: 'password', message: field }] });
         }
       }
       if (password === undefined && stored?.password) {

@@ -2,7 +2,7 @@ import { DAY_MS, deviceLogFeed, ENUMS, retentionDays } from '@tagloom/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../core/envelope.js';
-import { AppError } from '../../../core/errors.js';
+import { AppError, badRequest } from '../../../core/errors.js';
 import { DEVICE_KEY_HEADER } from '../../../core/feed/device-keys.js';
 import { feedRoutes } from '../../../core/feed/routes.js';
 import { labelsOf } from '../../../core/feed/service.js';
@@ -63,7 +63,7 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
           throw new AppError(403, 403, 'feeds.device.otherDevice', { index: i + 1, device: e.deviceCode, own: device.deviceCode });
         const at = e.at === undefined ? new Date(now) : new Date(e.at);
         if (Number.isNaN(at.getTime()) || at.getTime() < oldest || at.getTime() > now + CLOCK_SKEW_MS)
-          throw new AppError(400, 400, 'feeds.device.tooOld', { index: i + 1, at: e.at });
+          throw badRequest('feeds.device.tooOld', { index: i + 1, at: e.at });
         return {
           tenantId: device.tenantId,
           deviceCode: device.deviceCode,

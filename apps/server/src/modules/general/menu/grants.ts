@@ -1,7 +1,7 @@
 // Menu grants shared by the tenant and role screens: what may be granted, checked, and shown as a tree.
 import { isPlatformScreen, type L10n, type MenuGrant } from '@tagloom/domain';
 import { asc } from 'drizzle-orm';
-import { AppError } from '../../../core/errors.js';
+import { badRequest } from '../../../core/errors.js';
 import type { Tx } from '../../../db/client.js';
 import { menuButtons, menus } from '../../../db/schema/index.js';
 
@@ -55,7 +55,7 @@ export const isPlatformMenu = (m: { code: string; component: string }): boolean 
   isPlatformScreen(m.code) || isPlatformScreen(m.component);
 
 /** The refusal of a platform-only screen given to a tenant, naming the screen. */
-export const platformScreenRefused = (m: { names: L10n }) => new AppError(400, 400, 'boundary.platformScreen', { screen: m.names });
+export const platformScreenRefused = (m: { names: L10n }) => badRequest('boundary.platformScreen', { screen: m.names });
 
 /**
  * Refuse any grant of a platform-only screen to a tenant (tenant grants, tenant roles' grants),
@@ -76,10 +76,10 @@ export function checkGrants(grants: MenuGrant[], allowed: Map<number, Set<string
   const out = new Map<number, Set<string>>();
   for (const g of grants) {
     const can = allowed.get(g.menuId);
-    if (!can) throw new AppError(400, 400, keys.menu, { menu: g.menuId });
+    if (!can) throw badRequest(keys.menu, { menu: g.menuId });
     const set = out.get(g.menuId) ?? new Set<string>();
     for (const a of g.actions) {
-      if (!can.has(a)) throw new AppError(400, 400, keys.action, { menu: g.menuId, action: a });
+      if (!can.has(a)) throw badRequest(keys.action, { menu: g.menuId, action: a });
       set.add(a);
     }
     out.set(g.menuId, set);

@@ -2,7 +2,7 @@ import { menuCreate, menuUpdate } from '@tagloom/domain';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../../core/context.js';
-import { AppError, conflict, notFound } from '../../../core/errors.js';
+import { badRequest, conflict, notFound } from '../../../core/errors.js';
 import { PERMISSIONS_CHANGED } from '../../../core/permissions.js';
 import type { ResourceHooks } from '../../../core/resource/service.js';
 import { menus, roleMenus } from '../../../db/schema/index.js';
@@ -33,7 +33,7 @@ export function menuHooks(ctx: AppContext, admin: MenuAdminService): ResourceHoo
     async beforeWrite(tx, data, { existing, changes }) {
       if (existing) {
         if (existing.level === MAX_LEVEL && changes?.component !== undefined && !changes.component)
-          throw new AppError(400, 400, 'menuAdmin.componentRequired');
+          throw badRequest('menuAdmin.componentRequired');
         if (changes?.names) changes.names = filled(changes.names as Names);
         keepOnPlatform({
           ...(data as { code: string; component: string; side: string }),
@@ -50,8 +50,8 @@ export function menuHooks(ctx: AppContext, admin: MenuAdminService): ResourceHoo
         if (!parent) throw notFound('menuAdmin.menu');
       }
       const level = parent ? Number(parent.level) + 1 : 1;
-      if (level > MAX_LEVEL) throw new AppError(400, 400, 'menuAdmin.tooDeep');
-      if (level === MAX_LEVEL && !data.component) throw new AppError(400, 400, 'menuAdmin.componentRequired');
+      if (level > MAX_LEVEL) throw badRequest('menuAdmin.tooDeep');
+      if (level === MAX_LEVEL && !data.component) throw badRequest('menuAdmin.componentRequired');
       const names = data.names as Names;
       Object.assign(data, {
         parentId: parent?.id ?? null,

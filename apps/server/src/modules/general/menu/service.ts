@@ -1,7 +1,7 @@
 import type { MenuButtonSave, MenuDataItemSave } from '@tagloom/domain';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../core/context.js';
-import { AppError, conflict, notFound } from '../../../core/errors.js';
+import { badRequest, conflict, notFound } from '../../../core/errors.js';
 import { PERMISSIONS_CHANGED } from '../../../core/permissions.js';
 import { menuButtons, menuDataItems, menus, roleMenus, tenantMenus } from '../../../db/schema/index.js';
 import { MAX_LEVEL } from './hooks.js';
@@ -61,7 +61,7 @@ export class MenuAdminService {
   private async screen(menuId: number): Promise<MenuRow> {
     const [row] = await this.ctx.db.select().from(menus).where(eq(menus.id, menuId));
     if (!row) throw notFound('menuAdmin.menu');
-    if (row.level !== MAX_LEVEL) throw new AppError(400, 400, 'menuAdmin.screenOnly');
+    if (row.level !== MAX_LEVEL) throw badRequest('menuAdmin.screenOnly');
     return row;
   }
 

@@ -11,7 +11,7 @@ import {
 } from '@tagloom/domain';
 import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../core/context.js';
-import { AppError, fieldRefusal, notFound } from '../../../core/errors.js';
+import { badRequest, fieldRefusal, notFound } from '../../../core/errors.js';
 import { jobKind } from '../../../core/queue/registry.js';
 import type { OnTransition, ResourceHooks } from '../../../core/resource/service.js';
 import { move } from '../../../core/resource/transitions.js';
@@ -137,7 +137,7 @@ export function schedulerHooks(): ResourceHooks<typeof schedulerResource> {
       const defaultStart = !existing && task.triggerType === SCHEDULER_TYPE.TIME ? now : null;
       const trigger = { ...task, startAt: task.startAt ?? defaultStart };
       let next = firstFire(trigger, now);
-      if (!next && task.triggerType === SCHEDULER_TYPE.CRON) throw new AppError(400, 400, 'scheduler.neverFires', { cron: task.cron });
+      if (!next && task.triggerType === SCHEDULER_TYPE.CRON) throw badRequest('scheduler.neverFires', { cron: task.cron });
       const counted = { repeatTimes: task.repeatTimes ?? 0, timesTriggered: (existing?.timesTriggered as number | undefined) ?? 0 };
       let state: number = (existing?.state as number | undefined) ?? SCHEDULER_STATE.NORMAL;
       if (state !== SCHEDULER_STATE.PAUSED) state = next && !exhausted(counted) ? SCHEDULER_STATE.NORMAL : SCHEDULER_STATE.COMPLETED;

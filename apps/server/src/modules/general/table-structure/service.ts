@@ -1,6 +1,6 @@
 import { type Lang, RESOURCES, translate } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
-import { AppError } from '../../../core/errors.js';
+import { notFound } from '../../../core/errors.js';
 import { workbookBuffer } from '../../../core/resource/excel.js';
 import { type Db, queryRows } from '../../../db/client.js';
 
@@ -93,7 +93,7 @@ export class TableStructureService {
             and (${schema}::text is null or n.nspname = ${schema})
           order by (n.nspname = 'public') desc limit 1`,
     );
-    if (!row) throw new AppError(404, 404, 'tableStructure.notFound', { table: tableName });
+    if (!row) throw notFound('tableStructure.notFound', { table: tableName });
     return row;
   }
 

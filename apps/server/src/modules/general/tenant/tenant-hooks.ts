@@ -14,7 +14,7 @@ import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { AppContext } from '../../../core/context.js';
-import { AppError, conflict } from '../../../core/errors.js';
+import { badRequest, conflict } from '../../../core/errors.js';
 import { PERMISSIONS_CHANGED } from '../../../core/permissions.js';
 import type { ResourceHooks } from '../../../core/resource/service.js';
 import { TenantScope } from '../../../core/tenant-scope.js';
@@ -57,7 +57,7 @@ async function checkTemplates(db: Tx, ids: Partial<Record<TemplateType, number>>
       .where(and(eq(table.id, ids[t]!), table.tenantId ? eq(table.tenantId, PLATFORM_TENANT_ID) : undefined))
       .limit(1)
       .for('share');
-    if (!row) throw new AppError(400, 400, 'tenant.templateNotFound', { what: tenantResource.labels[templateField(t)] });
+    if (!row) throw badRequest('tenant.templateNotFound', { what: tenantResource.labels[templateField(t)] });
   }
   if (groupId) {
     const [row] = await db
@@ -66,7 +66,7 @@ async function checkTemplates(db: Tx, ids: Partial<Record<TemplateType, number>>
       .where(eq(tenantGroups.id, Number(groupId)))
       .limit(1)
       .for('share');
-    if (!row) throw new AppError(400, 400, 'tenant.templateNotFound', { what: tenantResource.labels.groupId });
+    if (!row) throw badRequest('tenant.templateNotFound', { what: tenantResource.labels.groupId });
   }
 }
 

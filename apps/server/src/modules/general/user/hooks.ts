@@ -2,7 +2,7 @@ import { int, PLATFORM_TENANT_ID, schemasOf, TERMINALS, USER_TYPE, userCreate, u
 import { and, asc, count, eq, inArray, notInArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext, SessionInfo } from '../../../core/context.js';
-import { AppError, conflict, notFound } from '../../../core/errors.js';
+import { badRequest, conflict, notFound } from '../../../core/errors.js';
 import { LoginThrottle } from '../../../core/login-throttle.js';
 import { PERMISSIONS_CHANGED } from '../../../core/permissions.js';
 import type { ResourceHooks } from '../../../core/resource/service.js';
@@ -25,7 +25,7 @@ export const mustChangeBody = z.object({ mustChangePassword: mustChange.optional
 /** Platform users are types 1-2, tenant users 3-4 (spec §6: below 3 means plat). */
 function checkType(tenantId: number, userType: number) {
   const platform = tenantId === PLATFORM_TENANT_ID;
-  if (platform !== userType < USER_TYPE.TENANT_ADMIN) throw new AppError(400, 400, 'account.userTypeSide', { type: userType });
+  if (platform !== userType < USER_TYPE.TENANT_ADMIN) throw badRequest('account.userTypeSide', { type: userType });
 }
 
 /** The roles, per terminal, must be roles of the user's tenant. */
@@ -35,7 +35,7 @@ async function roleGrants(db: Tx, tenantId: number, byTerminal: RolesByTerminal 
   if (ids.length) {
     const found = await new TenantScope(db, tenantId).select(roles, inArray(roles.id, ids));
     const missing = ids.find((i) => !found.some((r) => r.id === i));
-    if (missing !== undefined) throw new AppError(400, 400, 'account.roleNotOfTenant', { id: missing });
+    if (missing !== undefined) throw badRequest('account.roleNotOfTenant', { id: missing });
   }
   return grants;
 }

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../../../app.js';
 import { envelope } from '../../../core/envelope.js';
-import { AppError, notFound, validationError } from '../../../core/errors.js';
+import { badRequest, notFound, validationError } from '../../../core/errors.js';
 import { FileService, sendStoredFile } from '../../../core/files.js';
 import { fileFields } from '../../../core/resource/file-fields.js';
 import { readOneFile, storeForField } from '../../../core/resource/file-routes.js';
@@ -49,7 +49,7 @@ const versionExtras: FastifyPluginAsyncZod<{ service: ResourceService }> = async
         await checkNumber(app.ctx.db, type, data);
         return storeForField(files, service, field, session, stream, name, { named: false });
       });
-      if (!file || !data) throw new AppError(400, 400, 'version.fileRequired');
+      if (!file || !data) throw badRequest('version.fileRequired');
       try {
         // the file's duplicate check and the row's insert are one transaction (service.create → attachFiles)
         return reply.ok(await service.create(session, { ...data, [field.key]: file.id }), 'version.uploaded');

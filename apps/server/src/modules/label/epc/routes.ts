@@ -1,5 +1,4 @@
 import {
-  Code,
   type DecodedEpc,
   decodeEpc,
   EpcError,
@@ -16,7 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Services } from '../../../app.js';
 import { envelope } from '../../../core/envelope.js';
-import { AppError, forbidden } from '../../../core/errors.js';
+import { type AppError, badRequest, forbidden } from '../../../core/errors.js';
 
 /** The screens whose query button lets a tenant user use the codec. */
 const SCREENS = ['label/epc-query', 'label/purchase-order'] as const;
@@ -35,13 +34,7 @@ async function guard(req: FastifyRequest): Promise<void> {
 export function epcRefusal(e: EpcError, lang: Lang): AppError {
   const label = Object.fromEntries(LANGS.map((l) => [l, translate(l, `epc.field.${e.field}`)])) as L10n;
   const message = Object.fromEntries(LANGS.map((l) => [l, epcErrorReason(e, (key, params) => translate(l, key, params))])) as L10n;
-  return new AppError(
-    400,
-    Code.BAD_REQUEST,
-    'validation.field',
-    { field: label, message },
-    { fields: [{ field: e.field, message: message[lang] }] },
-  );
+  return badRequest('validation.field', { field: label, message }, { fields: [{ field: e.field, message: message[lang] }] });
 }
 
 /** The decode's fields spread beside the scheme and URIs (the HTTP shape of the issue). */

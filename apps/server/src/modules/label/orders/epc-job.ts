@@ -10,7 +10,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { requestsWithin } from '../../../core/activity.js';
 import type { AppContext } from '../../../core/context.js';
-import { AppError } from '../../../core/errors.js';
+import { conflict } from '../../../core/errors.js';
 import { enqueue } from '../../../core/queue/queue.js';
 import type { JobKind, JobRow } from '../../../core/queue/registry.js';
 import { type Mover, move } from '../../../core/resource/transitions.js';
@@ -173,7 +173,7 @@ export const generateEpcJob: JobKind = {
     const total = lines.reduce((n, l) => n + Number(l.labels ?? 0), 0);
     for (const line of lines) {
       const sku = skus.get(Number(line.skuId));
-      if (!sku?.gtin) throw new AppError(409, 409, 'labelOrder.noGtin', { sku: sku?.skuBarcode ?? String(line.skuId) });
+      if (!sku?.gtin) throw conflict('labelOrder.noGtin', { sku: sku?.skuBarcode ?? String(line.skuId) });
     }
     // what held when the job was queued may not now (a cap lowered, the disk filled meanwhile)
     await checkLabelCaps(ctx, db, { tenantId, orderId, code: String(order.code), labels: total, field: 'order', lang: 'zh_CN' });

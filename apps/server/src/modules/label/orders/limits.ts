@@ -16,11 +16,11 @@
  */
 import { statfs } from 'node:fs/promises';
 import path from 'node:path';
-import { Code, LABEL_ORDER, type Lang, labelOrderLineResource, labelOrderResource } from '@tagloom/domain';
+import { LABEL_ORDER, type Lang, labelOrderLineResource, labelOrderResource } from '@tagloom/domain';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Config, LabelLimits } from '../../../config.js';
 import type { AppContext } from '../../../core/context.js';
-import { AppError, fieldRefusal } from '../../../core/errors.js';
+import { type AppError, conflict, fieldRefusal } from '../../../core/errors.js';
 import { queryRows, type Tx } from '../../../db/client.js';
 import { fieldOf } from '../templates/hooks.js';
 import { labelOrders } from './tables.js';
@@ -45,7 +45,7 @@ const mb = (bytes: number) => n(Math.ceil(bytes / MB));
 function refusal(status: 400 | 409, field: 'line' | 'order', key: string, params: Record<string, unknown>, lang: Lang): AppError {
   const f = field === 'line' ? fieldOf(labelOrderLineResource, 'quantity') : fieldOf(labelOrderResource, 'labelQuantity');
   const e = fieldRefusal(f, key, params, lang);
-  return status === 400 ? e : new AppError(409, Code.CONFLICT, e.key, e.params, e.data);
+  return status === 400 ? e : conflict(e.key, e.params, e.data);
 }
 
 /**
@@ -127,7 +127,7 @@ export async function checkEpcDisk(ctx: AppContext, tx: Tx, labels: number): Pro
     const free = await freeBytes(ctx.config.dataDir);
     const need = epcBytes(labels, true);
     if (free - need < diskMarginMb * MB)
-      throw new AppError(409, Code.CONFLICT, 'labelOrder.diskLow', {
+      throw conflict('labelOrder.diskLow', {
         labels: n(labels),
         need: mb(need),
         free: mb(free),
@@ -137,7 +137,7 @@ export async function checkEpcDisk(ctx: AppContext, tx: Tx, labels: number): Pro
     const size = await databaseBytes(tx);
     const need = epcBytes(labels, false);
     if (size + need > dbBudgetMb * MB)
-      throw new AppError(409, Code.CONFLICT, 'labelOrder.dbBudget', {
+      throw conflict('labelOrder.dbBudget', {
         labels: n(labels),
         need: mb(need),
         size: mb(size),
@@ -159,12 +159,10 @@ export function diskWatch(ctx: AppContext, everyMs = 1000): () => Promise<void> 
     const { diskMarginMb, dbBudgetMb } = limits(ctx.config);
     if (ctx.database.kind === 'pglite') {
       const free = await freeBytes(ctx.config.dataDir);
-      if (free < diskMarginMb * MB)
-        throw new AppError(409, Code.CONFLICT, 'labelOrder.diskLowDuring', { free: mb(free), margin: n(diskMarginMb) });
+      if (free < diskMarginMb * MB) throw conflict('labelOrder.diskLowDuring', { free: mb(free), margin: n(diskMarginMb) });
     } else if (dbBudgetMb > 0) {
       const size = await databaseBytes(ctx.db);
-      if (size > dbBudgetMb * MB)
-        throw new AppError(409, Code.CONFLICT, 'labelOrder.dbBudgetDuring', { size: mb(size), budget: n(dbBudgetMb) });
+      if (size > dbBudgetMb * MB) throw conflict('labelOrder.dbBudgetDuring', { size: mb(size), budget: n(dbBudgetMb) });
     }
   };
 }

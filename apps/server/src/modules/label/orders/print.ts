@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { Services } from '../../../app.js';
 import type { AppContext, SessionInfo } from '../../../core/context.js';
 import { envelope } from '../../../core/envelope.js';
-import { AppError, conflict } from '../../../core/errors.js';
+import { conflict, notFound } from '../../../core/errors.js';
 import { contentDisposition } from '../../../core/files.js';
 import { nextDocumentCode } from '../../../core/numbering.js';
 import type { ResourceHooks } from '../../../core/resource/service.js';
@@ -43,7 +43,7 @@ async function orderOf(tx: Tx, tenantId: number, orderId: number) {
     .select()
     .from(labelOrders)
     .where(and(eq(labelOrders.tenantId, tenantId), eq(labelOrders.id, orderId)));
-  if (!order) throw new AppError(404, 404, 'common.notFound', { what: labelOrderResource.names });
+  if (!order) throw notFound(labelOrderResource.names);
   return order as Row;
 }
 
@@ -100,8 +100,7 @@ export const sketchHooks = (): ResourceHooks => ({
   async beforeWrite(tx, data, { session, existing }) {
     const order = await orderOf(tx, session.tenantId!, Number(data.orderId ?? existing?.orderId));
     // a supplier's user draws for its own orders only (the order picker lists no other)
-    if (session.party?.kind === 'labelSupplier' && Number(order.supplierId) !== session.party.id)
-      throw new AppError(404, 404, 'common.notFound', { what: labelOrderResource.names });
+    if (session.party?.kind === 'labelSupplier' && Number(order.supplierId) !== session.party.id) throw notFound(labelOrderResource.names);
     data.supplierId = order.supplierId ?? null;
   },
   transitions: {
@@ -158,7 +157,7 @@ export const printTaskRoutes: FastifyPluginAsyncZod<Services> = async (app, serv
       .select()
       .from(service.table)
       .where(service.scope(session, eq(service.table.id, taskId)))) as Row[];
-    if (!task) throw new AppError(404, 404, 'common.notFound', { what: printTaskResource.names });
+    if (!task) throw notFound(printTaskResource.names);
     return task;
   };
   app.get(

@@ -20,7 +20,7 @@ import { z } from 'zod';
 import type { Services } from '../../../app.js';
 import type { SessionInfo } from '../../../core/context.js';
 import { envelope } from '../../../core/envelope.js';
-import { AppError, fieldRefusal } from '../../../core/errors.js';
+import { badRequest, fieldRefusal, notFound } from '../../../core/errors.js';
 import { transition } from '../../../core/resource/transitions.js';
 import type { Db, Tx } from '../../../db/client.js';
 import { usableOrderLines, usablePurchaseOrders } from '../../supply/chain/service.js';
@@ -88,7 +88,7 @@ async function checkCard(db: Db | Tx, session: SessionInfo, cardId: number, line
     .select({ code69: labelSampleCards.code69 })
     .from(labelSampleCards)
     .where(and(eq(labelSampleCards.tenantId, session.tenantId!), eq(labelSampleCards.id, cardId)));
-  if (!card) throw new AppError(404, 404, 'common.notFound', { what: sampleCardResource.names });
+  if (!card) throw notFound(sampleCardResource.names);
   const code = String(card.code69 ?? '');
   if (code && !lines.some((l) => l.gtin === code)) throw fieldRefusal(CARD_FIELD, 'labelOrder.mismatch69', { code }, lang);
 }
@@ -171,7 +171,7 @@ export const wizardRoutes: FastifyPluginAsyncZod<Services> = async (app, service
       const byId = new Map(lines.map((l) => [l.lineId, l]));
       const chosen = d.goodsList.map((g, i) => {
         const line = byId.get(g.lineId);
-        if (!line) throw new AppError(400, 400, 'labelOrder.wizardLine', { line: i + 1 });
+        if (!line) throw badRequest('labelOrder.wizardLine', { line: i + 1 });
         return { line, quantity: g.quantity };
       });
       // the sample card's 69 code is one of the chosen SKUs' (checked again when the order is confirmed)

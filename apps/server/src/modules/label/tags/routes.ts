@@ -28,7 +28,7 @@ import { z } from 'zod';
 import type { Services } from '../../../app.js';
 import type { AppContext, SessionInfo } from '../../../core/context.js';
 import { envelope } from '../../../core/envelope.js';
-import { AppError, conflict, notFound } from '../../../core/errors.js';
+import { badRequest, conflict, notFound } from '../../../core/errors.js';
 import { feedRoutes } from '../../../core/feed/routes.js';
 import { FeedService } from '../../../core/feed/service.js';
 import { contentDisposition } from '../../../core/files.js';
@@ -301,7 +301,7 @@ export const tagsRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
       const epcs = [...new Set(req.body.epcs.map(normalizeHex))];
       const n = await db.transaction(async (tx) => {
         const r = await clearCheck(tx, session.tenantId, epcs, session.party);
-        if (r.unknown.length) throw new AppError(400, 400, 'tags.clearUnknown', { count: r.unknown.length, epc: r.unknown[0] });
+        if (r.unknown.length) throw badRequest('tags.clearUnknown', { count: r.unknown.length, epc: r.unknown[0] });
         if (r.cleared.length) throw conflict('tags.alreadyCleared', { count: r.cleared.length, epc: r.cleared[0] });
         return clearTags(
           tx,

@@ -15,7 +15,7 @@ import {
   zoneOffsetAt,
 } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
-import { AppError } from '../../../core/errors.js';
+import { badRequest } from '../../../core/errors.js';
 import { queryRows, type Tx } from '../../../db/client.js';
 import { tableOf } from '../../../db/resource-table.js';
 import { labelTagEvents } from './tables.js';
@@ -278,10 +278,10 @@ export async function recordTagEvent(tx: Tx, e: TagEventInput, place?: Place): P
   const now = Date.now();
   const days = retentionDays(tagEventFeed.partition.retention) - 31;
   if (Number.isNaN(at.getTime()) || at.getTime() > now + DAY_MS || at.getTime() < now - days * DAY_MS)
-    throw new AppError(400, 400, 'tags.eventTimeRange', { days });
+    throw badRequest('tags.eventTimeRange', { days });
   const where = place && (place.location?.id ?? null) === (e.locationId ?? null) ? place : await placeOf(tx, e.tenantId, e.locationId);
   const offset = e.eventTimeZoneOffset ?? zoneOffsetAt(zoneOf(where), at);
-  if (!OFFSET.test(offset)) throw new AppError(400, 400, 'tags.badZoneOffset', { offset });
+  if (!OFFSET.test(offset)) throw badRequest('tags.badZoneOffset', { offset });
   const loc = where.location;
   const site = loc && { tenant: where.tenant, code: loc.code, gln: loc.gln, companyPrefixLength: where.companyPrefixLength };
   const bizLocation = site ? placeUri(site) : e.bizLocation ? placeUri({ tenant: where.tenant, code: e.bizLocation }) : '';
@@ -291,7 +291,7 @@ export async function recordTagEvent(tx: Tx, e: TagEventInput, place?: Place): P
       ? placeUri({ tenant: where.tenant, code: (e.readPoint || e.reader)! })
       : '';
   const epcs = [...new Set(e.epcs ?? [])];
-  if (epcs.length > EVENT_EPCS_MAX) throw new AppError(400, 400, 'tags.tooManyEpcs', { max: EVENT_EPCS_MAX });
+  if (epcs.length > EVENT_EPCS_MAX) throw badRequest('tags.tooManyEpcs', { max: EVENT_EPCS_MAX });
   if (!epcs.length && e.orderId === undefined) throw new Error('recordTagEvent: an event names EPCs or an order');
   let orderCode = e.orderCode ?? '';
   let epcCount = e.epcCount ?? epcs.length;

@@ -24,7 +24,7 @@ import {
 import { type InvalidEvent, PayloadError } from '@tagloom/domain/rfid/formats.js';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../core/context.js';
-import { AppError, conflict } from '../../../core/errors.js';
+import { badRequest, conflict } from '../../../core/errors.js';
 import type { DeviceIdentity } from '../../../core/feed/device-keys.js';
 import { LIVE_TOPICS, type LiveRead, type LiveReadsData, publishLive } from '../../../core/live.js';
 import { preparedRows, queryRows, type Tx } from '../../../db/client.js';
@@ -187,7 +187,7 @@ async function store(
     const key = givenKey(meta.batchKey) ?? (hash ? `sha256:${hash}` : '');
     cost.events = refusedCost(err);
     await recordRejected(ctx, device, format, meta, key, err.reason, err.params, started);
-    throw new AppError(400, 400, `ingest.reason.${err.reason}`, err.params);
+    throw badRequest(`ingest.reason.${err.reason}`, err.params);
   }
   const { payload: parsed, hash } = read;
   const batchKey = batchKeyOf(hash, meta.batchKey);

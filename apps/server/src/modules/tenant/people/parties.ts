@@ -12,7 +12,7 @@ import {
   type ResourceDef,
 } from '@tagloom/domain';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import { AppError, validationError } from '../../../core/errors.js';
+import { badRequest, validationError } from '../../../core/errors.js';
 import type { Tx } from '../../../db/client.js';
 import { type AnyTable, tableOf } from '../../../db/resource-table.js';
 
@@ -25,7 +25,7 @@ export const isPartyKind = (v: unknown): v is PartyKind => typeof v === 'string'
 function partySource(kind: PartyKind): { def: ResourceDef; table: AnyTable; fixed: (SQL | undefined)[] } {
   const def = RESOURCES.find((d) => d.code === PARTY_SCREENS[kind]);
   const table = def && tableOf(def.rowsOf?.code ?? def.code);
-  if (!def || !table) throw new AppError(400, 400, 'people.partyKindUnavailable', { kind: partyKindLabel(kind) });
+  if (!def || !table) throw badRequest('people.partyKindUnavailable', { kind: partyKindLabel(kind) });
   const fixed = Object.entries(def.rowsOf?.fixed ?? {}).map(([k, v]) => eq(table[k], v));
   return { def, table, fixed };
 }

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext, SessionInfo } from '../../../core/context.js';
 import { envelope } from '../../../core/envelope.js';
-import { AppError, conflict, notFound } from '../../../core/errors.js';
+import { badRequest, conflict, notFound } from '../../../core/errors.js';
 import { PERMISSIONS_CHANGED } from '../../../core/permissions.js';
 import { TenantScope } from '../../../core/tenant-scope.js';
 import type { Tx } from '../../../db/client.js';
@@ -100,9 +100,9 @@ function refuseBeyond(grants: MenuGrant[], allowed: Map<number, Set<string>>, sc
     if (s && isPlatformMenu(s)) throw platformScreenRefused(s);
     const can = allowed.get(g.menuId);
     const screen = s?.names ?? names.get(g.menuId) ?? String(g.menuId);
-    if (!can) throw new AppError(400, 400, 'people.grant.menuBeyond', { menu: screen });
+    if (!can) throw badRequest('people.grant.menuBeyond', { menu: screen });
     for (const a of g.actions)
-      if (!can.has(a)) throw new AppError(400, 400, 'people.grant.actionBeyond', { menu: screen, action: s?.buttons.get(a) ?? a });
+      if (!can.has(a)) throw badRequest('people.grant.actionBeyond', { menu: screen, action: s?.buttons.get(a) ?? a });
   }
 }
 
