@@ -1,7 +1,6 @@
+import { L } from '../../lang.js';
 import { defineResource } from '../../resource/define.js';
 import { f } from '../../resource/fields.js';
-
-const L = (zh_CN: string, zh_TW: string, en_US: string) => ({ zh_CN, zh_TW, en_US });
 
 /** A menu code: letters, digits, '/', '_' and '-', starting with a letter or digit. */
 export const MENU_CODE_PATTERN = { source: '^[A-Za-z0-9][A-Za-z0-9/_-]*$', message: 'validation.codeChars' };

@@ -1,7 +1,6 @@
+import { L } from '../../lang.js';
 import { defineResource } from '../../resource/define.js';
 import { f } from '../../resource/fields.js';
-
-const L = (zh_CN: string, zh_TW: string, en_US: string) => ({ zh_CN, zh_TW, en_US });
 
 /**
  * Roles of the platform (tenant 0) or of a chosen tenant (spec §3, §6). Served by the generic

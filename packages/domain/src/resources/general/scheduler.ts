@@ -1,5 +1,5 @@
 import { type IntervalUnit, parseCron } from '../../cron.js';
-import type { L10n } from '../../lang.js';
+import { L, type L10n } from '../../lang.js';
 import { defineResource } from '../../resource/define.js';
 import { f } from '../../resource/fields.js';
 import { defineMachine } from '../../resource/machine.js';
@@ -67,12 +67,10 @@ export const SCHEDULER_UNITS: Record<number, IntervalUnit> = {
   7: 'year',
 };
 
-const label = (zh_CN: string, zh_TW: string, en_US: string): L10n => ({ zh_CN, zh_TW, en_US });
-
 /** Scheduled task (spec §3): a job handler fired by a time (interval) trigger or a cron trigger. */
 export const schedulerResource = defineResource({
   code: 'general/scheduler',
-  names: label('定时任务', '排程任務', 'Scheduled task'),
+  names: L('定时任务', '排程任務', 'Scheduled task'),
   owner: 'platform',
   table: 'scheduler_tasks',
   titleField: 'name',
@@ -113,10 +111,10 @@ export const schedulerResource = defineResource({
     },
   ],
   fields: {
-    name: f.text({ label: label('任务名称', '任務名稱', 'Task name'), max: 64, unique: true, search: 'like', sort: true }),
+    name: f.text({ label: L('任务名称', '任務名稱', 'Task name'), max: 64, unique: true, search: 'like', sort: true }),
     taskGroup: f.text({
       hidden: true,
-      label: label('任务分组', '任務分組', 'Group'),
+      label: L('任务分组', '任務分組', 'Group'),
       max: 64,
       required: false,
       default: 'DEFAULT',
@@ -125,26 +123,26 @@ export const schedulerResource = defineResource({
     }),
     // the task name says what it runs; the handler stays a column the user can bring back, so the
     // state, next fire and the row's machine actions fit a 1366-pixel screen in every language
-    className: f.text({ label: label('类名', '類別名稱', 'Class name'), max: 64, search: 'eq', display: 'code', hidden: true }),
-    triggerName: f.text({ label: label('触发器名称', '觸發器名稱', 'Trigger name'), max: 64, required: false, hidden: true }),
+    className: f.text({ label: L('类名', '類別名稱', 'Class name'), max: 64, search: 'eq', display: 'code', hidden: true }),
+    triggerName: f.text({ label: L('触发器名称', '觸發器名稱', 'Trigger name'), max: 64, required: false, hidden: true }),
     triggerGroup: f.text({
-      label: label('触发器分组', '觸發器分組', 'Trigger group'),
+      label: L('触发器分组', '觸發器分組', 'Trigger group'),
       max: 64,
       required: false,
       default: 'DEFAULT',
       hidden: true,
     }),
-    triggerType: f.enumOf('SchedulerType', { label: label('类型', '類型', 'Type'), search: 'eq' }),
-    startAt: f.datetime({ label: label('开始时间', '開始時間', 'Start time'), required: false, hidden: true }),
+    triggerType: f.enumOf('SchedulerType', { label: L('类型', '類型', 'Type'), search: 'eq' }),
+    startAt: f.datetime({ label: L('开始时间', '開始時間', 'Start time'), required: false, hidden: true }),
     cron: f.text({
-      label: label('Cron 表达式', 'Cron 運算式', 'Cron expression'),
+      label: L('Cron 表达式', 'Cron 運算式', 'Cron expression'),
       max: 128,
       required: false,
       display: 'code',
       hidden: true,
     }),
     repeatTimes: f.int({
-      label: label('重复次数', '重複次數', 'Repeat times'),
+      label: L('重复次数', '重複次數', 'Repeat times'),
       min: 0,
       max: 1_000_000_000,
       required: false,
@@ -152,31 +150,31 @@ export const schedulerResource = defineResource({
       hidden: true,
     }),
     repeatInterval: f.int({
-      label: label('重复间隔', '重複間隔', 'Repeat interval'),
+      label: L('重复间隔', '重複間隔', 'Repeat interval'),
       min: 1,
       max: 1_000_000,
       required: false,
       hidden: true,
     }),
-    repeatUnit: f.enumOf('SchedulerUnit', { label: label('间隔单位', '間隔單位', 'Interval unit'), required: false, hidden: true }),
+    repeatUnit: f.enumOf('SchedulerUnit', { label: L('间隔单位', '間隔單位', 'Interval unit'), required: false, hidden: true }),
     timesTriggered: f.int({
       hidden: true,
-      label: label('已触发次数', '已觸發次數', 'Times triggered'),
+      label: L('已触发次数', '已觸發次數', 'Times triggered'),
       form: false,
       required: false,
       default: 0,
       sort: true,
     }),
-    state: f.enumOf('SchedulerState', { label: label('状态', '狀態', 'State'), form: false, required: false, default: 1, search: 'eq' }),
-    nextFireAt: f.datetime({ label: label('下次触发时间', '下次觸發時間', 'Next fire time'), form: false, required: false, sort: true }),
+    state: f.enumOf('SchedulerState', { label: L('状态', '狀態', 'State'), form: false, required: false, default: 1, search: 'eq' }),
+    nextFireAt: f.datetime({ label: L('下次触发时间', '下次觸發時間', 'Next fire time'), form: false, required: false, sort: true }),
     lastFireAt: f.datetime({
-      label: label('上次触发时间', '上次觸發時間', 'Last fire time'),
+      label: L('上次触发时间', '上次觸發時間', 'Last fire time'),
       form: false,
       required: false,
       sort: true,
       hidden: true,
     }),
-    remark: f.textarea({ label: label('备注', '備註', 'Remark'), max: 256, hidden: true }),
+    remark: f.textarea({ label: L('备注', '備註', 'Remark'), max: 256, hidden: true }),
   },
   rules: [
     (d) => {

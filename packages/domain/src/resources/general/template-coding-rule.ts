@@ -1,9 +1,8 @@
 import { CODING_RULE_MAX_BITS, type CodingDomain, type CodingRuleInput, ruleRefusals, ruleSample, VALUE_TYPE } from '../../coding/index.js';
+import { L } from '../../lang.js';
 import { defineResource, type Rule } from '../../resource/define.js';
 import { f } from '../../resource/fields.js';
 import { CODE_RE } from './_rule-issue.js';
-
-const L = (zh_CN: string, zh_TW: string, en_US: string) => ({ zh_CN, zh_TW, en_US });
 
 // the rule engine (packages/domain/src/coding) is reached through this declaration too
 export {

@@ -1,8 +1,7 @@
+import { L } from '../../lang.js';
 import { defineResource } from '../../resource/define.js';
 import { f } from '../../resource/fields.js';
 import { isTimeZone } from '../tenant/places/time-zone.js';
-
-const L = (zh_CN: string, zh_TW: string, en_US: string) => ({ zh_CN, zh_TW, en_US });
 
 /**
  * Tenant (spec §3, §5). Served by its own module (apps/server/src/modules/general/tenant), not by

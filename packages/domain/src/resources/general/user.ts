@@ -1,7 +1,6 @@
+import { L } from '../../lang.js';
 import { defineResource } from '../../resource/define.js';
 import { f } from '../../resource/fields.js';
-
-const L = (zh_CN: string, zh_TW: string, en_US: string) => ({ zh_CN, zh_TW, en_US });
 
 /** Users of every tenant, managed by the platform (spec §3, §5). Served by modules/general/user. */
 export const userResource = defineResource({

@@ -1,10 +1,8 @@
 import { LIMITS } from '../../constants.js';
-import type { L10n } from '../../lang.js';
+import { L, type L10n } from '../../lang.js';
 import { defineResource } from '../../resource/define.js';
 import { f } from '../../resource/fields.js';
 import type { FileKind } from '../../resource/file-kinds.js';
-
-const L = (zh_CN: string, zh_TW: string, en_US: string) => ({ zh_CN, zh_TW, en_US });
 
 export const VERSION_TYPES = ['app', 'web', 'net', 'java'] as const;
 export type VersionType = (typeof VERSION_TYPES)[number];

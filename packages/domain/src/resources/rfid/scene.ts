@@ -1,8 +1,8 @@
+import { L } from '../../lang.js';
 import { defineResource } from '../../resource/define.js';
 import { f } from '../../resource/fields.js';
 import { RFID_SCENE_TYPE, SCENE_DEFAULTS } from './enums.js';
 
-const L = (zh_CN: string, zh_TW: string, en_US: string) => ({ zh_CN, zh_TW, en_US });
 /** a duration in seconds or a rate, at most two decimals (spec §3 Scene) */
 const amount = (label: ReturnType<typeof L>, hidden = false) =>
   f.decimal({ label, min: 0, max: 86_400, scale: 2, search: 'range', sort: true, hidden });

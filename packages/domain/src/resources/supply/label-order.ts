@@ -1,7 +1,6 @@
+import { L } from '../../lang.js';
 import { defineResource } from '../../resource/define.js';
 import { machineOf, orderFields, orderView } from '../label/orders/purchase-order.js';
-
-const L = (zh_CN: string, zh_TW: string, en_US: string) => ({ zh_CN, zh_TW, en_US });
 
 /**
  * The label supplier's view of the orders it is given (supply/label-order, the rows of

@@ -10,6 +10,7 @@ import {
   epcisDocument,
   epcQueryResource,
   idList,
+  L,
   type Lang,
   normalizeHex,
   TAG_BATCH_MAX,
@@ -50,7 +51,6 @@ import {
 } from './service.js';
 import { labelTagEvents, labelTagExceptions, labelTags } from './tables.js';
 
-const L = (zh_CN: string, zh_TW: string, en_US: string) => ({ zh_CN, zh_TW, en_US });
 const EPC_LABEL = L('EPC', 'EPC', 'EPC');
 const TID_LABEL = L('TID', 'TID', 'TID');
 const LIST_LABEL = L('EPC 列表', 'EPC 清單', 'EPC list');

@@ -1,9 +1,8 @@
+import { L } from '../../../lang.js';
 import { defineResource } from '../../../resource/define.js';
 import { f } from '../../../resource/fields.js';
 import { defineMachine } from '../../../resource/machine.js';
 import { LABEL_ORDER_KIND, LABEL_ORDER as S } from './enums.js';
-
-const L = (zh_CN: string, zh_TW: string, en_US: string) => ({ zh_CN, zh_TW, en_US });
 
 /** Largest label order attachment, in bytes, and how many an order holds. */
 export const LABEL_ORDER_ATTACHMENT_BYTES = 10 * 1024 * 1024;

@@ -1,9 +1,8 @@
+import { L } from '../../../lang.js';
 import { defineResource } from '../../../resource/define.js';
 import { f } from '../../../resource/fields.js';
 import { defineMachine } from '../../../resource/machine.js';
 import { SKETCH } from './enums.js';
-
-const L = (zh_CN: string, zh_TW: string, en_US: string) => ({ zh_CN, zh_TW, en_US });
 
 /** Largest sketch file, in bytes. */
 export const SKETCH_BYTES = 5 * 1024 * 1024;

@@ -1,9 +1,8 @@
+import { L } from '../../../lang.js';
 import { defineResource } from '../../../resource/define.js';
 import { f } from '../../../resource/fields.js';
 import { tagOrderField } from './tag.js';
 import './enums.js';
-
-const L = (zh_CN: string, zh_TW: string, en_US: string) => ({ zh_CN, zh_TW, en_US });
 
 /**
  * Label binding records: every bind and unbind of an EPC to a chip's TID (by hand, by import, or

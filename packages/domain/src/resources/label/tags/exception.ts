@@ -1,9 +1,8 @@
+import { L } from '../../../lang.js';
 import { defineResource } from '../../../resource/define.js';
 import { f } from '../../../resource/fields.js';
 import { TAG_EXCEPTION_STATE } from './enums.js';
 import { tagOrderField } from './tag.js';
-
-const L = (zh_CN: string, zh_TW: string, en_US: string) => ({ zh_CN, zh_TW, en_US });
 
 /**
  * Label exceptions: abnormal tags found by binding, imports and reads — an EPC the tenant never

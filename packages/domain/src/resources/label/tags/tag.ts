@@ -1,9 +1,8 @@
+import { L } from '../../../lang.js';
 import { defineResource } from '../../../resource/define.js';
 import { f } from '../../../resource/fields.js';
 import { TAG_STATUS } from './enums.js';
 import { EPC_HEX, TID_HEX } from './format.js';
-
-const L = (zh_CN: string, zh_TW: string, en_US: string) => ({ zh_CN, zh_TW, en_US });
 
 export const EPC_PATTERN = { source: EPC_HEX.source, message: 'validation.epcShape' };
 export const TID_PATTERN = { source: TID_HEX.source, message: 'validation.tidShape' };

@@ -1,9 +1,10 @@
 import { LIMITS } from '../../../constants.js';
+import { L } from '../../../lang.js';
 import { defineResource } from '../../../resource/define.js';
 import { f } from '../../../resource/fields.js';
 import { defineMachine } from '../../../resource/machine.js';
 import { isValidGtin } from '../../tenant/goods/gtin.js';
-import { CODE, L } from './_shared.js';
+import { CODE } from './_shared.js';
 import { SAMPLE_CARD_STATUS as S } from './enums.js';
 
 /** GB code (spec §5): 13 characters, letters and digits. */

@@ -1,7 +1,7 @@
-import type { L10n } from '../../../lang.js';
+import { L, type L10n } from '../../../lang.js';
 import { defineResource } from '../../../resource/define.js';
 import { f } from '../../../resource/fields.js';
-import { CODE, L } from './_shared.js';
+import { CODE } from './_shared.js';
 import { BARCODE_TYPE, TEMPLATE_CATEGORY as C, LINE_SOURCE } from './enums.js';
 
 /** The fields of a label template (each of the five screens shows them; the category is the screen's). */

@@ -1,8 +1,9 @@
+import { L } from '../../../lang.js';
 import { defineResource } from '../../../resource/define.js';
 import { f } from '../../../resource/fields.js';
 import { defineMachine } from '../../../resource/machine.js';
 import { CODE_CHARS } from '../../tenant/goods/brand.js';
-import { CODE, L } from './_shared.js';
+import { CODE } from './_shared.js';
 import { BARCODE_REPLACE_STATUS as B, REPRINT_STATUS as R } from './enums.js';
 
 /** A submitted replacement is what the label supplier acts on: it no longer changes. */

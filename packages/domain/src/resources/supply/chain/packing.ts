@@ -1,7 +1,8 @@
+import { L } from '../../../lang.js';
 import { defineResource } from '../../../resource/define.js';
 import { f } from '../../../resource/fields.js';
 import { defineMachine } from '../../../resource/machine.js';
-import { CODE, L, quantity } from './_shared.js';
+import { CODE, quantity } from './_shared.js';
 import { PACKING_STATUS as P } from './enums.js';
 
 /**

@@ -1,7 +1,8 @@
+import { L } from '../../../lang.js';
 import { defineResource } from '../../../resource/define.js';
 import { f } from '../../../resource/fields.js';
 import { defineMachine, type Reason } from '../../../resource/machine.js';
-import { CODE, L, quantity } from './_shared.js';
+import { CODE, quantity } from './_shared.js';
 import { SUPPLY_ORDER_STATUS as S } from './enums.js';
 
 /**

@@ -1,7 +1,6 @@
+import { L } from '../../../lang.js';
 import { defineResource } from '../../../resource/define.js';
 import { f } from '../../../resource/fields.js';
-
-const L = (zh_CN: string, zh_TW: string, en_US: string) => ({ zh_CN, zh_TW, en_US });
 
 /** Codes: letters, digits, '_' and '-'. */
 export const CODE_CHARS = { source: '^[A-Za-z0-9_-]+$', message: 'validation.codeChars' };

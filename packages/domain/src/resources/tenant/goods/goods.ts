@@ -1,11 +1,10 @@
 import { LIMITS } from '../../../constants.js';
+import { L } from '../../../lang.js';
 import { defineResource } from '../../../resource/define.js';
 import { f } from '../../../resource/fields.js';
 import { CODE_CHARS } from './brand.js';
 import { IDENT_TYPE } from './enums.js';
 import { isGtinShape, isValidGtin, withCheckDigit } from './gtin.js';
-
-const L = (zh_CN: string, zh_TW: string, en_US: string) => ({ zh_CN, zh_TW, en_US });
 
 /** GTIN-8, -12, -13 or -14: digits only (the check digit is a rule of the declaration). */
 export const GTIN_PATTERN = { source: '^(\\d{8}|\\d{12,14})$', message: 'goods.gtinShape' };

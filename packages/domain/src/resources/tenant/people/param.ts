@@ -1,9 +1,8 @@
+import { L } from '../../../lang.js';
 import { defineResource, type Rule } from '../../../resource/define.js';
 import { f } from '../../../resource/fields.js';
 import { CODE_RE } from '../../general/_rule-issue.js';
 import { PARAM_TYPE } from './enums.js';
-
-const L = (zh_CN: string, zh_TW: string, en_US: string) => ({ zh_CN, zh_TW, en_US });
 
 const INT_RE = /^-?\d{1,15}$/;
 const DECIMAL_RE = /^-?\d{1,15}(\.\d{1,6})?$/;

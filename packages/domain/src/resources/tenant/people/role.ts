@@ -1,7 +1,6 @@
+import { L } from '../../../lang.js';
 import { defineResource } from '../../../resource/define.js';
 import { f } from '../../../resource/fields.js';
-
-const L = (zh_CN: string, zh_TW: string, en_US: string) => ({ zh_CN, zh_TW, en_US });
 
 /**
  * A tenant's own roles (spec §3 Role, §6), managed by its administrator over the shared `roles`

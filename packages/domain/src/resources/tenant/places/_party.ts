@@ -1,8 +1,6 @@
-import type { L10n } from '../../../lang.js';
+import { L, type L10n } from '../../../lang.js';
 import { type FieldDef, f } from '../../../resource/fields.js';
 import { CODE_RE } from '../../general/_rule-issue.js';
-
-export const L = (zh_CN: string, zh_TW: string, en_US: string): L10n => ({ zh_CN, zh_TW, en_US });
 
 /**
  * A party's phone (spec §5 gives two readings, "11 digits" and "18 characters"; both are accepted):

@@ -1,7 +1,7 @@
+import { L } from '../../../lang.js';
 import { defineResource } from '../../../resource/define.js';
 import { f } from '../../../resource/fields.js';
 import { CODE_RE } from '../../general/_rule-issue.js';
-import { L } from './_party.js';
 
 const CODE = { source: CODE_RE.source, message: 'validation.codeChars' };
 

@@ -1,6 +1,6 @@
+import { L } from '../../../lang.js';
 import { defineResource } from '../../../resource/define.js';
 import { equipmentResource } from '../../rfid/equipment.js';
-import { L } from './_party.js';
 
 /**
  * The equipment archive (spec §3 archives): the tenant's readers, gates, handhelds and printers —

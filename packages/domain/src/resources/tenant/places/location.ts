@@ -1,7 +1,8 @@
 import { isGlnShape, isValidGln } from '../../../epc/gln.js';
+import { L } from '../../../lang.js';
 import { defineResource } from '../../../resource/define.js';
 import { type FieldDef, f } from '../../../resource/fields.js';
-import { L, partyFields } from './_party.js';
+import { partyFields } from './_party.js';
 import { LOCATION_KIND } from './enums.js';
 import { isTimeZone } from './time-zone.js';
 

@@ -1,5 +1,6 @@
+import { L } from '../../../lang.js';
 import { defineResource } from '../../../resource/define.js';
-import { L, partyFields } from './_party.js';
+import { partyFields } from './_party.js';
 
 /** Factories (spec §3 archives): they make the goods and act on orders; a user bound to a factory sees its own row only. */
 export const factoryResource = defineResource({

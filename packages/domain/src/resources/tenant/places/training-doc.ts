@@ -1,6 +1,6 @@
+import { L } from '../../../lang.js';
 import { defineResource } from '../../../resource/define.js';
 import { f } from '../../../resource/fields.js';
-import { L } from './_party.js';
 
 /** Largest training document (a manual with pictures). */
 export const TRAINING_DOC_BYTES = 50 * 1024 * 1024;
