@@ -26,7 +26,7 @@ import { queryRows, type Tx } from '../../db/client.js';
 import { tenants } from '../../db/schema/index.js';
 import type { SessionInfo } from '../context.js';
 import { badRequest, forbidden } from '../errors.js';
-import { containing, containsPattern, startsWith } from '../like.js';
+import { containing, containsPattern, prefixPattern, startsWith } from '../like.js';
 import { EXPORT_MAX_ROWS, ExportPace, xlsxStream, yieldToLoop } from '../xlsx-stream.js';
 
 const DAY_MS = 86_400_000;
@@ -171,7 +171,7 @@ export class FeedService {
     const keys = keysContaining(lang, text);
     const byKey = keys.length ? inArray(sql`(${doc} ->> 'key')`, keys) : sql`false`;
     // a CASE: the cast is tried on stored messages only (a device's words never start with the prefix)
-    return sql`(case when ${col} like ${`${STORED_MESSAGE_PREFIX}%`}
+    return sql`(case when ${col} like ${prefixPattern(STORED_MESSAGE_PREFIX)}
       then ${byKey} or exists (select 1 from jsonb_each_text(${doc} -> 'params') p where p.value ilike ${containsPattern(text)})
       else ${col} ilike ${containsPattern(text)} end)`;
   }

@@ -7,6 +7,7 @@ import type { SessionInfo } from '../../../core/context.js';
 import { envelope } from '../../../core/envelope.js';
 import { feedRoutes } from '../../../core/feed/routes.js';
 import { FeedService } from '../../../core/feed/service.js';
+import { prefixPattern } from '../../../core/like.js';
 import { partyCondition, partyRefCondition } from '../../../core/party.js';
 import type { Tx } from '../../../db/client.js';
 import { declarationOf, tableOf } from '../../../db/resource-table.js';
@@ -31,7 +32,7 @@ async function rawEpcFilter(db: Tx, value: string, tenantId: number): Promise<SQ
   const prefix = normalizeHex(value);
   // EPCs are stored as upper-case hex: any other value matches none
   if (!/^[0-9A-F]+$/.test(prefix)) return sql`false`;
-  const reads = sql`${rfidReads.epc} like ${`${prefix}%`}`;
+  const reads = sql`${rfidReads.epc} like ${prefixPattern(prefix)}`;
   const [epcs, since] = await Promise.all([epcsStartingWith(db, tenantId, prefix, EPC_CANDIDATES + 1), queuedSince(db, tenantId)]);
   if (epcs.length > EPC_CANDIDATES) return reads;
   if (!epcs.includes(prefix)) epcs.push(prefix);

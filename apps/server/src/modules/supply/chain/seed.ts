@@ -1,5 +1,6 @@
 import { PACKING_STATUS, SAMPLE_SUBMISSION_STATUS, SUPPLY_ORDER_STATUS } from '@tagloom/domain';
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
+import { prefixPattern } from '../../../core/like.js';
 import { dayStamp } from '../../../core/numbering.js';
 import { TenantScope } from '../../../core/tenant-scope.js';
 import type { Tx } from '../../../db/client.js';
@@ -72,7 +73,7 @@ export async function seedSupplyDemo(tx: Tx, tenant: { id: number }): Promise<vo
       .select({ id: goodsSkus.id, goodsId: goodsSkus.goodsId, style: goods.styleNumber })
       .from(goodsSkus)
       .innerJoin(goods, and(eq(goods.tenantId, goodsSkus.tenantId), eq(goods.id, goodsSkus.goodsId)))
-      .where(and(eq(goodsSkus.tenantId, tenantId), like(goods.styleNumber, `${brand}2%`)))
+      .where(and(eq(goodsSkus.tenantId, tenantId), like(goods.styleNumber, prefixPattern(`${brand}2`))))
       .orderBy(asc(goods.styleNumber), asc(goodsSkus.id))
       .limit(300);
   const skus = [...(await skuOf('LM')), ...(await skuOf('QY'))];

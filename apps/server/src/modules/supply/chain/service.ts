@@ -1,6 +1,7 @@
 import { commodityOrderUsable, SUPPLY_ORDER_STATUS } from '@tagloom/domain';
 import { and, asc, count, desc, eq, ilike, inArray, ne, or } from 'drizzle-orm';
 import { conflict, notFound } from '../../../core/errors.js';
+import { prefixPattern } from '../../../core/like.js';
 import type { Tx } from '../../../db/client.js';
 import { supplyOrderLines, supplyOrders } from './tables.js';
 
@@ -77,7 +78,7 @@ export const USABLE_ORDERS_PAGE = 20;
  * one factory's orders (a factory's user).
  */
 export async function usablePurchaseOrders(tx: Tx, tenantId: number, opts: { q?: string; page?: number; factoryId?: number } = {}) {
-  const prefix = opts.q ? `${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const prefix = opts.q ? prefixPattern(opts.q) : undefined;
   const where = and(
     eq(supplyOrders.tenantId, tenantId),
     ne(supplyOrders.status, SUPPLY_ORDER_STATUS.REPEALED),
