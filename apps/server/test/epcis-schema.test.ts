@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
 import { tenants } from '../src/db/schema/index.js';
 import { demoTid } from '../src/modules/label/tags/seed.js';
-import { withdrawOrderTags } from '../src/modules/label/tags/store.js';
+import { type TagEventInput, withdrawOrderTags } from '../src/modules/label/tags/store.js';
 import { cbvOf, recordPresenceEvents } from '../src/modules/rfid/state/lifecycle.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 
@@ -36,6 +36,22 @@ describe('CBV values', () => {
     expect(BIZ_STEPS.filter((s) => !cbv('bizStep').includes(s))).toEqual([]);
     expect(DISPOSITIONS.filter((d) => !cbv('disposition').includes(d))).toEqual([]);
     expect(BIZ_TRANSACTION_TYPES.filter((b) => !cbv('bizTransaction-type').includes(b))).toEqual([]);
+  });
+
+  it('lets the one writer of lifecycle events (recordTagEvent) take the listed CBV values only: the compiler refuses others', () => {
+    // checked by tsc (npx tsc -p apps/server): each line below must not compile
+    // @ts-expect-error: CBV has no business step "returning"
+    const step: TagEventInput['bizStep'] = 'returning';
+    // @ts-expect-error: nor the disposition "sold" (it is retail_sold)
+    const disposition: TagEventInput['disposition'] = 'sold';
+    // @ts-expect-error: nor the business transaction type "order"
+    const transaction: NonNullable<TagEventInput['bizTransactions']>[number]['type'] = 'order';
+    for (const [value, name] of [
+      [step, 'bizStep'],
+      [disposition, 'disposition'],
+      [transaction, 'bizTransaction-type'],
+    ] as const)
+      expect(cbv(name)).not.toContain(value);
   });
 
   it('maps every RFID presence change to CBV values: a return is receiving, disposition returned', () => {

@@ -5,6 +5,7 @@
  */
 import {
   type BizStep,
+  type BizTransactionType,
   DEFAULT_TIME_ZONE,
   type Disposition,
   type EpcisAction,
@@ -183,8 +184,8 @@ export interface TagEventInput {
   /** the zone offset, e.g. '+08:00' (default: that of the location's time zone at the event time, else the tenant's) */
   eventTimeZoneOffset?: string;
   action: EpcisAction;
-  bizStep: BizStep | (string & {});
-  disposition?: Disposition | (string & {});
+  bizStep: BizStep;
+  disposition?: Disposition;
   /**
    * the location it happened at (a row of tenant/location): the business location is its URI (the
    * SGLN of its GLN, else a name-free URI of the tenant's and its codes: placeUri), the zone
@@ -196,7 +197,7 @@ export interface TagEventInput {
   /** a read point / business location given as is (a URI, or a code the tenant's URN space takes) when there is no location */
   readPoint?: string;
   bizLocation?: string;
-  bizTransactions?: { type: 'po' | 'desadv' | 'inv' | 'recadv' | 'prodorder' | 'rma' | (string & {}); id: string }[];
+  bizTransactions?: { type: BizTransactionType; id: string }[];
   /** the EPCs it names (upper-case hex), a handful; or none with `orderId` for all of the order's tags */
   epcs?: readonly string[];
   /** the label order it concerns (its tags' events are read with it) */
