@@ -69,6 +69,40 @@ describe(`the demo readers' last day of reads on ${DRIVER}`, () => {
     expect(steps.some((s) => s === 'arriving' || s === 'receiving')).toBe(true);
   });
 
+  it('shows where a sold tag is over the API, as the EPC query does: sold, at ST001, by the till reader, in its scene, last seen', async () => {
+    const sold = await t.call('GET', '/api/rfid/epc-state/list?presence=sold&limit=1', { token: demo });
+    const epc = sold.body.data.list[0].epc as string;
+    const where = await t.call('GET', `/api/label/epc-query/whereabouts?epc=${epc}`, { token: demo });
+    expect(where.status).toBe(200);
+    expect(where.body.data).toMatchObject({
+      epc,
+      found: true,
+      presence: 'sold',
+      location: { code: 'ST001' },
+      reader: { code: 'POS-ST001' },
+      scene: { code: expect.any(String) },
+    });
+    for (const at of ['lastSeenAt', 'soldAt', 'presenceSince']) expect(Number.isNaN(Date.parse(where.body.data[at])), at).toBe(false);
+    expect(Date.parse(where.body.data.lastSeenAt)).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('leaves no declared screen empty on a fresh start with demo data (a line resource is listed under its parent: lines.test.ts)', async () => {
+    const admin = await t.login('admin', 'admin123');
+    const services = [...t.app.resourceServices.values()];
+    const lines = new Set(services.flatMap((s) => (s.def.children ?? []).map((c) => c.resource.code)));
+    const empty: string[] = [];
+    for (const { def } of services) {
+      if (lines.has(def.code)) continue;
+      const r = await t.call('POST', `/api/${def.code}/list`, {
+        token: def.owner === 'platform' ? admin : demo,
+        body: { page: 1, pageSize: 1 },
+      });
+      if (r.status !== 200 || !r.body.data.list.length) empty.push(`${def.code}: ${r.status} ${r.body.data?.total ?? r.body.msg}`);
+    }
+    expect(services.length - lines.size).toBeGreaterThan(50);
+    expect(empty).toEqual([]);
+  });
+
   it("leaves the other tenant's RFID screens empty", async () => {
     const acme = await t.login('acme', 'acme123');
     const counts = await t.call('GET', '/api/rfid/epc-state/counts', { token: acme });
