@@ -29,7 +29,7 @@ const port = await new Promise((resolve) => {
 const dir = mkdtempSync(path.join(tmpdir(), 'tagloom-measure-'));
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dir, 'db'), LOG_LEVEL: 'warn' },
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dir, 'db'), LOG_LEVEL: 'warn', SEED_DEMO: '0' },
   stdio: 'inherit',
 });
 const base = `http://127.0.0.1:${port}`;

@@ -155,7 +155,9 @@ export function FieldInput(props: InputProps) {
           {...(rest as object)}
           min={field.min}
           max={field.max}
-          precision={field.kind === 'int' ? 0 : (field.scale ?? 2)}
+          // a whole number is typed as one; a decimal is taken as typed (never rounded behind the user's
+          // back): more decimals than the field's scale are refused under it by the shared rule
+          {...(field.kind === 'int' ? { precision: 0 } : { step: 10 ** -(field.scale ?? 2) })}
           style={{ width: '100%' }}
           placeholder={placeholder}
           data-testid={testId}

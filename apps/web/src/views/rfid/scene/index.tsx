@@ -1,11 +1,11 @@
 /**
  * rfid/scene: the generic scene list, plus each scene's reader configuration (the Impinj preset and
  * the Zebra operating mode it maps to) in a drawer. Its amounts (periods, read power, reporting
- * interval) take what is typed as typed: a value with more than the two decimals the spec allows is
- * refused under its field with the reason, never rounded behind the user's back.
+ * interval) are the generic decimal inputs: taken as typed, a value with more than the two decimals
+ * the spec allows refused under its field with the reason, never rounded behind the user's back.
  */
 
-import { Button, InputNumber } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
@@ -15,18 +15,6 @@ import { ReaderConfigDrawer, type ReaderConfigTarget } from './ReaderConfigDrawe
 
 const def = resourceOf('rfid/scene')!;
 
-/** An amount's input as typed (no rounding to the field's scale: the shared rule says what is wrong). */
-const amountInputs = Object.fromEntries(
-  def.list
-    .filter((f) => f.kind === 'decimal')
-    .map((f) => [
-      f.key,
-      ({ disabled }: { disabled: boolean }) => (
-        <InputNumber step={0.01} disabled={disabled} style={{ width: '100%' }} data-testid={`field-${f.key}`} />
-      ),
-    ]),
-);
-
 export default function Scenes() {
   const { t } = useTranslation();
   const [target, setTarget] = useState<ReaderConfigTarget>();
@@ -34,7 +22,6 @@ export default function Scenes() {
     <>
       <ResourcePage
         def={def}
-        formOverrides={amountInputs}
         extraRowActions={(row: Row) => (
           <Button
             type="link"
