@@ -30,6 +30,9 @@ describe('admin dashboard', () => {
     expect(await page.getByTestId('dashboard-admin').textContent()).not.toContain('not yet available');
     await expect.poll(() => page.getByTestId('chart-logins').locator('canvas').count()).toBe(1);
     await expect.poll(() => page.getByTestId('chart-orders').locator('canvas').count()).toBe(1);
+    // each chart's value axis says what it counts (its unit), read out as the chart's label
+    expect(await page.getByTestId('chart-logins').getAttribute('aria-label')).toContain(webText('en_US', 'dashboard.rfid.loginsAxis'));
+    expect(await page.getByTestId('chart-orders').getAttribute('aria-label')).toContain(webText('en_US', 'dashboard.rfid.ordersAxis'));
     expect(errors).toEqual([]);
     await context.close();
   });

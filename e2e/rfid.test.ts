@@ -166,6 +166,8 @@ describe('RFID: a simulated reader registered in the console feeds the live cons
     await expect.poll(() => figure(page, 'rfid-reads-today')).toBe(before + 6);
     // the read rate drawn as a chart
     await expect.poll(() => page.getByTestId('chart-rfid-rate').locator('canvas').count()).toBe(1);
+    // its value axis says what it counts
+    expect(await page.getByTestId('chart-rfid-rate').getAttribute('aria-label')).toContain(webText('en_US', 'dashboard.rfid.readsAxis'));
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -57,6 +57,16 @@ function stepBeside(name, label, cmd, args, env = {}) {
   });
 }
 
+/** Runs `tasks` (each a function returning a promise), at most `width` at a time. */
+async function pool(tasks, width) {
+  const queue = [...tasks];
+  await Promise.all(
+    Array.from({ length: Math.min(width, queue.length) }, async () => {
+      while (queue.length) await queue.shift()();
+    }),
+  );
+}
+
 const jsonOf = (name) => path.join(out, `${name.replace(/\W+/g, '-')}.json`);
 const vitestArgs = (project, json) => [
   'vitest',
@@ -94,11 +104,17 @@ step('lint (biome)', 'npx', ['biome', 'check', '.']);
 step('i18n catalogs hold the same keys', 'node', ['scripts/check-i18n.mjs']);
 step('casts that switch the type checker off (as never, as unknown as) do not grow', 'node', ['scripts/count-casts.mjs']);
 step('no import circle (server, domain, console)', 'node', ['scripts/check-circles.mjs']);
-step('typecheck', 'npx', ['tsc', '-p', 'packages/domain']) &&
-  step('typecheck server', 'npx', ['tsc', '-p', 'apps/server']) &&
-  (existsSync(path.join(root, 'apps/web/tsconfig.json')) ? step('typecheck web', 'npx', ['tsc', '-p', 'apps/web']) : true) &&
-  step('typecheck browser tests', 'npx', ['tsc', '-p', 'e2e']) &&
-  step('typecheck benchmarks', 'npx', ['tsc', '-p', 'bench']);
+// the type checks are single-threaded: two at a time on a machine of two cores or more
+await pool(
+  [
+    ['typecheck', 'tsc    ', 'packages/domain'],
+    ['typecheck server', 'tsc srv', 'apps/server'],
+    ...(existsSync(path.join(root, 'apps/web/tsconfig.json')) ? [['typecheck web', 'tsc web', 'apps/web']] : []),
+    ['typecheck browser tests', 'tsc e2e', 'e2e'],
+    ['typecheck benchmarks', 'tsc bch', 'bench'],
+  ].map(([name, label, project]) => () => stepBeside(name, label, 'npx', ['tsc', '-p', project])),
+  SIDE_BY_SIDE ? 2 : 1,
+);
 
 const webUnit = existsSync(path.join(root, 'apps/web/vitest.config.ts'));
 let pg;

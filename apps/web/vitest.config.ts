@@ -1,3 +1,4 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { environment: 'node', include: ['src/**/*.test.ts'] } });
+// a worker keeps the modules it loaded for its next file (no test mocks a module)
+export default defineConfig({ test: { environment: 'node', include: ['src/**/*.test.ts'], isolate: false } });

@@ -2,7 +2,8 @@
  * ECharts wrapper. ECharts itself (components/echarts.ts, half a megabyte) loads when the first chart
  * mounts, so that a screen draws its figures without waiting for it; the chart's box keeps its
  * height meanwhile. A chart does not animate when the user asks for reduced motion; `data-drawn`
- * tells when its last option has been drawn.
+ * tells when its last option has been drawn. A screen reader hears the chart by its axes' names
+ * (each with its unit), the canvas itself having no text.
  */
 import type { EChartsCoreOption, EChartsType } from 'echarts/core';
 import { useEffect, useRef, useState } from 'react';
@@ -19,6 +20,15 @@ export const loadECharts = () => {
   });
   return loading;
 };
+
+/** The names of the chart's axes (x first), as its accessible label: 'Reads · Site'. */
+export function chartLabel(option: ChartOption): string {
+  const names = (axis: unknown) =>
+    (Array.isArray(axis) ? axis : [axis])
+      .map((a) => (a as { name?: unknown } | undefined)?.name)
+      .filter((n): n is string => typeof n === 'string' && n !== '');
+  return [...names(option.xAxis), ...names(option.yAxis)].join(' · ');
+}
 
 export function Chart({ option, height = 300, testId }: { option: ChartOption; height?: number; testId?: string }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -56,5 +66,15 @@ export function Chart({ option, height = 300, testId }: { option: ChartOption; h
     chart.setOption(reducedMotion ? { ...option, animation: false } : option, true);
   }, [chart, option, reducedMotion]);
 
-  return <div ref={ref} style={{ width: '100%', height }} data-testid={testId} data-chart="" />;
+  const label = chartLabel(option);
+  return (
+    <div
+      ref={ref}
+      style={{ width: '100%', height }}
+      data-testid={testId}
+      data-chart=""
+      role={label ? 'img' : undefined}
+      aria-label={label || undefined}
+    />
+  );
 }
