@@ -112,7 +112,11 @@ await pool(
     ...(existsSync(path.join(root, 'apps/web/tsconfig.json')) ? [['typecheck web', 'tsc web', 'apps/web']] : []),
     ['typecheck browser tests', 'tsc e2e', 'e2e'],
     ['typecheck benchmarks', 'tsc bch', 'bench'],
-  ].map(([name, label, project]) => () => stepBeside(name, label, 'npx', ['tsc', '-p', project])),
+  ].map(
+    ([name, label, project]) =>
+      () =>
+        stepBeside(name, label, 'npx', ['tsc', '-p', project]),
+  ),
   SIDE_BY_SIDE ? 2 : 1,
 );
 

@@ -73,8 +73,7 @@ export function Chart({ option, height = 300, testId }: { option: ChartOption; h
       style={{ width: '100%', height }}
       data-testid={testId}
       data-chart=""
-      role={label ? 'img' : undefined}
-      aria-label={label || undefined}
+      {...(label ? { role: 'img', 'aria-label': label } : {})}
     />
   );
 }
