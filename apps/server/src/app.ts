@@ -94,6 +94,7 @@ export async function buildApp(ctx: AppContext, services = createServices(ctx)):
   });
   app.decorate('ctx', ctx);
   app.decorate('resourceServices', services.resources);
+  app.decorate('services', services);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerEnvelope(app);

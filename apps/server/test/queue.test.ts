@@ -56,6 +56,23 @@ registerJobKind({
   },
 });
 
+/** A kind whose `ended` hook notes, inside the ending transaction, the state it sees; `failEnd` makes the hook throw. */
+const endedSeen = new Map<string, string>();
+let failEnd = false;
+registerJobKind({
+  kind: 'test.ended',
+  maxAttempts: 1,
+  async run(_c, job) {
+    if ((job.payload as { fail?: boolean } | null)?.fail) throw new Error('run failed');
+    return {};
+  },
+  async ended(tx, _c, job) {
+    if (failEnd) throw new Error('hook failed');
+    const [r] = await tx.select({ state: jobs.state }).from(jobs).where(eq(jobs.id, job.id));
+    endedSeen.set(job.id, r.state);
+  },
+});
+
 describe(`the job queue on ${DRIVER}`, () => {
   let t: TestApp;
   let admin: string;
@@ -127,6 +144,34 @@ describe(`the job queue on ${DRIVER}`, () => {
       expect(shown.body.data.message).toMatch(/stopped while it ran, 2 times/);
     } finally {
       t.queue.start();
+    }
+  });
+
+  it("runs a kind's ended hook in the transaction that ends the job: done, failed or cancelled, the job shows ended only with it", async () => {
+    for (const fail of [false, true]) {
+      const job = (await enqueue(t.ctx, { kind: 'test.ended', tenantId: demo.tenantId, owner: demo.id, payload: { fail } })) as JobRow;
+      await vi.waitFor(async () => expect(FINAL_STATES).toContain((await row(job.id)).state), { timeout: 15_000, interval: 20 });
+      // seen final from outside: the hook has run, and saw the end it is part of
+      expect(endedSeen.get(job.id)).toBe(fail ? 'failed' : 'done');
+    }
+    // cancelled while queued, through the API: the hook runs with the cancel
+    await t.queue.stop();
+    try {
+      const queued = await add('test.ended');
+      const token = await t.login('demo', 'demo123');
+      expect((await t.call('POST', `/api/jobs/${queued.id}/cancel`, { token })).body.data.state).toBe('cancelled');
+      expect(endedSeen.get(queued.id)).toBe('cancelled');
+    } finally {
+      t.queue.start();
+    }
+    // a hook that fails does not keep the job from ending
+    failEnd = true;
+    try {
+      const job = await add('test.ended');
+      await vi.waitFor(async () => expect((await row(job.id)).state).toBe('done'), { timeout: 15_000, interval: 20 });
+      expect(endedSeen.has(job.id)).toBe(false);
+    } finally {
+      failEnd = false;
     }
   });
 

@@ -71,5 +71,7 @@ declare module 'fastify' {
      * and those a module builds itself (tenant, user, …), so jobs (imports, exports) find each.
      */
     resourceServices: Map<string, import('./resource/service.js').ResourceService>;
+    /** the app's services (what a job kind's hooks are given when a route ends a job, e.g. a cancel) */
+    services: import('../app.js').Services;
   }
 }

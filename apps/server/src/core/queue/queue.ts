@@ -30,17 +30,29 @@ import { enqueue, JOBS_TOPIC } from './enqueue.js';
 export { type EnqueueOptions, enqueue, JOBS_TOPIC, newJobId } from './enqueue.js';
 
 /**
- * Cancels one of the owner's jobs: a queued one at once; a running one is flagged, and its handler
- * stops at its next progress report (its kind's undo runs, the state becomes cancelled).
+ * Cancels one of the owner's jobs: a queued one at once (its kind's `ended` hook in the same
+ * transaction, given `run`); a running one is flagged, and its handler stops at its next progress
+ * report (its kind's undo runs, the state becomes cancelled).
  * Returns the row after the change, or undefined when the owner has no such job.
  */
-export async function cancelJob(db: Tx, tenantId: number, owner: number, id: string): Promise<JobRow | undefined> {
+export async function cancelJob(
+  db: Tx,
+  tenantId: number,
+  owner: number,
+  id: string,
+  run?: Omit<JobRunContext, 'workerId'>,
+): Promise<JobRow | undefined> {
   const mine = and(eq(jobs.tenantId, tenantId), eq(jobs.id, id), eq(jobs.createdBy, owner));
-  const [queued] = await db
-    .update(jobs)
-    .set({ state: 'cancelled', message: 'jobs.message.cancelled', messageParams: null, finishedAt: new Date(), updatedAt: new Date() })
-    .where(and(mine, eq(jobs.state, 'queued')))
-    .returning();
+  const queued = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(jobs)
+      .set({ state: 'cancelled', message: 'jobs.message.cancelled', messageParams: null, finishedAt: new Date(), updatedAt: new Date() })
+      .where(and(mine, eq(jobs.state, 'queued')))
+      .returning();
+    const ended = row && run ? jobKind(row.kind)?.ended : undefined;
+    if (ended) await ended(tx, { ...run!, workerId: 'cancel' }, row);
+    return row;
+  });
   if (queued) return queued;
   const [running] = await db
     .update(jobs)
@@ -271,24 +283,43 @@ export class JobQueue {
   }
 
   /** Ends a job this runner holds; false when it no longer held it. */
+  /**
+   * Ends the job this runner holds (false: another runner or a cancel got to it first). A final end
+   * runs the kind's `ended` hook in the same transaction; should the hook fail, the job still ends
+   * (the failure is logged), so that no runner holds it forever.
+   */
   private async end(
     job: JobRow,
     state: 'done' | 'failed' | 'cancelled' | 'queued',
     set: PgUpdateSetSource<typeof jobs> = {},
   ): Promise<boolean> {
-    const rows = await this.ctx.db
-      .update(jobs)
-      .set({
-        state,
-        leaseUntil: null,
-        workerId: null,
-        updatedAt: new Date(),
-        ...(state === 'queued' ? {} : { finishedAt: new Date() }),
-        ...set,
-      })
-      .where(and(eq(jobs.tenantId, job.tenantId), eq(jobs.id, job.id), eq(jobs.workerId, this.workerId), eq(jobs.state, 'running')))
-      .returning({ id: jobs.id });
-    return rows.length === 1;
+    const update = async (tx: Tx) =>
+      (
+        await tx
+          .update(jobs)
+          .set({
+            state,
+            leaseUntil: null,
+            workerId: null,
+            updatedAt: new Date(),
+            ...(state === 'queued' ? {} : { finishedAt: new Date() }),
+            ...set,
+          })
+          .where(and(eq(jobs.tenantId, job.tenantId), eq(jobs.id, job.id), eq(jobs.workerId, this.workerId), eq(jobs.state, 'running')))
+          .returning({ id: jobs.id })
+      ).length === 1;
+    const ended = state === 'queued' ? undefined : this.kindOf(job.kind)?.ended;
+    if (!ended) return update(this.ctx.db);
+    try {
+      return await this.ctx.db.transaction(async (tx) => {
+        const mine = await update(tx);
+        if (mine) await ended(tx, this.runContext, job);
+        return mine;
+      });
+    } catch (err) {
+      this.ctx.log.warn({ err, job: job.id }, 'job end hook failed');
+      return update(this.ctx.db);
+    }
   }
 
   private progressOf(job: JobRow): Progress {

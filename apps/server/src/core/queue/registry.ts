@@ -1,5 +1,6 @@
 import type { L10n } from '@tagloom/domain';
 import type { Services } from '../../app.js';
+import type { Tx } from '../../db/client.js';
 import type { jobs } from '../../db/schema/index.js';
 import type { AppContext } from '../context.js';
 
@@ -39,7 +40,12 @@ export interface JobKind {
   run(c: JobRunContext, job: JobRow, progress: Progress): Promise<JobOutcome | undefined>;
   /** runs before a failed or cancelled job ends, and before a retry: undo what the run wrote (compensation) */
   undo?(c: JobRunContext, job: JobRow): Promise<void>;
-  /** runs once the job has ended, whatever the end (e.g. delete its uploaded file) */
+  /**
+   * runs in the transaction that ends the job (done, failed or cancelled), whatever the end: what must
+   * hold as soon as anyone sees the job ended (e.g. its document's state moved), all or nothing with it
+   */
+  ended?(tx: Tx, c: JobRunContext, job: JobRow): Promise<void>;
+  /** runs once the job has ended, whatever the end, outside the database (e.g. delete its uploaded file) */
   settle?(c: JobRunContext, job: JobRow): Promise<void>;
   /** attempts before a job whose process died is failed (default 3); a refusal (4xx AppError) is never retried */
   maxAttempts?: number;

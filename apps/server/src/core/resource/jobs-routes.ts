@@ -102,7 +102,10 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const row = await cancelJob(app.ctx.db, req.session!.tenantId, req.session!.userId, req.params.id);
+      const row = await cancelJob(app.ctx.db, req.session!.tenantId, req.session!.userId, req.params.id, {
+        ctx: app.ctx,
+        services: app.services,
+      });
       if (!row) throw notFound('resource.job');
       if (row.state !== 'cancelled' && FINAL_STATES.includes(row.state)) throw conflict('jobs.alreadyEnded');
       return reply.ok((await views(req, [row]))[0], 'jobs.cancelAsked');

@@ -246,14 +246,13 @@ export const generateEpcJob: JobKind = {
       await giveWay();
     }
   },
-  // whatever the end: an order still generating did not get its EPCs
-  async settle({ ctx }, job) {
+  // whatever the end, with it: an order still generating did not get its EPCs (once the job shows
+  // as ended, the order shows it too)
+  async ended(tx, _c, job) {
     const { orderId } = job.payload as Payload;
-    await ctx.db.transaction((tx) =>
-      move(tx, labelOrderResource.code, orderId, 'epcNotGenerated', jobMover(job), {
-        set: { epcState: EPC_STATE.FAILED },
-        ifAllowed: true,
-      }),
-    );
+    await move(tx, labelOrderResource.code, orderId, 'epcNotGenerated', jobMover(job), {
+      set: { epcState: EPC_STATE.FAILED },
+      ifAllowed: true,
+    });
   },
 };
