@@ -119,6 +119,11 @@ export default function MenuSearch({ open, onClose }: { open: boolean; onClose: 
     } else if (ev.key === 'Enter' && !ev.nativeEvent.isComposing) {
       ev.preventDefault();
       go(results[active]);
+    } else if (ev.key === 'Escape' && !ev.nativeEvent.isComposing) {
+      // closed here, not only by the dialog's own Escape: that one goes to the topmost dialog the page
+      // holds, and a screen's form, rendered hidden ahead of time, may count as topmost
+      ev.preventDefault();
+      onClose();
     }
   };
 
