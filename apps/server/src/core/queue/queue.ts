@@ -282,7 +282,6 @@ export class JobQueue {
     return n;
   }
 
-  /** Ends a job this runner holds; false when it no longer held it. */
   /**
    * Ends the job this runner holds (false: another runner or a cancel got to it first). A final end
    * runs the kind's `ended` hook in the same transaction; should the hook fail, the job still ends
