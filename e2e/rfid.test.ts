@@ -137,7 +137,7 @@ describe('RFID: a simulated reader registered in the console feeds the live cons
     await expect
       .poll(async () => (await state.locator('.ant-table-tbody').first().textContent()) ?? '', { timeout: 15_000 })
       .toContain(EPCS[0]);
-    await state.locator('.ant-table-row').filter({ hasText: EPCS[0] }).first().locator('.epc-link').first().click();
+    await state.locator('.ant-table-row').filter({ hasText: EPCS[0] }).first().locator('.feed-open').first().click();
     await page.getByTestId('epc-drawer').waitFor();
     await expect
       .poll(() => page.getByTestId('epc-event').evaluateAll((els) => els.map((e) => e.getAttribute('data-step'))))

@@ -4,11 +4,11 @@
  * of the retention period to `ahead` units past today are created, whole partitions that ended
  * before the retention are dropped.
  */
-import { DAY_MS, FEEDS, type FeedDef, retentionDays } from '@tagloom/domain';
+import { DAY_MS, FEEDS, type PartitionedFeedDef, retentionDays } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client.js';
 
-type Unit = FeedDef['partition']['by'];
+type Unit = PartitionedFeedDef['partition']['by'];
 const start = (d: Date, by: Unit, add = 0) =>
   by === 'month'
     ? new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + add, 1))
@@ -31,7 +31,7 @@ const PG_DUPLICATE_TABLE = '42P07';
 const PG_INVALID_OBJECT_DEFINITION = '42P17';
 
 /** Create one feed's missing partitions, from its retention start to `ahead` units after now. */
-async function createFor(db: Tx, feed: FeedDef, now: Date, cutoffDays: number): Promise<string[]> {
+async function createFor(db: Tx, feed: PartitionedFeedDef, now: Date, cutoffDays: number): Promise<string[]> {
   const { by, ahead = 2 } = feed.partition;
   const existing = new Set(
     (
@@ -65,7 +65,7 @@ async function createFor(db: Tx, feed: FeedDef, now: Date, cutoffDays: number): 
 }
 
 /** Drop one feed's partitions that ended before its retention. */
-async function dropFor(db: Tx, feed: FeedDef, now: Date, days: number): Promise<string[]> {
+async function dropFor(db: Tx, feed: PartitionedFeedDef, now: Date, days: number): Promise<string[]> {
   const cutoff = new Date(now.getTime() - days * DAY_MS);
   const parts = await queryRows<{ name: string }>(
     db,
@@ -87,10 +87,11 @@ export interface PartitionOptions {
   /** an operator's cap on every feed's retention, in days (LOG_RETENTION_DAYS) */
   maxRetentionDays?: number;
   /** the feeds to keep (default: every declared feed) */
-  feeds?: readonly FeedDef[];
+  feeds?: readonly PartitionedFeedDef[];
 }
 
-const retentionOf = (feed: FeedDef, cap?: number) => Math.min(retentionDays(feed.partition.retention), cap ?? Number.POSITIVE_INFINITY);
+const retentionOf = (feed: PartitionedFeedDef, cap?: number) =>
+  Math.min(retentionDays(feed.partition.retention), cap ?? Number.POSITIVE_INFINITY);
 
 /** The one maintenance of feed partitions: creates those ahead, drops those past each feed's retention. */
 export async function maintainPartitions(db: Tx, opts: PartitionOptions = {}): Promise<{ created: string[]; dropped: string[] }> {
@@ -106,7 +107,7 @@ export async function maintainPartitions(db: Tx, opts: PartitionOptions = {}): P
 }
 
 /** The partitions every feed needs now (at startup and hourly); see maintainPartitions. */
-export async function ensurePartitions(db: Tx, now = new Date(), feeds: readonly FeedDef[] = FEEDS): Promise<string[]> {
+export async function ensurePartitions(db: Tx, now = new Date(), feeds: readonly PartitionedFeedDef[] = FEEDS): Promise<string[]> {
   const created: string[] = [];
   for (const feed of feeds) created.push(...(await createFor(db, feed, now, retentionOf(feed))));
   return created;
@@ -117,7 +118,7 @@ export async function prunePartitions(
   db: Tx,
   maxRetentionDays?: number,
   now = new Date(),
-  feeds: readonly FeedDef[] = FEEDS,
+  feeds: readonly PartitionedFeedDef[] = FEEDS,
 ): Promise<string[]> {
   const dropped: string[] = [];
   for (const feed of feeds) dropped.push(...(await dropFor(db, feed, now, retentionOf(feed, maxRetentionDays))));

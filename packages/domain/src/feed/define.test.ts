@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGS, keysContaining } from '../i18n/index.js';
 import { webScreensCatalog } from '../i18n/load-web.js';
-import { defaultFeedWindow, defineFeed, deviceMessage, parseStoredMessage, retentionDays, storedMessage, toFeedQuery } from './define.js';
-import { FEEDS, syncLogFeed } from './index.js';
+import {
+  defaultFeedWindow,
+  defineFeed,
+  deviceMessage,
+  FEED_PRESETS,
+  feedOrder,
+  feedRowKey,
+  filterLabel,
+  parseStoredMessage,
+  retentionDays,
+  storedMessage,
+  toFeedQuery,
+} from './define.js';
+import { EPC_FEEDS, FEEDS, rfidEpcDataFeed, syncLogFeed } from './index.js';
 
 const lookup = (tree: Record<string, unknown>, key: string) =>
   key.split('.').reduce<unknown>((n, k) => (n && typeof n === 'object' ? (n as Record<string, unknown>)[k] : undefined), tree);
@@ -53,6 +65,70 @@ describe('feeds', () => {
         expect(typeof lookup(CATALOGS[lang], k), `${lang} server ${k}`).toBe('string');
         expect(lookup(web, k), `${lang} console ${k}`).toBe(lookup(CATALOGS[lang], k));
       }
+    }
+  });
+});
+
+describe('upserted feeds (one row a thing, e.g. EPC state)', () => {
+  const base = {
+    code: 'x/z',
+    table: 'x',
+    scope: 'tenant' as const,
+    storage: 'upserted' as const,
+    columns: [
+      { key: 'seenAt', label: 'l', kind: 'time' as const },
+      { key: 'code', label: 'l', kind: 'text' as const },
+    ],
+    order: [
+      { key: 'seenAt', dir: 'desc' },
+      { key: 'code', dir: 'asc' },
+    ] as const,
+  };
+
+  it('keyset on their declared order, told apart by its last key; partitioned feeds on (created_at, id) desc', () => {
+    expect(feedOrder(rfidEpcDataFeed)).toEqual([
+      { key: 'lastSeenAt', dir: 'desc' },
+      { key: 'epc', dir: 'asc' },
+    ]);
+    expect(feedRowKey(rfidEpcDataFeed)).toBe('epc');
+    expect(feedOrder(syncLogFeed).map((o) => `${o.key} ${o.dir}`)).toEqual(['createdAt desc', 'id desc']);
+    expect(feedRowKey(syncLogFeed)).toBe('id');
+    for (const f of EPC_FEEDS) expect(f.partition).toBeUndefined();
+  });
+
+  it('take a labelled filter of their own and a time range, sent as ISO strings', () => {
+    const feed = defineFeed({
+      ...base,
+      filters: [
+        { key: 'placeId', op: 'eq', label: 'place' },
+        { key: 'seenAt', op: 'range', presets: ['lastHour'] },
+      ],
+    });
+    expect(filterLabel(feed, feed.filters[0]!)).toBe('place');
+    expect(filterLabel(feed, feed.filters[1]!)).toBe('l');
+    const from = new Date('2024-03-01T00:00:00Z');
+    expect(toFeedQuery(feed, { placeId: 3, seenAt: [from, null] })).toEqual({ placeId: 3, seenAt: ['2024-03-01T00:00:00.000Z', null] });
+    expect(toFeedQuery(feed, { seenAt: [null, null] })).toEqual({});
+  });
+
+  it('refuse an order on no column, a range on no time column, an unlabelled filter of no column', () => {
+    expect(() => defineFeed({ ...base, filters: [], order: [{ key: 'nope', dir: 'desc' }] })).toThrow(/order key nope/);
+    expect(() => defineFeed({ ...base, filters: [{ key: 'code', op: 'range' }] })).toThrow(/not a time column/);
+    expect(() => defineFeed({ ...base, filters: [{ key: 'b', op: 'eq' }] })).toThrow(/not a column/);
+    expect(() => defineFeed({ ...base, filters: [], pageSizes: [] })).toThrow(/no page sizes/);
+  });
+
+  it('name every label, placeholder and preset in the console catalogs, three languages', () => {
+    const keys = EPC_FEEDS.flatMap((f) => [
+      ...(f.hint ? [f.hint] : []),
+      ...f.columns.map((c) => c.label),
+      ...f.columns.flatMap((c) => c.options?.map((o) => o.label) ?? []),
+      ...f.filters.flatMap((x) => [filterLabel(f, x), ...('placeholder' in x ? [x.placeholder] : [])]),
+    ]);
+    for (const lang of ['zh_CN', 'zh_TW', 'en_US'] as const) {
+      const web = webScreensCatalog(lang);
+      for (const k of [...keys, ...FEED_PRESETS.map((p) => `feeds.presets.${p}`)])
+        expect(typeof lookup(web, k), `${lang} console ${k}`).toBe('string');
     }
   });
 });

@@ -7,13 +7,13 @@ import { Readable } from 'node:stream';
 import {
   ENUMS,
   type FeedColumn,
-  type FeedDef,
   type FeedPageData,
   int,
   keysContaining,
   type L10n,
   LANGS,
   type Lang,
+  type PartitionedFeedDef,
   PLATFORM_TENANT_ID,
   parseStoredMessage,
   STORED_MESSAGE_PREFIX,
@@ -97,7 +97,7 @@ export class FeedService {
   readonly exportCap: number;
   constructor(
     readonly db: Tx,
-    readonly def: FeedDef,
+    readonly def: PartitionedFeedDef,
     /** the feed's table, or a view of it (one row of the list a row of the view) */
     readonly table: PgTable | PgView,
     readonly own: {
