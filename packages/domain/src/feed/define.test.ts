@@ -123,7 +123,7 @@ describe('upserted feeds (one row a thing, e.g. EPC state)', () => {
       ...(f.hint ? [f.hint] : []),
       ...f.columns.map((c) => c.label),
       ...f.columns.flatMap((c) => c.options?.map((o) => o.label) ?? []),
-      ...f.filters.flatMap((x) => [filterLabel(f, x), ...('placeholder' in x ? [x.placeholder] : [])]),
+      ...f.filters.flatMap((x) => [filterLabel(f, x), ...(x.placeholder ? [x.placeholder] : [])]),
     ]);
     for (const lang of ['zh_CN', 'zh_TW', 'en_US'] as const) {
       const web = webScreensCatalog(lang);

@@ -6,7 +6,7 @@
  * serves their lists (GET /api/<code>/list), with the tenant's, the party's and the location's scope.
  */
 import { PRESENCES } from '../rfid/presence.js';
-import { defineFeed, type FeedColumn, type FeedOrderKey } from './define.js';
+import { defineFeed, type FeedColumn, type FeedOrderKey, type UpsertedFeedDef } from './define.js';
 
 const F = (key: string, kind: FeedColumn['kind'], more: Partial<FeedColumn> = {}, label = key): FeedColumn => ({
   key,
@@ -72,4 +72,4 @@ export const rfidEpcStateFeed = defineFeed({
 });
 
 /** The upserted feeds (served by their modules, never partitioned). */
-export const EPC_FEEDS = [rfidEpcDataFeed, rfidEpcStateFeed] as const;
+export const EPC_FEEDS: readonly UpsertedFeedDef[] = [rfidEpcDataFeed, rfidEpcStateFeed];
