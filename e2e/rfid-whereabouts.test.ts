@@ -9,6 +9,7 @@ import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eSuite, signedIn, tokenOf } from './support/browser';
 import { fieldError, panelOf, screenOf } from './support/general';
+import { openScreen } from './support/screens';
 
 const suite = e2eSuite();
 
@@ -107,5 +108,36 @@ describe('RFID: where a tag is and what it is', () => {
     expect(await min.inputValue()).toBe('1.234');
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('lists EPC state and EPC data on the feed page: counts as the presence filter, load more by cursor, a row in its drawer', async () => {
+    const { page, context, errors } = await signedIn(suite, 'demo', 'demo123', { lang: 'en_US', path: '/rfid/epc-state' });
+    try {
+      const state = screenOf(page, 'rfid/epc-state');
+      const rows = state.locator('.ant-table-row');
+      await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      // a count chosen filters the list by that presence (the server's list, GET /api/rfid/epc-state/list)
+      await state.getByTestId('epc-count-sold').click();
+      await expect
+        .poll(() => state.getByTestId('epc-presence').evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('data-presence')))]))
+        .toEqual(['sold']);
+      await state.getByTestId('epc-state-search-reset').click();
+      await expect.poll(() => state.getByTestId('epc-count-all').getAttribute('class')).toContain('checked');
+
+      // EPC data: 50 a page, more by cursor, no page numbers; a row opens its state and lifecycle
+      await openScreen(page, 'rfid/epc-data');
+      const data = screenOf(page, 'rfid/epc-data');
+      const dataRows = data.locator('.ant-table-row');
+      await expect.poll(() => dataRows.count(), { timeout: 15_000 }).toBe(50);
+      expect(await data.locator('.ant-pagination').count()).toBe(0);
+      await data.getByTestId('epc-data-more').click();
+      await expect.poll(() => dataRows.count()).toBeGreaterThan(50);
+      await dataRows.first().locator('.feed-open').click();
+      await page.getByTestId('epc-drawer').waitFor();
+      await page.getByTestId('epc-timeline').or(page.getByTestId('epc-no-events')).first().waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 });
