@@ -108,4 +108,13 @@ describe(`the demo readers' last day of reads on ${DRIVER}`, () => {
     const counts = await t.call('GET', '/api/rfid/epc-state/counts', { token: acme });
     expect(counts.body.data.total).toBe(0);
   });
+
+  it("counts the platform's own tags on EPC state, as its list shows them (none: not every tenant's)", async () => {
+    const admin = await t.login('admin', 'admin123');
+    const counts = await t.call('GET', '/api/rfid/epc-state/counts', { token: admin });
+    const list = await t.call('GET', '/api/rfid/epc-state/list?limit=200', { token: admin });
+    expect(counts.status).toBe(200);
+    expect(counts.body.data.total).toBe(list.body.data.list.length);
+    expect(counts.body.data.total).toBe(0);
+  });
 });

@@ -13,7 +13,6 @@ import type { Services } from '../../../app.js';
 import { envelope } from '../../../core/envelope.js';
 import { badRequest } from '../../../core/errors.js';
 import { partyCondition } from '../../../core/party.js';
-import { readScope } from '../../../core/tenant-scope.js';
 import { queryRows, type Tx } from '../../../db/client.js';
 import { declarationOf, tableOf } from '../../../db/resource-table.js';
 import { equipment, rfidScenes } from '../../../db/schema/index.js';
@@ -283,7 +282,13 @@ export const stateRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
     },
     async (req, reply) =>
       reply.ok(
-        await countByPresence(db, readScope(req.session!, db), req.query.locationId, stateReach(req.session!, sql.raw('rfid_epc_states'))),
+        // the session's own tenant, as the list beside them (a platform session lists no tenant's tags)
+        await countByPresence(
+          db,
+          (t, ...more) => req.scope.where(t, ...more),
+          req.query.locationId,
+          stateReach(req.session!, sql.raw('rfid_epc_states')),
+        ),
       ),
   );
 };
