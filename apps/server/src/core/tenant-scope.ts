@@ -95,6 +95,26 @@ export class PlatformScope {
   }
 }
 
+/** A service's reach: every tenant (PlatformScope), or the session's own tenant (ownTenant). */
+export type Reach = Pick<PlatformScope, 'db' | 'where' | 'for'>;
+
+/**
+ * The session's own tenant in PlatformScope's shape, so a platform screen's services (users, role
+ * grants) serve its tenant twin unchanged: they reach no other tenant's rows.
+ */
+export function ownTenant(session: { tenantId: number }, db: Tx): Reach {
+  const scope = new TenantScope(db, session.tenantId);
+  return {
+    db,
+    where: ((table: TenantTable, _tenantId: number | undefined, ...more: (SQL | undefined)[]) =>
+      scope.where(table, ...more)) as Reach['where'],
+    for: (tenantId: number) => {
+      if (tenantId !== session.tenantId) throw forbidden();
+      return scope;
+    },
+  };
+}
+
 /** A scope on `tenantId` for a platform session; refuses tenant sessions. */
 export const platformScopeFor = (session: { tenantId: number }, db: Tx, tenantId: number): TenantScope =>
   PlatformScope.of(session, db).for(tenantId);

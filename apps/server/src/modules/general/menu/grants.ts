@@ -70,16 +70,22 @@ export function refusePlatformScreens(grants: MenuGrant[], screens: Map<number, 
 
 /**
  * Check grants against what may be granted: `allowed` maps each grantable screen id to the
- * buttons that may be granted on it. Returns the grants deduplicated by menu.
+ * buttons that may be granted on it. A refusal names the menu by its id and the button by its
+ * code, or as `names` says. Returns the grants deduplicated by menu.
  */
-export function checkGrants(grants: MenuGrant[], allowed: Map<number, Set<string>>, keys: { menu: string; action: string }): MenuGrant[] {
+export function checkGrants(
+  grants: MenuGrant[],
+  allowed: Map<number, Set<string>>,
+  keys: { menu: string; action: string },
+  names: { menu: (id: number) => unknown; action: (id: number, action: string) => unknown } = { menu: (id) => id, action: (_id, a) => a },
+): MenuGrant[] {
   const out = new Map<number, Set<string>>();
   for (const g of grants) {
     const can = allowed.get(g.menuId);
-    if (!can) throw badRequest(keys.menu, { menu: g.menuId });
+    if (!can) throw badRequest(keys.menu, { menu: names.menu(g.menuId) });
     const set = out.get(g.menuId) ?? new Set<string>();
     for (const a of g.actions) {
-      if (!can.has(a)) throw badRequest(keys.action, { menu: g.menuId, action: a });
+      if (!can.has(a)) throw badRequest(keys.action, { menu: names.menu(g.menuId), action: names.action(g.menuId, a) });
       set.add(a);
     }
     out.set(g.menuId, set);

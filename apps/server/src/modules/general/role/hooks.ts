@@ -8,6 +8,8 @@ import type { ResourceHooks } from '../../../core/resource/service.js';
 import { tenants, userRoles } from '../../../db/schema/index.js';
 
 type Row = Record<string, unknown>;
+/** Who manages the roles: the platform (general/role) or a tenant's administrators (tenant/role, tenant/permission). */
+export type RoleOwner = 'platform' | 'tenant';
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /** "A platform administrator can only edit or delete roles it created." */
@@ -28,19 +30,21 @@ export const roleView = <R extends Row>(r: R, session: SessionInfo) => ({
 });
 
 /**
- * Roles of the platform (tenant 0) or of a chosen tenant, on the generic resource path: the list
- * shows the platform's roles unless a tenant is chosen; a platform administrator edits and deletes
- * only roles it created; built-in roles are never deleted; a role a user holds is kept.
+ * The role screens' rules on the generic resource path. The platform's (general/role): roles of
+ * the platform (tenant 0) or of a chosen tenant, the platform's listed unless a tenant is chosen,
+ * each edited and deleted by its creator only. A tenant's (tenant/role, held to its tenant by the
+ * tenant scope): any of its administrators edits them. Both: built-in roles keep their code,
+ * status and terminal and are never deleted; a role a user holds is kept.
  */
-export function roleHooks(ctx: AppContext): ResourceHooks {
+export function roleHooks(ctx: AppContext, owner: RoleOwner = 'platform'): ResourceHooks {
+  const platform = owner === 'platform';
   return {
-    body: {
-      query: schemasOf(roleResource).query.extend({
-        tenantId: z.preprocess(blank, int(0).default(PLATFORM_TENANT_ID)),
-      }),
-    },
+    body: platform
+      ? { query: schemasOf(roleResource).query.extend({ tenantId: z.preprocess(blank, int(0).default(PLATFORM_TENANT_ID)) }) }
+      : undefined,
     async beforeWrite(tx, data, { session, existing, changes }) {
       if (!existing) {
+        if (!platform) return;
         const [tenant] = await tx
           .select({ id: tenants.id })
           .from(tenants)
@@ -48,14 +52,14 @@ export function roleHooks(ctx: AppContext): ResourceHooks {
         if (!tenant) throw notFound('tenant.tenant');
         return;
       }
-      ownRole(session, existing);
+      if (platform) ownRole(session, existing);
       const moved = ['status', 'terminal', 'code'].some((k) => changes?.[k] !== undefined && changes[k] !== existing[k]);
       if (existing.allMenus && moved) refuseBuiltIn(existing);
     },
     async beforeDelete(tx, rows, { session }) {
       for (const r of rows) {
         if (r.allMenus) refuseBuiltIn(r);
-        ownRole(session, r);
+        if (platform) ownRole(session, r);
       }
       const [held] = await tx
         .select({ roleId: userRoles.roleId })
@@ -70,15 +74,17 @@ export function roleHooks(ctx: AppContext): ResourceHooks {
       if (held) throw conflict('role.inUse', { code: String(rows.find((r) => r.id === held.roleId)?.code) });
     },
     afterCommit: () => ctx.bus.emit(PERMISSIONS_CHANGED),
-    decorate: async (rows, { session }) => rows.map((r) => roleView(r, session)),
-    rowFields: {
-      tenantId: z.number(),
-      allMenus: z.boolean(),
-      /** built-in (all menus): never deleted */
-      builtIn: z.boolean(),
-      /** created by the caller: may be edited, assigned and deleted by it */
-      mine: z.boolean(),
-    },
+    decorate: async (rows, { session }) => rows.map((r) => (platform ? roleView(r, session) : { ...r, builtIn: r.allMenus === true })),
+    rowFields: platform
+      ? {
+          tenantId: z.number(),
+          allMenus: z.boolean(),
+          /** built-in (all menus): never deleted */
+          builtIn: z.boolean(),
+          /** created by the caller: may be edited, assigned and deleted by it */
+          mine: z.boolean(),
+        }
+      : { allMenus: z.boolean(), builtIn: z.boolean() },
     omitRoutes: ['template', 'import'],
   };
 }

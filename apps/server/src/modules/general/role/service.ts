@@ -1,62 +1,104 @@
-import { type MenuGrant, PLATFORM_TENANT_ID } from '@tagloom/domain';
-import { eq } from 'drizzle-orm';
+import { type L10n, type MenuGrant, PLATFORM_TENANT_ID } from '@tagloom/domain';
+import { asc, eq } from 'drizzle-orm';
 import type { AppContext, SessionInfo } from '../../../core/context.js';
 import { conflict, notFound } from '../../../core/errors.js';
 import { PERMISSIONS_CHANGED } from '../../../core/permissions.js';
-import { PlatformScope } from '../../../core/tenant-scope.js';
+import { ownTenant, PlatformScope, type Reach } from '../../../core/tenant-scope.js';
 import type { Tx } from '../../../db/client.js';
 import { roleMenus, roles, tenantMenus } from '../../../db/schema/index.js';
 import { checkGrants, grantTree, isPlatformMenu, loadMenus, refusePlatformScreens } from '../menu/grants.js';
-import { ownRole, roleView } from './hooks.js';
+import { ownRole, type RoleOwner, roleView } from './hooks.js';
 
 type RoleRow = typeof roles.$inferSelect;
-const grantKeys = { menu: 'role.menuNotGranted', action: 'role.actionNotGranted' };
+interface Owner {
+  reach: (session: SessionInfo, db: Tx) => Reach;
+  /** a role is edited and assigned by its creator only */
+  creatorOnly: boolean;
+  /** the platform's own roles are granted platform screens */
+  platformScreens: boolean;
+  /** a refusal names the screen and the button (rather than the menu's id and the button's code) */
+  named: boolean;
+  keys: { menu: string; action: string };
+}
+
+/**
+ * Who manages the roles: the platform (general/role: every tenant's roles, each edited and assigned
+ * by its creator only; a refusal names the menu's id) or a tenant's administrators
+ * (tenant/role, tenant/permission: the session's own tenant's roles; a refusal names the screen
+ * and the button).
+ */
+const OWNERS: Record<RoleOwner, Owner> = {
+  platform: {
+    reach: (session: SessionInfo, db: Tx): Reach => PlatformScope.of(session, db),
+    creatorOnly: true,
+    platformScreens: true,
+    named: false,
+    keys: { menu: 'role.menuNotGranted', action: 'role.actionNotGranted' },
+  },
+  tenant: {
+    reach: ownTenant,
+    creatorOnly: false,
+    platformScreens: false,
+    named: true,
+    keys: { menu: 'people.grant.menuBeyond', action: 'people.grant.actionBeyond' },
+  },
+};
 
 /**
  * A role's menus and buttons (list, get, create, update, delete and export are the generic
- * resource's, with the hooks in ./hooks.ts): what it may be granted within its tenant's grant, and
- * replacing its grants. Only the role's creator assigns; built-in roles have every menu.
+ * resource's, with the hooks in ./hooks.ts and tenant/people/role.ts): what it may be granted —
+ * the screens of the role's terminal its tenant was granted (tenant_menus), with the buttons
+ * granted there, never a platform screen to a tenant's role — and replacing its grants, all within
+ * that or nothing. Built-in roles have every menu and are not assigned.
  */
 export class RoleGrantService {
-  constructor(private readonly ctx: AppContext) {}
+  private readonly owner: Owner;
 
-  private ps(session: SessionInfo, db: Tx = this.ctx.db) {
-    return PlatformScope.of(session, db);
+  constructor(
+    private readonly ctx: AppContext,
+    owner: RoleOwner,
+  ) {
+    this.owner = OWNERS[owner];
   }
 
-  /** A role of any tenant by id (one identity sequence, so ids are unique). */
-  private async find(ps: PlatformScope, id: number): Promise<RoleRow> {
-    const [row] = await ps.db
+  /** A role the session reaches, by id (one identity sequence, so ids are unique). */
+  private async find(reach: Reach, id: number): Promise<RoleRow> {
+    const [row] = await reach.db
       .select()
       .from(roles)
-      .where(ps.where(roles, undefined, eq(roles.id, id)));
+      .where(reach.where(roles, undefined, eq(roles.id, id)));
     if (!row) throw notFound('role.role');
     return row;
   }
 
-  /**
-   * What the role may be granted: its tenant's granted screens of the role's terminal, with the
-   * granted buttons; a tenant's role never gets a platform-only screen, whatever the grant rows say.
-   */
-  private async grantable(ps: PlatformScope, role: RoleRow) {
-    const { rows, screens } = await loadMenus(ps.db);
+  /** The screens of the role's terminal its tenant holds, each with the buttons its tenant holds there. */
+  private async grantable(reach: Reach, role: RoleRow) {
+    const { rows, screens } = await loadMenus(reach.db);
+    const tenantSide = !this.owner.platformScreens || role.tenantId !== PLATFORM_TENANT_ID;
     const allowed = new Map<number, Set<string>>();
-    for (const g of await ps.for(role.tenantId).select(tenantMenus)) {
+    for (const g of await reach.for(role.tenantId).select(tenantMenus)) {
       const s = screens.get(g.menuId);
-      if (!s || s.terminal !== role.terminal) continue;
-      if (role.tenantId !== PLATFORM_TENANT_ID && isPlatformMenu(s)) continue;
+      if (!s || s.terminal !== role.terminal || (tenantSide && isPlatformMenu(s))) continue;
       allowed.set(g.menuId, new Set(g.actions.filter((a) => s.buttons.has(a))));
     }
-    return { rows, screens, allowed };
+    return { rows, screens, allowed, tenantSide };
   }
 
+  /** The session's tenant's roles, for the permission screen's picker (the built-in one flagged). */
+  async roles(session: SessionInfo) {
+    const reach = this.owner.reach(session, this.ctx.db);
+    const rows = await reach.db.select().from(roles).where(reach.where(roles, session.tenantId)).orderBy(asc(roles.code));
+    return rows.map((r) => ({ id: r.id, code: r.code, name: r.name, terminal: r.terminal, status: r.status, builtIn: r.allMenus }));
+  }
+
+  /** What the role may be granted, as a tree with its current grants. */
   async menus(session: SessionInfo, id: number) {
-    const ps = this.ps(session);
-    const role = await this.find(ps, id);
-    const { rows, screens, allowed } = await this.grantable(ps, role);
+    const reach = this.owner.reach(session, this.ctx.db);
+    const role = await this.find(reach, id);
+    const { rows, screens, allowed } = await this.grantable(reach, role);
     const granted = new Map<number, string[]>();
     if (role.allMenus) for (const [mid, acts] of allowed) granted.set(mid, [...acts]);
-    else for (const g of await ps.for(role.tenantId).select(roleMenus, eq(roleMenus.roleId, role.id))) granted.set(g.menuId, g.actions);
+    else for (const g of await reach.for(role.tenantId).select(roleMenus, eq(roleMenus.roleId, role.id))) granted.set(g.menuId, g.actions);
     const offered = new Map(
       [...allowed].map(([mid, acts]) => [mid, [...acts].map((code) => ({ code, names: screens.get(mid)!.buttons.get(code)! }))]),
     );
@@ -66,14 +108,25 @@ export class RoleGrantService {
   /** Replace the role's menus and buttons; each must be within what its tenant is granted. */
   async assign(session: SessionInfo, id: number, grants: MenuGrant[]): Promise<number> {
     const n = await this.ctx.db.transaction(async (tx) => {
-      const ps = this.ps(session, tx);
-      const role = await this.find(ps, id);
-      ownRole(session, role);
+      const reach = this.owner.reach(session, tx);
+      const role = await this.find(reach, id);
+      if (this.owner.creatorOnly) ownRole(session, role);
       if (role.allMenus) throw conflict('role.builtIn', { code: role.code });
-      const { allowed, screens } = await this.grantable(ps, role);
-      if (role.tenantId !== PLATFORM_TENANT_ID) refusePlatformScreens(grants, screens);
-      const checked = checkGrants(grants, allowed, grantKeys);
-      const scope = ps.for(role.tenantId);
+      const { allowed, screens, rows, tenantSide } = await this.grantable(reach, role);
+      if (tenantSide) refusePlatformScreens(grants, screens);
+      const names = new Map<number, L10n>(rows.map((r) => [r.id, r.names]));
+      const checked = checkGrants(
+        grants,
+        allowed,
+        this.owner.keys,
+        this.owner.named
+          ? {
+              menu: (mid) => screens.get(mid)?.names ?? names.get(mid) ?? String(mid),
+              action: (mid, a) => screens.get(mid)?.buttons.get(a) ?? a,
+            }
+          : undefined,
+      );
+      const scope = reach.for(role.tenantId);
       await scope.delete(roleMenus, eq(roleMenus.roleId, role.id));
       if (checked.length)
         await scope.insert(

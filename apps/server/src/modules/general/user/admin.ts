@@ -7,7 +7,7 @@ import { LoginThrottle } from '../../../core/login-throttle.js';
 import { assertPasswordPolicy, currentPasswordRule } from '../../../core/password-policy.js';
 import { hashPassword } from '../../../core/passwords.js';
 import type { SessionService } from '../../../core/sessions.js';
-import { PlatformScope } from '../../../core/tenant-scope.js';
+import { PlatformScope, type Reach } from '../../../core/tenant-scope.js';
 import type { Tx } from '../../../db/client.js';
 import { roles, users } from '../../../db/schema/index.js';
 import { keepOneAdmin, notSelf } from './hooks.js';
@@ -38,9 +38,6 @@ function tempPassword(rule: PasswordRule): string {
   return chars.join('');
 }
 
-/** The users a session reaches: PlatformScope's shape (reads by `where`, writes by `for`). */
-export type UserScope = Pick<PlatformScope, 'db' | 'where' | 'for'>;
-
 /**
  * What the user screen does beyond the generic resource (list, get, create, update, delete and
  * export, with the hooks in ./hooks.ts): allow or forbid login, reset a password, lift the login
@@ -56,7 +53,7 @@ export class UserAdminService {
   constructor(
     private readonly ctx: AppContext,
     private readonly sessionService: SessionService,
-    private readonly scopeOf: (session: SessionInfo, db: Tx) => UserScope = (session, db) => PlatformScope.of(session, db),
+    private readonly scopeOf: (session: SessionInfo, db: Tx) => Reach = (session, db) => PlatformScope.of(session, db),
   ) {
     this.throttle = new LoginThrottle(ctx);
   }
@@ -65,7 +62,7 @@ export class UserAdminService {
     return this.scopeOf(session, db);
   }
 
-  private async findAll(ps: UserScope, ids: number[]) {
+  private async findAll(ps: Reach, ids: number[]) {
     const rows = await ps.db
       .select()
       .from(users)

@@ -1,8 +1,8 @@
 import { tenantRoleResource, tenantUserResource } from '@tagloom/domain';
 import type { ModulePart } from '../../../core/module.js';
 import { roles, users } from '../../../db/schema/tenant.js';
-import { tenantPermissionRoutes, tenantRoleGrantRoutes } from './permission.js';
-import { tenantRoleHooks } from './role.js';
+import { roleHooks } from '../../general/role/hooks.js';
+import { roleGrantRoutes } from '../../general/role/routes.js';
 import { seedPeopleDemo } from './seed.js';
 import { tenantUserHooks, tenantUserRoutes } from './user.js';
 
@@ -13,7 +13,13 @@ import { tenantUserHooks, tenantUserRoutes } from './user.js';
 export const peoplePart: ModulePart = {
   // the tenant's own rows of the platform's users and roles tables (hand-written: sign-in reads them)
   tables: { [tenantRoleResource.code]: roles, [tenantUserResource.code]: users },
-  hooks: (ctx) => ({ [tenantRoleResource.code]: tenantRoleHooks(ctx), [tenantUserResource.code]: tenantUserHooks(ctx) }),
-  routes: [tenantRoleGrantRoutes, tenantUserRoutes, tenantPermissionRoutes],
+  hooks: (ctx) => ({ [tenantRoleResource.code]: roleHooks(ctx, 'tenant'), [tenantUserResource.code]: tenantUserHooks(ctx) }),
+  routes: [
+    // tenant/role's Assign and permission maintenance (tenant/permission): the platform role
+    // screen's grant routes, held to the session's tenant
+    roleGrantRoutes('tenant/role', 'tenant'),
+    tenantUserRoutes,
+    roleGrantRoutes('tenant/permission', 'tenant', { listsRoles: true }),
+  ],
   seedDemo: seedPeopleDemo,
 };

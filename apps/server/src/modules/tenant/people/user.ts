@@ -1,17 +1,14 @@
 // tenant/user: a tenant administrator's own users, on the platform user screen's hooks and services
 // (modules/general/user), held to the session's tenant, plus the party binding.
 import { checkRules, fieldRules, PARTY_KINDS, rolesByTerminal, tenantUserResource, USER_TYPE } from '@tagloom/domain';
-import type { SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext, SessionInfo } from '../../../core/context.js';
+import type { AppContext } from '../../../core/context.js';
 import { envelope } from '../../../core/envelope.js';
-import { forbidden } from '../../../core/errors.js';
 import type { ResourceHooks } from '../../../core/resource/service.js';
 import type { SessionService } from '../../../core/sessions.js';
-import { TenantScope } from '../../../core/tenant-scope.js';
-import type { Tx } from '../../../db/client.js';
-import { UserAdminService, type UserScope } from '../../general/user/admin.js';
+import { ownTenant } from '../../../core/tenant-scope.js';
+import { UserAdminService } from '../../general/user/admin.js';
 import { mustChangeBody, userHooks } from '../../general/user/hooks.js';
 import { accountActionRoutes } from '../../general/user/routes.js';
 import { checkParty, isPartyKind, partyNames } from './parties.js';
@@ -21,20 +18,6 @@ const tags = [SCREEN];
 const labels = tenantUserResource.labels;
 
 type Row = Record<string, unknown>;
-
-/** The session's own tenant, in PlatformScope's shape: the shared user services reach no other tenant's users. */
-export function ownTenant(session: SessionInfo, db: Tx): UserScope {
-  const scope = new TenantScope(db, session.tenantId);
-  return {
-    db,
-    where: ((table: Parameters<TenantScope['where']>[0], _tenantId: number | undefined, ...more: (SQL | undefined)[]) =>
-      scope.where(table, ...more)) as UserScope['where'],
-    for: (tenantId: number) => {
-      if (tenantId !== session.tenantId) throw forbidden();
-      return scope;
-    },
-  };
-}
 
 const rules = fieldRules(tenantUserResource, ['username', 'aliasName', 'password', 'userType', 'partyKind', 'partyId'] as const);
 
