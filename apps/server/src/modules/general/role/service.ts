@@ -46,7 +46,7 @@ const OWNERS: Record<RoleOwner, Owner> = {
 
 /**
  * A role's menus and buttons (list, get, create, update, delete and export are the generic
- * resource's, with the hooks in ./hooks.ts and tenant/people/role.ts): what it may be granted —
+ * resource's, with the hooks in ./hooks.ts): what it may be granted —
  * the screens of the role's terminal its tenant was granted (tenant_menus), with the buttons
  * granted there, never a platform screen to a tenant's role — and replacing its grants, all within
  * that or nothing. Built-in roles have every menu and are not assigned.

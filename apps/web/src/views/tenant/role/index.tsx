@@ -4,7 +4,7 @@
  * in a drawer (the same grid as tenant/permission).
  */
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { tenantRoleResource } from '@tagloom/domain/resources/tenant/people/role.ts';
+import { tenantRoleResource } from '@tagloom/domain/resources/general/role.ts';
 import { Button, Drawer, Grid, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,11 +1,11 @@
+import { tenantRoleResource } from '../../general/role.js';
 import type { AnyResourceDef } from '../../module.js';
 import { tenantParamResource } from './param.js';
-import { tenantRoleResource } from './role.js';
 import { tenantUserResource } from './user.js';
 
+export { tenantRoleResource } from '../../general/role.js';
 export { PARAM_TYPE, peopleEnums } from './enums.js';
 export { paramValueRule, tenantParamResource } from './param.js';
-export { tenantRoleResource } from './role.js';
 export { tenantUserResource } from './user.js';
 
 /** The people area's declarations served by the generic routes (see ../index.ts). */
