@@ -5,6 +5,7 @@
  */
 import { PARAM_INPUT } from '@tagloom/domain/resources/general/_param-options.ts';
 import { Tag, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
 import { resourceOf } from '../../../components/resource/registry';
 import type { Row } from '../../../components/resource/types';
 import { useScreen } from '../../../components/ScreenContext';
@@ -25,14 +26,39 @@ export function chosenOptions(row: Row, name: (o: { code?: unknown; name?: unkno
   });
 }
 
-export default function ParamPage() {
+/**
+ * The parameter screens' page (general/sys-param, general/biz-param, tenant/param): the module by
+ * its name, and the value as `value` shows it (by default a choice's options by name, a textbox's
+ * value with its unit).
+ */
+export default function ParamPage({
+  testId = 'param-admin',
+  value,
+}: {
+  testId?: string;
+  /** the value's text (a tenant parameter's, by its value type); '' shows a dash */
+  value?: (row: Row) => string;
+}) {
   const screen = useScreen();
   const def = resourceOf(screen.code);
   const shipped = useShipped();
   if (!def) throw new Error(`no resource declared for ${screen.code}`);
   const code = def.code;
+  const text = (row: Row): ReactNode => {
+    if (value) return value(row);
+    const type = Number(row.type);
+    if (type === PARAM_INPUT.RADIO || type === PARAM_INPUT.CHECKBOX)
+      return chosenOptions(row, (o) => shipped.item(code, row, 'options', o)).map((c) => (
+        <Tooltip key={c.code} title={c.code}>
+          <Tag>{c.name}</Tag>
+        </Tooltip>
+      ));
+    const v = String(row.value ?? '');
+    const unit = shipped.field(code, row, 'unit');
+    return v && unit ? `${v} ${unit}` : v;
+  };
   return (
-    <div data-testid="param-admin">
+    <div data-testid={testId}>
       <ShippedPage
         def={def}
         columnOverrides={{
@@ -46,25 +72,13 @@ export default function ParamPage() {
               </Tooltip>
             );
           },
-          value: (v, row) => {
-            const type = Number(row.type);
-            if (type === PARAM_INPUT.RADIO || type === PARAM_INPUT.CHECKBOX) {
-              const chosen = chosenOptions(row, (o) => shipped.item(code, row, 'options', o));
-              if (!chosen.length) return <span className="ops-empty">-</span>;
-              return (
-                <span data-testid="param-value">
-                  {chosen.map((c) => (
-                    <Tooltip key={c.code} title={c.code}>
-                      <Tag>{c.name}</Tag>
-                    </Tooltip>
-                  ))}
-                </span>
-              );
-            }
-            const text = String(v ?? '');
-            if (!text) return <span className="ops-empty">-</span>;
-            const unit = shipped.field(code, row, 'unit');
-            return <span data-testid="param-value">{unit ? `${text} ${unit}` : text}</span>;
+          value: (_v, row) => {
+            const shown = text(row);
+            return (Array.isArray(shown) ? shown.length : shown) ? (
+              <span data-testid="param-value">{shown}</span>
+            ) : (
+              <span className="ops-empty">-</span>
+            );
           },
         }}
       />

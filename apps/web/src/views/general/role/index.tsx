@@ -4,74 +4,35 @@
  * edits or deletes only roles it created (spec §5): Edit and Delete are offered on those rows only
  * (the list rows carry `mine`; built-in roles are never deleted), and the toolbar says why for others.
  */
-
-import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { PLATFORM_TENANT_ID } from '@tagloom/domain/constants.ts';
 import { ENUMS } from '@tagloom/domain/enums.ts';
 import { roleResource } from '@tagloom/domain/resources/general/role.ts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Drawer, Grid, Select, Space, Tag, Tooltip } from 'antd';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Drawer, Grid, Select, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useMessage } from '../../../app/bridge';
-import { fetchData, RequestError, request } from '../../../app/request';
+import { fetchData } from '../../../app/request';
 import type { Field, Row } from '../../../components/resource/types';
-import { useScreen } from '../../../components/ScreenContext';
 import { normalizeLang } from '../../../domain';
 import { GrantTree } from '../_access/GrantTree';
-import { type Grant, type GrantNode, grantsOfTree } from '../_access/grant-tree';
-import { ShippedPage } from '../_shared/ShippedPage';
+import { useRoleGrants } from '../_access/use-role-grants';
 import { TenantName, useTenantName } from '../_shared/TenantName';
 import { useShipped } from '../_shared/use-shipped';
 import '../_access/access.css';
+import { RolePage } from './RolePage';
 
 const CODE = 'general/role';
-// declared with their own routes (CUSTOM_RESOURCES), not in the generic registry
-const def = roleResource;
 
-interface RoleMenus {
-  role: Row & { mine: boolean; builtIn: boolean; name: string };
-  tree: GrantNode[];
-}
+type AssignedRole = Row & { mine: boolean; builtIn: boolean; name: string };
 
 function AssignDrawer({ row, onClose }: { row: Row | undefined; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const message = useMessage();
   const screens = Grid.useBreakpoint();
-  const queryClient = useQueryClient();
-  const [grants, setGrants] = useState<Grant[]>([]);
-  const [error, setError] = useState<string>();
-  const [saving, setSaving] = useState(false);
   const shipped = useShipped();
-  const menus = useQuery({
-    queryKey: ['roleAdmin', 'menus', row?.id],
-    queryFn: () => fetchData<RoleMenus>(`/${CODE}/menus`, { method: 'POST', data: { id: row!.id } }),
-    enabled: !!row,
-    gcTime: 0,
-  });
-  useEffect(() => {
-    setError(undefined);
-    if (menus.data) setGrants(grantsOfTree(menus.data.tree));
-  }, [menus.data]);
-
-  const role = menus.data?.role;
-  const save = async () => {
-    setSaving(true);
-    setError(undefined);
-    try {
-      const res = await request(`/${CODE}/assign`, { method: 'POST', data: { id: row!.id, grants }, silent: true });
-      message.success(res.msg || t('common.success'));
-      void queryClient.invalidateQueries({ queryKey: ['roleAdmin', 'menus'] });
-      onClose();
-    } catch (err) {
-      if (err instanceof RequestError && err.kind === 'business') {
-        setError(err.message);
-        message.error(err.message);
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { menus, role, grants, setGrants, save, saving, error } = useRoleGrants<AssignedRole>(
+    CODE,
+    row ? Number(row.id) : undefined,
+    onClose,
+  );
 
   return (
     <Drawer
@@ -151,49 +112,20 @@ function TenantSelect({ field, disabled, ...rest }: { field: Field; disabled: bo
 }
 
 export default function Roles() {
-  const { t } = useTranslation();
-  const screen = useScreen();
-  const can = (a: string) => screen.actions.includes(a);
   const tenants = useTenants();
-  const shipped = useShipped();
-  const [assigning, setAssigning] = useState<Row | undefined>();
-
   return (
-    <div data-testid="role-admin">
-      <ShippedPage
-        def={def}
-        columnOverrides={{
-          tenantId: (v) => {
-            const tenant = tenants.tenantOf(v);
-            return tenant ? <TenantName tenant={tenant} /> : <span>{String(v)}</span>;
-          },
-          name: (_v, row) => (
-            <Space size={4}>
-              <span>{shipped.field(CODE, row, 'name')}</span>
-              {row.builtIn ? <Tag color="gold">{t('roleAdmin.builtIn')}</Tag> : null}
-            </Space>
-          ),
-        }}
-        formOverrides={{ tenantId: ({ field, disabled }) => <TenantSelect field={field} disabled={disabled} /> }}
-        rowRefusal={(row, action) =>
-          !row.mine ? t('roleAdmin.notMine') : action === 'delete' && row.builtIn ? t('roleAdmin.builtInKept') : undefined
-        }
-        extraRowActions={(row) =>
-          can('assign') ? (
-            <Tooltip title={t('roleAdmin.assign')}>
-              <Button
-                type="link"
-                size="small"
-                icon={<SafetyCertificateOutlined />}
-                aria-label={t('roleAdmin.assign')}
-                onClick={() => setAssigning(row)}
-                data-testid="role-assign"
-              />
-            </Tooltip>
-          ) : null
-        }
-      />
-      <AssignDrawer row={assigning} onClose={() => setAssigning(undefined)} />
-    </div>
+    <RolePage
+      def={roleResource}
+      testId="role-admin"
+      creatorOnly
+      columnOverrides={{
+        tenantId: (v) => {
+          const tenant = tenants.tenantOf(v);
+          return tenant ? <TenantName tenant={tenant} /> : <span>{String(v)}</span>;
+        },
+      }}
+      formOverrides={{ tenantId: ({ field, disabled }) => <TenantSelect field={field} disabled={disabled} /> }}
+      assign={(row, close) => <AssignDrawer row={row} onClose={close} />}
+    />
   );
 }

@@ -1,18 +1,16 @@
 /**
- * A tenant's parameters (tenant/param): the generic page with the module by its name, a value as
- * its type reads it (an option's name, yes/no, a number with its unit), and the parameters the
- * demo data ships in the user's language.
+ * A tenant's parameters (tenant/param): the parameter page (general/_shared/ParamPage) with a
+ * value as its type reads it (an option's name, yes/no, a number with its unit). Its declaration
+ * stays its own: a tenant parameter is typed (text, integer, decimal, yes/no, option), a platform
+ * one is an input (textbox, radio, checkbox).
  */
 import { ENUMS } from '@tagloom/domain/enums.ts';
 import { PARAM_TYPE } from '@tagloom/domain/resources/tenant/people/enums.ts';
-import { Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { resourceOf } from '../../../components/resource/registry';
 import type { Row } from '../../../components/resource/types';
 import { normalizeLang } from '../../../domain';
-import { ShippedPage } from '../../general/_shared/ShippedPage';
+import ParamPage from '../../general/_shared/ParamPage';
 import { useShipped } from '../../general/_shared/use-shipped';
-import '../../general/_shared/ops.css';
 
 const CODE = 'tenant/param';
 
@@ -20,8 +18,6 @@ export default function TenantParams() {
   const { i18n } = useTranslation();
   const lang = normalizeLang(i18n.language);
   const shipped = useShipped();
-  const def = resourceOf(CODE);
-  if (!def) throw new Error(`no resource declared for ${CODE}`);
   const valueText = (row: Row): string => {
     const value = String(row.value ?? '');
     if (!value) return '';
@@ -35,27 +31,5 @@ export default function TenantParams() {
     const unit = shipped.field(CODE, row, 'unit');
     return unit ? `${value} ${unit}` : value;
   };
-  return (
-    <div data-testid="tenant-param-admin">
-      <ShippedPage
-        def={def}
-        columnOverrides={{
-          module: (v) => {
-            const name = shipped.module(v);
-            return name === String(v ?? '') ? (
-              <span>{name}</span>
-            ) : (
-              <Tooltip title={String(v)}>
-                <span>{name}</span>
-              </Tooltip>
-            );
-          },
-          value: (_v, row) => {
-            const text = valueText(row);
-            return text ? <span data-testid="param-value">{text}</span> : <span className="ops-empty">-</span>;
-          },
-        }}
-      />
-    </div>
-  );
+  return <ParamPage testId="tenant-param-admin" value={valueText} />;
 }

@@ -5,15 +5,12 @@
  */
 import { SafetyCertificateOutlined, UndoOutlined } from '@ant-design/icons';
 import { ENUMS } from '@tagloom/domain/enums.ts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Space, Tag } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMessage } from '../../../app/bridge';
-import { fetchData, RequestError, request } from '../../../app/request';
 import { normalizeLang } from '../../../domain';
 import { GrantTree } from '../../general/_access/GrantTree';
-import { type Grant, type GrantNode, grantsOfTree } from '../../general/_access/grant-tree';
+import { useRoleGrants } from '../../general/_access/use-role-grants';
 import '../../general/_access/access.css';
 import './permission.css';
 
@@ -44,43 +41,9 @@ export function RoleGrants({
 }) {
   const { t, i18n } = useTranslation();
   const lang = normalizeLang(i18n.language);
-  const message = useMessage();
-  const queryClient = useQueryClient();
-  const [grants, setGrants] = useState<Grant[]>([]);
-  const [error, setError] = useState<string>();
-  const [saving, setSaving] = useState(false);
-  const menus = useQuery({
-    queryKey: ['tenantGrants', screen, roleId],
-    queryFn: () => fetchData<{ role: TenantRole; tree: GrantNode[] }>(`/${screen}/menus`, { method: 'POST', data: { id: roleId } }),
-    enabled: roleId !== undefined,
-    gcTime: 0,
-  });
-  useEffect(() => {
-    setError(undefined);
-    if (menus.data) setGrants(grantsOfTree(menus.data.tree));
-  }, [menus.data]);
-
-  const role = menus.data?.role;
+  const { menus, role, grants, setGrants, reset, save, saving, error } = useRoleGrants<TenantRole>(screen, roleId, onSaved);
   const locked = !canAssign || !!role?.builtIn;
   const terminal = (v: string) => ENUMS.Terminal?.find((o) => o.value === v)?.label[lang] ?? v;
-
-  const save = async () => {
-    setSaving(true);
-    setError(undefined);
-    try {
-      const res = await request(`/${screen}/assign`, { method: 'POST', data: { id: roleId, grants }, silent: true });
-      message.success(res.msg || t('common.success'));
-      void queryClient.invalidateQueries({ queryKey: ['tenantGrants'] });
-      onSaved?.();
-    } catch (err) {
-      if (err instanceof RequestError && err.kind === 'business') {
-        setError(err.message);
-        message.error(err.message);
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
 
   return (
     <>
@@ -94,11 +57,7 @@ export function RoleGrants({
           </Space>
         )}
         <Space className="people-permission-actions">
-          <Button
-            icon={<UndoOutlined />}
-            disabled={locked || !menus.data}
-            onClick={() => menus.data && setGrants(grantsOfTree(menus.data.tree))}
-          >
+          <Button icon={<UndoOutlined />} disabled={locked || !menus.data} onClick={reset}>
             {t('people.permission.undo')}
           </Button>
           <Button
