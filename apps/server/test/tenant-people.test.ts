@@ -329,13 +329,22 @@ describe(`tenant roles, users, parameters and permissions on ${DRIVER}`, () => {
         body: { id: roleId, grants: [{ menuId: menuId.get('general/user')!, actions: ['query'] }] },
       });
       expect(beyond.status).toBe(400);
+      // a menu beyond the tenant's grant is refused by its name, not its id (a module is never a grantable screen)
+      const [module] = await t.ctx.db.select().from(menus).where(eq(menus.level, 1)).limit(1);
+      const named = await t.call('POST', '/api/tenant/role/assign', {
+        token: demo,
+        lang: EN,
+        body: { id: roleId, grants: [{ menuId: module.id, actions: [] }] },
+      });
+      expect(named.status).toBe(400);
+      expect(named.body.msg).toContain(`“${module.names.en_US}” is not among the screens granted to this tenant`);
       const r = await t.call('POST', '/api/tenant/role/assign', {
         token: demo,
         body: { id: roleId, grants: [{ menuId: store, actions: ['query', 'export'] }] },
       });
       expect(r.status, r.body.msg).toBe(200);
-      const menus = await t.call('POST', '/api/tenant/role/menus', { token: demo, body: { id: roleId } });
-      expect(JSON.stringify(menus.body.data.tree)).toContain(`"id":${store}`);
+      const granted = await t.call('POST', '/api/tenant/role/menus', { token: demo, body: { id: roleId } });
+      expect(JSON.stringify(granted.body.data.tree)).toContain(`"id":${store}`);
     });
 
     it('the built-in role is not re-assigned', async () => {

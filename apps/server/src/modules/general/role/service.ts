@@ -1,4 +1,4 @@
-import { type L10n, type MenuGrant, PLATFORM_TENANT_ID } from '@tagloom/domain';
+import { type MenuGrant, PLATFORM_TENANT_ID } from '@tagloom/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { AppContext, SessionInfo } from '../../../core/context.js';
 import { conflict, notFound } from '../../../core/errors.js';
@@ -45,11 +45,11 @@ const OWNERS: Record<RoleOwner, Owner> = {
 };
 
 /**
- * A role's menus and buttons (list, get, create, update, delete and export are the generic
- * resource's, with the hooks in ./hooks.ts): what it may be granted —
- * the screens of the role's terminal its tenant was granted (tenant_menus), with the buttons
- * granted there, never a platform screen to a tenant's role — and replacing its grants, all within
- * that or nothing. Built-in roles have every menu and are not assigned.
+ * A role's menus and buttons, for the platform's and the tenants' role screens alike (list, get,
+ * create, update, delete and export are the generic resource's, with the hooks in ./hooks.ts):
+ * what it may be granted — the screens of the role's terminal its tenant was granted
+ * (tenant_menus), with the buttons granted there, never a platform screen to a tenant's role — and
+ * replacing its grants, all within that or nothing. Built-in roles have every menu and are not assigned.
  */
 export class RoleGrantService {
   private readonly owner: Owner;
@@ -114,18 +114,12 @@ export class RoleGrantService {
       if (role.allMenus) throw conflict('role.builtIn', { code: role.code });
       const { allowed, screens, rows, tenantSide } = await this.grantable(reach, role);
       if (tenantSide) refusePlatformScreens(grants, screens);
-      const names = new Map<number, L10n>(rows.map((r) => [r.id, r.names]));
-      const checked = checkGrants(
-        grants,
-        allowed,
-        this.owner.keys,
-        this.owner.named
-          ? {
-              menu: (mid) => screens.get(mid)?.names ?? names.get(mid) ?? String(mid),
-              action: (mid, a) => screens.get(mid)?.buttons.get(a) ?? a,
-            }
-          : undefined,
-      );
+      const names = new Map(rows.map((r) => [r.id, r.names]));
+      const named = {
+        menu: (mid: number) => names.get(mid) ?? String(mid),
+        action: (mid: number, a: string) => screens.get(mid)?.buttons.get(a) ?? a,
+      };
+      const checked = checkGrants(grants, allowed, this.owner.keys, this.owner.named ? named : undefined);
       const scope = reach.for(role.tenantId);
       await scope.delete(roleMenus, eq(roleMenus.roleId, role.id));
       if (checked.length)
