@@ -22,14 +22,19 @@ const EPC = F('epc', 'text', { display: 'open', fixed: 'left', width: 215 });
 /** the decoded GTIN and serial (or the scheme of an EPC that is no SGTIN) */
 const GTIN = F('gtin', 'text', { width: 190 }, 'gtinSerial');
 const EPC_FILTER = { key: 'epc', op: 'prefix', placeholder: 'presence.epcPrefixPlaceholder', maxLength: 64 } as const;
-const PAGE_SIZES = [50, 100, 200];
+/** What both EPC feeds share: the table, its keyset order and the page sizes. */
+const epcFeed = (code: string, more: Pick<UpsertedFeedDef, 'columns' | 'filters'> & Partial<UpsertedFeedDef>): UpsertedFeedDef =>
+  defineFeed({
+    code,
+    table: 'rfid_epc_states',
+    scope: 'tenant',
+    storage: 'upserted',
+    order: ORDER,
+    pageSizes: [50, 100, 200],
+    ...more,
+  });
 
-export const rfidEpcDataFeed = defineFeed({
-  code: 'rfid/epc-data',
-  table: 'rfid_epc_states',
-  scope: 'tenant',
-  storage: 'upserted',
-  order: ORDER,
+export const rfidEpcDataFeed = epcFeed('rfid/epc-data', {
   columns: [
     EPC,
     GTIN,
@@ -47,16 +52,10 @@ export const rfidEpcDataFeed = defineFeed({
     { key: 'equipment', op: 'eq', label: 'presence.field.lastEquipment', placeholder: 'presence.equipmentPlaceholder', maxLength: 32 },
     { key: 'lastSeenAt', op: 'range', presets: ['lastHour', 'today', 'last7d'] },
   ],
-  pageSizes: PAGE_SIZES,
   hint: 'presence.dataHint',
 });
 
-export const rfidEpcStateFeed = defineFeed({
-  code: 'rfid/epc-state',
-  table: 'rfid_epc_states',
-  scope: 'tenant',
-  storage: 'upserted',
-  order: ORDER,
+export const rfidEpcStateFeed = epcFeed('rfid/epc-state', {
   columns: [
     EPC,
     F('presence', 'enum', { options: [...PRESENCES, 'unplaced'].map((v) => ({ value: v, label: `presence.state.${v}` })), width: 110 }),
@@ -68,7 +67,6 @@ export const rfidEpcStateFeed = defineFeed({
   ],
   // the presence is chosen by the counts on top of the screen
   filters: [EPC_FILTER, { key: 'locationId', op: 'eq', label: 'presence.field.presenceLocation' }],
-  pageSizes: PAGE_SIZES,
 });
 
 /** The upserted feeds (served by their modules, never partitioned). */
