@@ -195,7 +195,8 @@ describe('general/role (en_US)', () => {
       const demo = tenants.data.list.find((t: { code: string }) => t.code === 'DEMO');
       const listed = await apiPost(page, token, '/api/general/role/list', { tenantId: demo.id });
       expect(listed.data.list.some((r: { mine: boolean }) => !r.mine)).toBe(true);
-      await fillInput(s.getByTestId('search-tenantId'), String(demo.id));
+      // the tenant is picked by its name in the search form, not typed as an id
+      await pick(page, s.getByTestId('search-tenantId'), '(DEMO)');
       await s.getByTestId('resource-search-submit').click();
       const demoRow = rowOf(page, code, 'TENANT_ADMIN');
       await expect.poll(() => demoRow.count()).toBe(1);

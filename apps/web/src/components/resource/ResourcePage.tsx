@@ -1,7 +1,7 @@
 /**
  * The generic screen of a declared resource: search form, toolbar (granted buttons only), server-paged
  * table, add/edit form, import and export. Extension points for screen-specific needs: see
- * ResourcePageExtensions in ./types (extraToolbar, extraRowActions, columnOverrides, formOverrides).
+ * ResourcePageExtensions in ./types (extraToolbar, extraRowActions, columnOverrides, formOverrides, searchOverrides).
  */
 
 import { grantedTransitions } from '@tagloom/domain/resource/can.ts';
@@ -51,6 +51,7 @@ export function ResourcePage({
   extraRowActions,
   columnOverrides,
   formOverrides,
+  searchOverrides,
   rowRefusal,
   rowTitle,
 }: ResourcePageProps) {
@@ -168,7 +169,7 @@ export function ResourcePage({
   return (
     <div className="resource-page" data-testid="resource-page" data-resource={def.code}>
       {modalHolder}
-      <SearchForm def={def} form={searchForm} onSearch={search} />
+      <SearchForm def={def} form={searchForm} onSearch={search} overrides={searchOverrides} />
       <div className="page-card resource-body">
         <Toolbar
           can={can}

@@ -5,7 +5,7 @@ import { normalizeLang } from '../../domain';
 import { DATE_FORMAT, enumOptionsOf, searchFields, searchKindOf } from './model';
 import { RefSelect } from './RefSelect';
 import { SearchLayout } from './SearchLayout';
-import type { Field, ResourceDef } from './types';
+import type { Field, ResourceDef, ResourcePageExtensions } from './types';
 
 /** from–to number inputs for a 'range' number field */
 function NumberRange({
@@ -69,7 +69,9 @@ function SearchControl({ field, ...rest }: { field: Field; value?: unknown; onCh
     case 'numberRange':
       return <NumberRange field={field} {...(rest as object)} />;
     case 'number':
-      return <InputNumber {...(rest as object)} style={{ width: '100%' }} data-testid={testId} />;
+      return (
+        <InputNumber {...(rest as object)} style={{ width: '100%' }} placeholder={t('resource.inputPlaceholder')} data-testid={testId} />
+      );
     default:
       return (
         <Input
@@ -86,10 +88,13 @@ export function SearchForm({
   def,
   form,
   onSearch,
+  overrides,
 }: {
   def: ResourceDef;
   form: FormInstance;
   onSearch: (values: Record<string, unknown>) => void;
+  /** a screen's own control for a field (e.g. a picker where the declaration has a plain number) */
+  overrides?: ResourcePageExtensions['searchOverrides'];
 }) {
   const { i18n } = useTranslation();
   const lang = normalizeLang(i18n.language);
@@ -107,7 +112,7 @@ export function SearchForm({
         key: f.key,
         node: (
           <Form.Item name={f.key} label={f.label[lang]}>
-            <SearchControl field={f} />
+            {overrides?.[f.key]?.({ field: f }) ?? <SearchControl field={f} />}
           </Form.Item>
         ),
       }))}

@@ -33,6 +33,7 @@ export interface Paging {
  *   its row buttons are hidden, and the toolbar's Edit/Delete say so instead of opening.
  * - formOverrides: an input per field key (replaces the kind-based input; validation stays the shared zod rule). It is
  *   the Form.Item's child, so it must pass on the value, onChange, onBlur and id it is given; `row` is the edited row.
+ * - searchOverrides: a search control per field key (replaces the kind-based one), the search Form.Item's child likewise.
  */
 export interface ResourcePageExtensions {
   extraToolbar?: (ctx: { selected: Row[]; reload: () => void }) => ReactNode;
@@ -40,6 +41,7 @@ export interface ResourcePageExtensions {
   columnOverrides?: Record<string, (value: unknown, row: Row) => ReactNode>;
   rowRefusal?: (row: Row, action: 'edit' | 'delete') => string | undefined;
   formOverrides?: Record<string, (ctx: { field: Field; mode: Mode; disabled: boolean; row?: Row }) => ReactNode>;
+  searchOverrides?: Record<string, (ctx: { field: Field }) => ReactNode>;
   /** how confirmations name a row (default: its title field), e.g. a shipped row in the user's language */
   rowTitle?: (row: Row) => string;
 }

@@ -22,7 +22,7 @@ export function RolePage({
   assign,
   columnOverrides,
   ...page
-}: Pick<ResourcePageProps, 'def' | 'columnOverrides' | 'formOverrides'> & {
+}: Pick<ResourcePageProps, 'def' | 'columnOverrides' | 'formOverrides' | 'searchOverrides'> & {
   testId: string;
   /** a role is edited and deleted by its creator only (the list rows carry `mine`) */
   creatorOnly?: boolean;

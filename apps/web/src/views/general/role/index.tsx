@@ -94,19 +94,34 @@ function useTenants() {
   return { options, tenantOf, loading: list.isLoading };
 }
 
-/** The tenant of a new role, picked by name (the platform by default) instead of typed as an id. */
-function TenantSelect({ field, disabled, ...rest }: { field: Field; disabled: boolean; value?: unknown; onChange?: (v: unknown) => void }) {
+/**
+ * The tenant of a new role, picked by name (the platform by default) instead of typed as an id; in
+ * the search form (`search`), the tenant whose roles to list, or all.
+ */
+function TenantSelect({
+  field,
+  disabled = false,
+  search = false,
+  ...rest
+}: {
+  field: Field;
+  disabled?: boolean;
+  search?: boolean;
+  value?: unknown;
+  onChange?: (v: unknown) => void;
+}) {
   const { t } = useTranslation();
   const tenants = useTenants();
   return (
     <Select
       {...(rest as object)}
       disabled={disabled}
+      allowClear={search}
       showSearch={{ optionFilterProp: 'label' }}
       loading={tenants.loading}
-      placeholder={t('resource.selectPlaceholder')}
+      placeholder={t(search ? 'resource.all' : 'resource.selectPlaceholder')}
       options={tenants.options}
-      data-testid={`field-${field.key}`}
+      data-testid={`${search ? 'search' : 'field'}-${field.key}`}
     />
   );
 }
@@ -125,6 +140,7 @@ export default function Roles() {
         },
       }}
       formOverrides={{ tenantId: ({ field, disabled }) => <TenantSelect field={field} disabled={disabled} /> }}
+      searchOverrides={{ tenantId: ({ field }) => <TenantSelect field={field} search /> }}
       assign={(row, close) => <AssignDrawer row={row} onClose={close} />}
     />
   );
