@@ -123,12 +123,12 @@ describe('carton reconciliation', () => {
   });
 
   it('names a carton SHORT, OVER or MIXED by what it lacks and what it has too many of', () => {
-    expect(cartonResult({ expected: 3, read: 3, matched: 3, short: 0, over: 0, foreign: 0, unknown: 0 })).toBe(CARTON_RESULT.MATCHED);
-    expect(cartonResult({ short: ['x'], over: [], foreign: [], unknown: [] })).toBe(CARTON_RESULT.SHORT);
-    expect(cartonResult({ short: [], over: ['x'], foreign: [], unknown: [] })).toBe(CARTON_RESULT.OVER);
-    expect(cartonResult({ short: [], over: [], foreign: ['x'], unknown: [] })).toBe(CARTON_RESULT.MIXED);
-    expect(cartonResult({ short: [], over: [], foreign: [], unknown: ['x'] })).toBe(CARTON_RESULT.MIXED);
-    expect(cartonResult({ short: ['x'], over: ['y'], foreign: [], unknown: [] })).toBe(CARTON_RESULT.MIXED);
+    expect(cartonResult({ short: 0, over: 0, foreign: 0, unknown: 0 })).toBe(CARTON_RESULT.MATCHED);
+    expect(cartonResult({ short: 1, over: 0, foreign: 0, unknown: 0 })).toBe(CARTON_RESULT.SHORT);
+    expect(cartonResult({ short: 0, over: 1, foreign: 0, unknown: 0 })).toBe(CARTON_RESULT.OVER);
+    expect(cartonResult({ short: 0, over: 0, foreign: 1, unknown: 0 })).toBe(CARTON_RESULT.MIXED);
+    expect(cartonResult({ short: 0, over: 0, foreign: 0, unknown: 1 })).toBe(CARTON_RESULT.MIXED);
+    expect(cartonResult({ short: 1, over: 1, foreign: 0, unknown: 0 })).toBe(CARTON_RESULT.MIXED);
   });
 });
 

@@ -48,11 +48,13 @@ export interface CartonReconciliation extends CartonClasses {
  * pieces are missing; OVER when only extra pieces of this delivery were read; MIXED otherwise
  * (a foreign or unknown EPC is never a plain "over").
  */
-export function cartonResult(c: Pick<CartonClasses, 'short' | 'over' | 'foreign' | 'unknown'> | CartonCounts): CartonResult {
-  const n = (v: Epc[] | number) => (typeof v === 'number' ? v : v.length);
-  const short = n(c.short);
-  const over = n(c.over);
-  const strange = n(c.foreign) + n(c.unknown);
+export function cartonResult({
+  short,
+  over,
+  foreign,
+  unknown,
+}: Pick<CartonCounts, 'short' | 'over' | 'foreign' | 'unknown'>): CartonResult {
+  const strange = foreign + unknown;
   if (!short && !over && !strange) return CARTON_RESULT.MATCHED;
   if (short && !over && !strange) return CARTON_RESULT.SHORT;
   if (over && !short && !strange) return CARTON_RESULT.OVER;
@@ -102,7 +104,7 @@ export function reconcile(
   const result = new Map<CartonKey, CartonReconciliation>();
   for (const [carton, c] of out) {
     for (const list of [c.matched, c.short, c.over, c.foreign, c.unknown]) list.sort();
-    result.set(carton, { ...c, result: cartonResult(c) });
+    result.set(carton, { ...c, result: cartonResult(countsOf(c)) });
   }
   return result;
 }
