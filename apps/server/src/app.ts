@@ -34,6 +34,7 @@ import { EquipmentService } from './modules/rfid/equipment/service.js';
 import { rfidModule } from './modules/rfid/index.js';
 import { supplyModule } from './modules/supply/index.js';
 import { tenantModule } from './modules/tenant/index.js';
+import { warehouseModule } from './modules/warehouse/index.js';
 
 /**
  * The modules, in this order (each `modules/<module>/index.ts`, see core/module.ts): their routes,
@@ -49,6 +50,7 @@ export const MODULES: readonly ServerModule[] = [
   tenantModule,
   labelModule,
   supplyModule,
+  warehouseModule,
 ];
 
 export interface Services {

@@ -1,11 +1,20 @@
 import * as XLSX from '@e965/xlsx';
-import { CUSTOM_RESOURCES, PARTY_KINDS, PARTY_SCREENS, type PartyKind, RESOURCES, type ResourceDef, USER_TYPE } from '@tagloom/domain';
+import {
+  CUSTOM_RESOURCES,
+  PARTY_KINDS,
+  PARTY_SCREENS,
+  type PartyKind,
+  partyFieldsOf,
+  RESOURCES,
+  type ResourceDef,
+  USER_TYPE,
+} from '@tagloom/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snake } from '../src/db/resource-table.js';
 import { roles, tenants, users } from '../src/db/schema/index.js';
 import { createUser } from '../src/modules/general/user/service.js';
-import { sampleRow } from './sample-row.js';
+import { sampleRow, withRequiredRefs } from './sample-row.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 import { multipart } from './uploads.js';
 
@@ -26,8 +35,8 @@ const via = ALL.filter((d) => d.partyVia);
 const withFiles = ALL.flatMap((d) => {
   const fields = d.list.filter((f) => f.kind === 'file' && f.file);
   const maker = [d, byCode.get(d.rowsOf?.code ?? '')].find((m) => m && (m.crud ?? ['add']).includes('add'));
-  const party = Object.entries(d.partyScope ?? {}).find(([, field]) => field !== 'id');
-  return fields.length && maker && party ? [{ def: d, maker, field: fields[0], kind: party[0] as PartyKind, partyField: party[1] }] : [];
+  const kind = (Object.keys(d.partyScope ?? {}) as PartyKind[]).find((k) => !partyFieldsOf(d, k).includes('id'));
+  return fields.length && maker && kind ? [{ def: d, maker, field: fields[0], kind, partyField: partyFieldsOf(d, kind)[0] }] : [];
 });
 /** A small file of one of these kinds (told by content). */
 const sampleFile = (kinds: readonly string[], salt: string): { name: string; bytes: Buffer } => {
@@ -85,6 +94,9 @@ describe(`party data scope of every declaration that names one (${DRIVER})`, () 
   });
   afterAll(() => t?.close());
 
+  /** A sample row of the declaration, its required refs pointing at the demo tenant's first rows. */
+  const fullRow = (def: ResourceDef, salt: string) => withRequiredRefs(t, def, sampleRow(def, salt), tenantId);
+
   /** One column of one row of a declaration's table, written as its module's own action would (test set-up). */
   const setColumn = (def: ResourceDef, key: string, id: number, value: unknown) =>
     t.ctx.db.execute(
@@ -101,7 +113,9 @@ describe(`party data scope of every declaration that names one (${DRIVER})`, () 
       ((await t.call('POST', `${base}/list`, { token, body: { pageSize: 500 } })).body.data.list as { id: number }[]).map((r) => r.id);
 
     describe(def.code, () => {
-      for (const [kind, field] of Object.entries(def.partyScope!) as [PartyKind, string][]) {
+      for (const kind of Object.keys(def.partyScope!) as PartyKind[]) {
+        // its own party's screen (the party's row, and maybe rows within it: a site's zones), or the field stamped
+        const field = partyFieldsOf(def, kind).includes('id') ? 'id' : partyFieldsOf(def, kind)[0];
         it(`keeps a user bound to a ${kind} to its rows (${field})`, async () => {
           const [mine, other] = parties[kind];
           const token = tokens[kind];
@@ -116,11 +130,11 @@ describe(`party data scope of every declaration that names one (${DRIVER})`, () 
             const inForm = def.list.find((f) => f.key === field)?.form !== false;
             const a = await t.call('POST', `${base}/create`, {
               token: demo,
-              body: { ...sampleRow(def, `PA${kind.length}`), ...(inForm ? { [field]: mine } : {}) },
+              body: { ...(await fullRow(def, `PA${kind.length}`)), ...(inForm ? { [field]: mine } : {}) },
             });
             const b = await t.call('POST', `${base}/create`, {
               token: demo,
-              body: { ...sampleRow(def, `PB${kind.length}`), ...(inForm ? { [field]: other } : {}) },
+              body: { ...(await fullRow(def, `PB${kind.length}`)), ...(inForm ? { [field]: other } : {}) },
             });
             expect([a.status, b.status], JSON.stringify([a.body.msg, b.body.msg])).toEqual([200, 200]);
             [own, foreign] = [a.body.data.id, b.body.data.id];
@@ -150,7 +164,7 @@ describe(`party data scope of every declaration that names one (${DRIVER})`, () 
           expect(still.body.data[def.titleField]).not.toBe('taken');
           if (field === 'id') {
             // a bound user opens no new party rows
-            expect((await t.call('POST', `${base}/create`, { token, body: sampleRow(def, `PC${kind.length}`) })).status).toBe(403);
+            expect((await t.call('POST', `${base}/create`, { token, body: await fullRow(def, `PC${kind.length}`) })).status).toBe(403);
             // nor does the tenant delete a party a user is bound to
             const gone = await t.call('POST', `${base}/delete`, { token: demo, lang: 'en_US', body: { ids: [own] } });
             expect(gone.status).toBe(409);
@@ -161,11 +175,11 @@ describe(`party data scope of every declaration that names one (${DRIVER})`, () 
           const wrong = await t.call('POST', `${base}/create`, {
             token,
             lang: 'en_US',
-            body: { ...sampleRow(def, `PD${kind.length}`), [field]: other },
+            body: { ...(await fullRow(def, `PD${kind.length}`)), [field]: other },
           });
           expect(wrong.status).toBe(400);
           expect(wrong.body.data.fields.map((f: { field: string }) => f.field)).toContain(field);
-          const { [field]: _omit, ...bare } = sampleRow(def, `PE${kind.length}`);
+          const { [field]: _omit, ...bare } = await fullRow(def, `PE${kind.length}`);
           const made = await t.call('POST', `${base}/create`, { token, body: bare });
           expect(made.status, made.body.msg).toBe(200);
           expect(made.body.data[field]).toBe(mine);
@@ -323,7 +337,10 @@ describe(`party data scope of every declaration that names one (${DRIVER})`, () 
     expect(foreign.body.data).toMatchObject({ found: false, state: null, tag: null, events: [] });
     expect((await t.call('GET', `/api/rfid/epc-state/${elsewhere!.epc}`, { token: demo })).body.data.found).toBe(true);
     const places = (await t.call('GET', '/api/rfid/epc-state/locations', { token: tokens.store })).body.data.list;
-    expect(places.map((p: { id: number }) => p.id)).toEqual([store]);
+    // its store and the store's zones (a reader binds to a zone: ../shared/operations.md F1)
+    const site = (await listAll('tenant/location', demo)).filter((l) => l.id === store || l.siteId === store).map((l) => l.id);
+    expect(site.length).toBeGreaterThan(1);
+    expect(places.map((p: { id: number }) => p.id).sort()).toEqual(site.sort());
     // a label supplier: the EPCs of its own orders' tags only
     const supplierSees = await states(tokens.labelSupplier);
     expect(supplierSees.length).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import * as XLSX from '@e965/xlsx';
-import { type ChildSpec, isDocument, type ResourceDef } from '@tagloom/domain';
+import { type ChildSpec, isDocument, type PartyKind, partyFieldsOf, type ResourceDef } from '@tagloom/domain';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -117,9 +117,9 @@ describe(`documents: their lines under their parent row, and their order (${DRIV
       if (def.owner === 'tenant')
         for (const u of BOUND) {
           const p = party.get(u)!;
-          const field = def.partyScope?.[p.kind as keyof typeof def.partyScope];
+          const fields = partyFieldsOf(def, p.kind as PartyKind);
           // the parent's own scope: every row of a screen without a party scope, else its party's rows
-          const mine = def.partyVia ? false : !def.partyScope || (!!field && Number(parentRow[field]) === p.id);
+          const mine = def.partyVia ? false : !def.partyScope || fields.some((f) => Number(parentRow[f]) === p.id);
           const holds = (await post(`/${def.code}/list`, tokens[u], { page: 1, pageSize: 1 })).status === 200;
           const r = await post(url, tokens[u], { id: parentId });
           if (mine && holds) {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODULES } from '../src/app.js';
 import { servedBy } from '../src/core/module.js';
 import { tenants } from '../src/db/schema/index.js';
-import { hasSample, sampleRow } from './sample-row.js';
+import { hasSample, sampleRow, withRequiredRefs } from './sample-row.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 import { multipart, workbook } from './uploads.js';
 
@@ -103,24 +103,8 @@ export function proveResources(shard: number): void {
        * A new row that passes the declaration (its first seed row, or its sample), unique fields
        * salted; a required ref the row leaves out points at the owner's first row of the target.
        */
-      const sample = async (salt: string): Promise<Row> => {
-        const row = sampleRow(def, salt);
-        for (const f of def.list) {
-          if (f.kind !== 'ref' || !f.ref || !f.form || row[f.key] !== undefined || f.stored === false) continue;
-          if (!f.required) continue;
-          const { def: target, table } = t.services.modules.service(f.ref.resource);
-          const tenantId = platform ? undefined : await demoTenant();
-          const [first] = (await t.ctx.db
-            .select({ id: table.id })
-            .from(table as never)
-            .where(target.owner === 'tenant' && tenantId !== undefined ? eq(table.tenantId, tenantId) : undefined)
-            .orderBy(table.id)
-            .limit(1)) as { id: number }[];
-          if (!first) throw new Error(`${def.code}.${f.key}: the owner has no ${f.ref.resource} row to point at`);
-          row[f.key] = first.id;
-        }
-        return row;
-      };
+      const sample = async (salt: string): Promise<Row> =>
+        withRequiredRefs(t, def, sampleRow(def, salt), platform ? undefined : await demoTenant());
       let demoTenantId: number | undefined;
       const demoTenant = async () => {
         demoTenantId ??= (await t.ctx.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.code, 'DEMO')))[0].id;

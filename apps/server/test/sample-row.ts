@@ -1,4 +1,6 @@
 import type { ResourceDef } from '@tagloom/domain';
+import { and, eq } from 'drizzle-orm';
+import type { TestApp } from './support.js';
 
 /**
  * A row that passes the declaration: its sample made with `salt`, or its first seed row with
@@ -18,3 +20,28 @@ export function sampleRow(def: ResourceDef, salt: string): Record<string, unknow
 
 /** Whether the generic tests can make a row of this declaration (a seed row or a sample). */
 export const hasSample = (def: ResourceDef): boolean => !!def.seed?.length || !!def.sample;
+
+/**
+ * Fills the required refs a sample row leaves out (a warehouse zone's warehouse) with the first row
+ * the target screen holds in `tenantId` (its own fixed values applied: a warehouse, not any location),
+ * or the platform's when the target is platform-owned.
+ */
+export async function withRequiredRefs(t: TestApp, def: ResourceDef, row: Record<string, unknown>, tenantId?: number) {
+  for (const f of def.list) {
+    if (f.kind !== 'ref' || !f.ref || !f.form || !f.required || row[f.key] !== undefined || f.stored === false) continue;
+    const { def: target, table } = t.services.modules.service(f.ref.resource);
+    const conds = [
+      target.owner === 'tenant' && tenantId !== undefined ? eq(table.tenantId, tenantId) : undefined,
+      ...Object.entries(target.rowsOf?.fixed ?? {}).map(([k, v]) => eq(table[k], v)),
+    ];
+    const [first] = (await t.ctx.db
+      .select({ id: table.id })
+      .from(table as never)
+      .where(and(...conds))
+      .orderBy(table.id)
+      .limit(1)) as { id: number }[];
+    if (!first) throw new Error(`${def.code}.${f.key}: the owner has no ${f.ref.resource} row to point at`);
+    row[f.key] = first.id;
+  }
+  return row;
+}

@@ -1,5 +1,5 @@
-import type { PartyKind, ResourceDef } from '@tagloom/domain';
-import { and, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type PartyKind, partyFieldsOf, type ResourceDef } from '@tagloom/domain';
+import { and, eq, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { declarationOf, tableOf } from '../db/resource-table.js';
 import { users } from '../db/schema/index.js';
@@ -50,10 +50,24 @@ export function partyCondition(def: ResourceDef, table: AnyTable, session: Pick<
     const target = def.list.find((f) => f.key === def.partyVia)?.ref?.resource;
     return target ? partyRefCondition(table[def.partyVia], target, session) : sql`false`;
   }
-  const scope = def.partyScope;
-  if (!scope) return undefined;
-  const field = scope[party.kind];
-  return field ? eq(table[field], party.id) : sql`false`;
+  if (!def.partyScope) return undefined;
+  const fields = partyFieldsOf(def, party.kind);
+  if (!fields.length) return sql`false`;
+  return fields.length === 1 ? eq(table[fields[0]], party.id) : or(...fields.map((f) => eq(table[f], party.id)));
+}
+
+/**
+ * partyVia through the party's own rows (a reader's place: the store or warehouse, or one of its
+ * zones): the ref field a bound user's new row is given its party when it names none, so that the
+ * row it makes is one it sees. Undefined for an unbound user or a declaration whose ref points
+ * elsewhere (a tag's order).
+ */
+export function ownPartyRef(def: ResourceDef, session: Pick<SessionInfo, 'party'>): string | undefined {
+  const via = def.partyVia;
+  const party = session.party;
+  if (!via || !party) return undefined;
+  const target = declarationOf(def.list.find((f) => f.key === via)?.ref?.resource ?? '');
+  return target && partyFieldsOf(target, party.kind).includes('id') ? via : undefined;
 }
 
 /**

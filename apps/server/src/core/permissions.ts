@@ -1,4 +1,4 @@
-import { DECLARED_RESOURCES, isPlatformScreen, type PartyKind, PLATFORM_TENANT_ID } from '@tagloom/domain';
+import { DECLARED_RESOURCES, isPlatformScreen, type PartyKind, PLATFORM_TENANT_ID, partyFieldsOf } from '@tagloom/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { menuButtons, menus, roleMenus, roles, tenantMenus, userRoles, users } from '../db/schema/index.js';
 import { Cached } from './bus.js';
@@ -111,8 +111,8 @@ const PARTY_WRITES = ['add', 'edit', 'delete', 'import', 'enable', 'disable'];
 function boundButtons(byScreen: Map<string, Set<string>>, kind: PartyKind) {
   for (const def of DECLARED_RESOURCES) {
     const acts = byScreen.get(def.code);
-    const field = def.partyScope?.[kind];
-    if (!acts || !def.partyScope || (field && field !== 'id')) continue;
+    const fields = partyFieldsOf(def, kind);
+    if (!acts || !def.partyScope || (fields.length && !fields.includes('id'))) continue;
     for (const a of PARTY_WRITES) acts.delete(a);
   }
 }

@@ -59,12 +59,13 @@ export interface ResourceInput<F extends Record<string, FieldDef>> {
   extraActions?: ActionCode[];
   /**
    * party data scope: for each party kind, the field holding that party's row id ('id' on the
-   * party's own screen). A user bound to a party sees and writes only rows whose field holds its
-   * party (the server stamps it on create); a bound user whose kind is not named here sees no row.
+   * party's own screen; several: a row is the party's when any of them holds it — a location is
+   * a store user's when it is the store or one of its zones). A user bound to a party sees and writes
+   * only rows whose field holds its party (the server stamps the first on create); a bound user whose kind is not named here sees no row.
    * Users not bound to a party (the tenant admin) see every row of their tenant. Enforced by the
    * generic service, like the tenant scope.
    */
-  partyScope?: Partial<Record<PartyKind, string>>;
+  partyScope?: Partial<Record<PartyKind, string | readonly string[]>>;
   /**
    * party data scope through a reference: the ref field whose row's party this row shares (a tag
    * belongs to the parties of its label order). A bound user reaches only rows whose referenced row
@@ -163,4 +164,10 @@ export interface DefaultOrder {
 export function defaultOrderOf(def: Pick<ResourceDef, 'machine' | 'defaultSort'>): DefaultOrder {
   if (isDocument(def)) return { field: 'createdAt', order: 'desc' };
   return def.defaultSort ?? { field: 'id', order: 'asc' };
+}
+
+/** The fields of a declaration that hold a party of this kind (partyScope), none when it names none. */
+export function partyFieldsOf(def: Pick<ResourceDef, 'partyScope'>, kind: PartyKind): readonly string[] {
+  const field = def.partyScope?.[kind];
+  return field === undefined ? [] : typeof field === 'string' ? [field] : field;
 }

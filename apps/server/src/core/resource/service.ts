@@ -5,6 +5,7 @@ import {
   type Lang,
   type PartyKind,
   PLATFORM_TENANT_ID,
+  partyFieldsOf,
   type ResourceDef,
   type RowOf,
 } from '@tagloom/domain';
@@ -16,7 +17,7 @@ import type { AnyTable } from '../../db/resource-table.js';
 import type { AppContext, SessionInfo } from '../context.js';
 import { conflict, forbidden, notFound, validationError } from '../errors.js';
 import { containing, startsWith } from '../like.js';
-import { partyCondition, partyRefCondition, refuseBoundParties } from '../party.js';
+import { ownPartyRef, partyCondition, partyRefCondition, refuseBoundParties } from '../party.js';
 import { TenantScope } from '../tenant-scope.js';
 import { checkAttrs } from './attrs.js';
 import {
@@ -197,9 +198,13 @@ export class ResourceService {
   stamp(session: SessionInfo, body: Row, lang: Lang): Row {
     const out: Row = { ...(this.def.rowsOf?.fixed ?? {}) };
     const party = session.party;
+    // a row reached through a ref to the party's own rows, naming none: the party's (a reader made by a store's user is at its store)
+    const own = ownPartyRef(this.def, session);
+    if (own && party && (body[own] === undefined || body[own] === null || body[own] === '')) out[own] = party.id;
     if (party && this.def.partyScope) {
-      const field = this.def.partyScope[party.kind];
-      if (!field || field === 'id') throw forbidden();
+      // a party's own row is the tenant's to open; else the first of its fields is stamped
+      const [field] = partyFieldsOf(this.def, party.kind);
+      if (!field || partyFieldsOf(this.def, party.kind).includes('id')) throw forbidden();
       const given = body[field];
       if (given !== undefined && given !== null && given !== '' && Number(given) !== party.id)
         throw validationError(lang, [{ code: 'custom', path: [field], message: 'validation.partyOnly' }], this.def.labels);
@@ -222,8 +227,9 @@ export class ResourceService {
 
   /** An update may not move a bound user's row to another party. */
   private keepParty(session: SessionInfo, changes: Row, lang: Lang) {
-    const field = session.party && this.def.partyScope?.[session.party.kind];
-    if (!field || field === 'id' || changes[field] === undefined) return;
+    const fields = session.party ? partyFieldsOf(this.def, session.party.kind) : [];
+    const [field] = fields;
+    if (!field || fields.includes('id') || changes[field] === undefined) return;
     if (Number(changes[field]) !== session.party!.id)
       throw validationError(lang, [{ code: 'custom', path: [field], message: 'validation.partyOnly' }], this.def.labels);
   }
@@ -509,9 +515,9 @@ export class ResourceService {
 
   /** A party's own row (partyScope field 'id') a user is bound to is not deleted. */
   private async refuseBoundParty(tx: Tx, session: SessionInfo, rows: Row[]) {
-    const kinds = Object.entries(this.def.partyScope ?? {})
-      .filter(([, field]) => field === 'id')
-      .map(([kind]) => kind as PartyKind);
+    const kinds = Object.keys(this.def.partyScope ?? {}).filter((kind) =>
+      partyFieldsOf(this.def, kind as PartyKind).includes('id'),
+    ) as PartyKind[];
     await refuseBoundParties(tx, session.tenantId, kinds, rows, this.def);
   }
 }

@@ -21,8 +21,8 @@ export const equipmentResource = defineResource({
   table: 'equipment',
   titleField: 'equipmentName',
   defaultSort: { field: 'equipmentCoding', order: 'asc' },
-  // a store's or warehouse's user sees the equipment bound to its own place (none unbound)
-  partyScope: { store: 'locationId', warehouse: 'locationId' },
+  // a store's or warehouse's user sees the equipment bound to its own site or one of its zones (none unbound)
+  partyVia: 'locationId',
   extraActions: ['register', 'bind', 'unbind'],
   seed: [
     {

@@ -85,7 +85,6 @@ export const warehouseMenu: MenuModuleDef = {
           side: 'T',
           icon: 'HomeOutlined',
           names: { zh_CN: '仓库管理', zh_TW: '倉庫管理', en_US: 'Warehouse management' },
-          actions: [...CRUD],
         },
         {
           component: 'warehouse/permission',

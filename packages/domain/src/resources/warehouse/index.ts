@@ -1,7 +1,9 @@
 import { defineDomainModule } from '../module.js';
 import { warehouseMenu } from './_menu.js';
+import { warehouseZoneResource } from './zone.js';
 
+export * from './zone.js';
 export { warehouseMenu };
 
-/** The warehouse module: its menu (its screens have no declarations yet). */
-export const warehouseModule = defineDomainModule({ code: 'warehouse', menu: warehouseMenu });
+/** The intelligent warehouse module: its menu and the zones of each warehouse (warehouse management). */
+export const warehouseModule = defineDomainModule({ code: 'warehouse', menu: warehouseMenu, resources: [warehouseZoneResource] });

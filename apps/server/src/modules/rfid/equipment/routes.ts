@@ -1,12 +1,14 @@
 import { id, int, MAC_RE } from '@tagloom/domain';
 import { READER_VENDORS, readerConfig } from '@tagloom/domain/rfid/reader-config.js';
+import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../../../app.js';
 import { envelope } from '../../../core/envelope.js';
 import { forbidden, validationError } from '../../../core/errors.js';
 import { LoginThrottle } from '../../../core/login-throttle.js';
-import type { Tx } from '../../../db/client.js';
+import { partyRefCondition } from '../../../core/party.js';
+import { queryRows, type Tx } from '../../../db/client.js';
 import { closePresenceAt } from '../state/service.js';
 import { equipmentConfigSource, productList, productParamsOf, sceneConfigSource } from './products.js';
 import {
@@ -60,10 +62,10 @@ export const equipmentRoutes: FastifyPluginAsyncZod<Services> = async (app, serv
     const rowId = ((req.body ?? req.query) as { id?: unknown } | undefined)?.id;
     if (!req.session || !req.url.startsWith(`/api/${EQUIPMENT}/`) || typeof rowId !== 'number') return;
     await equipment.get(req.session, rowId);
-    // and bind it to its own place only
+    // and bind it to a place of its own site only (the site or one of its zones)
     const to = (req.body as { locationId?: unknown } | undefined)?.locationId;
-    const party = req.session.party;
-    if (party && equipment.def.partyScope?.[party.kind] === 'locationId' && to !== undefined && Number(to) !== party.id)
+    const reach = to !== undefined && to !== null && partyRefCondition(sql`${Number(to)}::bigint`, 'tenant/location', req.session);
+    if (reach && !(await queryRows<{ ok: boolean }>(app.ctx.db, sql`select ${reach} as ok`))[0]?.ok)
       throw validationError(req.lang, [{ code: 'custom', path: ['locationId'], message: 'validation.partyOnly' }], equipment.def.labels);
   });
 

@@ -48,6 +48,8 @@ const DEMO_ROLES: { code: string; name: string; alias: string; grants: Record<st
     grants: {
       ...EDGE_RFID,
       'tenant/warehouse': ['query', 'edit'],
+      // the zones of its warehouse (docks, storage, pack stations …) its readers bind to
+      'warehouse/management': ['query', 'add', 'edit'],
       'tenant/goods': ['query', 'export'],
       'tenant/brand': ['query'],
       'tenant/equipment': ['query'],

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { type AttrSource, DEFAULT_TIME_ZONE, LOCATION_KIND, trainingDocResource, withCheckDigit } from '@tagloom/domain';
+import { type AttrSource, DEFAULT_TIME_ZONE, LOCATION_KIND, trainingDocResource, withCheckDigit, ZONE_TYPE } from '@tagloom/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../../config.js';
 import type { AppContext } from '../../../core/context.js';
@@ -268,6 +268,59 @@ const WAREHOUSES: [string, string, string, string, string, string, string, strin
   ['WH02', '华南区域仓（东莞）', '广东省', '东莞', '东莞市麻涌镇漳澎村新沙港后方物流园 6 号库', '梁振华', '13712874502', 'RDC', 350000],
 ];
 
+/**
+ * The demo sites' zones (../shared/operations.md F1): [site, code, name, zone type, capacity, parent
+ * zone]. The central warehouse's full inbound and outbound flow, the regional one's docks and
+ * storage; the flagship store's floor, stock room, fitting area with three cabins, and exit; two
+ * more stores' floor and stock room.
+ */
+const ZONES: [string, string, string, number, number | null, string?][] = [
+  ['WH01', 'WH01-DI1', '1 号收货月台', ZONE_TYPE.DOCK_IN, 3_000],
+  ['WH01', 'WH01-DI2', '2 号收货月台', ZONE_TYPE.DOCK_IN, 3_000],
+  ['WH01', 'WH01-QI', '来货质检区', ZONE_TYPE.QI_AREA, 1_500],
+  ['WH01', 'WH01-S-A', 'A 区高位货架', ZONE_TYPE.STORAGE, 300_000],
+  ['WH01', 'WH01-S-B', 'B 区阁楼货架', ZONE_TYPE.STORAGE, 250_000],
+  ['WH01', 'WH01-EC', '电商拣货区', ZONE_TYPE.ECOM_AREA, 60_000],
+  ['WH01', 'WH01-PK1', '1 号装箱复核台', ZONE_TYPE.PACK_STATION, 500],
+  ['WH01', 'WH01-PK2', '2 号装箱复核台', ZONE_TYPE.PACK_STATION, 500],
+  ['WH01', 'WH01-STG', '出库暂存区', ZONE_TYPE.STAGING, 8_000],
+  ['WH01', 'WH01-DEF', '次品隔离区', ZONE_TYPE.DEFECT_AREA, 2_000],
+  ['WH01', 'WH01-DO1', '1 号发货月台', ZONE_TYPE.DOCK_OUT, 3_000],
+  ['WH02', 'WH02-DI1', '1 号收货月台', ZONE_TYPE.DOCK_IN, 2_000],
+  ['WH02', 'WH02-S-A', 'A 区货架', ZONE_TYPE.STORAGE, 200_000],
+  ['WH02', 'WH02-DO1', '1 号发货月台', ZONE_TYPE.DOCK_OUT, 2_000],
+  ['ST001', 'ST001-SF', '卖场', ZONE_TYPE.SALES_FLOOR, 6_000],
+  ['ST001', 'ST001-SR', '后仓', ZONE_TYPE.STOCK_ROOM, 9_000],
+  ['ST001', 'ST001-FA', '试衣区', ZONE_TYPE.FITTING_AREA, null],
+  ['ST001', 'ST001-FC1', '1 号试衣间', ZONE_TYPE.FITTING_CABIN, null, 'ST001-FA'],
+  ['ST001', 'ST001-FC2', '2 号试衣间', ZONE_TYPE.FITTING_CABIN, null, 'ST001-FA'],
+  ['ST001', 'ST001-FC3', '3 号试衣间', ZONE_TYPE.FITTING_CABIN, null, 'ST001-FA'],
+  ['ST001', 'ST001-EX', '正门出口', ZONE_TYPE.EXIT, null],
+  ['ST004', 'ST004-SF', '卖场', ZONE_TYPE.SALES_FLOOR, 4_000],
+  ['ST004', 'ST004-SR', '后仓', ZONE_TYPE.STOCK_ROOM, 6_000],
+  ['ST009', 'ST009-SF', '卖场', ZONE_TYPE.SALES_FLOOR, 4_500],
+  ['ST009', 'ST009-SR', '后仓', ZONE_TYPE.STOCK_ROOM, 6_500],
+];
+
+/** The demo zones, each under its site (or its fitting area), in the order of ZONES (a parent before its zones). */
+async function seedDemoZones(tx: Tx, tenantId: number): Promise<void> {
+  const rows = await tx
+    .select({ id: locations.id, code: locations.code })
+    .from(locations)
+    .where(and(eq(locations.tenantId, tenantId), sql`${locations.kind} <> ${LOCATION_KIND.ZONE}`));
+  const ids = new Map(rows.map((r) => [r.code, Number(r.id)]));
+  for (const [site, code, name, zoneType, capacity, parent] of ZONES) {
+    const siteId = ids.get(site);
+    if (!siteId) continue;
+    const [made] = await tx
+      .insert(locations)
+      .values({ tenantId, code, name, kind: LOCATION_KIND.ZONE, parentId: parent ? ids.get(parent) : siteId, siteId, zoneType, capacity, attrs: {} })
+      .onConflictDoNothing()
+      .returning({ id: locations.id });
+    if (made) ids.set(code, Number(made.id));
+  }
+}
+
 /** [code, name, province, city, address, contact, phone] of the factories, then of the label suppliers. */
 const FACTORIES: [string, string, string, string, string, string, string][] = [
   ['FA01', '宁波甬华针织制衣有限公司', '浙江省', '宁波', '北仑区大港工业城甬江路 18 号', '马志强', '0574-8698 0001'],
@@ -389,6 +442,7 @@ export async function seedPlacesDemo(tx: Tx, tenant: { id: number }, env?: { con
       })),
     ])
     .onConflictDoUpdate({ target: [locations.tenantId, locations.code], set: { ...upsert, gln: sql`excluded.gln` } });
+  await seedDemoZones(tx, tenantId);
   // the office and the showroom (the declaration's seed rows) get theirs too
   for (const code of ['HQ01', 'SR01'])
     await tx

@@ -10,8 +10,8 @@ import { CODE_RE } from '../../general/_rule-issue.js';
  */
 export const PHONE_RE = /^(?=(?:[^0-9]*[0-9]){5})[0-9+() -]{5,18}$/;
 
-/** A party's code: unique in its tenant (stores and warehouses share one list: both are locations). */
-const code = (label: L10n) =>
+/** A party's code: unique in its tenant (stores, warehouses and their zones share one list: all are locations). */
+export const partyCode = (label: L10n) =>
   f.text({
     label,
     display: 'code',
@@ -39,7 +39,7 @@ export function partyFields<B extends Record<string, FieldDef>>(
 ) {
   const shown = (key: 'city') => (hide.includes(key) ? { hidden: true } : {});
   return {
-    code: code(names.code),
+    code: partyCode(names.code),
     name: f.text({ label: names.name, max: 64, search: 'like', sort: true }),
     ...(between ?? ({} as B)),
     status: f.enumOf('Status', { label: L('状态', '狀態', 'Status'), search: 'eq', default: 1, required: false, width: 90 }),

@@ -15,7 +15,7 @@ export const equipmentArchiveResource = defineResource({
   titleField: equipmentResource.titleField,
   defaultSort: equipmentResource.defaultSort,
   rowsOf: { code: equipmentResource.code },
-  partyScope: equipmentResource.partyScope,
+  partyVia: equipmentResource.partyVia,
   fields: equipmentResource.fields,
   seed: [
     {

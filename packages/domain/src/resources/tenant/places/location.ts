@@ -5,6 +5,7 @@ import { type FieldDef, f } from '../../../resource/fields.js';
 import { partyFields } from './_party.js';
 import { LOCATION_KIND } from './enums.js';
 import { isTimeZone } from './time-zone.js';
+import { zoneFields, zoneRules } from './zone.js';
 
 /**
  * What a location has that other parties have not: its GS1 GLN (13 digits, check digit checked,
@@ -66,13 +67,16 @@ export const locationResource = defineResource({
   table: 'locations',
   titleField: 'name',
   defaultSort: { field: 'code', order: 'asc' },
-  partyScope: { store: 'id', warehouse: 'id' },
-  rules: siteRules,
+  // a store or warehouse user sees its site and the site's zones
+  partyScope: { store: ['id', 'siteId'], warehouse: ['id', 'siteId'] },
+  rules: [...siteRules, ...zoneRules],
   fields: siteFields(
     partyFields(
       { code: L('位置编码', '位置編碼', 'Location code'), name: L('位置名称', '位置名稱', 'Location name') },
       {
         kind: f.enumOf('LocationKind', { label: L('位置类型', '位置類型', 'Location type'), search: 'eq', width: 100 }),
+        // a zone's place in its site (blank for a site and other places)
+        ...zoneFields({ parent: L('上级位置', '上級位置', 'Parent location'), parentResource: 'tenant/location', hidden: true }),
       },
       // the kind takes their room in the default columns
       ['city'],

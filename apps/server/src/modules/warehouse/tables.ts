@@ -1,0 +1,2 @@
+/** Tables of the warehouse module's declared resources (db/schema re-exports this file). */
+export * from './zones/tables.js';
