@@ -20,7 +20,7 @@ import {
 const T0 = Date.UTC(2026, 10, 24, 8, 0, 0);
 const A = 10;
 const B = 20;
-/** scene id = scene type (1 general, 2 gate), each with its type's profile and hold-off */
+/** scene id = scene type (1 general, 2 gate, 4 fitting room, 5 tunnel), each with its type's profile and hold-off */
 const rulesOf = (id: number | null): SceneRules => ({ ...DEFAULT_RULES, sceneType: id ?? SCENE_TYPE.GENERAL });
 /** a read `ms` after T0 */
 const at = (ms: number, locationId: number, rssi: number | null, sceneId: number): PresenceRead => ({
@@ -61,7 +61,7 @@ function antennaReads(
  * time both read it; optionally one antenna is blocked once (a "spell" of up to half departAfter).
  */
 const arbBetween = fc.record({
-  sceneType: fc.constantFrom(SCENE_TYPE.GENERAL, SCENE_TYPE.GATE),
+  sceneType: fc.constantFrom(SCENE_TYPE.GENERAL, SCENE_TYPE.GATE, SCENE_TYPE.FITTING, SCENE_TYPE.TUNNEL),
   mean: fc.integer({ min: -7500, max: -3500 }),
   // strictly below half the threshold (6 dB = 600 cdBm)
   noise: fc.integer({ min: 0, max: 299 }),
@@ -176,16 +176,22 @@ describe('moves between locations, properties', () => {
     );
   });
 
-  it('a gate passes a carton on quickly: three strong reads at the next gate move it', () => {
+  it('a gate (or a tunnel: the same profile) passes a carton on quickly: three strong reads at the next one move it', () => {
+    expect(profileOf(SCENE_TYPE.TUNNEL)).toEqual(profileOf(SCENE_TYPE.GATE));
     fc.assert(
-      fc.property(fc.integer({ min: -7000, max: -5000 }), fc.integer({ min: 700, max: 3000 }), (home, lead) => {
-        const g = profileOf(SCENE_TYPE.GATE);
-        const atA = fold([at(0, A, home, 2), at(100, A, home, 2)]).state;
-        const reads = [1, 2, 3].map((i) => at(100 + i * 50, B, home + lead, 2));
-        const two = fold(reads.slice(0, g.minReads - 1), atA);
-        expect(two.changes).toEqual([]);
-        expect(moves(fold(reads.slice(0, g.minReads), atA).changes).map((c) => c.locationId)).toEqual([B]);
-      }),
+      fc.property(
+        fc.integer({ min: -7000, max: -5000 }),
+        fc.integer({ min: 700, max: 3000 }),
+        fc.constantFrom(2, 5),
+        (home, lead, scene) => {
+          const g = profileOf(scene);
+          const atA = fold([at(0, A, home, scene), at(100, A, home, scene)]).state;
+          const reads = [1, 2, 3].map((i) => at(100 + i * 50, B, home + lead, scene));
+          const two = fold(reads.slice(0, g.minReads - 1), atA);
+          expect(two.changes).toEqual([]);
+          expect(moves(fold(reads.slice(0, g.minReads), atA).changes).map((c) => c.locationId)).toEqual([B]);
+        },
+      ),
     );
   });
 });

@@ -13,6 +13,7 @@ import {
   type PresenceRead,
   type PresenceState,
   profileOf,
+  rulesOfType,
   SCENE_TYPE,
   type SceneRules,
   sweepPresence,
@@ -23,12 +24,17 @@ const T0 = Date.UTC(2026, 10, 24, 8, 0, 0);
 /**
  * scene 1: general (its type's mobility profile: 6 dB, hold-off 10 s, −0.5 dB/s, two reads, weight ⅕;
  * depart 600 s); scene 2: gate (6 dB, hold-off 2 s, −2 dB/s, three reads, weight 1/10); scene 3:
- * point of sale (guard 300 s)
+ * point of sale (guard 300 s); 4–7: fitting room (depart 30 s, hold-off 3 s), tunnel, handheld,
+ * EAS exit, each with its type's rules (rulesOfType)
  */
 const RULES: Record<number, SceneRules> = {
   1: DEFAULT_RULES,
   2: { ...DEFAULT_RULES, sceneType: SCENE_TYPE.GATE },
   3: { ...DEFAULT_RULES, sceneType: SCENE_TYPE.POS },
+  4: rulesOfType(SCENE_TYPE.FITTING),
+  5: rulesOfType(SCENE_TYPE.TUNNEL),
+  6: rulesOfType(SCENE_TYPE.HANDHELD),
+  7: rulesOfType(SCENE_TYPE.EXIT),
 };
 const rulesOf = (id: number | null) => (id === null ? DEFAULT_RULES : (RULES[id] ?? DEFAULT_RULES));
 const read = (
@@ -246,7 +252,8 @@ const arbRead = fc.record({
   sec: fc.integer({ min: 0, max: 1200 }),
   loc: fc.constantFrom<number | null>(10, 20, 30, null),
   rssi: fc.option(fc.integer({ min: -8000, max: -2000 }), { nil: null }),
-  scene: fc.constantFrom(1, 1, 2, 3),
+  // every scene type mixed in (general twice as often)
+  scene: fc.constantFrom(1, 1, 2, 3, 4, 5, 6, 7),
 });
 const toRead = (r: { sec: number; loc: number | null; rssi: number | null; scene: number }) => read(r.sec, r.loc, r.rssi, r.scene);
 const arbReads = fc.array(arbRead, { maxLength: 40 }).map((rs) => rs.map(toRead));

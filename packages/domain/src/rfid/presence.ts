@@ -21,6 +21,29 @@
  *   departed one); for `returnGuard` seconds after the sale, reads elsewhere are ignored (the
  *   customer walks out past the gate); after it, a read at a store location RETURNS it (present).
  *
+ * By scene type (SCENE_TYPE; the profiles in MOBILITY_PROFILES):
+ * - GENERAL, GATE: as above. TUNNEL: a gate's rules and profile (a carton check or pack
+ *   certification tunnel passes cartons in seconds; presence is the tunnel's zone, as a gate's; the
+ *   server also gives its reads to the reader's open read session). FITTING: a general area with a
+ *   short memory — its scene's `departAfter` is the cabin's merge gap (30 s) and its hold-off 3 s
+ *   — so presence is per cabin, a garment leaving the cabin leaves it within seconds.
+ * - HANDHELD: a carried reader. Its RSSI says how near the operator holds it, not where the tag is,
+ *   so it is never compared with a fixed reader's nor enters a location's smoothed RSSI (a place it
+ *   gives a tag has no RSSI, or its candidate's there: a fixed reader's). Its read places a tag that
+ *   is unknown or departed at the handheld's zone (ARRIVES), confirms a present tag at that zone (its
+ *   last read there: no event), and MOVES a present tag from another zone at once — one read: an
+ *   operator scanning here is strong evidence the garment is here now — unless that zone read it
+ *   within the hold-off (the handheld scene's, 30 s by its profile: the longest a store's fixed
+ *   readers ordinarily go between reports). A handheld reads several metres away, across a zone's
+ *   edge: a fixed reader still reading the tag in its own zone knows better, and the handheld read
+ *   is dropped. A sold tag is as for any reader (ignored within the guard, else returned).
+ * - EXIT: an EAS exit (a doorway's antennas). It never adds a tag. A SOLD tag read there changes
+ *   nothing (the customer leaves with it). Any other (present, departed, unknown) DEPARTS at once at
+ *   the exit's location, the change flagged `alarm` (the server writes an EAS alarm row); the state
+ *   keeps the exit in `guardUntil` (the read + its scene's departAfter), so the exit's further reads
+ *   of that tag until then are the same passage: no second alarm; read there after a longer silence,
+ *   it alarms again (a new passage).
+ *
  * Times are epoch milliseconds, RSSI hundredths of dBm (cdBm; smoothed values are rounded to whole
  * cdBm at every step, so a state written to the database and read back folds on alike). Reads are
  * sorted by (time, location, RSSI strongest first, reader) before folding, so their order never
@@ -29,8 +52,11 @@
  * a no-op and folding read by read, in parts or at once gives one state.
  */
 
-/** Scene types (RfidSceneType): 1 general, 2 gate, 3 point of sale. */
-export const SCENE_TYPE = { GENERAL: 1, GATE: 2, POS: 3 } as const;
+/**
+ * Scene types (RfidSceneType): 1 general, 2 gate, 3 point of sale, 4 fitting room, 5 tunnel,
+ * 6 handheld, 7 EAS exit.
+ */
+export const SCENE_TYPE = { GENERAL: 1, GATE: 2, POS: 3, FITTING: 4, TUNNEL: 5, HANDHELD: 6, EXIT: 7 } as const;
 
 export const PRESENCES = ['present', 'departed', 'sold'] as const;
 export type Presence = (typeof PRESENCES)[number];
@@ -47,6 +73,13 @@ export interface SceneRules {
 }
 /** Reads of no scene (an unbound reader's are ignored anyway; a scene deleted meanwhile): a general scene's. */
 export const DEFAULT_RULES: SceneRules = { sceneType: SCENE_TYPE.GENERAL, departAfter: 600, moveHoldoff: null, returnGuard: 300 };
+/**
+ * The rules a scene of this type should have (the rfid/scene form proposes DEFAULT_RULES' for every
+ * type): a fitting room departs a tag after the cabin's merge gap, 30 s, and moves it after 3 s
+ * (its profile's hold-off).
+ */
+export const rulesOfType = (sceneType: number): SceneRules =>
+  sceneType === SCENE_TYPE.FITTING ? { ...DEFAULT_RULES, sceneType, departAfter: 30 } : { ...DEFAULT_RULES, sceneType };
 
 /**
  * How readily a tag moves between two locations (EdgeX's mobility profile): the new location's
@@ -88,6 +121,23 @@ export interface MobilityProfile {
  * - POS — a point-of-sale read sells a tag and never moves one, so its profile is never consulted;
  *   it is the general one, so that every scene type has a profile and a scene re-typed away from
  *   POS moves tags as a store's general readers do.
+ * - FITTING — a cabin's reader: low power, a few garments, reporting every couple of seconds; a
+ *   garment hangs in a cabin for minutes and is carried out in seconds. The general 6 dB lead and
+ *   two reads (cabins side by side read each other's garments through the partition, weaker), but a
+ *   hold-off of 3 s (a little more than a cabin reader's report interval: a cabin that stops reading
+ *   a garment has let it out) and then −1 dB/s, so an equally strong place claims it 9 s after the
+ *   cabin's last read and a place 10 dB weaker after 19 s — before the cabin's 30 s departure.
+ *   Weight ⅕ as for general: a garment worn in the cabin swings by 10 dB and more with the body.
+ * - TUNNEL — a carton check or pack certification tunnel: a gate's physics (cartons pass in
+ *   seconds, read tens of times a second, a neighbouring tunnel or door sees them too), so a gate's
+ *   profile.
+ * - HANDHELD — its RSSI is never compared (see step): only its hold-off is consulted, how long a
+ *   zone's last fixed read keeps a tag from a handheld read elsewhere. 30 s: the longest a store's
+ *   fixed readers ordinarily go between reports (the demo store floor reports every 10 s with a
+ *   30 s hold-off); the handheld scene's own `moveHoldoff` replaces it. The rest is the general
+ *   profile's, never consulted.
+ * - EXIT — an exit read departs a tag or leaves a sold one alone, never moves one: its profile is
+ *   never consulted; a gate's, as the antennas of a doorway are a gate's.
  *
  * A scene's own move hold-off (its `moveHoldoff`, seconds) replaces the profile's. A candidate's
  * first reads are averaged plainly (weight 1/n for its n-th read, until that falls below the
@@ -97,6 +147,10 @@ export const MOBILITY_PROFILES: Readonly<Record<number, MobilityProfile>> = Obje
   [SCENE_TYPE.GENERAL]: Object.freeze({ thresholdDb: 6, holdoffMs: 10_000, slopeDbPerS: -0.5, minReads: 2, weight: 0.2 }),
   [SCENE_TYPE.GATE]: Object.freeze({ thresholdDb: 6, holdoffMs: 2_000, slopeDbPerS: -2, minReads: 3, weight: 0.1 }),
   [SCENE_TYPE.POS]: Object.freeze({ thresholdDb: 6, holdoffMs: 10_000, slopeDbPerS: -0.5, minReads: 2, weight: 0.2 }),
+  [SCENE_TYPE.FITTING]: Object.freeze({ thresholdDb: 6, holdoffMs: 3_000, slopeDbPerS: -1, minReads: 2, weight: 0.2 }),
+  [SCENE_TYPE.TUNNEL]: Object.freeze({ thresholdDb: 6, holdoffMs: 2_000, slopeDbPerS: -2, minReads: 3, weight: 0.1 }),
+  [SCENE_TYPE.HANDHELD]: Object.freeze({ thresholdDb: 6, holdoffMs: 30_000, slopeDbPerS: -0.5, minReads: 2, weight: 0.2 }),
+  [SCENE_TYPE.EXIT]: Object.freeze({ thresholdDb: 6, holdoffMs: 2_000, slopeDbPerS: -2, minReads: 3, weight: 0.1 }),
 });
 
 /** The profile of a scene type (an unknown type: the general one). */
@@ -141,7 +195,11 @@ export interface PresenceState {
   departDueAt: number | null;
   candidate: Candidate | null;
   soldAt: number | null;
-  /** sold: reads elsewhere before this are the customer walking out (the sale's scene's returnGuard) */
+  /**
+   * sold: reads elsewhere before this are the customer walking out (the sale's scene's returnGuard);
+   * departed through an exit: that exit's reads up to this are the same passage (no second alarm);
+   * null otherwise
+   */
   guardUntil: number | null;
 }
 
@@ -183,14 +241,16 @@ export interface PresenceRead {
 export interface PresenceEvent {
   kind: PresenceChangeKind;
   at: number;
-  /** the location it is at after the change (for departed: the one it left) */
+  /** the location it is at after the change (for departed: the one it left; through an exit: the exit's) */
   locationId: number | null;
-  /** moved: the location it left */
+  /** moved: the location it left; departed through an exit: where it was last (null: never placed) */
   fromLocationId?: number | null;
-  /** the reader of the change (departed: the one that had placed it) */
+  /** the reader of the change (departed: the one that had placed it; through an exit: the exit's) */
   equipment: string | null;
   /** the scene type of that reader (arrived at a gate = receiving) */
   sceneType: number;
+  /** departed through an exit unsold: an EAS alarm */
+  alarm?: true;
 }
 
 const cmpNum = (a: number | null, b: number | null) => (a ?? Number.NEGATIVE_INFINITY) - (b ?? Number.NEGATIVE_INFINITY) || 0;
@@ -267,9 +327,54 @@ function ev(out: PresenceEvent[], r: PresenceRead, rules: SceneRules, kind: Pres
   out.push({ kind, at: r.at, locationId: r.locationId, equipment: r.equipment, sceneType: rules.sceneType, ...more });
 }
 
+/**
+ * An exit's read: a sold tag stays as it is; a tag this exit let out within its guard (the same
+ * passage) only pushes the guard on; any other departs at the exit at once, with an alarm.
+ */
+function exitStep(s: PresenceState, r: PresenceRead, rules: SceneRules, out: PresenceEvent[]): PresenceState {
+  if (s.presence === 'sold') return s;
+  const guard = r.at + rules.departAfter * 1000;
+  if (s.presence === 'departed' && s.guardUntil !== null && s.locationId === r.locationId && r.at <= s.guardUntil) {
+    // the same passage (a state of the fold's own: changed in place); a duplicate or older read changes nothing
+    if (guard > s.guardUntil) s.guardUntil = guard;
+    if (s.seenAt === null || r.at > s.seenAt) s.seenAt = r.at;
+    return s;
+  }
+  ev(out, r, rules, 'departed', { fromLocationId: s.locationId, alarm: true });
+  return {
+    ...EMPTY_PRESENCE,
+    presence: 'departed',
+    locationId: r.locationId,
+    since: r.at,
+    equipment: r.equipment,
+    seenAt: r.at,
+    soldAt: s.soldAt,
+    guardUntil: guard,
+  };
+}
+
+/**
+ * A handheld's read of a present tag: confirmed where it is (its last read there, no RSSI), moved
+ * at once from another zone unless that zone read it within the hold-off (then dropped).
+ */
+function handheldStep(s: PresenceState, r: PresenceRead, rules: SceneRules, out: PresenceEvent[]): PresenceState {
+  if (r.locationId === s.locationId) {
+    if (s.seenAt === null || r.at > s.seenAt) s.seenAt = r.at;
+    s.departDueAt = Math.max(s.departDueAt ?? 0, r.at + rules.departAfter * 1000);
+    return s;
+  }
+  if (r.at - (s.seenAt ?? r.at) <= holdoffOf(rules)) return s;
+  ev(out, r, rules, 'moved', { fromLocationId: s.locationId });
+  // a fixed reader's smoothed RSSI here (its candidate) is comparable; the handheld's is not
+  const c = s.candidate;
+  return placed(r, rules, s.soldAt, c !== null && c.locationId === r.locationId ? c.rssi : null);
+}
+
 /** One read folded into a state of the fold's own (a read again where it is changes it in place). */
 function step(s: PresenceState, r: PresenceRead, rules: SceneRules, out: PresenceEvent[]): PresenceState {
   if (r.locationId === null) return s;
+  if (rules.sceneType === SCENE_TYPE.EXIT) return exitStep(s, r, rules, out);
+  const handheld = rules.sceneType === SCENE_TYPE.HANDHELD;
   if (rules.sceneType === SCENE_TYPE.POS) {
     if (s.presence === 'sold') return s;
     ev(out, r, rules, 'sold');
@@ -285,15 +390,16 @@ function step(s: PresenceState, r: PresenceRead, rules: SceneRules, out: Presenc
   }
   if (s.presence === null || s.presence === 'departed') {
     ev(out, r, rules, 'arrived');
-    return placed(r, rules, s.soldAt);
+    return placed(r, rules, s.soldAt, handheld ? null : r.rssi);
   }
   if (s.presence === 'sold') {
     // within the guard (set by the sale's scene), or older than the sale: the customer walking out
     if (r.at < (s.guardUntil ?? s.soldAt ?? Number.NEGATIVE_INFINITY)) return s;
     ev(out, r, rules, 'returned');
-    return placed(r, rules, s.soldAt);
+    return placed(r, rules, s.soldAt, handheld ? null : r.rssi);
   }
   // present
+  if (handheld) return handheldStep(s, r, rules, out);
   const p = profileOf(rules.sceneType);
   if (r.locationId === s.locationId) {
     // read again where it is (nearly every read): changed in place, `s` being the fold's own state.

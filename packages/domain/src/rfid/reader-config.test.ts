@@ -34,6 +34,9 @@ describe('scene → reader configuration', () => {
   it('chooses session and search mode by scene type and population', () => {
     expect(sessionOf(scene({ sceneType: 3 }))).toEqual({ session: 0, mode: 'dual-target' });
     expect(sessionOf(scene({ sceneType: 2 }))).toEqual({ session: 1, mode: 'single-target' });
+    // a tunnel and an EAS exit are portals as a gate is; a fitting room and a handheld as a floor
+    for (const sceneType of [5, 7]) expect(sessionOf(scene({ sceneType }))).toEqual({ session: 1, mode: 'single-target' });
+    for (const sceneType of [4, 6]) expect(sessionOf(scene({ sceneType }))).toEqual(sessionOf(scene({ sceneType: 1 })));
     expect(sessionOf(scene())).toEqual({ session: 2, mode: 'single-target-with-suppression' });
     expect(sessionOf(scene({ readPower: 10, intervalPeriod: 2 }))).toEqual({ session: 1, mode: 'dual-target' });
   });

@@ -8,8 +8,8 @@
  * - tags expected in the field ≈ effective read power (reads/s) × interval period (s), rounded up to
  *   a power of two within 4…1024 → Impinj `estimatedTagPopulation`, Zebra `query.tagPopulation`;
  * - the scene type and that population choose the Gen2 session and search mode: a point of sale
- *   re-reads a few tags all the time (session 0, dual target), a gate singulates each passing tag
- *   once (session 1, single target), a floor with a large population suppresses tags already read
+ *   re-reads a few tags all the time (session 0, dual target), a gate — and a tunnel or an EAS exit,
+ *   portals too — singulates each passing tag once (session 1, single target), a floor with a large population suppresses tags already read
  *   (session 2, single target with suppression, Impinj TagFocus), a small one re-reads (session 1,
  *   dual target) so silence means a tag is gone;
  * - the reporting interval (s) → Impinj `tagReporting.reportingIntervalSeconds` (whole seconds,
@@ -28,7 +28,7 @@ export const READER_VENDORS: readonly ReaderVendor[] = ['impinj', 'zebra'];
 export interface SceneSettings {
   sceneCode: string;
   sceneName?: string;
-  /** RfidSceneType: 1 general, 2 gate, 3 point of sale */
+  /** RfidSceneType: 1 general, 2 gate, 3 point of sale, 4 fitting room, 5 tunnel, 6 handheld, 7 EAS exit */
   sceneType: number;
   minPeriod: number;
   intervalPeriod: number;
@@ -101,6 +101,10 @@ export interface ReaderConfig<B = ImpinjPreset | ZebraMode> {
 
 const SCENE_GATE = 2;
 const SCENE_POS = 3;
+const SCENE_TUNNEL = 5;
+const SCENE_EXIT = 7;
+/** a portal: tags pass through it in seconds (a gate, a tunnel, an EAS exit) */
+const portal = (sceneType: number) => sceneType === SCENE_GATE || sceneType === SCENE_TUNNEL || sceneType === SCENE_EXIT;
 const DEFAULT_TX_DBM = 30;
 const POS_MAX_TX_DBM = 20;
 const DEFAULT_ANTENNAS = 4;
@@ -129,7 +133,7 @@ export function estimatedPopulation(scene: SceneSettings): number {
 /** The Gen2 session and search mode for the scene (see the module comment). */
 export function sessionOf(scene: SceneSettings): { session: 0 | 1 | 2; mode: InventorySearchMode } {
   if (scene.sceneType === SCENE_POS) return { session: 0, mode: 'dual-target' };
-  if (scene.sceneType === SCENE_GATE) return { session: 1, mode: 'single-target' };
+  if (portal(scene.sceneType)) return { session: 1, mode: 'single-target' };
   return estimatedPopulation(scene) >= 128 ? { session: 2, mode: 'single-target-with-suppression' } : { session: 1, mode: 'dual-target' };
 }
 
@@ -201,8 +205,8 @@ export function zebraMode(scene: SceneSettings, params: readonly ProductParam[] 
       type: 'CUSTOM',
       antennas: Array.from({ length: antennaCount(params) }, (_, i) => i + 1),
       transmitPower: transmitPowerDbm(scene, params),
-      // a gate or a counter among other readers: dense-reader settings
-      environment: scene.sceneType === SCENE_GATE || scene.sceneType === SCENE_POS ? 'HIGH_INTERFERENCE' : 'AUTO_DETECT',
+      // a portal or a counter among other readers: dense-reader settings
+      environment: portal(scene.sceneType) || scene.sceneType === SCENE_POS ? 'HIGH_INTERFERENCE' : 'AUTO_DETECT',
       tagMetaData: ['ANTENNA', 'RSSI', 'SEEN_COUNT', 'PC', 'MAC', 'TID'],
       query: { sel: 'ALL', session: `S${session}`, target: mode === 'dual-target' ? 'AB' : 'A', tagPopulation: estimatedPopulation(scene) },
       reportFilter: { duration: Math.max(0, Math.round(scene.reportInterval * 100) / 100), type: 'PER_ANTENNA' },

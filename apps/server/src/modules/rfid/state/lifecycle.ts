@@ -10,18 +10,28 @@ import { EVENT_EPCS_MAX, type Place, placeOf, recordTagEvent } from '../../label
 
 /**
  * The CBV 2.0 business step and disposition of a presence change (CBV values only: a return is
- * receiving, disposition returned).
+ * receiving, disposition returned). By the scene type of the change's reader:
+ * - arrived at a gate or a tunnel (a carton check or pack certification tunnel passes cartons as a
+ *   gate does): receiving, in_progress; anywhere else (a general area, a fitting room, a handheld's
+ *   zone — what the handheld was doing, a count or a receiving, is its read session's): arriving,
+ *   available. A point of sale and an exit never place a tag;
+ * - departed through an EAS exit (only ever an unsold tag, with an alarm): departing, disposition
+ *   unknown — it left the store unsold, whether stolen or a missed sale is the alarm's review's to
+ *   say (CBV's `stolen` would prejudge it; `in_transit` is a shipment's); a departure by silence
+ *   (the sweep, an unbinding): departing, in_transit.
  */
 export function cbvOf(kind: PresenceChangeKind, sceneType: number): { bizStep: BizStep; disposition: Disposition } {
   switch (kind) {
     case 'arrived':
-      return sceneType === SCENE_TYPE.GATE
+      return sceneType === SCENE_TYPE.GATE || sceneType === SCENE_TYPE.TUNNEL
         ? { bizStep: 'receiving', disposition: 'in_progress' }
         : { bizStep: 'arriving', disposition: 'available' };
     case 'moved':
       return { bizStep: 'storing', disposition: 'available' };
     case 'departed':
-      return { bizStep: 'departing', disposition: 'in_transit' };
+      return sceneType === SCENE_TYPE.EXIT
+        ? { bizStep: 'departing', disposition: 'unknown' }
+        : { bizStep: 'departing', disposition: 'in_transit' };
     case 'sold':
       return { bizStep: 'retail_selling', disposition: 'retail_sold' };
     case 'returned':

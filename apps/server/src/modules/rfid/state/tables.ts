@@ -54,7 +54,10 @@ export const rfidEpcStates = pgTable(
     candidateSeenAt: ts('candidate_seen_at'),
     candidateEquipment: text('candidate_equipment'),
     soldAt: ts('sold_at'),
-    /** sold: reads elsewhere before this are ignored (the sale's scene's returnGuard) */
+    /**
+     * sold: reads elsewhere before this are ignored (the sale's scene's returnGuard); departed through
+     * an EAS exit: that exit's reads up to this are the same passage, no second alarm (presence.ts)
+     */
     returnGuardUntil: ts('return_guard_until'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     /** the minute of last_seen_at (epoch minutes): the list's index, changed once a minute however often a tag is read */
