@@ -17,8 +17,7 @@ const GEN = RFID_SCENE_TYPE.GENERAL;
  * to another location read consistently stronger for `moveHoldoff` seconds, and a point of sale's
  * sold tag read again within `returnGuard` seconds is not a return). The timings' defaults are a
  * general scene's for every type (a field's default is one value): a fitting scene should have
- * FITTING_SCENE_DEFAULTS (30 s, 3 s), as the seeded one has. The types 4–7 need a migration first:
- * the table's check on scene_type (from the enum) still allows 1–3.
+ * FITTING_SCENE_DEFAULTS (30 s, 3 s), as the seeded one has.
  */
 export const sceneResource = defineResource({
   code: 'rfid/scene',
@@ -64,9 +63,7 @@ export const sceneResource = defineResource({
     {
       sceneCode: 'FITTING',
       sceneName: '试衣间',
-      // RFID_SCENE_TYPE.FITTING once a migration widens the column's check (rfid_scenes_scene_type_enum,
-      // 1–3 since 0028) to the new types; meanwhile a general scene with a fitting room's timings
-      sceneType: GEN,
+      sceneType: RFID_SCENE_TYPE.FITTING,
       minPeriod: 1,
       intervalPeriod: 2,
       maxPeriod: 30,

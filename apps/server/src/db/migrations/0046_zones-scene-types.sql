@@ -1,10 +1,14 @@
--- Zones (issue 29, ../shared/operations.md F1; hand-written). A store or warehouse holds zones —
+-- Zones and scene types (issue 29, ../shared/operations.md F1; hand-written). A store or warehouse holds zones —
 -- sales floor, stock room, fitting area and cabins, exit; docks, QI area, pack stations, storage,
 -- staging, defect and e-commerce areas — rows of the locations table of kind ZONE (5) with their
 -- parent (the site or, for a fitting cabin, its area), their type and their site (the nearest store
 -- or warehouse above them, kept by the server on every write), so that a site's user reaches its
 -- zones and readers bound to them. Existing places get no parent, type or site: they migrate
 -- unchanged. All four columns nullable without a default: adding them rewrites no row.
+-- Scene types (F2): fitting room 4, tunnel 5, handheld 6 and EAS exit 7 join general, gate and
+-- point of sale (packages/domain/src/rfid/presence.ts decides their presence).
+ALTER TABLE "rfid_scenes" DROP CONSTRAINT "rfid_scenes_scene_type_enum";--> statement-breakpoint
+ALTER TABLE "rfid_scenes" ADD CONSTRAINT "rfid_scenes_scene_type_enum" CHECK ("rfid_scenes"."scene_type" in (1, 2, 3, 4, 5, 6, 7));--> statement-breakpoint
 ALTER TABLE "locations" DROP CONSTRAINT "locations_kind_enum";--> statement-breakpoint
 ALTER TABLE "locations" ADD CONSTRAINT "locations_kind_enum" CHECK ("locations"."kind" in (1, 2, 3, 4, 5, 9));--> statement-breakpoint
 ALTER TABLE "locations" ADD COLUMN "parent_id" bigint;--> statement-breakpoint
