@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { e2eSuite, signedIn, withConsoleErrors } from './support/browser';
-import { screenOf, tableText } from './support/general';
+import { panelOf, pick, save, screenOf, tableText } from './support/general';
 import { openScreen } from './support/screens';
 
 const suite = e2eSuite();
@@ -36,4 +36,30 @@ describe('store and warehouse staff', () => {
       }
     });
   }
+
+  it('wh01 keeps its warehouse’s zones: lists WH01’s docks and storage only, and adds a storage zone in WH01', async () => {
+    const { page, context, errors } = await signedIn(suite, 'wh01', 'demo1234', { lang: 'zh_TW' });
+    try {
+      await openScreen(page, 'warehouse/management');
+      const screen = screenOf(page, 'warehouse/management');
+      await expect.poll(() => tableText(page, 'warehouse/management')).toContain('WH01-DI1');
+      const text = await tableText(page, 'warehouse/management');
+      expect(text).toContain('收貨月台');
+      expect(text).not.toContain('WH02-');
+      expect(text).not.toContain('ST001-');
+      await screen.getByTestId('resource-add').click();
+      const form = panelOf(page);
+      await form.getByTestId('field-code').fill('WH01-S-E2E');
+      await form.getByTestId('field-name').fill('E2E 儲存區');
+      await pick(page, form.getByTestId('field-parentId'), '华东中心仓');
+      await pick(page, form.getByTestId('field-zoneType'), '儲存區');
+      await save(page, form);
+      await expect.poll(() => tableText(page, 'warehouse/management')).toContain('WH01-S-E2E');
+      expect(errors).toEqual([]);
+    } catch (err) {
+      throw withConsoleErrors(err, errors);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -70,7 +70,7 @@ const ZONE_OPTIONS = [
   o(ZONE_TYPE.STORAGE, '存储区', '儲存區', 'Storage'),
   o(ZONE_TYPE.STAGING, '暂存区', '暫存區', 'Staging'),
   o(ZONE_TYPE.DEFECT_AREA, '次品区', '次品區', 'Defect area'),
-  o(ZONE_TYPE.ECOM_AREA, '电商区', '電商區', 'E-commerce area'),
+  o(ZONE_TYPE.ECOM_AREA, '电商区', '電商區', 'E-commerce'),
   o(ZONE_TYPE.EXIT, '出口', '出口', 'Exit'),
 ];
 
