@@ -141,9 +141,13 @@ export function proveResources(shard: number): void {
             expect(made.body.code, made.body.msg).toBe(200);
             expect(made.body.msg).toBeTruthy();
             const id = made.body.data.id;
-            // the title when it may be edited, else the first plain text field that may (a login name is kept)
+            // the title when it may be edited, else the first plain text field that may (a login name is
+            // kept), else a text area (a document numbered by the server: its remark)
             const editable = (f?: ResourceDef['list'][number]) => !!f && f.form && f.editable && f.stored !== false;
-            const plain = def.list.filter((f) => f.kind === 'text' && !f.unique && !f.pattern);
+            const plain = [
+              ...def.list.filter((f) => f.kind === 'text' && !f.unique && !f.pattern),
+              ...def.list.filter((f) => f.kind === 'textarea'),
+            ];
             const title = [def.list.find((f) => f.key === def.titleField), ...plain].find(editable)?.key ?? def.titleField;
             if (offers(def, 'edit')) {
               // a text (the sample may have left it empty): changed; anything else sent back as it is

@@ -79,6 +79,9 @@ import tagsTW from './parts/tags/zh-TW.json' with { type: 'json' };
 import validationEN from './parts/validation/en-US.json' with { type: 'json' };
 import validationCN from './parts/validation/zh-CN.json' with { type: 'json' };
 import validationTW from './parts/validation/zh-TW.json' with { type: 'json' };
+import warehouseEN from './parts/warehouse/en-US.json' with { type: 'json' };
+import warehouseCN from './parts/warehouse/zh-CN.json' with { type: 'json' };
+import warehouseTW from './parts/warehouse/zh-TW.json' with { type: 'json' };
 import zhCN from './zh-CN.json' with { type: 'json' };
 import zhTW from './zh-TW.json' with { type: 'json' };
 
@@ -105,6 +108,7 @@ export const CATALOGS: Record<Lang, Record<string, unknown>> = {
     epcCN,
     codingCN,
     supplyCN,
+    warehouseCN,
     tagsCN,
     readersCN,
     ingestCN,
@@ -134,6 +138,7 @@ export const CATALOGS: Record<Lang, Record<string, unknown>> = {
     epcTW,
     codingTW,
     supplyTW,
+    warehouseTW,
     tagsTW,
     readersTW,
     ingestTW,
@@ -163,6 +168,7 @@ export const CATALOGS: Record<Lang, Record<string, unknown>> = {
     epcEN,
     codingEN,
     supplyEN,
+    warehouseEN,
     tagsEN,
     readersEN,
     ingestEN,

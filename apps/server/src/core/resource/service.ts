@@ -40,6 +40,8 @@ import { keptState, refuseByMachine } from './transitions.js';
 export { LIST_COUNT_CAP } from './count.js';
 
 type Row = Record<string, unknown>;
+/** Whether a body names a value (an empty field names none). */
+const given = (v: unknown) => v !== undefined && v !== null && v !== '';
 
 /**
  * The row a hook of the declaration D is handed: typed from D's fields (RowOf<D>) when the hooks
@@ -200,13 +202,16 @@ export class ResourceService {
     const party = session.party;
     // a row reached through a ref to the party's own rows, naming none: the party's (a reader made by a store's user is at its store)
     const own = ownPartyRef(this.def, session);
-    if (own && party && (body[own] === undefined || body[own] === null || body[own] === '')) out[own] = party.id;
+    if (own && party && !given(body[own])) out[own] = party.id;
     if (party && this.def.partyScope) {
-      // a party's own row is the tenant's to open; else the first of its fields is stamped
-      const [field] = partyFieldsOf(this.def, party.kind);
-      if (!field || partyFieldsOf(this.def, party.kind).includes('id')) throw forbidden();
-      const given = body[field];
-      if (given !== undefined && given !== null && given !== '' && Number(given) !== party.id)
+      // a party's own row is the tenant's to open
+      const fields = partyFieldsOf(this.def, party.kind);
+      if (!fields.length || fields.includes('id')) throw forbidden();
+      // with several party fields (a bill's source and destination) naming its party in one is enough;
+      // else the first is its party's, and a body naming another there is refused on it
+      if (fields.some((f) => given(body[f]) && Number(body[f]) === party.id)) return out;
+      const [field] = fields;
+      if (given(body[field]))
         throw validationError(lang, [{ code: 'custom', path: [field], message: 'validation.partyOnly' }], this.def.labels);
       out[field] = party.id;
     }
@@ -225,13 +230,13 @@ export class ResourceService {
     if (!r?.ok) throw validationError(lang, [{ code: 'custom', path: [via], message: 'validation.partyOnly' }], this.def.labels);
   }
 
-  /** An update may not move a bound user's row to another party. */
-  private keepParty(session: SessionInfo, changes: Row, lang: Lang) {
+  /** An update may not move a bound user's row to another party: one of its party fields keeps its party. */
+  private keepParty(session: SessionInfo, changes: Row, existing: Row, lang: Lang) {
     const fields = session.party ? partyFieldsOf(this.def, session.party.kind) : [];
-    const [field] = fields;
-    if (!field || fields.includes('id') || changes[field] === undefined) return;
-    if (Number(changes[field]) !== session.party!.id)
-      throw validationError(lang, [{ code: 'custom', path: [field], message: 'validation.partyOnly' }], this.def.labels);
+    const moved = fields.filter((f) => changes[f] !== undefined);
+    if (!moved.length || fields.includes('id')) return;
+    if (!fields.some((f) => Number(changes[f] ?? existing[f]) === session.party!.id))
+      throw validationError(lang, [{ code: 'custom', path: [moved[0]], message: 'validation.partyOnly' }], this.def.labels);
   }
 
   /** The conditions of a list's (or export's) search boxes. */
@@ -445,7 +450,7 @@ export class ResourceService {
         .from(this.table)
         .where(this.scope(session, eq(this.table.id, id)));
       if (!existing) throw this.notFound();
-      this.keepParty(session, data, lang);
+      this.keepParty(session, data, existing as Row, lang);
       await this.keepVia(tx, session, data, lang);
       // a row in a final state of its machine is no longer edited
       refuseByMachine(this.def, 'edit', existing as Row);

@@ -1,13 +1,16 @@
 import { warehouseModule as domain } from '@tagloom/domain';
 import { defineModule } from '../../core/module.js';
+import { billHooks } from './bills/hooks.js';
+import { seedWarehouseDemo } from './bills/seed.js';
 import { warehouseZoneHooks } from './zones/hooks.js';
 
 /**
- * The intelligent warehouse module: the zones of each warehouse (warehouse management), which
- * readers bind to. Its inbound and outbound documents come with ../shared/operations.md slice A.
+ * The intelligent warehouse module: bills (advance shipping notices, transfers, returns) and the
+ * zones of each warehouse (warehouse management), which readers bind to. Its inbound and outbound documents come with ../shared/operations.md slice A.
  */
 export const warehouseModule = defineModule({
   code: 'warehouse',
   domain,
-  hooks: () => ({ 'warehouse/management': warehouseZoneHooks }),
+  hooks: () => ({ 'warehouse/bill': billHooks, 'warehouse/management': warehouseZoneHooks }),
+  seedDemo: (tx, tenant) => seedWarehouseDemo(tx, tenant),
 });

@@ -1,4 +1,4 @@
-import { CRUD, READ_ONLY } from '../../menu/actions.js';
+import { READ_ONLY } from '../../menu/actions.js';
 import type { MenuModuleDef } from '../../menu/types.js';
 
 /**
@@ -22,7 +22,6 @@ export const warehouseMenu: MenuModuleDef = {
           side: 'T',
           icon: 'FileTextOutlined',
           names: { zh_CN: '单据管理', zh_TW: '單據管理', en_US: 'Bill management' },
-          actions: [...CRUD],
         },
         {
           component: 'warehouse/box',

@@ -1,9 +1,16 @@
 import { defineDomainModule } from '../module.js';
 import { warehouseMenu } from './_menu.js';
+import { billResource } from './bill.js';
 import { warehouseZoneResource } from './zone.js';
 
+export * from './bill.js';
+export * from './enums.js';
 export * from './zone.js';
 export { warehouseMenu };
 
-/** The intelligent warehouse module: its menu and the zones of each warehouse (warehouse management). */
-export const warehouseModule = defineDomainModule({ code: 'warehouse', menu: warehouseMenu, resources: [warehouseZoneResource] });
+/** The intelligent warehouse module: its menu, bills and the zones of each warehouse (warehouse management). */
+export const warehouseModule = defineDomainModule({
+  code: 'warehouse',
+  menu: warehouseMenu,
+  resources: [billResource, warehouseZoneResource],
+});

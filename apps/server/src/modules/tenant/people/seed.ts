@@ -50,6 +50,8 @@ const DEMO_ROLES: { code: string; name: string; alias: string; grants: Record<st
       'tenant/warehouse': ['query', 'edit'],
       // the zones of its warehouse (docks, storage, pack stations …) its readers bind to
       'warehouse/management': ['query', 'add', 'edit'],
+      // the bills its warehouse sends and receives
+      'warehouse/bill': ['query', 'add', 'edit', 'export', 'ship', 'cancel'],
       'tenant/goods': ['query', 'export'],
       'tenant/brand': ['query'],
       'tenant/equipment': ['query'],

@@ -314,7 +314,17 @@ async function seedDemoZones(tx: Tx, tenantId: number): Promise<void> {
     if (!siteId) continue;
     const [made] = await tx
       .insert(locations)
-      .values({ tenantId, code, name, kind: LOCATION_KIND.ZONE, parentId: parent ? ids.get(parent) : siteId, siteId, zoneType, capacity, attrs: {} })
+      .values({
+        tenantId,
+        code,
+        name,
+        kind: LOCATION_KIND.ZONE,
+        parentId: parent ? ids.get(parent) : siteId,
+        siteId,
+        zoneType,
+        capacity,
+        attrs: {},
+      })
       .onConflictDoNothing()
       .returning({ id: locations.id });
     if (made) ids.set(code, Number(made.id));

@@ -1,0 +1,260 @@
+import { checkDigit } from '../../epc/chars.js';
+import { L, type L10n } from '../../lang.js';
+import { defineResource } from '../../resource/define.js';
+import { f } from '../../resource/fields.js';
+import { defineMachine } from '../../resource/machine.js';
+import { CODE, quantity } from '../supply/chain/_shared.js';
+import { BILL_STATUS as B, BILL_KIND, EXPORT_STATUS, FACTORY_KINDS, RECEIPT_STATUS, REVIEW_STATUS } from './enums.js';
+
+/** A count a bill keeps from its lines and cartons (not typed: the server writes it). */
+const tally = (label: L10n, extra: { hidden?: boolean; width?: number } = {}) =>
+  f.int({ label, min: -999_999_999, max: 999_999_999, default: 0, required: false, form: false, editable: false, width: 90, ...extra });
+const when = (label: L10n) => f.datetime({ label, required: false, form: false, editable: false, hidden: true, width: 160 });
+
+/** A line of a bill: a SKU, the pieces expected, received and their difference, and the carton it travels in. */
+export const billLineResource = defineResource({
+  code: 'warehouse/bill-line',
+  screen: 'warehouse/bill',
+  names: L('单据明细', '單據明細', 'Bill line'),
+  owner: 'tenant',
+  table: 'wms_bill_lines',
+  titleField: 'cartonNo',
+  defaultSort: { field: 'billId', order: 'desc' },
+  fields: {
+    billId: f.ref('warehouse/bill', 'code', {
+      label: L('单据号', '單據號', 'Bill no.'),
+      onDelete: 'cascade',
+      search: 'eq',
+      list: false,
+      editable: false,
+      exported: true,
+    }),
+    cartonNo: f.text({ label: L('箱号', '箱號', 'Carton no.'), max: 32, required: false, display: 'code', pattern: CODE, width: 150 }),
+    skuId: f.ref('tenant/goods-sku', 'skuBarcode', { label: L('SKU 条码', 'SKU 條碼', 'SKU barcode'), search: 'eq', width: 150 }),
+    expectedQty: quantity(L('应收数量', '應收數量', 'Expected')),
+    receivedQty: tally(L('实收数量', '實收數量', 'Received')),
+    diffQty: tally(L('差异数量', '差異數量', 'Difference')),
+  },
+});
+
+/** Whether an SSCC (18 digits) carries its GS1 check digit. */
+export const isSscc = (v: string): boolean => /^\d{18}$/.test(v) && checkDigit(v.slice(0, 17)) === Number(v[17]);
+
+/**
+ * The bill's machine (../shared/operations.md E1, the moves of an inbound bill before its cartons
+ * are read): shipped (the ASN: in transit, tags shipped), cancelled while still a draft, receiving
+ * begins with the first carton checked (a system move), zero-clearance ends a bill in transit or
+ * being received directly, writing off what never came (receiving is refused after it). The
+ * outbound moves (picking, packing, shipment review) come with the outbound slice.
+ */
+export const billMachine = defineMachine({
+  field: 'status',
+  states: 'BillStatus',
+  transitions: {
+    ship: {
+      from: [B.CREATED],
+      to: B.IN_TRANSIT,
+      guard: (row) => (Number(row.piecesExpected ?? 0) > 0 ? undefined : 'bill.empty'),
+      done: 'bill.done.ship',
+    },
+    cancel: { from: [B.CREATED], to: B.CANCELLED, danger: true, confirm: 'bill.confirm.cancel', done: 'bill.done.cancel' },
+    zeroClear: {
+      from: [B.IN_TRANSIT, B.RECEIVING, B.RECEIVED],
+      to: B.CLOSED,
+      danger: true,
+      confirm: 'bill.confirm.zeroClear',
+      fields: ['zeroClearReason'],
+      done: 'bill.done.zeroClear',
+    },
+  },
+  system: { startReceiving: { from: [B.IN_TRANSIT], to: B.RECEIVING } },
+  final: [B.REVIEWED, B.CLOSED, B.CANCELLED],
+  editIn: [B.CREATED],
+  deleteIn: [B.CREATED],
+});
+
+/** A bill's sender is a factory for purchase, futures and vendor-return bills, and only for them. */
+const factoryRule = (d: Record<string, unknown>) => {
+  const needs = FACTORY_KINDS.includes(Number(d.kind));
+  const has = d.factoryId !== undefined && d.factoryId !== null && d.factoryId !== '';
+  return needs && !has
+    ? [{ path: ['factoryId'], message: 'bill.factoryNeeded' }]
+    : !needs && has
+      ? [{ path: ['factoryId'], message: 'bill.factoryOnly' }]
+      : [];
+};
+const siteRule = (d: Record<string, unknown>) =>
+  d.sourceLocationId && d.destLocationId && Number(d.sourceLocationId) === Number(d.destLocationId)
+    ? [{ path: ['destLocationId'], message: 'bill.sameSites' }]
+    : [];
+const ssccRule = (d: Record<string, unknown>) =>
+  typeof d.sscc === 'string' && d.sscc && /^\d{18}$/.test(d.sscc) && !isSscc(d.sscc)
+    ? [{ path: ['sscc'], message: 'validation.ssccCheck' }]
+    : [];
+
+/**
+ * Bill management (E1, spec §3 bills): the documents goods move by between factories, warehouses and
+ * stores — an advance shipping notice into the DC, a transfer to a store, a store's return — with
+ * the cartons and pieces expected, received and their difference, kept by the server from the lines
+ * and, as receiving goes, from the cartons read. A store's or warehouse's user sees the bills its
+ * site sends or receives.
+ */
+export const billResource = defineResource({
+  code: 'warehouse/bill',
+  names: L('单据', '單據', 'Bill'),
+  owner: 'tenant',
+  table: 'wms_bills',
+  titleField: 'code',
+  defaultSort: { field: 'code', order: 'desc' },
+  machine: billMachine,
+  partyScope: { warehouse: ['destLocationId', 'sourceLocationId'], store: ['destLocationId', 'sourceLocationId'] },
+  rules: [factoryRule, siteRule, ssccRule],
+  children: [{ key: 'lines', resource: billLineResource, parentField: 'billId' }],
+  // the generic proofs' bills: transfers (no factory), numbered by the server, to the tenant's first place
+  sample: (salt) => ({ kind: BILL_KIND.TRANSFER, reservationNo: `R${salt}` }),
+  fields: {
+    code: f.text({
+      label: L('虚拟单号', '虛擬單號', 'Bill no.'),
+      display: 'code',
+      max: 32,
+      unique: true,
+      required: false,
+      editable: false,
+      search: 'prefix',
+      sort: true,
+      pattern: CODE,
+      placeholder: L('留空自动编号', '留空自動編號', 'Blank: numbered for you'),
+      width: 136,
+    }),
+    reservationNo: f.text({
+      label: L('预约单号', '預約單號', 'Reservation no.'),
+      display: 'code',
+      max: 32,
+      required: false,
+      search: 'prefix',
+      pattern: CODE,
+      width: 140,
+      hidden: true,
+    }),
+    kind: f.enumOf('BillKind', {
+      label: L('收货类型', '收貨類型', 'Type'),
+      search: 'eq',
+      default: BILL_KIND.PURCHASE_IN,
+      width: 100,
+    }),
+    status: f.enumOf('BillStatus', {
+      label: L('状态', '狀態', 'Status'),
+      search: 'eq',
+      default: B.CREATED,
+      required: false,
+      form: false,
+      width: 90,
+    }),
+    sourceLocationId: f.ref('tenant/location', 'name', {
+      label: L('发货方', '發貨方', 'From'),
+      required: false,
+      search: 'eq',
+      width: 120,
+      hidden: true,
+    }),
+    factoryId: f.ref('tenant/factory', 'name', {
+      label: L('工厂', '工廠', 'Factory'),
+      required: false,
+      search: 'eq',
+      width: 150,
+      hidden: true,
+    }),
+    // required, the server says (a site's user leaving it blank gets its own site)
+    destLocationId: f.ref('tenant/location', 'name', { label: L('收货方', '收貨方', 'To'), required: false, search: 'eq', width: 120 }),
+    supplyOrderId: f.ref('supply/purchase-order', 'code', {
+      label: L('采购单号', '採購單號', 'Purchase order'),
+      required: false,
+      search: 'eq',
+      hidden: true,
+    }),
+    sscc: f.text({
+      label: L('SSCC', 'SSCC', 'SSCC'),
+      display: 'code',
+      max: 18,
+      required: false,
+      pattern: { source: '^[0-9]{18}$', message: 'validation.ssccShape' },
+      hidden: true,
+    }),
+    expectedAt: f.datetime({ label: L('预计到货', '預計到貨', 'Expected at'), required: false, sort: true, width: 160, hidden: true }),
+    cartonsExpected: tally(L('应收箱数', '應收箱數', 'Cartons expected'), { hidden: true }),
+    cartonsReceived: tally(L('实收箱数', '實收箱數', 'Cartons received'), { hidden: true }),
+    cartonsDiff: tally(L('差异箱数', '差異箱數', 'Carton difference'), { hidden: true }),
+    piecesExpected: tally(L('应收件数', '應收件數', 'Expected')),
+    piecesReceived: tally(L('实收件数', '實收件數', 'Received'), { hidden: true }),
+    piecesDiff: tally(L('差异件数', '差異件數', 'Difference')),
+    diffRatio: f.decimal({
+      label: L('差异率 %', '差異率 %', 'Difference %'),
+      min: 0,
+      max: 999_999,
+      scale: 2,
+      default: 0,
+      required: false,
+      form: false,
+      editable: false,
+      width: 90,
+      hidden: true,
+    }),
+    receiptStatus: f.enumOf('ReceiptStatus', {
+      label: L('收货状态', '收貨狀態', 'Receipt'),
+      search: 'eq',
+      default: RECEIPT_STATUS.NORMAL,
+      required: false,
+      form: false,
+      editable: false,
+      width: 90,
+    }),
+    reviewStatus: f.enumOf('ReviewStatus', {
+      label: L('复核状态', '複核狀態', 'Review'),
+      default: REVIEW_STATUS.NEW,
+      required: false,
+      form: false,
+      editable: false,
+      hidden: true,
+    }),
+    returnCartons: f.int({
+      label: L('退货箱数', '退貨箱數', 'Cartons returned'),
+      min: 0,
+      max: 99_999,
+      default: 0,
+      required: false,
+      hidden: true,
+    }),
+    reflowCartons: f.int({
+      label: L('回流箱数', '回流箱數', 'Cartons re-sent'),
+      min: 0,
+      max: 99_999,
+      default: 0,
+      required: false,
+      hidden: true,
+    }),
+    isStandard: f.enumOf('YesNo', { label: L('标准箱', '標準箱', 'Standard cartons'), default: 0, required: false, hidden: true }),
+    needsInspection: f.enumOf('YesNo', { label: L('需质检', '需品檢', 'Needs inspection'), default: 0, required: false, hidden: true }),
+    deviceNo: f.text({ label: L('设备号', '設備號', 'Device no.'), max: 32, required: false, form: false, editable: false, hidden: true }),
+    shippedAt: when(L('发货时间', '發貨時間', 'Shipped at')),
+    receivedAt: when(L('收货时间', '收貨時間', 'Received at')),
+    reviewedAt: when(L('复核时间', '複核時間', 'Reviewed at')),
+    closedAt: when(L('清零时间', '清零時間', 'Zero-cleared at')),
+    diffReason: f.textarea({ label: L('差异原因', '差異原因', 'Difference reason'), max: 256, required: false, form: false, list: false }),
+    zeroClearReason: f.textarea({
+      label: L('清零原因', '清零原因', 'Zero-clearance reason'),
+      max: 256,
+      required: false,
+      form: false,
+      list: false,
+    }),
+    exportStatus: f.enumOf('ExportStatus', {
+      label: L('导出状态', '匯出狀態', 'ERP export'),
+      default: EXPORT_STATUS.NOT_EXPORTED,
+      required: false,
+      form: false,
+      editable: false,
+      hidden: true,
+    }),
+    remark: f.textarea({ label: L('备注', '備註', 'Remark'), max: 256, list: false }),
+  },
+});

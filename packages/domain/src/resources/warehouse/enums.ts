@@ -1,0 +1,65 @@
+import { defineEnums, enumOption as o } from '../../enums.js';
+
+/** Values of the BillKind enum (../shared/operations.md E1): where goods come from and go to. */
+export const BILL_KIND = { PURCHASE_IN: 1, FUTURES_IN: 2, TRANSFER: 3, STORE_RETURN: 4, STORE_TRANSFER: 5, VENDOR_RETURN: 6 } as const;
+/** Values of the BillStatus enum: one machine for inbound and outbound bills (screens show subsets). */
+export const BILL_STATUS = {
+  CREATED: 1,
+  IN_TRANSIT: 2,
+  RECEIVING: 3,
+  RECEIVED: 4,
+  REVIEWED: 5,
+  CLOSED: 6,
+  PICKING: 7,
+  PACKED: 8,
+  CANCELLED: 9,
+  SHIP_REVIEWED: 10,
+} as const;
+/** Values of the ReceiptStatus enum: a receipt that matched what was sent, or did not. */
+export const RECEIPT_STATUS = { NORMAL: 1, ABNORMAL: 2 } as const;
+/** Values of the ReviewStatus enum. */
+export const REVIEW_STATUS = { NEW: 1, APPROVED: 2 } as const;
+/** Values of the ExportStatus enum (the receipt's export to the ERP). */
+export const EXPORT_STATUS = { NOT_EXPORTED: 0, EXPORTED: 1, ERROR: 2 } as const;
+
+/** The kinds that come into a warehouse from outside (a factory, or a store sending back). */
+export const INBOUND_KINDS: readonly number[] = [BILL_KIND.PURCHASE_IN, BILL_KIND.FUTURES_IN, BILL_KIND.STORE_RETURN];
+/** The kinds whose sender is a factory (the factory field names it). */
+export const FACTORY_KINDS: readonly number[] = [BILL_KIND.PURCHASE_IN, BILL_KIND.FUTURES_IN, BILL_KIND.VENDOR_RETURN];
+
+/** The warehouse module's enums (see defineEnums). */
+export const warehouseEnums = defineEnums({
+  BillKind: [
+    o(BILL_KIND.PURCHASE_IN, '采购入库', '採購入庫', 'Purchase receipt'),
+    o(BILL_KIND.FUTURES_IN, '期货入库', '期貨入庫', 'Futures receipt'),
+    o(BILL_KIND.TRANSFER, '仓库调拨', '倉庫調撥', 'DC transfer'),
+    o(BILL_KIND.STORE_RETURN, '门店退仓', '門市退倉', 'Store return'),
+    o(BILL_KIND.STORE_TRANSFER, '门店调拨', '門市調撥', 'Store transfer'),
+    o(BILL_KIND.VENDOR_RETURN, '退供应商', '退供應商', 'Vendor return'),
+  ],
+  BillStatus: [
+    o(BILL_STATUS.CREATED, '新建', '新建', 'Created', 'default'),
+    o(BILL_STATUS.IN_TRANSIT, '在途', '在途', 'In transit', 'processing'),
+    o(BILL_STATUS.RECEIVING, '收货中', '收貨中', 'Receiving', 'processing'),
+    o(BILL_STATUS.RECEIVED, '已收货', '已收貨', 'Received', 'warning'),
+    o(BILL_STATUS.REVIEWED, '已复核', '已複核', 'Reviewed', 'success'),
+    o(BILL_STATUS.CLOSED, '已清零', '已清零', 'Zero-cleared', 'default'),
+    o(BILL_STATUS.PICKING, '拣货中', '揀貨中', 'Picking', 'processing'),
+    o(BILL_STATUS.PACKED, '已装箱', '已裝箱', 'Packed', 'processing'),
+    o(BILL_STATUS.CANCELLED, '已取消', '已取消', 'Cancelled', 'error'),
+    o(BILL_STATUS.SHIP_REVIEWED, '发货已复核', '出貨已複核', 'Shipment reviewed', 'success'),
+  ],
+  ReceiptStatus: [
+    o(RECEIPT_STATUS.NORMAL, '正常', '正常', 'Normal', 'success'),
+    o(RECEIPT_STATUS.ABNORMAL, '异常', '異常', 'Abnormal', 'error'),
+  ],
+  ReviewStatus: [
+    o(REVIEW_STATUS.NEW, '未复核', '未複核', 'Not reviewed', 'default'),
+    o(REVIEW_STATUS.APPROVED, '已复核', '已複核', 'Approved', 'success'),
+  ],
+  ExportStatus: [
+    o(EXPORT_STATUS.NOT_EXPORTED, '未导出', '未匯出', 'Not exported', 'default'),
+    o(EXPORT_STATUS.EXPORTED, '已导出', '已匯出', 'Exported', 'success'),
+    o(EXPORT_STATUS.ERROR, '导出失败', '匯出失敗', 'Export failed', 'error'),
+  ],
+});
