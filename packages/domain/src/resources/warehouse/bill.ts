@@ -140,7 +140,7 @@ export const billResource = defineResource({
       label: L('收货类型', '收貨類型', 'Type'),
       search: 'eq',
       default: BILL_KIND.PURCHASE_IN,
-      width: 100,
+      width: 120,
     }),
     status: f.enumOf('BillStatus', {
       label: L('状态', '狀態', 'Status'),
@@ -184,9 +184,10 @@ export const billResource = defineResource({
     cartonsExpected: tally(L('应收箱数', '應收箱數', 'Cartons expected'), { hidden: true }),
     cartonsReceived: tally(L('实收箱数', '實收箱數', 'Cartons received'), { hidden: true }),
     cartonsDiff: tally(L('差异箱数', '差異箱數', 'Carton difference'), { hidden: true }),
-    piecesExpected: tally(L('应收件数', '應收件數', 'Expected')),
+    piecesExpected: tally(L('应收件数', '應收件數', 'Expected'), { width: 110 }),
     piecesReceived: tally(L('实收件数', '實收件數', 'Received'), { hidden: true }),
-    piecesDiff: tally(L('差异件数', '差異件數', 'Difference')),
+    // the receipt screens show it first; here it is the lines' and the column settings'
+    piecesDiff: tally(L('差异件数', '差異件數', 'Difference'), { width: 120, hidden: true }),
     diffRatio: f.decimal({
       label: L('差异率 %', '差異率 %', 'Difference %'),
       min: 0,
@@ -207,6 +208,8 @@ export const billResource = defineResource({
       form: false,
       editable: false,
       width: 90,
+      // in the status column's colour and the difference already; searched, and back with the column settings
+      hidden: true,
     }),
     reviewStatus: f.enumOf('ReviewStatus', {
       label: L('复核状态', '複核狀態', 'Review'),

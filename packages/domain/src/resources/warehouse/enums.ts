@@ -30,8 +30,8 @@ export const FACTORY_KINDS: readonly number[] = [BILL_KIND.PURCHASE_IN, BILL_KIN
 /** The warehouse module's enums (see defineEnums). */
 export const warehouseEnums = defineEnums({
   BillKind: [
-    o(BILL_KIND.PURCHASE_IN, '采购入库', '採購入庫', 'Purchase receipt'),
-    o(BILL_KIND.FUTURES_IN, '期货入库', '期貨入庫', 'Futures receipt'),
+    o(BILL_KIND.PURCHASE_IN, '采购入库', '採購入庫', 'Purchase'),
+    o(BILL_KIND.FUTURES_IN, '期货入库', '期貨入庫', 'Futures'),
     o(BILL_KIND.TRANSFER, '仓库调拨', '倉庫調撥', 'DC transfer'),
     o(BILL_KIND.STORE_RETURN, '门店退仓', '門市退倉', 'Store return'),
     o(BILL_KIND.STORE_TRANSFER, '门店调拨', '門市調撥', 'Store transfer'),
@@ -47,7 +47,7 @@ export const warehouseEnums = defineEnums({
     o(BILL_STATUS.PICKING, '拣货中', '揀貨中', 'Picking', 'processing'),
     o(BILL_STATUS.PACKED, '已装箱', '已裝箱', 'Packed', 'processing'),
     o(BILL_STATUS.CANCELLED, '已取消', '已取消', 'Cancelled', 'error'),
-    o(BILL_STATUS.SHIP_REVIEWED, '发货已复核', '出貨已複核', 'Shipment reviewed', 'success'),
+    o(BILL_STATUS.SHIP_REVIEWED, '发货已复核', '出貨已複核', 'Ship-checked', 'success'),
   ],
   ReceiptStatus: [
     o(RECEIPT_STATUS.NORMAL, '正常', '正常', 'Normal', 'success'),
