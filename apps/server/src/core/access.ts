@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { noteRequest } from './activity.js';
 import type { Access } from './context.js';
 import { AppError, forbidden } from './errors.js';
-import { resolveDevice } from './feed/device-keys.js';
+import { deviceCall, resolveDevice } from './feed/device-keys.js';
 import { isWrite } from './operation-log.js';
 import type { PermissionService } from './permissions.js';
 import type { SessionService } from './sessions.js';
@@ -54,7 +54,7 @@ export function registerAccess(app: FastifyInstance, sessions: SessionService, p
     }
     const access: Access | undefined = req.routeOptions.config?.access;
     if (!access || access === 'public') return;
-    if (access === 'device') {
+    if (access === 'device' || deviceCall(req)) {
       // a device's key, never a user session: the tenant is the key's
       req.device = await resolveDevice(app.ctx.db, req);
       req.scope = new TenantScope(app.ctx.db, req.device.tenantId);

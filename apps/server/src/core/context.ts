@@ -25,8 +25,12 @@ export interface SessionInfo {
  * code's platform list (PLATFORM_SCREENS), or a route marked `platform: true`, serves platform
  * users only, whatever the menus table and the grants say.
  */
-/** `device`: a device's key in the x-device-key header (feed ingestion), see core/feed/device-keys.ts */
-export type Access = 'public' | 'session' | 'device' | { screen: string; action: ActionCode; platform?: boolean };
+/**
+ * `device`: a device's key in the x-device-key header (feed ingestion), see core/feed/device-keys.ts.
+ * A button with `device: true` is also answered for a device's key when the request carries one and
+ * no user token (a reader or its scanner, and a console user with the button: read sessions).
+ */
+export type Access = 'public' | 'session' | 'device' | { screen: string; action: ActionCode; platform?: boolean; device?: boolean };
 
 /** Shared services every module plugin receives. */
 export interface AppContext {

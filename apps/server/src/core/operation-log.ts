@@ -1,6 +1,7 @@
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { operationLog } from '../db/schema/index.js';
+import { deviceCall } from './feed/device-keys.js';
 import { instrumentDatabase, runAsWrite, type WriteRequest } from './request-context.js';
 import { storableText, truncateText } from './text-guard.js';
 
@@ -90,7 +91,7 @@ function defaultTarget(req: FastifyRequest): string {
 
 /** Device routes (feed ingestion) are data, not operations: they stay out of the log. */
 const loggable = (req: FastifyRequest) =>
-  isWrite(req) && req.url.startsWith('/api') && !req.routeOptions.config?.skipOperationLog && req.routeOptions.config?.access !== 'device';
+  isWrite(req) && req.url.startsWith('/api') && !req.routeOptions.config?.skipOperationLog && !deviceCall(req);
 
 /** The log row of a request: who, which tenant, screen and button, target, outcome, duration, body. */
 function logRow(req: FastifyRequest, status: number): typeof operationLog.$inferInsert {

@@ -76,6 +76,16 @@ export function deviceKeyOf(req: FastifyRequest): string | undefined {
   return bearer?.[1];
 }
 
+/**
+ * Whether a request is a device's: on a device route, or on a button open to devices (`device:
+ * true`) when it carries a device key and no user token. Device calls are data, not operations.
+ */
+export function deviceCall(req: FastifyRequest): boolean {
+  const access = req.routeOptions.config?.access;
+  if (access === 'device') return true;
+  return typeof access === 'object' && access.device === true && !req.headers.token && deviceKeyOf(req) !== undefined;
+}
+
 /** The device of the request's key, or 401 (no key, unknown key, disabled key). */
 export async function resolveDevice(db: Tx, req: FastifyRequest): Promise<DeviceIdentity> {
   const key = deviceKeyOf(req);

@@ -6,4 +6,5 @@ export const equipment = resourceTable(equipmentResource);
 export const rfidScenes = resourceTable(sceneResource);
 export * from './equipment/tables.js';
 export * from './ingest/tables.js';
+export * from './sessions/tables.js';
 export * from './state/tables.js';

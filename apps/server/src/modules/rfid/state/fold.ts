@@ -6,7 +6,8 @@
  * the next states written FOLD_CHUNK EPCs a statement (INSERT … SELECT FROM unnest … ON CONFLICT DO
  * UPDATE; the database writes a chunk while the next is computed),
  * and the presence changes appended to the tag lifecycle (one event per change/location/time,
- * naming up to 1000 EPCs). A tag only read again (same place) changes no indexed column but once a
+ * naming up to 1000 EPCs); a tunnel's or handheld's reads go to the reader's open read session
+ * too (sessions/append.ts: one statement a reader). A tag only read again (same place) changes no indexed column but once a
  * minute (migration 0037): its row is rewritten in its page, with no new index entry.
  */
 import {
@@ -20,8 +21,10 @@ import {
   type PresenceState,
   type SceneRules,
 } from '@tagloom/domain/rfid/presence.js';
+import type { ReadSessionKind } from '@tagloom/domain/rfid/sessions.js';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../../db/client.js';
+import { addRead, appendFoldReads, type ReaderReads, sessionKindOfScene } from '../sessions/append.js';
 import { pgNumArray, pgTextArray } from './fold-data.js';
 import { recordPresenceEvents } from './lifecycle.js';
 import { scenesRules } from './rules.js';
@@ -119,7 +122,13 @@ export interface Agg {
   antenna: number | null;
   locationId: number | null;
   rssi: number | null;
-  reads: PresenceRead[];
+  reads: FoldPresenceRead[];
+}
+
+/** A read as presence folds it, with what a read session keeps of it besides (sessions/append.ts). */
+export interface FoldPresenceRead extends PresenceRead {
+  count: number;
+  antenna: number | null;
 }
 
 /** The reads of a fold, added up by EPC as they come (no object per read but presence's). */
@@ -156,7 +165,7 @@ export class FoldInput {
     }
     if (tid) a.tid = tid;
     if (locationId !== null) {
-      a.reads.push({ at, locationId, rssi, equipment, sceneId });
+      a.reads.push({ at, locationId, rssi, equipment, sceneId, count: Math.max(readCount, 1), antenna });
       if (sceneId !== null) this.sceneIds.add(sceneId);
     }
   }
@@ -174,6 +183,26 @@ export async function foldReads(tx: Tx, tenantId: number, reads: readonly FoldRe
   for (const r of reads)
     input.add(r.epc, r.tid, r.at.getTime(), r.equipmentCoding, r.antenna, r.rssiCdbm, r.readCount, r.locationId, r.sceneId);
   return foldInput(tx, tenantId, input);
+}
+
+/**
+ * The reads of readers of session scenes (tunnel, handheld), by reader and EPC: a pass over the
+ * fold's reads, made only when such a scene is among the fold's.
+ */
+function sessionReads(byEpc: Map<string, Agg>, scenes: Map<number, ReadSessionKind>): Map<string, ReaderReads> {
+  const out = new Map<string, ReaderReads>();
+  for (const [epc, a] of byEpc)
+    for (const r of a.reads) {
+      const kind = r.sceneId === null ? undefined : scenes.get(r.sceneId);
+      if (kind === undefined) continue;
+      let reader = out.get(r.equipment);
+      if (!reader) {
+        reader = { kind, locationId: r.locationId, epcs: new Map() };
+        out.set(r.equipment, reader);
+      }
+      addRead(reader.epcs, epc, r.at, r.count, r.rssi, r.antenna);
+    }
+  return out;
 }
 
 /** EPCs a statement of the fold's upsert at most. */
@@ -285,6 +314,13 @@ export async function foldInput(tx: Tx, tenantId: number, input: FoldInput): Pro
   const prev = new Map(prevRows.map((r) => [r.epc, presenceOfRow(r)]));
   const rules = await scenesRules(tx, tenantId, [...input.sceneIds]);
   const rulesOf = (id: number | null): SceneRules => (id === null ? DEFAULT_RULES : (rules.get(id) ?? DEFAULT_RULES));
+  // a tunnel's or handheld's reads also go to the reader's open read session, in this transaction
+  const sessionScenes = new Map<number, ReadSessionKind>();
+  for (const [id, r] of rules) {
+    const kind = sessionKindOfScene(r.sceneType);
+    if (kind !== undefined) sessionScenes.set(id, kind);
+  }
+  if (sessionScenes.size) await appendFoldReads(tx, tenantId, sessionReads(byEpc, sessionScenes), FOLD_CHUNK);
 
   const changes: PresenceChange[] = [];
   const events: (PresenceEvent & { epc: string })[] = [];

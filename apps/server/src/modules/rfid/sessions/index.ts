@@ -1,0 +1,14 @@
+import type { ModulePart } from '../../../core/module.js';
+import { sessionRoutes } from './routes.js';
+
+/**
+ * The read sessions area of the rfid module (combined in ../index.ts; operations.md F3, F4): the
+ * sessions of tunnel and handheld readers (the fold appends their reads: append.ts), their routes,
+ * the handheld upload and the quiet close. Other modules act on a closing session's subject by
+ * registering into sessionSubjects.
+ */
+export const sessionsPart: ModulePart = {
+  routes: [sessionRoutes],
+};
+export { closeSession, getSession, listSessions, openSession, type ReadSession } from './service.js';
+export { type SubjectHandler, sessionSubjects } from './subjects.js';

@@ -1,0 +1,262 @@
+/**
+ * Read sessions (operations.md F3): opened by a scan (a carton's barcode at a tunnel) or by the
+ * first reads of a tunnel or handheld reader without one (append.ts), closed by the next scan, a
+ * close (button or device), or their quiet (quiet.ts). Closing calls the subject's handlers
+ * (subjects.ts) in the same transaction. Every write here runs in the caller's transaction.
+ */
+import { QUIET_CLOSE_MS, READ_SESSION_STATE, type ReadSessionKind, type ReadSessionState } from '@tagloom/domain/rfid/sessions.js';
+import { type SQL, sql } from 'drizzle-orm';
+import { badRequest, conflict, notFound } from '../../../core/errors.js';
+import { nextDocumentCode } from '../../../core/numbering.js';
+import { queryRows, type Tx } from '../../../db/client.js';
+import { bindingOf } from '../equipment/service.js';
+import { FOLD_ATTEMPTS } from '../state/fold-queue.js';
+import { sessionKindOfScene } from './append.js';
+import { sessionSubjects } from './subjects.js';
+
+export interface ReadSession {
+  id: number;
+  code: string;
+  kind: ReadSessionKind;
+  equipmentCoding: string;
+  locationId: number | null;
+  subjectType: string;
+  subjectId: number | null;
+  subjectCode: string;
+  deviceSessionId: string | null;
+  startedAt: string;
+  endedAt: string | null;
+  lastReadAt: string | null;
+  epcCount: number;
+  readCount: number;
+  state: ReadSessionState;
+  offline: boolean;
+  uploadedAt: string | null;
+  createdAt: string;
+}
+
+interface SessionRow {
+  id: string | number;
+  code: string;
+  kind: number;
+  equipment_coding: string;
+  location_id: string | number | null;
+  subject_type: string;
+  subject_id: string | number | null;
+  subject_code: string;
+  device_session_id: string | null;
+  started_at: Date | string;
+  ended_at: Date | string | null;
+  last_read_at: Date | string | null;
+  epc_count: number;
+  read_count: string | number;
+  state: number;
+  offline: boolean;
+  uploaded_at: Date | string | null;
+  created_at: Date | string;
+}
+
+/** The columns of a session row, as `s.` (its statements' alias). */
+export const SESSION_COLUMNS = sql.raw(
+  `s.id, s.code, s.kind, s.equipment_coding, s.location_id, s.subject_type, s.subject_id, s.subject_code, s.device_session_id,
+   s.started_at, s.ended_at, s.last_read_at, s.epc_count, s.read_count, s.state, s.offline, s.uploaded_at, s.created_at`,
+);
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+const isoOrNull = (v: Date | string | null) => (v === null ? null : iso(v));
+const numOrNull = (v: string | number | null) => (v === null ? null : Number(v));
+
+export function sessionOf(r: SessionRow): ReadSession {
+  return {
+    id: Number(r.id),
+    code: r.code,
+    kind: Number(r.kind) as ReadSessionKind,
+    equipmentCoding: r.equipment_coding,
+    locationId: numOrNull(r.location_id),
+    subjectType: r.subject_type,
+    subjectId: numOrNull(r.subject_id),
+    subjectCode: r.subject_code,
+    deviceSessionId: r.device_session_id,
+    startedAt: iso(r.started_at),
+    endedAt: isoOrNull(r.ended_at),
+    lastReadAt: isoOrNull(r.last_read_at),
+    epcCount: Number(r.epc_count),
+    readCount: Number(r.read_count),
+    state: Number(r.state) as ReadSessionState,
+    offline: r.offline,
+    uploadedAt: isoOrNull(r.uploaded_at),
+    createdAt: iso(r.created_at),
+  };
+}
+
+/** A session's rows as sessions. */
+export const sessionRows = async (tx: Tx, query: SQL) => (await queryRows<SessionRow>(tx, query)).map(sessionOf);
+
+/** Which sessions a caller reaches: `reach` (a user's party: its place's readers), else its tenant's. */
+const reached = (reach?: SQL) => (reach ? sql`and ${reach}` : sql``);
+
+export interface OpenInput {
+  equipmentCoding: string;
+  subjectType: string;
+  subjectCode: string;
+  subjectId?: number | null;
+  /** default: the reader's scene's (CARTON_CHECK for a tunnel, HANDHELD for a handheld) */
+  kind?: ReadSessionKind;
+}
+
+/**
+ * Opens a session on a reader for a subject (a scan): the reader's OPEN session closes first (its
+ * subject's handlers run), so the reads from now on are the new subject's. Refused (400 naming the
+ * field) for a reader the tenant has not, or one whose scene keeps no sessions (only tunnel and
+ * handheld readers' reads go to sessions).
+ */
+export async function openSession(
+  tx: Tx,
+  tenantId: number,
+  input: OpenInput,
+): Promise<{ session: ReadSession; closed: ReadSession | null }> {
+  const binding = await bindingOf(tx, tenantId, input.equipmentCoding);
+  if (!binding) throw badRequest('readSession.noReader', { equipment: input.equipmentCoding });
+  const sceneKind = sessionKindOfScene(binding.sceneType);
+  if (sceneKind === undefined) throw badRequest('readSession.notSessionReader', { equipment: input.equipmentCoding });
+  const kind = input.kind ?? sceneKind;
+  const closed = await closeSession(tx, tenantId, { equipmentCoding: input.equipmentCoding });
+  const code = await nextDocumentCode(tx, tenantId, 'RS');
+  const [session] = await sessionRows(
+    tx,
+    sql`insert into rfid_read_sessions as s (tenant_id, code, kind, equipment_coding, location_id, subject_type, subject_id, subject_code,
+          started_at, state)
+        values (${tenantId}, ${code}, ${kind}, ${input.equipmentCoding}, ${binding.locationId}, ${input.subjectType}, ${input.subjectId ?? null},
+          ${input.subjectCode}, now(), ${READ_SESSION_STATE.OPEN})
+        returning ${SESSION_COLUMNS}`,
+  );
+  return { session, closed };
+}
+
+/**
+ * Closes a session (by id) or a reader's OPEN session (by equipment), calling its subject's
+ * handlers in the caller's transaction; null when there was none to close (by equipment). One
+ * conditional UPDATE: a session closes once, whichever process or request comes first. By id, a
+ * session not OPEN is refused (409), an unknown one 404.
+ */
+export async function closeSession(
+  tx: Tx,
+  tenantId: number,
+  which: { id: number } | { equipmentCoding: string },
+  reach?: SQL,
+): Promise<ReadSession | null> {
+  const where = 'id' in which ? sql`s.id = ${which.id}` : sql`s.equipment_coding = ${which.equipmentCoding}`;
+  const [session] = await sessionRows(
+    tx,
+    sql`update rfid_read_sessions s set state = ${READ_SESSION_STATE.CLOSED}, ended_at = now()
+        where s.tenant_id = ${tenantId} and ${where} and s.state = ${READ_SESSION_STATE.OPEN} ${reached(reach)}
+        returning ${SESSION_COLUMNS}`,
+  );
+  if (session) {
+    await sessionSubjects.closed(tx, session);
+    return session;
+  }
+  if (!('id' in which)) return null;
+  const had = await getSession(tx, tenantId, which.id, reach);
+  throw conflict('readSession.notOpen', { code: had.code });
+}
+
+/**
+ * Closes one quiet session (no read nor opening for `quietMs`) in its own transaction, if it is
+ * still OPEN and quiet then (another process, a read, a scan may have come first) and no batch of
+ * its reader waits for the fold; its end is its last read. Returns whether it closed.
+ */
+export async function closeIfQuiet(db: Tx, tenantId: number, id: number, quietMs = QUIET_CLOSE_MS): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [session] = await sessionRows(
+      tx,
+      sql`update rfid_read_sessions s set state = ${READ_SESSION_STATE.CLOSED}, ended_at = coalesce(s.last_read_at, s.started_at)
+          where s.tenant_id = ${tenantId} and s.id = ${id} and s.state = ${READ_SESSION_STATE.OPEN}
+            and coalesce(s.last_read_at, s.started_at) < now() - ${quietMs}::float8 * interval '1 millisecond'
+            and not exists (select 1 from rfid_fold_queue q where q.tenant_id = s.tenant_id and q.equipment_coding = s.equipment_coding
+                            and q.attempts < ${FOLD_ATTEMPTS})
+          returning ${SESSION_COLUMNS}`,
+    );
+    if (session) await sessionSubjects.closed(tx, session);
+    return !!session;
+  });
+}
+
+/** OPEN sessions of every tenant quiet for `quietMs` (the sweep's candidates; the open index holds one row a reader at most). */
+export async function quietSessions(db: Tx, quietMs = QUIET_CLOSE_MS, limit = 200): Promise<{ tenantId: number; id: number }[]> {
+  const rows = await queryRows<{ tenant_id: string | number; id: string | number }>(
+    db,
+    sql`select s.tenant_id, s.id from rfid_read_sessions s
+        where s.state = ${READ_SESSION_STATE.OPEN} and coalesce(s.last_read_at, s.started_at) < now() - ${quietMs}::float8 * interval '1 millisecond'
+        order by coalesce(s.last_read_at, s.started_at) limit ${limit}`,
+  );
+  return rows.map((r) => ({ tenantId: Number(r.tenant_id), id: Number(r.id) }));
+}
+
+/** A session of the tenant (within `reach`), or 404. */
+export async function getSession(tx: Tx, tenantId: number, id: number, reach?: SQL): Promise<ReadSession> {
+  const [session] = await sessionRows(
+    tx,
+    sql`select ${SESSION_COLUMNS} from rfid_read_sessions s where s.tenant_id = ${tenantId} and s.id = ${id} ${reached(reach)}`,
+  );
+  if (!session) throw notFound('readSession.notFound', { id });
+  return session;
+}
+
+export interface SessionEpc {
+  epc: string;
+  firstAt: string;
+  lastAt: string;
+  reads: number;
+  maxRssiCdbm: number | null;
+  antenna: number | null;
+}
+
+/** A session's EPCs in EPC order, `limit` after `after` (keyset). */
+export async function sessionEpcs(tx: Tx, tenantId: number, sessionId: number, limit: number, after = ''): Promise<SessionEpc[]> {
+  const rows = await queryRows<{
+    epc: string;
+    first_at: Date | string;
+    last_at: Date | string;
+    reads: number;
+    max_rssi_cdbm: number | null;
+    antenna: number | null;
+  }>(
+    tx,
+    sql`select epc, first_at, last_at, reads, max_rssi_cdbm, antenna from rfid_session_epcs
+        where tenant_id = ${tenantId} and session_id = ${sessionId} and epc > ${after} order by epc limit ${limit}`,
+  );
+  return rows.map((r) => ({
+    epc: r.epc,
+    firstAt: iso(r.first_at),
+    lastAt: iso(r.last_at),
+    reads: Number(r.reads),
+    maxRssiCdbm: r.max_rssi_cdbm === null ? null : Number(r.max_rssi_cdbm),
+    antenna: r.antenna === null ? null : Number(r.antenna),
+  }));
+}
+
+export interface SessionFilter {
+  equipment?: string;
+  state?: number;
+  subjectType?: string;
+  subjectCode?: string;
+  /** keyset: sessions with a smaller id */
+  before?: number;
+  limit: number;
+}
+
+/** The tenant's sessions (within `reach`), newest first. */
+export async function listSessions(tx: Tx, tenantId: number, f: SessionFilter, reach?: SQL): Promise<ReadSession[]> {
+  const and = (cond: SQL | false) => (cond ? sql` and ${cond}` : sql``);
+  return sessionRows(
+    tx,
+    sql`select ${SESSION_COLUMNS} from rfid_read_sessions s where s.tenant_id = ${tenantId} ${reached(reach)}
+        ${and(f.equipment !== undefined && sql`s.equipment_coding = ${f.equipment}`)}
+        ${and(f.state !== undefined && sql`s.state = ${f.state}`)}
+        ${and(f.subjectType !== undefined && sql`s.subject_type = ${f.subjectType}`)}
+        ${and(f.subjectCode !== undefined && sql`s.subject_code = ${f.subjectCode}`)}
+        ${and(f.before !== undefined && sql`s.id < ${f.before}`)}
+        order by s.id desc limit ${f.limit}`,
+  );
+}
