@@ -5,6 +5,7 @@ import { conflict } from '../src/core/errors.js';
 import { issueDeviceKey } from '../src/core/feed/device-keys.js';
 import { queryRows } from '../src/db/client.js';
 import { stopParsePool } from '../src/modules/rfid/ingest/parse-pool.js';
+import { sweepQuietSessions } from '../src/modules/rfid/sessions/quiet.js';
 import { sessionSubjects } from '../src/modules/rfid/sessions/subjects.js';
 import { foldRunner } from '../src/modules/rfid/state/fold-runner.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
@@ -172,12 +173,20 @@ describe(`read sessions and the handheld upload on ${DRIVER}`, () => {
   });
 
   it(`closes a session quiet for ${QUIET_CLOSE_MS / 1000} s by itself, once; its end is its last read`, async () => {
-    const s = (await open('TUN-01', 'C-quiet')).body.data.session;
+    let handled = 0;
+    const off = sessionSubjects.on('quiet-box', async () => {
+      handled++;
+    });
+    const s = (await open('TUN-01', 'C-quiet', 'quiet-box')).body.data.session;
     await t.ctx.db.execute(
       sql`update rfid_read_sessions set started_at = now() - interval '20 seconds', last_read_at = now() - interval '10 seconds' where id = ${s.id}`,
     );
     const last = (await row(s.id)).last_read_at!;
+    // three more sweeps at once besides this process's own: one closes it, its handler runs once
+    await Promise.all([sweepQuietSessions(t.ctx), sweepQuietSessions(t.ctx), sweepQuietSessions(t.ctx)]);
     await until(async () => (await row(s.id)).state === CLOSED);
+    off();
+    expect(handled).toBe(1);
     expect(new Date((await row(s.id)).ended_at!).getTime()).toBe(new Date(last).getTime());
     // a closed session closes no more
     const again = await dev('TUN-01', 'POST', `/api/rfid/sessions/${s.id}/close`);

@@ -12,13 +12,26 @@ import { closeIfQuiet, quietSessions } from './service.js';
 /** How often a process sweeps: a quiet session closes QUIET_CLOSE_MS to QUIET_CLOSE_MS + this after its last read. */
 export const QUIET_SWEEP_MS = 1000;
 
-/** Closes the quiet sessions of every tenant; returns how many this call closed. A session whose handler fails stays OPEN (logged; tried again next sweep). */
+/** Sessions whose close failed, told once a process (the sweep tries them every second; the log should not). */
+const told = new Set<string>();
+
+/**
+ * Closes the quiet sessions of every tenant; returns how many this call closed. A session whose
+ * subject's handler refuses or fails stays OPEN (logged once; tried again at every sweep, so it
+ * closes once its subject lets it, or a scan or close route comes).
+ */
 export async function sweepQuietSessions(ctx: AppContext): Promise<number> {
   let closed = 0;
   for (const { tenantId, id } of await quietSessions(ctx.db)) {
+    const key = `${tenantId}:${id}`;
     try {
       if (await closeIfQuiet(ctx.db, tenantId, id)) closed++;
+      told.delete(key);
     } catch (err) {
+      if (told.has(key)) continue;
+      // (sessions closed elsewhere since are forgotten in bulk: a bound, not a record)
+      if (told.size >= 1000) told.clear();
+      told.add(key);
       ctx.log.error({ err, tenantId, sessionId: id }, 'rfid: a quiet read session could not be closed');
     }
   }
