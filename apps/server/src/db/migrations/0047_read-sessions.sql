@@ -47,5 +47,4 @@ ALTER TABLE "rfid_session_epcs" ADD CONSTRAINT "rfid_session_epcs_session_fk" FO
 CREATE UNIQUE INDEX "rfid_read_sessions_code_idx" ON "rfid_read_sessions" USING btree ("tenant_id","code");--> statement-breakpoint
 CREATE UNIQUE INDEX "rfid_read_sessions_device_idx" ON "rfid_read_sessions" USING btree ("tenant_id","equipment_coding","device_session_id") WHERE "rfid_read_sessions"."device_session_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "rfid_read_sessions_open_idx" ON "rfid_read_sessions" USING btree ("tenant_id","equipment_coding") WHERE "rfid_read_sessions"."state" = 1;--> statement-breakpoint
-CREATE INDEX "rfid_read_sessions_subject_idx" ON "rfid_read_sessions" USING btree ("tenant_id","subject_type","subject_code");--> statement-breakpoint
-CREATE INDEX "rfid_read_sessions_started_idx" ON "rfid_read_sessions" USING btree ("tenant_id","started_at" DESC NULLS LAST);
+CREATE INDEX "rfid_read_sessions_subject_idx" ON "rfid_read_sessions" USING btree ("tenant_id","subject_type","subject_code");

@@ -63,7 +63,6 @@ export const rfidReadSessions = pgTable(
     // close sweeps it (few rows: one a reader at most)
     uniqueIndex('rfid_read_sessions_open_idx').on(t.tenantId, t.equipmentCoding).where(sql`${t.state} = 1`),
     index('rfid_read_sessions_subject_idx').on(t.tenantId, t.subjectType, t.subjectCode),
-    index('rfid_read_sessions_started_idx').on(t.tenantId, t.startedAt.desc()),
     check('rfid_read_sessions_kind_enum', sql`${t.kind} in (1, 2, 3, 4, 5, 6, 7)`),
     check('rfid_read_sessions_state_enum', sql`${t.state} in (0, 1, 2, 3, 4, 5)`),
   ],
