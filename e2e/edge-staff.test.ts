@@ -2,9 +2,11 @@
  * The people who hold the readers: the store clerk (store01, store ST001) and the warehouse keeper
  * (wh01, warehouse WH01) open the RFID screens and a dashboard, each seeing its own site's readers.
  */
+
+import { BILL_STATUS } from '@tagloom/domain/resources/warehouse/enums.ts';
 import { describe, expect, it } from 'vitest';
 import { e2eSuite, signedIn, withConsoleErrors } from './support/browser';
-import { panelOf, pick, save, screenOf, tableText } from './support/general';
+import { clickInDialog, enumText, panelOf, pick, pickRef, rowOf, save, screenOf, serverText, tableText, webText } from './support/general';
 import { openScreen } from './support/screens';
 
 const suite = e2eSuite();
@@ -55,6 +57,70 @@ describe('store and warehouse staff', () => {
       await pick(page, form.getByTestId('field-zoneType'), '儲存區');
       await save(page, form);
       await expect.poll(() => tableText(page, 'warehouse/management')).toContain('WH01-S-E2E');
+      expect(errors).toEqual([]);
+    } catch (err) {
+      throw withConsoleErrors(err, errors);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('wh01 sends a transfer to the flagship store: a bill with a line, shipped, then in transit (zero clearance asks first)', async () => {
+    const lang = 'en_US';
+    const { page, context, errors } = await signedIn(suite, 'wh01', 'demo1234', { lang });
+    const BILLS = 'warehouse/bill';
+    try {
+      await openScreen(page, BILLS);
+      const s = screenOf(page, BILLS);
+      await s.getByTestId('resource-table').waitFor();
+      // its warehouse's bills only: none between other sites
+      expect(await tableText(page, BILLS)).not.toContain('华南区域仓');
+      await s.getByTestId('resource-add').click();
+      const form = panelOf(page);
+      await form.getByTestId('field-reservationNo').fill('E2E-TRANSFER-1');
+      await pick(page, form.getByTestId('field-kind'), enumText('BillKind', 3, lang));
+      await pickRef(page, form.getByTestId('field-sourceLocationId'), '华东');
+      await pickRef(page, form.getByTestId('field-destLocationId'), '南京西路');
+      await form.getByTestId('child-add-lines').click();
+      const line = form.getByTestId('child-table-lines').locator('.ant-table-tbody tr.ant-table-row').first();
+      await pickRef(page, line.getByTestId('field-skuId'), 'LM24S10101S');
+      await line.getByTestId('field-expectedQty').fill('24');
+      await save(page, form);
+      await s.getByTestId('search-reservationNo').fill('E2E-TRANSFER');
+      await s.getByTestId('resource-search-submit').click();
+      const row = rowOf(page, BILLS, '上海南京西路旗舰店');
+      await expect.poll(() => s.locator('.ant-table-row').count()).toBe(1);
+      const state = () => row.locator('.resource-status').textContent();
+      expect(await state()).toBe(enumText('BillStatus', BILL_STATUS.CREATED, lang));
+      expect(await row.textContent()).toContain('24');
+      await row.getByTestId('row-action-ship').click();
+      await expect.poll(state).toBe(enumText('BillStatus', BILL_STATUS.IN_TRANSIT, lang));
+      await expect.poll(() => page.locator('.ant-message-notice').last().textContent()).toContain(serverText(lang, 'bill.done.ship'));
+      // shipped: no more edits; zero clearance is not the keeper's (a supervisor's decision): not offered
+      expect(await row.getByTestId('row-edit').isDisabled()).toBe(true);
+      expect(await row.getByTestId('row-action-zeroClear').count()).toBe(0);
+      const code =
+        (await row
+          .locator('td')
+          .filter({ hasText: /^BL\d{12}$/ })
+          .first()
+          .textContent()) ?? '';
+      // the tenant's admin may: the dialog says what it does, and asks for the reason before moving the bill
+      const admin = await signedIn(suite, 'demo', 'demo123', { lang, path: `/${BILLS}` });
+      try {
+        const adminRow = rowOf(admin.page, BILLS, code);
+        await adminRow.getByTestId('row-action-zeroClear').click();
+        const dialog = admin.page.locator('.ant-modal-confirm').filter({ visible: true });
+        await dialog.getByTestId('transition-confirm').waitFor();
+        expect(await dialog.getByTestId('transition-confirm').textContent()).toBe(webText(lang, 'bill.confirm.zeroClear', { name: code }));
+        await clickInDialog(admin.page.getByTestId('machine-confirm-ok'));
+        await dialog.locator('.ant-form-item-explain-error').first().waitFor();
+        await admin.page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'hidden' });
+        expect(await adminRow.locator('.resource-status').textContent()).toBe(enumText('BillStatus', BILL_STATUS.IN_TRANSIT, lang));
+      } finally {
+        await admin.context.close();
+      }
       expect(errors).toEqual([]);
     } catch (err) {
       throw withConsoleErrors(err, errors);

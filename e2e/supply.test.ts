@@ -8,7 +8,19 @@ import { SUPPLY_ORDER_STATUS } from '@tagloom/domain/resources/supply/chain/enum
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eSuite, signedIn, tokenOf } from './support/browser';
-import { apiPost, clickInDialog, enumText, panelOf, rowOf, save, screenOf, serverText, tableText, webText } from './support/general';
+import {
+  apiPost,
+  clickInDialog,
+  enumText,
+  panelOf,
+  pickRef,
+  rowOf,
+  save,
+  screenOf,
+  serverText,
+  tableText,
+  webText,
+} from './support/general';
 import { openScreen } from './support/screens';
 
 const suite = e2eSuite();
@@ -16,16 +28,6 @@ const WAIT = { timeout: 15_000 };
 const ORDERS = 'supply/purchase-order';
 const PACKING = 'supply/packing-review';
 const FA01 = '宁波甬华针织制衣有限公司';
-
-/** Types into a reference picker and picks the option holding `text`. */
-async function pickRef(page: Page, select: Locator, search: string, text = search) {
-  await select.click();
-  await page.keyboard.type(search);
-  const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
-  const option = dropdown.locator('.ant-select-item-option').filter({ hasText: text });
-  await expect.poll(() => option.count(), WAIT).toBeGreaterThan(0);
-  await option.first().click();
-}
 
 /** A session of `user` on the screen `code`, its table shown. */
 async function on(user: string, password: string, code: string) {

@@ -138,6 +138,16 @@ export async function openFromMenu(page: Page, code: string, lang: Lang) {
   await page.mouse.move(1, 1);
 }
 
+/** Types into a reference picker and picks the option holding `text` (found by the server's search). */
+export async function pickRef(page: Page, select: Locator, search: string, text = search) {
+  await select.click();
+  await page.keyboard.type(search);
+  const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
+  const option = dropdown.locator('.ant-select-item-option').filter({ hasText: text });
+  await expect.poll(() => option.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  await option.first().click();
+}
+
 /**
  * Picks an option (the one titled `label`, else the first containing it, else the first) in an antd
  * select. A dropdown can close under the pointer on a busy machine (a re-render while it opens, the

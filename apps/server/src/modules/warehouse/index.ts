@@ -1,6 +1,6 @@
 import { warehouseModule as domain } from '@tagloom/domain';
 import { defineModule } from '../../core/module.js';
-import { billHooks } from './bills/hooks.js';
+import { billHooks, billSiteHooks } from './bills/hooks.js';
 import { seedWarehouseDemo } from './bills/seed.js';
 import { warehouseZoneHooks } from './zones/hooks.js';
 
@@ -11,6 +11,6 @@ import { warehouseZoneHooks } from './zones/hooks.js';
 export const warehouseModule = defineModule({
   code: 'warehouse',
   domain,
-  hooks: () => ({ 'warehouse/bill': billHooks, 'warehouse/management': warehouseZoneHooks }),
+  hooks: () => ({ 'warehouse/bill': billHooks, 'warehouse/bill-site': billSiteHooks, 'warehouse/management': warehouseZoneHooks }),
   seedDemo: (tx, tenant) => seedWarehouseDemo(tx, tenant),
 });

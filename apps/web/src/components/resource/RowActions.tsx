@@ -11,7 +11,7 @@ import type { EnumOption } from '@tagloom/domain/enums.ts';
 import type { Lang } from '@tagloom/domain/lang.ts';
 import { ACTIONS } from '@tagloom/domain/menu/actions.ts';
 import { can, grantedTransitions, rowTransitions } from '@tagloom/domain/resource/can.ts';
-import { confirmTitleKey, isFinal, type Reason, stateOf, transitionOf } from '@tagloom/domain/resource/machine.ts';
+import { confirmTitleKey, isFinal, type Reason, stateOf, type Transition, transitionOf } from '@tagloom/domain/resource/machine.ts';
 import { Badge, Button, type ButtonProps, Dropdown, Form, Space, Tooltip } from 'antd';
 import type { HookAPI } from 'antd/es/modal/useModal';
 import type { TFunction } from 'i18next';
@@ -70,8 +70,9 @@ export function useTransition(def: ResourceDef, modal: HookAPI, titleOf: (row: R
       onDone();
     }
   };
-  // an action that writes fields (sending goods: express company and number) asks for them first
-  const askFields = (action: string, row: Row, keys: readonly string[]) => {
+  // an action that writes fields (sending goods: express company and number) asks for them first;
+  // a dangerous one (zero-clearance and its reason) says what it does above them, as its confirmation would
+  const askFields = (action: string, row: Row, keys: readonly string[], tr: Transition) => {
     const fields = keys.map((k) => ({ ...def.list.find((f) => f.key === k)!, required: true }));
     const label = actionLabel(action, lang, def);
     form.resetFields();
@@ -80,6 +81,11 @@ export function useTransition(def: ResourceDef, modal: HookAPI, titleOf: (row: R
       icon: null,
       content: (
         <Form form={form} layout="vertical" className="transition-fields" data-testid="transition-fields">
+          {tr.danger && (
+            <p data-testid="transition-confirm">
+              {t(tr.confirm ?? 'machine.confirm', { action: label, name: titleOf(row), what: def.names[lang] })}
+            </p>
+          )}
           {fields.map((f) => (
             <Form.Item
               key={f.key}
@@ -101,7 +107,7 @@ export function useTransition(def: ResourceDef, modal: HookAPI, titleOf: (row: R
         </Form>
       ),
       okText: label,
-      okButtonProps: { 'data-testid': 'machine-confirm-ok' } as ButtonProps,
+      okButtonProps: { danger: tr.danger, 'data-testid': 'machine-confirm-ok' } as ButtonProps,
       cancelText: t('common.cancel'),
       onOk: async () => {
         const values = await form.validateFields();
@@ -118,7 +124,7 @@ export function useTransition(def: ResourceDef, modal: HookAPI, titleOf: (row: R
   return (action: string, row: Row) => {
     const m = def.machine;
     const tr = m && transitionOf(m, action);
-    if (m && tr?.fields?.length) return askFields(action, row, tr.fields);
+    if (m && tr?.fields?.length) return askFields(action, row, tr.fields, tr);
     if (!m || !tr?.danger) return void send(action, row);
     const label = actionLabel(action, lang, def);
     const to = stateOf(m, tr.to) as EnumOption | undefined;

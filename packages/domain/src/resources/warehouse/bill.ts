@@ -4,6 +4,7 @@ import { defineResource } from '../../resource/define.js';
 import { f } from '../../resource/fields.js';
 import { defineMachine } from '../../resource/machine.js';
 import { CODE, quantity } from '../supply/chain/_shared.js';
+import { partyCode } from '../tenant/places/_party.js';
 import { BILL_STATUS as B, BILL_KIND, EXPORT_STATUS, FACTORY_KINDS, RECEIPT_STATUS, REVIEW_STATUS } from './enums.js';
 
 /** A count a bill keeps from its lines and cartons (not typed: the server writes it). */
@@ -34,6 +35,28 @@ export const billLineResource = defineResource({
     expectedQty: quantity(L('应收数量', '應收數量', 'Expected')),
     receivedQty: tally(L('实收数量', '實收數量', 'Received')),
     diffQty: tally(L('差异数量', '差異數量', 'Difference')),
+  },
+});
+
+/**
+ * The places a bill goes between: every store and warehouse of the tenant (rows of the locations
+ * table), picked by name on the bill screen. Not party-scoped: a warehouse keeper sends to any store,
+ * though the location screens show it its own site only; the bill itself stays its site's.
+ */
+export const billSiteResource = defineResource({
+  code: 'warehouse/bill-site',
+  screen: 'warehouse/bill',
+  names: L('收发站点', '收發據點', 'Site'),
+  owner: 'tenant',
+  table: 'locations',
+  titleField: 'name',
+  defaultSort: { field: 'code', order: 'asc' },
+  rowsOf: { code: 'tenant/location' },
+  crud: ['query'],
+  fields: {
+    code: partyCode(L('站点编码', '據點編碼', 'Site code')),
+    name: f.text({ label: L('站点名称', '據點名稱', 'Site name'), max: 64, search: 'like', sort: true }),
+    kind: f.enumOf('LocationKind', { label: L('位置类型', '位置類型', 'Location type'), search: 'eq', width: 100 }),
   },
 });
 
@@ -150,7 +173,7 @@ export const billResource = defineResource({
       form: false,
       width: 90,
     }),
-    sourceLocationId: f.ref('tenant/location', 'name', {
+    sourceLocationId: f.ref('warehouse/bill-site', 'name', {
       label: L('发货方', '發貨方', 'From'),
       required: false,
       search: 'eq',
@@ -165,7 +188,7 @@ export const billResource = defineResource({
       hidden: true,
     }),
     // required, the server says (a site's user leaving it blank gets its own site)
-    destLocationId: f.ref('tenant/location', 'name', { label: L('收货方', '收貨方', 'To'), required: false, search: 'eq', width: 120 }),
+    destLocationId: f.ref('warehouse/bill-site', 'name', { label: L('收货方', '收貨方', 'To'), required: false, search: 'eq', width: 120 }),
     supplyOrderId: f.ref('supply/purchase-order', 'code', {
       label: L('采购单号', '採購單號', 'Purchase order'),
       required: false,

@@ -1,6 +1,6 @@
 import { defineDomainModule } from '../module.js';
 import { warehouseMenu } from './_menu.js';
-import { billResource } from './bill.js';
+import { billResource, billSiteResource } from './bill.js';
 import { warehouseZoneResource } from './zone.js';
 
 export * from './bill.js';
@@ -12,5 +12,5 @@ export { warehouseMenu };
 export const warehouseModule = defineDomainModule({
   code: 'warehouse',
   menu: warehouseMenu,
-  resources: [billResource, warehouseZoneResource],
+  resources: [billResource, billSiteResource, warehouseZoneResource],
 });

@@ -1,10 +1,10 @@
-import { BILL_STATUS, billResource, RECEIPT_STATUS } from '@tagloom/domain';
+import { BILL_STATUS, billResource, LOCATION_KIND, RECEIPT_STATUS } from '@tagloom/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { validationError } from '../../../core/errors.js';
 import { nextDocumentCode } from '../../../core/numbering.js';
 import type { ResourceHooks } from '../../../core/resource/service.js';
 import type { Tx } from '../../../db/client.js';
-import { wmsBillLines, wmsBills } from './tables.js';
+import { billSites, wmsBillLines, wmsBills } from './tables.js';
 
 type Row = Record<string, unknown>;
 
@@ -85,4 +85,10 @@ export const billHooks: ResourceHooks = {
         .where(and(eq(wmsBills.tenantId, tenantId), eq(wmsBills.id, Number(row.id))));
     },
   },
+};
+
+/** The sites a bill goes between: the tenant's stores and warehouses, whoever asks (read only). */
+export const billSiteHooks: ResourceHooks = {
+  scope: () => sql`${billSites.kind} in (${LOCATION_KIND.STORE}, ${LOCATION_KIND.WAREHOUSE})`,
+  omitRoutes: ['create', 'update', 'delete', 'import', 'template', 'export'],
 };

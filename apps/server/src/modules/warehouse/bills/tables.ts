@@ -1,9 +1,11 @@
-import { billLineResource, billResource } from '@tagloom/domain';
-import { resourceTable } from '../../../db/resource-table.js';
+import { billLineResource, billResource, billSiteResource } from '@tagloom/domain';
+import { resourceTable, rowsOfTable } from '../../../db/resource-table.js';
 // bills point at locations, factories, goods SKUs and commodity purchase orders
 import '../../tenant/tables.js';
 import '../../supply/tables.js';
 
+/** The stores and warehouses bills go between (rows of the locations table). */
+export const billSites = rowsOfTable(billSiteResource);
 /** Bills and their lines (../shared/operations.md E1). */
 export const wmsBills = resourceTable(billResource);
 export const wmsBillLines = resourceTable(billLineResource);
