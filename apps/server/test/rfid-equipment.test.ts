@@ -1,4 +1,4 @@
-import { BIND_STATUS, ONLINE, REGISTRATION_STATUS } from '@tagloom/domain';
+import { BIND_STATUS, ONLINE, REGISTRATION_STATUS, RFID_SCENE_TYPE } from '@tagloom/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
@@ -224,7 +224,12 @@ describe(`RFID reader registration, tokens, binding and configuration on ${DRIVE
       lang: 'en_US',
     });
     expect(bound.status).toBe(200);
-    expect(await bindingOf(t.ctx.db, demoId, 'HH-03')).toMatchObject({ locationId: st.id, sceneId: fit.id, sceneType: 1 });
+    // the fitting scene is of the fitting type (presence per cabin: ../shared/operations.md F2)
+    expect(await bindingOf(t.ctx.db, demoId, 'HH-03')).toMatchObject({
+      locationId: st.id,
+      sceneId: fit.id,
+      sceneType: RFID_SCENE_TYPE.FITTING,
+    });
     // another tenant's scene is refused, naming it
     const [acmeScene] = await t.ctx.db.select().from(rfidScenes).where(sql`tenant_id <> ${demoId}`).limit(1);
     const refused = await t.call('POST', '/api/rfid/equipment/bind', {
