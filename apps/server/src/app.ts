@@ -28,6 +28,7 @@ import { dashboardModule } from './modules/dashboard/index.js';
 import { DictionaryService } from './modules/general/dictionary/service.js';
 import { generalModule } from './modules/general/index.js';
 import { labelModule } from './modules/label/index.js';
+import { logisticsModule } from './modules/logistics/index.js';
 import { menuModule } from './modules/menu/index.js';
 import { MenuService } from './modules/menu/service.js';
 import { EquipmentService } from './modules/rfid/equipment/service.js';
@@ -51,6 +52,7 @@ export const MODULES: readonly ServerModule[] = [
   labelModule,
   supplyModule,
   warehouseModule,
+  logisticsModule,
 ];
 
 export interface Services {

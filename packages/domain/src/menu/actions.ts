@@ -52,6 +52,8 @@ export const ACTIONS = {
   prepare: { zh_CN: '备料', zh_TW: '備料', en_US: 'Prepare' },
   produce: { zh_CN: '开始生产', zh_TW: '開始生產', en_US: 'Start production' },
   complete: { zh_CN: '生产完成', zh_TW: '生產完成', en_US: 'Production done' },
+  hold: { zh_CN: '挂起', zh_TW: '掛起', en_US: 'Hold' },
+  reread: { zh_CN: '重读', zh_TW: '重讀', en_US: 'Read again' },
 } as const satisfies Record<string, L10n>;
 
 export type ActionCode = keyof typeof ACTIONS;

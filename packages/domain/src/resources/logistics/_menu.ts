@@ -92,7 +92,6 @@ export const logisticsMenu: MenuModuleDef = {
           side: 'T',
           icon: 'NodeIndexOutlined',
           names: { zh_CN: 'ASN 绑定记录', zh_TW: 'ASN 綁定紀錄', en_US: 'ASN binding record' },
-          actions: [...READ_ONLY],
         },
         {
           component: 'logistics/defective',

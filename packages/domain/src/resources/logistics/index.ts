@@ -1,7 +1,9 @@
 import { defineDomainModule } from '../module.js';
 import { logisticsMenu } from './_menu.js';
+import { asnBindingResource } from './asn-binding.js';
 
+export * from './asn-binding.js';
 export { logisticsMenu };
 
-/** The logistics module: its menu (its screens have no declarations yet). */
-export const logisticsModule = defineDomainModule({ code: 'logistics', menu: logisticsMenu });
+/** The logistics module: its menu and the screens over the warehouse's documents (ASN bindings). */
+export const logisticsModule = defineDomainModule({ code: 'logistics', menu: logisticsMenu, resources: [asnBindingResource] });

@@ -28,7 +28,6 @@ export const warehouseMenu: MenuModuleDef = {
           side: 'T',
           icon: 'DropboxOutlined',
           names: { zh_CN: '箱号列表', zh_TW: '箱號列表', en_US: 'Box list' },
-          actions: ['query', 'print', 'export'],
         },
       ],
     },
@@ -42,7 +41,6 @@ export const warehouseMenu: MenuModuleDef = {
           side: 'T',
           icon: 'CheckSquareOutlined',
           names: { zh_CN: '收货核对', zh_TW: '收貨核對', en_US: 'Receiving check' },
-          actions: ['query', 'review', 'export'],
         },
         {
           component: 'warehouse/goods-received',

@@ -1,4 +1,5 @@
 import { defineEnums, enumOption as o } from '../../enums.js';
+import { CARTON_RESULT } from '../../rfid/reconcile.js';
 
 /** Values of the BillKind enum (../shared/operations.md E1): where goods come from and go to. */
 export const BILL_KIND = { PURCHASE_IN: 1, FUTURES_IN: 2, TRANSFER: 3, STORE_RETURN: 4, STORE_TRANSFER: 5, VENDOR_RETURN: 6 } as const;
@@ -21,6 +22,15 @@ export const RECEIPT_STATUS = { NORMAL: 1, ABNORMAL: 2 } as const;
 export const REVIEW_STATUS = { NEW: 1, APPROVED: 2 } as const;
 /** Values of the ExportStatus enum (the receipt's export to the ERP). */
 export const EXPORT_STATUS = { NOT_EXPORTED: 0, EXPORTED: 1, ERROR: 2 } as const;
+
+/** Values of the CartonStatus enum: inbound 1–5 (outbound 11–19 come with the outbound slice). */
+export const CARTON_STATUS = { EXPECTED: 1, CHECKED: 2, ACCEPTED: 3, HELD: 4, PUT_AWAY: 5 } as const;
+/** Values of the CartonDirection enum. */
+export const CARTON_DIRECTION = { IN: 1, OUT: 2, LOOSE: 3 } as const;
+/** Values of the CartonEpcSource enum: how the DC learnt that an EPC travels in a carton. */
+export const CARTON_EPC_SOURCE = { FACTORY_PACK: 1, ASN_IMPORT: 2, DC_REPACK: 3, TUNNEL: 4, HANDHELD: 5 } as const;
+/** Values of the EpcClass enum: what the receiving check found of an EPC of a carton (F5; 0: not checked yet). */
+export const EPC_CLASS = { PENDING: 0, MATCHED: 1, SHORT: 2, OVER: 3, FOREIGN: 4, UNKNOWN: 5 } as const;
 
 /** The kinds that come into a warehouse from outside (a factory, or a store sending back). */
 export const INBOUND_KINDS: readonly number[] = [BILL_KIND.PURCHASE_IN, BILL_KIND.FUTURES_IN, BILL_KIND.STORE_RETURN];
@@ -56,6 +66,40 @@ export const warehouseEnums = defineEnums({
   ReviewStatus: [
     o(REVIEW_STATUS.NEW, '未复核', '未複核', 'Not reviewed', 'default'),
     o(REVIEW_STATUS.APPROVED, '已复核', '已複核', 'Approved', 'success'),
+  ],
+  CartonStatus: [
+    o(CARTON_STATUS.EXPECTED, '待收', '待收', 'Expected', 'default'),
+    o(CARTON_STATUS.CHECKED, '已核对', '已核對', 'Checked', 'processing'),
+    o(CARTON_STATUS.ACCEPTED, '已接收', '已接收', 'Accepted', 'success'),
+    o(CARTON_STATUS.HELD, '已挂起', '已掛起', 'Held', 'warning'),
+    o(CARTON_STATUS.PUT_AWAY, '已上架', '已上架', 'Put away', 'success'),
+  ],
+  CartonDirection: [
+    o(CARTON_DIRECTION.IN, '入库', '入庫', 'In'),
+    o(CARTON_DIRECTION.OUT, '出库', '出庫', 'Out'),
+    o(CARTON_DIRECTION.LOOSE, '散件', '散件', 'Loose'),
+  ],
+  CartonResult: [
+    o(CARTON_RESULT.PENDING, '未核对', '未核對', 'Not checked', 'default'),
+    o(CARTON_RESULT.MATCHED, '一致', '一致', 'Matched', 'success'),
+    o(CARTON_RESULT.SHORT, '短少', '短少', 'Short', 'error'),
+    o(CARTON_RESULT.OVER, '多出', '多出', 'Over', 'warning'),
+    o(CARTON_RESULT.MIXED, '混装', '混裝', 'Mixed', 'error'),
+  ],
+  CartonEpcSource: [
+    o(CARTON_EPC_SOURCE.FACTORY_PACK, '工厂装箱', '工廠裝箱', 'Factory pack'),
+    o(CARTON_EPC_SOURCE.ASN_IMPORT, 'ASN 导入', 'ASN 匯入', 'ASN import'),
+    o(CARTON_EPC_SOURCE.DC_REPACK, '仓库重装', '倉庫重裝', 'DC repack'),
+    o(CARTON_EPC_SOURCE.TUNNEL, '通道读取', '通道讀取', 'Tunnel'),
+    o(CARTON_EPC_SOURCE.HANDHELD, '手持读取', '手持讀取', 'Handheld'),
+  ],
+  EpcClass: [
+    o(EPC_CLASS.PENDING, '未核对', '未核對', 'Not checked', 'default'),
+    o(EPC_CLASS.MATCHED, '一致', '一致', 'Matched', 'success'),
+    o(EPC_CLASS.SHORT, '短少', '短少', 'Short', 'error'),
+    o(EPC_CLASS.OVER, '多出', '多出', 'Over', 'warning'),
+    o(EPC_CLASS.FOREIGN, '他单', '他單', 'Foreign', 'error'),
+    o(EPC_CLASS.UNKNOWN, '未知', '未知', 'Unknown', 'error'),
   ],
   ExportStatus: [
     o(EXPORT_STATUS.NOT_EXPORTED, '未导出', '未匯出', 'Not exported', 'default'),

@@ -1,9 +1,11 @@
 import { defineDomainModule } from '../module.js';
 import { warehouseMenu } from './_menu.js';
 import { billResource, billSiteResource } from './bill.js';
+import { cartonEpcResource, cartonResource, receivingCheckResource } from './carton.js';
 import { warehouseZoneResource } from './zone.js';
 
 export * from './bill.js';
+export * from './carton.js';
 export * from './enums.js';
 export * from './zone.js';
 export { warehouseMenu };
@@ -12,5 +14,5 @@ export { warehouseMenu };
 export const warehouseModule = defineDomainModule({
   code: 'warehouse',
   menu: warehouseMenu,
-  resources: [billResource, billSiteResource, warehouseZoneResource],
+  resources: [billResource, billSiteResource, cartonResource, receivingCheckResource, cartonEpcResource, warehouseZoneResource],
 });

@@ -548,3 +548,34 @@ export async function epcHistory(tx: Tx, tenantId: number, epc: string, party?: 
   }
   return { epc, tag: tag ?? null, withdrawn: !tag && !!gone, order, events };
 }
+
+/**
+ * What the tag registry knows of these EPCs (the receiving check's `registry`, F5): each registered
+ * EPC's SKU and label order; an EPC missing from the map is not the tenant's tag. Read by 1,000s.
+ */
+export async function registryOf(
+  tx: Tx,
+  tenantId: number,
+  epcs: readonly string[],
+): Promise<Map<string, { skuId: number; orderId: number }>> {
+  const out = new Map<string, { skuId: number; orderId: number }>();
+  for (let at = 0; at < epcs.length; at += 1000) {
+    const rows = await tx
+      .select({ epc: labelTags.epc, skuId: labelTags.skuId, orderId: labelTags.orderId })
+      .from(labelTags)
+      .where(and(eq(labelTags.tenantId, tenantId), inArray(labelTags.epc, epcs.slice(at, at + 1000) as string[])));
+    for (const r of rows) out.set(r.epc, { skuId: Number(r.skuId), orderId: Number(r.orderId) });
+  }
+  return out;
+}
+
+/** The tenant's first `n` registered tags (EPC and SKU), by id: demo documents put them in cartons. */
+export async function someTags(tx: Tx, tenantId: number, n: number): Promise<{ epc: string; skuId: number }[]> {
+  const rows = await tx
+    .select({ epc: labelTags.epc, skuId: labelTags.skuId })
+    .from(labelTags)
+    .where(and(eq(labelTags.tenantId, tenantId), sql`${labelTags.epc} <> ''`))
+    .orderBy(labelTags.id)
+    .limit(n);
+  return rows.map((r) => ({ epc: r.epc, skuId: Number(r.skuId) }));
+}

@@ -15,6 +15,7 @@ import { sessionKindOfScene } from './append.js';
 import { sessionSubjects } from './subjects.js';
 
 export interface ReadSession {
+  tenantId: number;
   id: number;
   code: string;
   kind: ReadSessionKind;
@@ -36,6 +37,7 @@ export interface ReadSession {
 }
 
 interface SessionRow {
+  tenant_id: string | number;
   id: string | number;
   code: string;
   kind: number;
@@ -58,7 +60,7 @@ interface SessionRow {
 
 /** The columns of a session row, as `s.` (its statements' alias). */
 export const SESSION_COLUMNS = sql.raw(
-  `s.id, s.code, s.kind, s.equipment_coding, s.location_id, s.subject_type, s.subject_id, s.subject_code, s.device_session_id,
+  `s.tenant_id, s.id, s.code, s.kind, s.equipment_coding, s.location_id, s.subject_type, s.subject_id, s.subject_code, s.device_session_id,
    s.started_at, s.ended_at, s.last_read_at, s.epc_count, s.read_count, s.state, s.offline, s.uploaded_at, s.created_at`,
 );
 
@@ -68,6 +70,7 @@ const numOrNull = (v: string | number | null) => (v === null ? null : Number(v))
 
 export function sessionOf(r: SessionRow): ReadSession {
   return {
+    tenantId: Number(r.tenant_id),
     id: Number(r.id),
     code: r.code,
     kind: Number(r.kind) as ReadSessionKind,

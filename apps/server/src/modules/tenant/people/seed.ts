@@ -52,6 +52,10 @@ const DEMO_ROLES: { code: string; name: string; alias: string; grants: Record<st
       'warehouse/management': ['query', 'add', 'edit'],
       // the bills its warehouse sends and receives
       'warehouse/bill': ['query', 'add', 'edit', 'export', 'ship', 'cancel'],
+      // its bills' cartons, checked as they pass its dock tunnels, and what each carries
+      'warehouse/box': ['query', 'export', 'print'],
+      'warehouse/receiving-check': ['query', 'export', 'review', 'hold', 'reread'],
+      'logistics/asn-binding': ['query', 'export'],
       'tenant/goods': ['query', 'export'],
       'tenant/brand': ['query'],
       'tenant/equipment': ['query'],

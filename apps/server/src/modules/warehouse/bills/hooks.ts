@@ -1,40 +1,53 @@
-import { BILL_STATUS, billResource, LOCATION_KIND, RECEIPT_STATUS } from '@tagloom/domain';
+import { BILL_STATUS, billResource, CARTON_STATUS, LOCATION_KIND, RECEIPT_STATUS } from '@tagloom/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { validationError } from '../../../core/errors.js';
 import { nextDocumentCode } from '../../../core/numbering.js';
 import type { ResourceHooks } from '../../../core/resource/service.js';
-import type { Tx } from '../../../db/client.js';
+import { queryRows, type Tx } from '../../../db/client.js';
+import { makeCartons } from '../cartons/make.js';
 import { billSites, wmsBillLines, wmsBills } from './tables.js';
 
 type Row = Record<string, unknown>;
 
 /**
- * A bill's counts from its lines: pieces expected and received (the lines' sums), cartons expected
- * (its lines' distinct carton numbers), the differences (received − expected), the difference
- * ratio (100 · |piece difference| / pieces expected) and the receipt status (abnormal when pieces
- * differ, once receiving has begun). Answers the row as it is now.
+ * A bill's counts from its lines and cartons: pieces expected (the lines' sum), cartons expected
+ * (its lines' distinct carton numbers), pieces received (its cartons' matched and over pieces once
+ * it has cartons, else the lines' received sum), cartons received (its cartons read), the
+ * differences (received − expected), the difference ratio (100 · |piece difference| / pieces
+ * expected) and the receipt status once receiving has begun: abnormal when pieces differ, a carton
+ * read a foreign or unknown EPC, or a carton is held. Answers the row as it is now.
  */
 export async function tallyBill(tx: Tx, tenantId: number, id: number): Promise<Row> {
   const lines = sql`from ${wmsBillLines} where ${wmsBillLines.tenantId} = ${tenantId} and ${wmsBillLines.billId} = ${id}`;
+  const cartons = sql`from wms_cartons c where c.tenant_id = ${tenantId} and c.bill_id = ${id}`;
   const [row] = await tx
     .update(wmsBills)
     .set({
       piecesExpected: sql`(select coalesce(sum(${wmsBillLines.expectedQty}), 0)::int ${lines})`,
-      piecesReceived: sql`(select coalesce(sum(${wmsBillLines.receivedQty}), 0)::int ${lines})`,
+      piecesReceived: sql`case when exists (select 1 ${cartons})
+        then (select coalesce(sum(c.matched + c.over), 0)::int ${cartons})
+        else (select coalesce(sum(${wmsBillLines.receivedQty}), 0)::int ${lines}) end`,
       cartonsExpected: sql`(select count(distinct nullif(${wmsBillLines.cartonNo}, ''))::int ${lines})`,
+      cartonsReceived: sql`case when exists (select 1 ${cartons})
+        then (select count(*)::int ${cartons} and c.read_pieces > 0) else ${wmsBills.cartonsReceived} end`,
     })
     .where(and(eq(wmsBills.tenantId, tenantId), eq(wmsBills.id, id)))
     .returning();
+  const [odd] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n ${cartons} and (c.foreign + c.unknown > 0 or c.status = ${CARTON_STATUS.HELD})`,
+  );
   const expected = Number(row.piecesExpected);
   const diff = Number(row.piecesReceived) - expected;
   const begun = ![BILL_STATUS.CREATED, BILL_STATUS.IN_TRANSIT, BILL_STATUS.CANCELLED].includes(Number(row.status) as 1);
+  const normal = diff === 0 && !odd?.n;
   const [after] = await tx
     .update(wmsBills)
     .set({
       piecesDiff: diff,
       cartonsDiff: sql`${wmsBills.cartonsReceived} - ${wmsBills.cartonsExpected}`,
       diffRatio: expected ? ((100 * Math.abs(diff)) / expected).toFixed(2) : '0',
-      ...(begun ? { receiptStatus: diff === 0 ? RECEIPT_STATUS.NORMAL : RECEIPT_STATUS.ABNORMAL } : {}),
+      ...(begun ? { receiptStatus: normal ? RECEIPT_STATUS.NORMAL : RECEIPT_STATUS.ABNORMAL } : {}),
     })
     .where(and(eq(wmsBills.tenantId, tenantId), eq(wmsBills.id, id)))
     .returning();
@@ -67,7 +80,12 @@ export const billHooks: ResourceHooks = {
   },
   afterLines: (tx, row, { session }) => tallyBill(tx, session.tenantId, Number(row.id)),
   transitions: {
-    ship: stamp('shippedAt'),
+    async ship(tx, row) {
+      await stamp('shippedAt')(tx, row);
+      // the ASN's cartons, to be checked as they arrive
+      await makeCartons(tx, Number(row.tenantId), row);
+      await tallyBill(tx, Number(row.tenantId), Number(row.id));
+    },
     async zeroClear(tx, row) {
       await stamp('closedAt')(tx, row);
       const tenantId = Number(row.tenantId);

@@ -5,6 +5,8 @@ import type { Tx } from '../../../db/client.js';
 import { supplyPackingLines, supplyPackings } from '../../supply/chain/tables.js';
 import { goodsSkus } from '../../tenant/goods/tables.js';
 import { factories, locations } from '../../tenant/places/tables.js';
+import { makeCartons } from '../cartons/make.js';
+import { seedCartonsDemo } from '../cartons/seed.js';
 import { tallyBill } from './hooks.js';
 import { wmsBillLines, wmsBills } from './tables.js';
 
@@ -150,6 +152,9 @@ export async function seedWarehouseDemo(tx: Tx, tenant: { id: number }): Promise
         diffQty: (l.receivedQty ?? 0) - l.expectedQty,
       })),
     );
+    // a shipped ASN's cartons, as shipping makes them
+    if (b.row.status === BILL_STATUS.IN_TRANSIT) await makeCartons(tx, tenantId, { id: made.id, destLocationId: b.row.destLocationId });
     await tallyBill(tx, tenantId, Number(made.id));
   }
+  await seedCartonsDemo(tx, tenantId, site, fac);
 }

@@ -1,0 +1,46 @@
+import type { ResourceHooks } from '../../../core/resource/service.js';
+import { sessionSubjects } from '../../rfid/sessions/subjects.js';
+import { tallyBill } from '../bills/hooks.js';
+import { cartonOfSubject, checkCarton, forgetReads, openBillOf } from './check.js';
+
+/**
+ * The receiving check's moves: refused once the carton's bill is reviewed or zero-cleared
+ * (bill.closed); accepting or holding a carton updates its bill's totals (a held carton makes the
+ * receipt abnormal); reading it again forgets what it read.
+ */
+export const receivingCheckHooks: ResourceHooks = {
+  transitions: {
+    async review(tx, row, { session }) {
+      await openBillOf(tx, session.tenantId, Number(row.billId));
+      await tallyBill(tx, session.tenantId, Number(row.billId));
+    },
+    async hold(tx, row, { session }) {
+      await openBillOf(tx, session.tenantId, Number(row.billId));
+      await tallyBill(tx, session.tenantId, Number(row.billId));
+    },
+    async reread(tx, row, { session }) {
+      await openBillOf(tx, session.tenantId, Number(row.billId));
+      await forgetReads(tx, session.tenantId, row);
+      await tallyBill(tx, session.tenantId, Number(row.billId));
+    },
+  },
+};
+
+/** Cartons are made by their bills: the box list and the bindings list are read only. */
+export const cartonHooks: ResourceHooks = { omitRoutes: ['create', 'update', 'delete', 'import', 'template'] };
+export const cartonEpcHooks: ResourceHooks = { omitRoutes: ['create', 'update', 'delete', 'import', 'template', 'export'] };
+export const receivingHooks: ResourceHooks = { ...receivingCheckHooks, omitRoutes: cartonHooks.omitRoutes };
+
+/**
+ * A carton's read session closed (a tunnel's next scan, its quiet, the close button) or a pad
+ * session of it reviewed: the carton is checked with its reads, in the closing transaction. A scan
+ * naming no carton of a bill still being received checks nothing (the session closes all the same).
+ */
+export function checkOnClose(): () => void {
+  return sessionSubjects.on('carton', async (tx, session) => {
+    const tenantId = session.tenantId;
+    const cartonId = await cartonOfSubject(tx, tenantId, session);
+    if (!cartonId) return;
+    await checkCarton(tx, tenantId, cartonId, { tenantId, userId: null, username: session.equipmentCoding }, session);
+  });
+}

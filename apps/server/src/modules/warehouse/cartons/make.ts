@@ -1,0 +1,47 @@
+import { CARTON_DIRECTION, CARTON_STATUS, makeSscc } from '@tagloom/domain';
+import { sql } from 'drizzle-orm';
+import { takeNumbers } from '../../../core/numbering.js';
+import { queryRows, type Tx } from '../../../db/client.js';
+import { wmsBillLines } from '../bills/tables.js';
+import { wmsCartons } from './tables.js';
+
+type Row = Record<string, unknown>;
+
+/** The GS1 company prefix a tenant's SSCCs are made with when its site has no GLN (GS1's example prefix). */
+const FALLBACK_PREFIX = '0614141';
+
+/**
+ * The cartons of a shipped bill (its ASN): one a distinct carton number of its lines, expecting the
+ * pieces its lines put in it, with an SSCC (the destination's GLN company prefix, a tenant-wide
+ * serial). Cartons already made stay as they are. Answers how many were made.
+ */
+export async function makeCartons(tx: Tx, tenantId: number, bill: Row): Promise<number> {
+  const lines = await queryRows<{ carton_no: string; pieces: number }>(
+    tx,
+    sql`select l.carton_no, sum(l.expected_qty)::int as pieces from ${wmsBillLines} l
+        where l.tenant_id = ${tenantId} and l.bill_id = ${Number(bill.id)} and l.carton_no <> ''
+          and not exists (select 1 from ${wmsCartons} c where c.tenant_id = l.tenant_id and c.bill_id = l.bill_id and c.carton_no = l.carton_no)
+        group by l.carton_no order by l.carton_no`,
+  );
+  if (!lines.length) return 0;
+  const [site] = await queryRows<{ gln: string | null }>(
+    tx,
+    sql`select gln from locations where tenant_id = ${tenantId} and id = ${Number(bill.destLocationId)}`,
+  );
+  const prefix = site?.gln && /^\d{13}$/.test(site.gln) ? site.gln.slice(0, 7) : FALLBACK_PREFIX;
+  const first = await takeNumbers(tx, tenantId, 'SSCC', lines.length);
+  await tx.insert(wmsCartons).values(
+    lines.map((l, i) => ({
+      tenantId,
+      billId: Number(bill.id),
+      cartonNo: l.carton_no,
+      originalPackageNo: l.carton_no,
+      sscc: makeSscc(prefix, first + i),
+      direction: CARTON_DIRECTION.IN,
+      status: CARTON_STATUS.EXPECTED,
+      expectedPieces: l.pieces,
+      short: 0,
+    })),
+  );
+  return lines.length;
+}

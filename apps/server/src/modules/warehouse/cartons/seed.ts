@@ -1,0 +1,137 @@
+import { BILL_KIND, BILL_STATUS, CARTON_EPC_SOURCE, CARTON_STATUS, EPC_CLASS } from '@tagloom/domain';
+import { and, eq, inArray } from 'drizzle-orm';
+import { dayStamp, takeNumbers } from '../../../core/numbering.js';
+import type { Tx } from '../../../db/client.js';
+import { someTags } from '../../label/tags/index.js';
+import { tallyBill } from '../bills/hooks.js';
+import { wmsBillLines, wmsBills } from '../bills/tables.js';
+import { checkCarton } from './check.js';
+import { makeCartons } from './make.js';
+import { wmsCartonEpcs, wmsCartons } from './tables.js';
+
+/** Pieces a demo carton holds (the tags of the demo tenant are few). */
+const PER = 5;
+/** An EPC no tenant registered (an SGTIN-96 of another company): read as unknown. */
+const STRANGER = '30340789000C0E4000000001';
+
+type Tag = { epc: string; skuId: number };
+
+/**
+ * A bill of cartons whose EPCs the factory packed by reads: its lines one per carton and SKU, its
+ * cartons made as when it ships, each carton's EPCs bound (factory pack). Answers the bill's id and
+ * its cartons' ids in carton order.
+ */
+async function packedBill(
+  tx: Tx,
+  tenantId: number,
+  code: string,
+  row: Record<string, unknown>,
+  cartons: Tag[][],
+): Promise<{ billId: number; cartonIds: number[] }> {
+  const [bill] = await tx
+    .insert(wmsBills)
+    .values({ tenantId, code, ...row, status: BILL_STATUS.IN_TRANSIT })
+    .returning();
+  const day = code.slice(2, 10);
+  const cartonNo = (i: number) => `C${day}${code.slice(-3)}${String(i + 1).padStart(2, '0')}`;
+  const lines = cartons.flatMap((tags, i) => {
+    const per = new Map<number, number>();
+    for (const t of tags) per.set(t.skuId, (per.get(t.skuId) ?? 0) + 1);
+    return [...per].map(([skuId, qty]) => ({ tenantId, billId: bill.id, cartonNo: cartonNo(i), skuId, expectedQty: qty, diffQty: -qty }));
+  });
+  await tx.insert(wmsBillLines).values(lines);
+  await makeCartons(tx, tenantId, bill);
+  const made = await tx
+    .select({ id: wmsCartons.id, cartonNo: wmsCartons.cartonNo, sscc: wmsCartons.sscc })
+    .from(wmsCartons)
+    .where(and(eq(wmsCartons.tenantId, tenantId), eq(wmsCartons.billId, bill.id)))
+    .orderBy(wmsCartons.cartonNo);
+  await tx.insert(wmsCartonEpcs).values(
+    made.flatMap((c, i) =>
+      cartons[i].map((t) => ({
+        tenantId,
+        epc: t.epc,
+        skuId: t.skuId,
+        cartonId: c.id,
+        sscc: c.sscc,
+        billId: bill.id,
+        source: CARTON_EPC_SOURCE.FACTORY_PACK,
+        result: EPC_CLASS.PENDING,
+        boundAt: row.shippedAt as Date,
+        boundBy: 'FA01',
+      })),
+    ),
+  );
+  await tallyBill(tx, tenantId, bill.id);
+  return { billId: bill.id, cartonIds: made.map((c) => Number(c.id)) };
+}
+
+/** Reads of a carton at the dock tunnel (before its check). */
+async function readIn(tx: Tx, tenantId: number, billId: number, cartonId: number, epcs: string[]) {
+  await tx
+    .insert(wmsCartonEpcs)
+    .values(
+      epcs.map((epc) => ({
+        tenantId,
+        epc,
+        cartonId,
+        billId,
+        source: CARTON_EPC_SOURCE.TUNNEL,
+        result: EPC_CLASS.OVER,
+        boundAt: new Date(),
+        boundBy: 'TUN-WH01-01',
+      })),
+    )
+    .onConflictDoUpdate({ target: [wmsCartonEpcs.tenantId, wmsCartonEpcs.cartonId, wmsCartonEpcs.epc], set: { result: EPC_CLASS.OVER } });
+}
+
+/**
+ * The demo tenant's cartons being received at WH01 (operations.md §11): an ASN of six cartons the
+ * factory packed by reads, five of them through the dock tunnel — one matched (accepted at once),
+ * one a piece short, a mis-pack between two cartons (one over, the other short), one with an EPC of
+ * another bill and an unknown tag (held) — and one still expected; and the other in-transit ASN
+ * whose carton lent its EPC. The in-transit ASN of FA01's audited cartons stays as shipped.
+ */
+export async function seedCartonsDemo(tx: Tx, tenantId: number, site: Map<string, number>, factory: Map<string, number>) {
+  const tags = await someTags(tx, tenantId, 6 * PER + 3);
+  const wh01 = site.get('WH01');
+  if (tags.length < 6 * PER + 3 || !wh01) return;
+  const cartons = Array.from({ length: 6 }, (_, i) => tags.slice(i * PER, (i + 1) * PER));
+  const day = dayStamp(new Date());
+  const first = await takeNumbers(tx, tenantId, `BL${day}`, 2);
+  const shippedAt = new Date(Date.now() - 2 * 86_400_000);
+  const base = { kind: BILL_KIND.PURCHASE_IN, factoryId: factory.get('FA01'), destLocationId: wh01, shippedAt, isStandard: 0 };
+  const other = await packedBill(
+    tx,
+    tenantId,
+    `BL${day}${String(first + 1).padStart(4, '0')}`,
+    { ...base, reservationNo: 'ASN-FA01-0003', expectedAt: new Date(Date.now() + 86_400_000) },
+    [tags.slice(6 * PER)],
+  );
+  const { billId, cartonIds } = await packedBill(
+    tx,
+    tenantId,
+    `BL${day}${String(first).padStart(4, '0')}`,
+    { ...base, reservationNo: 'ASN-FA01-0002', needsInspection: 1, expectedAt: new Date() },
+    cartons,
+  );
+  const epcs = (i: number) => cartons[i].map((t) => t.epc);
+  const reads = [
+    epcs(0), // matched
+    epcs(1).slice(1), // a piece short
+    [...epcs(2), epcs(3)[0]], // one of the next carton's pieces packed here: over
+    epcs(3).slice(1), // …and short there
+    [...epcs(4).slice(0, 4), tags[6 * PER].epc, STRANGER], // another ASN's piece and a tag nobody registered
+  ];
+  const by = { tenantId, userId: null, username: 'TUN-WH01-01' };
+  for (const [i, r] of reads.entries()) {
+    await readIn(tx, tenantId, billId, cartonIds[i], r);
+    await checkCarton(tx, tenantId, cartonIds[i], by);
+  }
+  await tx
+    .update(wmsCartons)
+    .set({ status: CARTON_STATUS.HELD, holdReason: '混入他单货品与未知标签，待供应商确认' })
+    .where(and(eq(wmsCartons.tenantId, tenantId), inArray(wmsCartons.id, [cartonIds[4]])));
+  await tallyBill(tx, tenantId, billId);
+  void other;
+}
