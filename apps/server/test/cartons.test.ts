@@ -18,6 +18,7 @@ describe(`cartons and the receiving check on ${DRIVER}`, () => {
   let wh01: string;
   let tenantId: number;
   let key: string;
+  let hhKey: string;
   const TUNNEL = 'TUN-TEST-01';
 
   beforeAll(async () => {
@@ -40,6 +41,15 @@ describe(`cartons and the receiving check on ${DRIVER}`, () => {
     await t.ctx.db.execute(sql`insert into equipment (tenant_id, equipment_coding, equipment_name, sn_number, online_status, location_id, scene_id)
       values (${tenantId}, ${TUNNEL}, ${TUNNEL}, 'SN-TUN-TEST', 0, ${dock.id}, ${scene.id})`);
     key = (await issueDeviceKey(t.ctx.db, tenantId, TUNNEL)).key;
+    const [hhScene] = await queryRows<{ id: number }>(
+      t.ctx.db,
+      sql`insert into rfid_scenes (tenant_id, scene_code, scene_name, min_period, interval_period, max_period, read_power, report_interval,
+            scene_type, depart_after, move_holdoff, return_guard)
+          values (${tenantId}, 'S-HH-TEST', 'handheld', 1, 1, 1, 1, 1, 6, 600, 10, 300) returning id::int as id`,
+    );
+    await t.ctx.db.execute(sql`insert into equipment (tenant_id, equipment_coding, equipment_name, sn_number, online_status, location_id, scene_id)
+      values (${tenantId}, 'HH-TEST-01', 'HH-TEST-01', 'SN-HH-TEST', 0, ${dock.id}, ${hhScene.id})`);
+    hhKey = (await issueDeviceKey(t.ctx.db, tenantId, 'HH-TEST-01')).key;
   }, 240_000);
   afterAll(async () => {
     await stopParsePool();
@@ -63,6 +73,32 @@ describe(`cartons and the receiving check on ${DRIVER}`, () => {
       headers: { authorization: `Bearer ${key}`, 'x-device-key': key, 'content-type': 'application/json', langeType: 'en_US', ...extra },
       payload: JSON.stringify(body),
     });
+  /** A carton through the test tunnel: its scan, its reads (through ingestion and the fold), the next scan's close. */
+  async function tunnel(subjectCode: string, epcs: string[], batchKey: string) {
+    const opened = await dev('/api/rfid/sessions', { subjectType: 'carton', subjectCode });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const at = new Date(Date.now() - 1000).toISOString().replace('Z', '+0000');
+    const batch = epcs.map((epc) => ({ timestamp: at, type: 'SIMPLE', data: { idHex: epc, antenna: 1, peakRssi: -55, reads: 2 } }));
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/rfid/ingest/zebra',
+      headers: { 'x-device-key': key, 'content-type': 'application/json', 'idempotency-key': batchKey },
+      payload: JSON.stringify(batch),
+    });
+    expect(sent.statusCode).toBeLessThan(300);
+    const end = Date.now() + 15_000;
+    for (;;) {
+      const [q] = await queryRows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from rfid_fold_queue`);
+      if (q.n === 0) break;
+      if (Date.now() > end) throw new Error('fold did not finish');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await foldRunner(t.ctx).idle();
+    const session = JSON.parse(opened.body).data.session;
+    const closed = await dev(`/api/rfid/sessions/${session.id}/close`, {});
+    expect(closed.statusCode, closed.body).toBe(200);
+    return session as Row;
+  }
   const bindings = async (cartonId: number) =>
     queryRows<{ epc: string; result: number; source: number }>(
       t.ctx.db,
@@ -106,28 +142,7 @@ describe(`cartons and the receiving check on ${DRIVER}`, () => {
     const last = (await cartonsOf(bill.id))[5];
     const expected = (await bindings(last.id)).map((b) => b.epc);
     expect(expected).toHaveLength(5);
-    const opened = await dev('/api/rfid/sessions', { subjectType: 'carton', subjectCode: last.sscc });
-    expect(opened.statusCode, opened.body).toBe(200);
-    const at = new Date(Date.now() - 1000).toISOString().replace('Z', '+0000');
-    const batch = expected.map((epc) => ({ timestamp: at, type: 'SIMPLE', data: { idHex: epc, antenna: 1, peakRssi: -55, reads: 2 } }));
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: '/api/rfid/ingest/zebra',
-      headers: { 'x-device-key': key, 'content-type': 'application/json', 'idempotency-key': 'carton-test-1' },
-      payload: JSON.stringify(batch),
-    });
-    expect(sent.statusCode).toBeLessThan(300);
-    const end = Date.now() + 15_000;
-    for (;;) {
-      const [q] = await queryRows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from rfid_fold_queue`);
-      if (q.n === 0) break;
-      if (Date.now() > end) throw new Error('fold did not finish');
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    await foldRunner(t.ctx).idle();
-    const session = JSON.parse(opened.body).data.session;
-    const closed = await dev(`/api/rfid/sessions/${session.id}/close`, {});
-    expect(closed.statusCode, closed.body).toBe(200);
+    const session = await tunnel(last.sscc, expected, 'carton-test-1');
     const now = (await cartonsOf(bill.id))[5];
     expect(now).toMatchObject({
       status: CARTON_STATUS.ACCEPTED,
@@ -163,6 +178,77 @@ describe(`cartons and the receiving check on ${DRIVER}`, () => {
     const accepted = await act('review', { id: held.id });
     expect(accepted.status, accepted.body.msg).toBe(200);
     expect(accepted.body.data.status).toBe(CARTON_STATUS.ACCEPTED);
+  });
+
+  it('a receipt finished and reviewed: refused while a pad upload is missing, then without the reason of its difference', async () => {
+    const site = new Map((await list('tenant/location', { pageSize: 500 })).list.map((r) => [r.code, r.id]));
+    const [tag] = await queryRows<{ epc: string; sku_id: number }>(
+      t.ctx.db,
+      sql`select epc, sku_id::int as sku_id from label_tags where tenant_id = ${tenantId} and epc <> ''
+          and epc not in (select epc from wms_carton_epcs) order by id desc limit 1`,
+    );
+    const made = await t.call('POST', '/api/warehouse/bill/create', {
+      token: demo,
+      body: {
+        kind: 1,
+        factoryId: (await list('tenant/factory')).list[0].id,
+        destLocationId: site.get('WH01'),
+        reservationNo: 'ASN-TEST-R1',
+        lines: [{ cartonNo: 'R-1', skuId: tag.sku_id, expectedQty: 2 }],
+      },
+    });
+    expect(made.status, made.body.msg).toBe(200);
+    const id = made.body.data.id;
+    expect((await t.call('POST', '/api/warehouse/bill/ship', { token: demo, body: { id } })).status).toBe(200);
+    // a handheld announces its offline session of the carton; its reads are still on the device
+    const header = { deviceSessionId: 'HH-TEST-S1', subject: { type: 'carton', code: 'R-1' }, startedAt: new Date().toISOString() };
+    const hh = (body: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/rfid/handheld/sessions',
+        headers: { authorization: `Bearer ${hhKey}`, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+    expect((await hh(header)).statusCode).toBe(200);
+    // one piece of two through the tunnel: checked short (by SKU: the ASN lists quantities)
+    await tunnel('R-1', [tag.epc], 'carton-test-r1');
+    const [carton] = await cartonsOf(id);
+    expect(carton).toMatchObject({ status: CARTON_STATUS.CHECKED, result: CARTON_RESULT.SHORT, matched: 1, short: 1 });
+    const received = (await list('warehouse/goods-received', { reservationNo: 'ASN-TEST-R1' })).list;
+    expect(received.map((b) => b.status)).toEqual([BILL_STATUS.RECEIVING]);
+    const finish = await t.call('POST', '/api/warehouse/goods-received/receive', { token: demo, body: { id }, lang: 'en_US' });
+    expect(finish.status, finish.body.msg).toBe(200);
+    expect(finish.body.data).toMatchObject({
+      status: BILL_STATUS.RECEIVED,
+      piecesReceived: 1,
+      piecesDiff: -1,
+      receiptStatus: RECEIPT_STATUS.ABNORMAL,
+    });
+    const review = (body: Row) =>
+      t.call('POST', '/api/logistics/receipt-review/review', { token: demo, body: { id, ...body }, lang: 'en_US' });
+    const waiting = await review({ diffReason: 'one piece short' });
+    expect(waiting.status).toBe(409);
+    expect(waiting.body.msg).toContain('upload offline handheld data before review');
+    // the pad's reads arrive (the same piece): now the difference needs its reason
+    const up = await hh({ ...header, reads: [{ epc: tag.epc, at: new Date().toISOString(), count: 3 }] });
+    expect(up.statusCode).toBe(200);
+    const noReason = await review({});
+    expect(noReason.status).toBe(400);
+    expect(JSON.stringify(noReason.body)).toContain('diffReason');
+    const ok = await review({ diffReason: 'one piece short: the factory sends it with the next ASN' });
+    expect(ok.status, ok.body.msg).toBe(200);
+    expect(ok.body.data).toMatchObject({ status: BILL_STATUS.REVIEWED, reviewStatus: 2 });
+    const again = await review({ diffReason: 'again' });
+    expect(again.status).toBe(409);
+    expect(again.body.msg).toBe('Contains reviewed bills, do not submit again');
+    // a receipt cannot finish while a carton is unchecked
+    const open = (await list('warehouse/goods-received', { status: BILL_STATUS.RECEIVING })).list.find(
+      (b) => b.reservationNo === 'ASN-FA01-0002',
+    );
+    expect(open?.cartonsPending).toBe(1);
+    const early = await t.call('POST', '/api/warehouse/goods-received/receive', { token: demo, body: { id: open?.id }, lang: 'en_US' });
+    expect(early.status).toBe(409);
+    expect(early.body.msg).toContain('1 cartons are not checked yet');
   });
 
   it('a zero-cleared bill receives nothing more: its cartons refuse every move', async () => {

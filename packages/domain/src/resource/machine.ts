@@ -45,6 +45,11 @@ export interface Transition {
    * asks for them in a small form before moving the row
    */
   fields?: readonly string[];
+  /**
+   * those of `fields` the action may leave blank (a receipt's difference reason, needed only when
+   * it is abnormal: the server's hook says when)
+   */
+  optional?: readonly string[];
 }
 
 /**

@@ -213,12 +213,12 @@ export async function move(
 }
 
 /** The rules of the fields an action writes: each required (sending goods needs its express number). */
-const actionFieldRules = (def: ResourceDef, keys: readonly string[]): Record<string, z.ZodTypeAny> =>
+const actionFieldRules = (def: ResourceDef, keys: readonly string[], optional: readonly string[] = []): Record<string, z.ZodTypeAny> =>
   Object.fromEntries(
     keys.map((k) => {
       const f = def.list.find((x) => x.key === k);
       if (!f) throw new Error(`${def.code}: the machine's action writes ${k}, which it does not declare`);
-      return [k, fieldSchema({ ...f, required: true })];
+      return [k, fieldSchema({ ...f, required: !optional.includes(k) })];
     }),
   );
 
@@ -246,7 +246,7 @@ export async function transitionRoutes(app: Api, service: ResourceService, row: 
           summary: `${def.names.en_US}: ${label.en_US} (${stateNames(m, t.from)} → ${stateNames(m, [t.to])})`,
           description: `Moves one row as the state machine allows; 409 naming the state when it does not${t.guard ? ' or its guard refuses' : ''}.`,
           // the fields the action writes (e.g. sending goods: express company and number), with their rules
-          body: z.object({ id: id(), ...actionFieldRules(def, t.fields ?? []) }),
+          body: z.object({ id: id(), ...actionFieldRules(def, t.fields ?? [], t.optional) }),
           response: { 200: envelope(row) },
         },
       },

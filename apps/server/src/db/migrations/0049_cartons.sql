@@ -94,3 +94,7 @@ CREATE INDEX "wms_carton_epcs_epc_prefix_idx" ON "wms_carton_epcs" USING btree (
 CREATE INDEX "wms_cartons_sscc_idx" ON "wms_cartons" USING btree ("tenant_id","sscc");--> statement-breakpoint
 -- the registry asks which carton (and bill) an EPC is bound to: by EPC
 CREATE INDEX "wms_carton_epcs_epc_idx" ON "wms_carton_epcs" USING btree ("tenant_id","epc");
+--> statement-breakpoint
+-- a bill's cartons not checked yet (finishing the receipt waits for none)
+ALTER TABLE "wms_bills" ADD COLUMN "cartons_pending" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "wms_bills" ADD CONSTRAINT "wms_bills_cartons_pending_range" CHECK ("wms_bills"."cartons_pending" >= -999999999 and "wms_bills"."cartons_pending" <= 999999999);

@@ -1,13 +1,37 @@
 import { logisticsModule as domain } from '@tagloom/domain';
+import { sql } from 'drizzle-orm';
 import { defineModule } from '../../core/module.js';
+import type { ResourceHooks } from '../../core/resource/service.js';
+import { billHooks } from '../warehouse/bills/hooks.js';
+import { REVIEWED_KINDS, reviewBill, toWarehouse } from '../warehouse/bills/review.js';
+import { receiptReviews } from './tables.js';
+
+const READ_ONLY: ResourceHooks['omitRoutes'] = ['create', 'update', 'delete', 'import', 'template'];
+
+/**
+ * Receipt review: a warehouse's inbound receipts (purchase, futures, store returns), reviewed or
+ * zero-cleared as the warehouse's bills are (the warehouse module's rules).
+ */
+const receiptReviewHooks: ResourceHooks = {
+  scope: () =>
+    sql`${receiptReviews.kind} in (${sql.join(
+      REVIEWED_KINDS.map((k) => sql`${k}`),
+      sql`, `,
+    )}) and ${toWarehouse}`,
+  omitRoutes: READ_ONLY,
+  transitions: {
+    review: (tx, row, { session }) => reviewBill(tx, row, session),
+    zeroClear: billHooks.transitions!.zeroClear!,
+  },
+};
 
 /**
  * The logistics module: the screens over the warehouse's documents that the DC's logistics desk
- * works (ASN binding records, read only); its receipt, inspection and shipment screens come with
- * ../shared/operations.md slices A and C.
+ * works — receipt review, ASN binding records (read only); its inspection and shipment screens
+ * come with ../shared/operations.md slices A and C.
  */
 export const logisticsModule = defineModule({
   code: 'logistics',
   domain,
-  hooks: () => ({ 'logistics/asn-binding': { omitRoutes: ['create', 'update', 'delete', 'import', 'template'] } }),
+  hooks: () => ({ 'logistics/asn-binding': { omitRoutes: READ_ONLY }, 'logistics/receipt-review': receiptReviewHooks }),
 });

@@ -1,7 +1,9 @@
-import { asnBindingResource } from '@tagloom/domain';
+import { asnBindingResource, receiptReviewResource } from '@tagloom/domain';
 import { rowsOfTable } from '../../db/resource-table.js';
-// the bindings are the warehouse's cartons' EPCs
+// its screens show the warehouse's bills and the EPCs of their cartons
 import '../warehouse/tables.js';
 
 /** ASN binding records: rows of the warehouse's carton–EPC table. */
 export const asnBindings = rowsOfTable(asnBindingResource);
+/** Receipts under review: rows of the warehouse's bills table. */
+export const receiptReviews = rowsOfTable(receiptReviewResource);

@@ -1,6 +1,6 @@
 import { warehouseModule as domain } from '@tagloom/domain';
 import { defineModule } from '../../core/module.js';
-import { billHooks, billSiteHooks } from './bills/hooks.js';
+import { billHooks, billSiteHooks, goodsReceivedHooks } from './bills/hooks.js';
 import { seedWarehouseDemo } from './bills/seed.js';
 import { cartonEpcHooks, cartonHooks, checkOnClose, receivingHooks } from './cartons/hooks.js';
 import { warehouseZoneHooks } from './zones/hooks.js';
@@ -19,6 +19,7 @@ export const warehouseModule = defineModule({
   hooks: () => ({
     'warehouse/bill': billHooks,
     'warehouse/bill-site': billSiteHooks,
+    'warehouse/goods-received': goodsReceivedHooks,
     'warehouse/box': cartonHooks,
     'warehouse/receiving-check': receivingHooks,
     'warehouse/carton-epc': cartonEpcHooks,

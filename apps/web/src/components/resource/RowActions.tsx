@@ -73,7 +73,7 @@ export function useTransition(def: ResourceDef, modal: HookAPI, titleOf: (row: R
   // an action that writes fields (sending goods: express company and number) asks for them first;
   // a dangerous one (zero-clearance and its reason) says what it does above them, as its confirmation would
   const askFields = (action: string, row: Row, keys: readonly string[], tr: Transition) => {
-    const fields = keys.map((k) => ({ ...def.list.find((f) => f.key === k)!, required: true }));
+    const fields = keys.map((k) => ({ ...def.list.find((f) => f.key === k)!, required: !tr.optional?.includes(k) }));
     const label = actionLabel(action, lang, def);
     form.resetFields();
     const dialog = modal.confirm({
@@ -91,7 +91,7 @@ export function useTransition(def: ResourceDef, modal: HookAPI, titleOf: (row: R
               key={f.key}
               name={f.key}
               label={f.label[lang]}
-              required
+              required={f.required}
               rules={[
                 {
                   validator: async (_r, value) => {

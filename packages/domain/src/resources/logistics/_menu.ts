@@ -22,7 +22,6 @@ export const logisticsMenu: MenuModuleDef = {
           side: 'T',
           icon: 'AuditOutlined',
           names: { zh_CN: '收货复核', zh_TW: '收貨複核', en_US: 'Receipt review' },
-          actions: ['query', 'review', 'zeroClear', 'export'],
         },
         {
           component: 'logistics/quality-inspection',

@@ -1,9 +1,11 @@
 import { defineDomainModule } from '../module.js';
 import { logisticsMenu } from './_menu.js';
 import { asnBindingResource } from './asn-binding.js';
+import { receiptReviewResource } from './receipt-review.js';
 
 export * from './asn-binding.js';
+export * from './receipt-review.js';
 export { logisticsMenu };
 
 /** The logistics module: its menu and the screens over the warehouse's documents (ASN bindings). */
-export const logisticsModule = defineDomainModule({ code: 'logistics', menu: logisticsMenu, resources: [asnBindingResource] });
+export const logisticsModule = defineDomainModule({ code: 'logistics', menu: logisticsMenu, resources: [asnBindingResource, receiptReviewResource] });

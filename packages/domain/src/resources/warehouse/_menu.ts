@@ -47,7 +47,6 @@ export const warehouseMenu: MenuModuleDef = {
           side: 'T',
           icon: 'InboxOutlined',
           names: { zh_CN: '收货记录', zh_TW: '收貨紀錄', en_US: 'Goods received' },
-          actions: ['query', 'receive', 'export'],
         },
         {
           component: 'warehouse/pad-review',

@@ -5,6 +5,8 @@ import { f } from '../../resource/fields.js';
 import { defineMachine } from '../../resource/machine.js';
 import { CODE, quantity } from '../supply/chain/_shared.js';
 import { partyCode } from '../tenant/places/_party.js';
+// the sites' LocationKind enum (the bill-site picker's column), whichever module loads this first
+import '../tenant/places/enums.js';
 import { BILL_STATUS as B, BILL_KIND, EXPORT_STATUS, FACTORY_KINDS, RECEIPT_STATUS, REVIEW_STATUS } from './enums.js';
 
 /** A count a bill keeps from its lines and cartons (not typed: the server writes it). */
@@ -89,12 +91,36 @@ export const billMachine = defineMachine({
       fields: ['zeroClearReason'],
       done: 'bill.done.zeroClear',
     },
+    receive: {
+      from: [B.RECEIVING],
+      to: B.RECEIVED,
+      label: L('完成收货', '完成收貨', 'Finish receiving'),
+      guard: (row) =>
+        Number(row.cartonsPending ?? 0) > 0 ? { key: 'bill.cartonsUnchecked', params: { n: Number(row.cartonsPending) } } : undefined,
+      done: 'bill.done.receive',
+    },
+    review: {
+      // a reviewed bill is offered the button still, refused with the spec's words
+      from: [B.RECEIVED, B.REVIEWED],
+      to: B.REVIEWED,
+      guard: (row) => (Number(row.status) === B.REVIEWED ? 'bill.alreadyReviewed' : undefined),
+      fields: ['diffReason'],
+      optional: ['diffReason'],
+      done: 'bill.done.review',
+    },
   },
   system: { startReceiving: { from: [B.IN_TRANSIT], to: B.RECEIVING } },
   final: [B.REVIEWED, B.CLOSED, B.CANCELLED],
   editIn: [B.CREATED],
   deleteIn: [B.CREATED],
 });
+
+/** The bill's machine with only some of its buttons (each screen over bills offers its own). */
+export const billMachineOf = <A extends keyof typeof billMachine.transitions>(actions: readonly A[]) =>
+  defineMachine({
+    ...billMachine,
+    transitions: Object.fromEntries(actions.map((a) => [a, billMachine.transitions[a]])) as Pick<typeof billMachine.transitions, A>,
+  });
 
 /** A bill's sender is a factory for purchase, futures and vendor-return bills, and only for them. */
 const factoryRule = (d: Record<string, unknown>) => {
@@ -115,6 +141,157 @@ const ssccRule = (d: Record<string, unknown>) =>
     ? [{ path: ['sscc'], message: 'validation.ssccCheck' }]
     : [];
 
+/** The fields of a bill, as bill management shows them (the receipt screens show some others first). */
+export const billFields = {
+  code: f.text({
+    label: L('虚拟单号', '虛擬單號', 'Bill no.'),
+    display: 'code',
+    max: 32,
+    unique: true,
+    required: false,
+    editable: false,
+    search: 'prefix',
+    sort: true,
+    pattern: CODE,
+    placeholder: L('留空自动编号', '留空自動編號', 'Blank: numbered for you'),
+    width: 136,
+  }),
+  reservationNo: f.text({
+    label: L('预约单号', '預約單號', 'Reservation no.'),
+    display: 'code',
+    max: 32,
+    required: false,
+    search: 'prefix',
+    pattern: CODE,
+    width: 140,
+    hidden: true,
+  }),
+  kind: f.enumOf('BillKind', {
+    label: L('收货类型', '收貨類型', 'Type'),
+    search: 'eq',
+    default: BILL_KIND.PURCHASE_IN,
+    width: 120,
+  }),
+  status: f.enumOf('BillStatus', {
+    label: L('状态', '狀態', 'Status'),
+    search: 'eq',
+    default: B.CREATED,
+    required: false,
+    form: false,
+    width: 90,
+  }),
+  sourceLocationId: f.ref('warehouse/bill-site', 'name', {
+    label: L('发货方', '發貨方', 'From'),
+    required: false,
+    search: 'eq',
+    width: 120,
+    hidden: true,
+  }),
+  factoryId: f.ref('tenant/factory', 'name', {
+    label: L('工厂', '工廠', 'Factory'),
+    required: false,
+    search: 'eq',
+    width: 150,
+    hidden: true,
+  }),
+  // required, the server says (a site's user leaving it blank gets its own site)
+  destLocationId: f.ref('warehouse/bill-site', 'name', { label: L('收货方', '收貨方', 'To'), required: false, search: 'eq', width: 120 }),
+  supplyOrderId: f.ref('supply/purchase-order', 'code', {
+    label: L('采购单号', '採購單號', 'Purchase order'),
+    required: false,
+    search: 'eq',
+    hidden: true,
+  }),
+  sscc: f.text({
+    label: L('SSCC', 'SSCC', 'SSCC'),
+    display: 'code',
+    max: 18,
+    required: false,
+    pattern: { source: '^[0-9]{18}$', message: 'validation.ssccShape' },
+    hidden: true,
+  }),
+  expectedAt: f.datetime({ label: L('预计到货', '預計到貨', 'Expected at'), required: false, sort: true, width: 160, hidden: true }),
+  cartonsExpected: tally(L('应收箱数', '應收箱數', 'Cartons expected'), { hidden: true }),
+  cartonsReceived: tally(L('实收箱数', '實收箱數', 'Cartons received'), { hidden: true }),
+  cartonsDiff: tally(L('差异箱数', '差異箱數', 'Carton difference'), { hidden: true }),
+  cartonsPending: tally(L('待核对箱数', '待核對箱數', 'Cartons to check'), { hidden: true }),
+  piecesExpected: tally(L('应收件数', '應收件數', 'Expected'), { width: 110 }),
+  piecesReceived: tally(L('实收件数', '實收件數', 'Received'), { hidden: true }),
+  // the receipt screens show it first; here it is the lines' and the column settings'
+  piecesDiff: tally(L('差异件数', '差異件數', 'Difference'), { width: 120, hidden: true }),
+  diffRatio: f.decimal({
+    label: L('差异率 %', '差異率 %', 'Difference %'),
+    min: 0,
+    max: 999_999,
+    scale: 2,
+    default: 0,
+    required: false,
+    form: false,
+    editable: false,
+    width: 90,
+    hidden: true,
+  }),
+  receiptStatus: f.enumOf('ReceiptStatus', {
+    label: L('收货状态', '收貨狀態', 'Receipt'),
+    search: 'eq',
+    default: RECEIPT_STATUS.NORMAL,
+    required: false,
+    form: false,
+    editable: false,
+    width: 90,
+    // in the status column's colour and the difference already; searched, and back with the column settings
+    hidden: true,
+  }),
+  reviewStatus: f.enumOf('ReviewStatus', {
+    label: L('复核状态', '複核狀態', 'Review'),
+    default: REVIEW_STATUS.NEW,
+    required: false,
+    form: false,
+    editable: false,
+    hidden: true,
+  }),
+  returnCartons: f.int({
+    label: L('退货箱数', '退貨箱數', 'Cartons returned'),
+    min: 0,
+    max: 99_999,
+    default: 0,
+    required: false,
+    hidden: true,
+  }),
+  reflowCartons: f.int({
+    label: L('回流箱数', '回流箱數', 'Cartons re-sent'),
+    min: 0,
+    max: 99_999,
+    default: 0,
+    required: false,
+    hidden: true,
+  }),
+  isStandard: f.enumOf('YesNo', { label: L('标准箱', '標準箱', 'Standard cartons'), default: 0, required: false, hidden: true }),
+  needsInspection: f.enumOf('YesNo', { label: L('需质检', '需品檢', 'Needs inspection'), default: 0, required: false, hidden: true }),
+  deviceNo: f.text({ label: L('设备号', '設備號', 'Device no.'), max: 32, required: false, form: false, editable: false, hidden: true }),
+  shippedAt: when(L('发货时间', '發貨時間', 'Shipped at')),
+  receivedAt: when(L('收货时间', '收貨時間', 'Received at')),
+  reviewedAt: when(L('复核时间', '複核時間', 'Reviewed at')),
+  closedAt: when(L('清零时间', '清零時間', 'Zero-cleared at')),
+  diffReason: f.textarea({ label: L('差异原因', '差異原因', 'Difference reason'), max: 256, required: false, form: false, list: false }),
+  zeroClearReason: f.textarea({
+    label: L('清零原因', '清零原因', 'Zero-clearance reason'),
+    max: 256,
+    required: false,
+    form: false,
+    list: false,
+  }),
+  exportStatus: f.enumOf('ExportStatus', {
+    label: L('导出状态', '匯出狀態', 'ERP export'),
+    default: EXPORT_STATUS.NOT_EXPORTED,
+    required: false,
+    form: false,
+    editable: false,
+    hidden: true,
+  }),
+  remark: f.textarea({ label: L('备注', '備註', 'Remark'), max: 256, list: false }),
+};
+
 /**
  * Bill management (E1, spec §3 bills): the documents goods move by between factories, warehouses and
  * stores — an advance shipping notice into the DC, a transfer to a store, a store's return — with
@@ -129,158 +306,43 @@ export const billResource = defineResource({
   table: 'wms_bills',
   titleField: 'code',
   defaultSort: { field: 'code', order: 'desc' },
-  machine: billMachine,
+  machine: billMachineOf(['ship', 'cancel', 'zeroClear']),
   partyScope: { warehouse: ['destLocationId', 'sourceLocationId'], store: ['destLocationId', 'sourceLocationId'] },
   rules: [factoryRule, siteRule, ssccRule],
   children: [{ key: 'lines', resource: billLineResource, parentField: 'billId' }],
   // the generic proofs' bills: transfers (no factory), numbered by the server, to the tenant's first place
   sample: (salt) => ({ kind: BILL_KIND.TRANSFER, reservationNo: `R${salt}` }),
-  fields: {
-    code: f.text({
-      label: L('虚拟单号', '虛擬單號', 'Bill no.'),
-      display: 'code',
-      max: 32,
-      unique: true,
-      required: false,
-      editable: false,
-      search: 'prefix',
-      sort: true,
-      pattern: CODE,
-      placeholder: L('留空自动编号', '留空自動編號', 'Blank: numbered for you'),
-      width: 136,
-    }),
-    reservationNo: f.text({
-      label: L('预约单号', '預約單號', 'Reservation no.'),
-      display: 'code',
-      max: 32,
-      required: false,
-      search: 'prefix',
-      pattern: CODE,
-      width: 140,
-      hidden: true,
-    }),
-    kind: f.enumOf('BillKind', {
-      label: L('收货类型', '收貨類型', 'Type'),
-      search: 'eq',
-      default: BILL_KIND.PURCHASE_IN,
-      width: 120,
-    }),
-    status: f.enumOf('BillStatus', {
-      label: L('状态', '狀態', 'Status'),
-      search: 'eq',
-      default: B.CREATED,
-      required: false,
-      form: false,
-      width: 90,
-    }),
-    sourceLocationId: f.ref('warehouse/bill-site', 'name', {
-      label: L('发货方', '發貨方', 'From'),
-      required: false,
-      search: 'eq',
-      width: 120,
-      hidden: true,
-    }),
-    factoryId: f.ref('tenant/factory', 'name', {
-      label: L('工厂', '工廠', 'Factory'),
-      required: false,
-      search: 'eq',
-      width: 150,
-      hidden: true,
-    }),
-    // required, the server says (a site's user leaving it blank gets its own site)
-    destLocationId: f.ref('warehouse/bill-site', 'name', { label: L('收货方', '收貨方', 'To'), required: false, search: 'eq', width: 120 }),
-    supplyOrderId: f.ref('supply/purchase-order', 'code', {
-      label: L('采购单号', '採購單號', 'Purchase order'),
-      required: false,
-      search: 'eq',
-      hidden: true,
-    }),
-    sscc: f.text({
-      label: L('SSCC', 'SSCC', 'SSCC'),
-      display: 'code',
-      max: 18,
-      required: false,
-      pattern: { source: '^[0-9]{18}$', message: 'validation.ssccShape' },
-      hidden: true,
-    }),
-    expectedAt: f.datetime({ label: L('预计到货', '預計到貨', 'Expected at'), required: false, sort: true, width: 160, hidden: true }),
-    cartonsExpected: tally(L('应收箱数', '應收箱數', 'Cartons expected'), { hidden: true }),
-    cartonsReceived: tally(L('实收箱数', '實收箱數', 'Cartons received'), { hidden: true }),
-    cartonsDiff: tally(L('差异箱数', '差異箱數', 'Carton difference'), { hidden: true }),
-    piecesExpected: tally(L('应收件数', '應收件數', 'Expected'), { width: 110 }),
-    piecesReceived: tally(L('实收件数', '實收件數', 'Received'), { hidden: true }),
-    // the receipt screens show it first; here it is the lines' and the column settings'
-    piecesDiff: tally(L('差异件数', '差異件數', 'Difference'), { width: 120, hidden: true }),
-    diffRatio: f.decimal({
-      label: L('差异率 %', '差異率 %', 'Difference %'),
-      min: 0,
-      max: 999_999,
-      scale: 2,
-      default: 0,
-      required: false,
-      form: false,
-      editable: false,
-      width: 90,
-      hidden: true,
-    }),
-    receiptStatus: f.enumOf('ReceiptStatus', {
-      label: L('收货状态', '收貨狀態', 'Receipt'),
-      search: 'eq',
-      default: RECEIPT_STATUS.NORMAL,
-      required: false,
-      form: false,
-      editable: false,
-      width: 90,
-      // in the status column's colour and the difference already; searched, and back with the column settings
-      hidden: true,
-    }),
-    reviewStatus: f.enumOf('ReviewStatus', {
-      label: L('复核状态', '複核狀態', 'Review'),
-      default: REVIEW_STATUS.NEW,
-      required: false,
-      form: false,
-      editable: false,
-      hidden: true,
-    }),
-    returnCartons: f.int({
-      label: L('退货箱数', '退貨箱數', 'Cartons returned'),
-      min: 0,
-      max: 99_999,
-      default: 0,
-      required: false,
-      hidden: true,
-    }),
-    reflowCartons: f.int({
-      label: L('回流箱数', '回流箱數', 'Cartons re-sent'),
-      min: 0,
-      max: 99_999,
-      default: 0,
-      required: false,
-      hidden: true,
-    }),
-    isStandard: f.enumOf('YesNo', { label: L('标准箱', '標準箱', 'Standard cartons'), default: 0, required: false, hidden: true }),
-    needsInspection: f.enumOf('YesNo', { label: L('需质检', '需品檢', 'Needs inspection'), default: 0, required: false, hidden: true }),
-    deviceNo: f.text({ label: L('设备号', '設備號', 'Device no.'), max: 32, required: false, form: false, editable: false, hidden: true }),
-    shippedAt: when(L('发货时间', '發貨時間', 'Shipped at')),
-    receivedAt: when(L('收货时间', '收貨時間', 'Received at')),
-    reviewedAt: when(L('复核时间', '複核時間', 'Reviewed at')),
-    closedAt: when(L('清零时间', '清零時間', 'Zero-cleared at')),
-    diffReason: f.textarea({ label: L('差异原因', '差異原因', 'Difference reason'), max: 256, required: false, form: false, list: false }),
-    zeroClearReason: f.textarea({
-      label: L('清零原因', '清零原因', 'Zero-clearance reason'),
-      max: 256,
-      required: false,
-      form: false,
-      list: false,
-    }),
-    exportStatus: f.enumOf('ExportStatus', {
-      label: L('导出状态', '匯出狀態', 'ERP export'),
-      default: EXPORT_STATUS.NOT_EXPORTED,
-      required: false,
-      form: false,
-      editable: false,
-      hidden: true,
-    }),
-    remark: f.textarea({ label: L('备注', '備註', 'Remark'), max: 256, list: false }),
-  },
+  fields: billFields,
+});
+
+/** Where a receipt is shown: the bill's columns a receipt is judged by, out of the column settings. */
+export const receiptFields = {
+  ...billFields,
+  cartonsExpected: { ...billFields.cartonsExpected, hidden: undefined },
+  cartonsReceived: { ...billFields.cartonsReceived, hidden: undefined },
+  piecesReceived: { ...billFields.piecesReceived, hidden: undefined },
+  piecesDiff: { ...billFields.piecesDiff, hidden: undefined },
+  receiptStatus: { ...billFields.receiptStatus, hidden: undefined },
+  destLocationId: { ...billFields.destLocationId, hidden: true },
+  expectedAt: { ...billFields.expectedAt, hidden: true },
+};
+
+/**
+ * Goods received (E1, warehouse/goods-received): the bills a warehouse is receiving or has received,
+ * with what came per SKU (their lines); receiving ends when every carton is checked (finish
+ * receiving), and the receipt goes on to its review.
+ */
+export const goodsReceivedResource = defineResource({
+  code: 'warehouse/goods-received',
+  names: L('收货单', '收貨單', 'Receipt'),
+  owner: 'tenant',
+  table: 'wms_bills',
+  titleField: 'code',
+  defaultSort: { field: 'code', order: 'desc' },
+  rowsOf: { code: 'warehouse/bill' },
+  machine: billMachineOf(['receive']),
+  partyScope: { warehouse: ['destLocationId', 'sourceLocationId'], store: ['destLocationId', 'sourceLocationId'] },
+  children: [{ key: 'lines', resource: billLineResource, parentField: 'billId' }],
+  crud: ['query', 'export'],
+  fields: { ...receiptFields, reviewStatus: { ...billFields.reviewStatus, hidden: undefined } },
 });

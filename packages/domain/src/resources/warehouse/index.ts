@@ -1,6 +1,6 @@
 import { defineDomainModule } from '../module.js';
 import { warehouseMenu } from './_menu.js';
-import { billResource, billSiteResource } from './bill.js';
+import { billResource, billSiteResource, goodsReceivedResource } from './bill.js';
 import { cartonEpcResource, cartonResource, receivingCheckResource } from './carton.js';
 import { warehouseZoneResource } from './zone.js';
 
@@ -14,5 +14,5 @@ export { warehouseMenu };
 export const warehouseModule = defineDomainModule({
   code: 'warehouse',
   menu: warehouseMenu,
-  resources: [billResource, billSiteResource, cartonResource, receivingCheckResource, cartonEpcResource, warehouseZoneResource],
+  resources: [billResource, billSiteResource, goodsReceivedResource, cartonResource, receivingCheckResource, cartonEpcResource, warehouseZoneResource],
 });

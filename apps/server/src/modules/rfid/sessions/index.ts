@@ -10,5 +10,5 @@ import { sessionRoutes } from './routes.js';
 export const sessionsPart: ModulePart = {
   routes: [sessionRoutes],
 };
-export { closeSession, getSession, listSessions, openSession, type ReadSession } from './service.js';
+export { closeSession, getSession, listSessions, openSession, type ReadSession, recordedSessionsOf } from './service.js';
 export { type SubjectHandler, sessionSubjects } from './subjects.js';

@@ -263,3 +263,21 @@ export async function listSessions(tx: Tx, tenantId: number, f: SessionFilter, r
         order by s.id desc limit ${f.limit}`,
   );
 }
+
+/**
+ * How many sessions of these subjects were announced by a handheld and never uploaded (RECORDED):
+ * what a receipt's review waits for ("please upload offline handheld data before review").
+ */
+export async function recordedSessionsOf(tx: Tx, tenantId: number, subjectType: string, codes: readonly string[]): Promise<number> {
+  if (!codes.length) return 0;
+  const [r] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from rfid_read_sessions s
+        where s.tenant_id = ${tenantId} and s.state = ${READ_SESSION_STATE.RECORDED} and s.subject_type = ${subjectType}
+          and s.subject_code in (${sql.join(
+            codes.map((c) => sql`${c}`),
+            sql`, `,
+          )})`,
+  );
+  return r.n;
+}

@@ -56,6 +56,9 @@ const DEMO_ROLES: { code: string; name: string; alias: string; grants: Record<st
       'warehouse/box': ['query', 'export', 'print'],
       'warehouse/receiving-check': ['query', 'export', 'review', 'hold', 'reread'],
       'logistics/asn-binding': ['query', 'export'],
+      // its receipts finished and reviewed (or zero-cleared)
+      'warehouse/goods-received': ['query', 'export', 'receive'],
+      'logistics/receipt-review': ['query', 'export', 'review', 'zeroClear'],
       'tenant/goods': ['query', 'export'],
       'tenant/brand': ['query'],
       'tenant/equipment': ['query'],

@@ -9,6 +9,9 @@ import { billSites, wmsBillLines, wmsBills } from './tables.js';
 
 type Row = Record<string, unknown>;
 
+/** The states of a bill whose receiving began (the goods-received screen's rows). */
+const RECEIPT_STATES = [BILL_STATUS.RECEIVING, BILL_STATUS.RECEIVED, BILL_STATUS.REVIEWED, BILL_STATUS.CLOSED] as number[];
+
 /**
  * A bill's counts from its lines and cartons: pieces expected (the lines' sum), cartons expected
  * (its lines' distinct carton numbers), pieces received (its cartons' matched and over pieces once
@@ -30,6 +33,7 @@ export async function tallyBill(tx: Tx, tenantId: number, id: number): Promise<R
       cartonsExpected: sql`(select count(distinct nullif(${wmsBillLines.cartonNo}, ''))::int ${lines})`,
       cartonsReceived: sql`case when exists (select 1 ${cartons})
         then (select count(*)::int ${cartons} and c.read_pieces > 0) else ${wmsBills.cartonsReceived} end`,
+      cartonsPending: sql`(select count(*)::int ${cartons} and c.status = ${CARTON_STATUS.EXPECTED})`,
     })
     .where(and(eq(wmsBills.tenantId, tenantId), eq(wmsBills.id, id)))
     .returning();
@@ -55,7 +59,7 @@ export async function tallyBill(tx: Tx, tenantId: number, id: number): Promise<R
 }
 
 /** One column of the moved bill stamped with the time of the move (shipped, closed …). */
-const stamp = (column: 'shippedAt' | 'closedAt') => async (tx: Tx, row: Row) => {
+const stamp = (column: 'shippedAt' | 'closedAt' | 'receivedAt') => async (tx: Tx, row: Row) => {
   await tx
     .update(wmsBills)
     .set({ [column]: new Date() })
@@ -109,4 +113,21 @@ export const billHooks: ResourceHooks = {
 export const billSiteHooks: ResourceHooks = {
   scope: () => sql`${billSites.kind} in (${LOCATION_KIND.STORE}, ${LOCATION_KIND.WAREHOUSE})`,
   omitRoutes: ['create', 'update', 'delete', 'import', 'template', 'export'],
+};
+
+/** Goods received: the inbound bills of a warehouse once receiving began; finishing stamps the receipt's time. */
+export const goodsReceivedHooks: ResourceHooks = {
+  scope: () =>
+    sql`${wmsBills.status} in (${sql.join(
+      RECEIPT_STATES.map((s) => sql`${s}`),
+      sql`, `,
+    )}) and ${wmsBills.destLocationId} in
+      (select w.id from locations w where w.tenant_id = ${wmsBills.tenantId} and w.kind = ${LOCATION_KIND.WAREHOUSE})`,
+  omitRoutes: ['create', 'update', 'delete', 'import', 'template'],
+  transitions: {
+    async receive(tx, row) {
+      await stamp('receivedAt')(tx, row);
+      await tallyBill(tx, Number(row.tenantId), Number(row.id));
+    },
+  },
 };

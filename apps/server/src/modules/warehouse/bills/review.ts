@@ -1,0 +1,41 @@
+import { BILL_KIND, billResource, LOCATION_KIND, RECEIPT_STATUS, REVIEW_STATUS } from '@tagloom/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { SessionInfo } from '../../../core/context.js';
+import { conflict, validationError } from '../../../core/errors.js';
+import type { Tx } from '../../../db/client.js';
+import { recordedSessionsOf } from '../../rfid/sessions/index.js';
+import { wmsCartons } from '../cartons/tables.js';
+import { tallyBill } from './hooks.js';
+import { wmsBills } from './tables.js';
+
+type Row = Record<string, unknown>;
+
+/** The inbound kinds a warehouse's receipt review judges (purchase, futures, a store's return). */
+export const REVIEWED_KINDS = [BILL_KIND.PURCHASE_IN, BILL_KIND.FUTURES_IN, BILL_KIND.STORE_RETURN] as number[];
+
+/** Bills whose destination is a warehouse (the warehouse receipt screens' rows). */
+export const toWarehouse = sql`${wmsBills.destLocationId} in (select w.id from locations w where w.tenant_id = ${wmsBills.tenantId} and w.kind = ${LOCATION_KIND.WAREHOUSE})`;
+
+/**
+ * A received bill reviewed (E1 `review`): refused while a handheld session of one of its cartons
+ * was announced and not uploaded ("please upload offline handheld data before review"), and for an
+ * abnormal receipt without its difference reason (naming the field). The review is stamped
+ * (approved, its time) and its counts are what they are now.
+ */
+export async function reviewBill(tx: Tx, row: Row, session: SessionInfo): Promise<void> {
+  const tenantId = session.tenantId;
+  const id = Number(row.id);
+  const cartons = await tx
+    .select({ cartonNo: wmsCartons.cartonNo, sscc: wmsCartons.sscc })
+    .from(wmsCartons)
+    .where(and(eq(wmsCartons.tenantId, tenantId), eq(wmsCartons.billId, id)));
+  const codes = cartons.flatMap((c) => [c.cartonNo, c.sscc ?? ''].filter(Boolean));
+  if (await recordedSessionsOf(tx, tenantId, 'carton', codes)) throw conflict('bill.handheldNotUploaded', { code: String(row.code) });
+  const tallied = await tallyBill(tx, tenantId, id);
+  if (Number(tallied.receiptStatus) === RECEIPT_STATUS.ABNORMAL && !String(row.diffReason ?? '').trim())
+    throw validationError(session.lang, [{ code: 'custom', path: ['diffReason'], message: 'bill.diffReasonNeeded' }], billResource.labels);
+  await tx
+    .update(wmsBills)
+    .set({ reviewStatus: REVIEW_STATUS.APPROVED, reviewedAt: new Date() })
+    .where(and(eq(wmsBills.tenantId, tenantId), eq(wmsBills.id, id)));
+}
