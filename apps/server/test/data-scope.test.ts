@@ -124,6 +124,26 @@ describe(`party data scope of every declaration that names one (${DRIVER})`, () 
           let foreign: number;
           if (field === 'id') {
             [own, foreign] = [mine, other];
+          } else if (!(def.crud ?? ['add']).includes('add')) {
+            // a screen that adds no rows shows another declaration's (rowsOf): made through it with this
+            // screen's sample, then put in the state this screen's first button moves from
+            const maker = byCode.get(def.rowsOf?.code ?? '')!;
+            const made = [];
+            for (const [salt, party] of [
+              [`PA${kind.length}`, mine],
+              [`PB${kind.length}`, other],
+            ] as const) {
+              const r = await t.call('POST', `/api/${maker.code}/create`, {
+                token: demo,
+                body: { ...(await withRequiredRefs(t, maker, sampleRow(def, salt), tenantId)), [field]: party },
+              });
+              expect(r.status, r.body.msg).toBe(200);
+              made.push(r.body.data.id as number);
+            }
+            [own, foreign] = made;
+            const m = def.machine;
+            const first = m && Object.values(m.transitions)[0]?.from[0];
+            if (m && first !== undefined) for (const id of made) await setColumn(def, m.field, id, first);
           } else {
             // salted per kind: a screen naming two kinds keeps the first kind's rows while the second runs;
             // a party field no form sets (a reader's place: its Bind action) is set as that action would
@@ -171,6 +191,8 @@ describe(`party data scope of every declaration that names one (${DRIVER})`, () 
             expect(gone.body.msg).toMatch(/is the party of user \S+/);
             return;
           }
+          // a screen that adds no rows: nothing to name
+          if (!(def.crud ?? ['add']).includes('add')) return;
           // naming another party is refused on the field; a new row carries the user's party
           const wrong = await t.call('POST', `${base}/create`, {
             token,

@@ -8,4 +8,8 @@ export * from './receipt-review.js';
 export { logisticsMenu };
 
 /** The logistics module: its menu and the screens over the warehouse's documents (ASN bindings). */
-export const logisticsModule = defineDomainModule({ code: 'logistics', menu: logisticsMenu, resources: [asnBindingResource, receiptReviewResource] });
+export const logisticsModule = defineDomainModule({
+  code: 'logistics',
+  menu: logisticsMenu,
+  resources: [asnBindingResource, receiptReviewResource],
+});

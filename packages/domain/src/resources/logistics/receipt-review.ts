@@ -1,6 +1,7 @@
 import { L } from '../../lang.js';
 import { defineResource } from '../../resource/define.js';
 import { billLineResource, billMachineOf, receiptFields } from '../warehouse/bill.js';
+import { BILL_KIND } from '../warehouse/enums.js';
 
 /**
  * Receipt review (E1, logistics/receipt-review): the receipts of goods into a warehouse (purchase,
@@ -18,12 +19,15 @@ export const receiptReviewResource = defineResource({
   rowsOf: { code: 'warehouse/bill' },
   machine: billMachineOf(['review', 'zeroClear']),
   partyScope: { warehouse: ['destLocationId', 'sourceLocationId'] },
+  // the generic proofs' receipts: a store's return to a warehouse (made as bills, then received)
+  sample: (salt) => ({ kind: BILL_KIND.STORE_RETURN, reservationNo: `R${salt}` }),
   children: [{ key: 'lines', resource: billLineResource, parentField: 'billId' }],
   crud: ['query', 'export'],
   fields: {
     ...receiptFields,
-    reservationNo: { ...receiptFields.reservationNo, hidden: undefined },
-    diffRatio: { ...receiptFields.diffRatio, hidden: undefined },
-    reviewStatus: { ...receiptFields.reviewStatus, hidden: undefined },
+    reservationNo: { ...receiptFields.reservationNo, hidden: undefined, width: 110, label: L('预约单号', '預約單號', 'ASN no.') },
+    piecesExpected: { ...receiptFields.piecesExpected, width: 90 },
+    diffRatio: { ...receiptFields.diffRatio, hidden: undefined, label: L('差异率 %', '差異率 %', 'Diff. %') },
+    kind: { ...receiptFields.kind, hidden: true },
   },
 });

@@ -318,10 +318,8 @@ export const billResource = defineResource({
 /** Where a receipt is shown: the bill's columns a receipt is judged by, out of the column settings. */
 export const receiptFields = {
   ...billFields,
-  cartonsExpected: { ...billFields.cartonsExpected, hidden: undefined },
-  cartonsReceived: { ...billFields.cartonsReceived, hidden: undefined },
   piecesReceived: { ...billFields.piecesReceived, hidden: undefined },
-  piecesDiff: { ...billFields.piecesDiff, hidden: undefined },
+  piecesDiff: { ...billFields.piecesDiff, hidden: undefined, width: 100, label: L('差异件数', '差異件數', 'Diff.') },
   receiptStatus: { ...billFields.receiptStatus, hidden: undefined },
   destLocationId: { ...billFields.destLocationId, hidden: true },
   expectedAt: { ...billFields.expectedAt, hidden: true },
@@ -341,8 +339,14 @@ export const goodsReceivedResource = defineResource({
   defaultSort: { field: 'code', order: 'desc' },
   rowsOf: { code: 'warehouse/bill' },
   machine: billMachineOf(['receive']),
-  partyScope: { warehouse: ['destLocationId', 'sourceLocationId'], store: ['destLocationId', 'sourceLocationId'] },
+  partyScope: { warehouse: ['destLocationId', 'sourceLocationId'] },
+  // the generic proofs' receipts: a store's return to a warehouse (made as bills, then receiving)
+  sample: (salt) => ({ kind: BILL_KIND.STORE_RETURN, reservationNo: `R${salt}` }),
   children: [{ key: 'lines', resource: billLineResource, parentField: 'billId' }],
   crud: ['query', 'export'],
-  fields: { ...receiptFields, reviewStatus: { ...billFields.reviewStatus, hidden: undefined } },
+  fields: {
+    ...receiptFields,
+    kind: { ...billFields.kind, width: 100 },
+    cartonsPending: { ...billFields.cartonsPending, hidden: undefined, width: 100, label: L('待核对箱数', '待核對箱數', 'To check') },
+  },
 });

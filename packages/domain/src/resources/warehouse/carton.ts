@@ -197,7 +197,7 @@ export const cartonEpcFields = {
   billId: f.ref('warehouse/bill', 'code', { label: L('单据号', '單據號', 'Bill no.'), onDelete: 'cascade', search: 'eq', width: 140 }),
   source: f.enumOf('CartonEpcSource', { label: L('来源', '來源', 'Source'), search: 'eq', width: 100 }),
   result: f.enumOf('EpcClass', { label: L('核对', '核對', 'Check'), search: 'eq', required: false, default: 0, width: 80 }),
-  boundAt: f.datetime({ label: L('绑定时间', '綁定時間', 'Bound at'), required: false, sort: true, width: 160 }),
+  boundAt: f.datetime({ label: L('绑定时间', '綁定時間', 'Bound at'), required: false, sort: true, width: 160, hidden: true }),
   boundBy: f.text({ label: L('绑定人', '綁定人', 'Bound by'), max: 64, required: false, hidden: true }),
   unboundAt: f.datetime({ label: L('解绑时间', '解綁時間', 'Unbound at'), required: false, width: 160, hidden: true }),
   eventId: f.text({ label: L('事件 ID', '事件 ID', 'Event ID'), max: 128, required: false, list: false }),

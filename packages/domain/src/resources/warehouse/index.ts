@@ -14,5 +14,13 @@ export { warehouseMenu };
 export const warehouseModule = defineDomainModule({
   code: 'warehouse',
   menu: warehouseMenu,
-  resources: [billResource, billSiteResource, goodsReceivedResource, cartonResource, receivingCheckResource, cartonEpcResource, warehouseZoneResource],
+  resources: [
+    billResource,
+    billSiteResource,
+    goodsReceivedResource,
+    cartonResource,
+    receivingCheckResource,
+    cartonEpcResource,
+    warehouseZoneResource,
+  ],
 });

@@ -6,7 +6,7 @@ import { supplyPackingLines, supplyPackings } from '../../supply/chain/tables.js
 import { goodsSkus } from '../../tenant/goods/tables.js';
 import { factories, locations } from '../../tenant/places/tables.js';
 import { makeCartons } from '../cartons/make.js';
-import { seedCartonsDemo } from '../cartons/seed.js';
+import { seedCartonsDemo, settledCartonsDemo } from '../cartons/seed.js';
 import { tallyBill } from './hooks.js';
 import { wmsBillLines, wmsBills } from './tables.js';
 
@@ -154,6 +154,8 @@ export async function seedWarehouseDemo(tx: Tx, tenant: { id: number }): Promise
     );
     // a shipped ASN's cartons, as shipping makes them
     if (b.row.status === BILL_STATUS.IN_TRANSIT) await makeCartons(tx, tenantId, { id: made.id, destLocationId: b.row.destLocationId });
+    if (b.row.status === BILL_STATUS.CLOSED)
+      await settledCartonsDemo(tx, tenantId, { id: Number(made.id), destLocationId: b.row.destLocationId });
     await tallyBill(tx, tenantId, Number(made.id));
   }
   await seedCartonsDemo(tx, tenantId, site, fac);

@@ -1,5 +1,6 @@
 import { BILL_KIND, BILL_STATUS, CARTON_EPC_SOURCE, CARTON_STATUS, EPC_CLASS } from '@tagloom/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { CARTON_RESULT } from '@tagloom/domain/rfid/reconcile.js';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { dayStamp, takeNumbers } from '../../../core/numbering.js';
 import type { Tx } from '../../../db/client.js';
 import { someTags } from '../../label/tags/index.js';
@@ -105,7 +106,8 @@ export async function seedCartonsDemo(tx: Tx, tenantId: number, site: Map<string
     tx,
     tenantId,
     `BL${day}${String(first + 1).padStart(4, '0')}`,
-    { ...base, reservationNo: 'ASN-FA01-0003', expectedAt: new Date(Date.now() + 86_400_000) },
+    // bound for WH02: its piece found in a WH01 carton is another bill's
+    { ...base, destLocationId: site.get('WH02') ?? wh01, reservationNo: 'ASN-FA01-0003', expectedAt: new Date(Date.now() + 86_400_000) },
     [tags.slice(6 * PER)],
   );
   const { billId, cartonIds } = await packedBill(
@@ -134,4 +136,19 @@ export async function seedCartonsDemo(tx: Tx, tenantId: number, site: Map<string
     .where(and(eq(wmsCartons.tenantId, tenantId), inArray(wmsCartons.id, [cartonIds[4]])));
   await tallyBill(tx, tenantId, billId);
   void other;
+}
+
+/**
+ * The cartons of a receipt that ended before the demo (zero-cleared, its lines' received pieces
+ * kept): as its checks left them — accepted, each with the pieces its lines received, the rest short.
+ */
+export async function settledCartonsDemo(tx: Tx, tenantId: number, bill: { id: number; destLocationId: unknown }): Promise<void> {
+  await makeCartons(tx, tenantId, bill);
+  await tx.execute(sql`
+    update wms_cartons c set status = ${CARTON_STATUS.ACCEPTED}, read_pieces = l.received, matched = l.received,
+      short = c.expected_pieces - l.received, result = (case when l.received < c.expected_pieces then ${CARTON_RESULT.SHORT} else ${CARTON_RESULT.MATCHED} end)::smallint,
+      checked_at = now() - interval '3 days', checked_by = 'TUN-WH02-01'
+    from (select carton_no, sum(received_qty)::int as received from wms_bill_lines
+          where tenant_id = ${tenantId} and bill_id = ${bill.id} group by carton_no) l
+    where c.tenant_id = ${tenantId} and c.bill_id = ${bill.id} and c.carton_no = l.carton_no`);
 }
