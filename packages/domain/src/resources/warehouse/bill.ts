@@ -346,7 +346,7 @@ export const goodsReceivedResource = defineResource({
   crud: ['query', 'export'],
   fields: {
     ...receiptFields,
-    kind: { ...billFields.kind, width: 100 },
+    kind: { ...billFields.kind, width: 90 },
     cartonsPending: { ...billFields.cartonsPending, hidden: undefined, width: 100, label: L('待核对箱数', '待核對箱數', 'To check') },
   },
 });

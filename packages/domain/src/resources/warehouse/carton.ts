@@ -8,7 +8,7 @@ import { CARTON_STATUS as C, CARTON_DIRECTION } from './enums.js';
 
 /** A count a carton keeps from its reads (the server writes it). */
 const count = (label: L10n, extra: { hidden?: boolean; width?: number } = {}) =>
-  f.int({ label, min: 0, max: 999_999, default: 0, required: false, form: false, editable: false, width: 76, ...extra });
+  f.int({ label, min: 0, max: 999_999, default: 0, required: false, form: false, editable: false, width: 70, ...extra });
 
 /**
  * An SSCC (GS1 AI 00, 18 digits): extension digit, GS1 company prefix, serial reference filling the
@@ -84,7 +84,7 @@ const cartonFields = {
     search: 'prefix',
     sort: true,
     pattern: CODE,
-    width: 150,
+    width: 140,
   }),
   sscc: f.text({
     label: L('SSCC', 'SSCC', 'SSCC'),
@@ -93,7 +93,7 @@ const cartonFields = {
     required: false,
     search: 'eq',
     pattern: { source: '^[0-9]{18}$', message: 'validation.ssccShape' },
-    width: 170,
+    width: 160,
   }),
   billId: f.ref('warehouse/bill', 'code', {
     label: L('单据号', '單據號', 'Bill no.'),
@@ -127,7 +127,7 @@ const cartonFields = {
     width: 90,
   }),
   expectedPieces: count(L('应收', '應收', 'Expected')),
-  readPieces: count(L('读取', '讀取', 'Read')),
+  readPieces: count(L('读取', '讀取', 'Read'), { hidden: true }),
   matched: count(L('一致', '一致', 'Matched'), { hidden: true }),
   short: count(L('短少', '短少', 'Short')),
   over: count(L('多出', '多出', 'Over')),
@@ -221,7 +221,8 @@ export const cartonResource = defineResource({
   partyVia: 'billId',
   crud: ['query', 'export'],
   extraActions: ['print'],
-  fields: cartonFields,
+  // the result column says over; the count is back with the column settings
+  fields: { ...cartonFields, over: { ...cartonFields.over, hidden: true } },
 });
 
 /**
@@ -243,8 +244,11 @@ export const receivingCheckResource = defineResource({
   fields: {
     ...cartonFields,
     direction: { ...cartonFields.direction, search: undefined },
-    sessionCode: { ...cartonFields.sessionCode, hidden: undefined },
-    checkedAt: { ...cartonFields.checkedAt, hidden: undefined },
+    // the carton's number is what the checker reads off it; its SSCC and session are in the column settings
+    sscc: { ...cartonFields.sscc, hidden: true },
+    checkedAt: { ...cartonFields.checkedAt, hidden: undefined, width: 150 },
+    cartonNo: { ...cartonFields.cartonNo, width: 130 },
+    billId: { ...cartonFields.billId, width: 120 },
   },
 });
 
