@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { defineModule } from '../../core/module.js';
 import type { ResourceHooks } from '../../core/resource/service.js';
 import { billHooks } from '../warehouse/bills/hooks.js';
-import { REVIEWED_KINDS, reviewBill, toWarehouse } from '../warehouse/bills/review.js';
+import { REVIEW_STATES, REVIEWED_KINDS, reviewBill, toWarehouse } from '../warehouse/bills/review.js';
 import { receiptReviews } from './tables.js';
 
 const READ_ONLY: ResourceHooks['omitRoutes'] = ['create', 'update', 'delete', 'import', 'template'];

@@ -18,5 +18,15 @@ export const tagsPart: ModulePart = {
   routes: [tagsRoutes],
   seedDemo: seedTagsDemo,
 };
-export { epcEvents, epcEventsSelect, epcFactsSelect, epcReached, type FactsRow, factsOf, type Reach, registryOf, someTags } from './service.js';
+export {
+  epcEvents,
+  epcEventsSelect,
+  epcFactsSelect,
+  epcReached,
+  type FactsRow,
+  factsOf,
+  type Reach,
+  registryOf,
+  someTags,
+} from './service.js';
 export { deleteOrderTags, insertTags, type NewTag, recordTagEvent, type TagEventInput } from './store.js';

@@ -1,7 +1,7 @@
-import { BILL_KIND, billResource, LOCATION_KIND, RECEIPT_STATUS, REVIEW_STATUS } from '@tagloom/domain';
+import { BILL_KIND, BILL_STATUS, billResource, LOCATION_KIND, RECEIPT_STATUS, REVIEW_STATUS } from '@tagloom/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { SessionInfo } from '../../../core/context.js';
-import { conflict, validationError } from '../../../core/errors.js';
+import { conflict, fieldRefusal } from '../../../core/errors.js';
 import type { Tx } from '../../../db/client.js';
 import { recordedSessionsOf } from '../../rfid/sessions/index.js';
 import { wmsCartons } from '../cartons/tables.js';
@@ -12,6 +12,15 @@ type Row = Record<string, unknown>;
 
 /** The inbound kinds a warehouse's receipt review judges (purchase, futures, a store's return). */
 export const REVIEWED_KINDS = [BILL_KIND.PURCHASE_IN, BILL_KIND.FUTURES_IN, BILL_KIND.STORE_RETURN] as number[];
+
+/** The states a receipt under review shows in: shipped (zero-clearance), being received, received, reviewed, zero-cleared. */
+export const REVIEW_STATES = [
+  BILL_STATUS.IN_TRANSIT,
+  BILL_STATUS.RECEIVING,
+  BILL_STATUS.RECEIVED,
+  BILL_STATUS.REVIEWED,
+  BILL_STATUS.CLOSED,
+] as number[];
 
 /** Bills whose destination is a warehouse (the warehouse receipt screens' rows). */
 export const toWarehouse = sql`${wmsBills.destLocationId} in (select w.id from locations w where w.tenant_id = ${wmsBills.tenantId} and w.kind = ${LOCATION_KIND.WAREHOUSE})`;
@@ -33,7 +42,7 @@ export async function reviewBill(tx: Tx, row: Row, session: SessionInfo): Promis
   if (await recordedSessionsOf(tx, tenantId, 'carton', codes)) throw conflict('bill.handheldNotUploaded', { code: String(row.code) });
   const tallied = await tallyBill(tx, tenantId, id);
   if (Number(tallied.receiptStatus) === RECEIPT_STATUS.ABNORMAL && !String(row.diffReason ?? '').trim())
-    throw validationError(session.lang, [{ code: 'custom', path: ['diffReason'], message: 'bill.diffReasonNeeded' }], billResource.labels);
+    throw fieldRefusal({ key: 'diffReason', label: billResource.labels.diffReason }, 'validation.diffReasonNeeded', {}, session.lang);
   await tx
     .update(wmsBills)
     .set({ reviewStatus: REVIEW_STATUS.APPROVED, reviewedAt: new Date() })

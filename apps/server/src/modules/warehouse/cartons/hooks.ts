@@ -1,7 +1,10 @@
+import { BILL_STATUS } from '@tagloom/domain';
+import { sql } from 'drizzle-orm';
 import type { ResourceHooks } from '../../../core/resource/service.js';
 import { sessionSubjects } from '../../rfid/sessions/subjects.js';
 import { tallyBill } from '../bills/hooks.js';
-import { cartonOfSubject, checkCarton, forgetReads, openBillOf } from './check.js';
+import { cartonOfSubject, checkCarton, forgetReads, openBillOf, RECEIVING_STATES } from './check.js';
+import { wmsCartons } from './tables.js';
 
 /**
  * The receiving check's moves: refused once the carton's bill is reviewed or zero-cleared
@@ -29,7 +32,22 @@ export const receivingCheckHooks: ResourceHooks = {
 /** Cartons are made by their bills: the box list and the bindings list are read only. */
 export const cartonHooks: ResourceHooks = { omitRoutes: ['create', 'update', 'delete', 'import', 'template'] };
 export const cartonEpcHooks: ResourceHooks = { omitRoutes: ['create', 'update', 'delete', 'import', 'template', 'export'] };
-export const receivingHooks: ResourceHooks = { ...receivingCheckHooks, omitRoutes: cartonHooks.omitRoutes };
+const SHIPPED_STATES = [...RECEIVING_STATES, BILL_STATUS.REVIEWED, BILL_STATUS.CLOSED];
+
+/**
+ * The receiving check: the inbound cartons of shipped bills (in transit, being received, received,
+ * and those reviewed or zero-cleared, whose cartons answer that the bill is closed).
+ */
+export const receivingHooks: ResourceHooks = {
+  ...receivingCheckHooks,
+  omitRoutes: cartonHooks.omitRoutes,
+  scope: () =>
+    sql`${wmsCartons.billId} in (select b.id from wms_bills b where b.tenant_id = ${wmsCartons.tenantId}
+      and b.status in (${sql.join(
+        RECEIVING_STATES.map((s) => sql`${s}`),
+        sql`, `,
+      )}))`,
+};
 
 /**
  * A carton's read session closed (a tunnel's next scan, its quiet, the close button) or a pad

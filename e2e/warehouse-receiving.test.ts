@@ -1,0 +1,155 @@
+/**
+ * Receiving at the DC (issue 29, ../shared/operations.md slice A): the warehouse keeper works the
+ * cartons the dock tunnel checked — holds a short one with its reason, has it read again, accepts a
+ * held one as read — finds their SSCCs on the box list and what each carried on the ASN binding
+ * records; a receipt cannot finish while a carton is unchecked; a received store return is reviewed
+ * with its difference reason, and a second review gets the spec's refusal.
+ */
+
+import type { Lang } from '@tagloom/domain';
+import { BILL_STATUS, CARTON_STATUS, RECEIPT_STATUS } from '@tagloom/domain/resources/warehouse/enums.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { e2eSuite, signedIn, tokenOf, withConsoleErrors } from './support/browser';
+import { apiPost, clickInDialog, enumText, rowOf, screenOf, serverText, tableText, webText } from './support/general';
+import { openScreen } from './support/screens';
+
+const suite = e2eSuite();
+const CHECK = 'warehouse/receiving-check';
+
+type Row = Record<string, unknown>;
+
+/** A row action, inline or under the row's "More". */
+async function rowAction(page: Page, row: Locator, action: string) {
+  const inline = row.getByTestId(`row-action-${action}`);
+  if (await inline.count()) return inline.click();
+  await row.getByTestId('row-more').click();
+  await page.locator(`.ant-dropdown:visible [data-testid="row-action-${action}"]`).click();
+}
+
+/** Shows the rows whose carton number starts so (the screen's search). */
+async function findCarton(page: Page, cartonNo: string) {
+  const s = screenOf(page, CHECK);
+  await s.getByTestId('search-cartonNo').fill(cartonNo);
+  await s.getByTestId('resource-search-submit').click();
+  await expect.poll(() => s.locator('.ant-table-row').count()).toBe(1);
+  return rowOf(page, CHECK, cartonNo);
+}
+
+describe('receiving at the DC', () => {
+  it('wh01 holds a short carton, has it read again and accepts a held one; the receipt waits for its unchecked cartons', async () => {
+    const lang: Lang = 'en_US';
+    const { page, context, errors } = await signedIn(suite, 'wh01', 'demo1234', { lang });
+    try {
+      const token = await tokenOf(context);
+      const listed = await apiPost(page, token, `/api/${CHECK}/list`, { page: 1, pageSize: 100 });
+      const cartons = listed.data.list as Row[];
+      const short = cartons.find((c) => c.status === CARTON_STATUS.CHECKED && c.short === 1 && c.over === 0)!;
+      const held = cartons.find((c) => c.status === CARTON_STATUS.HELD)!;
+      expect(short && held).toBeTruthy();
+      await openScreen(page, CHECK);
+      const state = (row: Locator) => row.locator('.resource-status').first().textContent();
+
+      // hold: the reason asked first
+      let row = await findCarton(page, String(short.cartonNo));
+      await rowAction(page, row, 'hold');
+      const dialog = page.locator('.ant-modal-confirm').filter({ visible: true });
+      await dialog.getByTestId('field-holdReason').fill('One piece short: asking the factory');
+      await clickInDialog(page.getByTestId('machine-confirm-ok'));
+      await expect.poll(() => state(row)).toBe(enumText('CartonStatus', CARTON_STATUS.HELD, lang));
+      await page
+        .locator('.ant-message-notice')
+        .filter({ hasText: serverText(lang, 'carton.done.hold') })
+        .waitFor();
+
+      // read again: confirmed, its reads forgotten
+      await rowAction(page, row, 'reread');
+      const confirm = page.locator('.ant-modal-confirm').filter({ visible: true });
+      await expect
+        .poll(() => confirm.locator('.ant-modal-confirm-content').textContent())
+        .toContain(webText(lang, 'carton.confirm.reread', { name: short.cartonNo }));
+      await clickInDialog(page.getByTestId('machine-confirm-ok'));
+      await expect.poll(() => state(row)).toBe(enumText('CartonStatus', CARTON_STATUS.EXPECTED, lang));
+
+      // the held carton (another bill's piece and an unknown tag in it) accepted as read
+      row = await findCarton(page, String(held.cartonNo));
+      expect(await row.textContent()).toContain(enumText('CartonResult', 4, lang));
+      await rowAction(page, row, 'review');
+      await expect.poll(() => state(row)).toBe(enumText('CartonStatus', CARTON_STATUS.ACCEPTED, lang));
+
+      // the box list: the cartons with their SSCCs; the binding records: what each carried
+      await openScreen(page, 'warehouse/box');
+      await expect.poll(() => tableText(page, 'warehouse/box')).toMatch(/\d{18}/);
+      await openScreen(page, 'logistics/asn-binding');
+      await expect.poll(() => tableText(page, 'logistics/asn-binding')).toContain(enumText('CartonEpcSource', 1, lang));
+
+      // the receipt cannot finish: its carton read again is unchecked now (the button says why)
+      await openScreen(page, 'warehouse/goods-received');
+      const bills = await apiPost(page, token, '/api/warehouse/goods-received/list', { page: 1, pageSize: 100 });
+      const bill = (bills.data.list as Row[]).find((b) => b.id === short.billId)!;
+      expect(bill.cartonsPending).toBeGreaterThan(0);
+      const billRow = rowOf(page, 'warehouse/goods-received', String(bill.code));
+      await billRow.waitFor();
+      await expect.poll(() => billRow.getByTestId('row-action-receive').isDisabled()).toBe(true);
+      await billRow.getByTestId('row-action-receive').hover({ force: true });
+      await expect
+        .poll(() => page.locator('.ant-tooltip:visible').last().textContent())
+        .toBe(webText(lang, 'bill.cartonsUnchecked', { n: bill.cartonsPending }));
+      expect(errors).toEqual([]);
+    } catch (err) {
+      throw withConsoleErrors(err, errors);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the tenant admin finishes a store return and reviews it with its difference reason; a second review is refused', async () => {
+    const lang: Lang = 'zh_TW';
+    const { page, context, errors } = await signedIn(suite, 'demo', 'demo123', { lang });
+    try {
+      const token = await tokenOf(context);
+      const listed = await apiPost(page, token, '/api/warehouse/goods-received/list', { page: 1, pageSize: 100 });
+      const bill = (listed.data.list as Row[]).find((b) => b.status === BILL_STATUS.RECEIVING && b.kind === 4)!;
+      expect(bill).toBeTruthy();
+      const code = String(bill.code);
+      await openScreen(page, 'warehouse/goods-received');
+      const row = rowOf(page, 'warehouse/goods-received', code);
+      await rowAction(page, row, 'receive');
+      await expect
+        .poll(() => row.locator('.resource-status').first().textContent())
+        .toBe(enumText('BillStatus', BILL_STATUS.RECEIVED, lang));
+
+      await openScreen(page, 'logistics/receipt-review');
+      const review = rowOf(page, 'logistics/receipt-review', code);
+      expect(await review.textContent()).toContain(enumText('ReceiptStatus', RECEIPT_STATUS.ABNORMAL, lang));
+      await rowAction(page, review, 'review');
+      const dialog = page.locator('.ant-modal-confirm').filter({ visible: true });
+      await dialog.getByTestId('field-diffReason').waitFor();
+      // an abnormal receipt without its reason: the server names the field
+      await clickInDialog(page.getByTestId('machine-confirm-ok'));
+      await page
+        .locator('.ant-message-notice')
+        .filter({ hasText: serverText(lang, 'validation.diffReasonNeeded') })
+        .waitFor();
+      await expect
+        .poll(() => review.locator('.resource-status').first().textContent())
+        .toBe(enumText('BillStatus', BILL_STATUS.RECEIVED, lang));
+      await rowAction(page, review, 'review');
+      await page.locator('.ant-modal-confirm').filter({ visible: true }).getByTestId('field-diffReason').fill('門市少退一件，已與門市確認');
+      await clickInDialog(page.getByTestId('machine-confirm-ok'));
+      await expect
+        .poll(() => review.locator('.resource-status').first().textContent())
+        .toBe(enumText('BillStatus', BILL_STATUS.REVIEWED, lang));
+      // reviewed: the button stays, refused with the spec's words
+      await expect.poll(() => review.getByTestId('row-action-review').isDisabled()).toBe(true);
+      await review.getByTestId('row-action-review').hover({ force: true });
+      await expect.poll(() => page.locator('.ant-tooltip:visible').last().textContent()).toBe(webText(lang, 'bill.alreadyReviewed'));
+      // the refused review's 400 is the console's only complaint
+      expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
+    } catch (err) {
+      throw withConsoleErrors(err, errors);
+    } finally {
+      await context.close();
+    }
+  });
+});
