@@ -3,6 +3,7 @@ import { defineModule } from '../../core/module.js';
 import { billHooks, billSiteHooks, goodsReceivedHooks } from './bills/hooks.js';
 import { seedWarehouseDemo } from './bills/seed.js';
 import { cartonEpcHooks, cartonHooks, checkOnClose, receivingHooks } from './cartons/hooks.js';
+import { cartonPrintRoutes } from './cartons/print.js';
 import { warehouseZoneHooks } from './zones/hooks.js';
 
 // a carton's read session closing checks the carton (the rfid module calls the handlers of its subject type)
@@ -25,5 +26,6 @@ export const warehouseModule = defineModule({
     'warehouse/carton-epc': cartonEpcHooks,
     'warehouse/management': warehouseZoneHooks,
   }),
+  routes: [cartonPrintRoutes],
   seedDemo: (tx, tenant) => seedWarehouseDemo(tx, tenant),
 });
