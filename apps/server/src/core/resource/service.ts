@@ -35,7 +35,7 @@ import { pageTotal } from './count.js';
 import { cellIn } from './excel.js';
 import { attachFiles, heldIds, releaseFiles } from './file-fields.js';
 import { OPTIONS_PAGE, type OptionsQuery } from './options.js';
-import { keptState, refuseByMachine } from './transitions.js';
+import { keptState, onMoveHooks, refuseByMachine } from './transitions.js';
 
 export { LIST_COUNT_CAP } from './count.js';
 
@@ -106,7 +106,30 @@ export interface ResourceHooks<D extends ResourceDef = ResourceDef, R = HookRow<
    * row, `before` it as it was. A hook may write the row further (a task's next fire time …).
    */
   transitions?: Record<string, OnTransition<R>>;
+  /**
+   * after EVERY move of the machine, in the move's transaction: a button's (after its `transitions`
+   * hook, `row` as that hook left it) and a system one's (move(), `system` true, no session; `by`
+   * the mover, a job's without a user). What every move of a declaration does alike (a log row, a
+   * grant asked) without naming its actions; throw to undo the move.
+   */
+  onTransition?: OnAnyTransition<R>;
 }
+
+/** ResourceHooks.onTransition: any move of the machine, a user's or the system's. */
+export type OnAnyTransition<R = Row> = {
+  run(
+    tx: Tx,
+    row: R,
+    info: {
+      action: string;
+      before: R;
+      code: string;
+      system: boolean;
+      session?: SessionInfo;
+      by: { tenantId: number; userId: number | null; username: string };
+    },
+  ): Promise<void>;
+}['run'];
 
 /**
  * A transition's side effect (ResourceHooks.transitions) over rows R (a declaration's HookRow).
@@ -138,6 +161,8 @@ export class ResourceService {
     private readonly registry?: ReadonlyMap<string, ResourceService>,
   ) {
     this.table = table as AnyTable;
+    // system moves (move()) find the declaration's hook by its code
+    if (hooks.onTransition) onMoveHooks.set(def.code, hooks.onTransition);
   }
 
   /** Keys of the table's columns: what of a body is written to the row (the rest is for afterWrite). */

@@ -21,7 +21,7 @@ import { operationLog } from '../../db/schema/logs.js';
 import type { AppContext, SessionInfo } from '../context.js';
 import { envelope } from '../envelope.js';
 import { conflict, notFound } from '../errors.js';
-import type { ResourceService } from './service.js';
+import type { OnAnyTransition, ResourceService } from './service.js';
 
 type Row = Record<string, unknown>;
 type Api = Parameters<FastifyPluginAsyncZod>[0];
@@ -75,8 +75,9 @@ export function checkMachine(def: ResourceDef): StateMachine {
 /**
  * Move one row by `action`, in one transaction: read it (locked), ask can() (state, guard), one
  * conditional UPDATE … WHERE id = ? AND state IN (from) (and the tenant, for tenant rows), then the
- * screen's onTransition hook. Two concurrent moves cannot both win: the loser finds the row moved
- * and is refused naming the state it is in now. A hook that throws undoes the move.
+ * screen's hook for the action (transitions), then its onTransition hook (every move). Two
+ * concurrent moves cannot both win: the loser finds the row moved and is refused naming the state
+ * it is in now. A hook that throws undoes the move.
  */
 export async function transition(
   ctx: AppContext,
@@ -113,15 +114,24 @@ export async function transition(
       throw conflict('machine.illegal', { state: stateOf(m, now?.[m.field])?.label ?? '-', action: ACTIONS[action as ActionCode] });
     }
     const hook = service.hooks.transitions?.[action];
-    if (!hook) return row;
-    await hook(tx, row, { action, session, before, code: def.code });
-    const [after] = (await read()) as Row[];
-    keptState(tx, def, row, after, `its ${action} hook`);
+    let after = row;
+    if (hook) {
+      await hook(tx, row, { action, session, before, code: def.code });
+      [after] = (await read()) as Row[];
+      keptState(tx, def, row, after, `its ${action} hook`);
+    }
+    await service.hooks.onTransition?.(tx, after, { action, before, code: def.code, system: false, session, by: session });
     return after;
   });
   await service.hooks.afterCommit?.({ action: 'update', session });
   return (await service.shown([moved], session, false))[0];
 }
+
+/**
+ * Each declaration's onTransition hook (ResourceHooks), set as its service is built: a system move
+ * is made with a transaction and a code, not a service, and finds it here.
+ */
+export const onMoveHooks = new Map<string, OnAnyTransition>();
 
 /** Who makes a system move: the user whose request or job it is. */
 export interface Mover {
@@ -155,9 +165,10 @@ export function keptState(tx: Tx, def: ResourceDef, before: Row | undefined, aft
  * A system move (a machine's `system` transition: no button, no route), in the caller's
  * transaction, as a user's transition is made: the row read locked (the tenant's), the transition's
  * guard asked, one conditional UPDATE … WHERE id = ? AND state IN (from), the columns `set` written
- * with it, and a row in the operation log (screen, action, target) in the same transaction. Refused
- * (409, naming the state it is in) when its state does not allow it; with `ifAllowed`, answered
- * undefined instead (a job's end finding the row moved on). Answers the moved row.
+ * with it, a row in the operation log (screen, action, target) and the declaration's onTransition
+ * hook in the same transaction. Refused (409, naming the state it is in) when its state does not
+ * allow it; with `ifAllowed`, answered undefined instead (a job's end finding the row moved on).
+ * Answers the moved row.
  */
 export async function move(
   tx: Tx,
@@ -208,6 +219,13 @@ export async function move(
     result: 1,
     status: 200,
     body: { id, from: before[m.field], to: t.to },
+  });
+  await onMoveHooks.get(code)?.(tx, row, {
+    action,
+    before,
+    code,
+    system: true,
+    by: { tenantId: by.tenantId, userId: by.userId, username: by.username },
   });
   return row;
 }

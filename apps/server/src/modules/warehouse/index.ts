@@ -1,31 +1,51 @@
-import { warehouseModule as domain } from '@tagloom/domain';
+import { billResource, cartonResource, warehouseModule as domain, goodsReceivedResource, receivingCheckResource } from '@tagloom/domain';
 import { defineModule } from '../../core/module.js';
-import { billHooks, billSiteHooks, goodsReceivedHooks } from './bills/hooks.js';
+import { billHooks, billLog, billSiteHooks, billSiteOf, goodsReceivedHooks } from './bills/hooks.js';
 import { seedWarehouseDemo } from './bills/seed.js';
 import { cartonEpcHooks, cartonHooks, checkOnClose, receivingHooks } from './cartons/hooks.js';
 import { cartonPrintRoutes } from './cartons/print.js';
+import { wmsGrantHooks } from './grants/hooks.js';
+import { seedGrantDemo } from './grants/seed.js';
+import { wmsLogRoutes } from './log/routes.js';
+import { seedWmsLogDemo } from './log/seed.js';
+import { loggedHooks } from './log/writer.js';
 import { warehouseZoneHooks } from './zones/hooks.js';
 
 // a carton's read session closing checks the carton (the rfid module calls the handlers of its subject type)
 checkOnClose();
 
+/** A carton's moves happen at the site it is bound for (its bill's receiver). */
+const cartonLog = { siteOf: (row: Record<string, unknown>) => (row.siteId == null ? null : Number(row.siteId)) };
+
 /**
  * The intelligent warehouse module: bills (advance shipping notices, transfers, returns), their
  * cartons and the EPCs each travels with, checked as their read sessions close at a dock tunnel,
- * and the zones of each warehouse (warehouse management), which readers bind to (../shared/operations.md slice A).
+ * the receipts finished; the zones of each warehouse (warehouse management), which readers bind
+ * to; who may do what at a warehouse (warehouse permission) and the log of every document move
+ * (warehouse/log, a feed) — ../shared/operations.md slice A.
  */
 export const warehouseModule = defineModule({
   code: 'warehouse',
   domain,
-  hooks: () => ({
-    'warehouse/bill': billHooks,
+  hooks: (ctx) => ({
+    // every move of a document asks the keeper's grant and is logged (log/writer.ts)
+    'warehouse/bill': loggedHooks(billResource, billHooks, billLog),
     'warehouse/bill-site': billSiteHooks,
-    'warehouse/goods-received': goodsReceivedHooks,
-    'warehouse/box': cartonHooks,
-    'warehouse/receiving-check': receivingHooks,
+    'warehouse/goods-received': loggedHooks(goodsReceivedResource, goodsReceivedHooks, { siteOf: billSiteOf, ops: { receive: 'receive' } }),
+    'warehouse/box': loggedHooks(cartonResource, cartonHooks, cartonLog),
+    'warehouse/receiving-check': loggedHooks(receivingCheckResource, receivingHooks, {
+      ...cartonLog,
+      ops: { review: 'receive', hold: 'receive', reread: 'receive' },
+      codeOf: (row) => String(row.cartonNo),
+    }),
     'warehouse/carton-epc': cartonEpcHooks,
     'warehouse/management': warehouseZoneHooks,
+    'warehouse/permission': wmsGrantHooks(ctx),
   }),
-  routes: [cartonPrintRoutes],
-  seedDemo: (tx, tenant) => seedWarehouseDemo(tx, tenant),
+  routes: [cartonPrintRoutes, wmsLogRoutes],
+  seedDemo: async (tx, tenant) => {
+    await seedWarehouseDemo(tx, tenant);
+    await seedGrantDemo(tx, tenant.id);
+    await seedWmsLogDemo(tx, tenant.id);
+  },
 });

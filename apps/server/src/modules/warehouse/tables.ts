@@ -1,4 +1,6 @@
-/** Tables of the warehouse module's declared resources (db/schema re-exports this file). */
+/** Tables of the warehouse module's declared resources and of its log feed (db/schema re-exports this file). */
 export * from './bills/tables.js';
 export * from './cartons/tables.js';
+export * from './grants/tables.js';
+export * from './log/tables.js';
 export * from './zones/tables.js';

@@ -87,7 +87,6 @@ export const warehouseMenu: MenuModuleDef = {
           side: 'T',
           icon: 'LockOutlined',
           names: { zh_CN: '仓库权限', zh_TW: '倉庫權限', en_US: 'Warehouse permissions' },
-          actions: ['query', 'edit', 'assign'],
         },
         {
           component: 'warehouse/log',

@@ -32,6 +32,13 @@ export const CARTON_EPC_SOURCE = { FACTORY_PACK: 1, ASN_IMPORT: 2, DC_REPACK: 3,
 /** Values of the EpcClass enum: what the receiving check found of an EPC of a carton (F5; 0: not checked yet). */
 export const EPC_CLASS = { PENDING: 0, MATCHED: 1, SHORT: 2, OVER: 3, FOREIGN: 4, UNKNOWN: 5 } as const;
 
+/**
+ * What a warehouse grant lets its user do at its warehouse (E14): receive, inspect, pack, ship,
+ * count, review, audit and zero-clear. The values are stored in wms_grants.ops.
+ */
+export const WMS_OPS = ['receive', 'qi', 'pack', 'ship', 'count', 'review', 'audit', 'zeroClear'] as const;
+export type WmsOp = (typeof WMS_OPS)[number];
+
 /** The kinds that come into a warehouse from outside (a factory, or a store sending back). */
 export const INBOUND_KINDS: readonly number[] = [BILL_KIND.PURCHASE_IN, BILL_KIND.FUTURES_IN, BILL_KIND.STORE_RETURN];
 /** The kinds whose sender is a factory (the factory field names it). */
@@ -100,6 +107,16 @@ export const warehouseEnums = defineEnums({
     o(EPC_CLASS.OVER, '多出', '多出', 'Over', 'warning'),
     o(EPC_CLASS.FOREIGN, '他单', '他單', 'Foreign', 'error'),
     o(EPC_CLASS.UNKNOWN, '未知', '未知', 'Unknown', 'error'),
+  ],
+  WmsOp: [
+    o('receive', '收货', '收貨', 'Receive'),
+    o('qi', '质检', '品檢', 'QI'),
+    o('pack', '装箱', '裝箱', 'Pack'),
+    o('ship', '发货', '出貨', 'Ship'),
+    o('count', '盘点', '盤點', 'Count'),
+    o('review', '复核', '複核', 'Review'),
+    o('audit', '审核', '審核', 'Audit'),
+    o('zeroClear', '清零', '清零', 'Zero-clear'),
   ],
   ExportStatus: [
     o(EXPORT_STATUS.NOT_EXPORTED, '未导出', '未匯出', 'Not exported', 'default'),

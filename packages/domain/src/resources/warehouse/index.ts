@@ -2,15 +2,19 @@ import { defineDomainModule } from '../module.js';
 import { warehouseMenu } from './_menu.js';
 import { billResource, billSiteResource, goodsReceivedResource } from './bill.js';
 import { cartonEpcResource, cartonResource, receivingCheckResource } from './carton.js';
+import { wmsGrantResource } from './grant.js';
 import { warehouseZoneResource } from './zone.js';
 
 export * from './bill.js';
 export * from './carton.js';
 export * from './enums.js';
+export * from './grant.js';
+export * from './log.js';
 export * from './zone.js';
 export { warehouseMenu };
 
-/** The intelligent warehouse module: its menu, bills and the zones of each warehouse (warehouse management). */
+/** The intelligent warehouse module: its menu, bills, the zones of each warehouse (warehouse management)
+ * and who may do what there (warehouse permission); its log is a feed (log.ts). */
 export const warehouseModule = defineDomainModule({
   code: 'warehouse',
   menu: warehouseMenu,
@@ -22,5 +26,6 @@ export const warehouseModule = defineDomainModule({
     receivingCheckResource,
     cartonEpcResource,
     warehouseZoneResource,
+    wmsGrantResource,
   ],
 });

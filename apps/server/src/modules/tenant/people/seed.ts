@@ -59,6 +59,9 @@ const DEMO_ROLES: { code: string; name: string; alias: string; grants: Record<st
       // its receipts finished and reviewed (or zero-cleared)
       'warehouse/goods-received': ['query', 'export', 'receive'],
       'logistics/receipt-review': ['query', 'export', 'review', 'zeroClear'],
+      // who may do what at its warehouse (kept by the administrator), and the log of its documents' moves
+      'warehouse/permission': ['query'],
+      'warehouse/log': ['query', 'export'],
       'tenant/goods': ['query', 'export'],
       'tenant/brand': ['query'],
       'tenant/equipment': ['query'],

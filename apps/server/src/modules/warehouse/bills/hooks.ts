@@ -1,10 +1,11 @@
-import { BILL_STATUS, billResource, CARTON_STATUS, LOCATION_KIND, RECEIPT_STATUS } from '@tagloom/domain';
+import { BILL_STATUS, billResource, CARTON_STATUS, INBOUND_KINDS, LOCATION_KIND, RECEIPT_STATUS } from '@tagloom/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { validationError } from '../../../core/errors.js';
 import { nextDocumentCode } from '../../../core/numbering.js';
 import type { ResourceHooks } from '../../../core/resource/service.js';
 import { queryRows, type Tx } from '../../../db/client.js';
 import { makeCartons } from '../cartons/make.js';
+import type { WmsLogOptions } from '../log/writer.js';
 import { billSites, wmsBillLines, wmsBills } from './tables.js';
 
 type Row = Record<string, unknown>;
@@ -107,6 +108,21 @@ export const billHooks: ResourceHooks = {
         .where(and(eq(wmsBills.tenantId, tenantId), eq(wmsBills.id, Number(row.id))));
     },
   },
+};
+
+/** A bill's site in the warehouse log: where it arrives for an inbound kind, where it leaves from otherwise. */
+export const billSiteOf = (row: Row): number | null => {
+  const site = INBOUND_KINDS.includes(Number(row.kind)) ? row.destLocationId : (row.sourceLocationId ?? row.destLocationId);
+  return site === null || site === undefined ? null : Number(site);
+};
+
+/**
+ * Bills in the warehouse log (log/writer.ts): at their site, each button asking its operation of a
+ * warehouse keeper (cancelling a draft is the shipper's call; startReceiving, a system move, asks none).
+ */
+export const billLog: WmsLogOptions = {
+  siteOf: billSiteOf,
+  ops: { ship: 'ship', cancel: 'ship', zeroClear: 'zeroClear' },
 };
 
 /** The sites a bill goes between: the tenant's stores and warehouses, whoever asks (read only). */
