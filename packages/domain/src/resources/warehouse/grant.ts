@@ -25,7 +25,8 @@ export const wmsGrantResource = defineResource({
   names: L('仓库权限', '倉庫權限', 'Warehouse permission'),
   owner: 'tenant',
   table: 'wms_grants',
-  titleField: 'userId',
+  // a grant has no name of its own: its remark (the console names it by its user and warehouse)
+  titleField: 'remark',
   defaultSort: { field: 'userId', order: 'asc' },
   // assign (a new grant) is the add button, edit changes one, delete takes it back
   crud: ['query', 'add', 'edit', 'delete'],
@@ -39,14 +40,16 @@ export const wmsGrantResource = defineResource({
       width: 140,
       onDelete: 'cascade',
     }),
+    // required, the server says (a warehouse's user leaving it blank gets its own warehouse)
     siteId: f.ref('tenant/warehouse', 'name', {
       label: L('仓库', '倉庫', 'Warehouse'),
+      required: false,
       search: 'eq',
       width: 170,
       onDelete: 'cascade',
     }),
-    zoneIds: f.json({ label: L('库区', '庫區', 'Zones'), list: true, exported: false, width: 220 }),
-    ops: f.json({ label: L('操作权限', '操作權限', 'Operations'), required: true, list: true, exported: false, width: 360 }),
+    zoneIds: f.json({ label: L('库区', '庫區', 'Zones'), list: true, exported: false, width: 180 }),
+    ops: f.json({ label: L('操作权限', '操作權限', 'Operations'), required: true, list: true, exported: false, width: 320 }),
     remark: f.textarea({ label: L('备注', '備註', 'Remark'), max: 256, list: false }),
   },
   // the generic proofs' grants: every operation, every zone (the user and warehouse are the proofs' refs)

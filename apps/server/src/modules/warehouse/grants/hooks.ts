@@ -4,16 +4,24 @@ import { z } from 'zod';
 import type { AppContext } from '../../../core/context.js';
 import { validationError } from '../../../core/errors.js';
 import type { ResourceHooks } from '../../../core/resource/service.js';
+import { users } from '../../../db/schema/tenant.js';
 import { locations } from '../../tenant/places/tables.js';
 
 const ids = (v: unknown): number[] => (Array.isArray(v) ? v.map(Number) : []);
 
 /**
  * Warehouse grants: the zones named must be zones of the grant's warehouse (none: all of them);
- * the list shows each grant's zones by name.
+ * the list shows each grant's zones, user and warehouse by name.
  */
 export const wmsGrantHooks = (ctx: AppContext): ResourceHooks => ({
   async beforeWrite(tx, data, { session, changes, lang }) {
+    // every grant is of a warehouse (a warehouse's user naming none is given its own: the service's stamp)
+    if (!data.siteId)
+      throw validationError(
+        lang ?? session.lang,
+        [{ code: 'custom', path: ['siteId'], message: 'validation.required' }],
+        wmsGrantResource.labels,
+      );
     const zoneIds = [...new Set(ids(data.zoneIds))];
     if (zoneIds.length) {
       const found = await tx
@@ -40,17 +48,32 @@ export const wmsGrantHooks = (ctx: AppContext): ResourceHooks => ({
     } else data.zoneIds = zoneIds;
   },
   async decorate(rows, { session }) {
-    const all = [...new Set(rows.flatMap((r) => ids(r.zoneIds)))];
-    if (!all.length) return rows.map((r) => ({ ...r, zoneNames: [] }));
-    const names = new Map(
-      (
-        await ctx.db
-          .select({ id: locations.id, name: locations.name })
-          .from(locations)
-          .where(and(eq(locations.tenantId, session.tenantId), inArray(locations.id, all)))
-      ).map((z) => [Number(z.id), z.name]),
-    );
-    return rows.map((r) => ({ ...r, zoneNames: ids(r.zoneIds).map((id) => names.get(id) ?? String(id)) }));
+    const zones = rows.flatMap((r) => ids(r.zoneIds));
+    const places = [...new Set([...zones, ...rows.map((r) => Number(r.siteId))])];
+    const people = [...new Set(rows.map((r) => Number(r.userId)))];
+    const [names, usernames] = await Promise.all([
+      places.length
+        ? ctx.db
+            .select({ id: locations.id, name: locations.name })
+            .from(locations)
+            .where(and(eq(locations.tenantId, session.tenantId), inArray(locations.id, places)))
+        : [],
+      people.length
+        ? ctx.db
+            .select({ id: users.id, username: users.username })
+            .from(users)
+            .where(and(eq(users.tenantId, session.tenantId), inArray(users.id, people)))
+        : [],
+    ]);
+    const place = new Map(names.map((z) => [Number(z.id), z.name]));
+    const person = new Map(usernames.map((u) => [Number(u.id), u.username]));
+    // the names a row is shown by: its zones, and its user and warehouse (the console's confirmations)
+    return rows.map((r) => ({
+      ...r,
+      zoneNames: ids(r.zoneIds).map((id) => place.get(id) ?? String(id)),
+      username: person.get(Number(r.userId)) ?? '',
+      siteName: place.get(Number(r.siteId)) ?? '',
+    }));
   },
-  rowFields: { zoneNames: z.array(z.string()).optional() },
+  rowFields: { zoneNames: z.array(z.string()).optional(), username: z.string().optional(), siteName: z.string().optional() },
 });
