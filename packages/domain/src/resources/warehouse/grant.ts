@@ -30,7 +30,8 @@ export const wmsGrantResource = defineResource({
   defaultSort: { field: 'userId', order: 'asc' },
   // assign (a new grant) is the add button, edit changes one, delete takes it back
   crud: ['query', 'add', 'edit', 'delete'],
-  partyScope: { warehouse: 'siteId' },
+  // (as a list: the field the server requires, given a keeper's own warehouse when left blank, as a bill's ends)
+  partyScope: { warehouse: ['siteId'] },
   rules: [grantRule],
   fields: {
     userId: f.ref('tenant/user', 'username', {

@@ -116,7 +116,8 @@ export function loggedHooks<D extends ResourceDef>(def: D, hooks: ResourceHooks<
         userId: info.by.userId,
         username: info.by.username,
         siteId: siteOf(row),
-        docType: def.code,
+        // a screen over another's rows (a receipt review's bills) logs the rows' own declaration
+        docType: def.rowsOf?.code ?? def.code,
         docId: Number(r.id),
         docCode: opts.codeOf?.(row) ?? String(r[def.titleField] ?? ''),
         action: info.action,
