@@ -65,6 +65,31 @@ describe('store and warehouse staff', () => {
     }
   });
 
+  it('wh01 reads its warehouse’s log and grants: the moves at WH01 only, a system move in words; its grant of every operation', async () => {
+    const { page, context, errors } = await signedIn(suite, 'wh01', 'demo1234', { lang: 'en_US' });
+    try {
+      await openScreen(page, 'warehouse/log');
+      const log = screenOf(page, 'warehouse/log').getByTestId('warehouse-log-table');
+      await expect.poll(() => log.locator('.ant-table-row').count()).toBeGreaterThanOrEqual(5);
+      const text = (await log.textContent()) ?? '';
+      // the demo bills' moves at WH01: shipped, one cancelled, one whose receiving the system began
+      for (const words of ['Send goods', 'Cancel', 'Start receiving', 'System', 'Bill', 'In transit', '华东中心仓'])
+        expect(text).toContain(words);
+      // not the zero-clearance at WH02
+      expect(text).not.toContain('华南区域仓');
+      expect(text).not.toContain('Zero clearance');
+      await openScreen(page, 'warehouse/permission');
+      await expect.poll(() => tableText(page, 'warehouse/permission')).toContain('Zero-clear');
+      const grants = await tableText(page, 'warehouse/permission');
+      for (const words of ['wh01', '华东中心仓', 'All zones', 'Receive']) expect(grants).toContain(words);
+      expect(errors).toEqual([]);
+    } catch (err) {
+      throw withConsoleErrors(err, errors);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('wh01 sends a transfer to the flagship store: a bill with a line, shipped, then in transit (zero clearance asks first)', async () => {
     const lang = 'en_US';
     const { page, context, errors } = await signedIn(suite, 'wh01', 'demo1234', { lang });

@@ -1,7 +1,8 @@
 /**
  * Warehouse permission (warehouse/permission, E14): who may do what at a warehouse. The operations
  * are picked from the WmsOp enum and shown as tags; the zones are picked among the chosen
- * warehouse's zones (none: all of them) and shown by name.
+ * warehouse's zones (none: all of them) and shown by name; the user and warehouse by the names the
+ * server gives each row.
  */
 import { ENUMS } from '@tagloom/domain/enums.ts';
 import { wmsGrantResource } from '@tagloom/domain/resources/warehouse/grant.ts';
@@ -79,6 +80,9 @@ export default function WarehousePermission() {
       def={wmsGrantResource}
       rowTitle={(row) => `${String(row.username ?? '')} · ${String(row.siteName ?? '')}`}
       columnOverrides={{
+        // named by the server (a keeper may not read the user list the picker would ask)
+        userId: (v, row) => String(row.username || v),
+        siteId: (v, row) => String(row.siteName || v),
         ops: (v) => (
           <Space size={[0, 4]} wrap>
             {list(v).map((op) => (
