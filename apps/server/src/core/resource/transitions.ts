@@ -258,7 +258,8 @@ export async function transitionRoutes(app: Api, service: ResourceService, row: 
     app.post(
       `/${def.code}/${action}`,
       {
-        config: { access: { screen: def.code, action: action as ActionCode } },
+        // the fields it writes are named by their labels in a refusal
+        config: { access: { screen: def.code, action: action as ActionCode }, fieldLabels: def.labels },
         schema: {
           tags: [def.code],
           summary: `${def.names.en_US}: ${label.en_US} (${stateNames(m, t.from)} → ${stateNames(m, [t.to])})`,

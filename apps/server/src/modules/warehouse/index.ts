@@ -9,6 +9,10 @@ import { seedGrantDemo } from './grants/seed.js';
 import { wmsLogRoutes } from './log/routes.js';
 import { seedWmsLogDemo } from './log/seed.js';
 import { loggedHooks } from './log/writer.js';
+import { padHooks } from './pads/hooks.js';
+import { padRoutes } from './pads/routes.js';
+import { seedPadDemo } from './pads/seed.js';
+import { padSessions } from './pads/tables.js';
 import { warehouseZoneHooks } from './zones/hooks.js';
 
 // a carton's read session closing checks the carton (the rfid module calls the handlers of its subject type)
@@ -22,7 +26,7 @@ const cartonLog = { siteOf: (row: Record<string, unknown>) => (row.siteId == nul
  * cartons and the EPCs each travels with, checked as their read sessions close at a dock tunnel,
  * the receipts finished; the zones of each warehouse (warehouse management), which readers bind
  * to; who may do what at a warehouse (warehouse permission) and the log of every document move
- * (warehouse/log, a feed) — ../shared/operations.md slice A.
+ * (warehouse/log, a feed); pad review of the handhelds' read sessions — ../shared/operations.md slice A.
  */
 export const warehouseModule = defineModule({
   code: 'warehouse',
@@ -41,10 +45,14 @@ export const warehouseModule = defineModule({
     'warehouse/carton-epc': cartonEpcHooks,
     'warehouse/management': warehouseZoneHooks,
     'warehouse/permission': wmsGrantHooks(ctx),
+    'warehouse/pad-review': padHooks,
   }),
-  routes: [cartonPrintRoutes, wmsLogRoutes],
+  // pad review's rows are the rfid module's read sessions (its hand-written table)
+  tables: { 'warehouse/pad-review': padSessions },
+  routes: [cartonPrintRoutes, wmsLogRoutes, padRoutes],
   seedDemo: async (tx, tenant) => {
     await seedWarehouseDemo(tx, tenant);
+    await seedPadDemo(tx, tenant);
     await seedGrantDemo(tx, tenant.id);
     await seedWmsLogDemo(tx, tenant.id);
   },

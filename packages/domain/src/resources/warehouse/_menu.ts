@@ -53,7 +53,6 @@ export const warehouseMenu: MenuModuleDef = {
           side: 'T',
           icon: 'MobileOutlined',
           names: { zh_CN: 'PAD 复核', zh_TW: 'PAD 複核', en_US: 'Pad review' },
-          actions: ['query', 'upload', 'review', 'export'],
         },
         {
           component: 'warehouse/receiving-qi',

@@ -1,5 +1,6 @@
 import { defineEnums, enumOption as o } from '../../enums.js';
 import { CARTON_RESULT } from '../../rfid/reconcile.js';
+import { READ_SESSION_STATE as RS } from '../../rfid/sessions.js';
 
 /** Values of the BillKind enum (../shared/operations.md E1): where goods come from and go to. */
 export const BILL_KIND = { PURCHASE_IN: 1, FUTURES_IN: 2, TRANSFER: 3, STORE_RETURN: 4, STORE_TRANSFER: 5, VENDOR_RETURN: 6 } as const;
@@ -122,5 +123,14 @@ export const warehouseEnums = defineEnums({
     o(EXPORT_STATUS.NOT_EXPORTED, '未导出', '未匯出', 'Not exported', 'default'),
     o(EXPORT_STATUS.EXPORTED, '已导出', '已匯出', 'Exported', 'success'),
     o(EXPORT_STATUS.ERROR, '导出失败', '匯出失敗', 'Export failed', 'error'),
+  ],
+  // a read session's state (packages/domain/src/rfid/sessions.ts), as warehouse/pad-review shows it
+  ReadSessionState: [
+    o(RS.RECORDED, '待上传', '待上傳', 'Awaiting upload', 'warning'),
+    o(RS.OPEN, '读取中', '讀取中', 'Reading', 'processing'),
+    o(RS.CLOSED, '已结束', '已結束', 'Closed', 'default'),
+    o(RS.UPLOADED, '待复核', '待複核', 'Uploaded', 'processing'),
+    o(RS.REVIEWED, '已复核', '已複核', 'Reviewed', 'success'),
+    o(RS.REJECTED, '已驳回', '已駁回', 'Rejected', 'error'),
   ],
 });

@@ -3,6 +3,7 @@ import { warehouseMenu } from './_menu.js';
 import { billResource, billSiteResource, goodsReceivedResource } from './bill.js';
 import { cartonEpcResource, cartonResource, receivingCheckResource } from './carton.js';
 import { wmsGrantResource } from './grant.js';
+import { padReviewResource } from './pad.js';
 import { warehouseZoneResource } from './zone.js';
 
 export * from './bill.js';
@@ -13,8 +14,11 @@ export * from './log.js';
 export * from './zone.js';
 export { warehouseMenu };
 
-/** The intelligent warehouse module: its menu, bills, the zones of each warehouse (warehouse management)
- * and who may do what there (warehouse permission); its log is a feed (log.ts). */
+/**
+ * The intelligent warehouse module: its menu, bills and their cartons, the zones of each warehouse
+ * (warehouse management), who may do what there (warehouse permission); its log is a feed (log.ts);
+ * pad review's read sessions (custom: the module uploads a session file, the console has a view of its own).
+ */
 export const warehouseModule = defineDomainModule({
   code: 'warehouse',
   menu: warehouseMenu,
@@ -28,4 +32,12 @@ export const warehouseModule = defineDomainModule({
     warehouseZoneResource,
     wmsGrantResource,
   ],
+export * from './pad.js';
+/**
+ * The intelligent warehouse module: its menu, bills and the zones of each warehouse (warehouse
+ * management); pad review's read sessions (custom: the module uploads a session file, the console
+ * has a view of its own).
+ */
+  resources: [billResource, billSiteResource, warehouseZoneResource],
+  custom: [padReviewResource],
 });

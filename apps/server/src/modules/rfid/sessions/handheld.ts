@@ -10,9 +10,12 @@
 import { normalizeHex } from '@tagloom/domain';
 import { READ_SESSION_KIND, READ_SESSION_STATE, SESSION_EPC_CHUNK } from '@tagloom/domain/rfid/sessions.js';
 import { sql } from 'drizzle-orm';
+import type { SessionInfo } from '../../../core/context.js';
+import { badRequest } from '../../../core/errors.js';
 import { nextDocumentCode } from '../../../core/numbering.js';
-import type { Tx } from '../../../db/client.js';
+import { queryRows, type Tx } from '../../../db/client.js';
 import { bindingOf } from '../equipment/service.js';
+import { readersReached } from '../ingest/routes.js';
 import { addRead, appendAll, type EpcReads } from './append.js';
 import { type ReadSession, SESSION_COLUMNS, sessionRows } from './service.js';
 
@@ -41,8 +44,17 @@ export interface UploadResult {
   duplicate: boolean;
 }
 
-/** Stores an upload of the handheld `equipmentCoding` in the caller's transaction (see the file's comment). */
-export async function uploadHandheld(tx: Tx, tenantId: number, equipmentCoding: string, u: HandheldUpload): Promise<UploadResult> {
+/**
+ * Stores an upload of the handheld `equipmentCoding` in the caller's transaction (see the file's
+ * comment); `createdBy`: the console user who uploaded it as a file (null: the device posted it).
+ */
+export async function uploadHandheld(
+  tx: Tx,
+  tenantId: number,
+  equipmentCoding: string,
+  u: HandheldUpload,
+  createdBy: number | null = null,
+): Promise<UploadResult> {
   const mine = sql`s.tenant_id = ${tenantId} and s.equipment_coding = ${equipmentCoding} and s.device_session_id = ${u.deviceSessionId}`;
   // the row, locked: a second upload of the same session at the same moment waits, then changes nothing
   const find = async () => (await sessionRows(tx, sql`select ${SESSION_COLUMNS} from rfid_read_sessions s where ${mine} for update`))[0];
@@ -54,10 +66,10 @@ export async function uploadHandheld(tx: Tx, tenantId: number, equipmentCoding: 
     const [made] = await sessionRows(
       tx,
       sql`insert into rfid_read_sessions as s (tenant_id, code, kind, equipment_coding, location_id, subject_type, subject_code,
-            device_session_id, started_at, ended_at, state, offline)
+            device_session_id, started_at, ended_at, state, offline, created_by)
           values (${tenantId}, ${code}, ${READ_SESSION_KIND.HANDHELD}, ${equipmentCoding}, ${binding?.locationId ?? null},
             ${u.subject?.type ?? ''}, ${u.subject?.code ?? ''}, ${u.deviceSessionId}, ${u.startedAt}::timestamptz,
-            ${u.endedAt ?? null}::timestamptz, ${READ_SESSION_STATE.RECORDED}, true)
+            ${u.endedAt ?? null}::timestamptz, ${READ_SESSION_STATE.RECORDED}, true, ${createdBy})
           on conflict (tenant_id, equipment_coding, device_session_id) where device_session_id is not null do nothing
           returning ${SESSION_COLUMNS}`,
     );
@@ -76,4 +88,23 @@ export async function uploadHandheld(tx: Tx, tenantId: number, equipmentCoding: 
         where s.tenant_id = ${tenantId} and s.id = ${had.id} returning ${SESSION_COLUMNS}`,
   );
   return { session, duplicate: false };
+}
+
+/**
+ * A console user's upload of a handheld's session document (warehouse/pad-review's file, for a
+ * device that cannot post): the device's upload, for the reader the document names, stamped with
+ * the user. Refused naming the reader when the tenant has no such reader or the user's place does
+ * not reach it (a warehouse's user uploads for its own readers).
+ */
+export async function uploadHandheldAs(
+  tx: Tx,
+  user: Pick<SessionInfo, 'tenantId' | 'party' | 'userId'>,
+  equipmentCoding: string,
+  u: HandheldUpload,
+): Promise<UploadResult> {
+  const binding = await bindingOf(tx, user.tenantId, equipmentCoding);
+  const reach = readersReached(sql`${equipmentCoding}::text`, user);
+  const reached = !reach || !!(await queryRows<{ ok: boolean }>(tx, sql`select ${reach} as ok`))[0]?.ok;
+  if (!binding || !reached) throw badRequest('readSession.noReader', { equipment: equipmentCoding });
+  return uploadHandheld(tx, user.tenantId, equipmentCoding, u, user.userId);
 }

@@ -10,5 +10,17 @@ import { sessionRoutes } from './routes.js';
 export const sessionsPart: ModulePart = {
   routes: [sessionRoutes],
 };
-export { closeSession, getSession, listSessions, openSession, type ReadSession, recordedSessionsOf } from './service.js';
+export { handheldDocument, SESSION_FIELD_LABELS } from './document.js';
+export { type HandheldUpload, type UploadResult, uploadHandheldAs } from './handheld.js';
+export {
+  applyReviewedSession,
+  closeSession,
+  getSession,
+  listSessions,
+  openSession,
+  type ReadSession,
+  recordedSessionsOf,
+  type SessionEpc,
+  sessionEpcs,
+} from './service.js';
 export { type SubjectHandler, sessionSubjects } from './subjects.js';

@@ -9,7 +9,7 @@ import { envelope } from '../../../core/envelope.js';
 import { badRequest } from '../../../core/errors.js';
 import { queryRows, type Tx } from '../../../db/client.js';
 import { readersReached } from '../ingest/routes.js';
-import { EPC_ANY, fromCatalog } from '../state/routes.js';
+import { handheldDocument, SESSION_FIELD_LABELS, text } from './document.js';
 import { uploadHandheld } from './handheld.js';
 import { startQuietSweep } from './quiet.js';
 import { closeSession, getSession, listSessions, openSession, sessionEpcs } from './service.js';
@@ -19,33 +19,7 @@ const SCREEN = 'warehouse/receiving-check';
 const QUERY: Access = { screen: SCREEN, action: 'query', device: true };
 const BUTTON: Access = { screen: SCREEN, action: 'review', device: true };
 
-const label = (field: string) => fromCatalog(`readSession.field.${field}`);
-const LABELS = Object.fromEntries(
-  [
-    'equipment',
-    'subjectType',
-    'subjectCode',
-    'subjectId',
-    'kind',
-    'id',
-    'state',
-    'after',
-    'before',
-    'limit',
-    'deviceSessionId',
-    'subject',
-    'type',
-    'code',
-    'startedAt',
-    'endedAt',
-    'reads',
-    'epc',
-    'tid',
-    'at',
-    'rssi',
-    'count',
-  ].map((f) => [f, label(f)]),
-);
+const LABELS = SESSION_FIELD_LABELS;
 
 const session = z.object({
   id: z.number(),
@@ -76,13 +50,6 @@ const sessionEpc = z.object({
   antenna: z.number().nullable(),
 });
 
-const text = (max: number) => z.string().trim().min(1).max(max);
-const epc = () =>
-  z
-    .string()
-    .max(100)
-    .refine((s) => EPC_ANY.test(normalizeHex(s)), { message: 'presence.epcShape' });
-const at = () => z.iso.datetime({ offset: true });
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 /** The sessions a request reaches: a device its tenant's, a user its place's readers' (core/party.ts). */
@@ -218,28 +185,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['rfid/sessions'],
         summary: `Upload a handheld's session (operations.md F4), authenticated by the handheld's device key: {deviceSessionId, subject: {type, code}, startedAt, endedAt, reads: [{epc, tid, at, rssi (dBm), count}]}, at most ${HANDHELD_MAX_READS} reads. Without reads the header alone is recorded (state 0 RECORDED: reads to come); with them the session is UPLOADED (3). Idempotent by deviceSessionId: the same upload again changes nothing (duplicate: true). The reads go to the session, not to EPC state`,
-        body: z.object({
-          deviceSessionId: text(100),
-          subject: z.object({ type: text(32), code: text(64) }).optional(),
-          startedAt: at(),
-          endedAt: at().optional(),
-          reads: z
-            .array(
-              z.object({
-                epc: epc(),
-                tid: z
-                  .string()
-                  .max(128)
-                  .regex(/^[0-9A-Fa-f]*$/)
-                  .optional(),
-                at: at(),
-                rssi: z.number().min(-150).max(50).optional(),
-                count: z.number().int().min(1).max(1_000_000).optional(),
-              }),
-            )
-            .max(HANDHELD_MAX_READS)
-            .optional(),
-        }),
+        body: handheldDocument,
         response: { 200: envelope(z.object({ session, duplicate: z.boolean() })) },
       },
     },

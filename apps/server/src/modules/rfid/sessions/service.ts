@@ -206,6 +206,17 @@ export async function getSession(tx: Tx, tenantId: number, id: number, reach?: S
   return session;
 }
 
+/**
+ * Applies a reviewed session's reads to its subject (pad review, operations.md E4): its subject
+ * type's handlers run (a carton's check, a count) in the caller's transaction — the review's, so a
+ * handler that refuses undoes the review. The session as it is now.
+ */
+export async function applyReviewedSession(tx: Tx, tenantId: number, id: number): Promise<ReadSession> {
+  const session = await getSession(tx, tenantId, id);
+  await sessionSubjects.closed(tx, session);
+  return session;
+}
+
 export interface SessionEpc {
   epc: string;
   firstAt: string;

@@ -51,7 +51,13 @@ export const rfidReadSessions = pgTable(
     /** uploaded by a handheld after the fact (F4), not read live */
     offline: boolean('offline').notNull().default(false),
     uploadedAt: ts('uploaded_at'),
+    /** why pad review rejected it (warehouse/pad-review) */
+    rejectReason: text('reject_reason').notNull().default(''),
+    /** the console user who uploaded it as a file; null: its device */
+    createdBy: bigint('created_by', { mode: 'number' }),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** its last move on pad review */
+    updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -65,6 +71,19 @@ export const rfidReadSessions = pgTable(
     index('rfid_read_sessions_subject_idx').on(t.tenantId, t.subjectType, t.subjectCode),
     check('rfid_read_sessions_kind_enum', sql`${t.kind} in (1, 2, 3, 4, 5, 6, 7)`),
     check('rfid_read_sessions_state_enum', sql`${t.state} in (0, 1, 2, 3, 4, 5)`),
+    // the lengths pad review's declaration states (migration 0051)
+    ...(
+      [
+        ['code', 32],
+        ['equipment_coding', 64],
+        ['subject_type', 32],
+        ['subject_code', 64],
+        ['device_session_id', 100],
+        ['reject_reason', 256],
+      ] as const
+    ).map(([col, max]) => check(`rfid_read_sessions_${col}_len`, sql`char_length(${sql.identifier(col)}) <= ${sql.raw(String(max))}`)),
+    // pad review lists one kind, newest first
+    index('rfid_read_sessions_kind_idx').on(t.tenantId, t.kind, t.createdAt, t.id),
   ],
 );
 

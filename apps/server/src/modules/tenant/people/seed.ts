@@ -62,6 +62,8 @@ const DEMO_ROLES: { code: string; name: string; alias: string; grants: Record<st
       // who may do what at its warehouse (kept by the administrator), and the log of its documents' moves
       'warehouse/permission': ['query'],
       'warehouse/log': ['query', 'export'],
+      // its handhelds' sessions: upload one as a file, review or reject it
+      'warehouse/pad-review': ['query', 'export', 'review', 'reject', 'upload'],
       'tenant/goods': ['query', 'export'],
       'tenant/brand': ['query'],
       'tenant/equipment': ['query'],
