@@ -1,6 +1,6 @@
 import { BIND_STATUS, REGISTRATION_STATUS, RFID_SCENE_TYPE } from '@tagloom/domain';
 import { READ_SESSION_STATE } from '@tagloom/domain/rfid/sessions.js';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { issueDeviceKey } from '../../../core/feed/device-keys.js';
 import { dayStamp } from '../../../core/numbering.js';
 import type { Tx } from '../../../db/client.js';
@@ -12,24 +12,25 @@ import { wmsBillLines, wmsBills } from '../bills/tables.js';
 
 const MIN = 60_000;
 
-/** The warehouse's pad (handheld) reader: its receiving dock's, in a handheld scene. */
-export const DEMO_PAD = { equipmentCoding: 'PAD-WH01', zone: 'WH01-DI1', scene: 'HANDHELD' } as const;
+/**
+ * The warehouse's pad (handheld) reader, in a handheld scene: bound to the warehouse itself (it
+ * walks between the docks; the dashboards count it under its site), used at its receiving dock.
+ */
+export const DEMO_PAD = { equipmentCoding: 'PAD-WH01', site: 'WH01', scene: 'HANDHELD' } as const;
 
 /**
- * The demo tenant's pad sessions (warehouse/pad-review): a handheld scene and the WH01 receiving
- * dock's pad bound in it, and its sessions in each state a pad session reaches — announced but not
+ * The demo tenant's pad sessions (warehouse/pad-review): a handheld scene and WH01's pad bound in it, and its sessions in each state a pad session reaches — announced but not
  * uploaded for a carton of the ASN in transit to WH01, uploaded with reads of demo EPCs (to review),
  * reviewed, rejected with its reason — and a store's count reviewed (its handheld's, at ST001).
  * Uploaded through the handheld upload itself (rfid/sessions/handheld.ts), as a device would.
  */
 export async function seedPadDemo(tx: Tx, tenant: { id: number }): Promise<void> {
   const tenantId = tenant.id;
-  const places = await tx
-    .select({ id: locations.id, code: locations.code })
+  const [site] = await tx
+    .select({ id: locations.id })
     .from(locations)
-    .where(and(eq(locations.tenantId, tenantId), inArray(locations.code, [DEMO_PAD.zone, 'WH01'])));
-  const zoneId = places.find((p) => p.code === DEMO_PAD.zone)?.id ?? places.find((p) => p.code === 'WH01')?.id;
-  if (!zoneId) return;
+    .where(and(eq(locations.tenantId, tenantId), eq(locations.code, DEMO_PAD.site)));
+  if (!site) return;
   await tx
     .insert(rfidScenes)
     .values({
@@ -58,7 +59,7 @@ export async function seedPadDemo(tx: Tx, tenant: { id: number }): Promise<void>
       snNumber: 'SN-MC33-000501',
       scene: 'PAD 收货',
       useLocation: '华东仓 1 号收货月台',
-      locationId: Number(zoneId),
+      locationId: Number(site.id),
       sceneId: Number(scene.id),
       bindStatus: BIND_STATUS.BOUND,
       registrationStatus: REGISTRATION_STATUS.REGISTERED,
