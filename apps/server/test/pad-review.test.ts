@@ -110,7 +110,7 @@ describe(`pad review: handheld sessions uploaded as files, reviewed and rejected
     const id = header.body.data.id;
     const review = await t.call('POST', `${SCREEN}/review`, { token: demo, body: { id }, lang: 'en_US' });
     expect(review.status).toBe(409);
-    expect(review.body.msg).toMatch(/Awaiting upload/);
+    expect(review.body.msg).toMatch(/To upload/);
     expect((await sessionRow(id)).state).toBe(RECORDED);
     const reads = await upload(doc('FILE-3', 2));
     expect(reads.body.data).toMatchObject({ id, state: UPLOADED, epcCount: 2, duplicate: false });

@@ -126,7 +126,7 @@ export const warehouseEnums = defineEnums({
   ],
   // a read session's state (packages/domain/src/rfid/sessions.ts), as warehouse/pad-review shows it
   ReadSessionState: [
-    o(RS.RECORDED, '待上传', '待上傳', 'Awaiting upload', 'warning'),
+    o(RS.RECORDED, '待上传', '待上傳', 'To upload', 'warning'),
     o(RS.OPEN, '读取中', '讀取中', 'Reading', 'processing'),
     o(RS.CLOSED, '已结束', '已結束', 'Closed', 'default'),
     o(RS.UPLOADED, '待复核', '待複核', 'Uploaded', 'processing'),

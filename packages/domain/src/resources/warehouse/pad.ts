@@ -10,7 +10,7 @@ export const PAD_SESSION_KIND = READ_SESSION_KIND.HANDHELD;
 /** A column the devices write (a session is made by its handheld, never in a form). */
 const read = <T extends object>(o: T) => ({ form: false, editable: false, required: false, ...o });
 const when = (label: L10n, extra: { hidden?: boolean; sort?: boolean; search?: 'range' } = {}) =>
-  f.datetime(read({ label, width: 160, ...extra }));
+  f.datetime(read({ label, width: 150, ...extra }));
 
 /**
  * The pad session's machine (../shared/operations.md E4, states of packages/domain/src/rfid/sessions.ts):
@@ -61,19 +61,22 @@ export const padReviewResource = defineResource({
   partyVia: 'locationId',
   fields: {
     code: f.text(
-      read({ label: L('会话编号', '會話編號', 'Session no.'), display: 'code' as const, max: 32, search: 'eq' as const, width: 150 }),
+      read({ label: L('会话编号', '會話編號', 'Session no.'), display: 'code' as const, max: 32, search: 'eq' as const, width: 140 }),
     ),
     equipmentCoding: f.text(
-      read({ label: L('设备编码', '設備編碼', 'Device'), display: 'code' as const, max: 64, search: 'eq' as const, width: 110 }),
+      read({ label: L('设备编码', '設備編碼', 'Device'), display: 'code' as const, max: 64, search: 'eq' as const, width: 100 }),
     ),
     locationId: f.ref(
       'tenant/location',
       'name',
       read({ label: L('读取位置', '讀取位置', 'Location'), search: 'eq' as const, width: 120, hidden: true }),
     ),
-    subjectType: f.text(read({ label: L('主体类型', '主體類型', 'Subject type'), max: 32, search: 'eq' as const, width: 110 })),
+    // a column of the settings (the list keeps its columns within 1,366 px); searched
+    subjectType: f.text(
+      read({ label: L('主体类型', '主體類型', 'Subject type'), max: 32, search: 'eq' as const, width: 110, hidden: true }),
+    ),
     subjectCode: f.text(
-      read({ label: L('主体编号', '主體編號', 'Subject'), display: 'code' as const, max: 64, search: 'eq' as const, width: 150 }),
+      read({ label: L('主体编号', '主體編號', 'Subject'), display: 'code' as const, max: 64, search: 'eq' as const, width: 140 }),
     ),
     deviceSessionId: f.text(
       read({
@@ -87,7 +90,7 @@ export const padReviewResource = defineResource({
     ),
     startedAt: when(L('开始时间', '開始時間', 'Started at'), { sort: true, search: 'range' }),
     endedAt: when(L('结束时间', '結束時間', 'Ended at'), { hidden: true }),
-    epcCount: f.int(read({ label: L('EPC 数', 'EPC 數', 'EPCs'), width: 80 })),
+    epcCount: f.int(read({ label: L('EPC 数', 'EPC 數', 'EPCs'), width: 72 })),
     readCount: f.int(read({ label: L('读取次数', '讀取次數', 'Reads'), width: 90, hidden: true })),
     state: f.enumOf(
       'ReadSessionState',
