@@ -4,6 +4,7 @@
  */
 
 import { BILL_STATUS } from '@tagloom/domain/resources/warehouse/enums.ts';
+import { READ_SESSION_STATE } from '@tagloom/domain/rfid/sessions.ts';
 import { describe, expect, it } from 'vitest';
 import { e2eSuite, signedIn, withConsoleErrors } from './support/browser';
 import { clickInDialog, enumText, panelOf, pick, pickRef, rowOf, save, screenOf, serverText, tableText, webText } from './support/general';
@@ -16,7 +17,7 @@ const SCREENS = ['rfid/equipment', 'rfid/raw-data', 'rfid/epc-state', 'label/epc
 describe('store and warehouse staff', () => {
   for (const [user, mine, others] of [
     ['store01', ['POS-ST001', 'FIT-ST001', 'HH-03'], ['GATE-01', 'FIX-02']],
-    ['wh01', ['GATE-01', 'FIX-02'], ['POS-ST001', 'FIT-ST001', 'HH-03']],
+    ['wh01', ['GATE-01', 'FIX-02', 'PAD-WH01'], ['POS-ST001', 'FIT-ST001', 'HH-03']],
   ] as const) {
     it(`${user} opens the dashboard and the RFID screens, and sees only its site's readers`, async () => {
       const { page, context, errors } = await signedIn(suite, user, 'demo1234', { lang: 'en_US' });
@@ -146,6 +147,55 @@ describe('store and warehouse staff', () => {
       } finally {
         await admin.context.close();
       }
+      expect(errors).toEqual([]);
+    } catch (err) {
+      throw withConsoleErrors(err, errors);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('wh01 uploads a pad session as a file, looks at its EPCs and reviews it', async () => {
+    const lang = 'en_US';
+    const PAD = 'warehouse/pad-review';
+    const { page, context, errors } = await signedIn(suite, 'wh01', 'demo1234', { lang });
+    try {
+      await openScreen(page, PAD);
+      const s = screenOf(page, PAD);
+      await s.getByTestId('resource-table').waitFor();
+      // its warehouse's pad sessions only: the flagship store's count is not among them
+      await expect.poll(() => tableText(page, PAD)).toContain('PAD-WH01');
+      expect(await tableText(page, PAD)).not.toContain('HH-03');
+      const file = {
+        deviceSessionId: 'E2E-PAD-1',
+        equipment: 'PAD-WH01',
+        subject: { type: 'carton', code: 'E2E-CARTON-1' },
+        startedAt: '2026-11-29T09:12:00+08:00',
+        endedAt: '2026-11-29T09:14:40+08:00',
+        reads: [
+          { epc: '3034257BF7194E4000E2E001', at: '2026-11-29T09:13:00+08:00', rssi: -51.5, count: 2 },
+          { epc: '3034257BF7194E4000E2E002', at: '2026-11-29T09:13:02+08:00', rssi: -60, count: 1 },
+        ],
+      };
+      await s.getByTestId('pad-upload').click();
+      await page.locator('.ant-modal input[type=file]').setInputFiles({
+        name: 'pad-session.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from(JSON.stringify(file)),
+      });
+      await clickInDialog(page.getByTestId('pad-upload-ok'));
+      const row = rowOf(page, PAD, 'E2E-CARTON-1');
+      await row.waitFor();
+      const state = () => row.locator('.resource-status').textContent();
+      expect(await state()).toBe(enumText('ReadSessionState', READ_SESSION_STATE.UPLOADED, lang));
+      await row.getByTestId('pad-epcs-open').click();
+      const drawer = page.getByTestId('pad-epcs');
+      await expect.poll(() => drawer.textContent()).toContain('3034257BF7194E4000E2E002');
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'hidden' });
+      await row.getByTestId('row-action-review').click();
+      await expect.poll(state).toBe(enumText('ReadSessionState', READ_SESSION_STATE.REVIEWED, lang));
+      await expect.poll(() => page.locator('.ant-message-notice').last().textContent()).toContain(serverText(lang, 'pad.done.review'));
       expect(errors).toEqual([]);
     } catch (err) {
       throw withConsoleErrors(err, errors);
