@@ -15,6 +15,7 @@ CREATE TABLE "wms_cartons" (
 	"over" integer DEFAULT 0 NOT NULL,
 	"foreign" integer DEFAULT 0 NOT NULL,
 	"unknown" integer DEFAULT 0 NOT NULL,
+	"site_id" bigint,
 	"location_id" bigint,
 	"session_code" text DEFAULT '' NOT NULL,
 	"device_no" text DEFAULT '' NOT NULL,
@@ -91,6 +92,8 @@ CREATE INDEX "wms_carton_epcs_bound_at_sort_idx" ON "wms_carton_epcs" USING btre
 CREATE INDEX "wms_carton_epcs_sku_id_ref_idx" ON "wms_carton_epcs" USING btree ("tenant_id","sku_id");--> statement-breakpoint
 CREATE INDEX "wms_carton_epcs_bill_id_ref_idx" ON "wms_carton_epcs" USING btree ("tenant_id","bill_id");--> statement-breakpoint
 CREATE INDEX "wms_carton_epcs_epc_prefix_idx" ON "wms_carton_epcs" USING btree ("tenant_id",upper("epc") text_pattern_ops,"id");--> statement-breakpoint
+ALTER TABLE "wms_cartons" ADD CONSTRAINT "wms_cartons_site_id_fk" FOREIGN KEY ("tenant_id","site_id") REFERENCES "public"."locations"("tenant_id","id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "wms_cartons_site_id_ref_idx" ON "wms_cartons" USING btree ("tenant_id","site_id");--> statement-breakpoint
 CREATE INDEX "wms_cartons_sscc_idx" ON "wms_cartons" USING btree ("tenant_id","sscc");--> statement-breakpoint
 -- the registry asks which carton (and bill) an EPC is bound to: by EPC
 CREATE INDEX "wms_carton_epcs_epc_idx" ON "wms_carton_epcs" USING btree ("tenant_id","epc");

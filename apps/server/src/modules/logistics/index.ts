@@ -1,9 +1,10 @@
-import { logisticsModule as domain } from '@tagloom/domain';
+import { logisticsModule as domain, receiptReviewResource } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
 import { defineModule } from '../../core/module.js';
 import type { ResourceHooks } from '../../core/resource/service.js';
-import { billHooks } from '../warehouse/bills/hooks.js';
+import { billHooks, billSiteOf } from '../warehouse/bills/hooks.js';
 import { REVIEW_STATES, REVIEWED_KINDS, reviewBill, toWarehouse } from '../warehouse/bills/review.js';
+import { loggedHooks } from '../warehouse/log/writer.js';
 import { receiptReviews } from './tables.js';
 
 const READ_ONLY: ResourceHooks['omitRoutes'] = ['create', 'update', 'delete', 'import', 'template'];
@@ -33,5 +34,11 @@ const receiptReviewHooks: ResourceHooks = {
 export const logisticsModule = defineModule({
   code: 'logistics',
   domain,
-  hooks: () => ({ 'logistics/asn-binding': { omitRoutes: READ_ONLY }, 'logistics/receipt-review': receiptReviewHooks }),
+  hooks: () => ({
+    'logistics/asn-binding': { omitRoutes: READ_ONLY },
+    'logistics/receipt-review': loggedHooks(receiptReviewResource, receiptReviewHooks, {
+      siteOf: billSiteOf,
+      ops: { review: 'review', zeroClear: 'zeroClear' },
+    }),
+  }),
 });

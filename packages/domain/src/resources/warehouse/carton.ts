@@ -133,6 +133,15 @@ const cartonFields = {
   over: count(L('多出', '多出', 'Over')),
   foreign: count(L('他单', '他單', 'Foreign'), { hidden: true }),
   unknown: count(L('未知', '未知', 'Unknown'), { hidden: true }),
+  siteId: f.ref('tenant/location', 'name', {
+    label: L('收货站点', '收貨據點', 'Receiving site'),
+    required: false,
+    form: false,
+    editable: false,
+    search: 'eq',
+    width: 120,
+    hidden: true,
+  }),
   locationId: f.ref('tenant/location', 'name', {
     label: L('所在库区', '所在庫區', 'Zone'),
     required: false,

@@ -11,6 +11,7 @@ export * from './carton.js';
 export * from './enums.js';
 export * from './grant.js';
 export * from './log.js';
+export * from './pad.js';
 export * from './zone.js';
 export { warehouseMenu };
 
@@ -32,12 +33,5 @@ export const warehouseModule = defineDomainModule({
     warehouseZoneResource,
     wmsGrantResource,
   ],
-export * from './pad.js';
-/**
- * The intelligent warehouse module: its menu, bills and the zones of each warehouse (warehouse
- * management); pad review's read sessions (custom: the module uploads a session file, the console
- * has a view of its own).
- */
-  resources: [billResource, billSiteResource, warehouseZoneResource],
   custom: [padReviewResource],
 });

@@ -34,6 +34,7 @@ export async function makeCartons(tx: Tx, tenantId: number, bill: Row): Promise<
     lines.map((l, i) => ({
       tenantId,
       billId: Number(bill.id),
+      siteId: bill.destLocationId == null ? null : Number(bill.destLocationId),
       cartonNo: l.carton_no,
       originalPackageNo: l.carton_no,
       sscc: makeSscc(prefix, first + i),
