@@ -44,7 +44,7 @@ export const receivingHooks: ResourceHooks = {
   scope: () =>
     sql`${wmsCartons.billId} in (select b.id from wms_bills b where b.tenant_id = ${wmsCartons.tenantId}
       and b.status in (${sql.join(
-        RECEIVING_STATES.map((s) => sql`${s}`),
+        SHIPPED_STATES.map((s) => sql`${s}`),
         sql`, `,
       )}))`,
 };
