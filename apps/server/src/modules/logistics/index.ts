@@ -18,6 +18,9 @@ const receiptReviewHooks: ResourceHooks = {
     sql`${receiptReviews.kind} in (${sql.join(
       REVIEWED_KINDS.map((k) => sql`${k}`),
       sql`, `,
+    )}) and ${receiptReviews.status} in (${sql.join(
+      REVIEW_STATES.map((k) => sql`${k}`),
+      sql`, `,
     )}) and ${toWarehouse}`,
   omitRoutes: READ_ONLY,
   transitions: {

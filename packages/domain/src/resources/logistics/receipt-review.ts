@@ -25,8 +25,11 @@ export const receiptReviewResource = defineResource({
   crud: ['query', 'export'],
   fields: {
     ...receiptFields,
-    reservationNo: { ...receiptFields.reservationNo, hidden: undefined, width: 110, label: L('预约单号', '預約單號', 'ASN no.') },
-    piecesExpected: { ...receiptFields.piecesExpected, width: 90 },
+    // searched by, and back with the column settings; the pieces are what a receipt is judged by
+    reservationNo: { ...receiptFields.reservationNo, width: 140, label: L('预约单号', '預約單號', 'ASN no.') },
+    piecesExpected: { ...receiptFields.piecesExpected, width: 105 },
+    piecesReceived: { ...receiptFields.piecesReceived, width: 105 },
+    receiptStatus: { ...receiptFields.receiptStatus, width: 105 },
     diffRatio: { ...receiptFields.diffRatio, hidden: undefined, label: L('差异率 %', '差異率 %', 'Diff. %') },
     kind: { ...receiptFields.kind, hidden: true },
   },

@@ -318,9 +318,10 @@ export const billResource = defineResource({
 /** Where a receipt is shown: the bill's columns a receipt is judged by, out of the column settings. */
 export const receiptFields = {
   ...billFields,
-  piecesReceived: { ...billFields.piecesReceived, hidden: undefined },
+  piecesReceived: { ...billFields.piecesReceived, hidden: undefined, width: 105 },
+  piecesExpected: { ...billFields.piecesExpected, width: 105 },
   piecesDiff: { ...billFields.piecesDiff, hidden: undefined, width: 100, label: L('差异件数', '差異件數', 'Diff.') },
-  receiptStatus: { ...billFields.receiptStatus, hidden: undefined },
+  receiptStatus: { ...billFields.receiptStatus, hidden: undefined, width: 105 },
   destLocationId: { ...billFields.destLocationId, hidden: true },
   expectedAt: { ...billFields.expectedAt, hidden: true },
 };
@@ -346,7 +347,7 @@ export const goodsReceivedResource = defineResource({
   crud: ['query', 'export'],
   fields: {
     ...receiptFields,
-    kind: { ...billFields.kind, width: 90 },
+    kind: { ...billFields.kind, hidden: true },
     cartonsPending: { ...billFields.cartonsPending, hidden: undefined, width: 100, label: L('待核对箱数', '待核對箱數', 'To check') },
   },
 });

@@ -253,9 +253,9 @@ export const receivingCheckResource = defineResource({
   fields: {
     ...cartonFields,
     direction: { ...cartonFields.direction, search: undefined },
-    // the carton's number is what the checker reads off it; its SSCC and session are in the column settings
+    // the carton's number is what the checker reads off it; its SSCC, session and check time are in the column settings
     sscc: { ...cartonFields.sscc, hidden: true },
-    checkedAt: { ...cartonFields.checkedAt, hidden: undefined, width: 150 },
+
     cartonNo: { ...cartonFields.cartonNo, width: 130 },
     billId: { ...cartonFields.billId, width: 120 },
   },

@@ -226,7 +226,7 @@ async function writeClasses(
       .values(rows.slice(at, at + 1000))
       .onConflictDoUpdate({
         target: [wmsCartonEpcs.tenantId, wmsCartonEpcs.cartonId, wmsCartonEpcs.epc],
-        set: { result: sql`excluded.result`, unboundAt: null },
+        set: { result: sql`excluded.result`, skuId: sql`coalesce(excluded.sku_id, ${wmsCartonEpcs.skuId})`, unboundAt: null },
       });
 }
 
