@@ -7,11 +7,17 @@
  */
 
 import type { Lang } from '@tagloom/domain';
-import { BILL_STATUS, CARTON_STATUS, RECEIPT_STATUS } from '@tagloom/domain/resources/warehouse/enums.ts';
+import {
+  BILL_STATUS,
+  CARTON_STATUS,
+  INSPECTION_RESULT,
+  INSPECTION_STATUS,
+  RECEIPT_STATUS,
+} from '@tagloom/domain/resources/warehouse/enums.ts';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eSuite, signedIn, tokenOf, withConsoleErrors } from './support/browser';
-import { apiPost, clickInDialog, enumText, rowOf, screenOf, serverText, tableText, webText } from './support/general';
+import { apiPost, clickInDialog, enumText, panelOf, rowOf, save, screenOf, serverText, tableText, webText } from './support/general';
 import { openScreen } from './support/screens';
 
 const suite = e2eSuite();
@@ -146,6 +152,72 @@ describe('receiving at the DC', () => {
       await expect.poll(() => page.locator('.ant-tooltip:visible').last().textContent()).toBe(webText(lang, 'bill.alreadyReviewed'));
       // the refused review's 400 is the console's only complaint
       expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
+    } catch (err) {
+      throw withConsoleErrors(err, errors);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an inspector records the sample of a pending inspection and submits it; a failed lot goes back to its vendor', async () => {
+    const lang: Lang = 'zh_CN';
+    const { page, context, errors } = await signedIn(suite, 'demo', 'demo123', { lang });
+    try {
+      const QI = 'warehouse/receiving-qi';
+      await openScreen(page, QI);
+      const row = screenOf(page, QI)
+        .locator('.ant-table-row')
+        .filter({ hasText: enumText('InspectionStatus', INSPECTION_STATUS.PENDING, lang) })
+        .first();
+      await row.waitFor();
+      // the sample is not inspected yet: Submit is refused, saying why
+      await expect.poll(() => row.getByTestId('row-action-submit').isDisabled()).toBe(true);
+      const code =
+        (await row
+          .locator('td')
+          .filter({ hasText: /^QI\d{12}$/ })
+          .first()
+          .textContent()) ?? '';
+      const token = await tokenOf(context);
+      const got = await apiPost(page, token, `/api/${QI}/list`, { page: 1, pageSize: 5, code });
+      const sample = Number(got.data.list[0].sampleSize);
+      await row.getByTestId('row-edit').click();
+      const form = panelOf(page);
+      await form.getByTestId('field-inspectedQty').fill(String(sample));
+      await save(page, form);
+      const saved = rowOf(page, QI, code);
+      await expect.poll(() => saved.getByTestId('row-action-submit').isDisabled()).toBe(false);
+      await rowAction(page, saved, 'submit');
+      await expect
+        .poll(() => saved.locator('.resource-status').first().textContent())
+        .toBe(enumText('InspectionStatus', INSPECTION_STATUS.SUBMITTED, lang));
+      expect(await saved.textContent()).toContain(enumText('InspectionResult', INSPECTION_RESULT.PASS, lang));
+
+      // the failed purchase: QI return, confirmed, makes its vendor-return bill
+      const ALL = 'logistics/quality-inspection';
+      await openScreen(page, ALL);
+      const failed = screenOf(page, ALL)
+        .locator('.ant-table-row')
+        .filter({ hasText: enumText('InspectionResult', INSPECTION_RESULT.FAIL, lang) })
+        .first();
+      await failed.waitFor();
+      const failedCode =
+        (await failed
+          .locator('td')
+          .filter({ hasText: /^QI\d{12}$/ })
+          .first()
+          .textContent()) ?? '';
+      await rowAction(page, failed, 'rollback');
+      const confirm = page.locator('.ant-modal-confirm').filter({ visible: true });
+      await expect
+        .poll(() => confirm.locator('.ant-modal-confirm-content').textContent())
+        .toContain(webText(lang, 'qi.confirm.rollback', { name: failedCode }));
+      await clickInDialog(page.getByTestId('machine-confirm-ok'));
+      const returned = rowOf(page, ALL, failedCode);
+      await expect
+        .poll(() => returned.locator('.resource-status').first().textContent())
+        .toBe(enumText('InspectionStatus', INSPECTION_STATUS.RETURNED, lang));
+      expect(errors).toEqual([]);
     } catch (err) {
       throw withConsoleErrors(err, errors);
     } finally {

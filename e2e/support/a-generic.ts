@@ -41,7 +41,7 @@ export const hasHandMadeView = (code: string) =>
 /**
  * Declarations whose screen has its own browser story of the same steps, with what the generic one
  * cannot do (a bill: numbered by the server, lines, shipped: e2e/edge-staff.test.ts), or whose rows
- * the screen does not add (cartons, receipts, bindings, made by the documents:
+ * the screen does not add (cartons, receipts, bindings, made by the documents; inspections, numbered by the server:
  * e2e/warehouse-receiving.test.ts).
  */
 const OWN_STORY = new Set([
@@ -51,6 +51,8 @@ const OWN_STORY = new Set([
   'warehouse/goods-received',
   'logistics/receipt-review',
   'logistics/asn-binding',
+  'warehouse/receiving-qi',
+  'logistics/quality-inspection',
 ]);
 export const GENERIC = RESOURCES.filter(
   (r) =>

@@ -1,9 +1,11 @@
-import { logisticsModule as domain, receiptReviewResource } from '@tagloom/domain';
+import { logisticsModule as domain, qualityInspectionResource, receiptReviewResource } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
 import { defineModule } from '../../core/module.js';
 import type { ResourceHooks } from '../../core/resource/service.js';
 import { billHooks, billSiteOf } from '../warehouse/bills/hooks.js';
 import { REVIEW_STATES, REVIEWED_KINDS, reviewBill, toWarehouse } from '../warehouse/bills/review.js';
+import { qualityInspectionHooks } from '../warehouse/inspections/hooks.js';
+import { inspectionLog } from '../warehouse/inspections/log.js';
 import { loggedHooks } from '../warehouse/log/writer.js';
 import { receiptReviews } from './tables.js';
 
@@ -43,5 +45,6 @@ export const logisticsModule = defineModule({
       siteOf: billSiteOf,
       ops: { review: 'review', zeroClear: 'zeroClear' },
     }),
+    'logistics/quality-inspection': loggedHooks(qualityInspectionResource, qualityInspectionHooks, inspectionLog),
   }),
 });

@@ -1,4 +1,4 @@
-import { asnBindingResource, receiptReviewResource } from '@tagloom/domain';
+import { asnBindingResource, qualityInspectionResource, receiptReviewResource } from '@tagloom/domain';
 import { rowsOfTable } from '../../db/resource-table.js';
 // its screens show the warehouse's bills and the EPCs of their cartons
 import '../warehouse/tables.js';
@@ -7,3 +7,5 @@ import '../warehouse/tables.js';
 export const asnBindings = rowsOfTable(asnBindingResource);
 /** Receipts under review: rows of the warehouse's bills table. */
 export const receiptReviews = rowsOfTable(receiptReviewResource);
+/** Every inspection: rows of the warehouse's inspections table. */
+export const qualityInspections = rowsOfTable(qualityInspectionResource);

@@ -1,4 +1,11 @@
-import { billResource, cartonResource, warehouseModule as domain, goodsReceivedResource, receivingCheckResource } from '@tagloom/domain';
+import {
+  billResource,
+  cartonResource,
+  warehouseModule as domain,
+  goodsReceivedResource,
+  receivingCheckResource,
+  receivingQiResource,
+} from '@tagloom/domain';
 import { defineModule } from '../../core/module.js';
 import { billHooks, billLog, billSiteHooks, billSiteOf, goodsReceivedHooks } from './bills/hooks.js';
 import { seedWarehouseDemo } from './bills/seed.js';
@@ -6,6 +13,8 @@ import { cartonEpcHooks, cartonHooks, checkOnClose, receivingHooks } from './car
 import { cartonPrintRoutes } from './cartons/print.js';
 import { wmsGrantHooks } from './grants/hooks.js';
 import { seedGrantDemo } from './grants/seed.js';
+import { receivingQiHooks } from './inspections/hooks.js';
+import { inspectionLog } from './inspections/log.js';
 import { wmsLogRoutes } from './log/routes.js';
 import { seedWmsLogDemo } from './log/seed.js';
 import { loggedHooks } from './log/writer.js';
@@ -46,6 +55,7 @@ export const warehouseModule = defineModule({
     'warehouse/management': warehouseZoneHooks,
     'warehouse/permission': wmsGrantHooks(ctx),
     'warehouse/pad-review': padHooks,
+    'warehouse/receiving-qi': loggedHooks(receivingQiResource, receivingQiHooks, inspectionLog),
   }),
   // pad review's rows are the rfid module's read sessions (its hand-written table)
   tables: { 'warehouse/pad-review': padSessions },

@@ -2,5 +2,6 @@
 export * from './bills/tables.js';
 export * from './cartons/tables.js';
 export * from './grants/tables.js';
+export * from './inspections/tables.js';
 export * from './log/tables.js';
 export * from './zones/tables.js';

@@ -28,7 +28,6 @@ export const logisticsMenu: MenuModuleDef = {
           side: 'T',
           icon: 'FileProtectOutlined',
           names: { zh_CN: '质检', zh_TW: '品檢', en_US: 'Quality inspection' },
-          actions: ['query', 'submit', 'reset', 'rollback', 'export'],
         },
       ],
     },

@@ -1,9 +1,11 @@
 import { defineDomainModule } from '../module.js';
 import { logisticsMenu } from './_menu.js';
 import { asnBindingResource } from './asn-binding.js';
+import { qualityInspectionResource } from './quality-inspection.js';
 import { receiptReviewResource } from './receipt-review.js';
 
 export * from './asn-binding.js';
+export * from './quality-inspection.js';
 export * from './receipt-review.js';
 export { logisticsMenu };
 
@@ -11,5 +13,5 @@ export { logisticsMenu };
 export const logisticsModule = defineDomainModule({
   code: 'logistics',
   menu: logisticsMenu,
-  resources: [asnBindingResource, receiptReviewResource],
+  resources: [asnBindingResource, receiptReviewResource, qualityInspectionResource],
 });

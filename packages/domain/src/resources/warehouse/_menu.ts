@@ -59,7 +59,6 @@ export const warehouseMenu: MenuModuleDef = {
           side: 'T',
           icon: 'FileProtectOutlined',
           names: { zh_CN: '收货质检', zh_TW: '收貨品檢', en_US: 'Receiving quality inspection' },
-          actions: ['query', 'submit', 'reset', 'export'],
         },
         {
           component: 'warehouse/abnormal-label',

@@ -33,6 +33,19 @@ export const CARTON_EPC_SOURCE = { FACTORY_PACK: 1, ASN_IMPORT: 2, DC_REPACK: 3,
 /** Values of the EpcClass enum: what the receiving check found of an EPC of a carton (F5; 0: not checked yet). */
 export const EPC_CLASS = { PENDING: 0, MATCHED: 1, SHORT: 2, OVER: 3, FOREIGN: 4, UNKNOWN: 5 } as const;
 
+/** Values of the InspectionKind enum (E5): a receipt's inspection, or a return's. */
+export const INSPECTION_KIND = { RECEIVING: 1, RETURN: 2 } as const;
+/** Values of the InspectionStatus enum. */
+export const INSPECTION_STATUS = { PENDING: 1, INSPECTING: 2, SUBMITTED: 3, RETURNED: 4 } as const;
+/** Values of the InspectionResult enum. */
+export const INSPECTION_RESULT = { PENDING: 0, PASS: 1, FAIL: 2 } as const;
+/** Values of the QiLevel enum (ISO 2859-1 general inspection levels). */
+export const QI_LEVEL = { I: 1, II: 2, III: 3 } as const;
+/** Values of the QiDisposition enum: what becomes of an inspected lot. */
+export const QI_DISPOSITION = { NONE: 0, STOCK: 1, VENDOR_RETURN: 2, SORT_ALL: 3 } as const;
+/** Values of the DefectSeverity enum. */
+export const DEFECT_SEVERITY = { CRITICAL: 1, MAJOR: 2, MINOR: 3 } as const;
+
 /**
  * What a warehouse grant lets its user do at its warehouse (E14): receive, inspect, pack, ship,
  * count, review, audit and zero-clear. The values are stored in wms_grants.ops.
@@ -108,6 +121,37 @@ export const warehouseEnums = defineEnums({
     o(EPC_CLASS.OVER, '多出', '多出', 'Over', 'warning'),
     o(EPC_CLASS.FOREIGN, '他单', '他單', 'Foreign', 'error'),
     o(EPC_CLASS.UNKNOWN, '未知', '未知', 'Unknown', 'error'),
+  ],
+  InspectionKind: [
+    o(INSPECTION_KIND.RECEIVING, '收货质检', '收貨品檢', 'Receiving'),
+    o(INSPECTION_KIND.RETURN, '退货质检', '退貨品檢', 'Return'),
+  ],
+  InspectionStatus: [
+    o(INSPECTION_STATUS.PENDING, '待检', '待檢', 'Pending', 'default'),
+    o(INSPECTION_STATUS.INSPECTING, '检验中', '檢驗中', 'Inspecting', 'processing'),
+    o(INSPECTION_STATUS.SUBMITTED, '已提交', '已提交', 'Submitted', 'success'),
+    o(INSPECTION_STATUS.RETURNED, '已退供', '已退供', 'Returned', 'warning'),
+  ],
+  InspectionResult: [
+    o(INSPECTION_RESULT.PENDING, '未判定', '未判定', 'Not judged', 'default'),
+    o(INSPECTION_RESULT.PASS, '合格', '合格', 'Pass', 'success'),
+    o(INSPECTION_RESULT.FAIL, '不合格', '不合格', 'Fail', 'error'),
+  ],
+  QiLevel: [
+    o(QI_LEVEL.I, 'I 级', 'I 級', 'Level I'),
+    o(QI_LEVEL.II, 'II 级', 'II 級', 'Level II'),
+    o(QI_LEVEL.III, 'III 级', 'III 級', 'Level III'),
+  ],
+  QiDisposition: [
+    o(QI_DISPOSITION.NONE, '未处置', '未處置', 'None'),
+    o(QI_DISPOSITION.STOCK, '入库', '入庫', 'To stock'),
+    o(QI_DISPOSITION.VENDOR_RETURN, '退供应商', '退供應商', 'Vendor return'),
+    o(QI_DISPOSITION.SORT_ALL, '全检挑选', '全檢挑選', 'Sort all'),
+  ],
+  DefectSeverity: [
+    o(DEFECT_SEVERITY.CRITICAL, '致命', '致命', 'Critical', 'error'),
+    o(DEFECT_SEVERITY.MAJOR, '严重', '嚴重', 'Major', 'warning'),
+    o(DEFECT_SEVERITY.MINOR, '轻微', '輕微', 'Minor', 'default'),
   ],
   WmsOp: [
     o('receive', '收货', '收貨', 'Receive'),

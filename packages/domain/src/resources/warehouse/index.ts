@@ -3,6 +3,7 @@ import { warehouseMenu } from './_menu.js';
 import { billResource, billSiteResource, goodsReceivedResource } from './bill.js';
 import { cartonEpcResource, cartonResource, receivingCheckResource } from './carton.js';
 import { wmsGrantResource } from './grant.js';
+import { receivingQiResource } from './inspection.js';
 import { padReviewResource } from './pad.js';
 import { warehouseZoneResource } from './zone.js';
 
@@ -10,6 +11,7 @@ export * from './bill.js';
 export * from './carton.js';
 export * from './enums.js';
 export * from './grant.js';
+export * from './inspection.js';
 export * from './log.js';
 export * from './pad.js';
 export * from './zone.js';
@@ -32,6 +34,7 @@ export const warehouseModule = defineDomainModule({
     cartonEpcResource,
     warehouseZoneResource,
     wmsGrantResource,
+    receivingQiResource,
   ],
   custom: [padReviewResource],
 });

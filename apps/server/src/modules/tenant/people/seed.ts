@@ -59,6 +59,9 @@ const DEMO_ROLES: { code: string; name: string; alias: string; grants: Record<st
       // its receipts finished and reviewed (or zero-cleared)
       'warehouse/goods-received': ['query', 'export', 'receive'],
       'logistics/receipt-review': ['query', 'export', 'review', 'zeroClear'],
+      // its receipts' quality inspections (a failed lot returned to its vendor)
+      'warehouse/receiving-qi': ['query', 'add', 'edit', 'delete', 'export', 'submit', 'reset'],
+      'logistics/quality-inspection': ['query', 'export', 'submit', 'reset', 'rollback'],
       // who may do what at its warehouse (kept by the administrator), and the log of its documents' moves
       'warehouse/permission': ['query'],
       'warehouse/log': ['query', 'export'],

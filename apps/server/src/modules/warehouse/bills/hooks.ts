@@ -1,4 +1,4 @@
-import { BILL_STATUS, billResource, CARTON_STATUS, INBOUND_KINDS, LOCATION_KIND, RECEIPT_STATUS } from '@tagloom/domain';
+import { BILL_KIND, BILL_STATUS, billResource, CARTON_STATUS, INBOUND_KINDS, LOCATION_KIND, RECEIPT_STATUS } from '@tagloom/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { validationError } from '../../../core/errors.js';
 import { nextDocumentCode } from '../../../core/numbering.js';
@@ -75,7 +75,8 @@ const stamp = (column: 'shippedAt' | 'closedAt' | 'receivedAt') => async (tx: Tx
 export const billHooks: ResourceHooks = {
   async beforeWrite(tx, data, { session, existing, lang }) {
     // every bill goes somewhere (a site's user naming none is given its own site: the service's stamp)
-    if (!data.destLocationId)
+    // a vendor return goes to its factory (no site)
+    if (!data.destLocationId && Number(data.kind) !== BILL_KIND.VENDOR_RETURN)
       throw validationError(
         lang ?? session.lang,
         [{ code: 'custom', path: ['destLocationId'], message: 'validation.required' }],

@@ -5,6 +5,7 @@ import { conflict, fieldRefusal } from '../../../core/errors.js';
 import type { Tx } from '../../../db/client.js';
 import { recordedSessionsOf } from '../../rfid/sessions/index.js';
 import { wmsCartons } from '../cartons/tables.js';
+import { inspectionDone } from '../inspections/service.js';
 import { tallyBill } from './hooks.js';
 import { wmsBills } from './tables.js';
 
@@ -40,6 +41,8 @@ export async function reviewBill(tx: Tx, row: Row, session: SessionInfo): Promis
     .where(and(eq(wmsCartons.tenantId, tenantId), eq(wmsCartons.billId, id)));
   const codes = cartons.flatMap((c) => [c.cartonNo, c.sscc ?? ''].filter(Boolean));
   if (await recordedSessionsOf(tx, tenantId, 'carton', codes)) throw conflict('bill.handheldNotUploaded', { code: String(row.code) });
+  if (Number(row.needsInspection) === 1 && !(await inspectionDone(tx, tenantId, id)))
+    throw conflict('bill.inspectionPending', { code: String(row.code) });
   const tallied = await tallyBill(tx, tenantId, id);
   if (Number(tallied.receiptStatus) === RECEIPT_STATUS.ABNORMAL && !String(row.diffReason ?? '').trim())
     throw fieldRefusal({ key: 'diffReason', label: billResource.labels.diffReason }, 'validation.diffReasonNeeded', {}, session.lang);

@@ -18,6 +18,7 @@ import { registryOf } from '../../label/tags/index.js';
 import type { ReadSession } from '../../rfid/sessions/service.js';
 import { tallyBill } from '../bills/hooks.js';
 import { wmsBillLines, wmsBills } from '../bills/tables.js';
+import { openInspection } from '../inspections/service.js';
 import { wmsCartonEpcs, wmsCartons } from './tables.js';
 
 type Row = Record<string, unknown>;
@@ -155,6 +156,8 @@ export async function checkCarton(tx: Tx, tenantId: number, cartonId: number, by
     });
   await tallyLines(tx, tenantId, carton);
   await tallyBill(tx, tenantId, billId);
+  // a receipt that needs inspection has one from its first carton on (its lot as the ASN says)
+  if (Number(bill.needsInspection) === 1) await openInspection(tx, tenantId, billId);
   return row;
 }
 

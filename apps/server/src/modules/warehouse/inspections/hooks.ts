@@ -1,0 +1,55 @@
+import { INSPECTION_KIND } from '@tagloom/domain';
+import { sql } from 'drizzle-orm';
+import { nextDocumentCode } from '../../../core/numbering.js';
+import type { ResourceHooks } from '../../../core/resource/service.js';
+import { clearInspection, countDefects, judge, lotOf, planOf, vendorReturn } from './service.js';
+import { wmsInspections } from './tables.js';
+
+type Row = Record<string, unknown>;
+
+/** The plan of the row as it is written: its lot from its bill, its numbers from the lot, AQL and level. */
+async function planned(tx: Parameters<NonNullable<ResourceHooks['beforeWrite']>>[0], tenantId: number, data: Row) {
+  const { lotQty, siteId } = await lotOf(tx, tenantId, Number(data.billId));
+  Object.assign(data, { lotQty, siteId, ...planOf(lotQty, data.aql, data.level) });
+}
+
+/**
+ * Receiving inspections: numbered QI + day + sequence, the sample plan worked out on every write,
+ * the defects counted from the lines; submitting judges the lot, a reset clears the sample.
+ */
+export const receivingQiHooks: ResourceHooks = {
+  scope: () => sql`${wmsInspections.kind} = ${INSPECTION_KIND.RECEIVING}`,
+  async beforeWrite(tx, data, { session, existing }) {
+    if (!existing && !data.code) data.code = await nextDocumentCode(tx, session.tenantId, 'QI');
+    if (!existing) data.kind = INSPECTION_KIND.RECEIVING;
+    await planned(tx, session.tenantId, data);
+  },
+  async afterLines(tx, row, { session }) {
+    const defects = await countDefects(tx, session.tenantId, Number(row.id));
+    const [after] = await tx
+      .update(wmsInspections)
+      .set({ defects })
+      .where(sql`${wmsInspections.tenantId} = ${session.tenantId} and ${wmsInspections.id} = ${Number(row.id)}`)
+      .returning();
+    return after as Row;
+  },
+  transitions: {
+    submit: (tx, row, { session }) => judge(tx, session.tenantId, row, session.username),
+    reset: (tx, row, { session }) => clearInspection(tx, session.tenantId, Number(row.id)),
+  },
+};
+
+/** Every inspection (logistics/quality-inspection): as the receiving ones, and the QI return of a failed lot. */
+export const qualityInspectionHooks: ResourceHooks = {
+  omitRoutes: ['create', 'update', 'delete', 'import', 'template'],
+  transitions: {
+    ...receivingQiHooks.transitions,
+    async rollback(tx, row, { session }) {
+      const code = await vendorReturn(tx, session.tenantId, Number(row.billId));
+      await tx
+        .update(wmsInspections)
+        .set({ remark: sql`trim(both ' ' from ${wmsInspections.remark} || ' ' || ${`→ ${code}`})` })
+        .where(sql`${wmsInspections.tenantId} = ${session.tenantId} and ${wmsInspections.id} = ${Number(row.id)}`);
+    },
+  },
+};
