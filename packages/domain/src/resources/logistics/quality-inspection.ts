@@ -21,7 +21,11 @@ export const qualityInspectionResource = defineResource({
   children: [{ key: 'lines', resource: inspectionLineResource, parentField: 'inspectionId' }],
   fields: {
     ...inspectionFields,
-    kind: { ...inspectionFields.kind, hidden: undefined },
+    // the lot and the kind are in the column settings: what it found and what becomes of it come first
+    lotQty: { ...inspectionFields.lotQty, hidden: true },
+    billId: { ...inspectionFields.billId, width: 130 },
+    code: { ...inspectionFields.code, width: 130 },
+    inspectedQty: { ...inspectionFields.inspectedQty, hidden: true },
     disposition: { ...inspectionFields.disposition, hidden: undefined },
   },
 });

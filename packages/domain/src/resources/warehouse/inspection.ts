@@ -135,7 +135,7 @@ const inspectionFields = {
     form: false,
     width: 90,
   }),
-  lotQty: worked(L('批量', '批量', 'Lot')),
+  lotQty: worked(L('批量', '批量', 'Lot'), { hidden: true }),
   level: f.enumOf('QiLevel', { label: L('检验水平', '檢驗水準', 'Level'), default: QI_LEVEL.II, required: false, width: 90, hidden: true }),
   aql: f.decimal({ label: L('AQL', 'AQL', 'AQL'), min: 0.065, max: 6.5, scale: 3, default: 2.5, required: false, width: 70, hidden: true }),
   sampleSize: worked(L('样本量', '樣本量', 'Sample')),
