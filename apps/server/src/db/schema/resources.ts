@@ -10,11 +10,11 @@ export type ResourceTable = ReturnType<typeof resourceTable>;
  */
 export * from '../../modules/general/tables.js';
 export * from '../../modules/label/tables.js';
+export * from '../../modules/logistics/tables.js';
 export * from '../../modules/rfid/tables.js';
 export * from '../../modules/supply/tables.js';
 export * from '../../modules/tenant/tables.js';
 export * from '../../modules/warehouse/tables.js';
-export * from '../../modules/logistics/tables.js';
 
 /**
  * Table of each resource the generic framework serves, by screen code. Looked up when read (every

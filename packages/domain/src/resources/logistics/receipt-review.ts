@@ -29,7 +29,7 @@ export const receiptReviewResource = defineResource({
     reservationNo: { ...receiptFields.reservationNo, width: 140, label: L('预约单号', '預約單號', 'ASN no.') },
     piecesExpected: { ...receiptFields.piecesExpected, width: 105 },
     piecesReceived: { ...receiptFields.piecesReceived, width: 105 },
-    receiptStatus: { ...receiptFields.receiptStatus, width: 105 },
+    receiptStatus: { ...receiptFields.receiptStatus, width: 115 },
     diffRatio: { ...receiptFields.diffRatio, hidden: undefined, label: L('差异率 %', '差異率 %', 'Diff. %') },
     kind: { ...receiptFields.kind, hidden: true },
   },
