@@ -144,6 +144,9 @@ export type OnTransition<R = Row> = {
 /** The routes resourceRoutes registers for a declared resource. */
 export type GenericRoute = 'list' | 'get' | 'create' | 'update' | 'delete' | 'export' | 'template' | 'import';
 
+/** The routes a screen whose rows its documents make omits: it lists, shows and exports them only. */
+export const READ_ONLY_ROUTES: GenericRoute[] = ['create', 'update', 'delete', 'import', 'template'];
+
 /**
  * Scope, list, get, options, create, update and delete for any declared resource, with the tenant
  * scope applied (tenant-owned rows) or platform users only (platform-owned rows). Its sheets are

@@ -1,15 +1,14 @@
 import { logisticsModule as domain, qualityInspectionResource, receiptReviewResource } from '@tagloom/domain';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { defineModule } from '../../core/module.js';
-import type { ResourceHooks } from '../../core/resource/service.js';
-import { billHooks, billSiteOf } from '../warehouse/bills/hooks.js';
-import { REVIEW_STATES, REVIEWED_KINDS, reviewBill, toWarehouse } from '../warehouse/bills/review.js';
+import { READ_ONLY_ROUTES, type ResourceHooks } from '../../core/resource/service.js';
+import { billHooks, billSiteOf, toWarehouse } from '../warehouse/bills/hooks.js';
+import { REVIEWED_KINDS, reviewBill } from '../warehouse/bills/review.js';
+import { SHIPPED_STATES } from '../warehouse/cartons/check.js';
 import { qualityInspectionHooks } from '../warehouse/inspections/hooks.js';
 import { inspectionLog } from '../warehouse/inspections/log.js';
 import { loggedHooks } from '../warehouse/log/writer.js';
 import { receiptReviews } from './tables.js';
-
-const READ_ONLY: ResourceHooks['omitRoutes'] = ['create', 'update', 'delete', 'import', 'template'];
 
 /**
  * Receipt review: a warehouse's inbound receipts (purchase, futures, store returns), reviewed or
@@ -17,14 +16,8 @@ const READ_ONLY: ResourceHooks['omitRoutes'] = ['create', 'update', 'delete', 'i
  */
 const receiptReviewHooks: ResourceHooks = {
   scope: () =>
-    sql`${receiptReviews.kind} in (${sql.join(
-      REVIEWED_KINDS.map((k) => sql`${k}`),
-      sql`, `,
-    )}) and ${receiptReviews.status} in (${sql.join(
-      REVIEW_STATES.map((k) => sql`${k}`),
-      sql`, `,
-    )}) and ${toWarehouse}`,
-  omitRoutes: READ_ONLY,
+    sql`${inArray(receiptReviews.kind, REVIEWED_KINDS)} and ${inArray(receiptReviews.status, SHIPPED_STATES)} and ${toWarehouse}`,
+  omitRoutes: READ_ONLY_ROUTES,
   transitions: {
     review: (tx, row, { session }) => reviewBill(tx, row, session),
     zeroClear: billHooks.transitions!.zeroClear!,
@@ -40,7 +33,7 @@ export const logisticsModule = defineModule({
   code: 'logistics',
   domain,
   hooks: () => ({
-    'logistics/asn-binding': { omitRoutes: READ_ONLY },
+    'logistics/asn-binding': { omitRoutes: READ_ONLY_ROUTES },
     'logistics/receipt-review': loggedHooks(receiptReviewResource, receiptReviewHooks, {
       siteOf: billSiteOf,
       ops: { review: 'review', zeroClear: 'zeroClear' },

@@ -1,4 +1,4 @@
-import { CRUD, READ_ONLY } from '../../menu/actions.js';
+import { CRUD } from '../../menu/actions.js';
 import type { MenuModuleDef } from '../../menu/types.js';
 
 /**

@@ -9,6 +9,22 @@ import { partyCode } from '../tenant/places/_party.js';
 import '../tenant/places/enums.js';
 import { BILL_STATUS as B, BILL_KIND, EXPORT_STATUS, FACTORY_KINDS, RECEIPT_STATUS, REVIEW_STATUS } from './enums.js';
 
+/** A document's number: unique, found by its beginning, numbered by the server when left blank. */
+export const numberedCode = (label: L10n, width: number) =>
+  f.text({
+    label,
+    display: 'code',
+    max: 32,
+    unique: true,
+    required: false,
+    editable: false,
+    search: 'prefix',
+    sort: true,
+    pattern: CODE,
+    placeholder: L('留空自动编号', '留空自動編號', 'Blank: numbered for you'),
+    width,
+  });
+
 /** A count a bill keeps from its lines and cartons (not typed: the server writes it). */
 const tally = (label: L10n, extra: { hidden?: boolean; width?: number } = {}) =>
   f.int({ label, min: -999_999_999, max: 999_999_999, default: 0, required: false, form: false, editable: false, width: 90, ...extra });
@@ -143,19 +159,7 @@ const ssccRule = (d: Record<string, unknown>) =>
 
 /** The fields of a bill, as bill management shows them (the receipt screens show some others first). */
 export const billFields = {
-  code: f.text({
-    label: L('虚拟单号', '虛擬單號', 'Bill no.'),
-    display: 'code',
-    max: 32,
-    unique: true,
-    required: false,
-    editable: false,
-    search: 'prefix',
-    sort: true,
-    pattern: CODE,
-    placeholder: L('留空自动编号', '留空自動編號', 'Blank: numbered for you'),
-    width: 136,
-  }),
+  code: numberedCode(L('虚拟单号', '虛擬單號', 'Bill no.'), 136),
   reservationNo: f.text({
     label: L('预约单号', '預約單號', 'Reservation no.'),
     display: 'code',

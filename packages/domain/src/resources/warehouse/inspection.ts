@@ -3,7 +3,7 @@ import { AQLS } from '../../quality/sampling.js';
 import { defineResource } from '../../resource/define.js';
 import { f } from '../../resource/fields.js';
 import { defineMachine } from '../../resource/machine.js';
-import { CODE } from '../supply/chain/_shared.js';
+import { numberedCode } from './bill.js';
 import { INSPECTION_KIND, INSPECTION_RESULT, INSPECTION_STATUS as Q, QI_DISPOSITION, QI_LEVEL } from './enums.js';
 
 /** A number the server works out (the sample plan, the counts). */
@@ -94,19 +94,7 @@ const aqlRule = (d: Record<string, unknown>) =>
 
 /** The fields of an inspection. */
 const inspectionFields = {
-  code: f.text({
-    label: L('质检单号', '品檢單號', 'Inspection no.'),
-    display: 'code',
-    max: 32,
-    unique: true,
-    required: false,
-    editable: false,
-    search: 'prefix',
-    sort: true,
-    pattern: CODE,
-    placeholder: L('留空自动编号', '留空自動編號', 'Blank: numbered for you'),
-    width: 140,
-  }),
+  code: numberedCode(L('质检单号', '品檢單號', 'Inspection no.'), 140),
   kind: f.enumOf('InspectionKind', {
     label: L('质检类型', '品檢類型', 'Kind'),
     default: INSPECTION_KIND.RECEIVING,

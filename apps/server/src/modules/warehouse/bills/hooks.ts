@@ -1,14 +1,17 @@
 import { BILL_KIND, BILL_STATUS, billResource, CARTON_STATUS, INBOUND_KINDS, LOCATION_KIND, RECEIPT_STATUS } from '@tagloom/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { validationError } from '../../../core/errors.js';
 import { nextDocumentCode } from '../../../core/numbering.js';
-import type { ResourceHooks } from '../../../core/resource/service.js';
+import { READ_ONLY_ROUTES, type ResourceHooks } from '../../../core/resource/service.js';
 import { queryRows, type Tx } from '../../../db/client.js';
 import { makeCartons } from '../cartons/make.js';
 import type { WmsLogOptions } from '../log/writer.js';
 import { billSites, wmsBillLines, wmsBills } from './tables.js';
 
 type Row = Record<string, unknown>;
+
+/** Bills whose destination is a warehouse (the warehouse receipt screens' rows). */
+export const toWarehouse = sql`${wmsBills.destLocationId} in (select w.id from locations w where w.tenant_id = ${wmsBills.tenantId} and w.kind = ${LOCATION_KIND.WAREHOUSE})`;
 
 /** The states of a bill whose receiving began (the goods-received screen's rows). */
 const RECEIPT_STATES = [BILL_STATUS.RECEIVING, BILL_STATUS.RECEIVED, BILL_STATUS.REVIEWED, BILL_STATUS.CLOSED] as number[];
@@ -134,13 +137,8 @@ export const billSiteHooks: ResourceHooks = {
 
 /** Goods received: the inbound bills of a warehouse once receiving began; finishing stamps the receipt's time. */
 export const goodsReceivedHooks: ResourceHooks = {
-  scope: () =>
-    sql`${wmsBills.status} in (${sql.join(
-      RECEIPT_STATES.map((s) => sql`${s}`),
-      sql`, `,
-    )}) and ${wmsBills.destLocationId} in
-      (select w.id from locations w where w.tenant_id = ${wmsBills.tenantId} and w.kind = ${LOCATION_KIND.WAREHOUSE})`,
-  omitRoutes: ['create', 'update', 'delete', 'import', 'template'],
+  scope: () => sql`${inArray(wmsBills.status, RECEIPT_STATES)} and ${toWarehouse}`,
+  omitRoutes: READ_ONLY_ROUTES,
   transitions: {
     async receive(tx, row) {
       await stamp('receivedAt')(tx, row);

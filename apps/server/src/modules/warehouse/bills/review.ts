@@ -1,5 +1,5 @@
-import { BILL_KIND, BILL_STATUS, billResource, LOCATION_KIND, RECEIPT_STATUS, REVIEW_STATUS } from '@tagloom/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { BILL_KIND, billResource, RECEIPT_STATUS, REVIEW_STATUS } from '@tagloom/domain';
+import { and, eq } from 'drizzle-orm';
 import type { SessionInfo } from '../../../core/context.js';
 import { conflict, fieldRefusal } from '../../../core/errors.js';
 import type { Tx } from '../../../db/client.js';
@@ -13,18 +13,6 @@ type Row = Record<string, unknown>;
 
 /** The inbound kinds a warehouse's receipt review judges (purchase, futures, a store's return). */
 export const REVIEWED_KINDS = [BILL_KIND.PURCHASE_IN, BILL_KIND.FUTURES_IN, BILL_KIND.STORE_RETURN] as number[];
-
-/** The states a receipt under review shows in: shipped (zero-clearance), being received, received, reviewed, zero-cleared. */
-export const REVIEW_STATES = [
-  BILL_STATUS.IN_TRANSIT,
-  BILL_STATUS.RECEIVING,
-  BILL_STATUS.RECEIVED,
-  BILL_STATUS.REVIEWED,
-  BILL_STATUS.CLOSED,
-] as number[];
-
-/** Bills whose destination is a warehouse (the warehouse receipt screens' rows). */
-export const toWarehouse = sql`${wmsBills.destLocationId} in (select w.id from locations w where w.tenant_id = ${wmsBills.tenantId} and w.kind = ${LOCATION_KIND.WAREHOUSE})`;
 
 /**
  * A received bill reviewed (E1 `review`): refused while a handheld session of one of its cartons

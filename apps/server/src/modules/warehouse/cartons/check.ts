@@ -29,6 +29,8 @@ export const EXPECTING = [CARTON_EPC_SOURCE.FACTORY_PACK, CARTON_EPC_SOURCE.ASN_
 const READ_CLASSES = [EPC_CLASS.MATCHED, EPC_CLASS.OVER, EPC_CLASS.FOREIGN, EPC_CLASS.UNKNOWN] as number[];
 /** Bill states in which its cartons are still received. */
 export const RECEIVING_STATES = [BILL_STATUS.IN_TRANSIT, BILL_STATUS.RECEIVING, BILL_STATUS.RECEIVED] as number[];
+/** Bill states once shipped, reviewed and zero-cleared included (the receipt screens' rows). */
+export const SHIPPED_STATES = [...RECEIVING_STATES, BILL_STATUS.REVIEWED, BILL_STATUS.CLOSED];
 
 const CLASS_OF: Record<keyof CartonClasses, number> = {
   matched: EPC_CLASS.MATCHED,
@@ -236,15 +238,13 @@ async function writeClasses(
 /** The received pieces of a carton's lines: its read EPCs (matched and over) of each line's SKU. */
 export async function tallyLines(tx: Tx, tenantId: number, carton: Row): Promise<void> {
   await tx.execute(sql`
-    update wms_bill_lines l set received_qty = coalesce((
+    update wms_bill_lines l set received_qty = r.n, diff_qty = r.n - l.expected_qty
+    from (select coalesce((
         select count(*)::int from wms_carton_epcs e
-        where e.tenant_id = l.tenant_id and e.carton_id = ${Number(carton.id)} and e.sku_id = l.sku_id and e.unbound_at is null
-          and e.result in (${EPC_CLASS.MATCHED}, ${EPC_CLASS.OVER})), 0),
-      diff_qty = coalesce((
-        select count(*)::int from wms_carton_epcs e
-        where e.tenant_id = l.tenant_id and e.carton_id = ${Number(carton.id)} and e.sku_id = l.sku_id and e.unbound_at is null
-          and e.result in (${EPC_CLASS.MATCHED}, ${EPC_CLASS.OVER})), 0) - l.expected_qty
-    where l.tenant_id = ${tenantId} and l.bill_id = ${Number(carton.billId)} and l.carton_no = ${String(carton.cartonNo)}`);
+        where e.tenant_id = ${tenantId} and e.carton_id = ${Number(carton.id)} and e.sku_id = x.sku_id and e.unbound_at is null
+          and e.result in (${EPC_CLASS.MATCHED}, ${EPC_CLASS.OVER})), 0) as n, x.id
+        from wms_bill_lines x where x.tenant_id = ${tenantId} and x.bill_id = ${Number(carton.billId)} and x.carton_no = ${String(carton.cartonNo)}) r
+    where r.id = l.id and l.tenant_id = ${tenantId} and l.bill_id = ${Number(carton.billId)} and l.carton_no = ${String(carton.cartonNo)}`);
 }
 
 /**

@@ -1,9 +1,9 @@
-import { BILL_STATUS } from '@tagloom/domain';
-import { sql } from 'drizzle-orm';
-import type { ResourceHooks } from '../../../core/resource/service.js';
+import { inArray, sql } from 'drizzle-orm';
+import { READ_ONLY_ROUTES, type ResourceHooks } from '../../../core/resource/service.js';
 import { sessionSubjects } from '../../rfid/sessions/subjects.js';
 import { tallyBill } from '../bills/hooks.js';
-import { cartonOfSubject, checkCarton, forgetReads, openBillOf, RECEIVING_STATES } from './check.js';
+import { wmsBills } from '../bills/tables.js';
+import { cartonOfSubject, checkCarton, forgetReads, openBillOf, SHIPPED_STATES } from './check.js';
 import { wmsCartons } from './tables.js';
 
 /**
@@ -30,9 +30,8 @@ export const receivingCheckHooks: ResourceHooks = {
 };
 
 /** Cartons are made by their bills: the box list and the bindings list are read only. */
-export const cartonHooks: ResourceHooks = { omitRoutes: ['create', 'update', 'delete', 'import', 'template'] };
-export const cartonEpcHooks: ResourceHooks = { omitRoutes: ['create', 'update', 'delete', 'import', 'template', 'export'] };
-const SHIPPED_STATES = [...RECEIVING_STATES, BILL_STATUS.REVIEWED, BILL_STATUS.CLOSED];
+export const cartonHooks: ResourceHooks = { omitRoutes: READ_ONLY_ROUTES };
+export const cartonEpcHooks: ResourceHooks = { omitRoutes: [...READ_ONLY_ROUTES, 'export'] };
 
 /**
  * The receiving check: the inbound cartons of shipped bills (in transit, being received, received,
@@ -42,11 +41,8 @@ export const receivingHooks: ResourceHooks = {
   ...receivingCheckHooks,
   omitRoutes: cartonHooks.omitRoutes,
   scope: () =>
-    sql`${wmsCartons.billId} in (select b.id from wms_bills b where b.tenant_id = ${wmsCartons.tenantId}
-      and b.status in (${sql.join(
-        SHIPPED_STATES.map((s) => sql`${s}`),
-        sql`, `,
-      )}))`,
+    sql`${wmsCartons.billId} in (select ${wmsBills.id} from ${wmsBills}
+      where ${wmsBills.tenantId} = ${wmsCartons.tenantId} and ${inArray(wmsBills.status, SHIPPED_STATES)})`,
 };
 
 /**

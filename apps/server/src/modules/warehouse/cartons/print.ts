@@ -37,7 +37,7 @@ export function ssccLabelZpl(l: SsccLabel): string {
     '^CI28',
     '^PW812',
     '^LL609',
-    `^FO40,30^A0N,34,34^FDSSCC ${fd(sscc.replace(/^(\d)(\d{7})(\d{9})(\d)$/, '($00) $1 $2 $3 $4').replace('($00)', '(00)'))}^FS`,
+    `^FO40,30^A0N,34,34^FDSSCC (00) ${sscc}^FS`,
     `^FO40,80^A0N,28,28^FDCarton ${fd(l.cartonNo)}   Bill ${fd(l.billCode)}^FS`,
     `^FO40,120^A0N,28,28^FDPieces ${l.pieces}   To ${fd(l.to)}^FS`,
     sscc ? `^FO40,190^BY3^BCN,200,Y,N,N,D^FD(00)${sscc}^FS` : '',

@@ -1,7 +1,7 @@
 import { INSPECTION_KIND } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
 import { nextDocumentCode } from '../../../core/numbering.js';
-import type { ResourceHooks } from '../../../core/resource/service.js';
+import { READ_ONLY_ROUTES, type ResourceHooks } from '../../../core/resource/service.js';
 import { clearInspection, countDefects, judge, lotOf, planOf, vendorReturn } from './service.js';
 import { wmsInspections } from './tables.js';
 
@@ -41,7 +41,7 @@ export const receivingQiHooks: ResourceHooks = {
 
 /** Every inspection (logistics/quality-inspection): as the receiving ones, and the QI return of a failed lot. */
 export const qualityInspectionHooks: ResourceHooks = {
-  omitRoutes: ['create', 'update', 'delete', 'import', 'template'],
+  omitRoutes: READ_ONLY_ROUTES,
   transitions: {
     ...receivingQiHooks.transitions,
     async rollback(tx, row, { session }) {
