@@ -1,4 +1,5 @@
 import {
+  abnormalLabelResource,
   billResource,
   cartonResource,
   warehouseModule as domain,
@@ -7,6 +8,9 @@ import {
   receivingQiResource,
 } from '@tagloom/domain';
 import { defineModule } from '../../core/module.js';
+import { exceptionActionRoutes } from '../label/tags/index.js';
+import { abnormalLabelHooks } from './abnormal/hooks.js';
+import { seedAbnormalDemo } from './abnormal/seed.js';
 import { billHooks, billLog, billSiteHooks, billSiteOf, goodsReceivedHooks } from './bills/hooks.js';
 import { seedWarehouseDemo } from './bills/seed.js';
 import { cartonEpcHooks, cartonHooks, checkOnClose, receivingHooks } from './cartons/hooks.js';
@@ -55,13 +59,15 @@ export const warehouseModule = defineModule({
     'warehouse/management': warehouseZoneHooks,
     'warehouse/permission': wmsGrantHooks(ctx),
     'warehouse/pad-review': padHooks,
+    'warehouse/abnormal-label': abnormalLabelHooks,
     'warehouse/receiving-qi': loggedHooks(receivingQiResource, receivingQiHooks, inspectionLog),
   }),
   // pad review's rows are the rfid module's read sessions (its hand-written table)
   tables: { 'warehouse/pad-review': padSessions },
-  routes: [cartonPrintRoutes, wmsLogRoutes, padRoutes],
+  routes: [cartonPrintRoutes, wmsLogRoutes, padRoutes, exceptionActionRoutes(abnormalLabelResource.code)],
   seedDemo: async (tx, tenant) => {
     await seedWarehouseDemo(tx, tenant);
+    await seedAbnormalDemo(tx, tenant.id);
     await seedPadDemo(tx, tenant);
     await seedGrantDemo(tx, tenant.id);
     await seedWmsLogDemo(tx, tenant.id);

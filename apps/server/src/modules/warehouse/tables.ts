@@ -1,4 +1,5 @@
 /** Tables of the warehouse module's declared resources and of its log feed (db/schema re-exports this file). */
+export * from './abnormal/tables.js';
 export * from './bills/tables.js';
 export * from './cartons/tables.js';
 export * from './grants/tables.js';

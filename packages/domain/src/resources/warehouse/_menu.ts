@@ -65,7 +65,6 @@ export const warehouseMenu: MenuModuleDef = {
           side: 'T',
           icon: 'WarningOutlined',
           names: { zh_CN: '异常标签', zh_TW: '異常標籤', en_US: 'Abnormal label' },
-          actions: ['query', 'handle', 'clear', 'export'],
         },
       ],
     },

@@ -1,5 +1,6 @@
 import { defineDomainModule } from '../module.js';
 import { warehouseMenu } from './_menu.js';
+import { abnormalLabelResource } from './abnormal-label.js';
 import { billResource, billSiteResource, goodsReceivedResource } from './bill.js';
 import { cartonEpcResource, cartonResource, receivingCheckResource } from './carton.js';
 import { wmsGrantResource } from './grant.js';
@@ -7,6 +8,7 @@ import { receivingQiResource } from './inspection.js';
 import { padReviewResource } from './pad.js';
 import { warehouseZoneResource } from './zone.js';
 
+export * from './abnormal-label.js';
 export * from './bill.js';
 export * from './carton.js';
 export * from './enums.js';
@@ -20,7 +22,8 @@ export { warehouseMenu };
 /**
  * The intelligent warehouse module: its menu, bills and their cartons, the zones of each warehouse
  * (warehouse management), who may do what there (warehouse permission); its log is a feed (log.ts);
- * pad review's read sessions (custom: the module uploads a session file, the console has a view of its own).
+ * pad review's read sessions (custom: the module uploads a session file, the console has a view of its own);
+ * abnormal labels (custom: handled and cleared as label exceptions are).
  */
 export const warehouseModule = defineDomainModule({
   code: 'warehouse',
@@ -36,5 +39,5 @@ export const warehouseModule = defineDomainModule({
     wmsGrantResource,
     receivingQiResource,
   ],
-  custom: [padReviewResource],
+  custom: [padReviewResource, abnormalLabelResource],
 });

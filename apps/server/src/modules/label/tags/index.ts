@@ -1,5 +1,6 @@
-import { epcQueryResource, tidBindingResource } from '@tagloom/domain';
+import { epcQueryResource, tagExceptionResource, tidBindingResource } from '@tagloom/domain';
 import type { ModulePart } from '../../../core/module.js';
+import { exceptionActionRoutes } from './exception-actions.js';
 import { tagsHooks, tagsRoutes } from './routes.js';
 import { seedTagsDemo } from './seed.js';
 import { labelTags } from './tables.js';
@@ -15,9 +16,10 @@ export const tagsPart: ModulePart = {
   // the registry's hand-written table (see tables.ts), under both screens over its rows
   tables: { [tidBindingResource.code]: labelTags, [epcQueryResource.code]: labelTags },
   hooks: tagsHooks,
-  routes: [tagsRoutes],
+  routes: [tagsRoutes, exceptionActionRoutes(tagExceptionResource.code)],
   seedDemo: seedTagsDemo,
 };
+export { exceptionActionRoutes, exceptionHooks } from './exception-actions.js';
 export {
   epcEvents,
   epcEventsSelect,
@@ -26,6 +28,7 @@ export {
   type FactsRow,
   factsOf,
   type Reach,
+  recordException,
   registryOf,
   someTags,
 } from './service.js';

@@ -37,6 +37,7 @@ import type { ResourceHooks } from '../../../core/resource/service.js';
 import { queryRows } from '../../../db/client.js';
 import { goodsSkus } from '../../tenant/goods/tables.js';
 import { decoded, epcUri } from './decode.js';
+import { exceptionHooks } from './exception-actions.js';
 import {
   type Actor,
   bindPairs,
@@ -49,7 +50,7 @@ import {
   reachOf,
   unbindTags,
 } from './service.js';
-import { labelTagEvents, labelTagExceptions, labelTags } from './tables.js';
+import { labelTagEvents, labelTags } from './tables.js';
 
 const EPC_LABEL = L('EPC', 'EPC', 'EPC');
 const TID_LABEL = L('TID', 'TID', 'TID');
@@ -114,13 +115,7 @@ export function tagsHooks(ctx: AppContext): Record<string, ResourceHooks> {
     [epcQueryResource.code]: tagHooks,
     [bindingRecordResource.code]: READ_ONLY,
     // an exception's reason is stored as a message key with its values: worded in the reader's language
-    [tagExceptionResource.code]: {
-      ...READ_ONLY,
-      // (`detail` in the session's language for lists and exports; `reason` for the console to word in its own)
-      decorate: async (rows, { session }) =>
-        rows.map((r) => ({ ...r, detail: exceptionDetail(r.detail, session.lang), reason: exceptionReason(r.detail) })),
-      rowFields: { reason: z.object({ key: z.string(), params: z.record(z.string(), z.unknown()) }).nullable() },
-    },
+    [tagExceptionResource.code]: exceptionHooks(),
   };
 }
 
@@ -191,68 +186,6 @@ export const tagsRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
       });
       return reply.ok({ unbound: res.unbound.length }, 'tags.unbindDone', { count: res.unbound.length });
     },
-  );
-
-  // exceptions: handle (with a note) and clear, several at once; a row in another state is refused naming it
-  const exceptionMove =
-    (action: 'handle' | 'clear', from: number[], to: number) => async (req: Req<{ ids: number[]; note?: string }>, reply: FastifyReply) => {
-      const session = req.session!;
-      const { ids, note } = req.body as { ids: number[]; note?: string };
-      const n = await db.transaction(async (tx) => {
-        const rows = await tx
-          .select({ id: labelTagExceptions.id, state: labelTagExceptions.state, epc: labelTagExceptions.epc })
-          .from(labelTagExceptions)
-          .where(
-            and(
-              eq(labelTagExceptions.tenantId, session.tenantId),
-              inArray(labelTagExceptions.id, ids),
-              reachOf(session, labelTagExceptions.orderId),
-            ),
-          )
-          .for('update');
-        if (rows.length < ids.length) throw notFound('tags.exception');
-        const wrong = rows.find((r) => !from.includes(Number(r.state)));
-        if (wrong) throw conflict(`tags.exceptionNot.${action}`, { epc: wrong.epc });
-        const now = new Date();
-        await tx
-          .update(labelTagExceptions)
-          .set({
-            state: to,
-            ...(note !== undefined ? { note } : {}),
-            ...(action === 'handle' ? { handledBy: session.username.slice(0, 64), handledAt: now } : {}),
-            updatedAt: now,
-          })
-          .where(and(eq(labelTagExceptions.tenantId, session.tenantId), inArray(labelTagExceptions.id, ids)));
-        return rows.length;
-      });
-      return reply.ok({ count: n }, `tags.exceptionDone.${action}`, { count: n });
-    };
-  const noteLabels = { note: L('处理说明', '處理說明', 'Handling note'), ids: L('异常', '異常', 'Exceptions') };
-  app.post(
-    '/label/exception/handle',
-    {
-      config: { access: { screen: 'label/exception', action: 'handle' }, fieldLabels: noteLabels },
-      schema: {
-        tags: ['label/exception'],
-        summary: 'Label exceptions: mark pending ones handled, with a note',
-        body: z.object({ ids: idList(), note: z.string().trim().min(1).max(256) }),
-        response: { 200: envelope(z.object({ count: z.number() })) },
-      },
-    },
-    exceptionMove('handle', [TAG_EXCEPTION_STATE.PENDING], TAG_EXCEPTION_STATE.HANDLED),
-  );
-  app.post(
-    '/label/exception/clear',
-    {
-      config: { access: { screen: 'label/exception', action: 'clear' }, fieldLabels: noteLabels },
-      schema: {
-        tags: ['label/exception'],
-        summary: 'Label exceptions: clear pending or handled ones (they leave the to-do list)',
-        body: z.object({ ids: idList(), note: z.string().trim().max(256).optional() }),
-        response: { 200: envelope(z.object({ count: z.number() })) },
-      },
-    },
-    exceptionMove('clear', [TAG_EXCEPTION_STATE.PENDING, TAG_EXCEPTION_STATE.HANDLED], TAG_EXCEPTION_STATE.CLEARED),
   );
 
   // clear tag status: check first (what the confirmation lists), then clear for good

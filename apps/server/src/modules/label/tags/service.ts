@@ -91,14 +91,37 @@ export function epcReached(who: Reach, epc: SQLWrapper): SQL | undefined {
   return reach && sql`${epc} in (select t.epc from ${labelTags} t where t.tenant_id = ${who.tenantId} and ${reach})`;
 }
 
-/** Records an abnormal tag (once per EPC and kind while it is pending). */
+/** Where a read found an exception: its reader's site and zone, the carton and bill it was read with. */
+export interface ExceptionPlace {
+  siteId?: number | null;
+  zoneId?: number | null;
+  cartonNo?: string;
+  billCode?: string;
+}
+
+/** Records an abnormal tag (once per EPC and kind while it is pending: a new finding updates it). */
 export async function recordException(
   tx: Tx,
   tenantId: number,
-  e: { epc: string; tid?: string; kind: Kind; reason?: { key: string; params?: Record<string, unknown> }; orderId?: number | null },
+  e: {
+    epc: string;
+    tid?: string;
+    kind: Kind;
+    reason?: { key: string; params?: Record<string, unknown> };
+    orderId?: number | null;
+    place?: ExceptionPlace;
+  },
 ): Promise<void> {
   // the reason is kept as its message key and values, and worded in the reader's language when shown
   const detail = e.reason ? JSON.stringify({ key: e.reason.key, params: e.reason.params ?? {} }).slice(0, 256) : '';
+  const place = e.place
+    ? {
+        siteId: e.place.siteId ?? null,
+        zoneId: e.place.zoneId ?? null,
+        cartonNo: (e.place.cartonNo ?? '').slice(0, 32),
+        billCode: (e.place.billCode ?? '').slice(0, 32),
+      }
+    : {};
   const [open] = await tx
     .select({ id: labelTagExceptions.id })
     .from(labelTagExceptions)
@@ -114,7 +137,7 @@ export async function recordException(
   if (open) {
     await tx
       .update(labelTagExceptions)
-      .set({ foundAt: new Date(), tid: (e.tid ?? '').slice(0, 64), detail, orderId: e.orderId ?? null, updatedAt: new Date() })
+      .set({ foundAt: new Date(), tid: (e.tid ?? '').slice(0, 64), detail, orderId: e.orderId ?? null, ...place, updatedAt: new Date() })
       .where(and(eq(labelTagExceptions.tenantId, tenantId), eq(labelTagExceptions.id, open.id)));
     return;
   }
@@ -125,6 +148,7 @@ export async function recordException(
     kind: e.kind,
     detail,
     orderId: e.orderId ?? null,
+    ...place,
     foundAt: new Date(),
   });
 }

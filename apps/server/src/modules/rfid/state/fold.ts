@@ -25,6 +25,7 @@ import type { ReadSessionKind } from '@tagloom/domain/rfid/sessions.js';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../../db/client.js';
 import { addRead, appendFoldReads, type ReaderReads, sessionKindOfScene } from '../sessions/append.js';
+import { recordPlaceConflicts } from './conflicts.js';
 import { pgNumArray, pgTextArray } from './fold-data.js';
 import { recordPresenceEvents } from './lifecycle.js';
 import { scenesRules } from './rules.js';
@@ -377,5 +378,6 @@ export async function foldInput(tx: Tx, tenantId: number, input: FoldInput): Pro
   }
   await writing;
   if (events.length) await recordPresenceEvents(tx, tenantId, events, 'rfid');
+  if (changes.length) await recordPlaceConflicts(tx, tenantId, changes);
   return { epcs: epcs.length, changes };
 }

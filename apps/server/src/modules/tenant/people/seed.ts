@@ -67,6 +67,8 @@ const DEMO_ROLES: { code: string; name: string; alias: string; grants: Record<st
       'warehouse/log': ['query', 'export'],
       // its handhelds' sessions: upload one as a file, review or reject it
       'warehouse/pad-review': ['query', 'export', 'review', 'reject', 'upload'],
+      // the abnormal labels found at its warehouse (unknown and foreign EPCs in cartons, an EPC at two sites)
+      'warehouse/abnormal-label': ['query', 'export', 'handle', 'clear'],
       'tenant/goods': ['query', 'export'],
       'tenant/brand': ['query'],
       'tenant/equipment': ['query'],

@@ -1,7 +1,8 @@
 /**
  * label/exception: abnormal tags found by binding, imports and reads (unknown EPC, duplicate EPC,
- * non-GS1 header, TID mismatch). Handle them with a note (one or the selected ones), or clear
- * them off the list after a confirmation.
+ * non-GS1 header, TID mismatch, a foreign EPC in a carton, an EPC at two sites). Handle them with
+ * a note (one or the selected ones), or clear them off the list after a confirmation. The same page
+ * serves the screens of one kind of site over these rows (warehouse/abnormal-label).
  */
 import { CheckOutlined, ClearOutlined } from '@ant-design/icons';
 import { CUSTOM_RESOURCES } from '@tagloom/domain/resources/index.ts';
@@ -15,12 +16,12 @@ import { ResourcePage } from '../../../components/resource/ResourcePage';
 import type { Row } from '../../../components/resource/types';
 import { useScreen } from '../../../components/ScreenContext';
 
-const CODE = 'label/exception';
-const def = CUSTOM_RESOURCES.find((r) => r.code === CODE)!;
 const pending = (r: Row) => Number(r.state) === TAG_EXCEPTION_STATE.PENDING;
 const clearable = (r: Row) => Number(r.state) !== TAG_EXCEPTION_STATE.CLEARED;
 
-export default function TagExceptions() {
+/** The exception page of the screen `code` (its declaration, its actions' routes). */
+export function TagExceptionPage({ code }: { code: string }) {
+  const def = CUSTOM_RESOURCES.find((r) => r.code === code)!;
   const { t } = useTranslation();
   const message = useMessage();
   const screen = useScreen();
@@ -35,7 +36,7 @@ export default function TagExceptions() {
     const { note } = await form.validateFields();
     setBusy(true);
     try {
-      const res = await request(`/${CODE}/handle`, { method: 'POST', data: { ids: handling.rows.map((r) => r.id), note } });
+      const res = await request(`/${code}/handle`, { method: 'POST', data: { ids: handling.rows.map((r) => r.id), note } });
       message.success(res.msg);
       handling.reload();
       setHandling(undefined);
@@ -52,7 +53,7 @@ export default function TagExceptions() {
       okText: t('tags.clear'),
       okButtonProps: { danger: true, 'data-testid': 'exception-clear-ok' },
       onOk: async () => {
-        const res = await request(`/${CODE}/clear`, { method: 'POST', data: { ids: rows.map((r) => r.id) } });
+        const res = await request(`/${code}/clear`, { method: 'POST', data: { ids: rows.map((r) => r.id) } });
         message.success(res.msg);
         reload();
       },
@@ -132,4 +133,8 @@ export default function TagExceptions() {
       </Modal>
     </>
   );
+}
+
+export default function TagExceptions() {
+  return <TagExceptionPage code="label/exception" />;
 }

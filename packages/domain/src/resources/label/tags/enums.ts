@@ -13,8 +13,19 @@ export const TAG_STATUS = {
   EXCEPTION: 9,
 } as const;
 
-/** Values of the TagExceptionKind enum: why a tag was found abnormal. */
-export const TAG_EXCEPTION_KIND = { UNKNOWN_EPC: 1, DUPLICATE_EPC: 2, NON_GS1_HEADER: 3, TID_MISMATCH: 4 } as const;
+/**
+ * Values of the TagExceptionKind enum: why a tag was found abnormal. FOREIGN_EPC: read in a carton
+ * of one bill while it travels on another's; PLACE_CONFLICT: present at two sites at once (moved
+ * between sites without departing the first: a cloned tag, or a reader placed wrongly).
+ */
+export const TAG_EXCEPTION_KIND = {
+  UNKNOWN_EPC: 1,
+  DUPLICATE_EPC: 2,
+  NON_GS1_HEADER: 3,
+  TID_MISMATCH: 4,
+  FOREIGN_EPC: 5,
+  PLACE_CONFLICT: 6,
+} as const;
 /** Values of the TagExceptionState enum. */
 export const TAG_EXCEPTION_STATE = { PENDING: 1, HANDLED: 2, CLEARED: 3 } as const;
 /** Values of the TagBindingAction enum (label_tag_bindings.action). */
@@ -40,6 +51,8 @@ export const tagsEnums = defineEnums({
     o(2, '重复 EPC', '重複 EPC', 'Duplicate EPC', 'error'),
     o(3, '非 GS1 标头', '非 GS1 標頭', 'Non-GS1 header', 'warning'),
     o(4, 'TID 不符', 'TID 不符', 'TID mismatch', 'error'),
+    o(5, '他单 EPC', '他單 EPC', 'Foreign EPC', 'warning'),
+    o(6, '位置冲突', '位置衝突', 'Place conflict', 'error'),
   ],
   TagExceptionState: [
     o(1, '待处理', '待處理', 'Pending', 'warning'),

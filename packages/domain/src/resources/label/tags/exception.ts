@@ -4,6 +4,27 @@ import { f } from '../../../resource/fields.js';
 import { TAG_EXCEPTION_STATE } from './enums.js';
 import { tagOrderField } from './tag.js';
 
+const found = { required: false, form: false, editable: false } as const;
+
+/**
+ * Where a read found an exception (a carton's check, the fold): the site and zone of the reader,
+ * the carton and the bill it was read with. Empty for an exception of a binding or an import.
+ */
+export const exceptionPlaceFields = {
+  siteId: f.ref('tenant/location', 'name', { label: L('站点', '據點', 'Site'), ...found, search: 'eq', width: 120, hidden: true }),
+  zoneId: f.ref('tenant/location', 'name', { label: L('区域', '區域', 'Zone'), ...found, width: 120, hidden: true }),
+  cartonNo: f.text({ label: L('箱号', '箱號', 'Carton no.'), display: 'code', max: 32, ...found, search: 'eq', width: 130, hidden: true }),
+  billCode: f.text({
+    label: L('单据号', '單據號', 'Bill no.'),
+    display: 'code',
+    max: 32,
+    ...found,
+    search: 'eq',
+    width: 140,
+    hidden: true,
+  }),
+};
+
 /**
  * Label exceptions: abnormal tags found by binding, imports and reads — an EPC the tenant never
  * generated, an EPC seen twice, a header that is no GS1 scheme, a TID that does not match the one
@@ -37,5 +58,6 @@ export const tagExceptionResource = defineResource({
     handledBy: f.text({ label: L('处理人', '處理人', 'Handled by'), max: 64, required: false, hidden: true }),
     handledAt: f.datetime({ label: L('处理时间', '處理時間', 'Handled at'), required: false, hidden: true, width: 170 }),
     foundAt: f.datetime({ label: L('发现时间', '發現時間', 'Found at'), sort: true, width: 170 }),
+    ...exceptionPlaceFields,
   },
 });

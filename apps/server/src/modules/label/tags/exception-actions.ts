@@ -1,0 +1,100 @@
+/**
+ * The actions on label exceptions — handle (with a note) and clear — for every screen that shows
+ * them: label/exception (all sites) and the screens of one kind of site over the same rows
+ * (warehouse/abnormal-label). Each screen gets its own two routes, asking its own button and
+ * reaching only the rows its list shows (the screen's generic scope: tenant, party, its hook's).
+ * Several rows at once; a row in another state is refused naming it.
+ */
+import { idList, L, TAG_EXCEPTION_STATE } from '@tagloom/domain';
+import { and, inArray } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Services } from '../../../app.js';
+import type { SessionInfo } from '../../../core/context.js';
+import { envelope } from '../../../core/envelope.js';
+import { conflict, notFound } from '../../../core/errors.js';
+import type { ResourceHooks } from '../../../core/resource/service.js';
+import { exceptionDetail, exceptionReason } from './service.js';
+import { labelTagExceptions } from './tables.js';
+
+const READ_ONLY: ResourceHooks = { omitRoutes: ['create', 'update', 'delete', 'template', 'import'] };
+
+/**
+ * An exception screen's hooks on the generic list, get and export (rows come from the writers that
+ * find them): the stored reason (a message key with its values) worded in the session's language as
+ * `detail`, and as `reason` for the console to word in its own. `scope`: the rows of this screen.
+ */
+export const exceptionHooks = (scope?: ResourceHooks['scope']): ResourceHooks => ({
+  ...READ_ONLY,
+  ...(scope ? { scope } : {}),
+  decorate: async (rows, { session }) =>
+    rows.map((r) => ({ ...r, detail: exceptionDetail(r.detail, session.lang), reason: exceptionReason(r.detail) })),
+  rowFields: { reason: z.object({ key: z.string(), params: z.record(z.string(), z.unknown()) }).nullable() },
+});
+
+const noteLabels = { note: L('处理说明', '處理說明', 'Handling note'), ids: L('异常', '異常', 'Exceptions') };
+
+/** `POST /api/<code>/handle` and `/clear` for the exception screen `code`. */
+export const exceptionActionRoutes =
+  (code: string): FastifyPluginAsyncZod<Services> =>
+  async (app, services) => {
+    const db = app.ctx.db;
+    const move = (action: 'handle' | 'clear', from: number[], to: number) => async (session: SessionInfo, ids: number[], note?: string) => {
+      const screen = services.resources.get(code)!;
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .select({ id: labelTagExceptions.id, state: labelTagExceptions.state, epc: labelTagExceptions.epc })
+          .from(labelTagExceptions)
+          .where(screen.scope(session, inArray(labelTagExceptions.id, ids)))
+          .for('update');
+        if (rows.length < ids.length) throw notFound('tags.exception');
+        const wrong = rows.find((r) => !from.includes(Number(r.state)));
+        if (wrong) throw conflict(`tags.exceptionNot.${action}`, { epc: wrong.epc });
+        const now = new Date();
+        await tx
+          .update(labelTagExceptions)
+          .set({
+            state: to,
+            ...(note !== undefined ? { note } : {}),
+            ...(action === 'handle' ? { handledBy: session.username.slice(0, 64), handledAt: now } : {}),
+            updatedAt: now,
+          })
+          .where(and(screen.scope(session), inArray(labelTagExceptions.id, ids)));
+        return rows.length;
+      });
+    };
+    const handle = move('handle', [TAG_EXCEPTION_STATE.PENDING], TAG_EXCEPTION_STATE.HANDLED);
+    const clear = move('clear', [TAG_EXCEPTION_STATE.PENDING, TAG_EXCEPTION_STATE.HANDLED], TAG_EXCEPTION_STATE.CLEARED);
+    app.post(
+      `/${code}/handle`,
+      {
+        config: { access: { screen: code, action: 'handle' }, fieldLabels: noteLabels },
+        schema: {
+          tags: [code],
+          summary: 'Label exceptions: mark pending ones handled, with a note',
+          body: z.object({ ids: idList(), note: z.string().trim().min(1).max(256) }),
+          response: { 200: envelope(z.object({ count: z.number() })) },
+        },
+      },
+      async (req, reply) => {
+        const count = await handle(req.session!, req.body.ids, req.body.note);
+        return reply.ok({ count }, 'tags.exceptionDone.handle', { count });
+      },
+    );
+    app.post(
+      `/${code}/clear`,
+      {
+        config: { access: { screen: code, action: 'clear' }, fieldLabels: noteLabels },
+        schema: {
+          tags: [code],
+          summary: 'Label exceptions: clear pending or handled ones (they leave the to-do list)',
+          body: z.object({ ids: idList(), note: z.string().trim().max(256).optional() }),
+          response: { 200: envelope(z.object({ count: z.number() })) },
+        },
+      },
+      async (req, reply) => {
+        const count = await clear(req.session!, req.body.ids, req.body.note);
+        return reply.ok({ count }, 'tags.exceptionDone.clear', { count });
+      },
+    );
+  };

@@ -1,0 +1,159 @@
+import { TAG_EXCEPTION_KIND, TAG_EXCEPTION_STATE } from '@tagloom/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueDeviceKey } from '../src/core/feed/device-keys.js';
+import { queryRows } from '../src/db/client.js';
+import { stopParsePool } from '../src/modules/rfid/ingest/parse-pool.js';
+import { foldRunner } from '../src/modules/rfid/state/fold-runner.js';
+import { DRIVER, startTestApp, type TestApp } from './support.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: API answers are read loosely
+type Row = Record<string, any>;
+
+/** Abnormal labels of the warehouses (issue 29, ../shared/operations.md E7): found by the check and the fold. */
+describe(`abnormal labels on ${DRIVER}`, () => {
+  let t: TestApp;
+  let demo: string;
+  let wh01: string;
+  let tenantId: number;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    demo = await t.login('demo', 'demo123');
+    wh01 = await t.login('wh01', 'demo1234');
+    [{ id: tenantId }] = await queryRows<{ id: number }>(t.ctx.db, sql`select id::int as id from tenants where code = 'DEMO'`);
+  }, 240_000);
+  afterAll(async () => {
+    await stopParsePool();
+    await t?.close();
+  });
+
+  const list = async (code: string, body: Row = {}, token = demo) => {
+    const r = await t.call('POST', `/api/${code}/list`, { token, body: { page: 1, pageSize: 100, ...body }, lang: 'en_US' });
+    expect(r.status, r.body.msg).toBe(200);
+    return r.body.data as { list: Row[]; total: number };
+  };
+  const siteId = async (code: string) =>
+    (
+      await queryRows<{ id: number }>(t.ctx.db, sql`select id::int as id from locations where tenant_id = ${tenantId} and code = ${code}`)
+    )[0].id;
+
+  it('lists the exceptions the receiving check found at a warehouse, with the carton, bill and zone, worded in the reader’s language', async () => {
+    const rows = (await list('warehouse/abnormal-label')).list;
+    const wh01Id = await siteId('WH01');
+    const wh02Id = await siteId('WH02');
+    // only warehouse sites, every row placed
+    expect(rows.length).toBeGreaterThanOrEqual(7);
+    for (const r of rows) expect([wh01Id, wh02Id]).toContain(r.siteId);
+    const kinds = rows.map((r) => r.kind);
+    expect(kinds.filter((k) => k === TAG_EXCEPTION_KIND.UNKNOWN_EPC).length).toBeGreaterThanOrEqual(3);
+    expect(kinds.filter((k) => k === TAG_EXCEPTION_KIND.FOREIGN_EPC).length).toBeGreaterThanOrEqual(3);
+    expect(kinds).toContain(TAG_EXCEPTION_KIND.PLACE_CONFLICT);
+    expect(new Set(rows.map((r) => r.state))).toEqual(
+      new Set([TAG_EXCEPTION_STATE.PENDING, TAG_EXCEPTION_STATE.HANDLED, TAG_EXCEPTION_STATE.CLEARED]),
+    );
+    // the held carton of ASN-FA01-0002: a foreign EPC (it travels on ASN-FA01-0003's bill) and an unknown one
+    const [bill] = (await list('warehouse/bill', { reservationNo: 'ASN-FA01-0002' })).list;
+    const [other] = (await list('warehouse/bill', { reservationNo: 'ASN-FA01-0003' })).list;
+    const held = rows.filter((r) => r.billCode === bill.code);
+    expect(held.map((r) => r.kind).sort()).toEqual([TAG_EXCEPTION_KIND.UNKNOWN_EPC, TAG_EXCEPTION_KIND.FOREIGN_EPC].sort());
+    const foreign = held.find((r) => r.kind === TAG_EXCEPTION_KIND.FOREIGN_EPC)!;
+    expect(foreign.cartonNo).toMatch(/\S/);
+    expect(foreign.siteId).toBe(wh01Id);
+    // (worded in the session's language, the demo user's Chinese; the console words `reason` in its own)
+    expect(foreign.detail).toBe(`EPC ${foreign.epc} 在 ${bill.code} 的箱 ${foreign.cartonNo} 中读到，但它属于 ${other.code}`);
+    expect(foreign.reason).toMatchObject({ key: 'tags.foreignInCarton' });
+    // the all-sites view shows the same rows
+    const all = (await list('label/exception', { epc: foreign.epc })).list;
+    expect(all.map((r) => r.id)).toContain(foreign.id);
+  });
+
+  it('keeps a warehouse user to its warehouse and handles, clears and refuses as the label exceptions do', async () => {
+    const mine = (await list('warehouse/abnormal-label', {}, wh01)).list;
+    const wh01Id = await siteId('WH01');
+    expect(mine.length).toBeGreaterThan(0);
+    for (const r of mine) expect(r.siteId).toBe(wh01Id);
+    const theirs = (await list('warehouse/abnormal-label')).list.find(
+      (r) => r.siteId !== wh01Id && r.state === TAG_EXCEPTION_STATE.PENDING,
+    )!;
+    // another warehouse's row: not found for wh01, on the list and on the buttons
+    expect((await t.call('GET', `/api/warehouse/abnormal-label/get?id=${theirs.id}`, { token: wh01 })).status).toBe(404);
+    const refused = await t.call('POST', '/api/warehouse/abnormal-label/handle', { token: wh01, body: { ids: [theirs.id], note: 'x' } });
+    expect(refused.status).toBe(404);
+    const pending = mine.find((r) => r.state === TAG_EXCEPTION_STATE.PENDING)!;
+    const noNote = await t.call('POST', '/api/warehouse/abnormal-label/handle', {
+      token: wh01,
+      body: { ids: [pending.id] },
+      lang: 'en_US',
+    });
+    expect(noNote.status).toBe(400);
+    expect(noNote.body.msg).toMatch(/handling note/i);
+    const ok = await t.call('POST', '/api/warehouse/abnormal-label/handle', {
+      token: wh01,
+      body: { ids: [pending.id], note: 'Re-tagged' },
+    });
+    expect(ok.status, ok.body.msg).toBe(200);
+    const got = (await t.call('GET', `/api/warehouse/abnormal-label/get?id=${pending.id}`, { token: wh01 })).body.data;
+    expect(got).toMatchObject({ state: TAG_EXCEPTION_STATE.HANDLED, note: 'Re-tagged', handledBy: 'wh01' });
+    expect(
+      (await t.call('POST', '/api/warehouse/abnormal-label/handle', { token: wh01, body: { ids: [pending.id], note: 'again' } })).status,
+    ).toBe(409);
+    expect((await t.call('POST', '/api/warehouse/abnormal-label/clear', { token: wh01, body: { ids: [pending.id] } })).status).toBe(200);
+    // the screen's rows only: a store's exception (none here) or a registry one (no site) is not reached
+    const registry = (await list('label/exception', { kind: TAG_EXCEPTION_KIND.DUPLICATE_EPC })).list[0];
+    expect((await t.call('POST', '/api/warehouse/abnormal-label/clear', { token: demo, body: { ids: [registry.id] } })).status).toBe(404);
+  });
+
+  it('finds an EPC present at two sites at once in the fold: a place conflict at the second site', async () => {
+    const zone = async (site: string, type: number) =>
+      (
+        await queryRows<{ id: number }>(
+          t.ctx.db,
+          sql`select z.id::int as id from locations z join locations s on s.tenant_id = z.tenant_id and s.id = z.site_id
+              where z.tenant_id = ${tenantId} and s.code = ${site} and z.zone_type = ${type} order by z.id limit 1`,
+        )
+      )[0].id;
+    const [scene] = await queryRows<{ id: number }>(
+      t.ctx.db,
+      sql`insert into rfid_scenes (tenant_id, scene_code, scene_name, min_period, interval_period, max_period, read_power, report_interval,
+            scene_type, depart_after, move_holdoff, return_guard)
+          values (${tenantId}, 'S-GEN-CONFLICT', 'general', 1, 1, 1, 1, 1, 1, 600, 0, 300) returning id::int as id`,
+    );
+    const reader = async (code: string, locationId: number) => {
+      await t.ctx.db.execute(sql`insert into equipment (tenant_id, equipment_coding, equipment_name, sn_number, online_status, location_id, scene_id)
+        values (${tenantId}, ${code}, ${code}, ${`SN-${code}`}, 0, ${locationId}, ${scene.id})`);
+      return (await issueDeviceKey(t.ctx.db, tenantId, code)).key;
+    };
+    const store = await reader('GEN-ST001-CONFLICT', await zone('ST001', 1));
+    const storage = await reader('GEN-WH01-CONFLICT', await zone('WH01', 9));
+    const [{ epc }] = await queryRows<{ epc: string }>(
+      t.ctx.db,
+      sql`select epc from label_tags where tenant_id = ${tenantId} and epc <> '' order by id desc limit 1`,
+    );
+    const send = async (key: string, ago: number, batchKey: string) => {
+      const at = new Date(Date.now() - ago).toISOString().replace('Z', '+0000');
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/rfid/ingest/zebra',
+        headers: { 'x-device-key': key, 'content-type': 'application/json', 'idempotency-key': batchKey },
+        payload: JSON.stringify([{ timestamp: at, type: 'SIMPLE', data: { idHex: epc, antenna: 1, peakRssi: -50, reads: 3 } }]),
+      });
+      expect(r.statusCode).toBeLessThan(300);
+      const end = Date.now() + 15_000;
+      for (;;) {
+        const [q] = await queryRows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from rfid_fold_queue`);
+        if (q.n === 0) break;
+        if (Date.now() > end) throw new Error('fold did not finish');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await foldRunner(t.ctx).idle();
+    };
+    await send(store, 120_000, 'conflict-1');
+    await send(storage, 60_000, 'conflict-2');
+    await send(storage, 30_000, 'conflict-3');
+    const rows = (await list('warehouse/abnormal-label', { epc, kind: TAG_EXCEPTION_KIND.PLACE_CONFLICT })).list;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ siteId: await siteId('WH01'), zoneId: await zone('WH01', 9), state: TAG_EXCEPTION_STATE.PENDING });
+    expect(rows[0].reason).toMatchObject({ key: 'tags.placeConflict' });
+  });
+});
