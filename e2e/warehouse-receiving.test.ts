@@ -7,6 +7,7 @@
  */
 
 import type { Lang } from '@tagloom/domain';
+import { TAG_EXCEPTION_STATE } from '@tagloom/domain/resources/label/tags/enums.ts';
 import {
   BILL_STATUS,
   CARTON_STATUS,
@@ -217,6 +218,48 @@ describe('receiving at the DC', () => {
       await expect
         .poll(() => returned.locator('.resource-status').first().textContent())
         .toBe(enumText('InspectionStatus', INSPECTION_STATUS.RETURNED, lang));
+      expect(errors).toEqual([]);
+    } catch (err) {
+      throw withConsoleErrors(err, errors);
+    } finally {
+      await context.close();
+    }
+  });
+  it('wh01 puts an accepted carton away by hand and handles an abnormal label found at its dock', async () => {
+    const lang: Lang = 'zh_CN';
+    const { page, context, errors } = await signedIn(suite, 'wh01', 'demo1234', { lang });
+    try {
+      const token = await tokenOf(context);
+      const listed = await apiPost(page, token, `/api/${CHECK}/list`, { page: 1, pageSize: 100 });
+      const accepted = (listed.data.list as Row[]).find((c) => c.status === CARTON_STATUS.ACCEPTED)!;
+      expect(accepted).toBeTruthy();
+      await openScreen(page, CHECK);
+      const row = await findCarton(page, String(accepted.cartonNo));
+      await rowAction(page, row, 'putAway');
+      const confirm = page.locator('.ant-modal-confirm').filter({ visible: true });
+      await expect
+        .poll(() => confirm.locator('.ant-modal-confirm-content').textContent())
+        .toContain(webText(lang, 'carton.confirm.putAway', { name: accepted.cartonNo }));
+      await clickInDialog(page.getByTestId('machine-confirm-ok'));
+      await expect
+        .poll(() => row.locator('.resource-status').first().textContent())
+        .toBe(enumText('CartonStatus', CARTON_STATUS.PUT_AWAY, lang));
+
+      // the abnormal labels of WH01: a pending one handled with its note
+      const ABNORMAL = 'warehouse/abnormal-label';
+      const found = await apiPost(page, token, `/api/${ABNORMAL}/list`, { page: 1, pageSize: 100, state: TAG_EXCEPTION_STATE.PENDING });
+      expect(found.data, JSON.stringify(found)).toBeTruthy();
+      const pending = (found.data.list as Row[])[0];
+      expect(pending).toBeTruthy();
+      await openScreen(page, ABNORMAL);
+      const label = rowOf(page, ABNORMAL, String(pending.epc));
+      await label.getByTestId('exception-handle').click();
+      await page.getByTestId('exception-note').fill('已更换本品牌标签');
+      await clickInDialog(page.getByTestId('exception-handle-ok'));
+      // (its kind is a badge too: the state is the row's second)
+      await expect
+        .poll(() => label.locator('.resource-status').nth(1).textContent())
+        .toBe(enumText('TagExceptionState', TAG_EXCEPTION_STATE.HANDLED, lang));
       expect(errors).toEqual([]);
     } catch (err) {
       throw withConsoleErrors(err, errors);

@@ -54,6 +54,7 @@ export const ACTIONS = {
   complete: { zh_CN: '生产完成', zh_TW: '生產完成', en_US: 'Production done' },
   hold: { zh_CN: '挂起', zh_TW: '掛起', en_US: 'Hold' },
   reread: { zh_CN: '重读', zh_TW: '重讀', en_US: 'Read again' },
+  putAway: { zh_CN: '上架', zh_TW: '上架', en_US: 'Put away' },
 } as const satisfies Record<string, L10n>;
 
 export type ActionCode = keyof typeof ACTIONS;

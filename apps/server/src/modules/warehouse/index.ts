@@ -15,6 +15,7 @@ import { billHooks, billLog, billSiteHooks, billSiteOf, goodsReceivedHooks } fro
 import { seedWarehouseDemo } from './bills/seed.js';
 import { cartonEpcHooks, cartonHooks, checkOnClose, receivingHooks } from './cartons/hooks.js';
 import { cartonPrintRoutes } from './cartons/print.js';
+import { putAwayOnReads } from './cartons/put-away.js';
 import { wmsGrantHooks } from './grants/hooks.js';
 import { seedGrantDemo } from './grants/seed.js';
 import { receivingQiHooks } from './inspections/hooks.js';
@@ -30,6 +31,8 @@ import { warehouseZoneHooks } from './zones/hooks.js';
 
 // a carton's read session closing checks the carton (the rfid module calls the handlers of its subject type)
 checkOnClose();
+// an accepted carton whose pieces are read in a storage zone of its site is put away (the fold's changes)
+putAwayOnReads();
 
 /** A carton's moves happen at the site it is bound for (its bill's receiver). */
 const cartonLog = { siteOf: (row: Record<string, unknown>) => (row.siteId == null ? null : Number(row.siteId)) };
@@ -52,7 +55,7 @@ export const warehouseModule = defineModule({
     'warehouse/box': loggedHooks(cartonResource, cartonHooks, cartonLog),
     'warehouse/receiving-check': loggedHooks(receivingCheckResource, receivingHooks, {
       ...cartonLog,
-      ops: { review: 'receive', hold: 'receive', reread: 'receive' },
+      ops: { review: 'receive', hold: 'receive', reread: 'receive', putAway: 'receive' },
       codeOf: (row) => String(row.cartonNo),
     }),
     'warehouse/carton-epc': cartonEpcHooks,

@@ -81,7 +81,7 @@ export function useTransition(def: ResourceDef, modal: HookAPI, titleOf: (row: R
       icon: null,
       content: (
         <Form form={form} layout="vertical" className="transition-fields" data-testid="transition-fields">
-          {tr.danger && (
+          {(tr.danger || tr.confirm) && (
             <p data-testid="transition-confirm">
               {t(tr.confirm ?? 'machine.confirm', { action: label, name: titleOf(row), what: def.names[lang] })}
             </p>
@@ -125,7 +125,8 @@ export function useTransition(def: ResourceDef, modal: HookAPI, titleOf: (row: R
     const m = def.machine;
     const tr = m && transitionOf(m, action);
     if (m && tr?.fields?.length) return askFields(action, row, tr.fields, tr);
-    if (!m || !tr?.danger) return void send(action, row);
+    // a dangerous move, or one that declares its confirmation (a final step by hand), is confirmed first
+    if (!m || !(tr?.danger || tr?.confirm)) return void send(action, row);
     const label = actionLabel(action, lang, def);
     const to = stateOf(m, tr.to) as EnumOption | undefined;
     const note = !tr.confirm && isFinal(m, tr.to) && to ? ` ${t('machine.finalNote', { state: to.label[lang] })}` : '';
@@ -133,7 +134,7 @@ export function useTransition(def: ResourceDef, modal: HookAPI, titleOf: (row: R
       title: t(confirmTitleKey(label, lang), { action: label }),
       content: t(tr.confirm ?? 'machine.confirm', { action: label, name: titleOf(row), what: def.names[lang] }) + note,
       okText: label,
-      okButtonProps: { danger: true, 'data-testid': 'machine-confirm-ok' } as ButtonProps,
+      okButtonProps: { danger: !!tr.danger, 'data-testid': 'machine-confirm-ok' } as ButtonProps,
       cancelText: t('common.cancel'),
       onOk: () => send(action, row),
     });

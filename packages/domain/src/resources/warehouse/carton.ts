@@ -28,8 +28,9 @@ export function makeSscc(prefix: string, serial: number, extension = 0): string 
  * shipping notice is checked when the read session of its scan closes (or its pad session is
  * reviewed): its reads reconciled against what it should hold. A checked carton is accepted as
  * read, held with a reason (a supervisor's decision) or read again; a matched one is accepted at
- * once. Accepted cartons are put away when their pieces are read in storage. Every move is refused
- * once the bill is reviewed or zero-cleared (the server's hook says so).
+ * once. Accepted cartons are put away when their pieces are read in storage (or by hand, where no
+ * storage reader reads them), whatever became of the bill since; every other move is refused once
+ * the bill is reviewed or zero-cleared (the server's hook says so).
  */
 const transitions = {
   review: {
@@ -51,6 +52,14 @@ const transitions = {
     confirm: 'carton.confirm.reread',
     done: 'carton.done.reread',
   },
+  /** by hand: its pieces stored where no storage reader reads them */
+  putAway: {
+    from: [C.ACCEPTED],
+    to: C.PUT_AWAY,
+    label: L('上架', '上架', 'Put away'),
+    confirm: 'carton.confirm.putAway',
+    done: 'carton.done.putAway',
+  },
 } as const;
 
 const cartonStates = {
@@ -61,8 +70,8 @@ const cartonStates = {
     check: { from: [C.EXPECTED, C.CHECKED, C.HELD], to: C.CHECKED },
     /** a matched carton accepted as it was read */
     autoAccept: { from: [C.CHECKED], to: C.ACCEPTED },
-    /** its pieces read in a storage zone */
-    putAway: { from: [C.ACCEPTED], to: C.PUT_AWAY },
+    /** its pieces read in a storage zone of its site (PUT_AWAY_SHARE of them) */
+    autoPutAway: { from: [C.ACCEPTED], to: C.PUT_AWAY },
   },
   final: [C.PUT_AWAY],
   editIn: [],

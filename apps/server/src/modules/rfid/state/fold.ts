@@ -28,6 +28,7 @@ import { addRead, appendFoldReads, type ReaderReads, sessionKindOfScene } from '
 import { recordPlaceConflicts } from './conflicts.js';
 import { pgNumArray, pgTextArray } from './fold-data.js';
 import { recordPresenceEvents } from './lifecycle.js';
+import { presenceListeners } from './listeners.js';
 import { scenesRules } from './rules.js';
 
 /** One read to fold (I's pipeline gives them, after validation; epc upper-case hex). */
@@ -379,5 +380,6 @@ export async function foldInput(tx: Tx, tenantId: number, input: FoldInput): Pro
   await writing;
   if (events.length) await recordPresenceEvents(tx, tenantId, events, 'rfid');
   if (changes.length) await recordPlaceConflicts(tx, tenantId, changes);
+  await presenceListeners.changed(tx, tenantId, changes);
   return { epcs: epcs.length, changes };
 }

@@ -54,7 +54,7 @@ const DEMO_ROLES: { code: string; name: string; alias: string; grants: Record<st
       'warehouse/bill': ['query', 'add', 'edit', 'export', 'ship', 'cancel'],
       // its bills' cartons, checked as they pass its dock tunnels, and what each carries
       'warehouse/box': ['query', 'export', 'print'],
-      'warehouse/receiving-check': ['query', 'export', 'review', 'hold', 'reread'],
+      'warehouse/receiving-check': ['query', 'export', 'review', 'hold', 'reread', 'putAway'],
       'logistics/asn-binding': ['query', 'export'],
       // its receipts finished and reviewed (or zero-cleared)
       'warehouse/goods-received': ['query', 'export', 'receive'],

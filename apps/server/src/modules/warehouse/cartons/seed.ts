@@ -2,6 +2,7 @@ import { BILL_KIND, BILL_STATUS, CARTON_EPC_SOURCE, CARTON_STATUS, EPC_CLASS } f
 import { CARTON_RESULT } from '@tagloom/domain/rfid/reconcile.js';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { dayStamp, takeNumbers } from '../../../core/numbering.js';
+import { move } from '../../../core/resource/transitions.js';
 import type { Tx } from '../../../db/client.js';
 import { someTags } from '../../label/tags/index.js';
 import { tallyBill } from '../bills/hooks.js';
@@ -140,7 +141,8 @@ export async function seedCartonsDemo(tx: Tx, tenantId: number, site: Map<string
 
 /**
  * The cartons of a receipt that ended before the demo (zero-cleared, its lines' received pieces
- * kept): as its checks left them — accepted, each with the pieces its lines received, the rest short.
+ * kept): as its checks left them — accepted, each with the pieces its lines received, the rest short —
+ * and put away but the last.
  */
 export async function settledCartonsDemo(tx: Tx, tenantId: number, bill: { id: number; destLocationId: unknown }): Promise<void> {
   await makeCartons(tx, tenantId, bill);
@@ -151,4 +153,12 @@ export async function settledCartonsDemo(tx: Tx, tenantId: number, bill: { id: n
     from (select carton_no, sum(received_qty)::int as received from wms_bill_lines
           where tenant_id = ${tenantId} and bill_id = ${bill.id} group by carton_no) l
     where c.tenant_id = ${tenantId} and c.bill_id = ${bill.id} and c.carton_no = l.carton_no`);
+  // put away since, all but the last (waiting in staging for a storage reader or a hand)
+  const cartons = await tx
+    .select({ id: wmsCartons.id })
+    .from(wmsCartons)
+    .where(and(eq(wmsCartons.tenantId, tenantId), eq(wmsCartons.billId, bill.id), eq(wmsCartons.status, CARTON_STATUS.ACCEPTED)))
+    .orderBy(wmsCartons.id);
+  const by = { tenantId, userId: null, username: 'RD-WH02-STORE' };
+  for (const c of cartons.slice(0, -1)) await move(tx, 'warehouse/box', Number(c.id), 'autoPutAway', by);
 }
