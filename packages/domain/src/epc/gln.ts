@@ -28,3 +28,14 @@ export function sglnUri(gln: string, companyPrefixLength: number, extension = '0
   if (!isSglnExtension(extension)) throw new RangeError(`not an SGLN extension: ${extension}`);
   return `urn:epc:id:sgln:${gln.slice(0, companyPrefixLength)}.${gln.slice(companyPrefixLength, 12)}.${uriEscape(extension)}`;
 }
+
+/**
+ * The PGLN pure-identity URI of a GLN naming a party (TDS 2.0 §6.3.15): `urn:epc:id:pgln:<company
+ * prefix>.<party reference>` — a site's GLN as the party that owns or holds the goods there.
+ */
+export function pglnUri(gln: string, companyPrefixLength: number): string {
+  if (!isValidGln(gln)) throw new RangeError(`not a GLN: ${gln}`);
+  if (!Number.isInteger(companyPrefixLength) || companyPrefixLength < 6 || companyPrefixLength > 12)
+    throw new RangeError(`company prefix length out of range: ${companyPrefixLength}`);
+  return `urn:epc:id:pgln:${gln.slice(0, companyPrefixLength)}.${gln.slice(companyPrefixLength, 12)}`;
+}

@@ -14,7 +14,7 @@ export { checkDigit, uriEscape } from './chars.js';
 export { DIGITAL_LINK_BASE, decodeEpc, epcSchemeOf, schemeName } from './decode.js';
 export { ENCODABLE_SCHEMES, encodeEpc } from './encode.js';
 export { describeEpcError, EpcError, epcErrorReason, isEpcError } from './errors.js';
-export { glnCheckDigit, isGlnShape, isSglnExtension, isValidGln, sglnUri } from './gln.js';
+export { glnCheckDigit, isGlnShape, isSglnExtension, isValidGln, pglnUri, sglnUri } from './gln.js';
 export { EPC_SCHEMES } from './schemes.js';
 export { SGTIN96_MAX_SERIAL, sgtin96Batch, sgtin96Hex } from './sgtin96.js';
 export { HEADERS as EPC_HEADERS } from './tables.js';

@@ -1,12 +1,17 @@
 /**
- * The tag event history: every lifecycle event of a tag in the shape of a GS1 EPCIS 2.0
- * ObjectEvent (event time and zone offset, action, bizStep, disposition, read point, business
- * location, business transactions, the EPCs — a handful, or all the tags of a label order as one
- * row), a tenant feed partitioned by month. Label orders, binding, clearing and every later module
+ * The tag event history: every lifecycle event of a tag as a full GS1 EPCIS 2.0 event — its type
+ * (ObjectEvent, AggregationEvent, TransactionEvent, AssociationEvent), event time and zone offset,
+ * action, bizStep, disposition, read point, business location, parent (an SSCC), the EPCs (a
+ * handful, the children of an aggregation, or all the tags of a label order as one row), quantity
+ * list, business transactions, sources and destinations, an error declaration, and its event ID
+ * (GS1's canonical event hash) — a tenant feed partitioned by month. Label orders, binding, clearing and every later module
  * (receiving, counts, sales, RFID reads) append to it through the server's recordTagEvent.
  */
 import { defineFeed, type FeedColumn, type FeedOption } from './define.js';
 
+/** The EPCIS 2.0 event types the lifecycle holds (TransformationEvent: later, operations.md §10). */
+export const EPCIS_EVENT_TYPES = ['ObjectEvent', 'AggregationEvent', 'TransactionEvent', 'AssociationEvent'] as const;
+export type EpcisEventType = (typeof EPCIS_EVENT_TYPES)[number];
 /** EPCIS 2.0 event actions. */
 export const EPCIS_ACTIONS = ['ADD', 'OBSERVE', 'DELETE'] as const;
 export type EpcisAction = (typeof EPCIS_ACTIONS)[number];
@@ -25,6 +30,7 @@ export const BIZ_STEPS = [
   'accepting',
   'inspecting',
   'packing',
+  'unpacking',
   'storing',
   'cycle_counting',
   'retail_selling',
@@ -49,6 +55,12 @@ export type Disposition = (typeof DISPOSITIONS)[number];
 /** EPCIS 2.0 business transaction types (CBV bare names). */
 export const BIZ_TRANSACTION_TYPES = ['po', 'desadv', 'inv', 'recadv', 'prodorder', 'rma'] as const;
 export type BizTransactionType = (typeof BIZ_TRANSACTION_TYPES)[number];
+/** CBV 2.0 source/destination types (bare names). */
+export const SOURCE_DEST_TYPES = ['owning_party', 'possessing_party', 'location'] as const;
+export type SourceDestType = (typeof SOURCE_DEST_TYPES)[number];
+/** CBV 2.0 error reasons of an error declaration (bare names). */
+export const ERROR_REASONS = ['did_not_occur', 'incorrect_data'] as const;
+export type ErrorReason = (typeof ERROR_REASONS)[number];
 
 const options = (values: readonly string[], prefix: string): FeedOption[] => values.map((v) => ({ value: v, label: `${prefix}.${v}` }));
 const F = (key: string, kind: FeedColumn['kind'] = 'text', more: Partial<FeedColumn> = {}): FeedColumn => ({
@@ -64,11 +76,13 @@ export const tagEventFeed = defineFeed({
   table: 'label_tag_events',
   scope: 'tenant',
   columns: [
+    F('eventType', 'enum', { options: options(EPCIS_EVENT_TYPES, 'tags.eventType'), width: 130 }),
     F('bizStep', 'enum', { options: options(BIZ_STEPS, 'tags.bizStep'), width: 120 }),
     F('action', 'enum', { options: options(EPCIS_ACTIONS, 'tags.action'), width: 90 }),
     F('disposition', 'enum', { options: options(DISPOSITIONS, 'tags.disposition'), width: 110 }),
     F('epc', 'text', { display: 'mono', width: 230 }),
     F('epcCount', 'int', { width: 90 }),
+    F('parentId', 'text', { display: 'mono', width: 230 }),
     F('orderCode', 'text', { display: 'mono', width: 170 }),
     F('readPoint', 'text', { display: 'long', width: 140 }),
     F('bizLocation', 'text', { display: 'long', width: 140 }),
@@ -76,13 +90,24 @@ export const tagEventFeed = defineFeed({
     F('source', 'text', { width: 110 }),
   ],
   filters: [
+    { key: 'eventType', op: 'enum' },
     { key: 'bizStep', op: 'enum' },
     { key: 'action', op: 'enum' },
     { key: 'epc', op: 'eq' },
     { key: 'orderCode', op: 'eq' },
     { key: 'username', op: 'like' },
   ],
-  detail: ['eventTimeZoneOffset', 'bizTransactions', 'epcs', 'orderId'],
+  detail: [
+    'eventTimeZoneOffset',
+    'eventId',
+    'bizTransactions',
+    'sources',
+    'destinations',
+    'quantities',
+    'errorDeclaration',
+    'epcs',
+    'orderId',
+  ],
   partition: { by: 'month', retention: { months: 24 }, ahead: 2 },
   window: { defaultDays: 30, maxDays: 366 },
 });

@@ -24,6 +24,18 @@ export function makeSscc(prefix: string, serial: number, extension = 0): string 
 }
 
 /**
+ * The SSCC pure-identity URI of an 18-digit SSCC (TDS 2.0 §6.3.2): `urn:epc:id:sscc:<company
+ * prefix>.<extension digit><serial reference>`, the check digit dropped. `companyPrefixLength` is
+ * where the company prefix ends (makeSscc's prefix: 7 for the cartons the platform numbers).
+ */
+export function ssccUri(sscc: string, companyPrefixLength = 7): string {
+  if (!/^\d{18}$/.test(sscc) || Number(sscc[17]) !== checkDigit(sscc.slice(0, 17))) throw new RangeError(`not an SSCC: ${sscc}`);
+  if (!Number.isInteger(companyPrefixLength) || companyPrefixLength < 6 || companyPrefixLength > 12)
+    throw new RangeError(`company prefix length out of range: ${companyPrefixLength}`);
+  return `urn:epc:id:sscc:${sscc.slice(1, 1 + companyPrefixLength)}.${sscc[0]}${sscc.slice(1 + companyPrefixLength, 17)}`;
+}
+
+/**
  * The inbound carton's machine (../shared/operations.md E2): a carton expected on an advance
  * shipping notice is checked when the read session of its scan closes (or its pad session is
  * reviewed): its reads reconciled against what it should hold. A checked carton is accepted as

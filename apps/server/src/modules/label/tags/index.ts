@@ -32,4 +32,18 @@ export {
   registryOf,
   someTags,
 } from './service.js';
-export { deleteOrderTags, insertTags, type NewTag, recordTagEvent, type TagEventInput } from './store.js';
+export {
+  deleteOrderTags,
+  EVENT_EPCS_MAX,
+  insertTags,
+  type NewTag,
+  type Place,
+  partnerParties,
+  placeOf,
+  recordTagEvent,
+  recordTagEventChunks,
+  type SourceDest,
+  setTagStatus,
+  siteParties,
+  type TagEventInput,
+} from './store.js';

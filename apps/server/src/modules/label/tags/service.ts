@@ -487,11 +487,14 @@ export function epcEventsSelect(tenantId: Param<number>, epc: Param<string>, opt
   return sql`select o_id::float8 as id, to_char(o_created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "eventTime",
           o_zone as "eventTimeZoneOffset", o_action as action, o_biz_step as "bizStep", o_disposition as disposition,
           o_read_point as "readPoint", o_biz_location as "bizLocation", o_epc_count as "epcCount",
-          o_order_code as "orderCode", o_username as username, o_source as source, o_location_id::float8 as "locationId"
+          o_order_code as "orderCode", o_username as username, o_source as source, o_location_id::float8 as "locationId",
+          o_event_type as "eventType", o_parent_id as "parentId"
           ${
             opts.full
               ? sql`, to_char(o_record_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "recordTime",
-                o_biz_transactions as "bizTransactions", o_epcs as epcs, o_order_id as "orderId"`
+                o_biz_transactions as "bizTransactions", o_epcs as epcs, o_order_id as "orderId", o_event_id as "eventId",
+                o_quantities as quantities, o_sources as sources, o_destinations as destinations,
+                o_error_declaration as "errorDeclaration"`
               : sql``
           }
         from label_tag_event_lookup(${tenantId}::bigint, ${epc}::text, now() - interval '${days} days', ${opts.newest},

@@ -9,16 +9,25 @@ import {
   DEFAULT_TIME_ZONE,
   type Disposition,
   type EpcisAction,
+  type EpcisEventType,
+  type EpcisQuantity,
+  type ErrorReason,
   isTimeZone,
   placeUri,
   retentionDays,
+  type SourceDestType,
+  ssccUri,
+  TAG_STATUS,
   tagEventFeed,
+  tagEventId,
   zoneOffsetAt,
 } from '@tagloom/domain';
+import { isValidGln, pglnUri } from '@tagloom/domain/epc/index.js';
 import { sql } from 'drizzle-orm';
 import { badRequest } from '../../../core/errors.js';
 import { queryRows, type Tx } from '../../../db/client.js';
 import { tableOf } from '../../../db/resource-table.js';
+import { epcUri } from './decode.js';
 import { labelTagEvents } from './tables.js';
 
 /** One tag of an order to insert: its EPC (upper-case hex), SKU, GTIN (14 digits or null) and serial (decimal text). */
@@ -174,9 +183,30 @@ export async function withdrawOrderTags(
   return count;
 }
 
-/** A lifecycle event to record: an EPCIS 2.0 ObjectEvent of a few EPCs or of a whole label order. */
+/** A source or destination of an event: its CBV type and its id (a URI: an SGLN, a PGLN, a platform URN). */
+export interface SourceDest {
+  type: SourceDestType;
+  id: string;
+}
+
+/**
+ * A lifecycle event to record: an EPCIS 2.0 event of a few EPCs or of a whole label order — an
+ * ObjectEvent unless `eventType` says otherwise. An AggregationEvent (or AssociationEvent) names
+ * its parent (`parentId`) and its children (`epcs`, `quantities`); ADD and DELETE need the parent.
+ */
 export interface TagEventInput {
   tenantId: number;
+  /** the EPCIS event type (default ObjectEvent) */
+  eventType?: EpcisEventType;
+  /** the parent: a URI, or an 18-digit SSCC (written urn:epc:id:sscc:…, company prefix of 7 digits as makeSscc's) */
+  parentId?: string;
+  /** quantities of classes (an aggregation's child quantities) */
+  quantities?: EpcisQuantity[];
+  /** CBV sources and destinations (siteParties gives a site's) */
+  sources?: SourceDest[];
+  destinations?: SourceDest[];
+  /** the event declared in error (EPCIS 2.0 §7.4.1.4): its declaration time, CBV reason, corrective events */
+  errorDeclaration?: { declarationTime: Date; reason?: ErrorReason; correctiveEventIDs?: string[] };
   /** when it happened (default: now, the record time); within the feed's retention, at most a day ahead */
   eventTime?: Date;
   /** when the platform recorded it (default now; a seed of past events gives its own, after the event time) */
@@ -261,6 +291,30 @@ export async function placeOf(tx: Tx, tenantId: number, locationId?: number | nu
   };
 }
 
+/**
+ * A site as the source or destination of a move (CBV 2.0 §7.5): its owning party — the PGLN of its
+ * GLN, else the platform's URN of the tenant's and its codes — and its location (its SGLN, else the
+ * URN placeUri gives). A place without a location gives none.
+ */
+export function siteParties(place: Place): SourceDest[] {
+  const loc = place.location;
+  if (!loc) return [];
+  const cpl = place.companyPrefixLength;
+  const owner = isValidGln(loc.gln)
+    ? pglnUri(loc.gln, cpl)
+    : `urn:tagloom:party:${[place.tenant, loc.code].map(encodeURIComponent).join(':')}`;
+  return [
+    { type: 'owning_party', id: owner },
+    { type: 'location', id: placeUri({ tenant: place.tenant, code: loc.code, gln: loc.gln, companyPrefixLength: cpl }) },
+  ];
+}
+
+/** A party that is no site of the tenant (a factory) as a source or destination: the platform's URNs of its code. */
+export const partnerParties = (tenant: string, code: string): SourceDest[] => [
+  { type: 'owning_party', id: `urn:tagloom:party:${[tenant, code].map(encodeURIComponent).join(':')}` },
+  { type: 'location', id: placeUri({ tenant, code }) },
+];
+
 /** The time zone events at this place are in: the location's, else the tenant's, else DEFAULT_TIME_ZONE. */
 export function zoneOf(place: Place): string {
   for (const z of [place.location?.timeZone, place.tenantZone]) if (z && isTimeZone(z)) return z;
@@ -270,9 +324,11 @@ export function zoneOf(place: Place): string {
 /**
  * Records one event (one row, however many tags it covers) in the tag history. Every module
  * appends here: label orders (encoding at Get EPC, withdrawal), binding (commissioning), clearing
- * (decommissioning), receiving, counts, sales, RFID reads. The location, read point and zone offset
- * come from `locationId` (see TagEventInput); `place` may be given when the caller has it (many
- * events of one tenant). Returns the event's id.
+ * (decommissioning), the warehouse (packing, shipping, receiving, accepting, inspecting,
+ * unpacking), counts, sales, RFID reads. The location, read point and zone offset come from
+ * `locationId` (see TagEventInput); `place` may be given when the caller has it (many events of
+ * one tenant). The event's ID is GS1's canonical event hash of the event as recorded (the domain's
+ * tagEventId): the same event recorded twice has the same ID. Returns the event's id (the row's).
  */
 export async function recordTagEvent(tx: Tx, e: TagEventInput, place?: Place): Promise<number> {
   const at = e.eventTime ?? new Date();
@@ -293,7 +349,12 @@ export async function recordTagEvent(tx: Tx, e: TagEventInput, place?: Place): P
       : '';
   const epcs = [...new Set(e.epcs ?? [])];
   if (epcs.length > EVENT_EPCS_MAX) throw badRequest('tags.tooManyEpcs', { max: EVENT_EPCS_MAX });
-  if (!epcs.length && e.orderId === undefined) throw new Error('recordTagEvent: an event names EPCs or an order');
+  const eventType = e.eventType ?? 'ObjectEvent';
+  const parentId = !e.parentId ? '' : /^\d{18}$/.test(e.parentId) ? ssccUri(e.parentId) : e.parentId;
+  const nested = eventType === 'AggregationEvent' || eventType === 'AssociationEvent';
+  if (nested && e.action !== 'OBSERVE' && !parentId) throw new Error(`recordTagEvent: an ${eventType} ${e.action} names its parent`);
+  if (!epcs.length && e.orderId === undefined && !e.quantities?.length && !parentId)
+    throw new Error('recordTagEvent: an event names EPCs, quantities, a parent or an order');
   let orderCode = e.orderCode ?? '';
   let epcCount = e.epcCount ?? epcs.length;
   if (e.orderId !== undefined) {
@@ -315,14 +376,50 @@ export async function recordTagEvent(tx: Tx, e: TagEventInput, place?: Place): P
   }
   const bizTransactions = [...(e.bizTransactions ?? [])];
   if (orderCode && !bizTransactions.some((b) => b.type === 'po' && b.id === orderCode)) bizTransactions.push({ type: 'po', id: orderCode });
+  const quantities = e.quantities ?? [];
+  const sources = e.sources ?? [];
+  const destinations = e.destinations ?? [];
+  const eventId = tagEventId(
+    {
+      eventType,
+      eventTime: at.toISOString(),
+      eventTimeZoneOffset: offset,
+      recordTime: '',
+      action: e.action,
+      bizStep: e.bizStep,
+      disposition: e.disposition ?? '',
+      readPoint,
+      bizLocation,
+      bizTransactions,
+      epcs,
+      parentId,
+      quantities,
+      sources,
+      destinations,
+    },
+    epcUri,
+  );
   const [row] = await tx
     .insert(labelTagEvents)
     .values({
       tenantId: e.tenantId,
-      // no event time given: the record time's own instant (now() of the transaction), never before it
-      createdAt: e.eventTime ?? sql`now()`,
-      ...(e.recordTime ? { recordTime: e.recordTime } : {}),
+      // no event time given: now, the record time too (its hash needs the instant before the row is written)
+      createdAt: at,
+      recordTime: e.recordTime ?? (e.eventTime ? sql`now()` : at),
       eventTimeZoneOffset: offset,
+      eventType,
+      eventId,
+      parentId,
+      quantities,
+      sources,
+      destinations,
+      errorDeclaration: e.errorDeclaration
+        ? {
+            declarationTime: e.errorDeclaration.declarationTime.toISOString(),
+            ...(e.errorDeclaration.reason ? { reason: e.errorDeclaration.reason } : {}),
+            ...(e.errorDeclaration.correctiveEventIDs?.length ? { correctiveEventIDs: e.errorDeclaration.correctiveEventIDs } : {}),
+          }
+        : null,
       action: e.action,
       bizStep: e.bizStep,
       disposition: e.disposition ?? '',
@@ -341,4 +438,40 @@ export async function recordTagEvent(tx: Tx, e: TagEventInput, place?: Place): P
     })
     .returning({ id: labelTagEvents.id });
   return row.id;
+}
+
+/**
+ * Records an event of many EPCs as one event per EVENT_EPCS_MAX of them (each through
+ * recordTagEvent, the place looked up once). Returns the rows' ids; none for no EPCs.
+ */
+export async function recordTagEventChunks(tx: Tx, e: TagEventInput & { epcs: readonly string[] }, place?: Place): Promise<number[]> {
+  const epcs = [...new Set(e.epcs)];
+  if (!epcs.length) return [];
+  const where = place ?? (await placeOf(tx, e.tenantId, e.locationId));
+  const ids: number[] = [];
+  for (let at = 0; at < epcs.length; at += EVENT_EPCS_MAX)
+    ids.push(await recordTagEvent(tx, { ...e, epcs: epcs.slice(at, at + EVENT_EPCS_MAX) }, where));
+  return ids;
+}
+
+/** Tag statuses a document no longer moves: a withdrawn, cleared or abnormal tag stays as it is. */
+const SETTLED = [TAG_STATUS.WITHDRAWN, TAG_STATUS.CLEARED, TAG_STATUS.EXCEPTION];
+
+/**
+ * Sets the registry status of the tenant's tags of these EPCs (SHIPPED when a bill ships them,
+ * RECEIVED when a carton of them is accepted …), one statement; a withdrawn, cleared or abnormal
+ * tag keeps its status, an EPC not in the registry is skipped. Answers how many tags changed.
+ */
+export async function setTagStatus(tx: Tx, tenantId: number, epcs: readonly string[], status: number): Promise<number> {
+  if (!epcs.length) return 0;
+  const rows = await queryRows<{ n: number | string }>(
+    tx,
+    sql`with moved as (
+          update label_tags set status = ${status}, updated_at = now()
+          where tenant_id = ${tenantId} and epc = any(string_to_array(${[...new Set(epcs)].join(',')}, ','))
+            and status <> ${status} and status not in (${sql.raw(SETTLED.join(', '))})
+          returning 1)
+        select count(*)::int as n from moved`,
+  );
+  return Number(rows[0]?.n ?? 0);
 }

@@ -63,10 +63,11 @@ export const labelTagExceptions = resourceTable(tagExceptionResource);
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * The tag event history (feed label/lifecycle, packages/domain/src/feed/tag-events.ts): EPCIS 2.0
- * ObjectEvents, partitioned by month on created_at (the event time; PARTITION BY is hand-written
- * in the migration). An event names a few EPCs (`epcs`, GIN-indexed) or a whole label order
- * (`order_id`, one row for all its tags).
+ * The tag event history (feed label/lifecycle, packages/domain/src/feed/tag-events.ts): full EPCIS
+ * 2.0 events (Object, Aggregation, Transaction, Association; migration 0054), partitioned by month
+ * on created_at (the event time; PARTITION BY is hand-written in the migration). An event names a
+ * few EPCs (`epcs`, GIN-indexed: an aggregation's children) or a whole label order (`order_id`, one
+ * row for all its tags).
  */
 export const labelTagEvents = pgTable(
   'label_tag_events',
@@ -77,6 +78,10 @@ export const labelTagEvents = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     eventTimeZoneOffset: text('event_time_zone_offset').notNull().default('+00:00'),
     recordTime: ts('record_time').notNull().defaultNow(),
+    /** ObjectEvent, AggregationEvent, TransactionEvent, AssociationEvent */
+    eventType: text('event_type').notNull().default('ObjectEvent'),
+    /** GS1's canonical event hash, ni:///sha-256;…?ver=CBV2.0 ('' for rows before migration 0054) */
+    eventId: text('event_id').notNull().default(''),
     /** ADD, OBSERVE, DELETE */
     action: text('action').notNull(),
     bizStep: text('biz_step').notNull(),
@@ -85,7 +90,16 @@ export const labelTagEvents = pgTable(
     bizLocation: text('biz_location').notNull().default(''),
     /** [{ type: 'po', id: 'LPO…' }] */
     bizTransactions: jsonb('biz_transactions').notNull().default([]),
-    /** the EPCs (upper-case hex) the event names; empty for an event of a whole order */
+    /** the parent's URI (an aggregation's SSCC, urn:epc:id:sscc:…), '' for none */
+    parentId: text('parent_id').notNull().default(''),
+    /** [{ epcClass: URI, quantity, uom? }]: an aggregation's child quantities, else the quantity list */
+    quantities: jsonb('quantities').notNull().default([]),
+    /** CBV sources and destinations: [{ type: 'owning_party' | 'possessing_party' | 'location', id: URI }] */
+    sources: jsonb('sources').notNull().default([]),
+    destinations: jsonb('destinations').notNull().default([]),
+    /** { declarationTime, reason?, correctiveEventIDs? } of an event declared in error */
+    errorDeclaration: jsonb('error_declaration'),
+    /** the EPCs (upper-case hex) the event names (an aggregation's children); empty for an event of a whole order */
     epcs: text('epcs').array().notNull().default(sql`'{}'::text[]`),
     /** the first EPC (the feed's column) */
     epc: text('epc').notNull().default(''),
@@ -104,6 +118,12 @@ export const labelTagEvents = pgTable(
     primaryKey({ columns: [t.tenantId, t.createdAt, t.id] }),
     index('label_tag_events_epcs_idx').using('gin', t.epcs),
     index('label_tag_events_order_idx').on(t.tenantId, t.orderId, t.createdAt),
+    index('label_tag_events_event_id_idx').on(t.tenantId, t.eventId).where(sql`${t.eventId} <> ''`),
+    index('label_tag_events_parent_idx').on(t.tenantId, t.parentId).where(sql`${t.parentId} <> ''`),
+    check(
+      'label_tag_events_event_type_enum',
+      sql`${t.eventType} in ('ObjectEvent', 'AggregationEvent', 'TransactionEvent', 'AssociationEvent')`,
+    ),
   ],
 );
 

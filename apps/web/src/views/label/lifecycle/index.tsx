@@ -1,6 +1,7 @@
 /**
  * label/lifecycle: enter an EPC, see its life as a timeline — every EPCIS event of the tag and of
- * its label order in time order (business step, disposition, where, who, order), with the tag's
+ * its label order in time order (event type, business step, disposition, the parent carton's SSCC,
+ * where, who, order), with the tag's
  * status and its EPCIS 2.0 document to download (the server sends the document itself, as a file);
  * the tenant's events as a feed on the other tab.
  */
@@ -32,6 +33,8 @@ const COLOURS: Record<string, string> = {
   encoding: 'cyan',
   shipping: 'geekblue',
   receiving: 'green',
+  packing: 'purple',
+  unpacking: 'purple',
   retail_selling: 'gold',
   decommissioning: 'gray',
 };
@@ -126,9 +129,12 @@ function EpcTimeline() {
               items={history.events.map((e) => ({
                 color: COLOURS[e.bizStep] ?? 'blue',
                 children: (
-                  <div data-testid="lifecycle-event" data-step={e.bizStep}>
+                  <div data-testid="lifecycle-event" data-step={e.bizStep} data-type={e.eventType ?? 'ObjectEvent'}>
                     <div className="tags-event-title">
                       <Typography.Text strong>{t(`tags.bizStep.${e.bizStep}`, { defaultValue: e.bizStep })}</Typography.Text>
+                      <Tag title={t('tags.event.eventType')}>
+                        {t(`tags.eventType.${e.eventType ?? 'ObjectEvent'}`, { defaultValue: e.eventType ?? 'ObjectEvent' })}
+                      </Tag>
                       <Tag>{t(`tags.action.${e.action}`, { defaultValue: e.action })}</Tag>
                       {e.disposition && (
                         <Tag color="processing">{t(`tags.disposition.${e.disposition}`, { defaultValue: e.disposition })}</Tag>
@@ -143,7 +149,12 @@ function EpcTimeline() {
                           {t('tags.order')}: {e.orderCode}
                         </span>
                       )}
-                      {e.epcs.length === 0 && <span>{t('tags.orderEvent', { count: e.epcCount })}</span>}
+                      {e.epcs.length === 0 && !e.parentId && <span>{t('tags.orderEvent', { count: e.epcCount })}</span>}
+                      {e.parentId && (
+                        <span data-testid="lifecycle-parent">
+                          {t('tags.event.parentId')}: <span className="tags-mono">{e.parentId}</span>
+                        </span>
+                      )}
                       {e.location ? (
                         <span title={[e.bizLocation, e.readPoint].filter(Boolean).join(' / ')}>
                           {t('tags.where')}: {e.location.code} {e.location.name}

@@ -4,6 +4,8 @@
  */
 
 import { isSglnExtension, isValidGln, sglnUri } from '../../../epc/gln.js';
+import type { EpcisEventType } from '../../../feed/tag-events.js';
+import { eventHash } from './event-hash.js';
 
 /** The EPCIS 2.0 JSON-LD context. */
 export const EPCIS_CONTEXT = 'https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld';
@@ -14,6 +16,19 @@ export const EPCIS_CONTEXT = 'https://ref.gs1.org/standards/epcis/2.0.0/epcis-co
  */
 export type TagEvent = {
   id: number;
+  /** the EPCIS event type (ObjectEvent when not given: the rows before migration 0054) */
+  eventType?: EpcisEventType;
+  /** GS1's canonical event hash (ni:///sha-256;…?ver=CBV2.0), '' for rows recorded before it */
+  eventId?: string;
+  /** the parent of an aggregation, association or transaction: a URI (an SSCC as urn:epc:id:sscc:…) */
+  parentId?: string;
+  /** quantities of classes: [{ epcClass (URI), quantity, uom? }] (the child quantities of an aggregation) */
+  quantities?: EpcisQuantity[];
+  /** CBV sources and destinations: [{ type: owning_party | possessing_party | location, id (URI) }] */
+  sources?: { type: string; id: string }[];
+  destinations?: { type: string; id: string }[];
+  /** a declared error of the event (EPCIS 2.0 §7.4.1.4) */
+  errorDeclaration?: EpcisErrorDeclaration | null;
   /** when it happened (ISO 8601) */
   eventTime: string;
   /** the zone of the place it happened, e.g. +08:00 */
@@ -26,7 +41,7 @@ export type TagEvent = {
   readPoint: string;
   bizLocation: string;
   bizTransactions: { type: string; id: string }[];
-  /** the EPCs it names (hex), or empty for an event of the whole order */
+  /** the EPCs it names (hex; the children of an aggregation or association), or empty for an event of the whole order */
   epcs: string[];
   /** how many tags it covers (the order's tags for an order event) */
   epcCount: number;
@@ -39,27 +54,44 @@ export type TagEvent = {
   location?: { code: string; name: string } | null;
 };
 
-export type EpcisObjectEvent = {
-  type: 'ObjectEvent';
+export type EpcisQuantity = { epcClass: string; quantity: number; uom?: string };
+export type EpcisErrorDeclaration = { declarationTime: string; reason?: string; correctiveEventIDs?: string[] };
+
+/**
+ * One EPCIS 2.0 event as the documents hold it: an ObjectEvent or TransactionEvent lists its EPCs
+ * (epcList) and quantities (quantityList); an AggregationEvent or AssociationEvent names its
+ * parent (parentID) and children (childEPCs, childQuantityList); a TransactionEvent may name a parent.
+ */
+export type EpcisEvent = {
+  type: EpcisEventType;
   eventID: string;
   eventTime: string;
   eventTimeZoneOffset: string;
   recordTime: string;
-  epcList: string[];
+  errorDeclaration?: EpcisErrorDeclaration;
+  parentID?: string;
+  epcList?: string[];
+  childEPCs?: string[];
+  quantityList?: EpcisQuantity[];
+  childQuantityList?: EpcisQuantity[];
   action: TagEvent['action'];
   bizStep: string;
   disposition?: string;
   readPoint?: { id: string };
   bizLocation?: { id: string };
   bizTransactionList?: { type: string; bizTransaction: string }[];
+  sourceList?: { type: string; source: string }[];
+  destinationList?: { type: string; destination: string }[];
 };
+/** @deprecated the lifecycle holds every event type now: EpcisEvent */
+export type EpcisObjectEvent = EpcisEvent;
 
 export interface EpcisDocument {
   '@context': string[];
   type: 'EPCISDocument';
   schemaVersion: '2.0';
   creationDate: string;
-  epcisBody: { eventList: EpcisObjectEvent[] };
+  epcisBody: { eventList: EpcisEvent[] };
 }
 
 const IS_URI = /^[a-z][a-z0-9+.-]*:\S*$/i;
@@ -93,9 +125,66 @@ export function placeUri(place: PlaceRef, reader?: string): string {
 }
 
 /**
- * The EPCIS 2.0 document of a tag's events: one ObjectEvent each, in the order given. `epcUri`
- * turns a hex EPC into its pure-identity URI (the codec's decode; a raw `urn:epc:raw:` URI for
- * an EPC of no GS1 scheme); an order's event lists the EPC asked about (`subject`).
+ * One stored event as an EPCIS 2.0 event of its type, without its eventID: `epcs` are the children
+ * of an aggregation or association (childEPCs), else the EPC list; `quantities` the child quantity
+ * list of those, else the quantity list. `epcUri` turns a hex EPC into its pure-identity URI; an
+ * order's event lists `subject` (the EPC asked about) when given.
+ */
+export function epcisEventBody(
+  e: Omit<TagEvent, 'id' | 'epcCount' | 'orderId' | 'orderCode' | 'username' | 'source'>,
+  opts: { subject?: string; epcUri: (hex: string) => string },
+): Omit<EpcisEvent, 'eventID'> {
+  const type = e.eventType ?? 'ObjectEvent';
+  const hexes = e.epcs.length ? e.epcs : opts.subject ? [opts.subject] : [];
+  const uris = hexes.map(opts.epcUri);
+  const nested = type === 'AggregationEvent' || type === 'AssociationEvent';
+  const quantities = (e.quantities ?? []).map((q) => ({ epcClass: q.epcClass, quantity: q.quantity, ...(q.uom ? { uom: q.uom } : {}) }));
+  return {
+    type,
+    eventTime: e.eventTime,
+    eventTimeZoneOffset: e.eventTimeZoneOffset,
+    recordTime: e.recordTime,
+    ...(e.errorDeclaration
+      ? {
+          errorDeclaration: {
+            declarationTime: e.errorDeclaration.declarationTime,
+            ...(e.errorDeclaration.reason ? { reason: e.errorDeclaration.reason } : {}),
+            ...(e.errorDeclaration.correctiveEventIDs?.length ? { correctiveEventIDs: e.errorDeclaration.correctiveEventIDs } : {}),
+          },
+        }
+      : {}),
+    ...(e.parentId ? { parentID: e.parentId } : {}),
+    // an ObjectEvent and a TransactionEvent always carry their EPC list (empty when they count quantities)
+    ...(nested ? (uris.length ? { childEPCs: uris } : {}) : { epcList: uris }),
+    ...(quantities.length ? (nested ? { childQuantityList: quantities } : { quantityList: quantities }) : {}),
+    action: e.action,
+    bizStep: e.bizStep,
+    ...(e.disposition ? { disposition: e.disposition } : {}),
+    ...(e.readPoint ? { readPoint: { id: asUri('loc', e.readPoint) } } : {}),
+    ...(e.bizLocation ? { bizLocation: { id: asUri('loc', e.bizLocation) } } : {}),
+    ...(e.bizTransactions.length
+      ? { bizTransactionList: e.bizTransactions.map((b) => ({ type: b.type, bizTransaction: asUri(`bt:${b.type}`, b.id) })) }
+      : {}),
+    ...(e.sources?.length ? { sourceList: e.sources.map((x) => ({ type: x.type, source: asUri('party', x.id) })) } : {}),
+    ...(e.destinations?.length
+      ? { destinationList: e.destinations.map((x) => ({ type: x.type, destination: asUri('party', x.id) })) }
+      : {}),
+  };
+}
+
+/**
+ * The event ID of a stored event: GS1's canonical event hash of the event as recorded (an order's
+ * whole-order event hashed without an EPC list: its ID is the same whichever of its EPCs is asked
+ * about). The server stores it when it records the event.
+ */
+export const tagEventId = (e: Parameters<typeof epcisEventBody>[0], epcUri: (hex: string) => string): string =>
+  eventHash(epcisEventBody(e, { epcUri }));
+
+/**
+ * The EPCIS 2.0 document of a tag's events, each of its own type, in the order given. `epcUri`
+ * turns a hex EPC into its pure-identity URI (the codec's decode; a raw `urn:epc:raw:` URI for an
+ * EPC of no GS1 scheme); an order's event lists the EPC asked about (`subject`). The eventID is the
+ * stored canonical hash, else (rows recorded before it) a URN of the tenant and row.
  */
 export function epcisDocument(
   events: readonly TagEvent[],
@@ -108,23 +197,8 @@ export function epcisDocument(
     creationDate: (opts.now ?? new Date()).toISOString(),
     epcisBody: {
       eventList: events.map((e) => {
-        const hexes = e.epcs.length ? e.epcs : opts.subject ? [opts.subject] : [];
-        return {
-          type: 'ObjectEvent',
-          eventID: `urn:tagloom:event:${encodeURIComponent(opts.tenant)}:${e.id}`,
-          eventTime: e.eventTime,
-          eventTimeZoneOffset: e.eventTimeZoneOffset,
-          recordTime: e.recordTime,
-          epcList: hexes.map(opts.epcUri),
-          action: e.action,
-          bizStep: e.bizStep,
-          ...(e.disposition ? { disposition: e.disposition } : {}),
-          ...(e.readPoint ? { readPoint: { id: asUri('loc', e.readPoint) } } : {}),
-          ...(e.bizLocation ? { bizLocation: { id: asUri('loc', e.bizLocation) } } : {}),
-          ...(e.bizTransactions.length
-            ? { bizTransactionList: e.bizTransactions.map((b) => ({ type: b.type, bizTransaction: asUri(`bt:${b.type}`, b.id) })) }
-            : {}),
-        };
+        const { type, ...body } = epcisEventBody(e, opts);
+        return { type, eventID: e.eventId || `urn:tagloom:event:${encodeURIComponent(opts.tenant)}:${e.id}`, ...body };
       }),
     },
   };

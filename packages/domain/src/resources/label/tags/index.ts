@@ -6,6 +6,7 @@ import { epcQueryResource, tidBindingResource } from './tag.js';
 export * from './binding-record.js';
 export * from './enums.js';
 export * from './epcis.js';
+export * from './event-hash.js';
 export * from './exception.js';
 export * from './format.js';
 export * from './tag.js';
