@@ -7,7 +7,16 @@
  * is valid.
  */
 import { readFileSync } from 'node:fs';
-import { BIZ_STEPS, BIZ_TRANSACTION_TYPES, DISPOSITIONS } from '@tagloom/domain';
+import {
+  BIZ_STEPS,
+  BIZ_TRANSACTION_TYPES,
+  DISPOSITIONS,
+  ERROR_REASONS,
+  eventHash,
+  makeSscc,
+  SOURCE_DEST_TYPES,
+  ssccUri,
+} from '@tagloom/domain';
 import { PRESENCE_CHANGES, SCENE_TYPE } from '@tagloom/domain/rfid/presence.js';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
@@ -16,7 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
 import { tenants } from '../src/db/schema/index.js';
 import { demoTid } from '../src/modules/label/tags/seed.js';
-import { type TagEventInput, withdrawOrderTags } from '../src/modules/label/tags/store.js';
+import { placeOf, recordTagEvent, siteParties, type TagEventInput, withdrawOrderTags } from '../src/modules/label/tags/store.js';
 import { cbvOf, recordPresenceEvents } from '../src/modules/rfid/state/lifecycle.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 
@@ -36,6 +45,8 @@ describe('CBV values', () => {
     expect(BIZ_STEPS.filter((s) => !cbv('bizStep').includes(s))).toEqual([]);
     expect(DISPOSITIONS.filter((d) => !cbv('disposition').includes(d))).toEqual([]);
     expect(BIZ_TRANSACTION_TYPES.filter((b) => !cbv('bizTransaction-type').includes(b))).toEqual([]);
+    expect(SOURCE_DEST_TYPES.filter((b) => !cbv('source-dest-type').includes(b))).toEqual([]);
+    expect(ERROR_REASONS.filter((b) => !cbv('error-reason').includes(b))).toEqual([]);
   });
 
   it('lets the one writer of lifecycle events (recordTagEvent) take the listed CBV values only: the compiler refuses others', () => {
@@ -158,5 +169,129 @@ describe(`EPCIS documents on ${DRIVER}`, () => {
     const doc = await documentOf(epc);
     expect(doc.epcisBody.eventList.length).toBeGreaterThanOrEqual(changes.length);
     expect(problems(doc)).toEqual([]);
+  });
+
+  it('serves every event type valid: Object, Aggregation ADD and DELETE, Transaction, Association, one declared in error', async () => {
+    const epc = await epcOfTid(8);
+    const [wh] = await queryRows<{ id: number }>(
+      t.ctx.db,
+      sql`select id::int as id from locations where tenant_id = ${tenantId} and code = 'WH01'`,
+    );
+    const sscc = makeSscc('0614141', 424242);
+    const base = Date.now() - 600_000;
+    const at = (s: number) => new Date(base + s * 1000);
+    await t.ctx.db.transaction(async (tx) => {
+      const place = await placeOf(tx, tenantId, wh.id);
+      const parties = siteParties(place);
+      const common = { tenantId, locationId: wh.id, source: 'test' } as const;
+      await recordTagEvent(
+        tx,
+        {
+          ...common,
+          eventTime: at(1),
+          eventType: 'AggregationEvent',
+          action: 'ADD',
+          bizStep: 'packing',
+          disposition: 'in_progress',
+          parentId: sscc,
+          epcs: [epc],
+        },
+        place,
+      );
+      await recordTagEvent(
+        tx,
+        {
+          ...common,
+          eventTime: at(2),
+          eventType: 'TransactionEvent',
+          action: 'ADD',
+          bizStep: 'shipping',
+          disposition: 'in_transit',
+          parentId: sscc,
+          epcs: [epc],
+          bizTransactions: [{ type: 'desadv', id: 'BL-TEST-1' }],
+          sources: parties,
+          destinations: [{ type: 'possessing_party', id: 'urn:epc:id:pgln:0614141.00002' }],
+        },
+        place,
+      );
+      await recordTagEvent(
+        tx,
+        {
+          ...common,
+          eventTime: at(3),
+          action: 'OBSERVE',
+          bizStep: 'receiving',
+          disposition: 'in_progress',
+          epcs: [epc],
+          quantities: [{ epcClass: 'urn:epc:idpat:sgtin:0614141.107346.*', quantity: 2, uom: 'EA' }],
+        },
+        place,
+      );
+      await recordTagEvent(
+        tx,
+        {
+          ...common,
+          eventTime: at(4),
+          eventType: 'AggregationEvent',
+          action: 'DELETE',
+          bizStep: 'unpacking',
+          disposition: 'in_progress',
+          parentId: sscc,
+          epcs: [epc],
+        },
+        place,
+      );
+      await recordTagEvent(
+        tx,
+        {
+          ...common,
+          eventTime: at(5),
+          eventType: 'AssociationEvent',
+          action: 'ADD',
+          bizStep: 'storing',
+          disposition: 'available',
+          parentId: 'urn:epc:id:grai:0614141.12345.400',
+          epcs: [epc],
+        },
+        place,
+      );
+      await recordTagEvent(
+        tx,
+        {
+          ...common,
+          eventTime: at(6),
+          action: 'OBSERVE',
+          bizStep: 'inspecting',
+          epcs: [epc],
+          errorDeclaration: { declarationTime: at(7), reason: 'incorrect_data' },
+        },
+        place,
+      );
+    });
+    const doc = await documentOf(epc);
+    expect(problems(doc)).toEqual([]);
+    const events = (doc.epcisBody.eventList as Row[]).slice(-6);
+    expect(events.map((e) => `${e.type}/${e.action}`)).toEqual([
+      'AggregationEvent/ADD',
+      'TransactionEvent/ADD',
+      'ObjectEvent/OBSERVE',
+      'AggregationEvent/DELETE',
+      'AssociationEvent/ADD',
+      'ObjectEvent/OBSERVE',
+    ]);
+    expect(events[0]).toMatchObject({ parentID: ssccUri(sscc), childEPCs: [expect.stringMatching(/^urn:epc:id:sgtin:/)] });
+    expect(events[0].epcList).toBeUndefined();
+    expect(events[1]).toMatchObject({ parentID: ssccUri(sscc), bizTransactionList: [{ type: 'desadv' }] });
+    expect(events[1].sourceList.map((x: Row) => x.type)).toEqual(['owning_party', 'location']);
+    expect(events[2].quantityList).toEqual([{ epcClass: 'urn:epc:idpat:sgtin:0614141.107346.*', quantity: 2, uom: 'EA' }]);
+    expect(events[5].errorDeclaration).toMatchObject({ reason: 'incorrect_data' });
+    // each ID is the canonical hash of the event as served (an error declaration leaves it as it was)
+    for (const e of events) expect(e.eventID).toBe(eventHash(e));
+    expect(new Set(events.map((e) => e.eventID)).size).toBe(6);
+    // the schema refuses an aggregation that names no children
+    const bad = structuredClone(doc);
+    delete bad.epcisBody.eventList.at(-6).childEPCs;
+    expect(problems(bad).length).toBeGreaterThan(0);
   });
 });

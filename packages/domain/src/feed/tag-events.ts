@@ -45,6 +45,8 @@ export const DISPOSITIONS = [
   'in_progress',
   'in_transit',
   'available',
+  'conformant',
+  'non_conformant',
   'retail_sold',
   'returned',
   'inactive',

@@ -5,6 +5,7 @@ import { nextDocumentCode } from '../../../core/numbering.js';
 import { READ_ONLY_ROUTES, type ResourceHooks } from '../../../core/resource/service.js';
 import { queryRows, type Tx } from '../../../db/client.js';
 import { makeCartons } from '../cartons/make.js';
+import { recordBillShipped } from '../events.js';
 import type { WmsLogOptions } from '../log/writer.js';
 import { billSites, wmsBillLines, wmsBills } from './tables.js';
 
@@ -89,12 +90,17 @@ export const billHooks: ResourceHooks = {
   },
   afterLines: (tx, row, { session }) => tallyBill(tx, session.tenantId, Number(row.id)),
   transitions: {
-    async ship(tx, row) {
+    async ship(tx, row, { session }) {
       await stamp('shippedAt')(tx, row);
       // the ASN's cartons, to be checked as they arrive
       await makeCartons(tx, Number(row.tenantId), row);
       await tallyBill(tx, Number(row.tenantId), Number(row.id));
+      // its cartons packed and its pieces shipping, in the tag lifecycle
+      await recordBillShipped(tx, Number(row.tenantId), row, session);
     },
+    // no lifecycle event: zero-clearing writes off what never arrived — a bookkeeping close of the
+    // document, no step the goods went through; nor is it an error declaration (no recorded event
+    // was wrong: the missing pieces simply have no receiving event)
     async zeroClear(tx, row) {
       await stamp('closedAt')(tx, row);
       const tenantId = Number(row.tenantId);

@@ -5,6 +5,7 @@ import { conflict, fieldRefusal } from '../../../core/errors.js';
 import type { Tx } from '../../../db/client.js';
 import { recordedSessionsOf } from '../../rfid/sessions/index.js';
 import { wmsCartons } from '../cartons/tables.js';
+import { recordBillAccepted } from '../events.js';
 import { inspectionDone } from '../inspections/service.js';
 import { tallyBill } from './hooks.js';
 import { wmsBills } from './tables.js';
@@ -38,4 +39,5 @@ export async function reviewBill(tx: Tx, row: Row, session: SessionInfo): Promis
     .update(wmsBills)
     .set({ reviewStatus: REVIEW_STATUS.APPROVED, reviewedAt: new Date() })
     .where(and(eq(wmsBills.tenantId, tenantId), eq(wmsBills.id, id)));
+  await recordBillAccepted(tx, tenantId, tallied, session);
 }

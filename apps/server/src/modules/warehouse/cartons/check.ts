@@ -18,6 +18,7 @@ import { recordException, registryOf } from '../../label/tags/index.js';
 import type { ReadSession } from '../../rfid/sessions/service.js';
 import { tallyBill } from '../bills/hooks.js';
 import { wmsBillLines, wmsBills } from '../bills/tables.js';
+import { recordCartonReceived } from '../events.js';
 import { openInspection } from '../inspections/service.js';
 import { wmsCartonEpcs, wmsCartons } from './tables.js';
 
@@ -200,7 +201,10 @@ export async function checkCarton(tx: Tx, tenantId: number, cartonId: number, by
     ...(session ? { sessionCode: session.code, deviceNo: session.equipmentCoding, locationId: session.locationId } : {}),
   };
   let row = (await move(tx, 'warehouse/box', cartonId, 'check', by, { set })) as Row;
-  if (result === CARTON_RESULT.MATCHED) row = (await move(tx, 'warehouse/box', cartonId, 'autoAccept', by)) as Row;
+  if (result === CARTON_RESULT.MATCHED) {
+    row = (await move(tx, 'warehouse/box', cartonId, 'autoAccept', by)) as Row;
+    await recordCartonReceived(tx, tenantId, row, by);
+  }
   if (Number(bill.status) === BILL_STATUS.IN_TRANSIT)
     await move(tx, 'warehouse/bill', billId, 'startReceiving', by, {
       set: { receivedAt: new Date(), ...(session ? { deviceNo: session.equipmentCoding } : {}) },

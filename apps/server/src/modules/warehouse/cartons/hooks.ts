@@ -3,6 +3,7 @@ import { READ_ONLY_ROUTES, type ResourceHooks } from '../../../core/resource/ser
 import { sessionSubjects } from '../../rfid/sessions/subjects.js';
 import { tallyBill } from '../bills/hooks.js';
 import { wmsBills } from '../bills/tables.js';
+import { recordCartonReceived } from '../events.js';
 import { cartonOfSubject, checkCarton, forgetReads, openBillOf, SHIPPED_STATES } from './check.js';
 import { wmsCartons } from './tables.js';
 
@@ -16,6 +17,7 @@ export const receivingCheckHooks: ResourceHooks = {
     async review(tx, row, { session }) {
       await openBillOf(tx, session.tenantId, Number(row.billId));
       await tallyBill(tx, session.tenantId, Number(row.billId));
+      await recordCartonReceived(tx, session.tenantId, row, session);
     },
     async hold(tx, row, { session }) {
       await openBillOf(tx, session.tenantId, Number(row.billId));

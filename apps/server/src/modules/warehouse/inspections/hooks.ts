@@ -2,6 +2,7 @@ import { INSPECTION_KIND } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
 import { nextDocumentCode } from '../../../core/numbering.js';
 import { READ_ONLY_ROUTES, type ResourceHooks } from '../../../core/resource/service.js';
+import { recordLotInspected } from '../events.js';
 import { clearInspection, countDefects, judge, lotOf, planOf, vendorReturn } from './service.js';
 import { wmsInspections } from './tables.js';
 
@@ -34,7 +35,10 @@ export const receivingQiHooks: ResourceHooks = {
     return after as Row;
   },
   transitions: {
-    submit: (tx, row, { session }) => judge(tx, session.tenantId, row, session.username),
+    async submit(tx, row, { session }) {
+      const pass = await judge(tx, session.tenantId, row, session.username);
+      await recordLotInspected(tx, session.tenantId, row, pass, session);
+    },
     reset: (tx, row, { session }) => clearInspection(tx, session.tenantId, Number(row.id)),
   },
 };

@@ -98,7 +98,7 @@ export async function countDefects(tx: Tx, tenantId: number, id: number): Promis
 }
 
 /** Judges a submitted inspection: pass when its defects are within the acceptance number (to stock), else fail (back to the vendor). */
-export async function judge(tx: Tx, tenantId: number, row: Row, inspector: string): Promise<void> {
+export async function judge(tx: Tx, tenantId: number, row: Row, inspector: string): Promise<boolean> {
   const defects = await countDefects(tx, tenantId, Number(row.id));
   const pass = defects <= Number(row.acceptNo);
   await tx
@@ -111,6 +111,7 @@ export async function judge(tx: Tx, tenantId: number, row: Row, inspector: strin
       inspectedAt: new Date(),
     })
     .where(and(eq(wmsInspections.tenantId, tenantId), eq(wmsInspections.id, Number(row.id))));
+  return pass;
 }
 
 /** QI reset: the inspection's sample and defects cleared, its judgement gone. */

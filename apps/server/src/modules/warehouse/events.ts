@@ -1,0 +1,318 @@
+/**
+ * The warehouse's steps in the tag lifecycle (EPCIS 2.0 events through the label module's
+ * recordTagEvent, and the tags' registry status through its setTagStatus): a bill shipped (each
+ * carton's aggregation, then the shipping of its pieces), a carton accepted (receiving), a receipt
+ * reviewed (accepting), a lot inspected, a carton unpacked into storage (put-away). Every value is
+ * a CBV 2.0 one (the schema test checks them); each event names at most EVENT_EPCS_MAX EPCs.
+ */
+import { BILL_KIND, type BizTransactionType, CARTON_EPC_SOURCE, EPC_CLASS, TAG_STATUS } from '@tagloom/domain';
+import { sql } from 'drizzle-orm';
+import type { Mover } from '../../core/resource/transitions.js';
+import { queryRows, type Tx } from '../../db/client.js';
+import { tableOf } from '../../db/resource-table.js';
+import {
+  type Place,
+  partnerParties,
+  placeOf,
+  recordTagEventChunks,
+  type SourceDest,
+  setTagStatus,
+  siteParties,
+} from '../label/tags/index.js';
+
+type Row = Record<string, unknown>;
+type By = Pick<Mover, 'userId' | 'username'>;
+
+/** The EPCs a carton was read to hold (matched and over: what it brought in). */
+const RECEIVED = [EPC_CLASS.MATCHED, EPC_CLASS.OVER] as number[];
+/** The sources by which a carton's contents are known before it is read (cartons/check.ts EXPECTING). */
+const PACKED = [CARTON_EPC_SOURCE.FACTORY_PACK, CARTON_EPC_SOURCE.ASN_IMPORT, CARTON_EPC_SOURCE.DC_REPACK] as number[];
+const list = (xs: number[]) => sql.raw(xs.join(', '));
+
+/** The carton EPCs of a bill (or one carton) bound now, those of these sources or results. */
+async function boundEpcs(
+  tx: Tx,
+  tenantId: number,
+  of: { billId?: number; cartonId?: number },
+  by: { sources?: number[]; results?: number[] },
+): Promise<{ epc: string; cartonId: number; sscc: string }[]> {
+  const rows = await queryRows<{ epc: string; carton_id: number | string; sscc: string }>(
+    tx,
+    sql`select e.epc, e.carton_id, c.sscc from wms_carton_epcs e
+        join wms_cartons c on c.tenant_id = e.tenant_id and c.id = e.carton_id
+        where e.tenant_id = ${tenantId} and e.unbound_at is null
+          ${of.billId !== undefined ? sql`and e.bill_id = ${of.billId}` : sql``}
+          ${of.cartonId !== undefined ? sql`and e.carton_id = ${of.cartonId}` : sql``}
+          ${by.sources ? sql`and e.source in (${list(by.sources)})` : sql``}
+          ${by.results ? sql`and e.result in (${list(by.results)})` : sql``}
+        order by e.carton_id, e.epc`,
+  );
+  return rows.map((r) => ({ epc: r.epc, cartonId: Number(r.carton_id), sscc: r.sscc ?? '' }));
+}
+
+/** What the events of a bill name: its business transactions, its sender's and receiver's places and parties. */
+interface BillFacts {
+  transactions: { type: BizTransactionType; id: string }[];
+  from: Place;
+  to: Place;
+  sources: SourceDest[];
+  destinations: SourceDest[];
+  /** where the sender is when it is no site of the tenant (a factory's code), for bizLocation */
+  fromCode: string;
+}
+
+async function billFacts(tx: Tx, tenantId: number, bill: Row): Promise<BillFacts> {
+  const id = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  const from = await placeOf(tx, tenantId, id(bill.sourceLocationId));
+  const to = await placeOf(tx, tenantId, id(bill.destLocationId));
+  const orders = tableOf('supply/purchase-order');
+  const factories = tableOf('tenant/factory');
+  const [order] =
+    orders && bill.supplyOrderId != null
+      ? await queryRows<{ code: string }>(
+          tx,
+          sql`select code from ${orders} where tenant_id = ${tenantId} and id = ${Number(bill.supplyOrderId)}`,
+        )
+      : [];
+  const [factory] =
+    factories && bill.factoryId != null
+      ? await queryRows<{ code: string }>(
+          tx,
+          sql`select code from ${factories} where tenant_id = ${tenantId} and id = ${Number(bill.factoryId)}`,
+        )
+      : [];
+  const partner = factory?.code ? partnerParties(from.tenant, factory.code) : [];
+  return {
+    // the supply order is the purchase order; the bill is the despatch advice (its code, the ASN's)
+    transactions: [...(order?.code ? [{ type: 'po' as const, id: order.code }] : []), { type: 'desadv', id: String(bill.code) }],
+    from,
+    to,
+    sources: from.location ? siteParties(from) : partner,
+    destinations: to.location ? siteParties(to) : partner,
+    fromCode: from.location ? '' : (factory?.code ?? ''),
+  };
+}
+
+/**
+ * A vendor return's pieces: the lot it returns (the received EPCs of the bill its reservation
+ * number names, QI return's vendorReturn), as it has no cartons of its own.
+ */
+async function returnedLot(tx: Tx, tenantId: number, bill: Row): Promise<string[]> {
+  const [origin] = await queryRows<{ id: number | string }>(
+    tx,
+    sql`select id from wms_bills where tenant_id = ${tenantId} and code = ${String(bill.reservationNo ?? '')} and id <> ${Number(bill.id)}`,
+  );
+  return origin ? (await boundEpcs(tx, tenantId, { billId: Number(origin.id) }, { results: RECEIVED })).map((e) => e.epc) : [];
+}
+
+/**
+ * A bill shipped (its ASN sent, its cartons made): per carton holding known EPCs (the factory's
+ * pack reads, an ASN import), an AggregationEvent ADD — parent its SSCC, children its EPCs,
+ * packing — then one ObjectEvent of all the bill's pieces: shipping, in_transit (returned for a
+ * vendor or store return: CBV's disposition of goods sent back), the purchase order and despatch
+ * advice, the sender as source and the receiver as destination (owning party and location). The
+ * tags are SHIPPED. Nothing is written for a bill whose EPCs nobody knows yet (an ASN of
+ * quantities only: its cartons' reads at receiving are the first events of its pieces).
+ */
+export async function recordBillShipped(tx: Tx, tenantId: number, bill: Row, by: By, at?: Date): Promise<void> {
+  const kind = Number(bill.kind);
+  const packed = await boundEpcs(tx, tenantId, { billId: Number(bill.id) }, { sources: PACKED });
+  const loose = kind === BILL_KIND.VENDOR_RETURN && !packed.length ? await returnedLot(tx, tenantId, bill) : [];
+  if (!packed.length && !loose.length) return;
+  const f = await billFacts(tx, tenantId, bill);
+  const common = {
+    tenantId,
+    userId: by.userId,
+    username: by.username,
+    source: 'warehouse/bill',
+    locationId: f.from.location?.id ?? null,
+    ...(f.fromCode ? { bizLocation: f.fromCode } : {}),
+  };
+  const cartons = new Map<number, { sscc: string; epcs: string[] }>();
+  for (const p of packed) {
+    const c = cartons.get(p.cartonId) ?? { sscc: p.sscc, epcs: [] };
+    c.epcs.push(p.epc);
+    cartons.set(p.cartonId, c);
+  }
+  // packed before it left: the aggregation a second before the shipping, so a history reads pack → ship
+  const when = at ?? new Date();
+  const packedAt = new Date(when.getTime() - 1000);
+  for (const c of cartons.values())
+    if (c.sscc)
+      await recordTagEventChunks(
+        tx,
+        {
+          ...common,
+          eventType: 'AggregationEvent',
+          eventTime: packedAt,
+          action: 'ADD',
+          bizStep: 'packing',
+          disposition: 'in_progress',
+          parentId: c.sscc,
+          epcs: c.epcs,
+          bizTransactions: f.transactions,
+        },
+        f.from,
+      );
+  const epcs = [...packed.map((p) => p.epc), ...loose];
+  const back = kind === BILL_KIND.VENDOR_RETURN || kind === BILL_KIND.STORE_RETURN;
+  await recordTagEventChunks(
+    tx,
+    {
+      ...common,
+      eventTime: when,
+      action: 'OBSERVE',
+      bizStep: 'shipping',
+      disposition: back ? 'returned' : 'in_transit',
+      epcs,
+      bizTransactions: f.transactions,
+      sources: f.sources,
+      destinations: f.destinations,
+    },
+    f.from,
+  );
+  await setTagStatus(tx, tenantId, epcs, TAG_STATUS.SHIPPED);
+}
+
+/**
+ * A carton accepted (matched at its check, or accepted as read by the checker): an ObjectEvent of
+ * the pieces it brought in (matched and over) — receiving, in_progress, at the receiving site, the
+ * bill's transactions. The tags are RECEIVED.
+ */
+export async function recordCartonReceived(tx: Tx, tenantId: number, carton: Row, by: By): Promise<void> {
+  const epcs = (await boundEpcs(tx, tenantId, { cartonId: Number(carton.id) }, { results: RECEIVED })).map((e) => e.epc);
+  if (!epcs.length) return;
+  const [bill] = await queryRows<Row>(
+    tx,
+    sql`select id, code, kind, source_location_id as "sourceLocationId", dest_location_id as "destLocationId",
+          factory_id as "factoryId", supply_order_id as "supplyOrderId"
+        from wms_bills where tenant_id = ${tenantId} and id = ${Number(carton.billId)}`,
+  );
+  const f = await billFacts(tx, tenantId, bill);
+  await recordTagEventChunks(
+    tx,
+    {
+      tenantId,
+      userId: by.userId,
+      username: by.username,
+      source: 'warehouse/receiving-check',
+      locationId: f.to.location?.id ?? null,
+      action: 'OBSERVE',
+      bizStep: 'receiving',
+      disposition: 'in_progress',
+      epcs,
+      bizTransactions: f.transactions,
+    },
+    f.to,
+  );
+  await setTagStatus(tx, tenantId, epcs, TAG_STATUS.RECEIVED);
+}
+
+/**
+ * A receipt reviewed: the receiving site accepts the goods — CBV's `accepting` is the step at which
+ * possession and ownership pass, so the event names the sender as source and the site as
+ * destination (owning party, location). Disposition `in_progress`: accepted goods are not yet
+ * stored (`available` comes with the put-away's storing) nor sellable. An ObjectEvent of the
+ * bill's received pieces.
+ */
+export async function recordBillAccepted(tx: Tx, tenantId: number, bill: Row, by: By): Promise<void> {
+  const epcs = (await boundEpcs(tx, tenantId, { billId: Number(bill.id) }, { results: RECEIVED })).map((e) => e.epc);
+  if (!epcs.length) return;
+  const f = await billFacts(tx, tenantId, bill);
+  await recordTagEventChunks(
+    tx,
+    {
+      tenantId,
+      userId: by.userId,
+      username: by.username,
+      source: 'logistics/receipt-review',
+      locationId: f.to.location?.id ?? null,
+      action: 'OBSERVE',
+      bizStep: 'accepting',
+      disposition: 'in_progress',
+      epcs,
+      bizTransactions: f.transactions,
+      sources: f.sources,
+      destinations: f.destinations,
+    },
+    f.to,
+  );
+}
+
+/**
+ * A lot inspected (QI submitted): an ObjectEvent of the bill's received pieces — inspecting, with
+ * CBV's `conformant` for a lot that passed and `non_conformant` for one that failed (its QI return
+ * then makes a vendor-return bill, whose shipping says `returned`).
+ */
+export async function recordLotInspected(tx: Tx, tenantId: number, inspection: Row, pass: boolean, by: By): Promise<void> {
+  const epcs = (await boundEpcs(tx, tenantId, { billId: Number(inspection.billId) }, { results: RECEIVED })).map((e) => e.epc);
+  if (!epcs.length) return;
+  const [bill] = await queryRows<Row>(
+    tx,
+    sql`select id, code, kind, source_location_id as "sourceLocationId", dest_location_id as "destLocationId",
+          factory_id as "factoryId", supply_order_id as "supplyOrderId"
+        from wms_bills where tenant_id = ${tenantId} and id = ${Number(inspection.billId)}`,
+  );
+  const f = await billFacts(tx, tenantId, bill);
+  await recordTagEventChunks(
+    tx,
+    {
+      tenantId,
+      userId: by.userId,
+      username: by.username,
+      source: 'warehouse/receiving-qi',
+      locationId: f.to.location?.id ?? null,
+      action: 'OBSERVE',
+      bizStep: 'inspecting',
+      disposition: pass ? 'conformant' : 'non_conformant',
+      epcs,
+      bizTransactions: f.transactions,
+    },
+    f.to,
+  );
+}
+
+/**
+ * A carton unpacked into storage (put-away): its aggregation ends — an AggregationEvent DELETE,
+ * parent its SSCC, children its EPCs, CBV `unpacking` — and, unless `storing` is false, its pieces
+ * are stored at the location (an ObjectEvent `storing`, `available`). For the put-away to call, in
+ * its transaction; `locationId` is where (a storage zone or its site). Answers the events' ids.
+ */
+export async function recordCartonUnpack(
+  tx: Tx,
+  e: { tenantId: number; sscc: string; epcs: readonly string[]; locationId: number | null; at?: Date; storing?: boolean } & Partial<By>,
+): Promise<number[]> {
+  if (!e.epcs.length) return [];
+  const place = await placeOf(tx, e.tenantId, e.locationId);
+  const when = e.at ?? new Date();
+  const common = {
+    tenantId: e.tenantId,
+    userId: e.userId ?? null,
+    username: e.username ?? '',
+    source: 'warehouse/put-away',
+    locationId: e.locationId,
+  };
+  const ids = await recordTagEventChunks(
+    tx,
+    {
+      ...common,
+      eventType: 'AggregationEvent',
+      eventTime: when,
+      action: 'DELETE',
+      bizStep: 'unpacking',
+      disposition: 'in_progress',
+      parentId: e.sscc,
+      epcs: e.epcs,
+    },
+    place,
+  );
+  if (e.storing !== false)
+    ids.push(
+      ...(await recordTagEventChunks(
+        tx,
+        { ...common, eventTime: when, action: 'OBSERVE', bizStep: 'storing', disposition: 'available', epcs: e.epcs },
+        place,
+      )),
+    );
+  return ids;
+}
