@@ -596,12 +596,20 @@ export async function registryOf(
   return out;
 }
 
-/** The tenant's first `n` registered tags (EPC and SKU), by id: demo documents put them in cartons. */
-export async function someTags(tx: Tx, tenantId: number, n: number): Promise<{ epc: string; skuId: number }[]> {
+/**
+ * The tenant's first `n` registered tags (EPC and SKU), by id: demo documents put them in cartons.
+ * `unbound`: only tags no TID is bound to (the label demo's bound tags have a journey of their own).
+ */
+export async function someTags(
+  tx: Tx,
+  tenantId: number,
+  n: number,
+  opts: { unbound?: boolean } = {},
+): Promise<{ epc: string; skuId: number }[]> {
   const rows = await tx
     .select({ epc: labelTags.epc, skuId: labelTags.skuId })
     .from(labelTags)
-    .where(and(eq(labelTags.tenantId, tenantId), sql`${labelTags.epc} <> ''`))
+    .where(and(eq(labelTags.tenantId, tenantId), sql`${labelTags.epc} <> ''`, opts.unbound ? sql`${labelTags.tid} = ''` : undefined))
     .orderBy(labelTags.id)
     .limit(n);
   return rows.map((r) => ({ epc: r.epc, skuId: Number(r.skuId) }));

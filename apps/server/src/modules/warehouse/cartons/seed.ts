@@ -7,6 +7,7 @@ import type { Tx } from '../../../db/client.js';
 import { someTags } from '../../label/tags/index.js';
 import { tallyBill } from '../bills/hooks.js';
 import { wmsBillLines, wmsBills } from '../bills/tables.js';
+import { recordBillShipped } from '../events.js';
 import { checkCarton } from './check.js';
 import { makeCartons } from './make.js';
 import { wmsCartonEpcs, wmsCartons } from './tables.js';
@@ -65,6 +66,8 @@ async function packedBill(
     ),
   );
   await tallyBill(tx, tenantId, bill.id);
+  // its shipping in the tag lifecycle, as the ship button leaves it (cartons packed, pieces in transit)
+  await recordBillShipped(tx, tenantId, bill, { userId: null, username: 'FA01' }, row.shippedAt as Date);
   return { billId: bill.id, cartonIds: made.map((c) => Number(c.id)) };
 }
 
@@ -95,7 +98,7 @@ async function readIn(tx: Tx, tenantId: number, billId: number, cartonId: number
  * whose carton lent its EPC. The in-transit ASN of FA01's audited cartons stays as shipped.
  */
 export async function seedCartonsDemo(tx: Tx, tenantId: number, site: Map<string, number>, factory: Map<string, number>) {
-  const tags = await someTags(tx, tenantId, 6 * PER + 3);
+  const tags = await someTags(tx, tenantId, 6 * PER + 3, { unbound: true });
   const wh01 = site.get('WH01');
   if (tags.length < 6 * PER + 3 || !wh01) return;
   const cartons = Array.from({ length: 6 }, (_, i) => tags.slice(i * PER, (i + 1) * PER));
