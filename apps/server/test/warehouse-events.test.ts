@@ -183,4 +183,37 @@ describe(`warehouse steps in the tag lifecycle on ${DRIVER}`, () => {
     expect(del).toMatchObject({ bizStep: 'unpacking', parentID: ssccUri(carton.sscc) });
     expect(eventHash(del!)).toBe(del!.eventID);
   });
+
+  it('a vendor return shipped sends the lot back: shipping, returned, from the warehouse to the factory', async () => {
+    const site = new Map((await list('tenant/location', { pageSize: 500 })).list.map((r) => [r.code, r.id]));
+    const [bill] = await queryRows<Row>(
+      t.ctx.db,
+      sql`select code, factory_id::int as "factoryId" from wms_bills where tenant_id = ${tenantId} and id = ${billId}`,
+    );
+    const [line] = await queryRows<{ sku: number }>(
+      t.ctx.db,
+      sql`select sku_id::int as sku from wms_bill_lines where tenant_id = ${tenantId} and bill_id = ${billId} limit 1`,
+    );
+    const made = await t.call('POST', '/api/warehouse/bill/create', {
+      token: demo,
+      body: {
+        kind: 6,
+        sourceLocationId: site.get('WH01'),
+        factoryId: bill.factoryId,
+        reservationNo: bill.code,
+        lines: [{ cartonNo: '', skuId: line.sku, expectedQty: 2 }],
+      },
+    });
+    expect(made.status, made.body.msg).toBe(200);
+    const shipped = await t.call('POST', '/api/warehouse/bill/ship', { token: demo, body: { id: made.body.data.id } });
+    expect(shipped.status, shipped.body.msg).toBe(200);
+    const last = (await history(epcs[0])).at(-1)!;
+    expect(last).toMatchObject({ eventType: 'ObjectEvent', bizStep: 'shipping', disposition: 'returned' });
+    expect([...last.epcs].sort()).toEqual([...epcs].sort());
+    expect(last.sources.find((x: Row) => x.type === 'location').id).toMatch(/^urn:epc:id:sgln:|^urn:tagloom:loc:/);
+    expect(last.destinations.map((x: Row) => x.id).join(' ')).toContain('urn:tagloom:');
+    expect(await statusOf(epcs[0])).toBe(TAG_STATUS.SHIPPED);
+    const doc = await documentOf(epcs[0]);
+    expect(validate(doc) ? [] : validate.errors).toEqual([]);
+  });
 });
