@@ -3,8 +3,9 @@
  * validated with ajv): every business step, disposition and transaction type the platform can
  * write is a CBV value the schema lists, and every document the server serves for the demo tags —
  * their seeded lifecycle (encoding, commissioning, a journey through a warehouse and a store, a
- * sale, a return), a clearing, an order's withdrawal, and the RFID presence changes of every kind —
- * is valid.
+ * sale, a return), a clearing, an order's withdrawal, the RFID presence changes of every kind, and
+ * an event of every type (Object, Aggregation ADD and DELETE, Transaction, Association, one declared
+ * in error) — is valid, each eventID its canonical event hash.
  */
 import { readFileSync } from 'node:fs';
 import {

@@ -354,7 +354,9 @@ export const tagsRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
       creationDate: z.string(),
       epcisBody: z.object({ eventList: z.array(z.record(z.string(), z.unknown())) }),
     })
-    .describe('A GS1 EPCIS 2.0 JSON-LD document (EPCISDocument of ObjectEvents), valid against GS1’s EPCIS 2.0 JSON schema');
+    .describe(
+      'A GS1 EPCIS 2.0 JSON-LD document (EPCISDocument of Object, Aggregation, Transaction and Association events, each with its canonical event hash as eventID), valid against GS1’s EPCIS 2.0 JSON schema',
+    );
   app.get(
     '/label/lifecycle/epcis',
     {
