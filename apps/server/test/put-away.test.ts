@@ -1,4 +1,4 @@
-import { BILL_STATUS, CARTON_STATUS } from '@tagloom/domain';
+import { BILL_STATUS, CARTON_STATUS, ssccUri } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueDeviceKey } from '../src/core/feed/device-keys.js';
@@ -98,6 +98,17 @@ describe(`put-away on ${DRIVER}`, () => {
       sql`select username, action from wms_log where tenant_id = ${tenantId} and doc_code = ${matched.cartonNo} order by id desc limit 1`,
     );
     expect(log[0]).toMatchObject({ username: 'RD-WH01-STORE-T' });
+    // the tag's lifecycle: the carton's aggregation ends (unpacking, its SSCC the parent), then the piece is stored
+    const events = await queryRows<{ event_type: string; action: string; biz_step: string; parent_id: string }>(
+      t.ctx.db,
+      sql`select event_type, action, biz_step, parent_id from label_tag_events
+          where tenant_id = ${tenantId} and epcs @> array[${epcs[0]}]::text[] and source = 'warehouse/put-away' order by id`,
+    );
+    expect(events).toHaveLength(2);
+    expect(events[0]).toMatchObject({ event_type: 'AggregationEvent', action: 'DELETE', biz_step: 'unpacking' });
+    expect(events[1]).toMatchObject({ event_type: 'ObjectEvent', biz_step: 'storing' });
+    // the parent is the carton's SSCC, as its EPC URI
+    expect(events[0].parent_id).toBe(ssccUri(matched.sscc));
   });
 
   it('puts a carton away by hand (confirmed in the console), only once accepted, whatever became of its bill', async () => {

@@ -5,6 +5,7 @@ import { tallyBill } from '../bills/hooks.js';
 import { wmsBills } from '../bills/tables.js';
 import { recordCartonReceived } from '../events.js';
 import { cartonOfSubject, checkCarton, forgetReads, openBillOf, SHIPPED_STATES } from './check.js';
+import { unpackCarton } from './put-away.js';
 import { wmsCartons } from './tables.js';
 
 /**
@@ -27,6 +28,10 @@ export const receivingCheckHooks: ResourceHooks = {
       await openBillOf(tx, session.tenantId, Number(row.billId));
       await forgetReads(tx, session.tenantId, row);
       await tallyBill(tx, session.tenantId, Number(row.billId));
+    },
+    // by hand, whatever became of the bill: its pieces stored at its site
+    async putAway(tx, row, { session }) {
+      await unpackCarton(tx, session.tenantId, row, session, null);
     },
   },
 };

@@ -8,10 +8,11 @@
  */
 import { CARTON_STATUS, EPC_CLASS, ZONE_TYPE } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
-import { move } from '../../../core/resource/transitions.js';
+import { type Mover, move } from '../../../core/resource/transitions.js';
 import { queryRows, type Tx } from '../../../db/client.js';
 import type { PresenceChange } from '../../rfid/state/fold.js';
 import { presenceListeners } from '../../rfid/state/listeners.js';
+import { recordCartonUnpack } from '../events.js';
 
 /** The share of a carton's received pieces that must be in storage (operations.md: 95 %, to revisit with measured read rates). */
 export const PUT_AWAY_SHARE = 0.95;
@@ -37,7 +38,13 @@ export async function putAwayByReads(tx: Tx, tenantId: number, changes: readonly
   const stored = arrivals.filter((c) => inStorage.has(c.locationId!));
   // the accepted cartons these pieces travel in: their received pieces, and how many of them are
   // present in a storage zone of the carton's own site
-  const cartons = await queryRows<{ id: string | number; total: number; stored: number; reader: string | null }>(
+  const cartons = await queryRows<{
+    id: string | number;
+    total: number;
+    stored: number;
+    reader: string | null;
+    zone: string | number | null;
+  }>(
     tx,
     sql`with hit as (
           select distinct e.carton_id from wms_carton_epcs e
@@ -46,7 +53,8 @@ export async function putAwayByReads(tx: Tx, tenantId: number, changes: readonly
              and e.unbound_at is null and c.status = ${CARTON_STATUS.ACCEPTED})
         select c.id, count(*)::int as total,
                (count(*) filter (where s.presence = 'present' and z.zone_type = ${ZONE_TYPE.STORAGE} and z.site_id = c.site_id))::int as stored,
-               max(s.presence_equipment) filter (where z.zone_type = ${ZONE_TYPE.STORAGE}) as reader
+               max(s.presence_equipment) filter (where z.zone_type = ${ZONE_TYPE.STORAGE}) as reader,
+               mode() within group (order by z.id) filter (where z.zone_type = ${ZONE_TYPE.STORAGE}) as zone
           from hit
           join wms_cartons c on c.tenant_id = ${tenantId} and c.id = hit.carton_id
           join wms_carton_epcs e on e.tenant_id = c.tenant_id and e.carton_id = c.id and e.unbound_at is null
@@ -60,9 +68,39 @@ export async function putAwayByReads(tx: Tx, tenantId: number, changes: readonly
     if (c.total === 0 || c.stored < Math.ceil(c.total * PUT_AWAY_SHARE)) continue;
     const by = { tenantId, userId: null, username: c.reader ?? 'rfid' };
     const moved = await move(tx, 'warehouse/box', Number(c.id), 'autoPutAway', by, { ifAllowed: true });
-    if (moved) done.push(Number(c.id));
+    if (!moved) continue;
+    await unpackCarton(tx, tenantId, moved, by, c.zone == null ? null : Number(c.zone));
+    done.push(Number(c.id));
   }
   return done;
+}
+
+/**
+ * A carton put away: its aggregation ends — an AggregationEvent DELETE of its SSCC and the pieces it
+ * was received with — and its pieces are stored where they are (`locationId`: the storage zone most
+ * of them were read in, else its site).
+ */
+export async function unpackCarton(tx: Tx, tenantId: number, carton: Record<string, unknown>, by: Mover, locationId: number | null) {
+  if (!carton.sscc) return;
+  const epcs = await queryRows<{ epc: string }>(
+    tx,
+    sql`select epc from wms_carton_epcs where tenant_id = ${tenantId} and carton_id = ${Number(carton.id)} and unbound_at is null
+          and result = any(${pgArray(RECEIVED)}::smallint[]) order by epc`,
+  );
+  await recordCartonUnpack(tx, {
+    tenantId,
+    sscc: String(carton.sscc),
+    epcs: epcs.map((e) => e.epc),
+    locationId: locationId ?? (carton.siteId == null ? null : Number(carton.siteId)),
+    userId: by.userId,
+    username: by.username,
+  });
+}
+
+/** Puts a carton away now (a system move, e.g. a demo's history) and unpacks it at its site. */
+export async function putAwayCarton(tx: Tx, tenantId: number, cartonId: number, by: Mover): Promise<void> {
+  const moved = await move(tx, 'warehouse/box', cartonId, 'autoPutAway', by);
+  if (moved) await unpackCarton(tx, tenantId, moved, by, null);
 }
 
 /** Registers put-away with the fold (the warehouse module does at import). */

@@ -2,7 +2,6 @@ import { BILL_KIND, BILL_STATUS, CARTON_EPC_SOURCE, CARTON_STATUS, EPC_CLASS } f
 import { CARTON_RESULT } from '@tagloom/domain/rfid/reconcile.js';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { dayStamp, takeNumbers } from '../../../core/numbering.js';
-import { move } from '../../../core/resource/transitions.js';
 import type { Tx } from '../../../db/client.js';
 import { someTags } from '../../label/tags/index.js';
 import { tallyBill } from '../bills/hooks.js';
@@ -10,6 +9,7 @@ import { wmsBillLines, wmsBills } from '../bills/tables.js';
 import { recordBillShipped } from '../events.js';
 import { checkCarton } from './check.js';
 import { makeCartons } from './make.js';
+import { putAwayCarton } from './put-away.js';
 import { wmsCartonEpcs, wmsCartons } from './tables.js';
 
 /** Pieces a demo carton holds (the tags of the demo tenant are few). */
@@ -163,5 +163,5 @@ export async function settledCartonsDemo(tx: Tx, tenantId: number, bill: { id: n
     .where(and(eq(wmsCartons.tenantId, tenantId), eq(wmsCartons.billId, bill.id), eq(wmsCartons.status, CARTON_STATUS.ACCEPTED)))
     .orderBy(wmsCartons.id);
   const by = { tenantId, userId: null, username: 'RD-WH02-STORE' };
-  for (const c of cartons.slice(0, -1)) await move(tx, 'warehouse/box', Number(c.id), 'autoPutAway', by);
+  for (const c of cartons.slice(0, -1)) await putAwayCarton(tx, tenantId, Number(c.id), by);
 }
