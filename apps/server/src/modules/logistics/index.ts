@@ -1,4 +1,4 @@
-import { logisticsModule as domain, qualityInspectionResource, receiptReviewResource } from '@tagloom/domain';
+import { logisticsModule as domain, futuresResource, qualityInspectionResource, receiptReviewResource } from '@tagloom/domain';
 import { inArray, sql } from 'drizzle-orm';
 import { defineModule } from '../../core/module.js';
 import { READ_ONLY_ROUTES, type ResourceHooks } from '../../core/resource/service.js';
@@ -8,6 +8,8 @@ import { SHIPPED_STATES } from '../warehouse/cartons/check.js';
 import { qualityInspectionHooks } from '../warehouse/inspections/hooks.js';
 import { inspectionLog } from '../warehouse/inspections/log.js';
 import { loggedHooks } from '../warehouse/log/writer.js';
+import { futuresHooks } from './futures.js';
+import { seedFuturesDemo } from './futures-seed.js';
 import { receiptReviews } from './tables.js';
 
 /**
@@ -26,8 +28,9 @@ const receiptReviewHooks: ResourceHooks = {
 
 /**
  * The logistics module: the screens over the warehouse's documents that the DC's logistics desk
- * works — receipt review, ASN binding records (read only); its inspection and shipment screens
- * come with ../shared/operations.md slices A and C.
+ * works — receipt review, ASN binding records (read only), quality inspection, futures bills
+ * (cross-docked to their stores by their review); its shipment screens come with
+ * ../shared/operations.md slice C.
  */
 export const logisticsModule = defineModule({
   code: 'logistics',
@@ -39,5 +42,8 @@ export const logisticsModule = defineModule({
       ops: { review: 'review', zeroClear: 'zeroClear' },
     }),
     'logistics/quality-inspection': loggedHooks(qualityInspectionResource, qualityInspectionHooks, inspectionLog),
+    // cancelling a futures draft is the shipper's call, as on the bill screen
+    'logistics/futures': loggedHooks(futuresResource, futuresHooks, { siteOf: billSiteOf, ops: { cancel: 'ship' } }),
   }),
+  seedDemo: (tx, tenant) => seedFuturesDemo(tx, tenant),
 });

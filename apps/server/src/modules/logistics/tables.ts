@@ -1,4 +1,4 @@
-import { asnBindingResource, qualityInspectionResource, receiptReviewResource } from '@tagloom/domain';
+import { asnBindingResource, futuresResource, qualityInspectionResource, receiptReviewResource } from '@tagloom/domain';
 import { rowsOfTable } from '../../db/resource-table.js';
 // its screens show the warehouse's bills and the EPCs of their cartons
 import '../warehouse/tables.js';
@@ -9,3 +9,5 @@ export const asnBindings = rowsOfTable(asnBindingResource);
 export const receiptReviews = rowsOfTable(receiptReviewResource);
 /** Every inspection: rows of the warehouse's inspections table. */
 export const qualityInspections = rowsOfTable(qualityInspectionResource);
+/** Futures bills: rows of the warehouse's bills table (their allocations are the warehouse's wms_bill_allocations). */
+export const futuresBills = rowsOfTable(futuresResource);

@@ -103,7 +103,6 @@ export const logisticsMenu: MenuModuleDef = {
           side: 'T',
           icon: 'FundOutlined',
           names: { zh_CN: '期货入库', zh_TW: '期貨入庫', en_US: 'Futures warehousing' },
-          actions: [...CRUD],
         },
         {
           component: 'logistics/label-reprint',

@@ -1,17 +1,19 @@
 import { defineDomainModule } from '../module.js';
 import { logisticsMenu } from './_menu.js';
 import { asnBindingResource } from './asn-binding.js';
+import { futuresResource } from './futures.js';
 import { qualityInspectionResource } from './quality-inspection.js';
 import { receiptReviewResource } from './receipt-review.js';
 
 export * from './asn-binding.js';
+export * from './futures.js';
 export * from './quality-inspection.js';
 export * from './receipt-review.js';
 export { logisticsMenu };
 
-/** The logistics module: its menu and the screens over the warehouse's documents (ASN bindings). */
+/** The logistics module: its menu and the screens over the warehouse's documents (ASN bindings, receipt review, quality inspection, futures). */
 export const logisticsModule = defineDomainModule({
   code: 'logistics',
   menu: logisticsMenu,
-  resources: [asnBindingResource, receiptReviewResource, qualityInspectionResource],
+  resources: [asnBindingResource, receiptReviewResource, qualityInspectionResource, futuresResource],
 });

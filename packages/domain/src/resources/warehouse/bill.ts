@@ -206,6 +206,16 @@ export const billFields = {
     search: 'eq',
     hidden: true,
   }),
+  // a futures bill's selling season (the futures screen shows it; the other bills leave it blank)
+  season: f.text({
+    label: L('季节', '季節', 'Season'),
+    max: 16,
+    required: false,
+    search: 'eq',
+    placeholder: L('如 2027SS', '如 2027SS', 'e.g. 2027SS'),
+    width: 90,
+    hidden: true,
+  }),
   sscc: f.text({
     label: L('SSCC', 'SSCC', 'SSCC'),
     display: 'code',
@@ -233,6 +243,20 @@ export const billFields = {
     form: false,
     editable: false,
     width: 90,
+    hidden: true,
+  }),
+  // a futures bill's allocations to stores: their pieces, and their share of the pieces expected
+  piecesAllocated: tally(L('已分配件数', '已分配件數', 'Allocated'), { hidden: true }),
+  allocatedRatio: f.decimal({
+    label: L('分配率 %', '分配率 %', 'Allocated %'),
+    min: 0,
+    max: 999_999,
+    scale: 2,
+    default: 0,
+    required: false,
+    form: false,
+    editable: false,
+    width: 100,
     hidden: true,
   }),
   receiptStatus: f.enumOf('ReceiptStatus', {

@@ -62,6 +62,8 @@ const DEMO_ROLES: { code: string; name: string; alias: string; grants: Record<st
       // its receipts' quality inspections (a failed lot returned to its vendor)
       'warehouse/receiving-qi': ['query', 'add', 'edit', 'delete', 'export', 'submit', 'reset'],
       'logistics/quality-inspection': ['query', 'export', 'submit', 'reset', 'rollback'],
+      // its futures bills: the forward-order goods coming in, and the stores they go on to
+      'logistics/futures': ['query', 'add', 'edit', 'export', 'cancel'],
       // who may do what at its warehouse (kept by the administrator), and the log of its documents' moves
       'warehouse/permission': ['query'],
       'warehouse/log': ['query', 'export'],

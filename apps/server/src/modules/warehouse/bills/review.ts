@@ -7,6 +7,7 @@ import { recordedSessionsOf } from '../../rfid/sessions/index.js';
 import { wmsCartons } from '../cartons/tables.js';
 import { recordBillAccepted } from '../events.js';
 import { inspectionDone } from '../inspections/service.js';
+import { crossDock } from './cross-dock.js';
 import { tallyBill } from './hooks.js';
 import { wmsBills } from './tables.js';
 
@@ -19,7 +20,8 @@ export const REVIEWED_KINDS = [BILL_KIND.PURCHASE_IN, BILL_KIND.FUTURES_IN, BILL
  * A received bill reviewed (E1 `review`): refused while a handheld session of one of its cartons
  * was announced and not uploaded ("please upload offline handheld data before review"), and for an
  * abnormal receipt without its difference reason (naming the field). The review is stamped
- * (approved, its time) and its counts are what they are now.
+ * (approved, its time) and its counts are what they are now; a futures bill's goods go on to its
+ * stores, one transfer bill each (cross-dock.ts), in the review's transaction.
  */
 export async function reviewBill(tx: Tx, row: Row, session: SessionInfo): Promise<void> {
   const tenantId = session.tenantId;
@@ -40,4 +42,5 @@ export async function reviewBill(tx: Tx, row: Row, session: SessionInfo): Promis
     .set({ reviewStatus: REVIEW_STATUS.APPROVED, reviewedAt: new Date() })
     .where(and(eq(wmsBills.tenantId, tenantId), eq(wmsBills.id, id)));
   await recordBillAccepted(tx, tenantId, tallied, session);
+  if (Number(row.kind) === BILL_KIND.FUTURES_IN) await crossDock(tx, tenantId, tallied, session);
 }

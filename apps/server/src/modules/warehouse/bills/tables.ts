@@ -1,4 +1,4 @@
-import { billLineResource, billResource, billSiteResource, goodsReceivedResource } from '@tagloom/domain';
+import { billLineResource, billResource, billSiteResource, futuresAllocationResource, goodsReceivedResource } from '@tagloom/domain';
 import { resourceTable, rowsOfTable } from '../../../db/resource-table.js';
 // bills point at locations, factories, goods SKUs and commodity purchase orders
 import '../../tenant/tables.js';
@@ -9,6 +9,8 @@ export const billSites = rowsOfTable(billSiteResource);
 /** Bills and their lines (../shared/operations.md E1). */
 export const wmsBills = resourceTable(billResource);
 export const wmsBillLines = resourceTable(billLineResource);
+/** A futures bill's allocations to stores (E1, kind FUTURES_IN: the cross-dock its review makes). */
+export const wmsBillAllocations = resourceTable(futuresAllocationResource);
 
 /** The receipts of the goods-received screen: rows of the bills table. */
 export const goodsReceived = rowsOfTable(goodsReceivedResource);

@@ -5,7 +5,6 @@
  */
 import {
   BILL_KIND,
-  BILL_STATUS,
   DEFECT_SEVERITY,
   INSPECTION_KIND,
   INSPECTION_RESULT,
@@ -17,7 +16,7 @@ import { type Aql, samplePlan } from '@tagloom/domain/quality/sampling.js';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { nextDocumentCode } from '../../../core/numbering.js';
 import type { Tx } from '../../../db/client.js';
-import { tallyBill } from '../bills/hooks.js';
+import { makeBill } from '../bills/make.js';
 import { wmsBillLines, wmsBills } from '../bills/tables.js';
 import { wmsInspectionLines, wmsInspections } from './tables.js';
 
@@ -139,40 +138,24 @@ export async function vendorReturn(tx: Tx, tenantId: number, billId: number): Pr
     .select()
     .from(wmsBills)
     .where(and(eq(wmsBills.tenantId, tenantId), eq(wmsBills.id, billId)));
-  const code = await nextDocumentCode(tx, tenantId, 'BL');
-  const [made] = await tx
-    .insert(wmsBills)
-    .values({
-      tenantId,
-      code,
+  const lines = await tx
+    .select({ skuId: wmsBillLines.skuId, qty: sql<number>`sum(greatest(${wmsBillLines.receivedQty}, 0))::int` })
+    .from(wmsBillLines)
+    .where(and(eq(wmsBillLines.tenantId, tenantId), eq(wmsBillLines.billId, billId)))
+    .groupBy(wmsBillLines.skuId);
+  const { code } = await makeBill(
+    tx,
+    tenantId,
+    {
       kind: BILL_KIND.VENDOR_RETURN,
-      status: BILL_STATUS.CREATED,
       sourceLocationId: bill.destLocationId,
       destLocationId: null,
       factoryId: bill.factoryId,
       supplyOrderId: bill.supplyOrderId,
       reservationNo: bill.code,
       remark: `QI return of ${bill.code}`,
-    })
-    .returning({ id: wmsBills.id });
-  const lines = await tx
-    .select({ skuId: wmsBillLines.skuId, qty: sql<number>`sum(greatest(${wmsBillLines.receivedQty}, 0))::int` })
-    .from(wmsBillLines)
-    .where(and(eq(wmsBillLines.tenantId, tenantId), eq(wmsBillLines.billId, billId)))
-    .groupBy(wmsBillLines.skuId);
-  const back = lines.filter((l) => Number(l.qty) > 0);
-  if (back.length)
-    await tx.insert(wmsBillLines).values(
-      back.map((l) => ({
-        tenantId,
-        billId: made.id,
-        cartonNo: '',
-        skuId: Number(l.skuId),
-        expectedQty: Number(l.qty),
-        receivedQty: 0,
-        diffQty: -Number(l.qty),
-      })),
-    );
-  await tallyBill(tx, tenantId, Number(made.id));
+    },
+    lines.map((l) => ({ skuId: Number(l.skuId), qty: Number(l.qty) })),
+  );
   return code;
 }
