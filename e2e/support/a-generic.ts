@@ -53,6 +53,8 @@ const OWN_STORY = new Set([
   'logistics/asn-binding',
   'warehouse/receiving-qi',
   'logistics/quality-inspection',
+  // a futures bill goes to a warehouse (the server's rule: not a field the generic form knows to fill)
+  'logistics/futures',
 ]);
 export const GENERIC = RESOURCES.filter(
   (r) =>

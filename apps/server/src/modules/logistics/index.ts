@@ -43,6 +43,8 @@ export const logisticsModule = defineModule({
     }),
     'logistics/quality-inspection': loggedHooks(qualityInspectionResource, qualityInspectionHooks, inspectionLog),
     // cancelling a futures draft is the shipper's call, as on the bill screen
+    // the stores a futures bill allocates to, whoever asks (read only)
+    'logistics/futures-store': { omitRoutes: ['create', 'update', 'delete', 'import', 'template', 'export'] },
     'logistics/futures': loggedHooks(futuresResource, futuresHooks, { siteOf: billSiteOf, ops: { cancel: 'ship' } }),
   }),
   seedDemo: (tx, tenant) => seedFuturesDemo(tx, tenant),

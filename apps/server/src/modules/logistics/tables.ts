@@ -1,13 +1,26 @@
-import { asnBindingResource, futuresResource, qualityInspectionResource, receiptReviewResource } from '@tagloom/domain';
+import {
+  asnBindingResource,
+  futuresResource,
+  futuresStoreResource,
+  qualityInspectionResource,
+  receiptReviewResource,
+} from '@tagloom/domain';
 import { rowsOfTable } from '../../db/resource-table.js';
 // its screens show the warehouse's bills and the EPCs of their cartons
 import '../warehouse/tables.js';
 
 /** ASN binding records: rows of the warehouse's carton–EPC table. */
 export const asnBindings = rowsOfTable(asnBindingResource);
+/**
+ * Futures bills: rows of the warehouse's bills table (their allocations are the warehouse's
+ * wms_bill_allocations). Registered before the receipt review: a screen registered later names the
+ * bills' shared keys in a refusal, and the bills' destination is any site, not the warehouse a
+ * futures bill picks.
+ */
+export const futuresBills = rowsOfTable(futuresResource);
+/** The stores a futures bill allocates to: rows of the locations table. */
+export const futuresStores = rowsOfTable(futuresStoreResource);
 /** Receipts under review: rows of the warehouse's bills table. */
 export const receiptReviews = rowsOfTable(receiptReviewResource);
 /** Every inspection: rows of the warehouse's inspections table. */
 export const qualityInspections = rowsOfTable(qualityInspectionResource);
-/** Futures bills: rows of the warehouse's bills table (their allocations are the warehouse's wms_bill_allocations). */
-export const futuresBills = rowsOfTable(futuresResource);

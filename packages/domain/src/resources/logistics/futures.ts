@@ -2,8 +2,31 @@ import { L } from '../../lang.js';
 import { defineResource } from '../../resource/define.js';
 import { f } from '../../resource/fields.js';
 import { quantity } from '../supply/chain/_shared.js';
+import { partyCode } from '../tenant/places/_party.js';
+import { LOCATION_KIND } from '../tenant/places/enums.js';
 import { billFields, billLineResource, billMachineOf } from '../warehouse/bill.js';
 import { BILL_KIND } from '../warehouse/enums.js';
+
+/**
+ * The stores a futures bill's goods are allocated to: every store of the tenant (rows of the
+ * locations table), picked by name. Not party-scoped, as the bill's sites are not: a warehouse
+ * keeper allocates to any store.
+ */
+export const futuresStoreResource = defineResource({
+  code: 'logistics/futures-store',
+  screen: 'logistics/futures',
+  names: L('门店', '門市', 'Store'),
+  owner: 'tenant',
+  table: 'locations',
+  titleField: 'name',
+  defaultSort: { field: 'code', order: 'asc' },
+  rowsOf: { code: 'tenant/location', fixed: { kind: LOCATION_KIND.STORE } },
+  crud: ['query'],
+  fields: {
+    code: partyCode(L('门店编码', '門市編碼', 'Store code')),
+    name: f.text({ label: L('门店名称', '門市名稱', 'Store name'), max: 64, search: 'like', sort: true }),
+  },
+});
 
 /**
  * An allocation of a futures bill (operations.md E1, `wms_bill_allocations`): so many pieces of a
@@ -27,8 +50,8 @@ export const futuresAllocationResource = defineResource({
       editable: false,
       exported: true,
     }),
-    // the bill's sites (stores and warehouses, whoever asks): the server refuses a warehouse
-    storeId: f.ref('warehouse/bill-site', 'name', { label: L('门店', '門市', 'Store'), search: 'eq', width: 180 }),
+    // picked among the stores (the server refuses any other place)
+    storeId: f.ref('logistics/futures-store', 'name', { label: L('门店', '門市', 'Store'), search: 'eq', width: 180 }),
     skuId: f.ref('tenant/goods-sku', 'skuBarcode', { label: L('SKU 条码', 'SKU 條碼', 'SKU barcode'), search: 'eq', width: 150 }),
     qty: quantity(L('分配数量', '分配數量', 'Allocated')),
   },
@@ -61,15 +84,22 @@ export const futuresResource = defineResource({
   fields: {
     code: billFields.code,
     season: { ...billFields.season, hidden: undefined },
-    supplyOrderId: { ...billFields.supplyOrderId, hidden: undefined, width: 140 },
+    supplyOrderId: { ...billFields.supplyOrderId, hidden: undefined, width: 165 },
     reservationNo: billFields.reservationNo,
     kind: { ...billFields.kind, form: false, hidden: true },
     // the sender: always a factory
     factoryId: { ...billFields.factoryId, required: true },
-    destLocationId: { ...billFields.destLocationId, label: L('收货仓库', '收貨倉庫', 'Warehouse'), width: 150, hidden: true },
+    // picked among the warehouses (a keeper's own only); required, the server says (a keeper leaving it blank gets its own)
+    destLocationId: {
+      ...billFields.destLocationId,
+      ref: { resource: 'tenant/warehouse', labelField: 'name', onDelete: 'restrict' as const },
+      label: L('收货仓库', '收貨倉庫', 'Warehouse'),
+      width: 150,
+      hidden: true,
+    },
     piecesExpected: { ...billFields.piecesExpected, width: 100 },
     piecesAllocated: billFields.piecesAllocated,
-    allocatedRatio: { ...billFields.allocatedRatio, hidden: undefined },
+    allocatedRatio: { ...billFields.allocatedRatio, hidden: undefined, width: 115 },
     piecesReceived: billFields.piecesReceived,
     status: billFields.status,
     expectedAt: billFields.expectedAt,

@@ -1,7 +1,7 @@
 import { defineDomainModule } from '../module.js';
 import { logisticsMenu } from './_menu.js';
 import { asnBindingResource } from './asn-binding.js';
-import { futuresResource } from './futures.js';
+import { futuresResource, futuresStoreResource } from './futures.js';
 import { qualityInspectionResource } from './quality-inspection.js';
 import { receiptReviewResource } from './receipt-review.js';
 
@@ -15,5 +15,5 @@ export { logisticsMenu };
 export const logisticsModule = defineDomainModule({
   code: 'logistics',
   menu: logisticsMenu,
-  resources: [asnBindingResource, receiptReviewResource, qualityInspectionResource, futuresResource],
+  resources: [asnBindingResource, receiptReviewResource, qualityInspectionResource, futuresResource, futuresStoreResource],
 });
