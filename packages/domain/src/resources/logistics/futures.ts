@@ -83,7 +83,7 @@ export const futuresResource = defineResource({
   sample: (salt) => ({ reservationNo: `R${salt}`, season: '2027SS' }),
   fields: {
     code: billFields.code,
-    season: { ...billFields.season, hidden: undefined },
+    season: { ...billFields.season, hidden: undefined, form: true },
     supplyOrderId: { ...billFields.supplyOrderId, hidden: undefined, width: 165 },
     reservationNo: billFields.reservationNo,
     kind: { ...billFields.kind, form: false, hidden: true },
@@ -99,7 +99,7 @@ export const futuresResource = defineResource({
     },
     piecesExpected: { ...billFields.piecesExpected, width: 100 },
     piecesAllocated: billFields.piecesAllocated,
-    allocatedRatio: { ...billFields.allocatedRatio, hidden: undefined, width: 115 },
+    allocatedRatio: { ...billFields.allocatedRatio, hidden: undefined, width: 115, label: L('分配率 %', '分配率 %', 'Alloc. %') },
     piecesReceived: billFields.piecesReceived,
     status: billFields.status,
     expectedAt: billFields.expectedAt,

@@ -206,11 +206,12 @@ export const billFields = {
     search: 'eq',
     hidden: true,
   }),
-  // a futures bill's selling season (the futures screen shows it; the other bills leave it blank)
+  // a futures bill's selling season (the futures screen shows and edits it; the other bills leave it blank)
   season: f.text({
     label: L('季节', '季節', 'Season'),
     max: 16,
     required: false,
+    form: false,
     search: 'eq',
     placeholder: L('如 2027SS', '如 2027SS', 'e.g. 2027SS'),
     width: 90,
