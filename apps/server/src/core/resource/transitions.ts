@@ -120,7 +120,9 @@ export async function transition(
       [after] = (await read()) as Row[];
       keptState(tx, def, row, after, `its ${action} hook`);
     }
-    await service.hooks.onTransition?.(tx, after, { action, before, code: def.code, system: false, session, by: session });
+    const info = { action, before, code: def.code, system: false, session, by: session };
+    await service.hooks.onTransition?.(tx, after, info);
+    await moveListeners.moved(tx, after, info);
     return after;
   });
   await service.hooks.afterCommit?.({ action: 'update', session });
@@ -132,6 +134,31 @@ export async function transition(
  * is made with a transaction and a code, not a service, and finds it here.
  */
 export const onMoveHooks = new Map<string, OnAnyTransition>();
+
+const MOVE_LISTENERS = new Map<string, OnAnyTransition[]>();
+
+/**
+ * Another module's interest in a declaration's moves (the warehouse in a supply packing's audit: the
+ * audited cartons of an order become its advance shipping notice). Registered at import by the
+ * module that listens; called after the declaration's own hooks, in the move's transaction, for a
+ * user's move and a system move alike; a listener that throws undoes the move. The declaring module
+ * knows no listener (static registry, no data in it: the same in every process).
+ */
+export const moveListeners = {
+  /** Listens to the moves of the declaration `code`; returns the function that stops it (tests). */
+  on(code: string, listener: OnAnyTransition): () => void {
+    const list = MOVE_LISTENERS.get(code) ?? [];
+    list.push(listener);
+    MOVE_LISTENERS.set(code, list);
+    return () => {
+      const at = list.indexOf(listener);
+      if (at >= 0) list.splice(at, 1);
+    };
+  },
+  async moved(tx: Tx, row: Row, info: Parameters<OnAnyTransition>[2]): Promise<void> {
+    for (const listener of [...(MOVE_LISTENERS.get(info.code) ?? [])]) await listener(tx, row, info);
+  },
+};
 
 /** Who makes a system move: the user whose request or job it is. */
 export interface Mover {
@@ -220,13 +247,9 @@ export async function move(
     status: 200,
     body: { id, from: before[m.field], to: t.to },
   });
-  await onMoveHooks.get(code)?.(tx, row, {
-    action,
-    before,
-    code,
-    system: true,
-    by: { tenantId: by.tenantId, userId: by.userId, username: by.username },
-  });
+  const info = { action, before, code, system: true, by: { tenantId: by.tenantId, userId: by.userId, username: by.username } };
+  await onMoveHooks.get(code)?.(tx, row, info);
+  await moveListeners.moved(tx, row, info);
   return row;
 }
 

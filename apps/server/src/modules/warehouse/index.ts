@@ -11,6 +11,7 @@ import { defineModule } from '../../core/module.js';
 import { exceptionActionRoutes } from '../label/tags/index.js';
 import { abnormalLabelHooks } from './abnormal/hooks.js';
 import { seedAbnormalDemo } from './abnormal/seed.js';
+import { asnOnAudit } from './bills/asn.js';
 import { billHooks, billLog, billSiteHooks, billSiteOf, goodsReceivedHooks } from './bills/hooks.js';
 import { seedWarehouseDemo } from './bills/seed.js';
 import { cartonEpcHooks, cartonHooks, checkOnClose, receivingHooks } from './cartons/hooks.js';
@@ -33,6 +34,8 @@ import { warehouseZoneHooks } from './zones/hooks.js';
 checkOnClose();
 // an accepted carton whose pieces are read in a storage zone of its site is put away (the fold's changes)
 putAwayOnReads();
+// a supply packing carton audited joins its order's advance shipping notice, shipped with the order's last
+asnOnAudit();
 
 /** A carton's moves happen at the site it is bound for (its bill's receiver). */
 const cartonLog = { siteOf: (row: Record<string, unknown>) => (row.siteId == null ? null : Number(row.siteId)) };

@@ -25,18 +25,19 @@ export const abnormalLabelResource = defineResource({
   fields: {
     epc: base.epc,
     tid: base.tid,
-    kind: { ...base.kind, width: 110 },
+    kind: base.kind,
     // the site is a search field and a column in the settings (a warehouse's user has one)
     siteId: { ...base.siteId, width: 110 },
     zoneId: { ...base.zoneId, width: 110 },
-    cartonNo: { ...base.cartonNo, hidden: undefined, width: 120 },
+    // the carton and bill are named in the details (and are columns in the settings, and search fields)
+    cartonNo: { ...base.cartonNo, width: 150 },
     billCode: { ...base.billCode, width: 130 },
-    detail: { ...base.detail, width: 180 },
+    detail: base.detail,
     orderId: { ...base.orderId, hidden: true },
-    state: { ...base.state, width: 90 },
+    state: base.state,
     note: base.note,
     handledBy: base.handledBy,
     handledAt: base.handledAt,
-    foundAt: { ...base.foundAt, width: 150 },
+    foundAt: base.foundAt,
   },
 });

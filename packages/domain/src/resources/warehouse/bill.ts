@@ -125,7 +125,11 @@ export const billMachine = defineMachine({
       done: 'bill.done.review',
     },
   },
-  system: { startReceiving: { from: [B.IN_TRANSIT], to: B.RECEIVING } },
+  system: {
+    startReceiving: { from: [B.IN_TRANSIT], to: B.RECEIVING },
+    /** the ASN of a supply order shipped when the last of the order's packing cartons is audited */
+    autoShip: { from: [B.CREATED], to: B.IN_TRANSIT },
+  },
   final: [B.REVIEWED, B.CLOSED, B.CANCELLED],
   editIn: [B.CREATED],
   deleteIn: [B.CREATED],

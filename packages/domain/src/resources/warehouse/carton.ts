@@ -276,9 +276,10 @@ export const receivingCheckResource = defineResource({
     direction: { ...cartonFields.direction, search: undefined },
     // the carton's number is what the checker reads off it; its SSCC, session and check time are in the column settings
     sscc: { ...cartonFields.sscc, hidden: true },
-
     cartonNo: { ...cartonFields.cartonNo, width: 130 },
-    billId: { ...cartonFields.billId, width: 120 },
+    // a bill's number and the longest result ("Not checked") on one line
+    billId: { ...cartonFields.billId, width: 140 },
+    result: { ...cartonFields.result, width: 112 },
   },
 });
 

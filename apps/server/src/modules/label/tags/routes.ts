@@ -15,7 +15,6 @@ import {
   normalizeHex,
   TAG_BATCH_MAX,
   TAG_BINDING_SOURCE,
-  TAG_EXCEPTION_STATE,
   TID_HEX,
   tagEventFeed,
   tagExceptionResource,
@@ -45,8 +44,6 @@ import {
   clearTags,
   epcHistory,
   eventReachOf,
-  exceptionDetail,
-  exceptionReason,
   reachOf,
   unbindTags,
 } from './service.js';

@@ -1,9 +1,9 @@
-import { commodityOrderUsable, SUPPLY_ORDER_STATUS } from '@tagloom/domain';
+import { commodityOrderUsable, PACKING_STATUS, SUPPLY_ORDER_STATUS } from '@tagloom/domain';
 import { and, asc, count, desc, eq, ilike, inArray, ne, or } from 'drizzle-orm';
 import { conflict, notFound } from '../../../core/errors.js';
 import { prefixPattern } from '../../../core/like.js';
 import type { Tx } from '../../../db/client.js';
-import { supplyOrderLines, supplyOrders } from './tables.js';
+import { supplyOrderLines, supplyOrders, supplyPackingLines, supplyPackings } from './tables.js';
 
 /** A line of a commodity purchase order, with what a label order takes from its order. */
 export interface CommodityLine {
@@ -102,4 +102,54 @@ export async function usablePurchaseOrders(tx: Tx, tenantId: number, opts: { q?:
     totalQuantity: Number(o.totalQuantity ?? 0),
   }));
   return { list, total: Number(total), page, pageSize: USABLE_ORDERS_PAGE };
+}
+
+/** A packed carton as the warehouse takes it for an advance shipping notice: its order and what it holds. */
+export interface PackedCarton {
+  cartonNo: string;
+  orderId: number;
+  orderCode: string;
+  factoryId: number | null;
+  lines: { skuId: number; quantity: number }[];
+}
+
+/**
+ * A supply packing carton (supply/packing-review) with its order and lines, or undefined when it
+ * names no order (the warehouse makes ASNs of an order's cartons).
+ */
+export async function packedCarton(tx: Tx, tenantId: number, packingId: number): Promise<PackedCarton | undefined> {
+  const [p] = await tx
+    .select({
+      cartonNo: supplyPackings.cartonNo,
+      orderId: supplyPackings.orderId,
+      factoryId: supplyPackings.factoryId,
+      orderCode: supplyOrders.code,
+    })
+    .from(supplyPackings)
+    .innerJoin(supplyOrders, and(eq(supplyOrders.tenantId, supplyPackings.tenantId), eq(supplyOrders.id, supplyPackings.orderId)))
+    .where(and(eq(supplyPackings.tenantId, tenantId), eq(supplyPackings.id, packingId)));
+  if (!p) return undefined;
+  const lines = await tx
+    .select({ skuId: supplyPackingLines.skuId, quantity: supplyPackingLines.quantity })
+    .from(supplyPackingLines)
+    .where(and(eq(supplyPackingLines.tenantId, tenantId), eq(supplyPackingLines.packingId, packingId)))
+    .orderBy(asc(supplyPackingLines.id));
+  return {
+    cartonNo: String(p.cartonNo),
+    orderId: Number(p.orderId),
+    orderCode: String(p.orderCode),
+    factoryId: p.factoryId == null ? null : Number(p.factoryId),
+    lines: lines.map((l) => ({ skuId: Number(l.skuId), quantity: Number(l.quantity) })),
+  };
+}
+
+/** How many packing cartons of an order are not audited yet (still to be checked and handed over). */
+export async function cartonsToAudit(tx: Tx, tenantId: number, orderId: number): Promise<number> {
+  const [r] = await tx
+    .select({ n: count() })
+    .from(supplyPackings)
+    .where(
+      and(eq(supplyPackings.tenantId, tenantId), eq(supplyPackings.orderId, orderId), ne(supplyPackings.status, PACKING_STATUS.AUDITED)),
+    );
+  return Number(r?.n ?? 0);
 }

@@ -63,6 +63,18 @@ export async function tallyBill(tx: Tx, tenantId: number, id: number): Promise<R
   return after as Row;
 }
 
+/**
+ * What shipping a bill does, by hand or by the system (an ASN of audited cartons): stamped, its
+ * cartons made (to be checked as they arrive), its counts kept, its cartons packed and its pieces
+ * shipping in the tag lifecycle.
+ */
+export async function shipped(tx: Tx, row: Row, by: { userId: number | null; username: string }): Promise<void> {
+  await stamp('shippedAt')(tx, row);
+  await makeCartons(tx, Number(row.tenantId), row);
+  await tallyBill(tx, Number(row.tenantId), Number(row.id));
+  await recordBillShipped(tx, Number(row.tenantId), row, by);
+}
+
 /** One column of the moved bill stamped with the time of the move (shipped, closed …). */
 const stamp = (column: 'shippedAt' | 'closedAt' | 'receivedAt') => async (tx: Tx, row: Row) => {
   await tx
@@ -90,14 +102,7 @@ export const billHooks: ResourceHooks = {
   },
   afterLines: (tx, row, { session }) => tallyBill(tx, session.tenantId, Number(row.id)),
   transitions: {
-    async ship(tx, row, { session }) {
-      await stamp('shippedAt')(tx, row);
-      // the ASN's cartons, to be checked as they arrive
-      await makeCartons(tx, Number(row.tenantId), row);
-      await tallyBill(tx, Number(row.tenantId), Number(row.id));
-      // its cartons packed and its pieces shipping, in the tag lifecycle
-      await recordBillShipped(tx, Number(row.tenantId), row, session);
-    },
+    ship: (tx, row, { session }) => shipped(tx, row, session),
     // no lifecycle event: zero-clearing writes off what never arrived — a bookkeeping close of the
     // document, no step the goods went through; nor is it an error declaration (no recorded event
     // was wrong: the missing pieces simply have no receiving event)

@@ -24,20 +24,38 @@ export async function makeBill(
   tx: Tx,
   tenantId: number,
   head: MadeBill,
-  lines: readonly { skuId: number; qty: number }[],
+  lines: readonly BillLine[],
 ): Promise<{ id: number; code: string }> {
   const code = await nextDocumentCode(tx, tenantId, 'BL');
   const [made] = await tx
     .insert(wmsBills)
     .values({ tenantId, code, status: BILL_STATUS.CREATED, ...head })
     .returning({ id: wmsBills.id });
+  await addBillLines(tx, tenantId, Number(made.id), lines);
+  return { id: Number(made.id), code };
+}
+
+/** A line of a bill the system writes: a SKU's pieces, in a carton when the bill lists its cartons. */
+export interface BillLine {
+  skuId: number;
+  qty: number;
+  cartonNo?: string;
+}
+
+/** Adds lines to a draft bill (those of no piece left out) and keeps its counts. */
+export async function addBillLines(tx: Tx, tenantId: number, billId: number, lines: readonly BillLine[]): Promise<void> {
   const kept = lines.filter((l) => l.qty > 0);
   if (kept.length)
-    await tx
-      .insert(wmsBillLines)
-      .values(
-        kept.map((l) => ({ tenantId, billId: made.id, cartonNo: '', skuId: l.skuId, expectedQty: l.qty, receivedQty: 0, diffQty: -l.qty })),
-      );
-  await tallyBill(tx, tenantId, Number(made.id));
-  return { id: Number(made.id), code };
+    await tx.insert(wmsBillLines).values(
+      kept.map((l) => ({
+        tenantId,
+        billId,
+        cartonNo: l.cartonNo ?? '',
+        skuId: l.skuId,
+        expectedQty: l.qty,
+        receivedQty: 0,
+        diffQty: -l.qty,
+      })),
+    );
+  await tallyBill(tx, tenantId, billId);
 }
