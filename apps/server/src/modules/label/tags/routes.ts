@@ -37,16 +37,7 @@ import { queryRows } from '../../../db/client.js';
 import { goodsSkus } from '../../tenant/goods/tables.js';
 import { decoded, epcUri } from './decode.js';
 import { exceptionHooks } from './exception-actions.js';
-import {
-  type Actor,
-  bindPairs,
-  clearCheck,
-  clearTags,
-  epcHistory,
-  eventReachOf,
-  reachOf,
-  unbindTags,
-} from './service.js';
+import { type Actor, bindPairs, clearCheck, clearTags, epcHistory, eventReachOf, reachOf, unbindTags } from './service.js';
 import { labelTagEvents, labelTags } from './tables.js';
 
 const EPC_LABEL = L('EPC', 'EPC', 'EPC');
