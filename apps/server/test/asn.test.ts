@@ -90,3 +90,65 @@ describe(`ASN from audited packing cartons on ${DRIVER}`, () => {
     expect(log.map((l) => l.action)).toContain('autoShip');
   });
 });
+
+describe(`a normal receipt reviewing itself (WMS_AUTO_REVIEW_NORMAL) on ${DRIVER}`, () => {
+  let t: TestApp;
+  let demo: string;
+  let tenantId: number;
+  beforeAll(async () => {
+    t = await startTestApp();
+    demo = await t.login('demo', 'demo123');
+    [{ id: tenantId }] = await queryRows<{ id: number }>(t.ctx.db, sql`select id::int as id from tenants where code = 'DEMO'`);
+  }, 240_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** A store return being received at WH01, its one line received as `received` of 5, no carton left to check. */
+  async function receiving(code: string, received: number, standard = 1) {
+    const [sku] = await queryRows<{ id: number }>(
+      t.ctx.db,
+      sql`select id::int as id from goods_skus where tenant_id = ${tenantId} order by id limit 1`,
+    );
+    const [bill] = await queryRows<{ id: number }>(
+      t.ctx.db,
+      sql`insert into wms_bills (tenant_id, code, kind, status, source_location_id, dest_location_id, is_standard, shipped_at, received_at)
+          select ${tenantId}, ${code}, ${BILL_KIND.STORE_RETURN}, ${BILL_STATUS.RECEIVING}, s.id, w.id, ${standard}, now(), now()
+            from locations s, locations w where s.tenant_id = ${tenantId} and s.code = 'ST001' and w.tenant_id = ${tenantId} and w.code = 'WH01'
+          returning id::int as id`,
+    );
+    await t.ctx.db.execute(sql`insert into wms_bill_lines (tenant_id, bill_id, carton_no, sku_id, expected_qty, received_qty, diff_qty)
+      values (${tenantId}, ${bill.id}, '', ${sku.id}, 5, ${received}, ${received - 5})`);
+    return bill.id;
+  }
+  const finish = async (id: number) => {
+    const r = await t.call('POST', '/api/warehouse/goods-received/receive', { token: demo, body: { id }, lang: 'en_US' });
+    expect(r.status, r.body.msg).toBe(200);
+    const [bill] = await queryRows<{ status: number; review_status: number }>(
+      t.ctx.db,
+      sql`select status, review_status from wms_bills where tenant_id = ${tenantId} and id = ${id}`,
+    );
+    return bill;
+  };
+  const setParam = (value: string) =>
+    t.ctx.db.execute(sql`insert into tenant_params (tenant_id, module, code, name, value_type, value)
+      values (${tenantId}, 'warehouse', 'WMS_AUTO_REVIEW_NORMAL', '正常收货单自动复核', 5, ${value})
+      on conflict (tenant_id, code) do update set value = excluded.value`);
+
+  it('stays received while the parameter is off; reviews itself when on, only normal and standard', async () => {
+    await setParam('0');
+    expect(await finish(await receiving('BLAUTO0001', 5))).toMatchObject({ status: BILL_STATUS.RECEIVED });
+    await setParam('1');
+    expect(await finish(await receiving('BLAUTO0002', 5))).toMatchObject({ status: BILL_STATUS.REVIEWED, review_status: 2 });
+    // a piece short: abnormal, left for a person to review with its reason
+    expect(await finish(await receiving('BLAUTO0003', 4))).toMatchObject({ status: BILL_STATUS.RECEIVED });
+    // not standard cartons
+    expect(await finish(await receiving('BLAUTO0004', 5, 0))).toMatchObject({ status: BILL_STATUS.RECEIVED });
+    const log = await queryRows<{ action: string }>(
+      t.ctx.db,
+      sql`select action from operation_log where tenant_id = ${tenantId} and screen = 'warehouse/bill' and method = 'SYSTEM'
+          and target in (select id::text from wms_bills where tenant_id = ${tenantId} and code = 'BLAUTO0002')`,
+    );
+    expect(log.map((l) => l.action)).toEqual(['autoReview']);
+  });
+});

@@ -129,6 +129,8 @@ export const billMachine = defineMachine({
     startReceiving: { from: [B.IN_TRANSIT], to: B.RECEIVING },
     /** the ASN of a supply order shipped when the last of the order's packing cartons is audited */
     autoShip: { from: [B.CREATED], to: B.IN_TRANSIT },
+    /** a normal receipt of standard cartons, where the tenant lets it review itself (WMS_AUTO_REVIEW_NORMAL) */
+    autoReview: { from: [B.RECEIVED], to: B.REVIEWED },
   },
   final: [B.REVIEWED, B.CLOSED, B.CANCELLED],
   editIn: [B.CREATED],

@@ -278,8 +278,8 @@ export const receivingCheckResource = defineResource({
     sscc: { ...cartonFields.sscc, hidden: true },
     cartonNo: { ...cartonFields.cartonNo, width: 130 },
     // a bill's number and the longest result ("Not checked") on one line
-    billId: { ...cartonFields.billId, width: 140 },
-    result: { ...cartonFields.result, width: 112 },
+    billId: { ...cartonFields.billId, width: 152 },
+    result: { ...cartonFields.result, width: 120 },
   },
 });
 

@@ -101,7 +101,7 @@ export const warehouseEnums = defineEnums({
     o(CARTON_DIRECTION.LOOSE, '散件', '散件', 'Loose'),
   ],
   CartonResult: [
-    o(CARTON_RESULT.PENDING, '未核对', '未核對', 'Not checked', 'default'),
+    o(CARTON_RESULT.PENDING, '未核对', '未核對', 'Unchecked', 'default'),
     o(CARTON_RESULT.MATCHED, '一致', '一致', 'Matched', 'success'),
     o(CARTON_RESULT.SHORT, '短少', '短少', 'Short', 'error'),
     o(CARTON_RESULT.OVER, '多出', '多出', 'Over', 'warning'),

@@ -1,14 +1,16 @@
 import { BILL_KIND, billResource, RECEIPT_STATUS, REVIEW_STATUS } from '@tagloom/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { SessionInfo } from '../../../core/context.js';
 import { conflict, fieldRefusal } from '../../../core/errors.js';
-import type { Tx } from '../../../db/client.js';
+import type { ResourceHooks } from '../../../core/resource/service.js';
+import { type Mover, move } from '../../../core/resource/transitions.js';
+import { queryRows, type Tx } from '../../../db/client.js';
 import { recordedSessionsOf } from '../../rfid/sessions/index.js';
 import { wmsCartons } from '../cartons/tables.js';
 import { recordBillAccepted } from '../events.js';
 import { inspectionDone } from '../inspections/service.js';
 import { crossDock } from './cross-dock.js';
-import { tallyBill } from './hooks.js';
+import { goodsReceivedHooks, tallyBill } from './hooks.js';
 import { wmsBills } from './tables.js';
 
 type Row = Record<string, unknown>;
@@ -37,10 +39,67 @@ export async function reviewBill(tx: Tx, row: Row, session: SessionInfo): Promis
   const tallied = await tallyBill(tx, tenantId, id);
   if (Number(tallied.receiptStatus) === RECEIPT_STATUS.ABNORMAL && !String(row.diffReason ?? '').trim())
     throw fieldRefusal({ key: 'diffReason', label: billResource.labels.diffReason }, 'validation.diffReasonNeeded', {}, session.lang);
+  await approved(tx, tenantId, tallied, session);
+}
+
+/** A review's effects (by hand or by itself): stamped approved, the goods accepted in the tag lifecycle, a futures bill cross-docked. */
+async function approved(tx: Tx, tenantId: number, tallied: Row, by: Mover): Promise<void> {
   await tx
     .update(wmsBills)
     .set({ reviewStatus: REVIEW_STATUS.APPROVED, reviewedAt: new Date() })
-    .where(and(eq(wmsBills.tenantId, tenantId), eq(wmsBills.id, id)));
-  await recordBillAccepted(tx, tenantId, tallied, session);
-  if (Number(row.kind) === BILL_KIND.FUTURES_IN) await crossDock(tx, tenantId, tallied, session);
+    .where(and(eq(wmsBills.tenantId, tenantId), eq(wmsBills.id, Number(tallied.id))));
+  await recordBillAccepted(tx, tenantId, tallied, by);
+  if (Number(tallied.kind) === BILL_KIND.FUTURES_IN) await crossDock(tx, tenantId, tallied, by);
 }
+
+/** The tenant parameter that lets a normal receipt of standard cartons review itself (operations.md E1 `finishReceiving`). */
+export const AUTO_REVIEW = { module: 'warehouse', code: 'WMS_AUTO_REVIEW_NORMAL' } as const;
+
+/**
+ * A receipt just finished, reviewed by itself when its tenant says so (parameter AUTO_REVIEW = 1,
+ * default off): a normal receipt (no difference, no foreign or unknown tag, no held carton) of
+ * standard cartons (one SKU, a fixed quantity), nothing waiting for it — no handheld upload, no
+ * inspection. A system move, logged as any review. Answers whether it reviewed it.
+ */
+export async function autoReview(tx: Tx, row: Row, by: Mover): Promise<boolean> {
+  const tenantId = Number(row.tenantId);
+  const id = Number(row.id);
+  if (Number(row.isStandard) !== 1) return false;
+  const [param] = await queryRows<{ value: string }>(
+    tx,
+    sql`select value from tenant_params where tenant_id = ${tenantId} and code = ${AUTO_REVIEW.code}`,
+  );
+  if (param?.value !== '1') return false;
+  const tallied = await tallyBill(tx, tenantId, id);
+  if (Number(tallied.receiptStatus) !== RECEIPT_STATUS.NORMAL) return false;
+  if (Number(row.needsInspection) === 1 && !(await inspectionDone(tx, tenantId, id))) return false;
+  const cartons = await tx
+    .select({ cartonNo: wmsCartons.cartonNo, sscc: wmsCartons.sscc })
+    .from(wmsCartons)
+    .where(and(eq(wmsCartons.tenantId, tenantId), eq(wmsCartons.billId, id)));
+  if (
+    await recordedSessionsOf(
+      tx,
+      tenantId,
+      'carton',
+      cartons.flatMap((c) => [c.cartonNo, c.sscc ?? ''].filter(Boolean)),
+    )
+  )
+    return false;
+  const moved = await move(tx, 'warehouse/bill', id, 'autoReview', by, { ifAllowed: true });
+  if (!moved) return false;
+  await approved(tx, tenantId, moved, by);
+  return true;
+}
+
+/** Goods received: finishing a receipt, then its review by itself where the tenant says so (autoReview). */
+export const receiptHooks: ResourceHooks = {
+  ...goodsReceivedHooks,
+  transitions: {
+    ...goodsReceivedHooks.transitions,
+    async receive(tx, row, info) {
+      await goodsReceivedHooks.transitions?.receive?.(tx, row, info);
+      await autoReview(tx, row, info.session);
+    },
+  },
+};

@@ -53,6 +53,18 @@ export const tenantParamResource = defineResource({
     { module: 'label', code: 'LABEL_PRINT_COPIES', name: '标签默认打印份数', valueType: PARAM_TYPE.INT, value: '1', unit: '份' },
     // read by the age-out of departed tags' EPC states (rfid/presence.ts STATE_KEEP); without it, 90 days
     { module: 'rfid', code: 'RFID_STATE_KEEP_DAYS', name: 'EPC 状态保留天数', valueType: PARAM_TYPE.INT, value: '90', unit: '天' },
+    // read when a receipt is finished (warehouse bills/review.ts AUTO_REVIEW): 1 lets a normal receipt of standard cartons review itself
+    {
+      module: 'warehouse',
+      code: 'WMS_AUTO_REVIEW_NORMAL',
+      name: '正常收货单自动复核',
+      valueType: PARAM_TYPE.OPTION,
+      value: '0',
+      options: [
+        { code: '0', name: '关闭' },
+        { code: '1', name: '开启' },
+      ],
+    },
   ],
   rules: [paramValueRule],
   fields: {
