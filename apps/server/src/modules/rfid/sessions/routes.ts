@@ -1,14 +1,16 @@
 import { normalizeHex } from '@tagloom/domain';
-import { HANDHELD_MAX_READS } from '@tagloom/domain/rfid/sessions.js';
+import { HANDHELD_MAX_READS, READ_SESSION_STATE } from '@tagloom/domain/rfid/sessions.js';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Access } from '../../../core/context.js';
+import type { Access, AppContext } from '../../../core/context.js';
 import { envelope } from '../../../core/envelope.js';
 import { badRequest } from '../../../core/errors.js';
 import { queryRows, type Tx } from '../../../db/client.js';
 import { readersReached } from '../ingest/routes.js';
+import { FOLD_ATTEMPTS } from '../state/fold-queue.js';
+import { kickFold } from '../state/fold-runner.js';
 import { handheldDocument, SESSION_FIELD_LABELS, text } from './document.js';
 import { uploadHandheld } from './handheld.js';
 import { startQuietSweep } from './quiet.js';
@@ -71,6 +73,30 @@ async function readerOf(db: Tx, req: FastifyRequest, given: string | undefined):
 
 const tenantOf = (req: FastifyRequest) => req.scope.tenantId;
 
+/** How long a scan or a close waits at most for the reader's batches to be folded into its open session. */
+export const SCAN_FOLD_WAIT_MS = 5000;
+
+/**
+ * A scan or a close comes right after the reader's last batch of the carton before: its reads are
+ * acknowledged but folded into the reader's OPEN session a moment later (fold-runner.ts). Waits
+ * until no batch of the reader is queued for the fold (kicking it), at most SCAN_FOLD_WAIT_MS, so
+ * those reads count for the carton they were read in, not for the next one (or a session without
+ * a subject after the close) — as the quiet close waits for them (service.ts closeIfQuiet).
+ */
+async function readerFolded(ctx: AppContext, tenantId: number, equipmentCoding: string): Promise<void> {
+  const until = Date.now() + SCAN_FOLD_WAIT_MS;
+  for (let kicked = false; ; kicked = true) {
+    const [q] = await queryRows<{ n: number }>(
+      ctx.db,
+      sql`select count(*)::int as n from rfid_fold_queue
+          where tenant_id = ${tenantId} and equipment_coding = ${equipmentCoding} and attempts < ${FOLD_ATTEMPTS}`,
+    );
+    if (!q?.n || Date.now() > until) return;
+    if (!kicked) kickFold(ctx);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 /**
  * Read sessions (operations.md F3, F4): open by a scan, close, look up with the EPCs, list; and the
  * handheld's upload. Called by readers and scanners with their device key, or by a console user
@@ -101,9 +127,11 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const b = req.body;
+      const equipmentCoding = await readerOf(db, req, b.equipment);
+      await readerFolded(app.ctx, tenantOf(req), equipmentCoding);
       const out = await db.transaction(async (tx) =>
         openSession(tx, tenantOf(req), {
-          equipmentCoding: await readerOf(tx, req, b.equipment),
+          equipmentCoding,
           subjectType: b.subjectType,
           subjectCode: b.subjectCode,
           subjectId: b.subjectId ?? null,
@@ -127,6 +155,8 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
+      const open = await getSession(db, tenantOf(req), req.params.id, reachOf(req));
+      if (open.state === READ_SESSION_STATE.OPEN) await readerFolded(app.ctx, tenantOf(req), open.equipmentCoding);
       const closed = await db.transaction((tx) => closeSession(tx, tenantOf(req), { id: req.params.id }, reachOf(req)));
       return reply.ok({ session: closed! });
     },
