@@ -3,7 +3,7 @@
 //
 //   npm run simulate -w bench -- [options]
 //
-//   --url <base>           the server (default http://127.0.0.1:3000)
+//   --url <base>           the server (default http://127.0.0.1:8080, where npm start serves)
 //   --code <code>          a registration code issued in the console (repeat for more readers);
 //                          default DEMO-READER-1 (the demo tenant's unregistered reader) when no --admin
 //   --sn <serial>          the reader's serial number, as the equipment row records it (repeat, one per
@@ -28,12 +28,22 @@
 //   --tid                  report a TID with each read (Impinj tidHex), as a reader with TID reporting on;
 //                          off by default: made-up TIDs would differ from the registry's (duplicate EPCs)
 //   --quiet                one line a batch only
+//   --scenario <s>         readers (default: the above) | inbound: a truck at WH01's inbound dock — signs in
+//                          (--admin, default demo:demo123), picks a WH01 bill in transit with cartons (or makes
+//                          and ships one), sets up the tunnel SIM-TUNNEL at a DOCK_IN zone, passes the cartons
+//                          (scan, reads, next scan) with problems planted — a carton short, a mis-pack, a foreign
+//                          and an unknown EPC — and prints each carton's planted problems and its result
+//   --bill <code>          inbound: the bill (code or ASN number) to receive
+//   --cartons <n>          inbound: cartons to pass at most (a bill made by the scenario has n, default 6)
+//   --every <ms>           inbound: between a carton's reads and the next scan (default 1500)
 //
 // It prints each batch it sends (reader, format, EPCs) and the server's answer (accepted, invalid,
 // duplicate). Tags start at the first reader (the gate) and move, batch after batch, to the next
 // reader's location (stockroom → floor → fitting room → point of sale), so EPC state shows them
 // arriving, moving and — at a point-of-sale reader — sold.
 import { checkDigit, sgtin96Hex } from '@tagloom/domain/epc/index.js';
+import { runInboundScenario } from './inbound-scenario.js';
+import { api, mac, must, payload } from './sim-lib.js';
 
 interface Options {
   url: string;
@@ -53,6 +63,10 @@ interface Options {
   tenant: string;
   tid: boolean;
   quiet: boolean;
+  scenario: 'readers' | 'inbound';
+  bill?: string;
+  cartons?: number;
+  every: number;
 }
 
 /** The demo tenant's first SKU (GS1 prefix 690, company 1234, item 00015). */
@@ -60,7 +74,7 @@ const DEMO_GTINS = ['690123400015'].map((g) => g + checkDigit(g));
 
 function parseArgs(argv: string[]): Options {
   const o: Options = {
-    url: 'http://127.0.0.1:3000',
+    url: 'http://127.0.0.1:8080',
     codes: [],
     sns: [],
     devices: [],
@@ -75,6 +89,8 @@ function parseArgs(argv: string[]): Options {
     tenant: 'DEMO',
     tid: false,
     quiet: false,
+    scenario: 'readers',
+    every: 1500,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -112,48 +128,28 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--tenant') o.tenant = v();
     else if (a === '--quiet') o.quiet = true;
     else if (a === '--tid') o.tid = true;
+    else if (a === '--scenario') {
+      const sc = v();
+      if (sc !== 'readers' && sc !== 'inbound') throw new Error('--scenario: readers or inbound');
+      o.scenario = sc;
+    } else if (a === '--bill') o.bill = v();
+    else if (a === '--cartons') o.cartons = Math.max(1, Math.floor(n()));
+    else if (a === '--every') o.every = n();
     else if (a === '--help' || a === '-h') {
       console.log(
-        'usage: npm run simulate -w bench -- [--url U] [--code C]… | [--admin user:pass --readers N] [--tags N] [--rate R] [--batches N] [--format F] [--mqtt URL]',
+        'usage: npm run simulate -w bench -- [--url U] [--code C]… | [--admin user:pass --readers N] [--tags N] [--rate R] [--batches N] [--format F] [--mqtt URL] | --scenario inbound [--admin user:pass] [--bill CODE] [--cartons N] [--every MS] [--format F]',
       );
       process.exit(0);
     } else throw new Error(`unknown option ${a}`);
+  }
+  if (o.scenario === 'inbound') {
+    o.admin ??= { username: 'demo', password: 'demo123' };
+    return o;
   }
   if (!o.codes.length && !o.devices.length && !o.admin) o.codes.push(DEMO_READER.code);
   if (!o.gtins.length) o.gtins = DEMO_GTINS;
   return o;
 }
-
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
-
-async function api<T>(
-  o: Options,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<Envelope<T>> {
-  const res = await fetch(`${o.url}/api${path}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  const text = await res.text();
-  try {
-    return JSON.parse(text) as Envelope<T>;
-  } catch {
-    return { code: res.status, msg: text.slice(0, 200), data: null as T };
-  }
-}
-
-const must = <T>(what: string, r: Envelope<T>): T => {
-  if (r.code !== 200) throw new Error(`${what}: ${r.code} ${r.msg}`);
-  return r.data;
-};
 
 interface Reader {
   equipmentCoding: string;
@@ -169,8 +165,6 @@ const ROLES = [
   { code: 'SIM-FIT', role: 'fitting room', sceneType: 1, name: 'Simulated fitting room' },
   { code: 'SIM-POS', role: 'point of sale', sceneType: 3, name: 'Simulated POS' },
 ];
-
-const mac = (i: number) => `02:54:4C:00:00:${(i + 1).toString(16).padStart(2, '0').toUpperCase()}`;
 
 /** The demo tenant's unregistered reader (R's seed). */
 const DEMO_READER = { code: 'DEMO-READER-1', sn: 'SN-R700-000901' };
@@ -237,44 +231,22 @@ async function setUpAsAdmin(o: Options): Promise<Reader[]> {
 const formatOf = (o: Options, i: number): Reader['format'] =>
   o.format === 'mixed' ? (['impinj', 'zebra', 'impinj-ndjson'] as const)[i % 3] : o.format;
 
-/** One read of a tag as each vendor reports it. */
-function impinjEvent(epc: string, tid: string | undefined, antenna: number, rssiCdbm: number, at: Date) {
-  return {
-    timestamp: at.toISOString(),
-    hostname: 'impinj-sim',
-    eventType: 'tagInventory',
-    tagInventoryEvent: {
-      epc: Buffer.from(epc, 'hex').toString('base64'),
-      epcHex: epc,
-      ...(tid ? { tidHex: tid } : {}),
-      antennaPort: antenna,
-      antennaName: `Antenna ${antenna}`,
-      peakRssiCdbm: rssiCdbm,
-      frequency: 902750 + 500 * Math.floor(Math.random() * 50),
-      transmitPowerCdbm: 3000,
-      lastSeenTime: at.toISOString(),
-    },
-  };
-}
-
-function zebraEvent(epc: string, antenna: number, rssiCdbm: number, at: Date) {
-  return {
-    timestamp: at.toISOString().replace('Z', '+0000'),
-    type: 'SIMPLE',
-    data: { idHex: epc, antenna, peakRssi: Math.round(rssiCdbm / 100), reads: 1 + Math.floor(Math.random() * 3), format: 'epc' },
-  };
-}
-
-/** The body a reader of this format posts (Zebra: objects back to back, as the IoT Connector does). */
-function payload(format: Reader['format'], reads: { epc: string; tid?: string; antenna: number; rssi: number; at: Date }[]): string {
-  if (format === 'zebra') return reads.map((r) => JSON.stringify(zebraEvent(r.epc, r.antenna, r.rssi, r.at))).join('');
-  const events = reads.map((r) => impinjEvent(r.epc, r.tid, r.antenna, r.rssi, r.at));
-  return format === 'impinj-ndjson' ? `${events.map((e) => JSON.stringify(e)).join('\n')}\n` : JSON.stringify(events);
-}
-
 async function main() {
   const o = parseArgs(process.argv.slice(2));
   console.log(`simulator → ${o.mqtt ? `MQTT ${o.mqtt} (prefix ${o.mqttPrefix}, tenant ${o.tenant})` : o.url}`);
+  if (o.scenario === 'inbound') {
+    if (o.mqtt) throw new Error('--scenario inbound posts over HTTP (--mqtt is for the readers scenario)');
+    await runInboundScenario({
+      url: o.url,
+      username: o.admin!.username,
+      password: o.admin!.password,
+      bill: o.bill,
+      cartons: o.cartons,
+      every: o.every,
+      format: formatOf(o, 0),
+    });
+    return;
+  }
   const readers: Reader[] = o.admin
     ? await setUpAsAdmin(o)
     : [...o.devices, ...(await Promise.all(o.codes.map((code, i) => register(o, code, o.devices.length + i, o.sns[i]))))].map((d, i) => ({
