@@ -10,7 +10,7 @@ import { badRequest } from '../../../core/errors.js';
 import { queryRows, type Tx } from '../../../db/client.js';
 import { readersReached } from '../ingest/routes.js';
 import { FOLD_ATTEMPTS } from '../state/fold-queue.js';
-import { kickFold } from '../state/fold-runner.js';
+import { foldSoon } from '../state/fold-runner.js';
 import { handheldDocument, SESSION_FIELD_LABELS, text } from './document.js';
 import { uploadHandheld } from './handheld.js';
 import { startQuietSweep } from './quiet.js';
@@ -79,7 +79,7 @@ export const SCAN_FOLD_WAIT_MS = 5000;
 /**
  * A scan or a close comes right after the reader's last batch of the carton before: its reads are
  * acknowledged but folded into the reader's OPEN session a moment later (fold-runner.ts). Waits
- * until no batch of the reader is queued for the fold (kicking it), at most SCAN_FOLD_WAIT_MS, so
+ * until no batch of the reader is queued for the fold (folded at once: FoldRunner.soon), at most SCAN_FOLD_WAIT_MS, so
  * those reads count for the carton they were read in, not for the next one (or a session without
  * a subject after the close) — as the quiet close waits for them (service.ts closeIfQuiet).
  */
@@ -92,7 +92,7 @@ async function readerFolded(ctx: AppContext, tenantId: number, equipmentCoding: 
           where tenant_id = ${tenantId} and equipment_coding = ${equipmentCoding} and attempts < ${FOLD_ATTEMPTS}`,
     );
     if (!q?.n || Date.now() > until) return;
-    if (!kicked) kickFold(ctx);
+    if (!kicked) foldSoon(ctx);
     await new Promise((r) => setTimeout(r, 10));
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FOLD_TIMING, foldDueAt } from './fold-runner.js';
+import type { AppContext } from '../../../core/context.js';
+import { FOLD_TIMING, FoldRunner, foldDueAt } from './fold-runner.js';
 
 describe('when the fold runs (FOLD_TIMING)', () => {
   const { quietMs, maxWaitMs, pauseMs } = FOLD_TIMING;
@@ -24,5 +25,41 @@ describe('when the fold runs (FOLD_TIMING)', () => {
 
   it('folds at once when the readers pause, rest or not', () => {
     expect(foldDueAt(10_400, 10_050, 20_000)).toBe(10_400 + pauseMs);
+  });
+});
+
+describe('a fold someone waits for (FoldRunner.soon)', () => {
+  /** A runner whose runs are counted (the context says it is not ready: a run reads nothing). */
+  function counted() {
+    const runs: number[] = [];
+    const ctx = {
+      database: { kind: 'pglite' },
+      readiness: {
+        get ready() {
+          runs.push(Date.now());
+          return false;
+        },
+      },
+    } as unknown as AppContext;
+    return { runner: new FoldRunner(ctx), runs };
+  }
+
+  it('runs at once, without the quiet a kick waits for', async () => {
+    const { runner, runs } = counted();
+    runner.kick();
+    expect(runs).toHaveLength(0);
+    runner.soon();
+    expect(runs).toHaveLength(1);
+    await runner.stop();
+  });
+
+  it('runs once more right after the run under way, without its rest', async () => {
+    const { runner, runs } = counted();
+    runner.soon();
+    runner.soon();
+    await runner.idle();
+    await new Promise((r) => setTimeout(r, 5));
+    expect(runs).toHaveLength(2);
+    await runner.stop();
   });
 });

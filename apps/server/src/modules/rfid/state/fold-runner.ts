@@ -71,6 +71,8 @@ export class FoldRunner {
   private pendingSince?: number;
   /** the last run's rest ends then (FOLD_TIMING.restFactor) */
   private restUntil = 0;
+  /** someone waits for the fold (a tunnel's scan, sessions/routes.ts): the next run starts at once */
+  private urgent = false;
 
   constructor(private readonly ctx: AppContext) {}
 
@@ -88,10 +90,26 @@ export class FoldRunner {
     this.schedule();
   }
 
+  /**
+   * Folds what is queued now, without the quiet or the rest FOLD_TIMING asks (right after the run
+   * under way): a request waits for it — a carton's scan or close, whose reads must be in its
+   * session before it is checked. A fold costs a write per EPC, so this is for a few reads at a time.
+   */
+  soon(): void {
+    if (this.stopped) return;
+    this.pendingSince ??= Date.now();
+    this.urgent = true;
+    if (this.waiting) {
+      clearTimeout(this.waiting);
+      this.waiting = undefined;
+    }
+    this.schedule();
+  }
+
   /** Starts a run when one is due, else waits for it (a wait re-checks: later kicks may move it). */
   private schedule(): void {
     if (this.stopped || this.running || this.waiting || this.pendingSince === undefined) return;
-    const wait = foldDueAt(this.lastKick, this.pendingSince, this.restUntil) - Date.now();
+    const wait = this.urgent ? 0 : foldDueAt(this.lastKick, this.pendingSince, this.restUntil) - Date.now();
     if (wait > 0) {
       this.waiting = setTimeout(() => {
         this.waiting = undefined;
@@ -101,6 +119,7 @@ export class FoldRunner {
       return;
     }
     this.pendingSince = undefined;
+    this.urgent = false;
     const started = Date.now();
     this.running = this.run().finally(() => {
       this.running = undefined;
@@ -163,4 +182,9 @@ export function foldRunner(ctx: AppContext): FoldRunner {
 /** After a batch committed: fold it soon (a no-op while the server is not serving). */
 export function kickFold(ctx: AppContext): void {
   runners.get(ctx)?.kick();
+}
+
+/** A request waits for the fold: fold what is queued at once (FoldRunner.soon). */
+export function foldSoon(ctx: AppContext): void {
+  runners.get(ctx)?.soon();
 }
