@@ -184,7 +184,9 @@ export function kickFold(ctx: AppContext): void {
   runners.get(ctx)?.kick();
 }
 
-/** A request waits for the fold: fold what is queued at once (FoldRunner.soon). */
-export function foldSoon(ctx: AppContext): void {
-  runners.get(ctx)?.soon();
+/** A request waits for the fold: fold what is queued at once (FoldRunner.soon); resolves once this process folded it. */
+export async function foldSoon(ctx: AppContext): Promise<void> {
+  const runner = runners.get(ctx);
+  runner?.soon();
+  await runner?.idle();
 }
