@@ -3,7 +3,9 @@
  * cartons the dock tunnel checked — holds a short one with its reason, has it read again, accepts a
  * held one as read — finds their SSCCs on the box list and what each carried on the ASN binding
  * records; a receipt cannot finish while a carton is unchecked; a received store return is reviewed
- * with its difference reason, and a second review gets the spec's refusal.
+ * with its difference reason, and a second review gets the spec's refusal; an inspection is
+ * submitted and a failed lot returned; an accepted carton is put away by hand and an abnormal label
+ * handled; a futures receipt's review makes one transfer bill for each store it was allocated to.
  */
 
 import type { Lang } from '@tagloom/domain';
@@ -260,6 +262,36 @@ describe('receiving at the DC', () => {
       await expect
         .poll(() => label.locator('.resource-status').nth(1).textContent())
         .toBe(enumText('TagExceptionState', TAG_EXCEPTION_STATE.HANDLED, lang));
+      expect(errors).toEqual([]);
+    } catch (err) {
+      throw withConsoleErrors(err, errors);
+    } finally {
+      await context.close();
+    }
+  });
+  it('a futures receipt reviewed with its difference reason cross-docks its goods: one transfer bill a store', async () => {
+    const lang: Lang = 'zh_TW';
+    const { page, context, errors } = await signedIn(suite, 'wh01', 'demo1234', { lang });
+    try {
+      const token = await tokenOf(context);
+      const REVIEW = 'logistics/receipt-review';
+      const found = await apiPost(page, token, `/api/${REVIEW}/list`, { page: 1, pageSize: 10, reservationNo: 'FUT-2027SS-02' });
+      const bill = (found.data.list as Row[])[0];
+      expect(bill).toMatchObject({ status: BILL_STATUS.RECEIVED, receiptStatus: RECEIPT_STATUS.ABNORMAL });
+      const before = await apiPost(page, token, '/api/warehouse/bill/list', { page: 1, pageSize: 1, kind: 3, status: BILL_STATUS.CREATED });
+      await openScreen(page, REVIEW);
+      const row = rowOf(page, REVIEW, String(bill.code));
+      await rowAction(page, row, 'review');
+      await page.locator('.ant-modal-confirm').filter({ visible: true }).getByTestId('field-diffReason').fill('工廠少交兩件，按比例分貨');
+      await clickInDialog(page.getByTestId('machine-confirm-ok'));
+      await expect
+        .poll(() => row.locator('.resource-status').first().textContent())
+        .toBe(enumText('BillStatus', BILL_STATUS.REVIEWED, lang));
+      // its four stores' transfers, drafts from WH01, on the bill list
+      const after = await apiPost(page, token, '/api/warehouse/bill/list', { page: 1, pageSize: 1, kind: 3, status: BILL_STATUS.CREATED });
+      expect(after.data.total - before.data.total).toBe(4);
+      await openScreen(page, 'warehouse/bill');
+      await expect.poll(() => tableText(page, 'warehouse/bill')).toContain(enumText('BillKind', 3, lang));
       expect(errors).toEqual([]);
     } catch (err) {
       throw withConsoleErrors(err, errors);
