@@ -1,11 +1,10 @@
 import { TAG_EXCEPTION_KIND, TAG_EXCEPTION_STATE } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueDeviceKey } from '../src/core/feed/device-keys.js';
 import { queryRows } from '../src/db/client.js';
 import { stopParsePool } from '../src/modules/rfid/ingest/parse-pool.js';
-import { foldRunner } from '../src/modules/rfid/state/fold-runner.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
+import { readAndFold, testReader, testScene, zoneOf } from './support-readers.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: API answers are read loosely
 type Row = Record<string, any>;
@@ -105,49 +104,15 @@ describe(`abnormal labels on ${DRIVER}`, () => {
   });
 
   it('finds an EPC present at two sites at once in the fold: a place conflict at the second site', async () => {
-    const zone = async (site: string, type: number) =>
-      (
-        await queryRows<{ id: number }>(
-          t.ctx.db,
-          sql`select z.id::int as id from locations z join locations s on s.tenant_id = z.tenant_id and s.id = z.site_id
-              where z.tenant_id = ${tenantId} and s.code = ${site} and z.zone_type = ${type} order by z.id limit 1`,
-        )
-      )[0].id;
-    const [scene] = await queryRows<{ id: number }>(
-      t.ctx.db,
-      sql`insert into rfid_scenes (tenant_id, scene_code, scene_name, min_period, interval_period, max_period, read_power, report_interval,
-            scene_type, depart_after, move_holdoff, return_guard)
-          values (${tenantId}, 'S-GEN-CONFLICT', 'general', 1, 1, 1, 1, 1, 1, 600, 0, 300) returning id::int as id`,
-    );
-    const reader = async (code: string, locationId: number) => {
-      await t.ctx.db.execute(sql`insert into equipment (tenant_id, equipment_coding, equipment_name, sn_number, online_status, location_id, scene_id)
-        values (${tenantId}, ${code}, ${code}, ${`SN-${code}`}, 0, ${locationId}, ${scene.id})`);
-      return (await issueDeviceKey(t.ctx.db, tenantId, code)).key;
-    };
-    const store = await reader('GEN-ST001-CONFLICT', await zone('ST001', 1));
-    const storage = await reader('GEN-WH01-CONFLICT', await zone('WH01', 9));
+    const zone = (site: string, type: number) => zoneOf(t, tenantId, site, type);
+    const scene = await testScene(t, tenantId, 'S-GEN-CONFLICT', 1);
+    const store = await testReader(t, tenantId, 'GEN-ST001-CONFLICT', await zone('ST001', 1), scene);
+    const storage = await testReader(t, tenantId, 'GEN-WH01-CONFLICT', await zone('WH01', 9), scene);
     const [{ epc }] = await queryRows<{ epc: string }>(
       t.ctx.db,
       sql`select epc from label_tags where tenant_id = ${tenantId} and epc <> '' order by id desc limit 1`,
     );
-    const send = async (key: string, ago: number, batchKey: string) => {
-      const at = new Date(Date.now() - ago).toISOString().replace('Z', '+0000');
-      const r = await t.app.inject({
-        method: 'POST',
-        url: '/api/rfid/ingest/zebra',
-        headers: { 'x-device-key': key, 'content-type': 'application/json', 'idempotency-key': batchKey },
-        payload: JSON.stringify([{ timestamp: at, type: 'SIMPLE', data: { idHex: epc, antenna: 1, peakRssi: -50, reads: 3 } }]),
-      });
-      expect(r.statusCode).toBeLessThan(300);
-      const end = Date.now() + 15_000;
-      for (;;) {
-        const [q] = await queryRows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from rfid_fold_queue`);
-        if (q.n === 0) break;
-        if (Date.now() > end) throw new Error('fold did not finish');
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      await foldRunner(t.ctx).idle();
-    };
+    const send = (key: string, ago: number, batchKey: string) => readAndFold(t, key, [epc], batchKey, ago);
     await send(store, 120_000, 'conflict-1');
     await send(storage, 60_000, 'conflict-2');
     await send(storage, 30_000, 'conflict-3');

@@ -1,11 +1,10 @@
 import { BILL_STATUS, CARTON_STATUS, ssccUri } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueDeviceKey } from '../src/core/feed/device-keys.js';
 import { queryRows } from '../src/db/client.js';
 import { stopParsePool } from '../src/modules/rfid/ingest/parse-pool.js';
-import { foldRunner } from '../src/modules/rfid/state/fold-runner.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
+import { readAndFold, testReader, testScene, zoneOf } from './support-readers.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: API answers are read loosely
 type Row = Record<string, any>;
@@ -23,20 +22,8 @@ describe(`put-away on ${DRIVER}`, () => {
     demo = await t.login('demo', 'demo123');
     wh01 = await t.login('wh01', 'demo1234');
     [{ id: tenantId }] = await queryRows<{ id: number }>(t.ctx.db, sql`select id::int as id from tenants where code = 'DEMO'`);
-    const [zone] = await queryRows<{ id: number }>(
-      t.ctx.db,
-      sql`select z.id::int as id from locations z join locations s on s.tenant_id = z.tenant_id and s.id = z.site_id
-          where z.tenant_id = ${tenantId} and s.code = 'WH01' and z.zone_type = 9 order by z.id limit 1`,
-    );
-    const [scene] = await queryRows<{ id: number }>(
-      t.ctx.db,
-      sql`insert into rfid_scenes (tenant_id, scene_code, scene_name, min_period, interval_period, max_period, read_power, report_interval,
-            scene_type, depart_after, move_holdoff, return_guard)
-          values (${tenantId}, 'S-STORE-TEST', 'storage', 1, 1, 1, 1, 1, 1, 600, 0, 300) returning id::int as id`,
-    );
-    await t.ctx.db.execute(sql`insert into equipment (tenant_id, equipment_coding, equipment_name, sn_number, online_status, location_id, scene_id)
-      values (${tenantId}, 'RD-WH01-STORE-T', 'RD-WH01-STORE-T', 'SN-STORE-TEST', 0, ${zone.id}, ${scene.id})`);
-    storageKey = (await issueDeviceKey(t.ctx.db, tenantId, 'RD-WH01-STORE-T')).key;
+    const scene = await testScene(t, tenantId, 'S-STORE-TEST', 1);
+    storageKey = await testReader(t, tenantId, 'RD-WH01-STORE-T', await zoneOf(t, tenantId, 'WH01', 9), scene);
   }, 240_000);
   afterAll(async () => {
     await stopParsePool();
@@ -60,26 +47,7 @@ describe(`put-away on ${DRIVER}`, () => {
       )
     ).map((r) => r.epc);
   /** Reads of the storage reader, through ingestion and the fold. */
-  async function readInStorage(epcs: string[], batchKey: string) {
-    const at = new Date(Date.now() - 1000).toISOString().replace('Z', '+0000');
-    const r = await t.app.inject({
-      method: 'POST',
-      url: '/api/rfid/ingest/zebra',
-      headers: { 'x-device-key': storageKey, 'content-type': 'application/json', 'idempotency-key': batchKey },
-      payload: JSON.stringify(
-        epcs.map((epc) => ({ timestamp: at, type: 'SIMPLE', data: { idHex: epc, antenna: 1, peakRssi: -50, reads: 3 } })),
-      ),
-    });
-    expect(r.statusCode).toBeLessThan(300);
-    const end = Date.now() + 15_000;
-    for (;;) {
-      const [q] = await queryRows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from rfid_fold_queue`);
-      if (q.n === 0) break;
-      if (Date.now() > end) throw new Error('fold did not finish');
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    await foldRunner(t.ctx).idle();
-  }
+  const readInStorage = (epcs: string[], batchKey: string) => readAndFold(t, storageKey, epcs, batchKey);
 
   it('puts an accepted carton away once its pieces are read in a storage zone of its site, not before', async () => {
     const [matched] = await cartonsOf('ASN-FA01-0002');
