@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../../db/client.js';
 import { recordException, registryOf } from '../../label/tags/index.js';
 import type { PresenceChange } from './fold.js';
+import { pgNumArray } from './fold-data.js';
 
 export async function recordPlaceConflicts(tx: Tx, tenantId: number, changes: readonly PresenceChange[]): Promise<number> {
   const moved = changes.filter((c) => c.kind === 'moved' && c.fromLocationId != null && c.locationId != null);
@@ -20,7 +21,7 @@ export async function recordPlaceConflicts(tx: Tx, tenantId: number, changes: re
     tx,
     sql`select l.id, coalesce(l.site_id, l.id) as site, s.name
           from locations l join locations s on s.tenant_id = l.tenant_id and s.id = coalesce(l.site_id, l.id)
-         where l.tenant_id = ${tenantId} and l.id = any(${`{${ids.join(',')}}`}::bigint[])`,
+         where l.tenant_id = ${tenantId} and l.id = any(${pgNumArray(ids)}::bigint[])`,
   );
   const site = new Map(rows.map((r) => [Number(r.id), { id: Number(r.site), name: r.name }]));
   const conflicts = moved.filter((c) => {

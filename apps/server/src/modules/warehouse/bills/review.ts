@@ -18,6 +18,20 @@ type Row = Record<string, unknown>;
 /** The inbound kinds a warehouse's receipt review judges (purchase, futures, a store's return). */
 export const REVIEWED_KINDS = [BILL_KIND.PURCHASE_IN, BILL_KIND.FUTURES_IN, BILL_KIND.STORE_RETURN] as number[];
 
+/** Whether a handheld session of one of the bill's cartons (by carton number or SSCC) is announced and not uploaded. */
+async function handheldPending(tx: Tx, tenantId: number, billId: number): Promise<boolean> {
+  const cartons = await tx
+    .select({ cartonNo: wmsCartons.cartonNo, sscc: wmsCartons.sscc })
+    .from(wmsCartons)
+    .where(and(eq(wmsCartons.tenantId, tenantId), eq(wmsCartons.billId, billId)));
+  return !!(await recordedSessionsOf(
+    tx,
+    tenantId,
+    'carton',
+    cartons.flatMap((c) => [c.cartonNo, c.sscc ?? ''].filter(Boolean)),
+  ));
+}
+
 /**
  * A received bill reviewed (E1 `review`): refused while a handheld session of one of its cartons
  * was announced and not uploaded ("please upload offline handheld data before review"), and for an
@@ -28,12 +42,7 @@ export const REVIEWED_KINDS = [BILL_KIND.PURCHASE_IN, BILL_KIND.FUTURES_IN, BILL
 export async function reviewBill(tx: Tx, row: Row, session: SessionInfo): Promise<void> {
   const tenantId = session.tenantId;
   const id = Number(row.id);
-  const cartons = await tx
-    .select({ cartonNo: wmsCartons.cartonNo, sscc: wmsCartons.sscc })
-    .from(wmsCartons)
-    .where(and(eq(wmsCartons.tenantId, tenantId), eq(wmsCartons.billId, id)));
-  const codes = cartons.flatMap((c) => [c.cartonNo, c.sscc ?? ''].filter(Boolean));
-  if (await recordedSessionsOf(tx, tenantId, 'carton', codes)) throw conflict('bill.handheldNotUploaded', { code: String(row.code) });
+  if (await handheldPending(tx, tenantId, id)) throw conflict('bill.handheldNotUploaded', { code: String(row.code) });
   if (Number(row.needsInspection) === 1 && !(await inspectionDone(tx, tenantId, id)))
     throw conflict('bill.inspectionPending', { code: String(row.code) });
   const tallied = await tallyBill(tx, tenantId, id);
@@ -73,19 +82,7 @@ export async function autoReview(tx: Tx, row: Row, by: Mover): Promise<boolean> 
   const tallied = await tallyBill(tx, tenantId, id);
   if (Number(tallied.receiptStatus) !== RECEIPT_STATUS.NORMAL) return false;
   if (Number(row.needsInspection) === 1 && !(await inspectionDone(tx, tenantId, id))) return false;
-  const cartons = await tx
-    .select({ cartonNo: wmsCartons.cartonNo, sscc: wmsCartons.sscc })
-    .from(wmsCartons)
-    .where(and(eq(wmsCartons.tenantId, tenantId), eq(wmsCartons.billId, id)));
-  if (
-    await recordedSessionsOf(
-      tx,
-      tenantId,
-      'carton',
-      cartons.flatMap((c) => [c.cartonNo, c.sscc ?? ''].filter(Boolean)),
-    )
-  )
-    return false;
+  if (await handheldPending(tx, tenantId, id)) return false;
   const moved = await move(tx, 'warehouse/bill', id, 'autoReview', by, { ifAllowed: true });
   if (!moved) return false;
   await approved(tx, tenantId, moved, by);

@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { type Mover, move } from '../../../core/resource/transitions.js';
 import { queryRows, type Tx } from '../../../db/client.js';
 import type { PresenceChange } from '../../rfid/state/fold.js';
+import { pgNumArray, pgTextArray } from '../../rfid/state/fold-data.js';
 import { presenceListeners } from '../../rfid/state/listeners.js';
 import { recordCartonUnpack } from '../events.js';
 
@@ -18,8 +19,6 @@ import { recordCartonUnpack } from '../events.js';
 export const PUT_AWAY_SHARE = 0.95;
 /** The pieces a carton was received with: read and kept (an unknown tag is nobody's piece). */
 const RECEIVED = [EPC_CLASS.MATCHED, EPC_CLASS.OVER, EPC_CLASS.FOREIGN];
-
-const pgArray = (values: readonly (string | number)[]) => `{${values.join(',')}}`;
 
 /**
  * Puts away the accepted cartons that the changes' arrivals in storage complete. Answers the
@@ -31,7 +30,7 @@ export async function putAwayByReads(tx: Tx, tenantId: number, changes: readonly
   const storage = await queryRows<{ id: string | number }>(
     tx,
     sql`select id from locations where tenant_id = ${tenantId} and zone_type = ${ZONE_TYPE.STORAGE}
-          and id = any(${pgArray([...new Set(arrivals.map((c) => c.locationId!))])}::bigint[])`,
+          and id = any(${pgNumArray([...new Set(arrivals.map((c) => c.locationId!))])}::bigint[])`,
   );
   if (!storage.length) return [];
   const inStorage = new Set(storage.map((s) => Number(s.id)));
@@ -49,7 +48,7 @@ export async function putAwayByReads(tx: Tx, tenantId: number, changes: readonly
     sql`with hit as (
           select distinct e.carton_id from wms_carton_epcs e
             join wms_cartons c on c.tenant_id = e.tenant_id and c.id = e.carton_id
-           where e.tenant_id = ${tenantId} and e.epc = any(${pgArray(stored.map((c) => c.epc))}::text[])
+           where e.tenant_id = ${tenantId} and e.epc = any(${pgTextArray(stored.map((c) => c.epc))}::text[])
              and e.unbound_at is null and c.status = ${CARTON_STATUS.ACCEPTED})
         select c.id, count(*)::int as total,
                (count(*) filter (where s.presence = 'present' and z.zone_type = ${ZONE_TYPE.STORAGE} and z.site_id = c.site_id))::int as stored,
@@ -58,7 +57,7 @@ export async function putAwayByReads(tx: Tx, tenantId: number, changes: readonly
           from hit
           join wms_cartons c on c.tenant_id = ${tenantId} and c.id = hit.carton_id
           join wms_carton_epcs e on e.tenant_id = c.tenant_id and e.carton_id = c.id and e.unbound_at is null
-               and e.result = any(${pgArray(RECEIVED)}::smallint[])
+               and e.result = any(${pgNumArray(RECEIVED)}::smallint[])
           left join rfid_epc_states s on s.tenant_id = e.tenant_id and s.epc = e.epc
           left join locations z on z.tenant_id = s.tenant_id and z.id = s.presence_location_id
          group by c.id`,
@@ -85,7 +84,7 @@ export async function unpackCarton(tx: Tx, tenantId: number, carton: Record<stri
   const epcs = await queryRows<{ epc: string }>(
     tx,
     sql`select epc from wms_carton_epcs where tenant_id = ${tenantId} and carton_id = ${Number(carton.id)} and unbound_at is null
-          and result = any(${pgArray(RECEIVED)}::smallint[]) order by epc`,
+          and result = any(${pgNumArray(RECEIVED)}::smallint[]) order by epc`,
   );
   await recordCartonUnpack(tx, {
     tenantId,
