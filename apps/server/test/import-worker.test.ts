@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FINAL_STATES, type JobRow } from '../src/core/queue/registry.js';
 import { declaredResource } from '../src/core/sheet/declarations.js';
-import { checkSheet, sheetsBeingRead } from '../src/core/sheet/run.js';
+import { SHEET_LIMITS } from '../src/core/sheet/limits.js';
+import { checkSheet, sheetsBeingRead, sheetWorkersStarted, stopWarmSheetWorkers } from '../src/core/sheet/run.js';
 import { jobs } from '../src/db/schema/index.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 import { multipart, workbook } from './uploads.js';
@@ -131,6 +132,32 @@ describe(`import row checks in the sheet worker on ${DRIVER}`, () => {
     } finally {
       rules.mockRestore();
     }
+  });
+
+  it('keeps a worker warm for the next file, which sees nothing of the last; a worker stopped by a limit is not reused', async () => {
+    await stopWarmSheetWorkers();
+    const before = sheetWorkersStarted();
+    const check = (rows: unknown[][]) => checkSheet(workbook([HEADER, ...rows]), tenantGroupResource, { lang: 'en_US' });
+    const first = await check([
+      ['K1', 'Kept one', 'Enabled'],
+      ['K2', 'Kept two', 'Disabled'],
+    ]);
+    expect(first.good.map((r) => r.data.code)).toEqual(['K1', 'K2']);
+    // a refused file (a missing column) leaves its worker sound
+    await expect(checkSheet(workbook([['Group name'], ['x']]), tenantGroupResource, { lang: 'en_US' })).rejects.toThrow();
+    const second = await check([['K3', 'Kept three', 'Enabled']]);
+    expect(second).toEqual({ total: 1, good: [{ row: 2, data: expect.objectContaining({ code: 'K3' }) }], errors: [] });
+    expect(sheetWorkersStarted() - before).toBe(1);
+    expect(sheetsBeingRead()).toBe(0);
+    // out of time: that worker is stopped, the next file gets a new one
+    const limits = { ...SHEET_LIMITS, timeMs: 1 };
+    const many = Array.from({ length: 20_000 }, (_, i) => [`T${i}`, `Timed ${i}`, 'Enabled']);
+    await expect(checkSheet(workbook([HEADER, ...many]), tenantGroupResource, { lang: 'en_US', limits })).rejects.toMatchObject({
+      key: 'resource.importTooSlow',
+    });
+    const third = await check([['K4', 'Kept four', 'Enabled']]);
+    expect(third.good.map((r) => r.data.code)).toEqual(['K4']);
+    expect(sheetWorkersStarted() - before).toBe(2);
   });
 
   it('refuses a sheet without a required column from the worker, in the language asked', async () => {

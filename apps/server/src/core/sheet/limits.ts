@@ -12,7 +12,7 @@ export interface SheetLimits {
   inflatedBytes: number;
   /** parts in the zip (an .xlsx has a dozen or so) */
   zipEntries: number;
-  /** reading and checking one file, from the worker being ready to its answer */
+  /** reading and checking one file, from the worker being given it to its answer */
   timeMs: number;
   /** the worker's heap (V8 old generation); a file needing more stops the worker */
   memoryMb: number;

@@ -30,7 +30,11 @@ export type FromWorker =
 
 /** Server → worker: the next page of a list. */
 export interface PageRequest {
+  kind: 'page';
   list: SheetList;
   from: number;
   count: number;
 }
+
+/** Server → worker: a file to read and check; a page of its lists; the task has ended (its lists are dropped). */
+export type ToWorker = { kind: 'task'; task: SheetTask } | PageRequest | { kind: 'end' };

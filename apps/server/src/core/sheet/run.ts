@@ -3,6 +3,11 @@
  * server's event loop, nor, for an import, are its rows checked there (checkSheet): the worker has
  * a heap limit (resourceLimits), a time limit, and at most SHEET_WORKERS run at once. Whatever the file, the server keeps answering while it is read,
  * and a file over a limit gets a 400 naming the limit.
+ *
+ * A worker is kept warm between files (starting one — a thread, the TypeScript loader, the
+ * domain registry, SheetJS — costs about 1.2 s of CPU, far more than reading a small sheet): at
+ * most SHEET_WORKERS wait idle, each for WARM_MS, and never keep the process alive. A worker that
+ * failed, ran out of time or memory, read a large file or served WARM_TASKS files is stopped.
  */
 import { Worker } from 'node:worker_threads';
 import type { Lang, ResourceDef } from '@tagloom/domain';
@@ -10,12 +15,18 @@ import { AppError, badRequest } from '../errors.js';
 import type { CheckedSheet, GoodRow } from '../resource/excel.js';
 import { declaredResource } from './declarations.js';
 import { SHEET_LIMITS, SHEET_WORKERS, type SheetLimits } from './limits.js';
-import type { FromWorker, PageRequest, SheetList, SheetTask } from './messages.js';
+import type { FromWorker, SheetList, SheetTask, ToWorker } from './messages.js';
 
 const BOOT = new URL('./boot.mjs', import.meta.url);
 const ENTRY = new URL('./worker.ts', import.meta.url).href;
 /** rows per message from the worker: each is a short turn of the event loop */
 const PAGE = 2_000;
+/** how long a warm worker waits idle for the next file before it is stopped */
+const WARM_MS = 60_000;
+/** files a worker reads before it is replaced (its heap starts afresh) */
+const WARM_TASKS = 100;
+/** a file this large is read by a worker that is stopped afterwards (its grown heap is not kept) */
+const WARM_MAX_BYTES = 4 * 1024 * 1024;
 
 /** A turn among the SHEET_WORKERS workers. */
 class Slots {
@@ -34,9 +45,12 @@ class Slots {
 }
 const slots = new Slots(SHEET_WORKERS);
 let reading = 0;
+let started = 0;
 
 /** Files being read right now (a worker each). */
 export const sheetsBeingRead = () => reading;
+/** Sheet workers started by this process so far (a warm one serves file after file). */
+export const sheetWorkersStarted = () => started;
 
 export interface ReadSheetOptions {
   /** the language of the refusal's numbers */
@@ -81,6 +95,8 @@ function inbox(worker: Worker) {
       failure ??= err;
       poke();
     },
+    /** whether the worker has failed, exited or been stopped */
+    failed: () => failure !== undefined,
     async next(): Promise<FromWorker> {
       for (;;) {
         if (queue.length) return queue.shift()!;
@@ -104,39 +120,102 @@ interface WorkerJob<T> {
   collect(done: FromWorker, page: (list: SheetList, from: number, count: number) => Promise<unknown[]>): Promise<T>;
 }
 
-/** Runs one sheet worker within its limits (a turn among SHEET_WORKERS, time, heap); refusals become 400s. */
+/** A started sheet worker, its inbox, its heap limit and the files it has read. */
+interface Warm {
+  worker: Worker;
+  box: ReturnType<typeof inbox>;
+  memoryMb: number;
+  tasks: number;
+  /** stops it when it has waited idle WARM_MS */
+  idle?: NodeJS.Timeout;
+}
+/** idle warm workers, the most recently used last */
+const warm: Warm[] = [];
+
+/** A warm worker with this heap limit, or a new one (ready: its modules loaded). */
+async function takeWorker(memoryMb: number): Promise<Warm> {
+  let at = warm.length - 1;
+  while (at >= 0 && warm[at].memoryMb !== memoryMb) at--;
+  if (at >= 0) {
+    const [w] = warm.splice(at, 1);
+    clearTimeout(w.idle);
+    w.worker.ref();
+    return w;
+  }
+  const worker = new Worker(BOOT, { workerData: { entry: ENTRY }, resourceLimits: { maxOldGenerationSizeMb: memoryMb } });
+  started++;
+  const w: Warm = { worker, box: inbox(worker), memoryMb, tasks: 0 };
+  try {
+    const first = await w.box.next();
+    if (first.kind !== 'ready') throw new Error(`the sheet worker said ${first.kind} first`);
+  } catch (err) {
+    await worker.terminate();
+    throw err;
+  }
+  return w;
+}
+
+/** A worker whose file was read cleanly waits for the next one; any other is stopped. */
+async function giveBack(w: Warm, clean: boolean, fileBytes: number): Promise<void> {
+  w.tasks++;
+  if (clean && !w.box.failed() && w.tasks < WARM_TASKS && fileBytes <= WARM_MAX_BYTES && warm.length < SHEET_WORKERS) {
+    w.worker.postMessage({ kind: 'end' } satisfies ToWorker);
+    w.worker.unref();
+    w.idle = setTimeout(() => {
+      const at = warm.indexOf(w);
+      if (at >= 0) warm.splice(at, 1);
+      void w.worker.terminate();
+    }, WARM_MS);
+    w.idle.unref();
+    warm.push(w);
+    return;
+  }
+  await w.worker.terminate();
+}
+
+/** Stops the idle warm workers (a server's close; tests). */
+export async function stopWarmSheetWorkers(): Promise<void> {
+  const idle = warm.splice(0);
+  for (const w of idle) clearTimeout(w.idle);
+  await Promise.all(idle.map((w) => w.worker.terminate()));
+}
+
+/** Runs one file in a sheet worker within its limits (a turn among SHEET_WORKERS, time, heap); refusals become 400s. */
 async function inWorker<T>(job: WorkerJob<T>): Promise<T> {
   const limits = job.opts.limits ?? SHEET_LIMITS;
   const release = await slots.take();
   reading++;
-  const task: SheetTask = { file: new Uint8Array(job.file), limits, check: job.check };
-  const worker = new Worker(BOOT, {
-    workerData: { entry: ENTRY, task },
-    resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb },
-  });
-  const box = inbox(worker);
+  let w: Warm | undefined;
+  let clean = false;
   let timer: NodeJS.Timeout | undefined;
   try {
-    const first = await box.next();
-    if (first.kind !== 'ready') throw new Error(`the sheet worker said ${first.kind} first`);
+    w = await takeWorker(limits.memoryMb);
+    const { worker, box } = w;
+    const task: SheetTask = { file: new Uint8Array(job.file), limits, check: job.check };
     timer = setTimeout(() => {
       box.fail(badRequest('resource.importTooSlow', { seconds: limits.timeMs / 1000 }));
       void worker.terminate();
     }, limits.timeMs);
+    worker.postMessage({ kind: 'task', task } satisfies ToWorker);
     let done = await box.next();
     while (done.kind === 'checking' || done.kind === 'checked') {
       await job.onMessage?.(done.kind === 'checked' ? box.newest(done) : done);
       done = await box.next();
     }
-    if (done.kind === 'refused') throw badRequest(done.key, done.params);
+    if (done.kind === 'refused') {
+      clean = true;
+      throw badRequest(done.key, done.params);
+    }
     clearTimeout(timer);
     // a page at a time: each page is a short turn of the event loop, however long the sheet
-    return await job.collect(done, async (list, from, count) => {
-      worker.postMessage({ list, from, count } satisfies PageRequest);
+    const value = await job.collect(done, async (list, from, count) => {
+      worker.postMessage({ kind: 'page', list, from, count } satisfies ToWorker);
       const page = await box.next();
       if (page.kind !== 'page') throw new Error(`the sheet worker sent ${page.kind} for a page`);
       return page.rows;
     });
+    clean = true;
+    return value;
   } catch (err) {
     if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
       throw badRequest('resource.importTooMuchMemory', localized(job.opts.lang, { max: limits.memoryMb }));
@@ -145,7 +224,7 @@ async function inWorker<T>(job: WorkerJob<T>): Promise<T> {
     throw err;
   } finally {
     clearTimeout(timer);
-    await worker.terminate();
+    if (w) await giveBack(w, clean, job.file.byteLength);
     reading--;
     release();
   }

@@ -1,22 +1,22 @@
 /**
  * The sheet worker: reads an import's workbook off the server's event loop and checks its rows
  * there too (the declaration's create rules, enum labels, duplicates within the
- * file: everything that needs no database). Started by ./run.ts (through ./boot.mjs), one worker
- * per file, stopped once its lists are fetched.
+ * file: everything that needs no database). Started by ./run.ts (through ./boot.mjs) and kept warm
+ * between files: it takes one task at a time (a file), answers pages of its lists until told the
+ * task has ended, then waits for the next. It keeps nothing of a task once the next one begins.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { checkRows } from '../resource/excel.js';
 import { declaredResource } from './declarations.js';
 import { SheetRefusal } from './limits.js';
-import type { FromWorker, PageRequest, SheetList, SheetTask } from './messages.js';
+import type { FromWorker, SheetList, SheetTask, ToWorker } from './messages.js';
 import { readFirstSheet } from './read.js';
 
 const port = parentPort!;
-const task = workerData.task as SheetTask;
 const send = (m: FromWorker) => port.postMessage(m);
 
 /** The lists to fetch, or undefined when the file was refused (the refusal is sent). */
-async function work(): Promise<Partial<Record<SheetList, unknown[]>> | undefined> {
+async function work(task: SheetTask): Promise<Partial<Record<SheetList, unknown[]>> | undefined> {
   try {
     const rows = readFirstSheet(Buffer.from(task.file.buffer, task.file.byteOffset, task.file.byteLength), task.limits);
     const def = declaredResource(task.check.code);
@@ -34,6 +34,13 @@ async function work(): Promise<Partial<Record<SheetList, unknown[]>> | undefined
   }
 }
 
+/** the lists of the task in hand (none between tasks) */
+let lists: Partial<Record<SheetList, unknown[]>> | undefined;
+port.on('message', async (m: ToWorker) => {
+  if (m.kind === 'task') {
+    lists = undefined;
+    lists = await work(m.task);
+  } else if (m.kind === 'page') send({ kind: 'page', rows: (lists?.[m.list] ?? []).slice(m.from, m.from + m.count) });
+  else lists = undefined;
+});
 send({ kind: 'ready' });
-const lists = await work();
-if (lists) port.on('message', (m: PageRequest) => send({ kind: 'page', rows: (lists[m.list] ?? []).slice(m.from, m.from + m.count) }));
