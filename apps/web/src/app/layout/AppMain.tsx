@@ -1,14 +1,17 @@
 /**
  * Renders the current screen and keeps the recently shown ones alive, hidden, with <Activity>
- * (cache keyed by path; the store caps how many, least recently shown dropped first).
+ * (cache keyed by path; the store caps how many, least recently shown dropped first). Each kept
+ * screen is memoized: showing another screen does not render the hidden ones again (React renders
+ * a hidden Activity's children too, at a lower priority), so a tab costs nothing while it waits.
  */
 
 import { Spin } from 'antd';
-import { Activity, Suspense, useEffect } from 'react';
+import { Activity, type ComponentType, memo, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { ScreenContext } from '../../components/ScreenContext';
 import { ScreenErrorBoundary } from '../../components/ScreenErrorBoundary';
 import { FIRST_SCREENS } from '../first-screen';
+import type { ScreenRoute } from '../menu-routes';
 import { afterFirstScreen } from '../prefetch';
 import { usePermissionStore } from '../stores/permission';
 import { useTagsViewStore } from '../stores/tags-view';
@@ -24,6 +27,22 @@ function Shown({ code }: { code: string }) {
   }, [code]);
   return null;
 }
+
+/** One kept screen, rendered again only when its route or view changes (a context it reads still reaches it). */
+const KeptScreen = memo(function KeptScreen({ route, View }: { route: ScreenRoute; View: ComponentType }) {
+  return (
+    <div className="screen-view" data-screen={route.code}>
+      <ScreenContext.Provider value={route}>
+        <ScreenErrorBoundary>
+          <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>
+            <View />
+            <Shown code={route.code} />
+          </Suspense>
+        </ScreenErrorBoundary>
+      </ScreenContext.Provider>
+    </div>
+  );
+});
 
 export function AppMain() {
   const { pathname } = useLocation();
@@ -46,16 +65,7 @@ export function AppMain() {
         const View = viewOf(route.code, route.hasView);
         return (
           <Activity key={`${path}#${refreshKeys[path] ?? 0}`} mode={path === pathname ? 'visible' : 'hidden'}>
-            <div className="screen-view" data-screen={route.code}>
-              <ScreenContext.Provider value={route}>
-                <ScreenErrorBoundary>
-                  <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>
-                    <View />
-                    <Shown code={route.code} />
-                  </Suspense>
-                </ScreenErrorBoundary>
-              </ScreenContext.Provider>
-            </div>
+            <KeptScreen route={route} View={View} />
           </Activity>
         );
       })}
