@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../db/client.js';
 import type { AppContext } from './context.js';
 
 /**
@@ -14,12 +16,25 @@ export const LIVE_MAX_PAYLOAD = 7000;
 /** Subscribers one process serves at most (each one an open SSE response). */
 export const LIVE_MAX_SUBSCRIBERS = 500;
 
+const TOPICS = new Set<string>();
+
+/**
+ * Declares a live topic (`<module>.<name>`, e.g. `wms.carton`): core knows no module, each module
+ * declares the topics it publishes, once (a second declaration of a name is a programming error).
+ */
+export function defineLiveTopic<T extends string>(topic: T): T {
+  if (!/^[a-z][a-z0-9]*\.[a-z][a-zA-Z0-9]*$/.test(topic)) throw new Error(`live topic: not <module>.<name>: ${topic}`);
+  if (TOPICS.has(topic)) throw new Error(`live topic declared twice: ${topic}`);
+  TOPICS.add(topic);
+  return topic;
+}
+
 /** Topics published today (the data shapes are below). */
 export const LIVE_TOPICS = {
   /** a batch of reads was committed (ingest pipeline, after commit): data is LiveReadsData */
-  reads: 'rfid.reads',
+  reads: defineLiveTopic('rfid.reads'),
   /** EPC states changed (the fold queue folded batches): data is { batches } */
-  states: 'rfid.states',
+  states: defineLiveTopic('rfid.states'),
 } as const;
 
 /** One read as the live console shows it. */
@@ -189,6 +204,16 @@ export async function publishLive(ctx: LiveCtx, msg: { tenantId: number; topic: 
   } catch (err) {
     ctx.log.warn({ err, topic: msg.topic }, 'live publish failed');
   }
+}
+
+/**
+ * Publish from inside a transaction: the NOTIFY is PostgreSQL's, delivered when the transaction
+ * commits and dropped when it rolls back — after the commit of what it announces, by construction.
+ * Trimmed as publishLive's; an error fails the transaction (it is one statement of it).
+ */
+export async function publishLiveIn(tx: Tx, msg: { tenantId: number; topic: string; data: unknown }): Promise<void> {
+  const payload = encodeLive({ tenantId: msg.tenantId, topic: msg.topic, data: msg.data, at: new Date().toISOString() });
+  await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${payload})`);
 }
 
 /**

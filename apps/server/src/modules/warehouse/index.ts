@@ -16,6 +16,7 @@ import { billHooks, billLog, billSiteHooks, billSiteOf } from './bills/hooks.js'
 import { receiptHooks } from './bills/review.js';
 import { seedWarehouseDemo } from './bills/seed.js';
 import { cartonEpcHooks, cartonHooks, checkOnClose, receivingHooks } from './cartons/hooks.js';
+import { cartonLiveRoutes } from './cartons/live-routes.js';
 import { cartonPrintRoutes } from './cartons/print.js';
 import { putAwayOnReads } from './cartons/put-away.js';
 import { wmsGrantHooks } from './grants/hooks.js';
@@ -71,7 +72,7 @@ export const warehouseModule = defineModule({
   }),
   // pad review's rows are the rfid module's read sessions (its hand-written table)
   tables: { 'warehouse/pad-review': padSessions },
-  routes: [cartonPrintRoutes, wmsLogRoutes, padRoutes, exceptionActionRoutes(abnormalLabelResource.code)],
+  routes: [cartonPrintRoutes, cartonLiveRoutes, wmsLogRoutes, padRoutes, exceptionActionRoutes(abnormalLabelResource.code)],
   seedDemo: async (tx, tenant) => {
     await seedWarehouseDemo(tx, tenant);
     await seedAbnormalDemo(tx, tenant.id);

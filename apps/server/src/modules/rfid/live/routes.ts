@@ -14,65 +14,21 @@
  */
 import { Code } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../core/context.js';
 import { envelope } from '../../../core/envelope.js';
 import { AppError } from '../../../core/errors.js';
 import { LIVE_TOPICS, LiveFullError, type LiveMessage, type LiveReadsData, subscribeLive } from '../../../core/live.js';
+import { HEARTBEAT_MS, openStream, type Stream } from '../../../core/sse.js';
 import { readersReached } from '../ingest/routes.js';
 import { GoodsCache } from './goods.js';
 import { liveReaders, type RfidCounters, readers, readsToday, tagsByState } from './service.js';
 
-export const HEARTBEAT_MS = 15_000;
 /** The dashboard stream pushes a tenant's counters at most this often. */
 export const DASHBOARD_THROTTLE_MS = 1000;
 /** Tags by state (a count over every EPC of the tenant, the costly part) are counted again at most this often. */
 export const TAGS_BY_STATE_MS = 10_000;
-
-interface Stream {
-  send(event: string, data: unknown): void;
-  close(): void;
-  closed: boolean;
-}
-
-/** Turns the reply into an event stream (the hooks' headers kept); `onClose` runs once, whoever closes. */
-function openStream(reply: FastifyReply, open: Set<Stream>, onClose: () => void): Stream {
-  reply.hijack();
-  const res = reply.raw;
-  const headers = { ...reply.getHeaders() } as Record<string, string | number | string[]>;
-  delete headers['content-length'];
-  res.writeHead(200, {
-    ...headers,
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
-  res.flushHeaders();
-  const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
-  heartbeat.unref();
-  const stream: Stream = {
-    closed: false,
-    send(event, data) {
-      if (!stream.closed) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-    },
-    close() {
-      if (stream.closed) return;
-      stream.closed = true;
-      clearInterval(heartbeat);
-      open.delete(stream);
-      onClose();
-      res.end();
-    },
-  };
-  open.add(stream);
-  // the response's close: the client went away (or the stream ended); the request's own 'close'
-  // fires once its (empty) body is read, so it says nothing about the connection
-  res.on('close', () => stream.close());
-  return stream;
-}
 
 const full = () => new AppError(503, Code.UNAVAILABLE, 'live.tooManyStreams');
 

@@ -10,6 +10,8 @@ import { sql } from 'drizzle-orm';
 import { nextDocumentCode } from '../../../core/numbering.js';
 import { queryRows, type Tx } from '../../../db/client.js';
 import { pgNumArray, pgTextArray } from '../state/fold-data.js';
+import { SESSION_COLUMNS, sessionRows } from './row.js';
+import { sessionSubjects } from './subjects.js';
 
 /** The reads of one EPC, added up (times in epoch ms, RSSI in cdBm). */
 export interface EpcReads {
@@ -147,6 +149,14 @@ export async function appendFoldReads(tx: Tx, tenantId: number, byReader: Map<st
   for (const [equipmentCoding, r] of byReader) {
     const sessionId = await openSessionOf(tx, tenantId, equipmentCoding, r);
     await appendAll(tx, tenantId, sessionId, r.epcs, true, chunk);
+    // a live view follows the session's subject (a carton in the tunnel: its reads so far)
+    if (sessionSubjects.followed) {
+      const [session] = await sessionRows(
+        tx,
+        sql`select ${SESSION_COLUMNS} from rfid_read_sessions s where s.tenant_id = ${tenantId} and s.id = ${sessionId}`,
+      );
+      if (session?.subjectType) await sessionSubjects.progressed(tx, session);
+    }
   }
 }
 

@@ -22,5 +22,7 @@ export {
   recordedSessionsOf,
   type SessionEpc,
   sessionEpcs,
+  type TunnelDock,
+  tunnelDocks,
 } from './service.js';
 export { type SubjectHandler, sessionSubjects } from './subjects.js';

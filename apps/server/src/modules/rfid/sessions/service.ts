@@ -4,6 +4,8 @@
  * close (button or device), or their quiet (quiet.ts). Closing calls the subject's handlers
  * (subjects.ts) in the same transaction. Every write here runs in the caller's transaction.
  */
+import { ONLINE } from '@tagloom/domain';
+import { SCENE_TYPE } from '@tagloom/domain/rfid/presence.js';
 import { QUIET_CLOSE_MS, READ_SESSION_STATE, type ReadSessionKind, type ReadSessionState } from '@tagloom/domain/rfid/sessions.js';
 import { type SQL, sql } from 'drizzle-orm';
 import { badRequest, conflict, notFound } from '../../../core/errors.js';
@@ -12,88 +14,10 @@ import { queryRows, type Tx } from '../../../db/client.js';
 import { bindingOf } from '../equipment/service.js';
 import { FOLD_ATTEMPTS } from '../state/fold-queue.js';
 import { sessionKindOfScene } from './append.js';
+import { iso, numOrNull, type ReadSession, SESSION_COLUMNS, type SessionRow, sessionOf, sessionRows } from './row.js';
 import { sessionSubjects } from './subjects.js';
 
-export interface ReadSession {
-  tenantId: number;
-  id: number;
-  code: string;
-  kind: ReadSessionKind;
-  equipmentCoding: string;
-  locationId: number | null;
-  subjectType: string;
-  subjectId: number | null;
-  subjectCode: string;
-  deviceSessionId: string | null;
-  startedAt: string;
-  endedAt: string | null;
-  lastReadAt: string | null;
-  epcCount: number;
-  readCount: number;
-  state: ReadSessionState;
-  offline: boolean;
-  uploadedAt: string | null;
-  createdAt: string;
-}
-
-interface SessionRow {
-  tenant_id: string | number;
-  id: string | number;
-  code: string;
-  kind: number;
-  equipment_coding: string;
-  location_id: string | number | null;
-  subject_type: string;
-  subject_id: string | number | null;
-  subject_code: string;
-  device_session_id: string | null;
-  started_at: Date | string;
-  ended_at: Date | string | null;
-  last_read_at: Date | string | null;
-  epc_count: number;
-  read_count: string | number;
-  state: number;
-  offline: boolean;
-  uploaded_at: Date | string | null;
-  created_at: Date | string;
-}
-
-/** The columns of a session row, as `s.` (its statements' alias). */
-export const SESSION_COLUMNS = sql.raw(
-  `s.tenant_id, s.id, s.code, s.kind, s.equipment_coding, s.location_id, s.subject_type, s.subject_id, s.subject_code, s.device_session_id,
-   s.started_at, s.ended_at, s.last_read_at, s.epc_count, s.read_count, s.state, s.offline, s.uploaded_at, s.created_at`,
-);
-
-const iso = (v: Date | string) => new Date(v).toISOString();
-const isoOrNull = (v: Date | string | null) => (v === null ? null : iso(v));
-const numOrNull = (v: string | number | null) => (v === null ? null : Number(v));
-
-export function sessionOf(r: SessionRow): ReadSession {
-  return {
-    tenantId: Number(r.tenant_id),
-    id: Number(r.id),
-    code: r.code,
-    kind: Number(r.kind) as ReadSessionKind,
-    equipmentCoding: r.equipment_coding,
-    locationId: numOrNull(r.location_id),
-    subjectType: r.subject_type,
-    subjectId: numOrNull(r.subject_id),
-    subjectCode: r.subject_code,
-    deviceSessionId: r.device_session_id,
-    startedAt: iso(r.started_at),
-    endedAt: isoOrNull(r.ended_at),
-    lastReadAt: isoOrNull(r.last_read_at),
-    epcCount: Number(r.epc_count),
-    readCount: Number(r.read_count),
-    state: Number(r.state) as ReadSessionState,
-    offline: r.offline,
-    uploadedAt: isoOrNull(r.uploaded_at),
-    createdAt: iso(r.created_at),
-  };
-}
-
-/** A session's rows as sessions. */
-export const sessionRows = async (tx: Tx, query: SQL) => (await queryRows<SessionRow>(tx, query)).map(sessionOf);
+export { type ReadSession, SESSION_COLUMNS, type SessionRow, sessionOf, sessionRows } from './row.js';
 
 /** Which sessions a caller reaches: `reach` (a user's party: its place's readers), else its tenant's. */
 const reached = (reach?: SQL) => (reach ? sql`and ${reach}` : sql``);
@@ -133,6 +57,7 @@ export async function openSession(
           ${input.subjectCode}, now(), ${READ_SESSION_STATE.OPEN})
         returning ${SESSION_COLUMNS}`,
   );
+  if (session.subjectType) await sessionSubjects.progressed(tx, session);
   return { session, closed };
 }
 
@@ -273,6 +198,52 @@ export async function listSessions(tx: Tx, tenantId: number, f: SessionFilter, r
         ${and(f.before !== undefined && sql`s.id < ${f.before}`)}
         order by s.id desc limit ${f.limit}`,
   );
+}
+
+/** A tunnel reader (a dock) and its OPEN session, if any. */
+export interface TunnelDock {
+  equipmentCoding: string;
+  equipmentName: string;
+  locationId: number | null;
+  locationName: string | null;
+  online: boolean;
+  open: ReadSession | null;
+}
+
+/**
+ * The tenant's tunnel readers (within `reach`: a user's party's readers), each with its OPEN
+ * session: the docks of a receiving check (at most 200; a DC has a few).
+ */
+export async function tunnelDocks(tx: Tx, tenantId: number, reach?: SQL): Promise<TunnelDock[]> {
+  const rows = await queryRows<
+    SessionRow & {
+      r_code: string;
+      r_name: string;
+      r_location_id: string | number | null;
+      r_location: string | null;
+      r_online: number;
+      s_id: unknown;
+    }
+  >(
+    tx,
+    sql`select e.equipment_coding as r_code, e.equipment_name as r_name, e.location_id as r_location_id, l.name as r_location,
+          e.online_status as r_online, s.id as s_id, ${SESSION_COLUMNS}
+        from equipment e
+        join rfid_scenes sc on sc.tenant_id = e.tenant_id and sc.id = e.scene_id and sc.scene_type = ${SCENE_TYPE.TUNNEL}
+        left join locations l on l.tenant_id = e.tenant_id and l.id = e.location_id
+        left join rfid_read_sessions s on s.tenant_id = e.tenant_id and s.equipment_coding = e.equipment_coding
+          and s.state = ${READ_SESSION_STATE.OPEN}
+        where e.tenant_id = ${tenantId} ${reach ? sql`and ${reach}` : sql``}
+        order by e.equipment_coding limit 200`,
+  );
+  return rows.map((r) => ({
+    equipmentCoding: r.r_code,
+    equipmentName: r.r_name,
+    locationId: numOrNull(r.r_location_id),
+    locationName: r.r_location,
+    online: Number(r.r_online) === ONLINE.ONLINE,
+    open: r.s_id == null ? null : sessionOf(r),
+  }));
 }
 
 /**

@@ -20,6 +20,7 @@ import { tallyBill } from '../bills/hooks.js';
 import { wmsBillLines, wmsBills } from '../bills/tables.js';
 import { recordCartonReceived } from '../events.js';
 import { openInspection } from '../inspections/service.js';
+import { publishCarton } from './publish.js';
 import { wmsCartonEpcs, wmsCartons } from './tables.js';
 
 type Row = Record<string, unknown>;
@@ -213,6 +214,8 @@ export async function checkCarton(tx: Tx, tenantId: number, cartonId: number, by
   await tallyBill(tx, tenantId, billId);
   // a receipt that needs inspection has one from its first carton on (its lot as the ASN says)
   if (Number(bill.needsInspection) === 1) await openInspection(tx, tenantId, billId);
+  // the live panel: the carton's result, at the commit
+  await publishCarton(tx, tenantId, cartonId);
   return row;
 }
 

@@ -5,6 +5,8 @@ import { tallyBill } from '../bills/hooks.js';
 import { wmsBills } from '../bills/tables.js';
 import { recordCartonReceived } from '../events.js';
 import { cartonOfSubject, checkCarton, forgetReads, openBillOf, SHIPPED_STATES } from './check.js';
+import { forgetProgress } from './live.js';
+import { publishCarton } from './publish.js';
 import { unpackCarton } from './put-away.js';
 import { wmsCartons } from './tables.js';
 
@@ -19,19 +21,23 @@ export const receivingCheckHooks: ResourceHooks = {
       await openBillOf(tx, session.tenantId, Number(row.billId));
       await tallyBill(tx, session.tenantId, Number(row.billId));
       await recordCartonReceived(tx, session.tenantId, row, session);
+      await publishCarton(tx, session.tenantId, Number(row.id));
     },
     async hold(tx, row, { session }) {
       await openBillOf(tx, session.tenantId, Number(row.billId));
       await tallyBill(tx, session.tenantId, Number(row.billId));
+      await publishCarton(tx, session.tenantId, Number(row.id));
     },
     async reread(tx, row, { session }) {
       await openBillOf(tx, session.tenantId, Number(row.billId));
       await forgetReads(tx, session.tenantId, row);
       await tallyBill(tx, session.tenantId, Number(row.billId));
+      await publishCarton(tx, session.tenantId, Number(row.id));
     },
     // by hand, whatever became of the bill: its pieces stored at its site
     async putAway(tx, row, { session }) {
       await unpackCarton(tx, session.tenantId, row, session, null);
+      await publishCarton(tx, session.tenantId, Number(row.id));
     },
   },
 };
@@ -61,6 +67,7 @@ export function checkOnClose(): () => void {
   return sessionSubjects.on('carton', async (tx, session) => {
     const tenantId = session.tenantId;
     const cartonId = await cartonOfSubject(tx, tenantId, session);
+    forgetProgress(session);
     if (!cartonId) return;
     await checkCarton(tx, tenantId, cartonId, { tenantId, userId: null, username: session.equipmentCoding }, session);
   });

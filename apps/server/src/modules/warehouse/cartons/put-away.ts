@@ -14,6 +14,7 @@ import type { PresenceChange } from '../../rfid/state/fold.js';
 import { pgNumArray, pgTextArray } from '../../rfid/state/fold-data.js';
 import { presenceListeners } from '../../rfid/state/listeners.js';
 import { recordCartonUnpack } from '../events.js';
+import { publishCarton } from './publish.js';
 
 /** The share of a carton's received pieces that must be in storage (operations.md: 95 %, to revisit with measured read rates). */
 export const PUT_AWAY_SHARE = 0.95;
@@ -69,6 +70,7 @@ export async function putAwayByReads(tx: Tx, tenantId: number, changes: readonly
     const moved = await move(tx, 'warehouse/box', Number(c.id), 'autoPutAway', by, { ifAllowed: true });
     if (!moved) continue;
     await unpackCarton(tx, tenantId, moved, by, c.zone == null ? null : Number(c.zone));
+    await publishCarton(tx, tenantId, Number(c.id));
     done.push(Number(c.id));
   }
   return done;
