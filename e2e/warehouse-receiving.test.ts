@@ -300,3 +300,95 @@ describe('receiving at the DC', () => {
     }
   });
 });
+
+describe('the receiving check live', () => {
+  it('a carton scanned, read and closed at a dock tunnel shows on its dock card and in the list without a reload; its EPCs in the drawer', async () => {
+    const lang: Lang = 'en_US';
+    const { page, context, errors } = await signedIn(suite, 'demo', 'demo123', { lang });
+    try {
+      const token = await tokenOf(context);
+      // WH01's receiving gate made a tunnel (a scene of type tunnel), with a fresh device token
+      const scene = await apiPost(page, token, '/api/rfid/scene/create', {
+        sceneCode: 'TUN-E2E',
+        sceneName: 'Dock tunnel E2E',
+        sceneType: 5,
+        minPeriod: 1,
+        intervalPeriod: 1,
+        maxPeriod: 1,
+        readPower: 20,
+        reportInterval: 1,
+      });
+      expect(scene.code, JSON.stringify(scene)).toBe(200);
+      const readers = await apiPost(page, token, '/api/rfid/equipment/list', { page: 1, pageSize: 10, equipmentCoding: 'GATE-01' });
+      const gate = (readers.data.list as Row[]).find((r) => r.equipmentCoding === 'GATE-01')!;
+      const bound = await apiPost(page, token, '/api/rfid/equipment/bind', {
+        id: gate.id,
+        locationId: gate.locationId,
+        sceneId: scene.data.id,
+      });
+      expect(bound.code, JSON.stringify(bound)).toBe(200);
+      const rotated = await apiPost(page, token, '/api/rfid/equipment/rotate-token', { id: gate.id });
+      const key = String(rotated.data.deviceToken);
+      // the carton still expected on WH01's receipt, and the EPCs it should hold
+      const listed = await apiPost(page, token, `/api/${CHECK}/list`, { page: 1, pageSize: 100, status: CARTON_STATUS.EXPECTED });
+      const carton = (listed.data.list as Row[])[0];
+      expect(carton).toBeTruthy();
+      const epcs = (await page.evaluate(
+        async ({ url, token }) => (await (await fetch(url, { headers: { token, loginType: '1' } })).json()).data.epcs,
+        { url: `/api/${CHECK}/epcs?id=${carton.id}`, token },
+      )) as Row[];
+      expect(epcs.length).toBeGreaterThan(0);
+
+      await openScreen(page, CHECK);
+      const card = page.locator('[data-testid="rcv-dock"][data-dock="GATE-01"]');
+      await expect.poll(() => card.count()).toBe(1);
+      await expect.poll(() => page.getByTestId('rcv-live-state').getAttribute('data-state')).toBe('open');
+      const row = await findCarton(page, String(carton.cartonNo));
+      // the reader: its scan, its reads, its close (as a tunnel posts them)
+      const device = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+        page.evaluate(
+          async ({ url, key, body, headers }) => {
+            const res = await fetch(url, {
+              method: 'POST',
+              headers: { 'x-device-key': key, 'content-type': 'application/json', ...headers },
+              body: JSON.stringify(body),
+            });
+            return { status: res.status, body: await res.json() };
+          },
+          { url, key, body, headers },
+        );
+      const opened = await device('/api/rfid/sessions', { subjectType: 'carton', subjectCode: carton.sscc });
+      expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+      await expect.poll(() => card.getByTestId('rcv-dock-current').getAttribute('data-carton')).toBe(String(carton.cartonNo));
+      const at = new Date(Date.now() - 1000).toISOString().replace('Z', '+0000');
+      const sent = await device(
+        '/api/rfid/ingest/zebra',
+        epcs.map((e) => ({ timestamp: at, type: 'SIMPLE', data: { idHex: e.epc, antenna: 1, peakRssi: -50, reads: 2 } })),
+        { 'idempotency-key': `e2e-live-${carton.id}` },
+      );
+      expect(sent.status, JSON.stringify(sent.body)).toBeLessThan(300);
+      // its reads so far on the card, then the close: the result on the card and in the row, no reload
+      await expect
+        .poll(() => card.getByTestId('rcv-dock-reads').textContent())
+        .toBe(webText(lang, 'carton.live.readsSoFar', { n: epcs.length, expected: carton.expectedPieces }));
+      const closed = await device(`/api/rfid/sessions/${opened.body.data.session.id}/close`, {});
+      expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+      const last = card.getByTestId('rcv-dock-last');
+      await expect.poll(() => last.getAttribute('data-carton')).toBe(String(carton.cartonNo));
+      expect(await last.getAttribute('data-result')).toBe('1');
+      await expect
+        .poll(() => row.locator('.resource-status').first().textContent())
+        .toBe(enumText('CartonStatus', CARTON_STATUS.ACCEPTED, lang));
+      // the drawer: each EPC matched
+      await row.getByTestId('rcv-epcs-open').click();
+      const drawer = page.getByTestId('rcv-epcs');
+      await expect.poll(() => drawer.getByTestId('rcv-epc-result').count()).toBe(epcs.length);
+      expect(new Set(await drawer.getByTestId('rcv-epc-result').allTextContents())).toEqual(new Set([enumText('EpcClass', 1, lang)]));
+      expect(errors).toEqual([]);
+    } catch (err) {
+      throw withConsoleErrors(err, errors);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * The receiving check's live data: the docks (GET …/docks) kept current by the carton stream
+ * (GET …/live, Server-Sent Events): a carton in a tunnel (its reads so far) and each dock's last
+ * result; a result also refreshes the list (its rows in place) and an open EPC drawer.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { fetchData } from '../../../app/request';
+import { listKey } from '../../../components/resource/use-resource';
+import { openStream, type StreamState } from '../../rfid/raw-data/sse';
+
+export const CODE = 'warehouse/receiving-check';
+export const DOCKS_KEY = ['resource', CODE, 'docks'];
+/** The list is fetched again at most this often while results arrive. */
+const REFRESH_MS = 400;
+
+/** A carton as the server pushes it (CartonLive). */
+export interface CartonLive {
+  kind: 'result' | 'progress';
+  cartonId: number;
+  cartonNo: string;
+  billId: number;
+  billCode: string;
+  status: number;
+  result: number;
+  equipmentCoding: string | null;
+  locationId: number | null;
+  zoneName: string | null;
+  expected: number;
+  read: number;
+  matched: number;
+  missing: number;
+  over: number;
+  foreign: number;
+  unknown: number;
+  checkedAt: string | null;
+  holdReason: string;
+  session?: { id: number; code: string; epcCount: number; readCount: number; startedAt: string };
+}
+
+export interface Dock {
+  equipmentCoding: string;
+  equipmentName: string;
+  locationId: number | null;
+  locationName: string | null;
+  online: boolean;
+  /** the carton in the tunnel now */
+  current: CartonLive | null;
+  /** the last carton it checked */
+  last: CartonLive | null;
+}
+
+/** A dock after a pushed carton (pure: the tests' and the panel's). */
+export function applyCarton(dock: Dock, c: CartonLive): Dock {
+  if (c.equipmentCoding !== dock.equipmentCoding) {
+    // the carton left this dock's tunnel for another reader
+    return dock.current?.cartonId === c.cartonId && c.kind === 'progress' ? { ...dock, current: null } : dock;
+  }
+  if (c.kind === 'progress') return { ...dock, current: c };
+  const current = dock.current?.cartonId === c.cartonId ? null : dock.current;
+  const newer = !dock.last || dock.last.cartonId === c.cartonId || (c.checkedAt ?? '') >= (dock.last.checkedAt ?? '');
+  return { ...dock, current, last: newer ? c : dock.last };
+}
+
+/** The docks, live; the stream's state for the badge. */
+export function useReceivingLive() {
+  const client = useQueryClient();
+  const [state, setState] = useState<StreamState>('connecting');
+  const docks = useQuery({ queryKey: DOCKS_KEY, queryFn: () => fetchData<Dock[]>(`/${CODE}/docks`) });
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => {
+    const refresh = () => {
+      if (timer.current) return;
+      timer.current = setTimeout(() => {
+        timer.current = undefined;
+        void client.invalidateQueries({ queryKey: listKey(CODE) });
+        void client.invalidateQueries({ queryKey: ['resource', CODE, 'epcs'] });
+      }, REFRESH_MS);
+    };
+    let opened = false;
+    const close = openStream(`/${CODE}/live`, {
+      onState: (s) => {
+        setState(s);
+        // back after a break: what was pushed meanwhile is lost, so ask again
+        if (s === 'open' && opened) {
+          void client.invalidateQueries({ queryKey: DOCKS_KEY });
+          refresh();
+        }
+        if (s === 'open') opened = true;
+      },
+      onEvent: (event, data) => {
+        if (event !== 'carton') return;
+        const c = data as CartonLive;
+        client.setQueryData<Dock[]>(DOCKS_KEY, (old) => old?.map((d) => applyCarton(d, c)));
+        if (c.kind === 'result') refresh();
+      },
+    });
+    return () => {
+      close();
+      clearTimeout(timer.current);
+      timer.current = undefined;
+    };
+  }, [client]);
+  return { docks, state };
+}
