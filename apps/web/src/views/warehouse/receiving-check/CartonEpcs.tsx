@@ -79,7 +79,7 @@ export function CartonEpcs({ carton, onClose }: { carton: { id: number; cartonNo
       <Table
         size="small"
         rowKey="epc"
-        loading={epcs.isFetching}
+        loading={epcs.isLoading || epcs.isPlaceholderData}
         dataSource={epcs.data?.epcs ?? []}
         locale={{ emptyText: t('carton.live.noEpcs') }}
         pagination={{ pageSize: 50, size: 'small', showSizeChanger: false, hideOnSinglePage: true }}

@@ -36,6 +36,7 @@ function CartonLink({ c, onOpen }: { c: CartonLive; onOpen: (c: CartonLive) => v
 function Last({ c, onOpen }: { c: CartonLive; onOpen: (c: CartonLive) => void }) {
   const { t } = useTranslation();
   const counts: [string, number][] = [
+    ['expected', c.expected],
     ['read', c.read],
     ['matched', c.matched],
     ['missing', c.missing],
@@ -53,11 +54,10 @@ function Last({ c, onOpen }: { c: CartonLive; onOpen: (c: CartonLive) => void })
       </Space>
       <div className="rcv-counts">
         {counts.map(([k, n]) => (
-          <span key={k} className={n && k !== 'read' && k !== 'matched' ? 'rcv-count rcv-count-off' : 'rcv-count'}>
+          <span key={k} className={n && !['expected', 'read', 'matched'].includes(k) ? 'rcv-count rcv-count-off' : 'rcv-count'}>
             {t(`carton.live.count.${k}`)} <b>{n}</b>
           </span>
         ))}
-        <span className="rcv-count">/ {c.expected}</span>
       </div>
     </div>
   );

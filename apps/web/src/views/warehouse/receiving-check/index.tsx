@@ -4,7 +4,7 @@
  * pushed by the server — and each carton's EPCs by result in a drawer (a carton's number, in a row or on a card).
  */
 import { RESOURCES } from '@tagloom/domain/resources/index.ts';
-import { Button, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
@@ -32,15 +32,18 @@ export default function ReceivingCheck() {
           // the carton's number opens its EPCs (a link, not one more row button: the row's buttons keep their room)
           cartonNo: (value, row) => (
             <Tooltip title={t('carton.live.epcs')}>
-              <Button
-                type="link"
-                size="small"
-                className="rcv-carton-no"
-                onClick={() => setShown({ id: Number(row.id), cartonNo: String(value) })}
+              {/* the generic code cell's look (one line, cut by its cell), as a link */}
+              <a
+                href={`#carton-${row.id}`}
+                className="resource-token resource-mono"
+                onClick={(e) => {
+                  e.preventDefault();
+                  setShown({ id: Number(row.id), cartonNo: String(value) });
+                }}
                 data-testid="rcv-epcs-open"
               >
                 {String(value)}
-              </Button>
+              </a>
             </Tooltip>
           ),
         }}

@@ -8,59 +8,14 @@ import { useEffect, useRef, useState } from 'react';
 import { fetchData } from '../../../app/request';
 import { listKey } from '../../../components/resource/use-resource';
 import { openStream, type StreamState } from '../../rfid/raw-data/sse';
+import { applyCarton, type CartonLive, type Dock } from './dock';
+
+export type { CartonLive, Dock } from './dock';
 
 export const CODE = 'warehouse/receiving-check';
 export const DOCKS_KEY = ['resource', CODE, 'docks'];
 /** The list is fetched again at most this often while results arrive. */
 const REFRESH_MS = 400;
-
-/** A carton as the server pushes it (CartonLive). */
-export interface CartonLive {
-  kind: 'result' | 'progress';
-  cartonId: number;
-  cartonNo: string;
-  billId: number;
-  billCode: string;
-  status: number;
-  result: number;
-  equipmentCoding: string | null;
-  locationId: number | null;
-  zoneName: string | null;
-  expected: number;
-  read: number;
-  matched: number;
-  missing: number;
-  over: number;
-  foreign: number;
-  unknown: number;
-  checkedAt: string | null;
-  holdReason: string;
-  session?: { id: number; code: string; epcCount: number; readCount: number; startedAt: string };
-}
-
-export interface Dock {
-  equipmentCoding: string;
-  equipmentName: string;
-  locationId: number | null;
-  locationName: string | null;
-  online: boolean;
-  /** the carton in the tunnel now */
-  current: CartonLive | null;
-  /** the last carton it checked */
-  last: CartonLive | null;
-}
-
-/** A dock after a pushed carton (pure: the tests' and the panel's). */
-export function applyCarton(dock: Dock, c: CartonLive): Dock {
-  if (c.equipmentCoding !== dock.equipmentCoding) {
-    // the carton left this dock's tunnel for another reader
-    return dock.current?.cartonId === c.cartonId && c.kind === 'progress' ? { ...dock, current: null } : dock;
-  }
-  if (c.kind === 'progress') return { ...dock, current: c };
-  const current = dock.current?.cartonId === c.cartonId ? null : dock.current;
-  const newer = !dock.last || dock.last.cartonId === c.cartonId || (c.checkedAt ?? '') >= (dock.last.checkedAt ?? '');
-  return { ...dock, current, last: newer ? c : dock.last };
-}
 
 /** The docks, live; the stream's state for the badge. */
 export function useReceivingLive() {
