@@ -96,10 +96,9 @@ export const cartonLiveRoutes: FastifyPluginAsyncZod<Services> = async (app, ser
     async (req, reply) => {
       const session = req.session!;
       const tenantId = session.tenantId;
-      // a bound user hears the cartons its list shows: asked once a carton, then remembered
+      // the user hears the cartons its list shows (the screen's rows, its party's): asked once a carton, then remembered
       const known = new Map<number, boolean>();
       const visible = async (cartonId: number) => {
-        if (!session.party) return true;
         let ok = known.get(cartonId);
         if (ok === undefined) {
           ok = (await reached(session, eq(wmsCartons.id, cartonId))).has(cartonId);
