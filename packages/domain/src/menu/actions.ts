@@ -55,6 +55,7 @@ export const ACTIONS = {
   hold: { zh_CN: '挂起', zh_TW: '掛起', en_US: 'Hold' },
   reread: { zh_CN: '重读', zh_TW: '重讀', en_US: 'Read again' },
   putAway: { zh_CN: '上架', zh_TW: '上架', en_US: 'Put away' },
+  readSample: { zh_CN: '读取样本', zh_TW: '讀取樣本', en_US: 'Read sample' },
 } as const satisfies Record<string, L10n>;
 
 export type ActionCode = keyof typeof ACTIONS;

@@ -30,6 +30,11 @@ export type ReadSessionState = (typeof READ_SESSION_STATE)[keyof typeof READ_SES
 
 /** A live session with no read (nor opening) for this long closes by itself (F3: "after 5 s without a read"). */
 export const QUIET_CLOSE_MS = 5000;
+/**
+ * A QI sample's session waits longer for its reads (the inspector starts it, then brings the pieces
+ * to the QI area's reader one by one): it closes by itself after this long without a read.
+ */
+export const QI_QUIET_CLOSE_MS = 600_000;
 
 /** Reads of one handheld upload at most (F4). */
 export const HANDHELD_MAX_READS = 50_000;

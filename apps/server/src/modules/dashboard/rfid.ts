@@ -119,7 +119,9 @@ export async function rfidSummary(db: Tx, session: SessionInfo): Promise<RfidSum
                 count(*) filter (where ${E.onlineStatus} = ${ONLINE.ONLINE}) as online,
                 coalesce(sum(b.today), 0) as today, coalesce(sum(b.hour), 0) as hour
               from ${E}
-              join ${locations} l on l.tenant_id = ${E.tenantId} and l.id = ${E.locationId}
+              join ${locations} z on z.tenant_id = ${E.tenantId} and z.id = ${E.locationId}
+              -- a reader bound to a zone (a QI area, a dock) counts for the zone's site
+              join ${locations} l on l.tenant_id = z.tenant_id and l.id = coalesce(z.site_id, z.id)
               left join ${products} p on p.id = ${E.productId}
               left join (select b.equipment_coding as code,
                            sum(b.tag_reads) filter (where b.created_at >= date_trunc('day', now())) as today,

@@ -273,6 +273,45 @@ export async function recordLotInspected(tx: Tx, tenantId: number, inspection: R
 }
 
 /**
+ * A QI sample read (the sample of a lot at its warehouse's QI area): an ObjectEvent OBSERVE of the
+ * sampled pieces of the lot — CBV `inspecting`, `in_progress` (the lot is judged when the
+ * inspection is submitted: `conformant` or `non_conformant`) — at the QI zone of the reader, with
+ * the bill's transactions. Answers the events' ids.
+ */
+export async function recordSampleRead(
+  tx: Tx,
+  tenantId: number,
+  e: { billId: number; epcs: readonly string[]; zoneId: number | null; at?: Date } & By,
+): Promise<number[]> {
+  if (!e.epcs.length) return [];
+  const [bill] = await queryRows<Row>(
+    tx,
+    sql`select id, code, kind, source_location_id as "sourceLocationId", dest_location_id as "destLocationId",
+          factory_id as "factoryId", supply_order_id as "supplyOrderId"
+        from wms_bills where tenant_id = ${tenantId} and id = ${e.billId}`,
+  );
+  const f = await billFacts(tx, tenantId, bill);
+  const place = e.zoneId === null ? f.to : await placeOf(tx, tenantId, e.zoneId);
+  return recordTagEventChunks(
+    tx,
+    {
+      tenantId,
+      userId: e.userId,
+      username: e.username,
+      source: 'warehouse/receiving-qi',
+      locationId: place.location?.id ?? null,
+      ...(e.at ? { eventTime: e.at } : {}),
+      action: 'OBSERVE',
+      bizStep: 'inspecting',
+      disposition: 'in_progress',
+      epcs: [...e.epcs],
+      bizTransactions: f.transactions,
+    },
+    place,
+  );
+}
+
+/**
  * A carton unpacked into storage (put-away): its aggregation ends — an AggregationEvent DELETE,
  * parent its SSCC, children its EPCs, CBV `unpacking` — and, unless `storing` is false, its pieces
  * are stored at the location (an ObjectEvent `storing`, `available`). For the put-away to call, in

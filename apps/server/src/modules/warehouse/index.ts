@@ -23,6 +23,8 @@ import { wmsGrantHooks } from './grants/hooks.js';
 import { seedGrantDemo } from './grants/seed.js';
 import { receivingQiHooks } from './inspections/hooks.js';
 import { inspectionLog } from './inspections/log.js';
+import { inspectionRoutes } from './inspections/routes.js';
+import { sampleOnSessions } from './inspections/sample.js';
 import { wmsLogRoutes } from './log/routes.js';
 import { seedWmsLogDemo } from './log/seed.js';
 import { loggedHooks } from './log/writer.js';
@@ -36,6 +38,8 @@ import { warehouseZoneHooks } from './zones/hooks.js';
 checkOnClose();
 // an accepted carton whose pieces are read in a storage zone of its site is put away (the fold's changes)
 putAwayOnReads();
+// a QI sample's read session: refused outside the inspection's QI area, its reads the sample when it closes
+sampleOnSessions();
 // a supply packing carton audited joins its order's advance shipping notice, shipped with the order's last
 asnOnAudit();
 
@@ -72,7 +76,7 @@ export const warehouseModule = defineModule({
   }),
   // pad review's rows are the rfid module's read sessions (its hand-written table)
   tables: { 'warehouse/pad-review': padSessions },
-  routes: [cartonPrintRoutes, cartonLiveRoutes, wmsLogRoutes, padRoutes, exceptionActionRoutes(abnormalLabelResource.code)],
+  routes: [cartonPrintRoutes, cartonLiveRoutes, wmsLogRoutes, padRoutes, inspectionRoutes, exceptionActionRoutes(abnormalLabelResource.code)],
   seedDemo: async (tx, tenant) => {
     await seedWarehouseDemo(tx, tenant);
     await seedAbnormalDemo(tx, tenant.id);

@@ -16,7 +16,7 @@ import { normalizeLang } from '../../domain';
 import { CellValue, FieldInput } from './field-render';
 import { toWire } from './form-values';
 import { enumOptionsOf } from './model';
-import type { Field, PageResult, ResourceDef, Row } from './types';
+import type { Field, LineOverride, PageResult, ResourceDef, Row } from './types';
 import './refs.css';
 
 type Line = Record<string, unknown> & { _key: string };
@@ -70,10 +70,14 @@ export interface ChildTableProps {
   onChange?: (v: Line[]) => void;
   disabled?: boolean;
   id?: string;
+  /** inputs of line fields by `<child key>.<field key>` (the screen's lineOverrides) */
+  overrides?: Record<string, LineOverride>;
+  /** the edited parent row (none while adding) */
+  parent?: Row;
 }
 
 /** The editable lines (a Form.Item's child: value/onChange). */
-export function ChildTable({ child, value = [], onChange, disabled, id }: ChildTableProps) {
+export function ChildTable({ child, value = [], onChange, disabled, id, overrides, parent }: ChildTableProps) {
   const { t, i18n } = useTranslation();
   const lang = normalizeLang(i18n.language);
   const fields = lineFields(child);
@@ -90,7 +94,15 @@ export function ChildTable({ child, value = [], onChange, disabled, id }: ChildT
       key: f.key,
       width: f.kind === 'enum' ? 120 : (f.width ?? (f.kind === 'int' ? 100 : 130)),
       render: (_v: unknown, l: Line) =>
-        // a choice in a cell is a select (a radio group does not fit)
+        overrides?.[`${child.key}.${f.key}`] ? (
+          overrides[`${child.key}.${f.key}`]({
+            field: f,
+            value: l[f.key],
+            onChange: (v) => set(l._key, f.key, v),
+            disabled: !!disabled || (!!l.id && !f.editable),
+            row: parent,
+          })
+        ) : // a choice in a cell is a select (a radio group does not fit)
         f.kind === 'enum' ? (
           <Select
             value={l[f.key] as number}

@@ -19,9 +19,10 @@ export interface ResourceFormProps {
   target: { mode: Mode; row?: Row } | undefined;
   onClose: () => void;
   formOverrides?: ResourcePageExtensions['formOverrides'];
+  lineOverrides?: ResourcePageExtensions['lineOverrides'];
 }
 
-export function ResourceForm({ def, target, onClose, formOverrides }: ResourceFormProps) {
+export function ResourceForm({ def, target, onClose, formOverrides, lineOverrides }: ResourceFormProps) {
   const { t, i18n } = useTranslation();
   const lang = normalizeLang(i18n.language);
   const message = useMessage();
@@ -124,7 +125,7 @@ export function ResourceForm({ def, target, onClose, formOverrides }: ResourceFo
       </GridRow>
       {def.children?.map((c) => (
         <Form.Item key={c.key} name={c.key} label={c.resource.names[lang]} className="child-table-item">
-          <ChildTable child={c} />
+          <ChildTable child={c} overrides={lineOverrides} parent={target?.row} />
         </Form.Item>
       ))}
     </Form>

@@ -52,6 +52,7 @@ export function ResourcePage({
   columnOverrides,
   formOverrides,
   searchOverrides,
+  lineOverrides,
   rowRefusal,
   rowTitle,
 }: ResourcePageProps) {
@@ -244,7 +245,13 @@ export function ResourcePage({
           }
         />
       </div>
-      <ResourceForm def={def} target={target} onClose={() => setTarget(undefined)} formOverrides={formOverrides} />
+      <ResourceForm
+        def={def}
+        target={target}
+        onClose={() => setTarget(undefined)}
+        formOverrides={formOverrides}
+        lineOverrides={lineOverrides}
+      />
       {can('import') && <ImportModal def={def} open={importing} onClose={() => setImporting(false)} onImported={() => void invalidate()} />}
     </div>
   );

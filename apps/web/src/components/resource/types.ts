@@ -34,7 +34,18 @@ export interface Paging {
  * - formOverrides: an input per field key (replaces the kind-based input; validation stays the shared zod rule). It is
  *   the Form.Item's child, so it must pass on the value, onChange, onBlur and id it is given; `row` is the edited row.
  * - searchOverrides: a search control per field key (replaces the kind-based one), the search Form.Item's child likewise.
+ * - lineOverrides: an input per line field of the form's lines, keyed `<child key>.<field key>` (replaces the kind-based
+ *   cell input): given the line's value, its onChange and the edited parent row.
  */
+/** A line field's input in the form's lines (lineOverrides). */
+export type LineOverride = (ctx: {
+  field: Field;
+  value: unknown;
+  onChange: (v: unknown) => void;
+  disabled: boolean;
+  row?: Row;
+}) => ReactNode;
+
 export interface ResourcePageExtensions {
   extraToolbar?: (ctx: { selected: Row[]; reload: () => void }) => ReactNode;
   extraRowActions?: (row: Row, ctx: { reload: () => void }) => ReactNode;
@@ -42,6 +53,7 @@ export interface ResourcePageExtensions {
   rowRefusal?: (row: Row, action: 'edit' | 'delete') => string | undefined;
   formOverrides?: Record<string, (ctx: { field: Field; mode: Mode; disabled: boolean; row?: Row }) => ReactNode>;
   searchOverrides?: Record<string, (ctx: { field: Field }) => ReactNode>;
+  lineOverrides?: Record<string, LineOverride>;
   /** how confirmations name a row (default: its title field), e.g. a shipped row in the user's language */
   rowTitle?: (row: Row) => string;
 }

@@ -178,6 +178,8 @@ export const receivingQiResource = defineResource({
   partyVia: 'billId',
   rules: [aqlRule],
   crud: ['query', 'add', 'edit', 'delete', 'export'],
+  // the sample read at a reader of the warehouse's QI area (the server's warehouse/inspections/sample.ts)
+  extraActions: ['readSample'],
   children: [{ key: 'lines', resource: inspectionLineResource, parentField: 'inspectionId' }],
   // the generic proofs' inspections: of the tenant's first bill
   sample: () => ({ inspectedQty: 0 }),

@@ -10,8 +10,10 @@ import { sessionRoutes } from './routes.js';
 export const sessionsPart: ModulePart = {
   routes: [sessionRoutes],
 };
+export { addRead, appendAll, type EpcReads } from './append.js';
 export { handheldDocument, SESSION_FIELD_LABELS } from './document.js';
 export { type HandheldUpload, type UploadResult, uploadHandheldAs } from './handheld.js';
+export { readerFolded } from './routes.js';
 export {
   applyReviewedSession,
   closeSession,
@@ -25,4 +27,4 @@ export {
   type TunnelDock,
   tunnelDocks,
 } from './service.js';
-export { type SubjectHandler, sessionSubjects } from './subjects.js';
+export { type OpeningCheck, type OpeningSession, type SubjectHandler, sessionSubjects } from './subjects.js';

@@ -84,7 +84,7 @@ export const SCAN_FOLD_WAIT_MS = 5000;
  * (or a session without a subject after the close) — as the quiet close waits for them (service.ts
  * closeIfQuiet).
  */
-async function readerFolded(ctx: AppContext, tenantId: number, equipmentCoding: string): Promise<void> {
+export async function readerFolded(ctx: AppContext, tenantId: number, equipmentCoding: string): Promise<void> {
   const until = Date.now() + SCAN_FOLD_WAIT_MS;
   for (let tries = 0; ; tries++) {
     const [q] = await queryRows<{ n: number }>(

@@ -6,7 +6,14 @@
  */
 import { ONLINE } from '@tagloom/domain';
 import { SCENE_TYPE } from '@tagloom/domain/rfid/presence.js';
-import { QUIET_CLOSE_MS, READ_SESSION_STATE, type ReadSessionKind, type ReadSessionState } from '@tagloom/domain/rfid/sessions.js';
+import {
+  QI_QUIET_CLOSE_MS,
+  QUIET_CLOSE_MS,
+  READ_SESSION_KIND,
+  READ_SESSION_STATE,
+  type ReadSessionKind,
+  type ReadSessionState,
+} from '@tagloom/domain/rfid/sessions.js';
 import { type SQL, sql } from 'drizzle-orm';
 import { badRequest, conflict, notFound } from '../../../core/errors.js';
 import { nextDocumentCode } from '../../../core/numbering.js';
@@ -21,6 +28,10 @@ export { type ReadSession, SESSION_COLUMNS, type SessionRow, sessionOf, sessionR
 
 /** Which sessions a caller reaches: `reach` (a user's party: its place's readers), else its tenant's. */
 const reached = (reach?: SQL) => (reach ? sql`and ${reach}` : sql``);
+
+/** How long a session of `s` stays open without a read: `quietMs`, and a QI sample's at least QI_QUIET_CLOSE_MS. */
+const quietOf = (quietMs: number) =>
+  sql`greatest(${quietMs}::float8, case when s.kind = ${READ_SESSION_KIND.QI} then ${QI_QUIET_CLOSE_MS}::float8 else 0 end) * interval '1 millisecond'`;
 
 export interface OpenInput {
   equipmentCoding: string;
@@ -46,17 +57,35 @@ export async function openSession(
   if (!binding) throw badRequest('readSession.noReader', { equipment: input.equipmentCoding });
   const sceneKind = sessionKindOfScene(binding.sceneType);
   if (sceneKind === undefined) throw badRequest('readSession.notSessionReader', { equipment: input.equipmentCoding });
-  const kind = input.kind ?? sceneKind;
+  // the subject's owner may refuse the opening (or resolve its subject) seeing the reader's open session
+  const [open] = await sessionRows(
+    tx,
+    sql`select ${SESSION_COLUMNS} from rfid_read_sessions s
+        where s.tenant_id = ${tenantId} and s.equipment_coding = ${input.equipmentCoding} and s.state = ${READ_SESSION_STATE.OPEN} for update`,
+  );
+  const answer = await sessionSubjects.checkOpening(tx, {
+    tenantId,
+    equipmentCoding: input.equipmentCoding,
+    locationId: binding.locationId,
+    subjectType: input.subjectType,
+    subjectCode: input.subjectCode,
+    subjectId: input.subjectId ?? null,
+    open: open ?? null,
+  });
+  const subjectId = answer?.subjectId !== undefined ? answer.subjectId : (input.subjectId ?? null);
+  const subjectCode = answer?.subjectCode ?? input.subjectCode;
+  const kind = input.kind ?? answer?.kind ?? sceneKind;
   const closed = await closeSession(tx, tenantId, { equipmentCoding: input.equipmentCoding });
   const code = await nextDocumentCode(tx, tenantId, 'RS');
   const [session] = await sessionRows(
     tx,
     sql`insert into rfid_read_sessions as s (tenant_id, code, kind, equipment_coding, location_id, subject_type, subject_id, subject_code,
           started_at, state)
-        values (${tenantId}, ${code}, ${kind}, ${input.equipmentCoding}, ${binding.locationId}, ${input.subjectType}, ${input.subjectId ?? null},
-          ${input.subjectCode}, now(), ${READ_SESSION_STATE.OPEN})
+        values (${tenantId}, ${code}, ${kind}, ${input.equipmentCoding}, ${binding.locationId}, ${input.subjectType}, ${subjectId},
+          ${subjectCode}, now(), ${READ_SESSION_STATE.OPEN})
         returning ${SESSION_COLUMNS}`,
   );
+  await answer?.opened?.(tx, session);
   if (session.subjectType) await sessionSubjects.progressed(tx, session);
   return { session, closed };
 }
@@ -90,7 +119,7 @@ export async function closeSession(
 }
 
 /**
- * Closes one quiet session (no read nor opening for `quietMs`) in its own transaction, if it is
+ * Closes one quiet session (no read nor opening for `quietMs`; a QI sample's for QI_QUIET_CLOSE_MS at least) in its own transaction, if it is
  * still OPEN and quiet then (another process, a read, a scan may have come first) and no batch of
  * its reader waits for the fold; its end is its last read. Returns whether it closed.
  */
@@ -100,7 +129,7 @@ export async function closeIfQuiet(db: Tx, tenantId: number, id: number, quietMs
       tx,
       sql`update rfid_read_sessions s set state = ${READ_SESSION_STATE.CLOSED}, ended_at = coalesce(s.last_read_at, s.started_at)
           where s.tenant_id = ${tenantId} and s.id = ${id} and s.state = ${READ_SESSION_STATE.OPEN}
-            and coalesce(s.last_read_at, s.started_at) < now() - ${quietMs}::float8 * interval '1 millisecond'
+            and coalesce(s.last_read_at, s.started_at) < now() - ${quietOf(quietMs)}
             and not exists (select 1 from rfid_fold_queue q where q.tenant_id = s.tenant_id and q.equipment_coding = s.equipment_coding
                             and q.attempts < ${FOLD_ATTEMPTS})
           returning ${SESSION_COLUMNS}`,
@@ -115,7 +144,7 @@ export async function quietSessions(db: Tx, quietMs = QUIET_CLOSE_MS, limit = 20
   const rows = await queryRows<{ tenant_id: string | number; id: string | number }>(
     db,
     sql`select s.tenant_id, s.id from rfid_read_sessions s
-        where s.state = ${READ_SESSION_STATE.OPEN} and coalesce(s.last_read_at, s.started_at) < now() - ${quietMs}::float8 * interval '1 millisecond'
+        where s.state = ${READ_SESSION_STATE.OPEN} and coalesce(s.last_read_at, s.started_at) < now() - ${quietOf(quietMs)}
         order by coalesce(s.last_read_at, s.started_at) limit ${limit}`,
   );
   return rows.map((r) => ({ tenantId: Number(r.tenant_id), id: Number(r.id) }));

@@ -4,10 +4,35 @@
  * calls the type's handlers in the closing transaction — a handler that throws undoes the close.
  * The rfid module knows no subject: a static registry, the same in every process (no data in it).
  */
+import type { ReadSessionKind } from '@tagloom/domain/rfid/sessions.js';
 import type { Tx } from '../../../db/client.js';
 import type { ReadSession } from './service.js';
 
 export type SubjectHandler = (tx: Tx, session: ReadSession) => Promise<void>;
+
+/** A session about to open for a subject: the reader, where it is bound, and the session it has OPEN now (if any). */
+export interface OpeningSession {
+  tenantId: number;
+  equipmentCoding: string;
+  locationId: number | null;
+  subjectType: string;
+  subjectCode: string;
+  subjectId: number | null;
+  /** the reader's OPEN session, which the opening closes (its subject's handlers run) */
+  open: ReadSession | null;
+}
+
+/** What an opening check answers: the subject as it resolved it, and what to do once the session is made (same transaction). */
+export interface OpeningAnswer {
+  subjectId?: number | null;
+  subjectCode?: string;
+  /** the session's kind, when the subject has its own (a QI sample's) */
+  kind?: ReadSessionKind;
+  opened?: (tx: Tx, session: ReadSession) => Promise<void>;
+}
+
+/** Asked before a session of its subject type opens: throws to refuse (an AppError), answers the subject it names. */
+export type OpeningCheck = (tx: Tx, s: OpeningSession) => Promise<OpeningAnswer | undefined>;
 
 const HANDLERS = new Map<string, SubjectHandler[]>();
 const PROGRESS = new Map<string, SubjectHandler[]>();
@@ -21,6 +46,7 @@ function add(map: Map<string, SubjectHandler[]>, subjectType: string, handler: S
     if (at >= 0) list.splice(at, 1);
   };
 }
+const CHECKS = new Map<string, OpeningCheck>();
 
 export const sessionSubjects = {
   /** Registers a handler of a subject type's closing sessions; returns the function that removes it (tests). */
@@ -46,6 +72,23 @@ export const sessionSubjects = {
   /** Runs the progress handlers of the session's subject type, in the caller's transaction. */
   async progressed(tx: Tx, session: ReadSession): Promise<void> {
     for (const handler of [...(PROGRESS.get(session.subjectType) ?? [])]) await handler(tx, session);
+  },
+
+  /**
+   * Registers the check of a subject type's openings (one a type): the owner refuses a session its
+   * subject may not have (a QI sample at a reader outside the QI area) and resolves the subject.
+   * Returns the function that removes it (tests).
+   */
+  opening(subjectType: string, check: OpeningCheck): () => void {
+    CHECKS.set(subjectType, check);
+    return () => {
+      if (CHECKS.get(subjectType) === check) CHECKS.delete(subjectType);
+    };
+  },
+
+  /** Asks the subject type's opening check, if any, in the caller's transaction. */
+  async checkOpening(tx: Tx, s: OpeningSession): Promise<OpeningAnswer | undefined> {
+    return CHECKS.get(s.subjectType)?.(tx, s);
   },
 
   /** Runs the handlers of the session's subject type, in order, in the caller's transaction. */

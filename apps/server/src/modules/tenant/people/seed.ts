@@ -60,7 +60,7 @@ const DEMO_ROLES: { code: string; name: string; alias: string; grants: Record<st
       'warehouse/goods-received': ['query', 'export', 'receive'],
       'logistics/receipt-review': ['query', 'export', 'review', 'zeroClear'],
       // its receipts' quality inspections (a failed lot returned to its vendor)
-      'warehouse/receiving-qi': ['query', 'add', 'edit', 'delete', 'export', 'submit', 'reset'],
+      'warehouse/receiving-qi': ['query', 'add', 'edit', 'delete', 'export', 'submit', 'reset', 'readSample'],
       'logistics/quality-inspection': ['query', 'export', 'submit', 'reset', 'rollback'],
       // its futures bills: the forward-order goods coming in, and the stores they go on to
       'logistics/futures': ['query', 'add', 'edit', 'export', 'cancel'],

@@ -7,7 +7,7 @@ import { goodsSkus } from '../../tenant/goods/tables.js';
 import { factories, locations } from '../../tenant/places/tables.js';
 import { makeCartons } from '../cartons/make.js';
 import { seedCartonsDemo, settledCartonsDemo } from '../cartons/seed.js';
-import { seedInspectionsDemo } from '../inspections/seed.js';
+import { seedInspectionsDemo, seedQiSampleDemo } from '../inspections/seed.js';
 import { tallyBill } from './hooks.js';
 import { wmsBillLines, wmsBills } from './tables.js';
 
@@ -161,4 +161,5 @@ export async function seedWarehouseDemo(tx: Tx, tenant: { id: number }): Promise
   }
   await seedCartonsDemo(tx, tenantId, site, fac);
   await seedInspectionsDemo(tx, tenantId);
+  await seedQiSampleDemo(tx, tenantId);
 }

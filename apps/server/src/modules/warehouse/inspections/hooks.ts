@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { nextDocumentCode } from '../../../core/numbering.js';
 import { READ_ONLY_ROUTES, type ResourceHooks } from '../../../core/resource/service.js';
 import { recordLotInspected } from '../events.js';
+import { refuseWhileReading } from './sample.js';
 import { clearInspection, countDefects, judge, lotOf, planOf, vendorReturn } from './service.js';
 import { wmsInspections } from './tables.js';
 
@@ -26,6 +27,11 @@ export const receivingQiHooks: ResourceHooks = {
     await planned(tx, session.tenantId, data);
   },
   async afterLines(tx, row, { session }) {
+    // a defect of a sampled EPC: its SKU is the sample's
+    await tx.execute(sql`update wms_inspection_lines l set sku_id = s.sku_id
+      from wms_inspection_samples s
+      where l.tenant_id = ${session.tenantId} and l.inspection_id = ${Number(row.id)} and l.sku_id is null and l.epc <> ''
+        and s.tenant_id = l.tenant_id and s.inspection_id = l.inspection_id and s.epc = upper(l.epc) and s.sku_id is not null`);
     const defects = await countDefects(tx, session.tenantId, Number(row.id));
     const [after] = await tx
       .update(wmsInspections)
@@ -36,10 +42,14 @@ export const receivingQiHooks: ResourceHooks = {
   },
   transitions: {
     async submit(tx, row, { session }) {
+      await refuseWhileReading(tx, session.tenantId, row);
       const pass = await judge(tx, session.tenantId, row, session.username);
       await recordLotInspected(tx, session.tenantId, row, pass, session);
     },
-    reset: (tx, row, { session }) => clearInspection(tx, session.tenantId, Number(row.id)),
+    async reset(tx, row, { session }) {
+      await refuseWhileReading(tx, session.tenantId, row);
+      await clearInspection(tx, session.tenantId, Number(row.id));
+    },
   },
 };
 

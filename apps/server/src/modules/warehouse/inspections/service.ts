@@ -18,7 +18,7 @@ import { nextDocumentCode } from '../../../core/numbering.js';
 import type { Tx } from '../../../db/client.js';
 import { makeBill } from '../bills/make.js';
 import { wmsBillLines, wmsBills } from '../bills/tables.js';
-import { wmsInspectionLines, wmsInspections } from './tables.js';
+import { wmsInspectionLines, wmsInspectionSamples, wmsInspections } from './tables.js';
 
 type Row = Record<string, unknown>;
 
@@ -113,8 +113,9 @@ export async function judge(tx: Tx, tenantId: number, row: Row, inspector: strin
   return pass;
 }
 
-/** QI reset: the inspection's sample and defects cleared, its judgement gone. */
+/** QI reset: the inspection's sample (the EPCs read at the QI area) and defects cleared, its judgement gone. */
 export async function clearInspection(tx: Tx, tenantId: number, id: number): Promise<void> {
+  await tx.delete(wmsInspectionSamples).where(and(eq(wmsInspectionSamples.tenantId, tenantId), eq(wmsInspectionSamples.inspectionId, id)));
   await tx.delete(wmsInspectionLines).where(and(eq(wmsInspectionLines.tenantId, tenantId), eq(wmsInspectionLines.inspectionId, id)));
   await tx
     .update(wmsInspections)

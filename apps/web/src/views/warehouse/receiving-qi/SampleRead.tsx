@@ -1,0 +1,235 @@
+/**
+ * The QI sample of an inspection (warehouse/receiving-qi): the sampled EPCs read at the warehouse's
+ * QI area, the count against the plan ("32 / 50 read"), and — for a keeper with the Read sample
+ * button while the inspection is not submitted — the read itself: pick the QI reader, Start, watch
+ * the count (the sample is asked again every second while a read is open), Close to store it.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Grid, Modal, Progress, Select, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMessage } from '../../../app/bridge';
+import { fetchData, request } from '../../../app/request';
+
+export interface SampleEpc {
+  epc: string;
+  skuId: number | null;
+  sku: string;
+  foreign: boolean;
+  readAt: string;
+  equipment: string;
+  reading: boolean;
+}
+
+export interface Sample {
+  inspection: { id: number; code: string; status: number; sampleSize: number; inspectedQty: number };
+  session: { id: number; code: string; equipmentCoding: string; startedAt: string; epcCount: number } | null;
+  counted: number;
+  foreign: number;
+  epcs: SampleEpc[];
+}
+
+interface QiReader {
+  code: string;
+  name: string;
+  zone: string;
+  busyWith: { type: string; code: string } | null;
+}
+
+const SCREEN = 'warehouse/receiving-qi';
+/** How often the sample is asked again while a read is open. */
+const POLL_MS = 1000;
+
+/** The sample of an inspection, asked every second while one of its reads is open. */
+export function useSample(id: number | undefined) {
+  return useQuery({
+    queryKey: [SCREEN, 'sample', id],
+    queryFn: () => fetchData<Sample>(`/${SCREEN}/sample`, { params: { id } }),
+    enabled: !!id,
+    refetchInterval: (q) => (q.state.data?.session ? POLL_MS : false),
+  });
+}
+
+export function SampleRead({
+  inspection,
+  canRead,
+  onClose,
+  onChanged,
+}: {
+  inspection: { id: number; code: string } | undefined;
+  /** the user holds Read sample and the inspection is not submitted */
+  canRead: boolean;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const screens = Grid.useBreakpoint();
+  const client = useQueryClient();
+  const id = inspection?.id;
+  const sample = useSample(id);
+  const readers = useQuery({
+    queryKey: [SCREEN, 'qi-readers', id],
+    queryFn: () => fetchData<{ list: QiReader[] }>(`/${SCREEN}/qi-readers`, { params: { id } }),
+    enabled: !!id && canRead,
+  });
+  const [picked, setPicked] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const data = sample.data;
+  const open = data?.session ?? null;
+  const free = (readers.data?.list ?? []).filter((r) => !r.busyWith);
+  const reader = open?.equipmentCoding ?? picked ?? free[0]?.code;
+  const plan = data?.inspection.sampleSize ?? 0;
+  const counted = data?.counted ?? 0;
+
+  const refresh = async () => {
+    // the sample, the readers' state, and the list's inspected pieces and status
+    await Promise.all([client.invalidateQueries({ queryKey: [SCREEN] }), client.invalidateQueries({ queryKey: ['resource', SCREEN] })]);
+    onChanged();
+  };
+  const start = async () => {
+    if (!id || !reader) return;
+    setBusy(true);
+    try {
+      const env = await request(`/${SCREEN}/sample/start`, { method: 'POST', data: { id, equipment: reader } });
+      message.success(env.msg);
+    } catch {
+      // the server's refusal is shown by request()
+    } finally {
+      setBusy(false);
+      await refresh();
+    }
+  };
+  const close = async () => {
+    if (!id) return;
+    setBusy(true);
+    try {
+      const env = await request<{ short: number }>(`/${SCREEN}/sample/close`, { method: 'POST', data: { id } });
+      if (env.data.short > 0) message.warning(env.msg);
+      else message.success(env.msg);
+    } catch {
+      // shown by request()
+    } finally {
+      setBusy(false);
+      await refresh();
+    }
+  };
+
+  return (
+    <Modal
+      open={!!inspection}
+      onCancel={onClose}
+      title={t('qi.sample.title', { code: inspection?.code ?? '' })}
+      width={screens.md ? 760 : '100%'}
+      footer={
+        <Button onClick={onClose} data-testid="qi-sample-done">
+          {t('qi.sample.done')}
+        </Button>
+      }
+      destroyOnHidden
+      maskClosable={!open}
+      data-testid="qi-sample"
+    >
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+        <div>
+          <Space wrap size={[12, 4]}>
+            <Typography.Text strong data-testid="qi-sample-count">
+              {t('qi.sample.count', { counted, sample: plan })}
+            </Typography.Text>
+            {!!data?.foreign && (
+              <Tag color="error" data-testid="qi-sample-foreign">
+                {t('qi.sample.foreignCount', { count: data.foreign })}
+              </Tag>
+            )}
+            {open && (
+              <Tag color="processing" data-testid="qi-sample-reading">
+                {t('qi.sample.readingAt', { equipment: open.equipmentCoding })}
+              </Tag>
+            )}
+          </Space>
+          <Progress
+            percent={plan ? Math.min(100, Math.round((100 * counted) / plan)) : 0}
+            status={counted >= plan && plan > 0 ? 'success' : open ? 'active' : 'normal'}
+            showInfo={false}
+          />
+          {!open && !!data && counted < plan && counted > 0 && (
+            <Typography.Text type="warning" data-testid="qi-sample-short">
+              {t('qi.sample.short', { short: plan - counted })}
+            </Typography.Text>
+          )}
+        </div>
+        {canRead &&
+          (readers.isSuccess && !readers.data.list.length ? (
+            <Alert type="warning" showIcon title={t('qi.sample.noReader')} data-testid="qi-sample-no-reader" />
+          ) : (
+            <Space wrap>
+              <Select
+                style={{ width: screens.md ? 320 : '100%', minWidth: 240 }}
+                value={reader}
+                onChange={setPicked}
+                disabled={!!open || busy}
+                placeholder={t('qi.sample.pickReader')}
+                loading={readers.isLoading}
+                options={(readers.data?.list ?? []).map((r) => ({
+                  value: r.code,
+                  disabled: !!r.busyWith,
+                  label: r.busyWith
+                    ? t('qi.sample.readerBusy', { code: r.code, zone: r.zone, subject: r.busyWith.code })
+                    : t('qi.sample.reader', { code: r.code, zone: r.zone }),
+                }))}
+                data-testid="qi-sample-reader"
+              />
+              {open ? (
+                <Button type="primary" danger loading={busy} onClick={close} data-testid="qi-sample-close">
+                  {t('qi.sample.close')}
+                </Button>
+              ) : (
+                <Button type="primary" loading={busy} disabled={!reader} onClick={start} data-testid="qi-sample-start">
+                  {t('qi.sample.start')}
+                </Button>
+              )}
+            </Space>
+          ))}
+        <Table<SampleEpc>
+          size="small"
+          rowKey="epc"
+          loading={sample.isLoading}
+          dataSource={data?.epcs ?? []}
+          pagination={{ pageSize: 20, size: 'small', showSizeChanger: false }}
+          scroll={{ x: 600 }}
+          locale={{ emptyText: t('qi.sample.empty') }}
+          data-testid="qi-sample-table"
+          columns={[
+            {
+              title: 'EPC',
+              dataIndex: 'epc',
+              width: 230,
+              render: (v: string) => <span style={{ fontFamily: 'monospace' }}>{v}</span>,
+            },
+            { title: t('qi.sample.sku'), dataIndex: 'sku', width: 150, render: (v: string) => v || '-' },
+            {
+              title: t('qi.sample.state'),
+              key: 'state',
+              width: 110,
+              render: (_v, e) =>
+                e.foreign ? (
+                  <Tag color="error">{t('qi.sample.foreign')}</Tag>
+                ) : e.reading ? (
+                  <Tag color="processing">{t('qi.sample.reading')}</Tag>
+                ) : (
+                  <Tag color="success">{t('qi.sample.sampled')}</Tag>
+                ),
+            },
+            { title: t('qi.sample.readerCol'), dataIndex: 'equipment', width: 110 },
+            {
+              title: t('qi.sample.readAt'),
+              dataIndex: 'readAt',
+              width: 170,
+              render: (v: string, e) => (e.reading ? '-' : new Date(v).toLocaleString()),
+            },
+          ]}
+        />
+      </Space>
+    </Modal>
+  );
+}
