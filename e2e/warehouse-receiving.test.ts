@@ -4,7 +4,7 @@
  * held one as read — finds their SSCCs on the box list and what each carried on the ASN binding
  * records; a receipt cannot finish while a carton is unchecked; a received store return is reviewed
  * with its difference reason, and a second review gets the spec's refusal; an inspection is
- * submitted and a failed lot returned; an accepted carton is put away by hand and an abnormal label
+ * submitted and a failed lot returned; a QI sample is read at the QI area's reader (the count as it reads, stored on close); an accepted carton is put away by hand and an abnormal label
  * handled; a futures receipt's review makes one transfer bill for each store it was allocated to.
  */
 
@@ -162,7 +162,7 @@ describe('receiving at the DC', () => {
     }
   });
 
-  it('an inspector records the sample of a pending inspection and submits it; a failed lot goes back to its vendor', async () => {
+  it('an inspector completes the sample of an inspection and submits it; a failed lot goes back to its vendor', async () => {
     const lang: Lang = 'zh_CN';
     const { page, context, errors } = await signedIn(suite, 'demo', 'demo123', { lang });
     try {
@@ -170,10 +170,10 @@ describe('receiving at the DC', () => {
       await openScreen(page, QI);
       const row = screenOf(page, QI)
         .locator('.ant-table-row')
-        .filter({ hasText: enumText('InspectionStatus', INSPECTION_STATUS.PENDING, lang) })
+        .filter({ hasText: enumText('InspectionStatus', INSPECTION_STATUS.INSPECTING, lang) })
         .first();
       await row.waitFor();
-      // the sample is not inspected yet: Submit is refused, saying why
+      // the sample read at the QI area is short of the plan: Submit is refused, saying why
       await expect.poll(() => row.getByTestId('row-action-submit').isDisabled()).toBe(true);
       const code =
         (await row
@@ -292,6 +292,82 @@ describe('receiving at the DC', () => {
       expect(after.data.total - before.data.total).toBe(4);
       await openScreen(page, 'warehouse/bill');
       await expect.poll(() => tableText(page, 'warehouse/bill')).toContain(enumText('BillKind', 3, lang));
+      expect(errors).toEqual([]);
+    } catch (err) {
+      throw withConsoleErrors(err, errors);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('wh01 reads a QI sample at the QI area: starts the read, sees the count as the reader reads, closes it and sees the sample', async () => {
+    const lang: Lang = 'en_US';
+    const QI = 'warehouse/receiving-qi';
+    // the inspection of the receipt at WH01, reset (its sample cleared) by the tenant admin's call; the QI reader's key rotated
+    const admin = await signedIn(suite, 'demo', 'demo123', { lang });
+    const adminToken = await tokenOf(admin.context);
+    const [qi] = (await apiPost(admin.page, adminToken, `/api/${QI}/list`, { page: 1, pageSize: 50 })).data.list.filter(
+      (r: Row) => r.status !== INSPECTION_STATUS.PENDING && Number(r.lotQty) === 30,
+    );
+    expect((await apiPost(admin.page, adminToken, `/api/${QI}/reset`, { id: qi.id })).code).toBe(200);
+    const readers = await apiPost(admin.page, adminToken, '/api/rfid/equipment/list', {
+      page: 1,
+      pageSize: 100,
+      equipmentCoding: 'QI-WH01',
+    });
+    const reader = (readers.data.list as Row[]).find((r) => r.equipmentCoding === 'QI-WH01')!;
+    const { deviceToken } = (await apiPost(admin.page, adminToken, '/api/rfid/equipment/rotate-token', { id: reader.id })).data;
+    const lot = await apiPost(admin.page, adminToken, '/api/logistics/asn-binding/list', {
+      page: 1,
+      pageSize: 2,
+      billId: qi.billId,
+      result: 1,
+    });
+    const epcs = (lot.data.list as Row[]).map((l) => String(l.epc));
+    await admin.context.close();
+
+    const { page, context, errors } = await signedIn(suite, 'wh01', 'demo1234', { lang });
+    try {
+      await openScreen(page, QI);
+      await rowOf(page, QI, String(qi.code)).getByTestId('qi-sample-open').click();
+      const dialog = page.getByTestId('qi-sample');
+      const count = dialog.getByTestId('qi-sample-count');
+      await expect.poll(() => count.textContent()).toBe(webText(lang, 'qi.sample.count', { counted: 0, sample: qi.sampleSize }));
+      await dialog.getByTestId('qi-sample-start').click();
+      await dialog.getByTestId('qi-sample-reading').waitFor();
+      // the reader reads two pieces of the lot and a tag of nobody's
+      const at = new Date().toISOString();
+      const sent = await fetch(`${suite.server.url}/api/rfid/ingest/impinj`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${deviceToken}` },
+        body: JSON.stringify(
+          [...epcs, '30340789000C0E40000000AA'].map((epc) => ({
+            timestamp: at,
+            eventType: 'tagInventory',
+            tagInventoryEvent: { epcHex: epc, antennaPort: 1, peakRssiCdbm: -5200 },
+          })),
+        ),
+      });
+      expect(sent.status).toBe(200);
+      // the count refreshes while it reads: the foreign tag shown, not counted
+      await expect
+        .poll(() => count.textContent(), { timeout: 15_000 })
+        .toBe(webText(lang, 'qi.sample.count', { counted: 2, sample: qi.sampleSize }));
+      await dialog.getByTestId('qi-sample-foreign').waitFor();
+      // closed short of the plan: stored, and the message says so
+      await dialog.getByTestId('qi-sample-close').click();
+      await page
+        .locator('.ant-message-notice')
+        .filter({ hasText: serverText(lang, 'qi.done.sampleShort', { counted: 2, sample: qi.sampleSize, short: qi.sampleSize - 2 }) })
+        .waitFor();
+      await dialog.getByTestId('qi-sample-start').waitFor();
+      const table = dialog.getByTestId('qi-sample-table');
+      for (const epc of epcs)
+        expect(await table.locator('.ant-table-row').filter({ hasText: epc }).textContent()).toContain(webText(lang, 'qi.sample.sampled'));
+      await dialog.getByTestId('qi-sample-done').click();
+      await expect
+        .poll(() => rowOf(page, QI, String(qi.code)).locator('.resource-status').first().textContent())
+        .toBe(enumText('InspectionStatus', INSPECTION_STATUS.INSPECTING, lang));
       expect(errors).toEqual([]);
     } catch (err) {
       throw withConsoleErrors(err, errors);

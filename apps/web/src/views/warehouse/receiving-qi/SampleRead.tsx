@@ -4,6 +4,7 @@
  * button while the inspection is not submitted — the read itself: pick the QI reader, Start, watch
  * the count (the sample is asked again every second while a read is open), Close to store it.
  */
+import { SyncOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Grid, Modal, Progress, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -142,7 +143,7 @@ export function SampleRead({
               </Tag>
             )}
             {open && (
-              <Tag color="processing" data-testid="qi-sample-reading">
+              <Tag color="processing" icon={<SyncOutlined spin />} data-testid="qi-sample-reading">
                 {t('qi.sample.readingAt', { equipment: open.equipmentCoding })}
               </Tag>
             )}
@@ -162,9 +163,9 @@ export function SampleRead({
           (readers.isSuccess && !readers.data.list.length ? (
             <Alert type="warning" showIcon title={t('qi.sample.noReader')} data-testid="qi-sample-no-reader" />
           ) : (
-            <Space wrap>
+            <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
               <Select
-                style={{ width: screens.md ? 320 : '100%', minWidth: 240 }}
+                style={{ flex: screens.md ? '0 1 340px' : '1 1 100%', minWidth: 0 }}
                 value={reader}
                 onChange={setPicked}
                 disabled={!!open || busy}
@@ -172,10 +173,12 @@ export function SampleRead({
                 loading={readers.isLoading}
                 options={(readers.data?.list ?? []).map((r) => ({
                   value: r.code,
-                  disabled: !!r.busyWith,
-                  label: r.busyWith
-                    ? t('qi.sample.readerBusy', { code: r.code, zone: r.zone, subject: r.busyWith.code })
-                    : t('qi.sample.reader', { code: r.code, zone: r.zone }),
+                  disabled: !!r.busyWith && r.busyWith.code !== data?.inspection.code,
+                  // the reader of this sample's own read is not busy for it
+                  label:
+                    r.busyWith && r.busyWith.code !== data?.inspection.code
+                      ? t('qi.sample.readerBusy', { code: r.code, zone: r.zone, subject: r.busyWith.code })
+                      : t('qi.sample.reader', { code: r.code, zone: r.zone }),
                 }))}
                 data-testid="qi-sample-reader"
               />
@@ -188,7 +191,7 @@ export function SampleRead({
                   {t('qi.sample.start')}
                 </Button>
               )}
-            </Space>
+            </div>
           ))}
         <Table<SampleEpc>
           size="small"
@@ -197,7 +200,12 @@ export function SampleRead({
           dataSource={data?.epcs ?? []}
           pagination={{ pageSize: 20, size: 'small', showSizeChanger: false }}
           scroll={{ x: 600 }}
-          locale={{ emptyText: t('qi.sample.empty') }}
+          locale={{
+            emptyText:
+              !canRead && data && data.inspection.inspectedQty > 0
+                ? t('qi.sample.byHand', { count: data.inspection.inspectedQty })
+                : t('qi.sample.empty'),
+          }}
           data-testid="qi-sample-table"
           columns={[
             {
