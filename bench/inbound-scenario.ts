@@ -6,7 +6,8 @@
 // in its vendor's format, the next scan (the last carton: a close) closes it and the server checks
 // the carton. Problems are planted: a carton short of a few pieces, a mis-pack (pieces of one carton
 // packed in another), an EPC of another bill's carton (foreign) and a made-up SGTIN nobody
-// registered (unknown). Prints what was planted in each carton and the result the server gave.
+// registered (unknown). Prints what was planted in each carton and the result the server gave; then,
+// when the receipt has an inspection and the warehouse a free QI-area reader, reads its sample there.
 import { CARTON_EPC_SOURCE, CARTON_STATUS } from '@tagloom/domain';
 import { sgtin96Hex } from '@tagloom/domain/epc/index.js';
 import { SCENE_TYPE } from '@tagloom/domain/rfid/presence.js';
@@ -51,6 +52,8 @@ export interface InboundRun {
   bill: { id: number; code: string; reservationNo: string; made: boolean };
   reader: string;
   cartons: CartonOutcome[];
+  /** the QI sample read at the warehouse's QI area (when the receipt has an inspection and a QI reader was free) */
+  qi?: { code: string; reader: string; counted: number; foreign: number; sampleSize: number; short: number };
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: API answers are read loosely
@@ -246,7 +249,7 @@ export async function runInboundScenario(o: InboundOptions): Promise<InboundRun>
       destLocationId: wh.id,
       reservationNo: `SIM-${stamp}`,
       isStandard: 1,
-      needsInspection: 0,
+      needsInspection: 1,
       lines,
     });
     await call('ship the bill', 'POST', '/warehouse/bill/ship', { id: created.id });
@@ -318,10 +321,10 @@ export async function runInboundScenario(o: InboundOptions): Promise<InboundRun>
   // the truck: carton after carton through the tunnel
   const out: CartonOutcome[] = [];
   let batchNo = 0;
-  const send = async (reads: SimRead[]) => {
+  const send = async (reads: SimRead[], auth: Record<string, string> = dev) => {
     const { path, contentType } = ingestOf(o.format);
     const r = await api<{ accepted: number; invalid: number }>(o, 'POST', path, payload(o.format, reads), {
-      ...dev,
+      ...auth,
       'content-type': contentType,
       'idempotency-key': `sim-inbound-${process.pid}-${Date.now()}-${batchNo++}`,
     });
@@ -394,6 +397,42 @@ export async function runInboundScenario(o: InboundOptions): Promise<InboundRun>
     out.push(await resultOf(previous.p, previous.sent));
   }
 
+  // the lot's QI sample at the warehouse's QI area, when the receipt has an inspection and a QI reader is free
+  let qi: InboundRun['qi'];
+  const [inspection] = (await list('warehouse/receiving-qi', { billId: bill.id })).filter((r) => [1, 2].includes(Number(r.status)));
+  if (inspection) {
+    const readers = await call<{ list: { code: string; busyWith: unknown }[] }>(
+      'the QI readers',
+      'GET',
+      `/warehouse/receiving-qi/qi-readers?id=${inspection.id}`,
+    );
+    const free = readers.list.find((r) => !r.busyWith);
+    const [archived] = free
+      ? (await list('rfid/equipment', { equipmentCoding: free.code })).filter((e) => e.equipmentCoding === free.code)
+      : [];
+    if (!free || !archived) log(`inspection ${inspection.code}: no free reader at a QI area of ${whCode}; its sample is not read`);
+    else {
+      const token = await call<{ deviceToken: string }>('the QI reader', 'POST', '/rfid/equipment/rotate-token', { id: archived.id });
+      await call('start the QI sample', 'POST', '/warehouse/receiving-qi/sample/start', { id: inspection.id, equipment: free.code });
+      const pieces = [...new Set(plan.flatMap((p) => p.send))].slice(0, Number(inspection.sampleSize));
+      const now = Date.now();
+      await send(
+        pieces.map((epc, k) => ({ epc, antenna: 1, rssi: -4500 - (k % 20) * 50, at: new Date(now - 300) })),
+        { authorization: `Bearer ${token.deviceToken}` },
+      );
+      const done = await call<{ counted: number; foreign: number; sampleSize: number; short: number }>(
+        'close the QI sample',
+        'POST',
+        '/warehouse/receiving-qi/sample/close',
+        { id: inspection.id },
+      );
+      qi = { code: String(inspection.code), reader: free.code, ...done };
+      log(
+        `inspection ${qi.code}: sample read at ${free.code} — ${done.counted} / ${done.sampleSize} pieces${done.foreign ? `, ${done.foreign} foreign (not counted)` : ''}${done.short ? `, ${done.short} short` : ''} — see warehouse/receiving-qi`,
+      );
+    }
+  }
+
   const after = await call<Row>('the bill', 'GET', `/warehouse/bill/get?id=${bill.id}`);
   log(
     `bill ${after.code}: pieces expected ${after.piecesExpected}, received ${after.piecesReceived}, diff ${after.piecesDiff}; cartons ${after.cartonsReceived}/${after.cartonsExpected} read — see warehouse/receiving-check`,
@@ -404,5 +443,6 @@ export async function runInboundScenario(o: InboundOptions): Promise<InboundRun>
     bill: { id: Number(bill.id), code: String(bill.code), reservationNo: String(bill.reservationNo ?? ''), made },
     reader: device.equipmentCoding,
     cartons: out,
+    qi,
   };
 }

@@ -53,6 +53,11 @@ describe(`the simulator's inbound scenario on ${DRIVER}`, () => {
       expect(c.counts.matched + c.counts.over + c.counts.foreign + c.counts.unknown).toBe(c.counts.read);
     }
 
+    // the made bill needs inspection: its sample read at WH01's QI reader, the planted foreign and unknown tags not counted
+    expect(run.qi, lines.join('\n')).toMatchObject({ reader: 'QI-WH01' });
+    expect(run.qi!.counted + run.qi!.short).toBe(run.qi!.sampleSize);
+    expect(run.qi!.counted).toBeGreaterThan(0);
+
     // a second truck of the same bill: every carton checked, nothing left to play; --bill names it
     await expect(
       runInboundScenario({ url, username: 'demo', password: 'demo123', every: 0, format: 'impinj', bill: run.bill.code, log: () => {} }),

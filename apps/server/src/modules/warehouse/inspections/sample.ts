@@ -146,7 +146,7 @@ async function allEpcs(tx: Tx, tenantId: number, sessionId: number): Promise<str
 async function counts(tx: Tx, tenantId: number, inspectionId: number) {
   const [r] = await queryRows<{ counted: number; foreign: number }>(
     tx,
-    sql`select (count(*) filter (where not "foreign"))::int as counted, (count(*) filter (where "foreign"))::int as foreign
+    sql`select (count(*) filter (where not "foreign"))::int as counted, (count(*) filter (where "foreign"))::int as "foreign"
         from wms_inspection_samples where tenant_id = ${tenantId} and inspection_id = ${inspectionId}`,
   );
   return { counted: Number(r?.counted ?? 0), foreign: Number(r?.foreign ?? 0) };
