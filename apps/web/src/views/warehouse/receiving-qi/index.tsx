@@ -5,7 +5,7 @@
  */
 import { ExperimentOutlined } from '@ant-design/icons';
 import { INSPECTION_STATUS } from '@tagloom/domain/resources/warehouse/enums.ts';
-import { AutoComplete, Button } from 'antd';
+import { AutoComplete, Button, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionName } from '../../../app/screen-names';
@@ -37,7 +37,16 @@ function SampleEpcInput({
   const sample = useSample(inspectionId);
   const options = (sample.data?.epcs ?? [])
     .filter((e) => !e.foreign && !e.reading)
-    .map((e) => ({ value: e.epc, label: e.sku ? `${e.epc} · ${e.sku}` : e.epc }));
+    .map((e) => ({
+      value: e.epc,
+      // the EPC whole, its SKU under it (no room for both on one line in a phone's list)
+      label: (
+        <div data-testid="sample-epc-option">
+          <div style={{ fontFamily: 'monospace' }}>{e.epc}</div>
+          {e.sku && <Typography.Text type="secondary">{e.sku}</Typography.Text>}
+        </div>
+      ),
+    }));
   return (
     <AutoComplete
       value={(value as string) ?? ''}
@@ -47,7 +56,7 @@ function SampleEpcInput({
       placeholder={options.length ? t('qi.sample.pickEpc') : undefined}
       filterOption={(input, o) => String(o?.value ?? '').includes(input.trim().toUpperCase())}
       style={{ width: 220 }}
-      popupMatchSelectWidth={320}
+      popupMatchSelectWidth={300}
       data-testid="field-epc"
     />
   );
