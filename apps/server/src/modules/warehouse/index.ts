@@ -76,7 +76,14 @@ export const warehouseModule = defineModule({
   }),
   // pad review's rows are the rfid module's read sessions (its hand-written table)
   tables: { 'warehouse/pad-review': padSessions },
-  routes: [cartonPrintRoutes, cartonLiveRoutes, wmsLogRoutes, padRoutes, inspectionRoutes, exceptionActionRoutes(abnormalLabelResource.code)],
+  routes: [
+    cartonPrintRoutes,
+    cartonLiveRoutes,
+    wmsLogRoutes,
+    padRoutes,
+    inspectionRoutes,
+    exceptionActionRoutes(abnormalLabelResource.code),
+  ],
   seedDemo: async (tx, tenant) => {
     await seedWarehouseDemo(tx, tenant);
     await seedAbnormalDemo(tx, tenant.id);
