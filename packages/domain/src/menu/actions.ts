@@ -56,6 +56,7 @@ export const ACTIONS = {
   reread: { zh_CN: '重读', zh_TW: '重讀', en_US: 'Read again' },
   putAway: { zh_CN: '上架', zh_TW: '上架', en_US: 'Put away' },
   readSample: { zh_CN: '读取样本', zh_TW: '讀取樣本', en_US: 'Read sample' },
+  importAsn: { zh_CN: '导入ASN', zh_TW: '匯入ASN', en_US: 'Import ASN' },
 } as const satisfies Record<string, L10n>;
 
 export type ActionCode = keyof typeof ACTIONS;

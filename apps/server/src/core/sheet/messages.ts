@@ -8,13 +8,14 @@ export interface SheetTask {
   limits: SheetLimits;
   /**
    * check the rows with the create rules of the declaration of this screen code (found in the
-   * domain registry by the worker: ./declarations.ts), messages in `lang`
+   * domain registry by the worker: ./declarations.ts), messages in `lang`; without it, the first
+   * sheet's rows of cells are the answer (list 'rows', header row included), checked by the caller
    */
-  check: { code: string; lang: Lang };
+  check?: { code: string; lang: Lang };
 }
 
 /** The lists the worker holds once done, fetched a page at a time. */
-export type SheetList = 'good' | 'errors';
+export type SheetList = 'good' | 'errors' | 'rows';
 
 /** Worker → server. The checked rows and the errors are sent a page at a time, when asked for. */
 export type FromWorker =
@@ -25,6 +26,8 @@ export type FromWorker =
   | { kind: 'checked'; done: number }
   /** checked: `good` rows in the list 'good', `errors` in the list 'errors' */
   | { kind: 'done'; total: number; good: number; errors: number }
+  /** read (no check asked): `count` rows of cells in the list 'rows' */
+  | { kind: 'rows'; count: number }
   | { kind: 'page'; rows: unknown[] }
   | { kind: 'refused'; key: string; params: Record<string, unknown> };
 

@@ -113,7 +113,7 @@ function inbox(worker: Worker) {
 interface WorkerJob<T> {
   file: Buffer;
   opts: ReadSheetOptions;
-  check: SheetTask['check'];
+  check?: SheetTask['check'];
   /** the worker's messages before its answer (progress) */
   onMessage?(m: FromWorker): Promise<void> | void;
   /** the answer: the lists fetched with `page` */
@@ -270,6 +270,23 @@ export async function checkSheet(file: Buffer, def: ResourceDef, opts: CheckShee
         good: await fetchAll<GoodRow>(page, 'good', done.good),
         errors: await fetchAll<CheckedSheet['errors'][number]>(page, 'errors', done.errors),
       };
+    },
+  });
+}
+
+/**
+ * The first sheet of a workbook as rows of cells (the header row first, blank rows left out), read
+ * in a worker within the limits: for an import whose rows the caller checks itself (a module's own
+ * sheet, not a declaration's). Dates are Date, numbers number, the rest text. Throws a 400 AppError
+ * when the file is unreadable or over a limit (rows, columns, unpacked size, time, memory).
+ */
+export async function readSheetRows(file: Buffer, opts: ReadSheetOptions): Promise<unknown[][]> {
+  return inWorker({
+    file,
+    opts,
+    async collect(done, page) {
+      if (done.kind !== 'rows') throw new Error(`the sheet worker said ${done.kind}`);
+      return fetchAll<unknown[]>(page, 'rows', done.count);
     },
   });
 }

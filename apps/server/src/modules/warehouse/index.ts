@@ -13,6 +13,7 @@ import { abnormalLabelHooks } from './abnormal/hooks.js';
 import { seedAbnormalDemo } from './abnormal/seed.js';
 import { asnOnAudit } from './bills/asn.js';
 import { billHooks, billLog, billSiteHooks, billSiteOf } from './bills/hooks.js';
+import { asnImportRoutes } from './bills/import-routes.js';
 import { receiptHooks } from './bills/review.js';
 import { seedWarehouseDemo } from './bills/seed.js';
 import { cartonEpcHooks, cartonHooks, checkOnClose, receivingHooks } from './cartons/hooks.js';
@@ -77,6 +78,7 @@ export const warehouseModule = defineModule({
   // pad review's rows are the rfid module's read sessions (its hand-written table)
   tables: { 'warehouse/pad-review': padSessions },
   routes: [
+    asnImportRoutes,
     cartonPrintRoutes,
     cartonLiveRoutes,
     wmsLogRoutes,

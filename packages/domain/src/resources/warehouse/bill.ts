@@ -7,7 +7,7 @@ import { CODE, quantity } from '../supply/chain/_shared.js';
 import { partyCode } from '../tenant/places/_party.js';
 // the sites' LocationKind enum (the bill-site picker's column), whichever module loads this first
 import '../tenant/places/enums.js';
-import { BILL_STATUS as B, BILL_KIND, EXPORT_STATUS, FACTORY_KINDS, RECEIPT_STATUS, REVIEW_STATUS } from './enums.js';
+import { BILL_STATUS as B, BILL_KIND, BILL_ORIGIN, EXPORT_STATUS, FACTORY_KINDS, RECEIPT_STATUS, REVIEW_STATUS } from './enums.js';
 
 /** A document's number: unique, found by its beginning, numbered by the server when left blank. */
 export const numberedCode = (label: L10n, width: number) =>
@@ -129,6 +129,8 @@ export const billMachine = defineMachine({
     startReceiving: { from: [B.IN_TRANSIT], to: B.RECEIVING },
     /** the ASN of a supply order shipped when the last of the order's packing cartons is audited */
     autoShip: { from: [B.CREATED], to: B.IN_TRANSIT },
+    /** an ASN imported from a factory's spreadsheet: in transit as it is made, its cartons and EPCs with it */
+    importShip: { from: [B.CREATED], to: B.IN_TRANSIT },
     /** a normal receipt of standard cartons, where the tenant lets it review itself (WMS_AUTO_REVIEW_NORMAL) */
     autoReview: { from: [B.RECEIVED], to: B.REVIEWED },
   },
@@ -189,6 +191,17 @@ export const billFields = {
     required: false,
     form: false,
     width: 90,
+  }),
+  // how the bill came to be: by hand or the API, a factory's audited cartons, an ASN spreadsheet (written by the server)
+  origin: f.enumOf('BillOrigin', {
+    label: L('来源', '來源', 'Origin'),
+    search: 'eq',
+    default: BILL_ORIGIN.MANUAL,
+    required: false,
+    form: false,
+    editable: false,
+    width: 110,
+    hidden: true,
   }),
   sourceLocationId: f.ref('warehouse/bill-site', 'name', {
     label: L('发货方', '發貨方', 'From'),
@@ -342,6 +355,8 @@ export const billResource = defineResource({
   titleField: 'code',
   defaultSort: { field: 'code', order: 'desc' },
   machine: billMachineOf(['ship', 'cancel', 'zeroClear']),
+  // an ASN from a spreadsheet (carton, SKU, quantity, EPC): the server's import-asn route
+  extraActions: ['importAsn'],
   partyScope: { warehouse: ['destLocationId', 'sourceLocationId'], store: ['destLocationId', 'sourceLocationId'] },
   rules: [factoryRule, siteRule, ssccRule],
   children: [{ key: 'lines', resource: billLineResource, parentField: 'billId' }],

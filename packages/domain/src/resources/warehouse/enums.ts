@@ -17,6 +17,8 @@ export const BILL_STATUS = {
   CANCELLED: 9,
   SHIP_REVIEWED: 10,
 } as const;
+/** Values of the BillOrigin enum: how a bill came to be (by hand or the API, a factory's audited cartons, a spreadsheet). */
+export const BILL_ORIGIN = { MANUAL: 1, SUPPLY_AUDIT: 2, ASN_IMPORT: 3 } as const;
 /** Values of the ReceiptStatus enum: a receipt that matched what was sent, or did not. */
 export const RECEIPT_STATUS = { NORMAL: 1, ABNORMAL: 2 } as const;
 /** Values of the ReviewStatus enum. */
@@ -79,6 +81,11 @@ export const warehouseEnums = defineEnums({
     o(BILL_STATUS.PACKED, '已装箱', '已裝箱', 'Packed', 'processing'),
     o(BILL_STATUS.CANCELLED, '已取消', '已取消', 'Cancelled', 'error'),
     o(BILL_STATUS.SHIP_REVIEWED, '发货已复核', '出貨已複核', 'Ship-checked', 'success'),
+  ],
+  BillOrigin: [
+    o(BILL_ORIGIN.MANUAL, '手工/API', '手工/API', 'Manual / API'),
+    o(BILL_ORIGIN.SUPPLY_AUDIT, '装箱审核', '裝箱審核', 'Packing audit'),
+    o(BILL_ORIGIN.ASN_IMPORT, 'ASN 导入', 'ASN 匯入', 'ASN import'),
   ],
   ReceiptStatus: [
     o(RECEIPT_STATUS.NORMAL, '正常', '正常', 'Normal', 'success'),

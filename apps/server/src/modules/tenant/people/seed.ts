@@ -50,8 +50,8 @@ const DEMO_ROLES: { code: string; name: string; alias: string; grants: Record<st
       'tenant/warehouse': ['query', 'edit'],
       // the zones of its warehouse (docks, storage, pack stations …) its readers bind to
       'warehouse/management': ['query', 'add', 'edit'],
-      // the bills its warehouse sends and receives
-      'warehouse/bill': ['query', 'add', 'edit', 'export', 'ship', 'cancel'],
+      // the bills its warehouse sends and receives, and the ASNs it imports from a factory's spreadsheet
+      'warehouse/bill': ['query', 'add', 'edit', 'export', 'ship', 'cancel', 'importAsn'],
       // its bills' cartons, checked as they pass its dock tunnels, and what each carries
       'warehouse/box': ['query', 'export', 'print'],
       'warehouse/receiving-check': ['query', 'export', 'review', 'hold', 'reread', 'putAway'],

@@ -7,7 +7,7 @@
  * ASN ships itself (a system move): its cartons are made and it is in transit. A keeper may ship a
  * draft ASN by hand before that; the order's later cartons then open the next one.
  */
-import { BILL_KIND, BILL_STATUS, LOCATION_KIND } from '@tagloom/domain';
+import { BILL_KIND, BILL_ORIGIN, BILL_STATUS, LOCATION_KIND } from '@tagloom/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { move, moveListeners } from '../../../core/resource/transitions.js';
 import { queryRows, type Tx } from '../../../db/client.js';
@@ -75,6 +75,7 @@ export async function asnFromAudit(
           factoryId: carton.factoryId,
           supplyOrderId: carton.orderId,
           reservationNo,
+          origin: BILL_ORIGIN.SUPPLY_AUDIT,
           remark: `由采购单 ${carton.orderCode} 的审核装箱生成`,
         },
         lines,

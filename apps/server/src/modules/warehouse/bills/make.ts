@@ -13,6 +13,9 @@ export interface MadeBill {
   supplyOrderId?: number | null;
   reservationNo?: string;
   remark?: string;
+  /** BillOrigin (default: by hand) */
+  origin?: number;
+  expectedAt?: Date | null;
 }
 
 /**

@@ -1,0 +1,323 @@
+import * as XLSX from '@e965/xlsx';
+import { BILL_KIND, BILL_ORIGIN, BILL_STATUS, CARTON_EPC_SOURCE, CARTON_STATUS, isSscc, makeSscc, sgtin96Hex } from '@tagloom/domain';
+import { CARTON_RESULT } from '@tagloom/domain/rfid/reconcile.js';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.js';
+import { stopParsePool } from '../src/modules/rfid/ingest/parse-pool.js';
+import { DRIVER, startTestApp, type TestApp } from './support.js';
+import { readAndFold, testReader, testScene, zoneOf } from './support-readers.js';
+import { workbook } from './uploads.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: API answers are read loosely
+type Row = Record<string, any>;
+
+const BOUNDARY = '----asnimport';
+/** multipart/form-data: the dialog's text fields, then the file. */
+function multipart(fields: Record<string, string | number>, file?: { name: string; bytes: Buffer }) {
+  const chunks: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields))
+    chunks.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  if (file)
+    chunks.push(
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
+  return Buffer.concat(chunks);
+}
+
+const HEADER = ['Carton no. or SSCC', 'SKU code or barcode/GTIN', 'Quantity', 'EPC (optional)'];
+
+/** The ASN import from a spreadsheet (issue 29: carton, SKU, quantity, EPC optional). */
+describe(`ASN import from a spreadsheet on ${DRIVER}`, () => {
+  let t: TestApp;
+  let demo: string;
+  let wh01: string;
+  let tenantId: number;
+  let site: Record<string, number>;
+  let fa01: number;
+  let tunnelKey: string;
+  /** registered tags in no carton, with their SKU's barcode and GTIN */
+  let tags: { epc: string; skuId: number; barcode: string; gtin: string }[];
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    demo = await t.login('demo', 'demo123');
+    wh01 = await t.login('wh01', 'demo1234');
+    [{ id: tenantId }] = await queryRows<{ id: number }>(t.ctx.db, sql`select id::int as id from tenants where code = 'DEMO'`);
+    const places = await queryRows<{ code: string; id: number }>(
+      t.ctx.db,
+      sql`select code, id::int as id from locations where tenant_id = ${tenantId} and code in ('WH01', 'WH02', 'ST001')`,
+    );
+    site = Object.fromEntries(places.map((p) => [p.code, p.id]));
+    [{ id: fa01 }] = await queryRows<{ id: number }>(
+      t.ctx.db,
+      sql`select id::int as id from factories where tenant_id = ${tenantId} and code = 'FA01'`,
+    );
+    tags = await queryRows(
+      t.ctx.db,
+      sql`select t.epc, t.sku_id::int as "skuId", s.sku_barcode as barcode, s.gtin from label_tags t
+          join goods_skus s on s.tenant_id = t.tenant_id and s.id = t.sku_id
+          where t.tenant_id = ${tenantId} and t.epc like '30%' and s.gtin <> ''
+            and not exists (select 1 from wms_carton_epcs e where e.tenant_id = t.tenant_id and e.epc = t.epc)
+            and t.id = (select min(u.id) from label_tags u where u.tenant_id = t.tenant_id and u.sku_id = t.sku_id and u.epc like '30%'
+              and not exists (select 1 from wms_carton_epcs e where e.tenant_id = u.tenant_id and e.epc = u.epc))
+          order by t.id limit 12`,
+    );
+    // a dock tunnel in WH01's inbound dock (zone kind 5)
+    const scene = await testScene(t, tenantId, 'S-TUN-ASNI', 5, 10);
+    tunnelKey = await testReader(t, tenantId, 'TUN-ASNI-01', await zoneOf(t, tenantId, 'WH01', 5), scene);
+  }, 240_000);
+  afterAll(async () => {
+    await stopParsePool();
+    await t?.close();
+  });
+
+  const importAsn = async (rows: unknown[][] | Buffer, fields: Record<string, string | number>, token = demo, lang = 'en_US') => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/warehouse/bill/import-asn',
+      headers: { token, langeType: lang, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      payload: multipart(fields, { name: 'asn.xlsx', bytes: Buffer.isBuffer(rows) ? rows : workbook(rows) }),
+    });
+    return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: Row } };
+  };
+  const billCount = async () =>
+    (await queryRows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from wms_bills where tenant_id = ${tenantId}`))[0].n;
+  const cartonsOf = async (billId: number, token = demo) => {
+    const r = await t.call('POST', '/api/warehouse/receiving-check/list', { token, body: { billId, page: 1, pageSize: 100 } });
+    expect(r.status, r.body.msg).toBe(200);
+    return (r.body.data.list as Row[]).sort((a, b) => a.cartonNo.localeCompare(b.cartonNo));
+  };
+  const dev = (url: string, body: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: `Bearer ${tunnelKey}`, 'x-device-key': tunnelKey, 'content-type': 'application/json', langeType: 'en_US' },
+      payload: JSON.stringify(body),
+    });
+  /** A carton through the dock tunnel: its scan opens a session, its reads (ingestion and the fold), the close checks it. */
+  async function throughTunnel(subjectCode: string, epcs: string[], batchKey: string) {
+    const opened = await dev('/api/rfid/sessions', { subjectType: 'carton', subjectCode });
+    expect(opened.statusCode, opened.body).toBe(200);
+    await readAndFold(t, tunnelKey, epcs, batchKey);
+    const closed = await dev(`/api/rfid/sessions/${JSON.parse(opened.body).data.session.id}/close`, {});
+    expect(closed.statusCode, closed.body).toBe(200);
+  }
+
+  const SSCC = makeSscc('0614141', 424242);
+  let billId: number;
+
+  it('imports a sheet: one bill in transit (origin ASN import), its lines, cartons (an SSCC kept), EPC bindings; logged', async () => {
+    expect(tags.length).toBeGreaterThanOrEqual(8);
+    const before = await billCount();
+    const rows = [
+      HEADER,
+      ['ASNI-01', tags[0].barcode, 1, tags[0].epc],
+      ['ASNI-01', tags[1].barcode, '', tags[1].epc.toLowerCase()],
+      ['ASNI-01', tags[2].gtin, 1, tags[2].epc],
+      [SSCC, tags[3].barcode, 1, tags[3].epc],
+      [SSCC, tags[4].barcode, 1, tags[4].epc],
+      // SKU level: quantities only (one by barcode, one by GTIN)
+      ['ASNI-03', tags[5].barcode, 1, ''],
+      ['ASNI-03', tags[6].gtin, 1],
+    ];
+    const r = await importAsn(rows, { destLocationId: site.WH01, factoryId: fa01, expectedAt: '2026-12-03', reservationNo: 'PO-ASNI-1' });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data).toMatchObject({ cartons: 3, pieces: 7, epcs: 5 });
+    expect(r.body.msg).toContain(r.body.data.code);
+    expect(await billCount()).toBe(before + 1);
+    billId = r.body.data.id;
+    const bill = (await t.call('GET', `/api/warehouse/bill/get?id=${billId}`, { token: demo })).body.data as Row;
+    expect(bill).toMatchObject({
+      kind: BILL_KIND.PURCHASE_IN,
+      status: BILL_STATUS.IN_TRANSIT,
+      origin: BILL_ORIGIN.ASN_IMPORT,
+      factoryId: fa01,
+      destLocationId: site.WH01,
+      reservationNo: 'PO-ASNI-1',
+      piecesExpected: 7,
+      cartonsExpected: 3,
+    });
+    expect(bill.shippedAt).toBeTruthy();
+    expect(bill.lines.length).toBeGreaterThanOrEqual(4);
+    const cartons = await cartonsOf(billId);
+    expect(cartons.map((c) => [c.cartonNo, c.status, c.expectedPieces])).toEqual([
+      [SSCC, CARTON_STATUS.EXPECTED, 2],
+      ['ASNI-01', CARTON_STATUS.EXPECTED, 3],
+      ['ASNI-03', CARTON_STATUS.EXPECTED, 2],
+    ]);
+    expect(cartons[0].sscc).toBe(SSCC);
+    for (const c of cartons) expect(isSscc(c.sscc)).toBe(true);
+    const bound = await queryRows<{ epc: string; source: number; carton_no: string }>(
+      t.ctx.db,
+      sql`select e.epc, e.source, c.carton_no from wms_carton_epcs e join wms_cartons c on c.tenant_id = e.tenant_id and c.id = e.carton_id
+          where e.tenant_id = ${tenantId} and e.bill_id = ${billId} order by e.epc`,
+    );
+    expect(bound).toHaveLength(5);
+    expect(bound.every((b) => b.source === CARTON_EPC_SOURCE.ASN_IMPORT)).toBe(true);
+    expect(bound.find((b) => b.epc === tags[1].epc)?.carton_no).toBe('ASNI-01');
+    // the operation log (the request and the system's move) and the warehouse log
+    const ops = await queryRows<{ action: string }>(
+      t.ctx.db,
+      sql`select action from operation_log where tenant_id = ${tenantId} and screen = 'warehouse/bill' and (action = 'importAsn' or target = ${String(billId)})`,
+    );
+    expect(ops.map((o) => o.action)).toEqual(expect.arrayContaining(['importAsn', 'importShip']));
+    const wms = await queryRows<{ action: string; site_id: number }>(
+      t.ctx.db,
+      sql`select action, site_id::int as site_id from wms_log where tenant_id = ${tenantId} and doc_id = ${billId} and doc_type = 'warehouse/bill'`,
+    );
+    expect(wms).toEqual([{ action: 'importShip', site_id: site.WH01 }]);
+  });
+
+  it("its cartons are checked as an audited ASN's: by EPC where it lists EPCs, by SKU counts where not", async () => {
+    await throughTunnel('ASNI-01', [tags[0].epc, tags[1].epc, tags[2].epc], 'asni-1');
+    // the SKU-level carton: one of its two pieces read
+    await throughTunnel('ASNI-03', [tags[5].epc], 'asni-3');
+    const [, byEpc, bySku] = await cartonsOf(billId, wh01);
+    expect(byEpc).toMatchObject({ status: CARTON_STATUS.ACCEPTED, result: CARTON_RESULT.MATCHED, matched: 3, short: 0 });
+    expect(bySku).toMatchObject({ status: CARTON_STATUS.CHECKED, result: CARTON_RESULT.SHORT, readPieces: 1, matched: 1, short: 1 });
+    const bill = (await t.call('GET', `/api/warehouse/bill/get?id=${billId}`, { token: demo })).body.data as Row;
+    expect(bill).toMatchObject({ status: BILL_STATUS.RECEIVING, piecesReceived: 4, cartonsPending: 1 });
+  });
+
+  it('refuses a file with bad rows, each message naming its row and column; nothing is written', async () => {
+    const before = await billCount();
+    const otherGtin = sgtin96Hex(tags[7].gtin, 7, 1, 990001);
+    const rows = [
+      HEADER,
+      ['ASNI-X1', 'NO-SUCH-SKU', 1, ''], // 2: unknown SKU
+      ['ASNI-X2', tags[7].barcode, 0, ''], // 3: bad quantity
+      ['ASNI-X3', tags[7].barcode, 'many', ''], // 4: bad quantity
+      ['ASNI-X4', tags[7].barcode, 1, 'ZZ12'], // 5: not hex
+      ['ASNI-X4', tags[6].barcode, 1, otherGtin], // 6: another SKU's GTIN
+      ['ASNI-X4', tags[7].barcode, 1, tags[7].epc], // 7
+      ['ASNI-X4', tags[7].barcode, 1, tags[7].epc], // 8: twice
+      ['ASNI-X5', tags[0].barcode, 1, tags[0].epc], // 9: bound to the open carton ASNI-01
+      ['340123450000000018', tags[7].barcode, 1, ''], // 10: an SSCC's shape, a wrong check digit
+      ['ASNI-X4', tags[7].barcode, 2, ''], // 11: a carton of EPCs, a row without
+      ['ASNI X6', tags[7].barcode, 1, ''], // 12: a space in a carton no.
+      [SSCC, tags[7].barcode, 1, ''], // 13: the SSCC of an open bill's carton
+    ];
+    const r = await importAsn(rows, { destLocationId: site.WH01, factoryId: fa01 });
+    expect(r.status).toBe(400);
+    expect(r.body.msg).toBe('The ASN file has 11 rows with errors: nothing was imported');
+    const said = Object.fromEntries(
+      (r.body.data.errors as { row: number; messages: string[] }[]).map((e) => [e.row, e.messages.join(' | ')]),
+    );
+    expect(said[2]).toBe('Row 2, SKU code or barcode/GTIN: no SKU "NO-SUCH-SKU" (by SKU barcode or GTIN)');
+    expect(said[3]).toBe('Row 3, Quantity: must be a whole number from 1 to 99999');
+    expect(said[4]).toBe('Row 4, Quantity: must be a whole number from 1 to 99999');
+    expect(said[5]).toMatch(/^Row 5, EPC \(optional\): not a valid hex EPC/);
+    expect(said[6]).toBe(
+      `Row 6, EPC (optional): the EPC encodes GTIN ${tags[7].gtin.padStart(14, '0')}, not the row's SKU's GTIN ${tags[6].gtin}`,
+    );
+    expect(said[7]).toBeUndefined();
+    expect(said[8]).toBe('Row 8, EPC (optional): the same EPC as row 7');
+    expect(said[9]).toMatch(/^Row 9, EPC \(optional\): the EPC is bound to carton ASNI-01 of open bill BL/);
+    expect(said[10]).toBe('Row 10, Carton no. or SSCC: looks like an SSCC but its check digit (the last) is wrong');
+    expect(said[11]).toMatch(/^Row 11, EPC \(optional\): other rows of carton ASNI-X4 have EPCs/);
+    expect(said[12]).toBe('Row 12, Carton no. or SSCC: only letters, digits, - and _');
+    expect(said[13]).toMatch(/^Row 13, Carton no. or SSCC: the SSCC is a carton of open bill BL/);
+    expect(await billCount()).toBe(before);
+    // in the user's language
+    const zh = await importAsn([HEADER, ['ASNI-X1', 'NO-SUCH-SKU', 1]], { destLocationId: site.WH01, factoryId: fa01 }, demo, 'zh_CN');
+    expect(zh.status).toBe(400);
+    expect(zh.body.data.errors[0].messages[0]).toBe('第 2 行「SKU编码或条码/GTIN」：找不到 SKU「NO-SUCH-SKU」（按 SKU 条码或 GTIN）');
+  });
+
+  it('refuses a sheet without the columns, or without rows; the template has them in the language asked', async () => {
+    const noQty = await importAsn(
+      [
+        ['Carton', 'SKU'],
+        ['A', tags[7].barcode],
+      ],
+      { destLocationId: site.WH01, factoryId: fa01 },
+    );
+    expect(noQty.status).toBe(400);
+    expect(noQty.body.msg).toBe('The first row lacks the columns: Quantity. Use the downloaded template');
+    const empty = await importAsn([HEADER], { destLocationId: site.WH01, factoryId: fa01 });
+    expect(empty.status).toBe(400);
+    expect(empty.body.msg).toBe('The file has no data rows below its header');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/warehouse/bill/import-asn/template',
+      headers: { token: wh01, langeType: 'zh_TW' },
+    });
+    expect(res.statusCode).toBe(200);
+    const wb = XLSX.read(res.rawPayload, { type: 'buffer' });
+    expect(XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[wb.SheetNames[0]], { header: 1 })[0]).toEqual([
+      '箱號或SSCC',
+      'SKU編碼或條碼/GTIN',
+      '數量',
+      'EPC（選填）',
+    ]);
+    // the template's own header is read back (zh_TW headers, an English user)
+    const back = await importAsn(
+      [
+        ['箱號或SSCC', 'SKU編碼或條碼/GTIN', '數量', 'EPC（選填）'],
+        ['ASNI-T1', tags[7].barcode, 2],
+      ],
+      { destLocationId: site.WH01, factoryId: fa01, reservationNo: 'PO-ASNI-T' },
+    );
+    expect(back.status, back.body.msg).toBe(200);
+    expect(back.body.data).toMatchObject({ cartons: 1, pieces: 2, epcs: 0 });
+  });
+
+  it("holds a warehouse's user to its warehouse; an unknown or non-warehouse place, or an unknown factory, is refused", async () => {
+    const sheet = [HEADER, ['ASNI-P1', tags[7].barcode, 1]];
+    // wh01 naming WH02: the party rule
+    const other = await importAsn(sheet, { destLocationId: site.WH02, factoryId: fa01 }, wh01);
+    expect(other.status).toBe(400);
+    expect(other.body.msg).toMatch(/^To: /);
+    // naming none: its own
+    const own = await importAsn(sheet, { factoryId: fa01, reservationNo: 'PO-ASNI-WH01' }, wh01);
+    expect(own.status, own.body.msg).toBe(200);
+    const [bill] = await queryRows<{ dest: number; origin: number }>(
+      t.ctx.db,
+      sql`select dest_location_id::int as dest, origin from wms_bills where tenant_id = ${tenantId} and id = ${own.body.data.id}`,
+    );
+    expect(bill).toEqual({ dest: site.WH01, origin: BILL_ORIGIN.ASN_IMPORT });
+    // a store, an unknown id (another tenant's, or none): not a warehouse of the tenant
+    for (const dest of [site.ST001, 987_654_321]) {
+      const r = await importAsn(sheet, { destLocationId: dest, factoryId: fa01 });
+      expect(r.status).toBe(400);
+      expect(r.body.msg).toBe('To: must be a warehouse of the tenant');
+    }
+    const noFactory = await importAsn(sheet, { destLocationId: site.WH01, factoryId: 987_654_321 });
+    expect(noFactory.status).toBe(400);
+    expect(noFactory.body.msg).toBe('Factory: must be a factory of the tenant');
+    const noDest = await importAsn(sheet, { factoryId: fa01 });
+    expect(noDest.status).toBe(400);
+    expect(noDest.body.msg).toBe('Please select to');
+    // a user without the button: 403
+    const store01 = await t.login('store01', 'demo1234');
+    expect((await importAsn(sheet, { destLocationId: site.WH01, factoryId: fa01 }, store01)).status).toBe(403);
+  });
+
+  it('a sheet of 20,000 EPC rows: read in the worker, written in slices, the event loop answering meanwhile', async () => {
+    const sku = tags[0];
+    const rows: unknown[][] = [HEADER];
+    for (let i = 0; i < 20_000; i++)
+      rows.push([`ASNI-BIG-${String(Math.floor(i / 50)).padStart(3, '0')}`, sku.barcode, 1, sgtin96Hex(sku.gtin, 7, 1, 7_000_000 + i)]);
+    const file = workbook(rows);
+    let gap = 0;
+    let last = performance.now();
+    const timer = setInterval(() => {
+      const now = performance.now();
+      gap = Math.max(gap, now - last);
+      last = now;
+    }, 10);
+    const t0 = performance.now();
+    const r = await importAsn(file, { destLocationId: site.WH01, factoryId: fa01, reservationNo: 'PO-ASNI-BIG' });
+    const ms = performance.now() - t0;
+    clearInterval(timer);
+    expect(r.status, r.body.msg).toBe(200);
+    expect(r.body.data).toMatchObject({ cartons: 400, pieces: 20_000, epcs: 20_000 });
+    console.log(`ASN import of 20,000 EPC rows: ${Math.round(ms)} ms, longest event-loop turn ${Math.round(gap)} ms`);
+  }, 240_000);
+});
