@@ -5,9 +5,11 @@
  * records; a receipt cannot finish while a carton is unchecked; a received store return is reviewed
  * with its difference reason, and a second review gets the spec's refusal; an inspection is
  * submitted and a failed lot returned; a QI sample is read at the QI area's reader (the count as it reads, stored on close); an accepted carton is put away by hand and an abnormal label
- * handled; a futures receipt's review makes one transfer bill for each store it was allocated to.
+ * handled; a futures receipt's review makes one transfer bill for each store it was allocated to;
+ * a factory's ASN spreadsheet imported on bill management becomes a bill in transit.
  */
 
+import * as XLSX from '@e965/xlsx';
 import type { Lang } from '@tagloom/domain';
 import { TAG_EXCEPTION_STATE } from '@tagloom/domain/resources/label/tags/enums.ts';
 import {
@@ -20,7 +22,19 @@ import {
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eSuite, signedIn, tokenOf, withConsoleErrors } from './support/browser';
-import { apiPost, clickInDialog, enumText, panelOf, rowOf, save, screenOf, serverText, tableText, webText } from './support/general';
+import {
+  apiPost,
+  clickInDialog,
+  enumText,
+  panelOf,
+  pickRef,
+  rowOf,
+  save,
+  screenOf,
+  serverText,
+  tableText,
+  webText,
+} from './support/general';
 import { openScreen } from './support/screens';
 
 const suite = e2eSuite();
@@ -460,6 +474,49 @@ describe('the receiving check live', () => {
       const drawer = page.getByTestId('rcv-epcs');
       await expect.poll(() => drawer.getByTestId('rcv-epc-result').count()).toBe(epcs.length);
       expect(new Set(await drawer.getByTestId('rcv-epc-result').allTextContents())).toEqual(new Set([enumText('EpcClass', 1, lang)]));
+      expect(errors).toEqual([]);
+    } catch (err) {
+      throw withConsoleErrors(err, errors);
+    } finally {
+      await context.close();
+    }
+  });
+  it('wh01 imports a factory ASN spreadsheet on bill management: the new bill in transit is on the list', async () => {
+    const lang: Lang = 'zh_CN';
+    const { page, context, errors } = await signedIn(suite, 'wh01', 'demo1234', { lang });
+    try {
+      const token = await tokenOf(context);
+      const skus = await page.evaluate(
+        async (token) =>
+          (await (await fetch('/api/tenant/goods-sku/options?page=1', { headers: { token, loginType: '1' } })).json()).data.list,
+        token,
+      );
+      const sheet = XLSX.utils.aoa_to_sheet([
+        ['箱号或SSCC', 'SKU编码或条码/GTIN', '数量', 'EPC（选填）'],
+        ['E2E-ASN-01', skus[0].label, 3],
+        ['E2E-ASN-01', skus[1].label, 2],
+        ['E2E-ASN-02', skus[0].label, 4],
+      ]);
+      const wb = XLSX.utils.book_new();
+      XLSX.utils.book_append_sheet(wb, sheet, 'ASN');
+      const buffer = XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+      await openScreen(page, 'warehouse/bill');
+      await screenOf(page, 'warehouse/bill').getByTestId('asn-import').click();
+      const dialog = page.locator('.asn-import .ant-modal').filter({ visible: true });
+      // its own warehouse is chosen for it
+      await expect.poll(() => dialog.getByTestId('asn-import-dest').textContent()).toContain('华东中心仓（昆山）');
+      await pickRef(page, dialog.getByTestId('asn-import-factory'), '宁波甬华');
+      await dialog.getByTestId('asn-import-reference').fill('E2E-ASN-PO1');
+      await dialog.locator('input[type=file]').setInputFiles({ name: 'asn.xlsx', mimeType: 'application/octet-stream', buffer });
+      await clickInDialog(dialog.getByTestId('asn-import-ok'));
+      await page
+        .locator('.ant-message-notice')
+        .filter({ hasText: serverText(lang, 'asnImport.done', { code: 'BL', cartons: 2, pieces: 9, epcs: 0 }).split('BL')[1] })
+        .waitFor();
+      const found = await apiPost(page, token, '/api/warehouse/bill/list', { page: 1, pageSize: 10, reservationNo: 'E2E-ASN-PO1' });
+      const bill = (found.data.list as Row[])[0];
+      expect(bill).toMatchObject({ status: BILL_STATUS.IN_TRANSIT, piecesExpected: 9 });
+      await expect.poll(() => tableText(page, 'warehouse/bill')).toContain(String(bill.code));
       expect(errors).toEqual([]);
     } catch (err) {
       throw withConsoleErrors(err, errors);

@@ -270,6 +270,13 @@ describe(`ASN import from a spreadsheet on ${DRIVER}`, () => {
 
   it("holds a warehouse's user to its warehouse; an unknown or non-warehouse place, or an unknown factory, is refused", async () => {
     const sheet = [HEADER, ['ASNI-P1', tags[7].barcode, 1]];
+    // the dialog's pickers: its own warehouse only, and every factory of the tenant (which the factory screen does not show it)
+    const warehouses = await t.call('GET', '/api/tenant/warehouse/options?page=1', { token: wh01 });
+    expect(warehouses.body.data.list.map((o: Row) => o.value)).toEqual([site.WH01]);
+    const factories = await t.call('GET', '/api/warehouse/bill-factory/options?page=1&q=FA01', { token: wh01 });
+    expect(factories.status, factories.body.msg).toBe(200);
+    const named = await t.call('GET', `/api/warehouse/bill-factory/options?ids=${fa01}`, { token: wh01 });
+    expect(named.body.data.list).toEqual([{ value: fa01, label: '宁波甬华针织制衣有限公司' }]);
     // wh01 naming WH02: the party rule
     const other = await importAsn(sheet, { destLocationId: site.WH02, factoryId: fa01 }, wh01);
     expect(other.status).toBe(400);

@@ -12,7 +12,7 @@ import { exceptionActionRoutes } from '../label/tags/index.js';
 import { abnormalLabelHooks } from './abnormal/hooks.js';
 import { seedAbnormalDemo } from './abnormal/seed.js';
 import { asnOnAudit } from './bills/asn.js';
-import { billHooks, billLog, billSiteHooks, billSiteOf } from './bills/hooks.js';
+import { billFactoryHooks, billHooks, billLog, billSiteHooks, billSiteOf } from './bills/hooks.js';
 import { asnImportRoutes } from './bills/import-routes.js';
 import { receiptHooks } from './bills/review.js';
 import { seedWarehouseDemo } from './bills/seed.js';
@@ -61,6 +61,7 @@ export const warehouseModule = defineModule({
     // every move of a document asks the keeper's grant and is logged (log/writer.ts)
     'warehouse/bill': loggedHooks(billResource, billHooks, billLog),
     'warehouse/bill-site': billSiteHooks,
+    'warehouse/bill-factory': billFactoryHooks,
     'warehouse/goods-received': loggedHooks(goodsReceivedResource, receiptHooks, { siteOf: billSiteOf, ops: { receive: 'receive' } }),
     'warehouse/box': loggedHooks(cartonResource, cartonHooks, cartonLog),
     'warehouse/receiving-check': loggedHooks(receivingCheckResource, receivingHooks, {

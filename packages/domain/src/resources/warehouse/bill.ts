@@ -78,6 +78,27 @@ export const billSiteResource = defineResource({
   },
 });
 
+/**
+ * The factories a bill comes from (rows of the factories table), picked by name where a bill names
+ * its sender — an ASN imported by a warehouse's keeper. Not party-scoped: the factory screen shows a
+ * factory's user its own row only, and a warehouse's user none.
+ */
+export const billFactoryResource = defineResource({
+  code: 'warehouse/bill-factory',
+  screen: 'warehouse/bill',
+  names: L('发货工厂', '發貨工廠', 'Sending factory'),
+  owner: 'tenant',
+  table: 'factories',
+  titleField: 'name',
+  defaultSort: { field: 'code', order: 'asc' },
+  rowsOf: { code: 'tenant/factory' },
+  crud: ['query'],
+  fields: {
+    code: partyCode(L('工厂编码', '工廠編碼', 'Factory code')),
+    name: f.text({ label: L('工厂名称', '工廠名稱', 'Factory name'), max: 64, search: 'like', sort: true }),
+  },
+});
+
 /** Whether an SSCC (18 digits) carries its GS1 check digit. */
 export const isSscc = (v: string): boolean => /^\d{18}$/.test(v) && checkDigit(v.slice(0, 17)) === Number(v[17]);
 

@@ -1,7 +1,7 @@
 import { defineDomainModule } from '../module.js';
 import { warehouseMenu } from './_menu.js';
 import { abnormalLabelResource } from './abnormal-label.js';
-import { billResource, billSiteResource, goodsReceivedResource } from './bill.js';
+import { billFactoryResource, billResource, billSiteResource, goodsReceivedResource } from './bill.js';
 import { cartonEpcResource, cartonResource, receivingCheckResource } from './carton.js';
 import { wmsGrantResource } from './grant.js';
 import { receivingQiResource } from './inspection.js';
@@ -31,6 +31,7 @@ export const warehouseModule = defineDomainModule({
   resources: [
     billResource,
     billSiteResource,
+    billFactoryResource,
     goodsReceivedResource,
     cartonResource,
     receivingCheckResource,

@@ -146,6 +146,11 @@ export const billSiteHooks: ResourceHooks = {
   omitRoutes: ['create', 'update', 'delete', 'import', 'template', 'export'],
 };
 
+/** The factories a bill comes from: the tenant's, whoever asks (read only). */
+export const billFactoryHooks: ResourceHooks = {
+  omitRoutes: ['create', 'update', 'delete', 'import', 'template', 'export'],
+};
+
 /** Goods received: the inbound bills of a warehouse once receiving began; finishing stamps the receipt's time. */
 export const goodsReceivedHooks: ResourceHooks = {
   scope: () => sql`${inArray(wmsBills.status, RECEIPT_STATES)} and ${toWarehouse}`,

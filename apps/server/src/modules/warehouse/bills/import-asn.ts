@@ -215,6 +215,12 @@ export async function importAsn(db: Db, session: SessionInfo, head: AsnHead, she
     else if (!sku.text) say(row, 'sku', 'required');
     else if (sku.text.length > 32) say(row, 'sku', 'tooLong', { max: 32 });
     const epcText = epc.text.replace(/\s+/g, '').toUpperCase();
+    const qtyText = textOf(qtyCell).text;
+    let qty = Number(qtyText);
+    if (!qtyText && epcText) qty = 1;
+    else if (!qtyText) say(row, 'qty', 'required');
+    else if (!Number.isInteger(qty) || qty < 1 || qty > QTY_MAX) say(row, 'qty', 'qty', { max: QTY_MAX });
+    else if (epcText && qty !== 1) say(row, 'qty', 'epcOnePiece');
     if (epc.rounded) say(row, 'epc', 'asNumber');
     else if (epcText) {
       try {
@@ -225,12 +231,6 @@ export async function importAsn(db: Db, session: SessionInfo, head: AsnHead, she
         say(row, 'epc', 'epcInvalid', { reason });
       }
     }
-    const qtyText = textOf(qtyCell).text;
-    let qty = Number(qtyText);
-    if (!qtyText && epcText) qty = 1;
-    else if (!qtyText) say(row, 'qty', 'required');
-    else if (!Number.isInteger(qty) || qty < 1 || qty > QTY_MAX) say(row, 'qty', 'qty', { max: QTY_MAX });
-    else if (epcText && qty !== 1) say(row, 'qty', 'epcOnePiece');
     if (errors.length === before) rows.push({ row, carton: cartonNo, sscc, sku: sku.text, qty, epc: epcText });
     await slice();
   }

@@ -1,4 +1,11 @@
-import { billLineResource, billResource, billSiteResource, futuresAllocationResource, goodsReceivedResource } from '@tagloom/domain';
+import {
+  billFactoryResource,
+  billLineResource,
+  billResource,
+  billSiteResource,
+  futuresAllocationResource,
+  goodsReceivedResource,
+} from '@tagloom/domain';
 import { resourceTable, rowsOfTable } from '../../../db/resource-table.js';
 // bills point at locations, factories, goods SKUs and commodity purchase orders
 import '../../tenant/tables.js';
@@ -6,6 +13,8 @@ import '../../supply/tables.js';
 
 /** The stores and warehouses bills go between (rows of the locations table). */
 export const billSites = rowsOfTable(billSiteResource);
+/** The factories a bill comes from (rows of the factories table). */
+export const billFactories = rowsOfTable(billFactoryResource);
 /** Bills and their lines (../shared/operations.md E1). */
 export const wmsBills = resourceTable(billResource);
 export const wmsBillLines = resourceTable(billLineResource);

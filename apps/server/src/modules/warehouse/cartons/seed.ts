@@ -1,4 +1,4 @@
-import { BILL_KIND, BILL_STATUS, CARTON_EPC_SOURCE, CARTON_STATUS, EPC_CLASS } from '@tagloom/domain';
+import { BILL_KIND, BILL_ORIGIN, BILL_STATUS, CARTON_EPC_SOURCE, CARTON_STATUS, EPC_CLASS } from '@tagloom/domain';
 import { CARTON_RESULT } from '@tagloom/domain/rfid/reconcile.js';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { dayStamp, takeNumbers } from '../../../core/numbering.js';
@@ -30,6 +30,8 @@ async function packedBill(
   code: string,
   row: Record<string, unknown>,
   cartons: Tag[][],
+  /** how the DC learnt the cartons' EPCs (the factory's pack reads, or the factory's ASN spreadsheet imported) */
+  source: number = CARTON_EPC_SOURCE.FACTORY_PACK,
 ): Promise<{ billId: number; cartonIds: number[] }> {
   const [bill] = await tx
     .insert(wmsBills)
@@ -58,10 +60,10 @@ async function packedBill(
         cartonId: c.id,
         sscc: c.sscc,
         billId: bill.id,
-        source: CARTON_EPC_SOURCE.FACTORY_PACK,
+        source,
         result: EPC_CLASS.PENDING,
         boundAt: row.shippedAt as Date,
-        boundBy: 'FA01',
+        boundBy: source === CARTON_EPC_SOURCE.ASN_IMPORT ? 'demo' : 'FA01',
       })),
     ),
   );
@@ -95,7 +97,8 @@ async function readIn(tx: Tx, tenantId: number, billId: number, cartonId: number
  * factory packed by reads, five of them through the dock tunnel — one matched (accepted at once),
  * one a piece short, a mis-pack between two cartons (one over, the other short), one with an EPC of
  * another bill and an unknown tag (held) — and one still expected; and the other in-transit ASN
- * whose carton lent its EPC. The in-transit ASN of FA01's audited cartons stays as shipped.
+ * whose carton lent its EPC (imported from the factory's ASN spreadsheet). The in-transit ASN of
+ * FA01's audited cartons stays as shipped.
  */
 export async function seedCartonsDemo(tx: Tx, tenantId: number, site: Map<string, number>, factory: Map<string, number>) {
   const tags = await someTags(tx, tenantId, 6 * PER + 3, { unbound: true });
@@ -110,9 +113,17 @@ export async function seedCartonsDemo(tx: Tx, tenantId: number, site: Map<string
     tx,
     tenantId,
     `BL${day}${String(first + 1).padStart(4, '0')}`,
-    // bound for WH02: its piece found in a WH01 carton is another bill's
-    { ...base, destLocationId: site.get('WH02') ?? wh01, reservationNo: 'ASN-FA01-0003', expectedAt: new Date(Date.now() + 86_400_000) },
+    // bound for WH02: its piece found in a WH01 carton is another bill's; the factory's ASN spreadsheet imported
+    {
+      ...base,
+      destLocationId: site.get('WH02') ?? wh01,
+      reservationNo: 'ASN-FA01-0003',
+      expectedAt: new Date(Date.now() + 86_400_000),
+      origin: BILL_ORIGIN.ASN_IMPORT,
+      remark: '由工厂 ASN 表格导入',
+    },
     [tags.slice(6 * PER)],
+    CARTON_EPC_SOURCE.ASN_IMPORT,
   );
   const { billId, cartonIds } = await packedBill(
     tx,
