@@ -1,4 +1,4 @@
-import { BILL_KIND, BILL_STATUS, CARTON_STATUS } from '@tagloom/domain';
+import { BILL_KIND, BILL_ORIGIN, BILL_STATUS, CARTON_STATUS } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
@@ -62,7 +62,13 @@ describe(`ASN from audited packing cartons on ${DRIVER}`, () => {
     // the first carton audited: a draft ASN of its lines, for WH01 (the first warehouse), the order's factory
     expect((await post('supply/packing-review/audit', demo, { id: first })).status).toBe(200);
     let [asn] = await asnOf();
-    expect(asn).toMatchObject({ kind: BILL_KIND.PURCHASE_IN, status: BILL_STATUS.CREATED, factoryId: fa01.id, piecesExpected: 30 });
+    expect(asn).toMatchObject({
+      kind: BILL_KIND.PURCHASE_IN,
+      status: BILL_STATUS.CREATED,
+      origin: BILL_ORIGIN.SUPPLY_AUDIT,
+      factoryId: fa01.id,
+      piecesExpected: 30,
+    });
     const lines = await queryRows<{ carton_no: string; expected_qty: number }>(
       t.ctx.db,
       sql`select carton_no, expected_qty from wms_bill_lines where tenant_id = ${tenantId} and bill_id = ${asn.id} order by id`,
