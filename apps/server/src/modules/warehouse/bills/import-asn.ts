@@ -35,6 +35,7 @@ import { move } from '../../../core/resource/transitions.js';
 import { slices } from '../../../core/sheet/slices.js';
 import { type Db, queryRows } from '../../../db/client.js';
 import { tableOf } from '../../../db/resource-table.js';
+import { pgNumArray, pgTextArray } from '../../rfid/state/fold-data.js';
 import { skusByCode } from '../../tenant/goods/service.js';
 import { EXPECTING } from '../cartons/check.js';
 import { makeCartons } from '../cartons/make.js';
@@ -284,7 +285,7 @@ export async function importAsn(db: Db, session: SessionInfo, head: AsnHead, she
             and b.status in (${sql.join(
               OPEN_STATES.map((s) => sql`${s}`),
               sql`, `,
-            )}) and e.epc = any(${textArray(epcs.slice(k, k + CHUNK))}::text[])`,
+            )}) and e.epc = any(${pgTextArray(epcs.slice(k, k + CHUNK))}::text[])`,
     );
     for (const b of bound) say(firstRow.get(b.epc)!, 'epc', 'epcBound', { carton: b.carton_no, bill: b.code });
     await slice();
@@ -389,8 +390,8 @@ async function writeAsn(db: Db, session: SessionInfo, head: AsnHead, rows: AsnRo
       const carton = part.map((r) => cartonOf.get(r.carton)!);
       await tx.execute(sql`insert into ${wmsCartonEpcs} (tenant_id, epc, sku_id, carton_id, sscc, bill_id, source, result, bound_at, bound_by)
         select ${tenantId}, x.epc, x.sku_id, x.carton_id, x.sscc, ${bill.id}, ${CARTON_EPC_SOURCE.ASN_IMPORT}, ${EPC_CLASS.PENDING}, ${at}, ${session.username}
-        from unnest(${textArray(part.map((r) => r.epc))}::text[], ${numArray(part.map((r) => r.skuId!))}::bigint[],
-                    ${numArray(carton.map((c) => Number(c.id)))}::bigint[], ${textArray(carton.map((c) => String(c.sscc ?? '')))}::text[])
+        from unnest(${pgTextArray(part.map((r) => r.epc))}::text[], ${pgNumArray(part.map((r) => r.skuId!))}::bigint[],
+                    ${pgNumArray(carton.map((c) => Number(c.id)))}::bigint[], ${pgTextArray(carton.map((c) => String(c.sscc ?? '')))}::text[])
              as x(epc, sku_id, carton_id, sscc)`);
       await slice();
     }
@@ -403,8 +404,3 @@ async function writeAsn(db: Db, session: SessionInfo, head: AsnHead, rows: AsnRo
     return { id: bill.id, code: bill.code, cartons: cartons.length, pieces: Number(after.piecesExpected), epcs: bound.length };
   });
 }
-
-/** A PostgreSQL array literal of numbers, for a typed array parameter (`::bigint[]`). */
-const numArray = (values: readonly number[]): string => `{${values.join(',')}}`;
-/** A PostgreSQL array literal of text: each element quoted, its `"` and `\` escaped. */
-const textArray = (values: readonly string[]): string => `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
