@@ -16,6 +16,7 @@ export * from './grant.js';
 export * from './inspection.js';
 export * from './log.js';
 export * from './pad.js';
+export type * from './wire.js';
 export * from './zone.js';
 export { warehouseMenu };
 

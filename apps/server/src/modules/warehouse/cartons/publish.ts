@@ -2,38 +2,15 @@
  * A carton's live messages (topic wms.carton): the carton as the receiving check's live panel
  * shows it, published inside the transaction that changes it (NOTIFY goes at its commit).
  */
+import type { CartonLive } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
 import { defineLiveTopic, publishLiveIn } from '../../../core/live.js';
 import { queryRows, type Tx } from '../../../db/client.js';
 
 /** The topic of a carton's live messages (data: CartonLive). */
-export const CARTON_TOPIC = defineLiveTopic('wms.carton');
+export type { CartonLive };
 
-/** A carton as the live panel shows it: `result` when it changed, `progress` while it is read. */
-export interface CartonLive {
-  kind: 'result' | 'progress';
-  cartonId: number;
-  cartonNo: string;
-  billId: number;
-  billCode: string;
-  status: number;
-  result: number;
-  /** the reader (a dock's tunnel, a handheld) of its last session and its zone */
-  equipmentCoding: string | null;
-  locationId: number | null;
-  zoneName: string | null;
-  expected: number;
-  read: number;
-  matched: number;
-  missing: number;
-  over: number;
-  foreign: number;
-  unknown: number;
-  checkedAt: string | null;
-  holdReason: string;
-  /** progress: the session reading it */
-  session?: { id: number; code: string; epcCount: number; readCount: number; startedAt: string };
-}
+export const CARTON_TOPIC = defineLiveTopic('wms.carton');
 
 export interface CartonRow {
   id: string | number;

@@ -7,6 +7,7 @@
  * warehouse log, the first read moves the inspection to inspecting (a system move), and the sampled
  * pieces are observed `inspecting` in the tag lifecycle.
  */
+import type { SampleEpc } from '@tagloom/domain';
 import { EPC_CLASS, INSPECTION_STATUS, LOCATION_KIND, ZONE_TYPE } from '@tagloom/domain';
 import { SCENE_TYPE } from '@tagloom/domain/rfid/presence.js';
 import { READ_SESSION_KIND, READ_SESSION_STATE } from '@tagloom/domain/rfid/sessions.js';
@@ -288,18 +289,6 @@ export function sampleOnSessions(): () => void {
     offOpen();
     offClose();
   };
-}
-
-/** One EPC of the sample as the console shows it. */
-export interface SampleEpc {
-  epc: string;
-  skuId: number | null;
-  sku: string;
-  foreign: boolean;
-  readAt: string;
-  equipment: string;
-  /** read by the open session, not stored yet */
-  reading: boolean;
 }
 
 /**

@@ -1,28 +1,7 @@
 /** The docks of the receiving check and what a pushed carton does to one (pure: the panel's and the tests'). */
+import type { CartonLive } from '@tagloom/domain/resources/warehouse/wire.ts';
 
-/** A carton as the server pushes it (CartonLive). */
-export interface CartonLive {
-  kind: 'result' | 'progress';
-  cartonId: number;
-  cartonNo: string;
-  billId: number;
-  billCode: string;
-  status: number;
-  result: number;
-  equipmentCoding: string | null;
-  locationId: number | null;
-  zoneName: string | null;
-  expected: number;
-  read: number;
-  matched: number;
-  missing: number;
-  over: number;
-  foreign: number;
-  unknown: number;
-  checkedAt: string | null;
-  holdReason: string;
-  session?: { id: number; code: string; epcCount: number; readCount: number; startedAt: string };
-}
+export type { CartonLive };
 
 export interface Dock {
   equipmentCoding: string;

@@ -4,23 +4,15 @@
  * button while the inspection is not submitted — the read itself: pick the QI reader, Start, watch
  * the count (the sample is asked again every second while a read is open), Close to store it.
  */
+
 import { SyncOutlined } from '@ant-design/icons';
+import type { SampleEpc } from '@tagloom/domain/resources/warehouse/wire.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Grid, Modal, Progress, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../app/bridge';
 import { fetchData, request } from '../../../app/request';
-
-export interface SampleEpc {
-  epc: string;
-  skuId: number | null;
-  sku: string;
-  foreign: boolean;
-  readAt: string;
-  equipment: string;
-  reading: boolean;
-}
 
 export interface Sample {
   inspection: { id: number; code: string; status: number; sampleSize: number; inspectedQty: number };
