@@ -82,6 +82,8 @@ function DockCard({ dock, onOpen }: { dock: Dock; onOpen: (c: CartonLive) => voi
       extra={<Typography.Text type="secondary">{dock.locationName ?? ''}</Typography.Text>}
       data-testid="rcv-dock"
       data-dock={dock.equipmentCoding}
+      // its title is the reader's name, as the tenant wrote it (data, in any language)
+      data-user-text
     >
       <div className="rcv-section" data-testid="rcv-dock-current" data-carton={cur?.cartonNo ?? ''}>
         <Typography.Text type="secondary" className="rcv-label">
