@@ -12,6 +12,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** a seeded PGlite data directory to copy ('' when every server seeds its own) */
     seededDataDir: string;
+    /** the server bundled as one module (support/template.ts; '' to run it from its sources) */
+    serverBundle: string;
   }
 }
 
@@ -53,10 +55,10 @@ async function freshPgDatabase(): Promise<{ env: Record<string, string>; drop: (
   };
 }
 
-/** The seeded data directory the global setup made (support/template.ts), if any. */
-function seededDataDir(): string {
+/** What the global setup provided (support/template.ts), if anything. */
+function provided(key: 'seededDataDir' | 'serverBundle'): string {
   try {
-    return inject('seededDataDir') ?? '';
+    return inject(key) ?? '';
   } catch {
     return ''; // outside a test file (the global setup itself)
   }
@@ -65,15 +67,20 @@ function seededDataDir(): string {
 /**
  * Starts the server on a free port. Its embedded database is a copy of the one the global setup
  * seeded (or a fresh one seeded now, when there is none or `env` sets its own DATA_DIR);
- * `keepDataDir` leaves a DATA_DIR given in `env` in place when stopping.
+ * `keepDataDir` leaves a DATA_DIR given in `env` in place when stopping. It runs from the run's
+ * server bundle when there is one (`opts.bundle`, else the global setup's), else from its sources.
  */
-export async function startServer(env: Record<string, string> = {}, opts: { keepDataDir?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  opts: { keepDataDir?: boolean; bundle?: string } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dir = mkdtempSync(path.join(tmpdir(), 'tagloom-e2e-'));
   const database = await freshPgDatabase();
-  const seeded = env.DATA_DIR || database.env.DATABASE_URL ? '' : seededDataDir();
+  const seeded = env.DATA_DIR || database.env.DATABASE_URL ? '' : provided('seededDataDir');
+  const bundle = opts.bundle ?? provided('serverBundle');
   if (seeded) cpSync(seeded, path.join(dir, 'db'), { recursive: true });
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, bundle ? [bundle] : ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
