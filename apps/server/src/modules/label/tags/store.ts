@@ -403,9 +403,12 @@ export async function recordTagEvent(tx: Tx, e: TagEventInput, place?: Place): P
     .insert(labelTagEvents)
     .values({
       tenantId: e.tenantId,
-      // no event time given: now, the record time too (its hash needs the instant before the row is written)
+      // no event time given: now, the record time too (its hash needs the instant before the row is written);
+      // the record time never before the transaction's now(), which stamps the tags' generation and
+      // withdrawal that bound an order's events (the server's clock counts milliseconds, the database's
+      // microseconds: within one millisecond an event could sort before the withdrawal it followed)
       createdAt: at,
-      recordTime: e.recordTime ?? (e.eventTime ? sql`now()` : at),
+      recordTime: e.recordTime ?? (e.eventTime ? sql`now()` : sql`greatest(now(), ${at.toISOString()}::timestamptz)`),
       eventTimeZoneOffset: offset,
       eventType,
       eventId,
