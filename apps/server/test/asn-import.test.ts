@@ -7,28 +7,10 @@ import { queryRows } from '../src/db/client.js';
 import { stopParsePool } from '../src/modules/rfid/ingest/parse-pool.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 import { readAndFold, testReader, testScene, zoneOf } from './support-readers.js';
-import { workbook } from './uploads.js';
+import { FORM_BOUNDARY, formData, workbook } from './uploads.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: API answers are read loosely
 type Row = Record<string, any>;
-
-const BOUNDARY = '----asnimport';
-/** multipart/form-data: the dialog's text fields, then the file. */
-function multipart(fields: Record<string, string | number>, file?: { name: string; bytes: Buffer }) {
-  const chunks: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields))
-    chunks.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  if (file)
-    chunks.push(
-      Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return Buffer.concat(chunks);
-}
 
 const HEADER = ['Carton no. or SSCC', 'SKU code or barcode/GTIN', 'Quantity', 'EPC (optional)'];
 
@@ -81,8 +63,8 @@ describe(`ASN import from a spreadsheet on ${DRIVER}`, () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/warehouse/bill/import-asn',
-      headers: { token, langeType: lang, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-      payload: multipart(fields, { name: 'asn.xlsx', bytes: Buffer.isBuffer(rows) ? rows : workbook(rows) }),
+      headers: { token, langeType: lang, 'content-type': `multipart/form-data; boundary=${FORM_BOUNDARY}` },
+      payload: formData(fields, { name: 'asn.xlsx', bytes: Buffer.isBuffer(rows) ? rows : workbook(rows) }),
     });
     return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: Row } };
   };

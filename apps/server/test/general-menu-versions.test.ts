@@ -6,10 +6,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, menuButtons, menus, roleMenus, roles, softwareVersions, tenantMenus } from '../src/db/schema/index.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
+import { FORM_BOUNDARY, formData } from './uploads.js';
 
 const leaves = (tree: MenuItem[]): MenuItem[] => tree.flatMap((m) => (m.children.length ? leaves(m.children) : [m]));
 const EN = 'en_US';
-const BOUNDARY = '----tagloom-test-boundary';
 
 /** A zip-looking payload (PK\3\4 then filler); `seed` makes the bytes differ. */
 const zipBytes = (size: number, seed = 1) => {
@@ -17,25 +17,6 @@ const zipBytes = (size: number, seed = 1) => {
   b.write('PK\u0003\u0004', 0, 'latin1');
   return b;
 };
-
-/** multipart/form-data with text fields first, then one file part. */
-function multipart(fields: Record<string, string | number>, file?: { name: string; bytes: Buffer }) {
-  const chunks: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  }
-  if (file) {
-    chunks.push(
-      Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return Buffer.concat(chunks);
-}
 
 describe(`general menu and software version screens on ${DRIVER}`, () => {
   let t: TestApp;
@@ -45,7 +26,7 @@ describe(`general menu and software version screens on ${DRIVER}`, () => {
     const res = await t.app.inject({
       method: 'POST',
       url,
-      headers: { token: admin, langeType: lang, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      headers: { token: admin, langeType: lang, 'content-type': `multipart/form-data; boundary=${FORM_BOUNDARY}` },
       payload,
     });
     return { status: res.statusCode, body: res.json() };
@@ -294,7 +275,7 @@ describe(`general menu and software version screens on ${DRIVER}`, () => {
     });
 
     it('adds an app version with its .apk in one multipart request', async () => {
-      const r = await upload('/api/general/version-app/create', multipart(versionFields(), { name: 'pda-2.4.0.apk', bytes: apk }));
+      const r = await upload('/api/general/version-app/create', formData(versionFields(), { name: 'pda-2.4.0.apk', bytes: apk }));
       expect(r.status).toBe(200);
       expect(r.body.msg).toBe('Upload success');
       expect(r.body.data).toMatchObject({
@@ -335,7 +316,7 @@ describe(`general menu and software version screens on ${DRIVER}`, () => {
     it('refuses a second upload of the same .apk', async () => {
       const r = await upload(
         '/api/general/version-app/create',
-        multipart(versionFields({ versionNumber: 241, versionName: '2.4.1' }), { name: 'again.apk', bytes: apk }),
+        formData(versionFields({ versionNumber: 241, versionName: '2.4.1' }), { name: 'again.apk', bytes: apk }),
       );
       expect([r.status, r.body.msg]).toEqual([409, 'A duplicate attachment exists: pda-2.4.0.apk']);
       expect(await t.ctx.db.select().from(softwareVersions).where(eq(softwareVersions.versionNumber, 241))).toEqual([]);
@@ -345,25 +326,25 @@ describe(`general menu and software version screens on ${DRIVER}`, () => {
       const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(500, 0x20)]);
       const renamed = await upload(
         '/api/general/version-app/create',
-        multipart(versionFields({ versionNumber: 242 }), { name: 'fake.apk', bytes: pdf }),
+        formData(versionFields({ versionNumber: 242 }), { name: 'fake.apk', bytes: pdf }),
       );
       expect([renamed.status, renamed.body.msg]).toEqual([400, 'Wrong file format, please upload again (apk)']);
       const zip = await upload(
         '/api/general/version-app/create',
-        multipart(versionFields({ versionNumber: 242 }), { name: 'app.zip', bytes: zipBytes(1000, 9) }),
+        formData(versionFields({ versionNumber: 242 }), { name: 'app.zip', bytes: zipBytes(1000, 9) }),
       );
       expect(zip.status).toBe(400);
       // a zip is fine for the web screen
       const web = await upload(
         '/api/general/version-web/create',
-        multipart(versionFields({ softwareCode: 'console', versionNumber: 1 }), { name: 'console.zip', bytes: zipBytes(1000, 9) }),
+        formData(versionFields({ softwareCode: 'console', versionNumber: 1 }), { name: 'console.zip', bytes: zipBytes(1000, 9) }),
       );
       expect(web.status).toBe(200);
     });
 
     it('refuses an .apk over 5 MB while streaming', async () => {
       const total = 12 * 1024 * 1024;
-      const head = multipart(versionFields({ versionNumber: 250 }), { name: 'big.apk', bytes: Buffer.alloc(0) });
+      const head = formData(versionFields({ versionNumber: 250 }), { name: 'big.apk', bytes: Buffer.alloc(0) });
       // split the envelope around an empty file body, then stream the big body in between
       const marker = Buffer.from('application/octet-stream\r\n\r\n');
       const cut = head.indexOf(marker) + marker.length;
@@ -395,10 +376,7 @@ describe(`general menu and software version screens on ${DRIVER}`, () => {
     });
 
     it('refuses a version number taken for the same software code and type, before storing the file', async () => {
-      const r = await upload(
-        '/api/general/version-app/create',
-        multipart(versionFields(), { name: 'other.apk', bytes: zipBytes(2000, 4) }),
-      );
+      const r = await upload('/api/general/version-app/create', formData(versionFields(), { name: 'other.apk', bytes: zipBytes(2000, 4) }));
       expect([r.status, r.body.msg]).toEqual([409, 'Version number 240 already exists for tagloom-pda']);
       expect((await t.ctx.db.select().from(files).where(eq(files.scope, 'general/version-app'))).length).toBe(1);
       // the same number under another type is fine
@@ -409,12 +387,12 @@ describe(`general menu and software version screens on ${DRIVER}`, () => {
     it('validates the fields with their labels and the upgrade type enumeration', async () => {
       const r = await upload(
         '/api/general/version-app/create',
-        multipart(versionFields({ upgradeType: 'sometimes', versionNumber: 'x' }), { name: 'v.apk', bytes: zipBytes(500, 6) }),
+        formData(versionFields({ upgradeType: 'sometimes', versionNumber: 'x' }), { name: 'v.apk', bytes: zipBytes(500, 6) }),
       );
       expect(r.status).toBe(400);
       expect(r.body.msg).toContain('Upgrade type: choose one of Optional, Forced');
       expect(r.body.msg).toContain('Version number');
-      const noFile = await upload('/api/general/version-app/create', multipart(versionFields({ versionNumber: 260 })));
+      const noFile = await upload('/api/general/version-app/create', formData(versionFields({ versionNumber: 260 })));
       expect([noFile.status, noFile.body.msg]).toEqual([400, 'Please choose the file to upload']);
     });
 
@@ -424,11 +402,11 @@ describe(`general menu and software version screens on ${DRIVER}`, () => {
         .from(softwareVersions)
         .where(and(eq(softwareVersions.type, 'java'), eq(softwareVersions.versionNumber, 240)));
       const jar = zipBytes(4000, 8);
-      const up = await upload('/api/general/version-java/upload', multipart({ id: v.id }, { name: 'server.jar', bytes: jar }));
+      const up = await upload('/api/general/version-java/upload', formData({ id: v.id }, { name: 'server.jar', bytes: jar }));
       expect(up.body.data).toMatchObject({ fileName: 'server.jar', fileSize: 4000 });
       const again = await upload(
         '/api/general/version-java/upload',
-        multipart({ id: v.id }, { name: 'server2.war', bytes: zipBytes(4100, 2) }),
+        formData({ id: v.id }, { name: 'server2.war', bytes: zipBytes(4100, 2) }),
       );
       expect(again.body.data.fileName).toBe('server2.war');
       expect((await t.ctx.db.select().from(files).where(eq(files.scope, 'general/version-java'))).map((f) => f.name)).toEqual([
@@ -453,7 +431,7 @@ describe(`general menu and software version screens on ${DRIVER}`, () => {
       const del = await t.call('POST', '/api/general/version-app/delete', { token: admin, body: { ids: [v.id] } });
       expect(del.body.data).toEqual({ deleted: 1 });
       expect(await t.ctx.db.select().from(files).where(eq(files.scope, 'general/version-app'))).toEqual([]);
-      const r = await upload('/api/general/version-app/create', multipart(versionFields(), { name: 'pda-2.4.0.apk', bytes: apk }));
+      const r = await upload('/api/general/version-app/create', formData(versionFields(), { name: 'pda-2.4.0.apk', bytes: apk }));
       expect(r.status).toBe(200);
     });
 

@@ -22,6 +22,28 @@ export function multipart(name: string, buf: Buffer) {
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
+/** The boundary of formData()'s bodies (the request's content-type names it). */
+export const FORM_BOUNDARY = '----tagloom-test-boundary';
+
+/** multipart/form-data with text fields first, then one file part (a dialog's fields and its file). */
+export function formData(fields: Record<string, string | number>, file?: { name: string; bytes: Buffer }): Buffer {
+  const chunks: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${FORM_BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  }
+  if (file) {
+    chunks.push(
+      Buffer.from(
+        `--${FORM_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${FORM_BOUNDARY}--\r\n`));
+  return Buffer.concat(chunks);
+}
+
 /** The SQL statements the database client is sent while `fn` runs. */
 export async function statements(db: Tx, fn: () => Promise<unknown>): Promise<string[]> {
   const client = (db as unknown as { $client: { query: (...a: unknown[]) => Promise<unknown> } }).$client;
