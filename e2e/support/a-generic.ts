@@ -14,7 +14,7 @@ import { RESOURCES } from '@tagloom/domain/resources/index.ts';
 import { requiredMessage } from '@tagloom/domain/validation.ts';
 import type { Browser, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { signedIn, tokenOf } from './browser';
+import { fileCache, signedIn, tokenOf } from './browser';
 import { apiPost, deleteRow, fieldError, panelOf, pick, screenOf, shownSeedText, tableText } from './general';
 import { settled } from './screens';
 import { ROOT, type RunningServer } from './server';
@@ -139,7 +139,7 @@ async function searchTitle(page: Page, def: ResourceDef, text: string) {
 const ACCOUNT = { platform: ['admin', 'admin123'], tenant: ['demo', 'demo123'] } as const;
 
 /** The screens (components) of the signed-in account's menu, as the console receives it. */
-const menusSeen = new Map<string, Promise<string[]>>();
+const menusSeen = fileCache<string, Promise<string[]>>();
 export function menuScreens(page: Page, token: string, key: string): Promise<string[]> {
   let found = menusSeen.get(key);
   if (!found) {

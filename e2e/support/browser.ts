@@ -25,17 +25,48 @@ export function launch(): Promise<Browser> {
 }
 
 /**
- * A test file's server (started with `env`) and Chromium: started before its tests, stopped after them.
- * The properties are set once they have started, so read them inside the tests.
+ * Caches that hold for one test file only (its server, its accounts' states): emptied when the file
+ * ends. A worker runs several files one after the other in one module graph (vitest.config.ts:
+ * isolate false), and a later file's server may get an earlier one's port.
+ */
+const fileCaches: Map<unknown, unknown>[] = [];
+export function fileCache<K, V>(): Map<K, V> {
+  const cache = new Map<K, V>();
+  fileCaches.push(cache as Map<unknown, unknown>);
+  return cache;
+}
+
+/**
+ * The worker's Chromium: launched by its first test file and used by the next ones (each story opens
+ * its own contexts, so nothing of a file's pages outlives it); it ends with the worker's process.
+ */
+let workerBrowser: Promise<Browser> | undefined;
+function sharedBrowser(): Promise<Browser> {
+  workerBrowser ??= launch().then((b) => {
+    b.on('disconnected', () => {
+      workerBrowser = undefined;
+    });
+    return b;
+  });
+  workerBrowser.catch(() => {
+    workerBrowser = undefined;
+  });
+  return workerBrowser;
+}
+
+/**
+ * A test file's server (started with `env`) and Chromium: started before its tests; the server is
+ * stopped after them and the file's browser contexts closed. The properties are set once they have
+ * started, so read them inside the tests.
  */
 export function e2eSuite(env: Record<string, string> = {}): { readonly server: RunningServer; readonly browser: Browser } {
   const suite = {} as { server: RunningServer; browser: Browser };
   beforeAll(async () => {
-    suite.server = await startServer(env);
-    suite.browser = await launch();
+    [suite.server, suite.browser] = await Promise.all([startServer(env), sharedBrowser()]);
   });
   afterAll(async () => {
-    await suite.browser?.close();
+    for (const cache of fileCaches) cache.clear();
+    if (suite.browser?.isConnected()) await Promise.all(suite.browser.contexts().map((c) => c.close()));
     await suite.server?.stop();
   });
   // a story fails on any page error (an uncaught exception or unhandled rejection) of its sessions
@@ -86,7 +117,7 @@ export async function newSession(
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 /** Each file's signed-in states, by server and account: one login per account per file. */
-const signedInStates = new Map<string, Promise<StorageState>>();
+const signedInStates = fileCache<string, Promise<StorageState>>();
 
 /**
  * A new session already signed in as `username`, on `path` (default the home screen). The file signs in

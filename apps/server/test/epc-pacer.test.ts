@@ -1,3 +1,4 @@
+// One database pass: no database (pure code), so the PostgreSQL pass would repeat it.
 import { describe, expect, it } from 'vitest';
 import { EPC_SLICE_MS, pacer } from '../src/modules/label/orders/epc-job.js';
 

@@ -1,3 +1,4 @@
+// One database pass: no database (pure code), so the PostgreSQL pass would repeat it.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

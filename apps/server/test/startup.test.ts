@@ -1,3 +1,4 @@
+// One database pass: it starts the real server process on its own embedded PGlite (or an unreachable address) whatever TEST_DATABASE_URL says.
 /** The real server process (src/main.ts) at start: refusing a bad configuration, and an unreachable database. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';

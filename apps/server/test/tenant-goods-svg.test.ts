@@ -1,3 +1,4 @@
+// One database pass: no database (pure code), so the PostgreSQL pass would repeat it.
 import { describe, expect, it } from 'vitest';
 import { SvgRefusal, sanitizeSvg } from '../src/core/thumbs/svg.js';
 

@@ -1,3 +1,4 @@
+// One database pass: it opens its own embedded PGlite whatever TEST_DATABASE_URL says (PostgreSQL partitions are made by the same SQL at every start of the PostgreSQL pass).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPglite, queryRows } from '../db/client.js';

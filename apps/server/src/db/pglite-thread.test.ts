@@ -1,3 +1,4 @@
+// One database pass: it tests the embedded PGlite itself, on its own thread, whatever TEST_DATABASE_URL says.
 import { messages } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

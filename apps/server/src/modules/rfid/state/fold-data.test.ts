@@ -1,3 +1,4 @@
+// One database pass: no database (pure code), so the PostgreSQL pass would repeat it.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encodeReads, forEachRead, type QueuedRead } from './fold-data.js';

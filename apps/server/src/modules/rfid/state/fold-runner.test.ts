@@ -1,3 +1,4 @@
+// One database pass: no database (pure code), so the PostgreSQL pass would repeat it.
 import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../../../core/context.js';
 import { FOLD_TIMING, FoldRunner, foldDueAt } from './fold-runner.js';
