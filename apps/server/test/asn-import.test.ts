@@ -167,6 +167,40 @@ describe(`ASN import from a spreadsheet on ${DRIVER}`, () => {
     expect(bill).toMatchObject({ status: BILL_STATUS.RECEIVING, piecesReceived: 4, cartonsPending: 1 });
   });
 
+  it('a sheet marked as needing inspection: its receipt opens an inspection with its first carton, and the review waits for it', async () => {
+    const rows = [HEADER, ['ASNI-Q1', tags[6].barcode, 1, tags[6].epc]];
+    const r = await importAsn(rows, { destLocationId: site.WH01, factoryId: fa01, reservationNo: 'PO-ASNI-QI', needsInspection: 1 });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const id = r.body.data.id;
+    const get = async () => (await t.call('GET', `/api/warehouse/bill/get?id=${id}`, { token: demo })).body.data as Row;
+    expect(await get()).toMatchObject({ needsInspection: 1, status: BILL_STATUS.IN_TRANSIT });
+    const inspections = async () =>
+      (await t.call('POST', '/api/warehouse/receiving-qi/list', { token: demo, body: { page: 1, pageSize: 10, billId: id } })).body.data
+        .list as Row[];
+    expect(await inspections()).toEqual([]);
+    await throughTunnel('ASNI-Q1', [tags[6].epc], 'asni-q1');
+    const [qi] = await inspections();
+    expect(qi).toMatchObject({ lotQty: 1, status: 1 });
+    // received, reviewed: refused until the inspection is submitted
+    expect((await t.call('POST', '/api/warehouse/goods-received/receive', { token: demo, body: { id } })).status).toBe(200);
+    const review = await t.call('POST', '/api/logistics/receipt-review/review', { token: demo, body: { id }, lang: 'en_US' });
+    expect([review.status, review.body.msg]).toEqual([409, `Bill ${r.body.data.code} needs inspection: submit it before the review`]);
+    // without the mark (or 0), a sheet's bill needs none; anything else is refused naming the field
+    const plain = await importAsn([HEADER, ['ASNI-Q2', tags[7].barcode, 1]], {
+      destLocationId: site.WH01,
+      factoryId: fa01,
+      needsInspection: 0,
+    });
+    expect((await t.call('GET', `/api/warehouse/bill/get?id=${plain.body.data.id}`, { token: demo })).body.data.needsInspection).toBe(0);
+    const bad = await importAsn([HEADER, ['ASNI-Q3', tags[7].barcode, 1]], {
+      destLocationId: site.WH01,
+      factoryId: fa01,
+      needsInspection: 2,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toMatch(/^Needs inspection/);
+  });
+
   it('refuses a file with bad rows, each message naming its row and column; nothing is written', async () => {
     const before = await billCount();
     const otherGtin = sgtin96Hex(tags[7].gtin, 7, 1, 990001);

@@ -72,6 +72,8 @@ export interface AsnHead {
   expectedAt?: Date | null;
   reservationNo?: string;
   remark?: string;
+  /** YesNo (default 0): the receipt's review waits for its quality inspection */
+  needsInspection?: number;
 }
 
 /** The answer: the bill made, and what it holds. */
@@ -348,6 +350,7 @@ async function writeAsn(db: Db, session: SessionInfo, head: AsnHead, rows: AsnRo
         remark: head.remark ?? '',
         expectedAt: head.expectedAt ?? null,
         origin: BILL_ORIGIN.ASN_IMPORT,
+        needsInspection: head.needsInspection ?? 0,
       },
       [],
     );

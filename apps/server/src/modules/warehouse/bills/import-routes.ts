@@ -30,6 +30,8 @@ const headSchema = z.object({
     .regex(/^[A-Za-z0-9_-]*$/, 'validation.codeChars')
     .optional(),
   remark: z.string().trim().max(256).optional(),
+  // YesNo: the receipt's review waits for its quality inspection (opened with its first carton checked)
+  needsInspection: z.coerce.number().int().min(0).max(1).optional(),
 });
 
 export const asnImportRoutes: FastifyPluginAsyncZod<Services> = async (app, services) => {
@@ -56,7 +58,7 @@ export const asnImportRoutes: FastifyPluginAsyncZod<Services> = async (app, serv
       config: { access },
       schema: {
         tags: [SCREEN],
-        summary: `Import an advance shipping notice from a spreadsheet (multipart: field "file", one .xlsx/.xls of at most ${FILE_MAX_BYTES / 1024 / 1024} MB and ${ASN_MAX_ROWS} rows, its first row the header of the template: carton no. or SSCC, SKU code or barcode/GTIN, quantity, EPC optional; text fields destLocationId (a warehouse: a warehouse's user's own when left out), factoryId (the sending factory), expectedAt (ISO date), reservationNo (the PO or reference), remark). The sheet is read in a worker thread; every row is checked (SKU, quantity, EPC: hex, its SGTIN's GTIN the SKU's, once in the file, not in another open carton; a carton no. of 18 digits a valid SSCC, kept as the carton's SSCC, else one is made): any bad row refuses the file (400, data.errors: each row's messages naming its column) and nothing is written. Otherwise one transaction makes the bill (purchase receipt, origin ASN import, in transit), its lines per carton and SKU, its cartons and the EPC bindings (source ASN import) of the rows with an EPC, and answers its number, cartons, pieces and EPCs bound`,
+        summary: `Import an advance shipping notice from a spreadsheet (multipart: field "file", one .xlsx/.xls of at most ${FILE_MAX_BYTES / 1024 / 1024} MB and ${ASN_MAX_ROWS} rows, its first row the header of the template: carton no. or SSCC, SKU code or barcode/GTIN, quantity, EPC optional; text fields destLocationId (a warehouse: a warehouse's user's own when left out), factoryId (the sending factory), expectedAt (ISO date), reservationNo (the PO or reference), remark, needsInspection (1: the receipt needs a quality inspection, submitted before its review)). The sheet is read in a worker thread; every row is checked (SKU, quantity, EPC: hex, its SGTIN's GTIN the SKU's, once in the file, not in another open carton; a carton no. of 18 digits a valid SSCC, kept as the carton's SSCC, else one is made): any bad row refuses the file (400, data.errors: each row's messages naming its column) and nothing is written. Otherwise one transaction makes the bill (purchase receipt, origin ASN import, in transit), its lines per carton and SKU, its cartons and the EPC bindings (source ASN import) of the rows with an EPC, and answers its number, cartons, pieces and EPCs bound`,
         response: {
           200: envelope(z.object({ id: z.number(), code: z.string(), cartons: z.number(), pieces: z.number(), epcs: z.number() })),
         },

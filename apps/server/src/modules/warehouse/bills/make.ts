@@ -16,6 +16,8 @@ export interface MadeBill {
   /** BillOrigin (default: by hand) */
   origin?: number;
   expectedAt?: Date | null;
+  /** YesNo (default 0): its review waits for a quality inspection */
+  needsInspection?: number;
 }
 
 /**

@@ -2,11 +2,12 @@
  * Bill management's "Import ASN": a factory's spreadsheet (carton no. or SSCC, SKU code or
  * barcode/GTIN, quantity, EPC optional) made into an advance shipping notice in transit — the
  * receiving warehouse (a warehouse's user's own), the sending factory, the expected arrival and the
- * PO or reference with the file. The server checks every row; a refused file lists each row's
+ * PO or reference with the file, and whether the receipt needs a quality inspection (its review
+ * waits for it). The server checks every row; a refused file lists each row's
  * problems (row and column named) and nothing is written.
  */
 import { DownloadOutlined, ImportOutlined, InboxOutlined } from '@ant-design/icons';
-import { Alert, Button, DatePicker, Form, Input, Modal, Space, Typography, Upload } from 'antd';
+import { Alert, Button, Checkbox, DatePicker, Form, Input, Modal, Space, Typography, Upload } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +27,8 @@ interface Head {
   factoryId?: number;
   expectedAt?: Dayjs;
   reservationNo?: string;
+  /** the receipt's review waits for its quality inspection */
+  needsInspection?: boolean;
 }
 type Refusal = { msg: string; errors: { row: number; messages: string[] }[]; errorCount: number };
 
@@ -37,6 +40,7 @@ async function send(head: Head, file: File): Promise<Envelope<unknown>> {
   if (head.factoryId) form.append('factoryId', String(head.factoryId));
   if (head.expectedAt) form.append('expectedAt', head.expectedAt.format('YYYY-MM-DD'));
   if (head.reservationNo) form.append('reservationNo', head.reservationNo.trim());
+  if (head.needsInspection) form.append('needsInspection', '1');
   form.append('file', file, file.name);
   const res = await fetch(`${API_BASE}${URL}`, {
     method: 'POST',
@@ -172,6 +176,9 @@ export function ImportAsn({ def, onDone }: { def: ResourceDef; onDone: () => voi
               <Input placeholder={t('asnImport.referencePlaceholder')} maxLength={32} data-testid="asn-import-reference" />
             </Form.Item>
           </div>
+          <Form.Item name="needsInspection" valuePropName="checked">
+            <Checkbox data-testid="asn-import-inspection">{t('asnImport.needsInspection')}</Checkbox>
+          </Form.Item>
           <Form.Item label={t('asnImport.file')} required>
             <Upload.Dragger
               accept=".xlsx,.xls"
