@@ -208,8 +208,10 @@ describe('the inbound flow, end to end', () => {
   it("an ASN imported from a sheet passes a dock tunnel (a short carton held, a mis-pack found), its pad data and QI sample come in, its review is refused then accepted, it is put away; an EPC's lifecycle shows each step", async () => {
     const lang: Lang = 'zh_CN';
     // the tenant admin sets the readers up and reviews; WH01's keeper (wh01) does the warehouse's work
-    const admin = await signedIn(suite, 'demo', 'demo123', { lang });
-    const keeper = await signedIn(suite, 'wh01', 'demo1234', { lang });
+    const [admin, keeper] = await Promise.all([
+      signedIn(suite, 'demo', 'demo123', { lang }),
+      signedIn(suite, 'wh01', 'demo1234', { lang }),
+    ]);
     const errors = () => [...admin.errors, ...keeper.errors];
     try {
       const token = await tokenOf(admin.context);
@@ -218,22 +220,26 @@ describe('the inbound flow, end to end', () => {
         expect(r.code, `${url}: ${JSON.stringify(r)}`).toBe(200);
         return r.data;
       };
-      // WH01's receiving gate made a dock tunnel; it, the QI area's reader and the pad get fresh device keys
-      const scene = await api('/api/rfid/scene/create', {
-        sceneCode: 'TUN-FLOW',
-        sceneName: '收货通道 E2E',
-        sceneType: 5,
-        minPeriod: 1,
-        intervalPeriod: 1,
-        maxPeriod: 1,
-        readPower: 20,
-        reportInterval: 1,
-      });
       const reader = async (code: string) =>
         ((await api('/api/rfid/equipment/list', { page: 1, pageSize: 10, equipmentCoding: code })).list as Row[]).find(
           (r) => r.equipmentCoding === code,
         )!;
-      const gate = await reader('GATE-01');
+      // WH01's receiving gate made a dock tunnel; it, the QI area's reader and the pad get fresh device keys (and nine
+      // fresh tags of the label supplier are found for the factory's packing list)
+      const [scene, gate, tagList] = await Promise.all([
+        api('/api/rfid/scene/create', {
+          sceneCode: 'TUN-FLOW',
+          sceneName: '收货通道 E2E',
+          sceneType: 5,
+          minPeriod: 1,
+          intervalPeriod: 1,
+          maxPeriod: 1,
+          readPower: 20,
+          reportInterval: 1,
+        }),
+        reader('GATE-01'),
+        api('/api/label/tid-binding/list', { page: 1, pageSize: 9, status: 1 }),
+      ]);
       await api('/api/rfid/equipment/bind', { id: gate.id, locationId: gate.locationId, sceneId: scene.id });
       const keyOf = async (code: string) =>
         String((await api('/api/rfid/equipment/rotate-token', { id: (await reader(code)).id })).deviceToken);
@@ -249,8 +255,8 @@ describe('the inbound flow, end to end', () => {
         return out.body;
       };
 
-      // the factory's packing list: nine fresh tags of the label supplier in four cartons
-      const tags = (await api('/api/label/tid-binding/list', { page: 1, pageSize: 9, status: 1 })).list as Row[];
+      // the factory's packing list: the nine tags in four cartons
+      const tags = tagList.list as Row[];
       expect(tags).toHaveLength(9);
       const e = tags.map((t) => String(t.epc));
       const packed: Record<string, number[]> = { A: [0, 1, 2], B: [3, 4], C: [5, 6], D: [7, 8] };
@@ -299,7 +305,6 @@ describe('the inbound flow, end to end', () => {
       const passTunnel = async (key: string, read: number[]) => {
         const carton = cartons.get(cartonNo(key))!;
         const opened = await device(tunnelKey, '/api/rfid/sessions', { subjectType: 'carton', subjectCode: carton.sscc });
-        await expect.poll(() => card.getByTestId('rcv-dock-current').getAttribute('data-carton')).toBe(cartonNo(key));
         const at = new Date(Date.now() - 1000).toISOString().replace('Z', '+0000');
         await device(
           tunnelKey,
@@ -307,10 +312,15 @@ describe('the inbound flow, end to end', () => {
           read.map((i) => ({ timestamp: at, type: 'SIMPLE', data: { idHex: e[i], antenna: 1, peakRssi: -50, reads: 2 } })),
           { 'idempotency-key': `e2e-flow-${key}` },
         );
-        // its reads so far on the card, then the close: its result on the card
+        // the carton on the card with its reads so far, then the close: its result on the card
+        const current = card.getByTestId('rcv-dock-current');
+        const readsSoFar = webText(lang, 'carton.live.readsSoFar', { n: read.length, expected: carton.expectedPieces });
         await expect
-          .poll(() => card.getByTestId('rcv-dock-reads').textContent())
-          .toBe(webText(lang, 'carton.live.readsSoFar', { n: read.length, expected: carton.expectedPieces }));
+          .poll(
+            async () =>
+              (await current.getAttribute('data-carton')) === cartonNo(key) && !!(await current.textContent())?.includes(readsSoFar),
+          )
+          .toBe(true);
         await device(tunnelKey, `/api/rfid/sessions/${opened.data.session.id}/close`, {});
         const last = card.getByTestId('rcv-dock-last');
         await expect.poll(() => last.getAttribute('data-carton')).toBe(cartonNo(key));
