@@ -1,14 +1,16 @@
 // The simulator's inbound scenario (`npm run simulate -w bench -- --scenario inbound`): a truck at
 // WH01's inbound dock. Signs in, picks an inbound bill of WH01 in transit with cartons (or makes one
-// through the console's calls when none can be played), sets up a tunnel reader at a DOCK_IN zone
-// (scene of type tunnel, added, bound and registered as --admin does its readers), then passes the
+// through the console's calls when none can be played), takes the warehouse's dock tunnel (a tunnel
+// reader at a DOCK_IN zone, as the receiving check lists them: the demo's TUN-WH01-01, its device
+// token rotated) or, when it has none, sets one up (SIM-TUNNEL: scene of type tunnel, added, bound
+// and registered as --admin does its readers), then passes the
 // cartons one by one: a scan of the carton's SSCC opens its read session, the reader posts its EPCs
 // in its vendor's format, the next scan (the last carton: a close) closes it and the server checks
 // the carton. Problems are planted: a carton short of a few pieces, a mis-pack (pieces of one carton
 // packed in another), an EPC of another bill's carton (foreign) and a made-up SGTIN nobody
 // registered (unknown). Prints what was planted in each carton and the result the server gave; then,
 // when the receipt has an inspection and the warehouse a free QI-area reader, reads its sample there.
-import { CARTON_EPC_SOURCE, CARTON_STATUS } from '@tagloom/domain';
+import { CARTON_EPC_SOURCE, CARTON_STATUS, REGISTRATION_STATUS } from '@tagloom/domain';
 import { sgtin96Hex } from '@tagloom/domain/epc/index.js';
 import { SCENE_TYPE } from '@tagloom/domain/rfid/presence.js';
 import { CARTON_RESULT } from '@tagloom/domain/rfid/reconcile.js';
@@ -106,49 +108,71 @@ export async function runInboundScenario(o: InboundOptions): Promise<InboundRun>
   if (!docks.length) throw new Error(`${whCode} has no DOCK_IN zone to put a tunnel in (warehouse/management)`);
   const dock = docks[0];
 
-  // the tunnel: a scene of the tunnel type, the reader bound to the dock with it, registered
-  const scenes = await list('rfid/scene');
-  let scene = scenes.find((s) => Number(s.sceneType) === SCENE_TYPE.TUNNEL);
-  if (!scene) {
-    scene = await call<Row>('add the tunnel scene', 'POST', '/rfid/scene/create', {
-      sceneCode: 'SIM-TUNNEL',
-      sceneName: 'Simulated dock tunnel',
-      sceneType: SCENE_TYPE.TUNNEL,
-      minPeriod: 1,
-      intervalPeriod: 1,
-      maxPeriod: 5,
-      readPower: 30,
-      reportInterval: 1,
-      departAfter: 600,
-      moveHoldoff: 2,
-      returnGuard: 300,
-    });
-    log(`added scene SIM-TUNNEL (tunnel)`);
-  }
-  let reader = (await list('rfid/equipment', { equipmentCoding: TUNNEL_CODE })).find((e) => e.equipmentCoding === TUNNEL_CODE);
-  if (!reader) {
-    reader = await call<Row>(`add ${TUNNEL_CODE}`, 'POST', '/rfid/equipment/create', {
-      equipmentCoding: TUNNEL_CODE,
-      equipmentName: 'Simulated dock tunnel',
-      snNumber: `SIM-SN-${TUNNEL_CODE}`,
-      macAddress: mac(20),
-    });
-    log(`added reader ${TUNNEL_CODE}`);
-  }
-  await call('bind the tunnel', 'POST', '/rfid/equipment/bind', { id: reader.id, locationId: dock.id, sceneId: scene.id });
-  const issued = await call<{ registrationCode: string }>('registration code', 'POST', '/rfid/equipment/registration-code', {
-    id: reader.id,
-  });
-  const device = must(
-    'register the tunnel',
-    await api<{ equipmentCoding: string; deviceToken: string }>(o, 'POST', '/rfid/equipment/register', {
-      registrationCode: issued.registrationCode,
-      snNumber: reader.snNumber || `SIM-SN-${TUNNEL_CODE}`,
-      macAddress: reader.macAddress || mac(20),
-    }),
+  // the tunnel: a dock the warehouse has (the demo seeds one at its receiving dock), its token rotated;
+  // else a scene of the tunnel type and the reader SIM-TUNNEL bound to the dock with it, registered
+  const dockIds = new Set(docks.map((d) => Number(d.id)));
+  const seeded = (await call<Row[]>('the docks', 'GET', '/warehouse/receiving-check/docks')).find(
+    (d) => dockIds.has(Number(d.locationId)) && !d.current,
   );
+  const [archived] = seeded
+    ? (await list('rfid/equipment', { equipmentCoding: seeded.equipmentCoding })).filter(
+        (e) => e.equipmentCoding === seeded.equipmentCoding,
+      )
+    : [];
+  let device: { equipmentCoding: string; deviceToken: string };
+  if (seeded && archived && Number(archived.registrationStatus) === REGISTRATION_STATUS.REGISTERED) {
+    device = await call<{ equipmentCoding: string; deviceToken: string }>('the dock tunnel', 'POST', '/rfid/equipment/rotate-token', {
+      id: archived.id,
+    });
+    log(`tunnel ${device.equipmentCoding} (${o.format}) at ${seeded.locationName ?? dock.name}: its device token rotated`);
+  } else device = await setUpTunnel();
   const dev = { authorization: `Bearer ${device.deviceToken}` };
-  log(`tunnel ${device.equipmentCoding} (${o.format}) bound to ${dock.code} ${dock.name}, scene ${scene.sceneName}; registered`);
+
+  /** SIM-TUNNEL set up at the first dock, as --admin sets up its readers. */
+  async function setUpTunnel() {
+    const scenes = await list('rfid/scene');
+    let scene = scenes.find((s) => Number(s.sceneType) === SCENE_TYPE.TUNNEL);
+    if (!scene) {
+      scene = await call<Row>('add the tunnel scene', 'POST', '/rfid/scene/create', {
+        sceneCode: 'SIM-TUNNEL',
+        sceneName: 'Simulated dock tunnel',
+        sceneType: SCENE_TYPE.TUNNEL,
+        minPeriod: 1,
+        intervalPeriod: 1,
+        maxPeriod: 5,
+        readPower: 30,
+        reportInterval: 1,
+        departAfter: 600,
+        moveHoldoff: 2,
+        returnGuard: 300,
+      });
+      log(`added scene SIM-TUNNEL (tunnel)`);
+    }
+    let reader = (await list('rfid/equipment', { equipmentCoding: TUNNEL_CODE })).find((e) => e.equipmentCoding === TUNNEL_CODE);
+    if (!reader) {
+      reader = await call<Row>(`add ${TUNNEL_CODE}`, 'POST', '/rfid/equipment/create', {
+        equipmentCoding: TUNNEL_CODE,
+        equipmentName: 'Simulated dock tunnel',
+        snNumber: `SIM-SN-${TUNNEL_CODE}`,
+        macAddress: mac(20),
+      });
+      log(`added reader ${TUNNEL_CODE}`);
+    }
+    await call('bind the tunnel', 'POST', '/rfid/equipment/bind', { id: reader.id, locationId: dock.id, sceneId: scene.id });
+    const issued = await call<{ registrationCode: string }>('registration code', 'POST', '/rfid/equipment/registration-code', {
+      id: reader.id,
+    });
+    const registered = must(
+      'register the tunnel',
+      await api<{ equipmentCoding: string; deviceToken: string }>(o, 'POST', '/rfid/equipment/register', {
+        registrationCode: issued.registrationCode,
+        snNumber: reader.snNumber || `SIM-SN-${TUNNEL_CODE}`,
+        macAddress: reader.macAddress || mac(20),
+      }),
+    );
+    log(`tunnel ${registered.equipmentCoding} (${o.format}) bound to ${dock.code} ${dock.name}, scene ${scene.sceneName}; registered`);
+    return registered;
+  }
 
   // what the registry holds, and which EPCs the DC expects in some carton (those are another bill's)
   const registry = await all('label/epc-query', {}, 20_000);

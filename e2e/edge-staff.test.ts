@@ -17,7 +17,7 @@ const SCREENS = ['rfid/equipment', 'rfid/raw-data', 'rfid/epc-state', 'label/epc
 describe('store and warehouse staff', () => {
   for (const [user, mine, others] of [
     ['store01', ['POS-ST001', 'FIT-ST001', 'HH-03'], ['GATE-01', 'FIX-02']],
-    ['wh01', ['GATE-01', 'FIX-02', 'PAD-WH01', 'QI-WH01'], ['POS-ST001', 'FIT-ST001', 'HH-03']],
+    ['wh01', ['GATE-01', 'FIX-02', 'PAD-WH01', 'QI-WH01', 'TUN-WH01-01'], ['POS-ST001', 'FIT-ST001', 'HH-03']],
   ] as const) {
     it(`${user} opens the dashboard and the RFID screens, and sees only its site's readers`, async () => {
       const { page, context, errors } = await signedIn(suite, user, 'demo1234', { lang: 'en_US' });

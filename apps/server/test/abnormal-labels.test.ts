@@ -54,7 +54,7 @@ describe(`abnormal labels on ${DRIVER}`, () => {
     // the held carton of ASN-FA01-0002: a foreign EPC (it travels on ASN-FA01-0003's bill) and an unknown one
     const [bill] = (await list('warehouse/bill', { reservationNo: 'ASN-FA01-0002' })).list;
     const [other] = (await list('warehouse/bill', { reservationNo: 'ASN-FA01-0003' })).list;
-    const held = rows.filter((r) => r.billCode === bill.code);
+    const held = rows.filter((r) => r.billCode === bill.code && r.cartonNo);
     expect(held.map((r) => r.kind).sort()).toEqual([TAG_EXCEPTION_KIND.UNKNOWN_EPC, TAG_EXCEPTION_KIND.FOREIGN_EPC].sort());
     const foreign = held.find((r) => r.kind === TAG_EXCEPTION_KIND.FOREIGN_EPC)!;
     expect(foreign.cartonNo).toMatch(/\S/);
@@ -62,6 +62,10 @@ describe(`abnormal labels on ${DRIVER}`, () => {
     // (worded in the session's language, the demo user's Chinese; the console words `reason` in its own)
     expect(foreign.detail).toBe(`EPC ${foreign.epc} 在 ${bill.code} 的箱 ${foreign.cartonNo} 中读到，但它属于 ${other.code}`);
     expect(foreign.reason).toMatchObject({ key: 'tags.foreignInCarton' });
+    // its QI sample read at the QI area: another bill's piece in it, found there (no carton)
+    const sampled = rows.filter((r) => r.billCode === bill.code && !r.cartonNo);
+    expect(sampled).toHaveLength(1);
+    expect(sampled[0]).toMatchObject({ kind: TAG_EXCEPTION_KIND.FOREIGN_EPC, siteId: wh01Id, reason: { key: 'tags.foreignInSample' } });
     // the all-sites view shows the same rows
     const all = (await list('label/exception', { epc: foreign.epc })).list;
     expect(all.map((r) => r.id)).toContain(foreign.id);

@@ -1,4 +1,4 @@
-import { CARTON_STATUS, USER_TYPE } from '@tagloom/domain';
+import { CARTON_STATUS, USER_TYPE, ZONE_TYPE } from '@tagloom/domain';
 import { CARTON_RESULT } from '@tagloom/domain/rfid/reconcile.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -162,6 +162,45 @@ describe(`the receiving check live on ${DRIVER}`, () => {
     const theirs = await t.call('GET', '/api/warehouse/receiving-check/docks', { token: wh02 });
     expect(theirs.status).toBe(200);
     expect((theirs.body.data as Row[]).map((d) => d.equipmentCoding)).not.toContain(TUNNEL);
+  });
+
+  it('the docks are the tunnels at a receiving dock of a warehouse: not the QI bench, another zone or the warehouse itself', async () => {
+    const tunnel = await testScene(t, tenantId, 'S-TUN-ELSE', 5);
+    const zone = async (site: string, zoneType: number) =>
+      (
+        await queryRows<{ id: number }>(
+          t.ctx.db,
+          sql`select z.id::int as id from locations z join locations w on w.id = z.site_id and w.tenant_id = z.tenant_id
+              where z.tenant_id = ${tenantId} and w.code = ${site} and z.kind = 5 and z.zone_type = ${zoneType} order by z.id limit 1`,
+        )
+      )[0].id;
+    const [wh] = await queryRows<{ id: number }>(
+      t.ctx.db,
+      sql`select id::int as id from locations where tenant_id = ${tenantId} and code = 'WH01'`,
+    );
+    // tunnels elsewhere in WH01: a pack station, its storage, bound to the warehouse itself
+    await testReader(t, tenantId, 'TUN-PACK-01', await zone('WH01', ZONE_TYPE.PACK_STATION), tunnel);
+    await testReader(t, tenantId, 'TUN-STORE-01', await zone('WH01', ZONE_TYPE.STORAGE), tunnel);
+    await testReader(t, tenantId, 'TUN-SITE-01', wh.id, tunnel);
+    // a tunnel at WH02's receiving dock
+    await testReader(t, tenantId, 'TUN-WH02-DOCK', await zone('WH02', ZONE_TYPE.DOCK_IN), tunnel);
+    const docks = async (token: string) => {
+      const r = await t.call('GET', '/api/warehouse/receiving-check/docks', { token });
+      expect(r.status, r.body.msg).toBe(200);
+      return (r.body.data as Row[]).map((d) => d.equipmentCoding);
+    };
+    // the demo's dock tunnel and this test's; not the demo's QI reader (a tunnel at the QI area)
+    expect(await docks(wh01)).toEqual([TUNNEL, 'TUN-WH01-01']);
+    expect(await docks(wh02)).toEqual(['TUN-WH02-DOCK']);
+    expect(await docks(demo)).toEqual([TUNNEL, 'TUN-WH01-01', 'TUN-WH02-DOCK']);
+    // the demo's dock shows the last carton its tunnel checked
+    const r = await t.call('GET', '/api/warehouse/receiving-check/docks', { token: wh01 });
+    const seeded = (r.body.data as Row[]).find((d) => d.equipmentCoding === 'TUN-WH01-01');
+    expect(seeded).toMatchObject({
+      locationName: '1 号收货月台',
+      current: null,
+      last: { status: CARTON_STATUS.HELD, result: CARTON_RESULT.MIXED },
+    });
   });
 
   it("the drawer's route answers each EPC's result and SKU, filtered by result, and only to the carton's warehouse", async () => {

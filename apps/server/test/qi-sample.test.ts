@@ -1,10 +1,12 @@
-import { INSPECTION_RESULT, INSPECTION_STATUS, ZONE_TYPE } from '@tagloom/domain';
+import { INSPECTION_RESULT, INSPECTION_STATUS, TAG_EXCEPTION_KIND, ZONE_TYPE } from '@tagloom/domain';
+import { READ_SESSION_STATE } from '@tagloom/domain/rfid/sessions.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
 import { stopParsePool } from '../src/modules/rfid/ingest/parse-pool.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 import { readAndFold, testReader, testScene, zoneOf } from './support-readers.js';
+import { multipart } from './uploads.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: API answers are read loosely
 type Row = Record<string, any>;
@@ -12,6 +14,8 @@ type Row = Record<string, any>;
 const QI = 'warehouse/receiving-qi';
 const READER = 'QI-TEST-01';
 const DOCK_READER = 'DOCK-TEST-01';
+/** An SGTIN-96 no tenant registered: an unknown tag. */
+const UNKNOWN = '30340789000C0E4000000077';
 
 /** The QI sample read at the QI area (issue 29, ../shared/operations.md E5): a read session whose EPCs become the sample. */
 describe(`QI sample read at the QI area on ${DRIVER}`, () => {
@@ -216,5 +220,99 @@ describe(`QI sample read at the QI area on ${DRIVER}`, () => {
     expect(out.status).toBe(404);
     const start = await post('sample/start', { id: theirs.id, equipment: READER }, wh01);
     expect(start.status).toBe(404);
+  });
+  it('a foreign or unknown tag in a sample is an abnormal label found at the QI area, as a carton check finds one', async () => {
+    const [bill] = (await list('warehouse/bill', { reservationNo: 'ASN-FA01-0001' })).list;
+    const made = await post('create', { billId: bill.id });
+    expect(made.status, made.body.msg).toBe(200);
+    const asn = await inspectionOf('ASN-FA01-0002');
+    const lot = await lotOf(asn.billId);
+    // ASN-FA01-0002's pieces travel on another bill than ASN-FA01-0001
+    const stranger = lot[0];
+    expect((await post('sample/start', { id: made.body.data.id, equipment: READER })).status).toBe(200);
+    await readAndFold(t, key, [stranger, UNKNOWN], 'qi-strange');
+    const closed = await post('sample/close', { id: made.body.data.id });
+    expect(closed.body.data).toMatchObject({ counted: 0, foreign: 2 });
+    const qiZone = await zoneOf(t, tenantId, 'WH01', ZONE_TYPE.QI_AREA);
+    const [wh] = await queryRows<{ id: number }>(
+      t.ctx.db,
+      sql`select id::int as id from locations where tenant_id = ${tenantId} and code = 'WH01'`,
+    );
+    const found = await queryRows<{ epc: string; kind: number; site_id: number; zone_id: number; bill_code: string; carton_no: string }>(
+      t.ctx.db,
+      sql`select epc, kind, site_id::int as site_id, zone_id::int as zone_id, bill_code, carton_no from label_tag_exceptions
+          where tenant_id = ${tenantId} and epc in (${stranger}, ${UNKNOWN}) and state = 1 order by kind`,
+    );
+    expect(found).toEqual([
+      { epc: UNKNOWN, kind: TAG_EXCEPTION_KIND.UNKNOWN_EPC, site_id: wh.id, zone_id: qiZone, bill_code: bill.code, carton_no: '' },
+      { epc: stranger, kind: TAG_EXCEPTION_KIND.FOREIGN_EPC, site_id: wh.id, zone_id: qiZone, bill_code: bill.code, carton_no: '' },
+    ]);
+    // on the warehouse's abnormal labels
+    const abnormal = await t.call('POST', '/api/warehouse/abnormal-label/list', {
+      token: wh01,
+      lang: 'en_US',
+      body: { page: 1, pageSize: 20, epc: stranger },
+    });
+    expect(abnormal.status, abnormal.body.msg).toBe(200);
+    const row = (abnormal.body.data.list as Row[]).find((r) => r.kind === TAG_EXCEPTION_KIND.FOREIGN_EPC);
+    const [home] = (await list('warehouse/bill', { reservationNo: 'ASN-FA01-0002' })).list;
+    // (worded in the session's language, the keeper's Chinese; the console words `reason` in its own)
+    expect(row?.detail).toBe(`EPC ${stranger} 在 ${made.body.data.code}（${bill.code}）的质检抽样中读到，但它属于 ${home.code}`);
+    expect(row?.reason).toMatchObject({ key: 'tags.foreignInSample', params: { inspection: made.body.data.code, other: home.code } });
+  });
+
+  it('a handheld sample uploaded and reviewed on pad review passes the same check: refused outside a QI area, stored at one', async () => {
+    const [bill] = (await list('warehouse/bill', { reservationNo: 'ASN-FA01-0001' })).list;
+    const made = await post('create', { billId: bill.id });
+    const qi = made.body.data as Row;
+    const asn = await inspectionOf('ASN-FA01-0002');
+    const stranger = (await lotOf(asn.billId))[1];
+    const upload = async (equipment: string, id: string) => {
+      const body = multipart(
+        'qi.json',
+        Buffer.from(
+          JSON.stringify({
+            deviceSessionId: id,
+            equipment,
+            subject: { type: 'qi', code: qi.code },
+            startedAt: new Date(Date.now() - 60_000).toISOString(),
+            endedAt: new Date().toISOString(),
+            reads: [stranger, UNKNOWN].map((epc) => ({ epc, at: new Date(Date.now() - 30_000).toISOString(), rssi: -50, count: 2 })),
+          }),
+        ),
+      );
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/warehouse/pad-review/upload',
+        headers: { ...body.headers, token: wh01, langeType: 'en_US' },
+        payload: body.payload,
+      });
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json().data.id as number;
+    };
+    const review = (id: number, lang = 'en_US') => t.call('POST', '/api/warehouse/pad-review/review', { token: wh01, body: { id }, lang });
+    // WH01's pad is bound to the warehouse itself, not its QI area: refused as the console's Read sample is
+    const atDock = await upload('PAD-WH01', 'PAD-QI-1');
+    const refused = await review(atDock);
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toBe('Reader: PAD-WH01 is not at a QI area of 华东中心仓（昆山）');
+    expect((await review(atDock, 'zh_CN')).body.msg).toBe('读写器：PAD-WH01 不在 华东中心仓（昆山） 的质检区');
+    expect((await sampleOf(qi.id)).epcs).toEqual([]);
+    const [still] = await queryRows<{ state: number }>(t.ctx.db, sql`select state from rfid_read_sessions where id = ${atDock}`);
+    expect(still.state).toBe(READ_SESSION_STATE.UPLOADED);
+    // a handheld at the QI area: its review stores the sample, the strangers raised as abnormal labels
+    const handheld = await testScene(t, tenantId, 'S-QI-PAD', 6);
+    await testReader(t, tenantId, 'QI-PAD-TEST', await zoneOf(t, tenantId, 'WH01', ZONE_TYPE.QI_AREA), handheld);
+    const atQi = await upload('QI-PAD-TEST', 'PAD-QI-2');
+    const ok = await review(atQi);
+    expect(ok.status, ok.body.msg).toBe(200);
+    const sample = await sampleOf(qi.id);
+    expect(sample).toMatchObject({ counted: 0, foreign: 2 });
+    expect(sample.epcs.every((e: Row) => e.equipment === 'QI-PAD-TEST')).toBe(true);
+    const raised = await queryRows<{ kind: number; bill_code: string }>(
+      t.ctx.db,
+      sql`select kind, bill_code from label_tag_exceptions where tenant_id = ${tenantId} and epc = ${stranger} and state = 1`,
+    );
+    expect(raised).toEqual([{ kind: TAG_EXCEPTION_KIND.FOREIGN_EPC, bill_code: bill.code }]);
   });
 });

@@ -152,11 +152,11 @@ describe(`RFID screens scoped to a user's store or warehouse (${DRIVER})`, () =>
         .map((x) => x.equipmentCoding)
         .sort();
     expect(await listed('store')).toEqual(['FIT-ST001', 'HH-03', 'POS-ST001']);
-    // its pad (warehouse/pad-review's demo handheld) and its QI-area reader too
-    expect(await listed('warehouse')).toEqual(['FIX-02', 'GATE-01', 'PAD-WH01', 'QI-WH01']);
+    // its pad (warehouse/pad-review's demo handheld), its QI-area reader and its receiving dock's tunnel too
+    expect(await listed('warehouse')).toEqual(['FIX-02', 'GATE-01', 'PAD-WH01', 'QI-WH01', 'TUN-WH01-01']);
     expect(await listed('factory')).toEqual([]);
     expect(await live('store')).toEqual(['FIT-ST001', 'HH-03', 'POS-ST001']);
-    expect(await live('warehouse')).toEqual(['FIX-02', 'GATE-01', 'PAD-WH01', 'QI-WH01']);
+    expect(await live('warehouse')).toEqual(['FIX-02', 'GATE-01', 'PAD-WH01', 'QI-WH01', 'TUN-WH01-01']);
     expect(await live('factory')).toEqual([]);
     expect((await live('admin')).length).toBeGreaterThanOrEqual(6);
   });

@@ -32,7 +32,8 @@ describe(`the simulator's inbound scenario on ${DRIVER}`, () => {
       format: 'zebra',
       log: (l) => lines.push(l),
     });
-    expect(run.reader).toBe('SIM-TUNNEL');
+    // the demo's dock tunnel at WH01's receiving dock (its token rotated), not a reader of its own
+    expect(run.reader).toBe('TUN-WH01-01');
     // the demo's WH01 bill in transit holds one carton of SKUs without registry tags: the scenario makes its own
     expect(run.bill.made, lines.join('\n')).toBe(true);
     expect(run.cartons).toHaveLength(6);

@@ -21,6 +21,7 @@ export const tagsPart: ModulePart = {
 };
 export { exceptionActionRoutes, exceptionHooks } from './exception-actions.js';
 export {
+  type ExceptionPlace,
   epcEvents,
   epcEventsSelect,
   epcFactsSelect,

@@ -4,7 +4,7 @@
  * close (button or device), or their quiet (quiet.ts). Closing calls the subject's handlers
  * (subjects.ts) in the same transaction. Every write here runs in the caller's transaction.
  */
-import { ONLINE } from '@tagloom/domain';
+import { LOCATION_KIND, ONLINE, ZONE_TYPE } from '@tagloom/domain';
 import { SCENE_TYPE } from '@tagloom/domain/rfid/presence.js';
 import {
   QI_QUIET_CLOSE_MS,
@@ -240,8 +240,10 @@ export interface TunnelDock {
 }
 
 /**
- * The tenant's tunnel readers (within `reach`: a user's party's readers), each with its OPEN
- * session: the docks of a receiving check (at most 200; a DC has a few).
+ * The tenant's docks (within `reach`: a user's party's readers): its tunnel readers bound to a
+ * receiving-dock zone (DOCK_IN) of a warehouse — not a tunnel elsewhere, such as a QI bench's or a
+ * pack station's —, each with its OPEN session: the docks of a receiving check (at most 200; a DC
+ * has a few).
  */
 export async function tunnelDocks(tx: Tx, tenantId: number, reach?: SQL): Promise<TunnelDock[]> {
   const rows = await queryRows<
@@ -259,7 +261,9 @@ export async function tunnelDocks(tx: Tx, tenantId: number, reach?: SQL): Promis
           e.online_status as r_online, s.id as s_id, ${SESSION_COLUMNS}
         from equipment e
         join rfid_scenes sc on sc.tenant_id = e.tenant_id and sc.id = e.scene_id and sc.scene_type = ${SCENE_TYPE.TUNNEL}
-        left join locations l on l.tenant_id = e.tenant_id and l.id = e.location_id
+        join locations l on l.tenant_id = e.tenant_id and l.id = e.location_id
+          and l.kind = ${LOCATION_KIND.ZONE} and l.zone_type = ${ZONE_TYPE.DOCK_IN}
+        join locations w on w.tenant_id = l.tenant_id and w.id = l.site_id and w.kind = ${LOCATION_KIND.WAREHOUSE}
         left join rfid_read_sessions s on s.tenant_id = e.tenant_id and s.equipment_coding = e.equipment_coding
           and s.state = ${READ_SESSION_STATE.OPEN}
         where e.tenant_id = ${tenantId} ${reach ? sql`and ${reach}` : sql``}

@@ -7,15 +7,16 @@
  * keeps the counts and its result; a matched carton is accepted at once; the bill is receiving
  * from its first carton checked and keeps its totals.
  */
-import { BILL_STATUS, CARTON_EPC_SOURCE, CARTON_STATUS, EPC_CLASS, TAG_EXCEPTION_KIND } from '@tagloom/domain';
+import { BILL_STATUS, CARTON_EPC_SOURCE, CARTON_STATUS, EPC_CLASS } from '@tagloom/domain';
 import { CARTON_RESULT, type CartonClasses, cartonResult, countsOf, reconcile } from '@tagloom/domain/rfid/reconcile.js';
 import { READ_SESSION_KIND } from '@tagloom/domain/rfid/sessions.js';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { conflict } from '../../../core/errors.js';
 import { type Mover, move } from '../../../core/resource/transitions.js';
 import { queryRows, type Tx } from '../../../db/client.js';
-import { recordException, registryOf } from '../../label/tags/index.js';
+import { registryOf } from '../../label/tags/index.js';
 import type { ReadSession } from '../../rfid/sessions/service.js';
+import { raiseStrangeEpcs } from '../abnormal/raise.js';
 import { tallyBill } from '../bills/hooks.js';
 import { wmsBillLines, wmsBills } from '../bills/tables.js';
 import { recordCartonReceived } from '../events.js';
@@ -73,54 +74,6 @@ export async function cartonOfSubject(tx: Tx, tenantId: number, s: { subjectId: 
     .orderBy(sql`${wmsBills.id} desc`)
     .limit(1);
   return carton ? Number(carton.id) : null;
-}
-
-/**
- * The label exceptions a check finds (warehouse/abnormal-label): each foreign EPC (it travels on
- * another bill) and unknown one (not the tenant's tag), where it was read — the carton's site, the
- * reader's zone, the carton and its bill. Once per EPC and kind while pending (a re-check updates it).
- */
-async function raiseExceptions(
-  tx: Tx,
-  tenantId: number,
-  found: {
-    carton: Row;
-    bill: Row;
-    classes: CartonClasses;
-    elsewhere: Map<string, number>;
-    tags: Map<string, { orderId: number }>;
-    zoneId: number | null;
-  },
-): Promise<void> {
-  const { carton, bill, classes, elsewhere, tags } = found;
-  if (!classes.foreign.length && !classes.unknown.length) return;
-  const otherIds = [...new Set(classes.foreign.map((e) => elsewhere.get(e)).filter((n): n is number => n !== undefined))];
-  const others = otherIds.length
-    ? await tx
-        .select({ id: wmsBills.id, code: wmsBills.code })
-        .from(wmsBills)
-        .where(and(eq(wmsBills.tenantId, tenantId), inArray(wmsBills.id, otherIds)))
-    : [];
-  const codeOf = new Map(others.map((o) => [Number(o.id), o.code]));
-  const cartonNo = String(carton.cartonNo);
-  const billCode = String(bill.code);
-  const place = { siteId: carton.siteId == null ? null : Number(carton.siteId), zoneId: found.zoneId, cartonNo, billCode };
-  const at = { carton: cartonNo, bill: billCode };
-  for (const epc of classes.foreign)
-    await recordException(tx, tenantId, {
-      epc,
-      kind: TAG_EXCEPTION_KIND.FOREIGN_EPC,
-      orderId: tags.get(epc)?.orderId ?? null,
-      reason: { key: 'tags.foreignInCarton', params: { epc, ...at, other: codeOf.get(elsewhere.get(epc) ?? 0) ?? '-' } },
-      place,
-    });
-  for (const epc of classes.unknown)
-    await recordException(tx, tenantId, {
-      epc,
-      kind: TAG_EXCEPTION_KIND.UNKNOWN_EPC,
-      reason: { key: 'tags.unknownInCarton', params: { epc, ...at } },
-      place,
-    });
 }
 
 /** The EPCs a session read (all of them: a carton holds hundreds at most). */
@@ -188,7 +141,21 @@ export async function checkCarton(tx: Tx, tenantId: number, cartonId: number, by
   const short = expectedHere.length ? counts.short : Math.max(0, Number(carton.expectedPieces) - counts.matched);
   const result = cartonResult({ ...counts, short });
   await writeClasses(tx, tenantId, carton, classes, tags, session);
-  await raiseExceptions(tx, tenantId, { carton, bill, classes, elsewhere, tags, zoneId: session?.locationId ?? null });
+  // the label exceptions it finds (warehouse/abnormal-label), where it was read: the carton's site, the reader's zone
+  await raiseStrangeEpcs(tx, tenantId, {
+    foreign: classes.foreign,
+    unknown: classes.unknown,
+    elsewhere,
+    tags,
+    place: {
+      siteId: carton.siteId == null ? null : Number(carton.siteId),
+      zoneId: session?.locationId ?? null,
+      cartonNo: String(carton.cartonNo),
+      billCode: String(bill.code),
+    },
+    reasons: { foreign: 'tags.foreignInCarton', unknown: 'tags.unknownInCarton' },
+    params: { carton: String(carton.cartonNo), bill: String(bill.code) },
+  });
   const set = {
     readPieces: counts.read,
     matched: counts.matched,

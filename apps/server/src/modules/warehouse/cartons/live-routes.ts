@@ -4,7 +4,7 @@
  * - GET …/live — Server-Sent Events: `ready`, then `carton` (CartonLive: a result as it changes, a
  *   carton's reads so far while it is read), the cartons the user's list shows only (the same scope:
  *   a keeper bound to a warehouse hears its warehouse's bills' cartons); a comment every 15 s.
- * - GET …/docks — the docks (tunnel readers the user reaches), each with the carton in its tunnel
+ * - GET …/docks — the docks (tunnel readers at a receiving-dock zone, of the user's reach), each with the carton in its tunnel
  *   now (reads so far) and the last carton it checked.
  * - GET …/epcs?id=&result= — a carton's EPCs with their result and SKU (the drawer), in its scope.
  */
@@ -144,7 +144,7 @@ export const cartonLiveRoutes: FastifyPluginAsyncZod<Services> = async (app, ser
       schema: {
         tags: [SCREEN],
         summary:
-          "The receiving check's docks: the tunnel readers the user reaches, each with the carton in its tunnel now (its reads so far) and the last carton it checked (of the cartons the user reaches)",
+          "The receiving check's docks: the tunnel readers bound to a receiving-dock zone (DOCK_IN) of a warehouse that the user reaches, each with the carton in its tunnel now (its reads so far) and the last carton it checked (of the cartons the user reaches)",
         response: { 200: envelope(z.array(dock)) },
       },
     },

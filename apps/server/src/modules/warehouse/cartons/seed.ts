@@ -8,6 +8,7 @@ import { tallyBill } from '../bills/hooks.js';
 import { wmsBillLines, wmsBills } from '../bills/tables.js';
 import { recordBillShipped } from '../events.js';
 import { checkCarton } from './check.js';
+import { seedDockDemo } from './dock-seed.js';
 import { makeCartons } from './make.js';
 import { putAwayCarton } from './put-away.js';
 import { wmsCartonEpcs, wmsCartons } from './tables.js';
@@ -74,7 +75,7 @@ async function packedBill(
 }
 
 /** Reads of a carton at the dock tunnel (before its check). */
-async function readIn(tx: Tx, tenantId: number, billId: number, cartonId: number, epcs: string[]) {
+async function readIn(tx: Tx, tenantId: number, billId: number, cartonId: number, epcs: string[], reader: string) {
   await tx
     .insert(wmsCartonEpcs)
     .values(
@@ -86,7 +87,7 @@ async function readIn(tx: Tx, tenantId: number, billId: number, cartonId: number
         source: CARTON_EPC_SOURCE.TUNNEL,
         result: EPC_CLASS.OVER,
         boundAt: new Date(),
-        boundBy: 'TUN-WH01-01',
+        boundBy: reader,
       })),
     )
     .onConflictDoUpdate({ target: [wmsCartonEpcs.tenantId, wmsCartonEpcs.cartonId, wmsCartonEpcs.epc], set: { result: EPC_CLASS.OVER } });
@@ -103,7 +104,9 @@ async function readIn(tx: Tx, tenantId: number, billId: number, cartonId: number
 export async function seedCartonsDemo(tx: Tx, tenantId: number, site: Map<string, number>, factory: Map<string, number>) {
   const tags = await someTags(tx, tenantId, 6 * PER + 3, { unbound: true });
   const wh01 = site.get('WH01');
-  if (tags.length < 6 * PER + 3 || !wh01) return;
+  if (!wh01) return;
+  const dock = await seedDockDemo(tx, tenantId, wh01);
+  if (tags.length < 6 * PER + 3 || !dock) return;
   const cartons = Array.from({ length: 6 }, (_, i) => tags.slice(i * PER, (i + 1) * PER));
   const day = dayStamp(new Date());
   const first = await takeNumbers(tx, tenantId, `BL${day}`, 2);
@@ -140,11 +143,16 @@ export async function seedCartonsDemo(tx: Tx, tenantId: number, site: Map<string
     epcs(3).slice(1), // …and short there
     [...epcs(4).slice(0, 4), tags[6 * PER].epc, STRANGER], // another ASN's piece and a tag nobody registered
   ];
-  const by = { tenantId, userId: null, username: 'TUN-WH01-01' };
+  const by = { tenantId, userId: null, username: dock.code };
   for (const [i, r] of reads.entries()) {
-    await readIn(tx, tenantId, billId, cartonIds[i], r);
+    await readIn(tx, tenantId, billId, cartonIds[i], r, dock.code);
     await checkCarton(tx, tenantId, cartonIds[i], by);
   }
+  // read in the dock's tunnel: the receiving check's dock shows the last of them
+  await tx
+    .update(wmsCartons)
+    .set({ deviceNo: dock.code, locationId: dock.zoneId })
+    .where(and(eq(wmsCartons.tenantId, tenantId), inArray(wmsCartons.id, cartonIds.slice(0, reads.length))));
   await tx
     .update(wmsCartons)
     .set({ status: CARTON_STATUS.HELD, holdReason: '混入他单货品与未知标签，待供应商确认' })

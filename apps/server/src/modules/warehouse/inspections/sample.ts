@@ -17,6 +17,8 @@ import { type Mover, move } from '../../../core/resource/transitions.js';
 import { queryRows, type Tx } from '../../../db/client.js';
 import { registryOf } from '../../label/tags/index.js';
 import { listSessions, type ReadSession, sessionEpcs, sessionSubjects } from '../../rfid/sessions/index.js';
+import { raiseStrangeEpcs } from '../abnormal/raise.js';
+import { EXPECTING } from '../cartons/check.js';
 import { recordSampleRead } from '../events.js';
 import { writeWmsLog } from '../log/writer.js';
 import { wmsInspectionSamples, wmsInspections } from './tables.js';
@@ -128,7 +130,56 @@ async function classify(tx: Tx, tenantId: number, billId: number, epcs: readonly
   const tags = await registryOf(tx, tenantId, epcs);
   return epcs.map((epc) => {
     const inLot = lot.has(epc);
-    return { epc, foreign: !inLot, skuId: (inLot ? lot.get(epc) : null) ?? tags.get(epc)?.skuId ?? null };
+    const tag = tags.get(epc);
+    return { epc, foreign: !inLot, skuId: (inLot ? lot.get(epc) : null) ?? tag?.skuId ?? null, orderId: tag?.orderId ?? null };
+  });
+}
+
+/**
+ * The abnormal labels among a sample's foreign EPCs, as the receiving check finds them in a carton
+ * (abnormal/raise.ts): unknown — no tag of the tenant —, or foreign — expected in a carton of
+ * another bill —, found at the inspection's warehouse and the QI reader's zone. A tag of the
+ * tenant that no other bill carries is only not of the lot: no abnormal label.
+ */
+async function raiseSampleExceptions(
+  tx: Tx,
+  tenantId: number,
+  inspection: Row,
+  session: ReadSession,
+  strangers: readonly { epc: string; orderId: number | null }[],
+) {
+  if (!strangers.length) return;
+  const billId = Number(inspection.billId);
+  const unknown = strangers.filter((s) => s.orderId === null).map((s) => s.epc);
+  const known = strangers.filter((s) => s.orderId !== null);
+  const elsewhere = new Map<string, number>();
+  for (let at = 0; at < known.length; at += CHUNK) {
+    const rows = await queryRows<{ epc: string; bill_id: string | number }>(
+      tx,
+      sql`select distinct on (epc) epc, bill_id from wms_carton_epcs
+          where tenant_id = ${tenantId} and bill_id <> ${billId} and unbound_at is null
+            and source in (${sql.join(
+              EXPECTING.map((n) => sql`${n}`),
+              sql`, `,
+            )})
+            and epc = any(string_to_array(${known
+              .slice(at, at + CHUNK)
+              .map((k) => k.epc)
+              .join(',')}, ','))
+          order by epc, bound_at desc`,
+    );
+    for (const r of rows) elsewhere.set(r.epc, Number(r.bill_id));
+  }
+  const [bill] = await queryRows<{ code: string }>(tx, sql`select code from wms_bills where tenant_id = ${tenantId} and id = ${billId}`);
+  const billCode = bill?.code ?? '-';
+  await raiseStrangeEpcs(tx, tenantId, {
+    foreign: known.filter((k) => elsewhere.has(k.epc)).map((k) => k.epc),
+    unknown,
+    elsewhere,
+    tags: new Map(known.map((k) => [k.epc, { orderId: Number(k.orderId) }])),
+    place: { siteId: inspection.siteId == null ? null : Number(inspection.siteId), zoneId: session.locationId, billCode },
+    reasons: { foreign: 'tags.foreignInSample', unknown: 'tags.unknownInSample' },
+    params: { inspection: String(inspection.code), bill: billCode },
   });
 }
 
@@ -196,6 +247,13 @@ export async function storeSample(tx: Tx, tenantId: number, inspection: Row, ses
         })),
       )
       .onConflictDoNothing();
+  await raiseSampleExceptions(
+    tx,
+    tenantId,
+    inspection,
+    session,
+    fresh.filter((f) => f.foreign),
+  );
   const { counted, foreign } = await counts(tx, tenantId, id);
   const status = Number(inspection.status);
   if (status === INSPECTION_STATUS.PENDING && counted > 0) await move(tx, DOC, id, 'start', by, { set: { inspectedQty: counted } });
@@ -240,20 +298,39 @@ export async function storeSample(tx: Tx, tenantId: number, inspection: Row, ses
 }
 
 /**
+ * The one check of a sample's reader, for every way a sample comes in — a session opened at a
+ * reader (the console's Read sample, a reader's own scan) and a handheld's session uploaded and
+ * reviewed on pad review: the inspection the subject names (by id, else code; locked), not yet
+ * submitted, and the reader or device bound to a QI-area zone of the inspection's warehouse (for an
+ * uploaded session: where it was bound when it uploaded). Refused in the user's language naming
+ * the inspection or the reader. Answers the inspection's row.
+ */
+export async function sampleReadAt(
+  tx: Tx,
+  tenantId: number,
+  subject: { subjectId: number | null; subjectCode: string },
+  reader: { equipmentCoding: string; locationId: number | null },
+): Promise<Row> {
+  const row = await inspectionOf(tx, tenantId, { id: subject.subjectId, code: subject.subjectCode });
+  if (!row) throw badRequest('qi.sampleNoInspection', { code: subject.subjectCode || String(subject.subjectId ?? '') });
+  if (!SAMPLING_STATES.includes(Number(row.status))) throw conflict('qi.sampleSubmitted', { code: String(row.code) });
+  const zone = await qiZoneOf(tx, tenantId, reader.locationId);
+  if (!zone || row.siteId == null || zone.siteId !== Number(row.siteId))
+    throw badRequest('qi.notQiReader', { equipment: reader.equipmentCoding, warehouse: await siteName(tx, tenantId, row.siteId) });
+  return row;
+}
+
+/**
  * Registers the QI sample with the read sessions (at import, as the carton check does): the
  * opening's refusals — no such inspection, one already submitted, a reader not at a QI area of the
  * inspection's warehouse, a sample of it already being read, the reader reading for another subject
- * — and the close storing the sample. Returns the function that removes both (tests).
+ * — and the close storing the sample (a handheld's uploaded session, reviewed, checked as an
+ * opening is: sampleReadAt). Returns the function that removes both (tests).
  */
 export function sampleOnSessions(): () => void {
   const offOpen = sessionSubjects.opening(QI_SUBJECT, async (tx, s) => {
-    const row = await inspectionOf(tx, s.tenantId, { id: s.subjectId, code: s.subjectCode });
-    if (!row) throw badRequest('qi.sampleNoInspection', { code: s.subjectCode || String(s.subjectId ?? '') });
+    const row = await sampleReadAt(tx, s.tenantId, s, s);
     const code = String(row.code);
-    if (!SAMPLING_STATES.includes(Number(row.status))) throw conflict('qi.sampleSubmitted', { code });
-    const zone = await qiZoneOf(tx, s.tenantId, s.locationId);
-    if (!zone || row.siteId == null || zone.siteId !== Number(row.siteId))
-      throw badRequest('qi.notQiReader', { equipment: s.equipmentCoding, warehouse: await siteName(tx, s.tenantId, row.siteId) });
     const open = await openSampleOf(tx, s.tenantId, code);
     if (open) throw conflict('qi.sampleOpen', { code, equipment: open.equipmentCoding });
     if (s.open?.subjectType) throw conflict('qi.readerBusy', { equipment: s.equipmentCoding, subject: s.open.subjectCode || '-' });
@@ -280,6 +357,11 @@ export function sampleOnSessions(): () => void {
     };
   });
   const offClose = sessionSubjects.on(QI_SUBJECT, async (tx, session) => {
+    // a handheld's session uploaded and reviewed (pad review) never opened here: the same check now
+    if (session.offline) {
+      await storeSample(tx, session.tenantId, await sampleReadAt(tx, session.tenantId, session, session), session);
+      return;
+    }
     const row = await inspectionOf(tx, session.tenantId, { id: session.subjectId, code: session.subjectCode });
     // an inspection deleted or judged meanwhile (submit and reset wait for the sample's close): nothing to add to
     if (!row || !SAMPLING_STATES.includes(Number(row.status))) return;

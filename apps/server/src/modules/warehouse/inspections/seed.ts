@@ -147,7 +147,9 @@ export async function seedQiSampleDemo(tx: Tx, tenantId: number): Promise<void> 
   );
   const [stranger] = await queryRows<{ epc: string }>(
     tx,
+    // another bill's piece not read in this bill's cartons (a piece of its own abnormal label)
     sql`select epc from wms_carton_epcs where tenant_id = ${tenantId} and bill_id <> ${Number(pending.billId)} and unbound_at is null
+          and epc not in (select epc from wms_carton_epcs where tenant_id = ${tenantId} and bill_id = ${Number(pending.billId)})
         order by epc limit 1`,
   );
   const epcs = [...lot.map((l) => l.epc), ...(stranger ? [stranger.epc] : [])];
