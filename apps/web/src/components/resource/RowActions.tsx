@@ -22,7 +22,7 @@ import { request } from '../../app/request';
 import { normalizeLang } from '../../domain';
 import { FieldInput } from './field-render';
 import { validateValue } from './form-values';
-import { textWidth } from './layout';
+import { TOOLBAR_ACTIONS_MAX, textWidth } from './layout';
 import type { ResourceDef, Row } from './types';
 
 /** A button's label in the reader's language: the transition's own name if it has one, else the button's (its code when it is no declared button). */
@@ -264,9 +264,6 @@ export function RowActions({ def, row, granted, onEdit, onDelete, onTransition, 
 /** Whether a row can offer anything at all to these buttons (the table shows its actions column then). */
 export const offersRowActions = (def: ResourceDef, granted: readonly string[]): boolean =>
   granted.includes('edit') || granted.includes('delete') || grantedTransitions(def, granted).length > 0;
-
-/** More machine actions than this and the toolbar offers them in one menu (a document with a long life). */
-export const TOOLBAR_ACTIONS_MAX = 4;
 
 /**
  * The toolbar's buttons for the machine's actions the user holds: each works on exactly one selected

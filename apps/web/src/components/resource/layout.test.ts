@@ -1,6 +1,7 @@
 import { ACTIONS } from '@tagloom/domain/menu/actions.ts';
 import { MENU_TREE } from '@tagloom/domain/menu/tree.ts';
-import { allowedActions, statesOf } from '@tagloom/domain/resource/machine.ts';
+import { buttonsOf } from '@tagloom/domain/resource/buttons.ts';
+import { allowedActions, statesOf, transitionOf } from '@tagloom/domain/resource/machine.ts';
 import { CUSTOM_RESOURCES, RESOURCES } from '@tagloom/domain/resources/index.ts';
 import { describe, expect, it } from 'vitest';
 import { arrangeColumns, visibleColumns } from './column-settings';
@@ -15,7 +16,9 @@ import {
   SELECTION_WIDTH,
   scrollWidth,
   stateKey,
+  TOOLBAR_ACTIONS_MAX,
   textWidth,
+  toolbarWidth,
 } from './layout';
 import { listFields } from './model';
 import { buttonsCol } from './SearchLayout';
@@ -32,6 +35,8 @@ const LINES = new Set(DECLARED.flatMap((d) => (d.children ?? []).map((c) => c.re
 const LISTED = DECLARED.filter((d) => d.code !== 'general/menu' && !LINES.has(d.code)) as unknown as ResourceDef[];
 /** The table's room on a 1366-pixel screen: the content card (1,158 px) less its padding. */
 const ROOM_1366 = 1110;
+/** The toolbar's room on a 1366-pixel screen (measured: the card's content box beside the open side menu). */
+const TOOLBAR_ROOM_1366 = 1084;
 
 describe('column widths', () => {
   it('never clip a header: every column is at least as wide as its title needs', () => {
@@ -160,5 +165,51 @@ describe('search buttons', () => {
     expect(buttonsPlacement([1, 1, 2], 3)).toEqual({ span: 8, offset: 0 });
     expect(buttonsCol([{ wide: true }, {}, {}, {}]).xl).toEqual({ span: 6, offset: 12 });
     expect(buttonsCol([{}]).xs).toEqual({ span: 24, offset: 0 });
+  });
+});
+
+describe('toolbars', () => {
+  /** The CRUD buttons the toolbar shows (./Toolbar.tsx), each with its icon, in its order. */
+  const CRUD = ['add', 'edit', 'delete', 'import', 'export'] as const;
+  /** The buttons a screen's own toolbar adds (ResourcePage's extraToolbar), each with its icon. */
+  const EXTRA: Record<string, string[]> = { 'warehouse/bill': ['importAsn'] };
+  const MENU_ACTIONS = { zh_CN: '操作', zh_TW: '操作', en_US: 'Actions' };
+  /** The toolbar a user holding every button of the screen sees (the tenant's administrator). */
+  const toolbarOf = (code: string, actions: readonly string[], lang: (typeof LANGS)[number]) => {
+    const def = LISTED.find((d) => d.code === code);
+    const transitions = def?.machine ? actions.filter((a) => Object.hasOwn(def.machine!.transitions, a)) : [];
+    return [
+      ...CRUD.filter((a) => actions.includes(a)).map((a) => ({ label: ACTIONS[a][lang], icon: true })),
+      ...(transitions.length > TOOLBAR_ACTIONS_MAX
+        ? [{ label: `${MENU_ACTIONS[lang]} 99`, icon: true }]
+        : transitions.map((a) => ({ label: transitionOf(def!.machine!, a)?.label?.[lang] ?? ACTIONS[a as keyof typeof ACTIONS][lang] }))),
+      ...(EXTRA[code] ?? [])
+        .filter((a) => actions.includes(a))
+        .map((a) => ({ label: ACTIONS[a as keyof typeof ACTIONS][lang], icon: true })),
+    ];
+  };
+
+  it("keep a list's buttons and its tools on one row at 1366 px in every language", () => {
+    const screens = LISTED.filter((d) => SCREENS.has(d.code));
+    expect(screens.length).toBeGreaterThan(40);
+    for (const def of screens)
+      for (const lang of LANGS) {
+        const buttons = toolbarOf(def.code, buttonsOf(def as never), lang);
+        expect(toolbarWidth(buttons), `${def.code} ${lang}: ${buttons.map((b) => b.label).join(' | ')}`).toBeLessThanOrEqual(
+          TOOLBAR_ROOM_1366,
+        );
+      }
+  });
+
+  it('measure the bill screen as the browser lays it out: its English buttons fit beside the tools', () => {
+    const bill = LISTED.find((d) => d.code === 'warehouse/bill')!;
+    const en = toolbarOf('warehouse/bill', buttonsOf(bill as never), 'en_US');
+    expect(en.map((b) => b.label)).toEqual(['Add', 'Edit', 'Delete', 'Import', 'Export', 'Ship', 'Cancel', 'Zero-clear', 'Import ASN']);
+    // "Send goods" and "Zero clearance" pushed the tools to a second row (a 1366-pixel screenshot)
+    const before = en.map((b) => ({
+      ...b,
+      label: b.label === 'Ship' ? 'Send goods' : b.label === 'Zero-clear' ? 'Zero clearance' : b.label,
+    }));
+    expect(toolbarWidth(before)).toBeGreaterThan(TOOLBAR_ROOM_1366);
   });
 });

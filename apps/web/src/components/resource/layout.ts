@@ -128,3 +128,23 @@ export function buttonsPlacement(units: number[], perRow: number): { span: numbe
   // a full last row puts the buttons alone at the end of a new row
   return { span: slot, offset: (perRow - 1 - used) * slot };
 }
+
+/** More machine actions than this and the toolbar offers them in one menu (a document with a long life: ./RowActions.tsx). */
+export const TOOLBAR_ACTIONS_MAX = 4;
+
+/** A toolbar button's padding and border (antd's default size), and its icon with the icon's gap. */
+const BUTTON_PAD = 32;
+const BUTTON_ICON = 22;
+/** The gap between the toolbar's buttons (./Toolbar.tsx: Space size 8), and between its two ends. */
+const TOOLBAR_GAP = 8;
+/** The toolbar's right end: reload, density and columns, three 32-pixel icon buttons 2 px apart. */
+export const TOOLBAR_TOOLS = 3 * 32 + 2 * 2;
+
+/**
+ * The width a list's toolbar needs on one row: its buttons (a label, with or without an icon) side by
+ * side, then its tools at the right end. Above the card's room, the tools wrap to a row of their own.
+ */
+export function toolbarWidth(buttons: readonly { label: string; icon?: boolean }[]): number {
+  const own = buttons.reduce((sum, b) => sum + textWidth(b.label) + BUTTON_PAD + (b.icon ? BUTTON_ICON : 0), 0);
+  return own + Math.max(0, buttons.length - 1) * TOOLBAR_GAP + (buttons.length ? TOOLBAR_GAP : 0) + TOOLBAR_TOOLS;
+}
