@@ -5,6 +5,8 @@ import { createRoot } from 'react-dom/client';
 import { AppRoot } from './app/AppRoot';
 import { installErrorLog } from './app/stores/error-log';
 import './app/i18n';
+// antd's components' styles, whole (the theme runs in zero-runtime mode: AppRoot.tsx)
+import 'antd/dist/antd.css';
 import './styles.css';
 
 installErrorLog(import.meta.env.PROD);
