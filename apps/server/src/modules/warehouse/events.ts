@@ -115,10 +115,40 @@ async function returnedLot(tx: Tx, tenantId: number, bill: Row): Promise<string[
  * quantities only: its cartons' reads at receiving are the first events of its pieces).
  */
 export async function recordBillShipped(tx: Tx, tenantId: number, bill: Row, by: By, at?: Date): Promise<void> {
+  const plan = await shipPlan(tx, tenantId, bill, by, at);
+  if (!plan) return;
+  await recordShipAggregations(tx, plan, plan.cartons);
+  await recordShipPieces(tx, plan, plan.epcs);
+  await setTagStatus(tx, tenantId, plan.epcs, TAG_STATUS.SHIPPED);
+}
+
+/** What a bill's shipping records: its packed cartons' aggregations, its pieces' shipping (recordBillShipped's steps). */
+export interface ShipPlan {
+  common: Omit<Parameters<typeof recordTagEventChunks>[1], 'epcs' | 'bizStep' | 'action'>;
+  facts: BillFacts;
+  /** the shipping's time; the cartons were packed a second before */
+  when: Date;
+  back: boolean;
+  cartons: { sscc: string; epcs: string[] }[];
+  epcs: string[];
+}
+
+/**
+ * The events a bill's shipping records, undefined when it records none (no EPC known). `packed`:
+ * the bill's carton EPCs when the caller has them (an ASN import job wrote them), else read.
+ */
+export async function shipPlan(
+  tx: Tx,
+  tenantId: number,
+  bill: Row,
+  by: By,
+  at?: Date,
+  packed?: { epc: string; cartonId: number; sscc: string }[],
+): Promise<ShipPlan | undefined> {
   const kind = Number(bill.kind);
-  const packed = await boundEpcs(tx, tenantId, { billId: Number(bill.id) }, { sources: PACKED });
+  packed ??= await boundEpcs(tx, tenantId, { billId: Number(bill.id) }, { sources: PACKED });
   const loose = kind === BILL_KIND.VENDOR_RETURN && !packed.length ? await returnedLot(tx, tenantId, bill) : [];
-  if (!packed.length && !loose.length) return;
+  if (!packed.length && !loose.length) return undefined;
   const f = await billFacts(tx, tenantId, bill);
   const common = {
     tenantId,
@@ -134,44 +164,59 @@ export async function recordBillShipped(tx: Tx, tenantId: number, bill: Row, by:
     c.epcs.push(p.epc);
     cartons.set(p.cartonId, c);
   }
-  // packed before it left: the aggregation a second before the shipping, so a history reads pack → ship
-  const when = at ?? new Date();
-  const packedAt = new Date(when.getTime() - 1000);
-  for (const c of cartons.values())
+  return {
+    common,
+    facts: f,
+    when: at ?? new Date(),
+    back: kind === BILL_KIND.VENDOR_RETURN || kind === BILL_KIND.STORE_RETURN,
+    cartons: [...cartons.values()],
+    epcs: [...packed.map((p) => p.epc), ...loose],
+  };
+}
+
+/** The AggregationEvent ADD of these packed cartons of a shipping (a second before it, so a history reads pack → ship). Answers the events' ids. */
+export async function recordShipAggregations(tx: Tx, plan: ShipPlan, cartons: ShipPlan['cartons']): Promise<number[]> {
+  const packedAt = new Date(plan.when.getTime() - 1000);
+  const ids: number[] = [];
+  for (const c of cartons)
     if (c.sscc)
-      await recordTagEventChunks(
-        tx,
-        {
-          ...common,
-          eventType: 'AggregationEvent',
-          eventTime: packedAt,
-          action: 'ADD',
-          bizStep: 'packing',
-          disposition: 'in_progress',
-          parentId: c.sscc,
-          epcs: c.epcs,
-          bizTransactions: f.transactions,
-        },
-        f.from,
+      ids.push(
+        ...(await recordTagEventChunks(
+          tx,
+          {
+            ...plan.common,
+            eventType: 'AggregationEvent',
+            eventTime: packedAt,
+            action: 'ADD',
+            bizStep: 'packing',
+            disposition: 'in_progress',
+            parentId: c.sscc,
+            epcs: c.epcs,
+            bizTransactions: plan.facts.transactions,
+          },
+          plan.facts.from,
+        )),
       );
-  const epcs = [...packed.map((p) => p.epc), ...loose];
-  const back = kind === BILL_KIND.VENDOR_RETURN || kind === BILL_KIND.STORE_RETURN;
-  await recordTagEventChunks(
+  return ids;
+}
+
+/** The shipping ObjectEvent(s) of these pieces of a bill (in_transit; returned for a return). Answers the events' ids. */
+export async function recordShipPieces(tx: Tx, plan: ShipPlan, epcs: readonly string[]): Promise<number[]> {
+  return recordTagEventChunks(
     tx,
     {
-      ...common,
-      eventTime: when,
+      ...plan.common,
+      eventTime: plan.when,
       action: 'OBSERVE',
       bizStep: 'shipping',
-      disposition: back ? 'returned' : 'in_transit',
+      disposition: plan.back ? 'returned' : 'in_transit',
       epcs,
-      bizTransactions: f.transactions,
-      sources: f.sources,
-      destinations: f.destinations,
+      bizTransactions: plan.facts.transactions,
+      sources: plan.facts.sources,
+      destinations: plan.facts.destinations,
     },
-    f.from,
+    plan.facts.from,
   );
-  await setTagStatus(tx, tenantId, epcs, TAG_STATUS.SHIPPED);
 }
 
 /**

@@ -13,6 +13,7 @@ import { abnormalLabelHooks } from './abnormal/hooks.js';
 import { seedAbnormalDemo } from './abnormal/seed.js';
 import { asnOnAudit } from './bills/asn.js';
 import { billFactoryHooks, billHooks, billLog, billSiteHooks, billSiteOf } from './bills/hooks.js';
+import { asnImportJob } from './bills/import-asn-job.js';
 import { asnImportRoutes } from './bills/import-routes.js';
 import { receiptHooks } from './bills/review.js';
 import { seedWarehouseDemo } from './bills/seed.js';
@@ -78,6 +79,8 @@ export const warehouseModule = defineModule({
   }),
   // pad review's rows are the rfid module's read sessions (its hand-written table)
   tables: { 'warehouse/pad-review': padSessions },
+  // a large ASN sheet's import (bills/import-asn-job.ts)
+  jobKinds: [asnImportJob],
   routes: [
     asnImportRoutes,
     cartonPrintRoutes,

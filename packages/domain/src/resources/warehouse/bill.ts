@@ -150,8 +150,11 @@ export const billMachine = defineMachine({
     startReceiving: { from: [B.IN_TRANSIT], to: B.RECEIVING },
     /** the ASN of a supply order shipped when the last of the order's packing cartons is audited */
     autoShip: { from: [B.CREATED], to: B.IN_TRANSIT },
-    /** an ASN imported from a factory's spreadsheet: in transit as it is made, its cartons and EPCs with it */
-    importShip: { from: [B.CREATED], to: B.IN_TRANSIT },
+    /**
+     * an ASN imported from a factory's spreadsheet: in transit as it is made, its cartons and EPCs
+     * with it (a large sheet's bill is IMPORTING while its job writes it, in transit when it ends)
+     */
+    importShip: { from: [B.CREATED, B.IMPORTING], to: B.IN_TRANSIT },
     /** a normal receipt of standard cartons, where the tenant lets it review itself (WMS_AUTO_REVIEW_NORMAL) */
     autoReview: { from: [B.RECEIVED], to: B.REVIEWED },
   },

@@ -16,6 +16,8 @@ export const BILL_STATUS = {
   PACKED: 8,
   CANCELLED: 9,
   SHIP_REVIEWED: 10,
+  /** an ASN being imported by a job: written in chunks, nobody ships, receives or edits it until the job ships it (or takes it away) */
+  IMPORTING: 11,
 } as const;
 /** Values of the BillOrigin enum: how a bill came to be (by hand or the API, a factory's audited cartons, a spreadsheet). */
 export const BILL_ORIGIN = { MANUAL: 1, SUPPLY_AUDIT: 2, ASN_IMPORT: 3 } as const;
@@ -81,6 +83,7 @@ export const warehouseEnums = defineEnums({
     o(BILL_STATUS.PACKED, '已装箱', '已裝箱', 'Packed', 'processing'),
     o(BILL_STATUS.CANCELLED, '已取消', '已取消', 'Cancelled', 'error'),
     o(BILL_STATUS.SHIP_REVIEWED, '发货已复核', '出貨已複核', 'Ship-checked', 'success'),
+    o(BILL_STATUS.IMPORTING, '导入中', '匯入中', 'Importing', 'processing'),
   ],
   BillOrigin: [
     o(BILL_ORIGIN.MANUAL, '手工/API', '手工/API', 'Manual / API'),

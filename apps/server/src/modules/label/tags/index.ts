@@ -35,6 +35,7 @@ export {
 } from './service.js';
 export {
   deleteOrderTags,
+  deleteUnhappenedEvents,
   EVENT_EPCS_MAX,
   insertTags,
   type NewTag,

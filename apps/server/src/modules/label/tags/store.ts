@@ -23,7 +23,7 @@ import {
   zoneOffsetAt,
 } from '@tagloom/domain';
 import { isValidGln, pglnUri } from '@tagloom/domain/epc/index.js';
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { badRequest } from '../../../core/errors.js';
 import { queryRows, type Tx } from '../../../db/client.js';
 import { tableOf } from '../../../db/resource-table.js';
@@ -441,6 +441,20 @@ export async function recordTagEvent(tx: Tx, e: TagEventInput, place?: Place): P
     })
     .returning({ id: labelTagEvents.id });
   return row.id;
+}
+
+/**
+ * Takes back events recorded by recordTagEvent whose step never happened (an ASN import job that
+ * failed or was cancelled before its bill shipped): deleted outright, no error declaration (nobody
+ * was meant to rely on them). Answers how many went.
+ */
+export async function deleteUnhappenedEvents(tx: Tx, tenantId: number, ids: readonly number[]): Promise<number> {
+  if (!ids.length) return 0;
+  const gone = await tx
+    .delete(labelTagEvents)
+    .where(and(eq(labelTagEvents.tenantId, tenantId), inArray(labelTagEvents.id, [...ids])))
+    .returning({ id: labelTagEvents.id });
+  return gone.length;
 }
 
 /**

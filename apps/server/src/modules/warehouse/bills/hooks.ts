@@ -1,9 +1,19 @@
-import { BILL_KIND, BILL_STATUS, billResource, CARTON_STATUS, INBOUND_KINDS, LOCATION_KIND, RECEIPT_STATUS } from '@tagloom/domain';
+import {
+  BILL_KIND,
+  BILL_STATUS,
+  billResource,
+  CARTON_STATUS,
+  INBOUND_KINDS,
+  LOCATION_KIND,
+  RECEIPT_STATUS,
+  TAG_STATUS,
+} from '@tagloom/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { validationError } from '../../../core/errors.js';
 import { nextDocumentCode } from '../../../core/numbering.js';
 import { READ_ONLY_ROUTES, type ResourceHooks } from '../../../core/resource/service.js';
 import { queryRows, type Tx } from '../../../db/client.js';
+import { setTagStatus } from '../../label/tags/index.js';
 import { makeCartons } from '../cartons/make.js';
 import { recordBillShipped } from '../events.js';
 import type { WmsLogOptions } from '../log/writer.js';
@@ -73,6 +83,17 @@ export async function shipped(tx: Tx, row: Row, by: { userId: number | null; use
   await makeCartons(tx, Number(row.tenantId), row);
   await tallyBill(tx, Number(row.tenantId), Number(row.id));
   await recordBillShipped(tx, Number(row.tenantId), row, by);
+}
+
+/**
+ * A bill shipped whose cartons and shipping events were written before (an ASN import job, a slice
+ * at a time while the bill was importing): its shipping time stamped, its counts kept, its tags SHIPPED.
+ */
+export async function shippedRecorded(tx: Tx, row: Row, epcs: readonly string[]): Promise<void> {
+  await stamp('shippedAt')(tx, row);
+  await makeCartons(tx, Number(row.tenantId), row);
+  await tallyBill(tx, Number(row.tenantId), Number(row.id));
+  await setTagStatus(tx, Number(row.tenantId), epcs, TAG_STATUS.SHIPPED);
 }
 
 /** One column of the moved bill stamped with the time of the move (shipped, closed …). */

@@ -27,13 +27,13 @@ import {
   translate,
 } from '@tagloom/domain';
 import { CODE_RE } from '@tagloom/domain/resources/general/_rule-issue.js';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { SessionInfo } from '../../../core/context.js';
 import { badRequest, validationError } from '../../../core/errors.js';
 import type { Mover } from '../../../core/resource/transitions.js';
 import { move } from '../../../core/resource/transitions.js';
 import { slices } from '../../../core/sheet/slices.js';
-import { type Db, queryRows } from '../../../db/client.js';
+import { type Db, queryRows, type Tx } from '../../../db/client.js';
 import { tableOf } from '../../../db/resource-table.js';
 import { pgNumArray, pgTextArray } from '../../rfid/state/fold-data.js';
 import { skusByCode } from '../../tenant/goods/service.js';
@@ -62,8 +62,18 @@ const WRITE_CHUNK = 500;
 /** Refusals kept in the answer (the count says how many rows were wrong). */
 const ERRORS_KEPT = 500;
 const LANGS: Lang[] = ['zh_CN', 'zh_TW', 'en_US'];
-/** The bill states in which a carton is still open (made, shipped, being received). */
-const OPEN_STATES = [BILL_STATUS.CREATED, BILL_STATUS.IN_TRANSIT, BILL_STATUS.RECEIVING, BILL_STATUS.RECEIVED] as number[];
+/** The bill states in which a carton is still open (made, being imported, shipped, being received). */
+const OPEN_STATES = [
+  BILL_STATUS.CREATED,
+  BILL_STATUS.IMPORTING,
+  BILL_STATUS.IN_TRANSIT,
+  BILL_STATUS.RECEIVING,
+  BILL_STATUS.RECEIVED,
+] as number[];
+/** Files of at most this many rows are imported in their request; larger ones by a job (./import-asn-job.ts). */
+export const ASN_SYNC_ROWS = 2_000;
+/** Transaction lock of a tenant's ASN imports' EPC and SSCC checks with their writes (PostgreSQL: two imports never both pass). */
+const ASN_LOCK = 74_110_029;
 
 /** What the head of an imported ASN says (the dialog's fields). */
 export interface AsnHead {
@@ -118,7 +128,7 @@ export function asnTemplateSheets(lang: Lang): { name: string; rows: unknown[][]
 }
 
 /** One checked row of the sheet. */
-interface AsnRow {
+export interface AsnRow {
   row: number;
   carton: string;
   /** the SSCC the carton number is (else '') */
@@ -161,9 +171,17 @@ function columnsOf(header: unknown[], lang: Lang): Record<Column, number> {
  * when a row is wrong, 400/403 for a head the user may not name.
  */
 export async function importAsn(db: Db, session: SessionInfo, head: AsnHead, sheet: unknown[][], lang: Lang): Promise<AsnImported> {
-  const tenantId = session.tenantId;
-  const slice = slices();
+  const dest = await checkAsnHead(db, session, head, lang);
+  const rows = await checkAsnRows(db, session, sheet, lang);
+  return writeAsn(db, session, { ...head, destLocationId: dest }, rows, slices(), lang);
+}
 
+/**
+ * The head of an ASN: the receiving warehouse (one of the tenant's, where a warehouse's user holds
+ * its grant to receive) and the sending factory. Answers the warehouse's id; refused 400/403 naming the field.
+ */
+export async function checkAsnHead(db: Db, session: SessionInfo, head: AsnHead, lang: Lang): Promise<number> {
+  const tenantId = session.tenantId;
   const refuse = (field: string, message: string) =>
     validationError(lang, [{ code: 'custom', path: [field], message }], billResource.labels);
   const dest = Number(head.destLocationId);
@@ -183,20 +201,39 @@ export async function importAsn(db: Db, session: SessionInfo, head: AsnHead, she
   if (!factory) throw refuse('factoryId', 'validation.tenantFactory');
   // a warehouse's user imports at its warehouse with its grant to receive there
   await requireWmsGrant(db, session, dest, 'receive');
+  return dest;
+}
+
+/** Progress of the rows' checks (an import job's). */
+export interface CheckProgress {
+  start(total: number): Promise<void>;
+  report(done: number): Promise<void>;
+}
+
+/**
+ * Checks the rows of an ASN sheet (the first row its header), every row before anything is written:
+ * answers the rows, or refuses the file 400 (asnImport.rejected, each row's messages naming its
+ * column in `data.errors`) when a row is wrong.
+ */
+export async function checkAsnRows(
+  db: Db,
+  session: SessionInfo,
+  sheet: unknown[][],
+  lang: Lang,
+  progress?: CheckProgress,
+): Promise<AsnRow[]> {
+  const tenantId = session.tenantId;
+  const slice = slices();
   if (sheet.length < 2) throw badRequest('asnImport.empty');
   const col = columnsOf(sheet[0], lang);
   const errors: Refusal[] = [];
-  const say = (row: number, c: Column, key: string, params: Record<string, unknown> = {}) => {
-    const reason = translate(lang, `asnImport.${key}`, params);
-    const message = translate(lang, 'asnImport.cell', { row, column: asnHeader(lang, c), reason });
-    const last = errors[errors.length - 1];
-    if (last?.row === row) last.messages.push(message);
-    else errors.push({ row, messages: [message] });
-  };
+  const say = sayer(lang, errors);
 
   // each row's own checks (no database)
   const rows: AsnRow[] = [];
+  await progress?.start(sheet.length - 1);
   for (let i = 1; i < sheet.length; i++) {
+    if (i % 1000 === 0) await progress?.report(i);
     const cells = sheet[i];
     const row = i + 1;
     const carton = textOf(cells[col.carton]);
@@ -306,29 +343,41 @@ export async function importAsn(db: Db, session: SessionInfo, head: AsnHead, she
     for (const t of taken) say(ssccRow.get(String(t.sscc))!, 'carton', 'ssccTaken', { bill: t.code });
     await slice();
   }
-  if (errors.length) {
-    errors.sort((a, b) => a.row - b.row);
-    // one row's messages together (a later check may have added to a row listed before)
-    const merged: Refusal[] = [];
-    for (const e of errors) {
-      const last = merged[merged.length - 1];
-      if (last?.row === e.row) last.messages.push(...e.messages);
-      else merged.push({ row: e.row, messages: [...e.messages] });
-    }
-    throw badRequest(
-      'asnImport.rejected',
-      { count: merged.length },
-      { total: sheet.length - 1, errorCount: merged.length, errors: merged.slice(0, ERRORS_KEPT) },
-    );
-  }
-  return writeAsn(db, session, { ...head, destLocationId: dest }, rows, slice);
+  await progress?.report(sheet.length - 1);
+  if (errors.length) throw rejected(errors, sheet.length - 1);
+  return rows;
 }
 
-/** The bill of checked rows, in one transaction (inserts a slice at a time: other requests run between them). */
-async function writeAsn(db: Db, session: SessionInfo, head: AsnHead, rows: AsnRow[], slice: () => Promise<void>): Promise<AsnImported> {
-  const tenantId = session.tenantId;
-  const by: Mover = { tenantId, userId: session.userId, username: session.username };
-  // a carton's pieces of a SKU: one line (in the order the file lists them)
+/** Adds a row's message naming its column to `errors`. */
+const sayer =
+  (lang: Lang, errors: Refusal[]) =>
+  (row: number, c: Column, key: string, params: Record<string, unknown> = {}) => {
+    const reason = translate(lang, `asnImport.${key}`, params);
+    const message = translate(lang, 'asnImport.cell', { row, column: asnHeader(lang, c), reason });
+    const last = errors[errors.length - 1];
+    if (last?.row === row) last.messages.push(message);
+    else errors.push({ row, messages: [message] });
+  };
+
+/** The refusal of a file with bad rows: each row's messages together, in row order. */
+function rejected(errors: Refusal[], total: number) {
+  errors.sort((a, b) => a.row - b.row);
+  // one row's messages together (a later check may have added to a row listed before)
+  const merged: Refusal[] = [];
+  for (const e of errors) {
+    const last = merged[merged.length - 1];
+    if (last?.row === e.row) last.messages.push(...e.messages);
+    else merged.push({ row: e.row, messages: [...e.messages] });
+  }
+  return badRequest(
+    'asnImport.rejected',
+    { count: merged.length },
+    { total, errorCount: merged.length, errors: merged.slice(0, ERRORS_KEPT) },
+  );
+}
+
+/** A carton's pieces of a SKU: one line (in the order the file lists them). */
+export function asnLines(rows: readonly AsnRow[]): { cartonNo: string; skuId: number; qty: number }[] {
   const lines = new Map<string, { cartonNo: string; skuId: number; qty: number }>();
   for (const r of rows) {
     const key = `${r.carton}\u0000${r.skuId}`;
@@ -336,66 +385,171 @@ async function writeAsn(db: Db, session: SessionInfo, head: AsnHead, rows: AsnRo
     line.qty += r.qty;
     lines.set(key, line);
   }
-  const all = [...lines.values()];
-  return db.transaction(async (tx) => {
-    const bill = await makeBill(
-      tx,
-      tenantId,
-      {
-        kind: BILL_KIND.PURCHASE_IN,
-        sourceLocationId: null,
-        destLocationId: Number(head.destLocationId),
-        factoryId: head.factoryId,
-        reservationNo: head.reservationNo ?? '',
-        remark: head.remark ?? '',
-        expectedAt: head.expectedAt ?? null,
-        origin: BILL_ORIGIN.ASN_IMPORT,
-        needsInspection: head.needsInspection ?? 0,
-      },
-      [],
+  return [...lines.values()];
+}
+
+/** The cartons of the rows whose number is an SSCC (kept as the carton's), with the pieces each expects. */
+export function givenCartons(rows: readonly AsnRow[]): { sscc: string; pieces: number; row: number }[] {
+  const given = new Map<string, { sscc: string; pieces: number; row: number }>();
+  for (const r of rows) {
+    if (!r.sscc) continue;
+    const c = given.get(r.sscc) ?? { sscc: r.sscc, pieces: 0, row: r.row };
+    c.pieces += r.qty;
+    given.set(r.sscc, c);
+  }
+  return [...given.values()];
+}
+
+/**
+ * Writes cartons of given SSCCs to a bill, in the transaction that checks again, under the tenant's
+ * ASN lock, that no other open bill has a carton of one of them (another import may have written
+ * one since the rows were checked): refused 400 naming the rows.
+ */
+export async function insertGivenCartons(
+  tx: Tx,
+  session: SessionInfo,
+  bill: { id: number; destLocationId: number },
+  cartons: readonly { sscc: string; pieces: number; row: number }[],
+  lang: Lang,
+  total: number,
+): Promise<void> {
+  if (!cartons.length) return;
+  const tenantId = session.tenantId;
+  await tx.execute(sql`select pg_advisory_xact_lock(${ASN_LOCK}, ${tenantId}::int)`);
+  const taken = await tx
+    .select({ sscc: wmsCartons.sscc, code: wmsBills.code })
+    .from(wmsCartons)
+    .innerJoin(wmsBills, and(eq(wmsBills.tenantId, wmsCartons.tenantId), eq(wmsBills.id, wmsCartons.billId)))
+    .where(
+      and(
+        eq(wmsCartons.tenantId, tenantId),
+        inArray(
+          wmsCartons.sscc,
+          cartons.map((c) => c.sscc),
+        ),
+        inArray(wmsBills.status, OPEN_STATES),
+        ne(wmsBills.id, bill.id),
+      ),
     );
+  if (taken.length) {
+    const errors: Refusal[] = [];
+    const say = sayer(lang, errors);
+    const rowOf = new Map(cartons.map((c) => [c.sscc, c.row]));
+    for (const t of taken) say(rowOf.get(String(t.sscc))!, 'carton', 'ssccTaken', { bill: t.code });
+    throw rejected(errors, total);
+  }
+  await tx.insert(wmsCartons).values(
+    cartons.map((c) => ({
+      tenantId,
+      billId: bill.id,
+      siteId: bill.destLocationId,
+      cartonNo: c.sscc,
+      originalPackageNo: c.sscc,
+      sscc: c.sscc,
+      direction: CARTON_DIRECTION.IN,
+      status: CARTON_STATUS.EXPECTED,
+      expectedPieces: c.pieces,
+      short: 0,
+    })),
+  );
+}
+
+/**
+ * Binds the EPCs of these rows to their cartons of a bill (source ASN import), in the transaction
+ * that checks again, under the tenant's ASN lock, that none travels meanwhile in a carton of
+ * another open bill: refused 400 naming the rows. One statement, its columns as array parameters.
+ */
+export async function insertBindings(
+  tx: Tx,
+  session: SessionInfo,
+  billId: number,
+  part: readonly AsnRow[],
+  cartonOf: ReadonlyMap<string, { id: number; sscc: string }>,
+  at: Date,
+  lang: Lang,
+  total: number,
+): Promise<void> {
+  if (!part.length) return;
+  const tenantId = session.tenantId;
+  await tx.execute(sql`select pg_advisory_xact_lock(${ASN_LOCK}, ${tenantId}::int)`);
+  const bound = await queryRows<{ epc: string; carton_no: string; code: string }>(
+    tx,
+    sql`select e.epc, c.carton_no, b.code from ${wmsCartonEpcs} e
+        join ${wmsCartons} c on c.tenant_id = e.tenant_id and c.id = e.carton_id
+        join ${wmsBills} b on b.tenant_id = e.tenant_id and b.id = e.bill_id
+        where e.tenant_id = ${tenantId} and e.unbound_at is null and e.bill_id <> ${billId} and e.source in (${sql.join(
+          EXPECTING.map((s) => sql`${s}`),
+          sql`, `,
+        )})
+          and b.status in (${sql.join(
+            OPEN_STATES.map((s) => sql`${s}`),
+            sql`, `,
+          )}) and e.epc = any(${pgTextArray(part.map((r) => r.epc))}::text[])`,
+  );
+  if (bound.length) {
+    const errors: Refusal[] = [];
+    const say = sayer(lang, errors);
+    const rowOf = new Map(part.map((r) => [r.epc, r.row]));
+    for (const b of bound) say(rowOf.get(b.epc)!, 'epc', 'epcBound', { carton: b.carton_no, bill: b.code });
+    throw rejected(errors, total);
+  }
+  const carton = part.map((r) => cartonOf.get(r.carton)!);
+  await tx.execute(sql`insert into ${wmsCartonEpcs} (tenant_id, epc, sku_id, carton_id, sscc, bill_id, source, result, bound_at, bound_by)
+    select ${tenantId}, x.epc, x.sku_id, x.carton_id, x.sscc, ${billId}, ${CARTON_EPC_SOURCE.ASN_IMPORT}, ${EPC_CLASS.PENDING}, ${at}, ${session.username}
+    from unnest(${pgTextArray(part.map((r) => r.epc))}::text[], ${pgNumArray(part.map((r) => r.skuId!))}::bigint[],
+                ${pgNumArray(carton.map((c) => c.id))}::bigint[], ${pgTextArray(carton.map((c) => c.sscc))}::text[])
+         as x(epc, sku_id, carton_id, sscc)`);
+}
+
+/** The head of the bill an ASN import makes (a purchase receipt from the factory to the warehouse, origin ASN import). */
+export const asnBillHead = (head: AsnHead, status?: number) => ({
+  kind: BILL_KIND.PURCHASE_IN,
+  sourceLocationId: null,
+  destLocationId: Number(head.destLocationId),
+  factoryId: head.factoryId,
+  reservationNo: head.reservationNo ?? '',
+  remark: head.remark ?? '',
+  expectedAt: head.expectedAt ?? null,
+  origin: BILL_ORIGIN.ASN_IMPORT,
+  needsInspection: head.needsInspection ?? 0,
+  ...(status === undefined ? {} : { status }),
+});
+
+/** The bill of checked rows, in one transaction (inserts a slice at a time: other requests run between them). */
+async function writeAsn(
+  db: Db,
+  session: SessionInfo,
+  head: AsnHead,
+  rows: AsnRow[],
+  slice: () => Promise<void>,
+  lang: Lang,
+): Promise<AsnImported> {
+  const tenantId = session.tenantId;
+  const by: Mover = { tenantId, userId: session.userId, username: session.username };
+  const all = asnLines(rows);
+  const dest = Number(head.destLocationId);
+  return db.transaction(async (tx) => {
+    const bill = await makeBill(tx, tenantId, asnBillHead(head), []);
     for (let k = 0; k < all.length; k += WRITE_CHUNK) {
       await addBillLines(tx, tenantId, bill.id, all.slice(k, k + WRITE_CHUNK));
       await slice();
     }
     // the cartons whose number is an SSCC keep it; makeCartons numbers the others as any bill's
-    const pieces = new Map<string, number>();
-    for (const l of all) pieces.set(l.cartonNo, (pieces.get(l.cartonNo) ?? 0) + l.qty);
-    const given = [...new Set(rows.filter((r) => r.sscc).map((r) => r.carton))];
+    const given = givenCartons(rows);
     for (let k = 0; k < given.length; k += CHUNK) {
-      await tx.insert(wmsCartons).values(
-        given.slice(k, k + CHUNK).map((sscc) => ({
-          tenantId,
-          billId: bill.id,
-          siteId: Number(head.destLocationId),
-          cartonNo: sscc,
-          originalPackageNo: sscc,
-          sscc,
-          direction: CARTON_DIRECTION.IN,
-          status: CARTON_STATUS.EXPECTED,
-          expectedPieces: pieces.get(sscc) ?? 0,
-          short: 0,
-        })),
-      );
+      await insertGivenCartons(tx, session, { id: bill.id, destLocationId: dest }, given.slice(k, k + CHUNK), lang, rows.length);
       await slice();
     }
-    await makeCartons(tx, tenantId, { id: bill.id, destLocationId: head.destLocationId });
+    await makeCartons(tx, tenantId, { id: bill.id, destLocationId: dest });
     const cartons = await tx
       .select({ id: wmsCartons.id, cartonNo: wmsCartons.cartonNo, sscc: wmsCartons.sscc })
       .from(wmsCartons)
       .where(and(eq(wmsCartons.tenantId, tenantId), eq(wmsCartons.billId, bill.id)));
-    const cartonOf = new Map(cartons.map((c) => [String(c.cartonNo), c]));
+    const cartonOf = new Map(cartons.map((c) => [String(c.cartonNo), { id: Number(c.id), sscc: String(c.sscc ?? '') }]));
     const bound = rows.filter((r) => r.epc);
     const at = new Date();
-    // a slice of bindings a statement, its columns as array parameters (thousands of rows, a few parameters)
     for (let k = 0; k < bound.length; k += WRITE_CHUNK) {
-      const part = bound.slice(k, k + WRITE_CHUNK);
-      const carton = part.map((r) => cartonOf.get(r.carton)!);
-      await tx.execute(sql`insert into ${wmsCartonEpcs} (tenant_id, epc, sku_id, carton_id, sscc, bill_id, source, result, bound_at, bound_by)
-        select ${tenantId}, x.epc, x.sku_id, x.carton_id, x.sscc, ${bill.id}, ${CARTON_EPC_SOURCE.ASN_IMPORT}, ${EPC_CLASS.PENDING}, ${at}, ${session.username}
-        from unnest(${pgTextArray(part.map((r) => r.epc))}::text[], ${pgNumArray(part.map((r) => r.skuId!))}::bigint[],
-                    ${pgNumArray(carton.map((c) => Number(c.id)))}::bigint[], ${pgTextArray(carton.map((c) => String(c.sscc ?? '')))}::text[])
-             as x(epc, sku_id, carton_id, sscc)`);
+      await insertBindings(tx, session, bill.id, bound.slice(k, k + WRITE_CHUNK), cartonOf, at, lang, rows.length);
       await slice();
     }
     const row = await move(tx, 'warehouse/bill', bill.id, 'importShip', by);

@@ -18,6 +18,8 @@ export interface MadeBill {
   expectedAt?: Date | null;
   /** YesNo (default 0): its review waits for a quality inspection */
   needsInspection?: number;
+  /** BillStatus (default: CREATED, a draft) */
+  status?: number;
 }
 
 /**

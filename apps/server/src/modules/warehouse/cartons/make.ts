@@ -13,15 +13,16 @@ const FALLBACK_PREFIX = '0614141';
 /**
  * The cartons of a shipped bill (its ASN): one a distinct carton number of its lines, expecting the
  * pieces its lines put in it, with an SSCC (the destination's GLN company prefix, a tenant-wide
- * serial). Cartons already made stay as they are. Answers how many were made.
+ * serial). Cartons already made stay as they are. Answers how many were made; with `limit`, at most
+ * that many (the first carton numbers still without a carton: called again, the next ones).
  */
-export async function makeCartons(tx: Tx, tenantId: number, bill: Row): Promise<number> {
+export async function makeCartons(tx: Tx, tenantId: number, bill: Row, limit?: number): Promise<number> {
   const lines = await queryRows<{ carton_no: string; pieces: number }>(
     tx,
     sql`select l.carton_no, sum(l.expected_qty)::int as pieces from ${wmsBillLines} l
         where l.tenant_id = ${tenantId} and l.bill_id = ${Number(bill.id)} and l.carton_no <> ''
           and not exists (select 1 from ${wmsCartons} c where c.tenant_id = l.tenant_id and c.bill_id = l.bill_id and c.carton_no = l.carton_no)
-        group by l.carton_no order by l.carton_no`,
+        group by l.carton_no order by l.carton_no ${limit === undefined ? sql`` : sql`limit ${limit}`}`,
   );
   if (!lines.length) return 0;
   const [site] = await queryRows<{ gln: string | null }>(
