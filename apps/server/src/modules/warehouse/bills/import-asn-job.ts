@@ -95,13 +95,18 @@ async function inChunks<T>(
   items: readonly T[],
   write: (tx: Tx, part: T[]) => Promise<void>,
   done: (n: number) => Promise<void>,
-  size = { first: 100, min: 10, max: 2_000 },
+  size: { first: number; min: number; max: number } = { first: 100, min: 50, max: 2_000 },
 ): Promise<void> {
   let n = size.first;
   for (let k = 0; k < items.length; ) {
     const part = items.slice(k, k + n);
     const t0 = performance.now();
-    await db.transaction((tx) => write(tx, part));
+    await db.transaction(async (tx) => {
+      // its commit does not wait for the disk (on PGlite too, where that wait cost more than the
+      // chunk's rows): the last step's commit does, and a crash before it undoes the whole job anyway
+      await tx.execute(sql`select set_config('synchronous_commit', 'off', true)`);
+      await write(tx, part);
+    });
     k += part.length;
     const ms = Math.max(1, performance.now() - t0);
     if (part.length === n) n = Math.min(size.max, Math.max(size.min, Math.round((part.length * IMPORT_CHUNK_MS) / ms)));
@@ -211,7 +216,12 @@ async function writeAsnInChunks(
     const pieces: string[][] = [];
     for (let k = 0; k < plan.epcs.length; k += SHIP_EVENT_EPCS) pieces.push(plan.epcs.slice(k, k + SHIP_EVENT_EPCS));
     await progress.start(plan.cartons.length + plan.epcs.length, 'asnImport.phase.shipping');
-    await inChunks(db, plan.cartons, async (tx, part) => remember(tx, await recordShipAggregations(tx, plan, part)), step);
+    // an event's hash is computed here, on the event loop: a few cartons' events a chunk to begin with
+    await inChunks(db, plan.cartons, async (tx, part) => remember(tx, await recordShipAggregations(tx, plan, part)), step, {
+      first: 2,
+      min: 1,
+      max: 200,
+    });
     // a shipping event of SHIP_EVENT_EPCS pieces a transaction
     await inChunks(
       db,

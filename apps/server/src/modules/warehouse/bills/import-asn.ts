@@ -457,7 +457,8 @@ export async function insertGivenCartons(
 /**
  * Binds the EPCs of these rows to their cartons of a bill (source ASN import), in the transaction
  * that checks again, under the tenant's ASN lock, that none travels meanwhile in a carton of
- * another open bill: refused 400 naming the rows. One statement, its columns as array parameters.
+ * another open bill: refused 400 naming the rows (nothing of them written). One statement, its
+ * columns as array parameters.
  */
 export async function insertBindings(
   tx: Tx,
@@ -471,20 +472,33 @@ export async function insertBindings(
 ): Promise<void> {
   if (!part.length) return;
   const tenantId = session.tenantId;
-  await tx.execute(sql`select pg_advisory_xact_lock(${ASN_LOCK}, ${tenantId}::int)`);
+  const carton = part.map((r) => cartonOf.get(r.carton)!);
+  const epcs = pgTextArray(part.map((r) => r.epc));
+  // one statement (each is a round trip to the database): the lock, the check, the insert unless the check found any
   const bound = await queryRows<{ epc: string; carton_no: string; code: string }>(
     tx,
-    sql`select e.epc, c.carton_no, b.code from ${wmsCartonEpcs} e
-        join ${wmsCartons} c on c.tenant_id = e.tenant_id and c.id = e.carton_id
-        join ${wmsBills} b on b.tenant_id = e.tenant_id and b.id = e.bill_id
-        where e.tenant_id = ${tenantId} and e.unbound_at is null and e.bill_id <> ${billId} and e.source in (${sql.join(
-          EXPECTING.map((s) => sql`${s}`),
-          sql`, `,
-        )})
-          and b.status in (${sql.join(
-            OPEN_STATES.map((s) => sql`${s}`),
+    sql`with lock as materialized (select pg_advisory_xact_lock(${ASN_LOCK}, ${tenantId}::int)),
+        taken as materialized (
+          select e.epc, c.carton_no, b.code from lock, ${wmsCartonEpcs} e
+          join ${wmsCartons} c on c.tenant_id = e.tenant_id and c.id = e.carton_id
+          join ${wmsBills} b on b.tenant_id = e.tenant_id and b.id = e.bill_id
+          where e.tenant_id = ${tenantId} and e.unbound_at is null and e.bill_id <> ${billId} and e.source in (${sql.join(
+            EXPECTING.map((s) => sql`${s}`),
             sql`, `,
-          )}) and e.epc = any(${pgTextArray(part.map((r) => r.epc))}::text[])`,
+          )})
+            and b.status in (${sql.join(
+              OPEN_STATES.map((s) => sql`${s}`),
+              sql`, `,
+            )}) and e.epc = any(${epcs}::text[])),
+        ins as (
+          insert into ${wmsCartonEpcs} (tenant_id, epc, sku_id, carton_id, sscc, bill_id, source, result, bound_at, bound_by)
+          select ${tenantId}, x.epc, x.sku_id, x.carton_id, x.sscc, ${billId}, ${CARTON_EPC_SOURCE.ASN_IMPORT}, ${EPC_CLASS.PENDING}, ${at}, ${session.username}
+          from unnest(${epcs}::text[], ${pgNumArray(part.map((r) => r.skuId!))}::bigint[],
+                      ${pgNumArray(carton.map((c) => c.id))}::bigint[], ${pgTextArray(carton.map((c) => c.sscc))}::text[])
+               as x(epc, sku_id, carton_id, sscc)
+          where not exists (select 1 from taken)
+          returning 1)
+        select epc, carton_no, code from taken`,
   );
   if (bound.length) {
     const errors: Refusal[] = [];
@@ -493,12 +507,6 @@ export async function insertBindings(
     for (const b of bound) say(rowOf.get(b.epc)!, 'epc', 'epcBound', { carton: b.carton_no, bill: b.code });
     throw rejected(errors, total);
   }
-  const carton = part.map((r) => cartonOf.get(r.carton)!);
-  await tx.execute(sql`insert into ${wmsCartonEpcs} (tenant_id, epc, sku_id, carton_id, sscc, bill_id, source, result, bound_at, bound_by)
-    select ${tenantId}, x.epc, x.sku_id, x.carton_id, x.sscc, ${billId}, ${CARTON_EPC_SOURCE.ASN_IMPORT}, ${EPC_CLASS.PENDING}, ${at}, ${session.username}
-    from unnest(${pgTextArray(part.map((r) => r.epc))}::text[], ${pgNumArray(part.map((r) => r.skuId!))}::bigint[],
-                ${pgNumArray(carton.map((c) => c.id))}::bigint[], ${pgTextArray(carton.map((c) => c.sscc))}::text[])
-         as x(epc, sku_id, carton_id, sscc)`);
 }
 
 /** The head of the bill an ASN import makes (a purchase receipt from the factory to the warehouse, origin ASN import). */

@@ -4,7 +4,9 @@
  * receiving warehouse (a warehouse's user's own), the sending factory, the expected arrival and the
  * PO or reference with the file, and whether the receipt needs a quality inspection (its review
  * waits for it). The server checks every row; a refused file lists each row's
- * problems (row and column named) and nothing is written.
+ * problems (row and column named) and nothing is written. A small file is answered at once; a
+ * large one (over 2,000 rows) is imported by a job: its phase, a bar and Cancel are shown here (and
+ * in My jobs, the dialog may be closed meanwhile), then the bill made or the rows refused.
  */
 import { DownloadOutlined, ImportOutlined, InboxOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, DatePicker, Form, Input, Modal, Space, Typography, Upload } from 'antd';
@@ -15,6 +17,9 @@ import { getLoginType, getToken } from '../../../app/auth';
 import { useMessage } from '../../../app/bridge';
 import { currentLang } from '../../../app/i18n';
 import { fetchData, request } from '../../../app/request';
+import { cancelJob, followJob, type Job } from '../../../components/jobs/api';
+import { JobProgress } from '../../../components/jobs/JobProgress';
+import '../../../components/jobs/jobs.css';
 import { RefSelect } from '../../../components/resource/RefSelect';
 import type { Field, ResourceDef } from '../../../components/resource/types';
 import { API_BASE, Code, type Envelope } from '../../../domain';
@@ -31,6 +36,8 @@ interface Head {
   needsInspection?: boolean;
 }
 type Refusal = { msg: string; errors: { row: number; messages: string[] }[]; errorCount: number };
+/** What an import made (the answer of a small file, the result of a job). */
+type Made = { id: number; code: string; cartons: number; pieces: number; epcs: number };
 
 /** Posts the head and the file as multipart; resolves with the envelope whatever its code. */
 async function send(head: Head, file: File): Promise<Envelope<unknown>> {
@@ -58,6 +65,11 @@ export function ImportAsn({ def, onDone }: { def: ResourceDef; onDone: () => voi
   const [file, setFile] = useState<File>();
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<Refusal>();
+  const [job, setJob] = useState<Job>();
+  const [cancelling, setCancelling] = useState(false);
+  const [made, setMade] = useState<{ made: Made }>();
+  const following = useRef<AbortController | undefined>(undefined);
+  useEffect(() => () => following.current?.abort(), []);
   const refusalBox = useRef<HTMLDivElement>(null);
   // the refused rows below the file: brought into sight
   useEffect(() => {
@@ -87,11 +99,41 @@ export function ImportAsn({ def, onDone }: { def: ResourceDef; onDone: () => voi
     }
   };
   const close = () => {
-    if (busy) return;
+    // a job goes on in the background (My jobs follows it); a request being answered is waited for
+    if (busy && !job) return;
+    following.current?.abort();
+    if (job) onDone();
+    setBusy(false);
     setOpen(false);
     setFile(undefined);
     setRefusal(undefined);
+    setJob(undefined);
+    setMade(undefined);
     form.resetFields();
+  };
+  const cancel = async () => {
+    if (!job) return;
+    setCancelling(true);
+    try {
+      await cancelJob(job.id);
+    } catch {
+      // it ended meanwhile: the stream says how
+    } finally {
+      setCancelling(false);
+    }
+  };
+  /** Follows the import's job to its end: the bill made, or the refused rows. */
+  const follow = async (id: string) => {
+    const ctrl = new AbortController();
+    following.current = ctrl;
+    const ended = await followJob(id, setJob, ctrl.signal);
+    if (ended.state === 'done') {
+      setMade({ made: ended.result as Made });
+      onDone();
+      return;
+    }
+    const data = ((ended.result as { data?: Partial<Refusal> } | null)?.data ?? {}) as Partial<Refusal>;
+    setRefusal({ msg: ended.message, errors: data.errors ?? [], errorCount: data.errorCount ?? 0 });
   };
   const submit = async () => {
     let head: Head;
@@ -103,8 +145,15 @@ export function ImportAsn({ def, onDone }: { def: ResourceDef; onDone: () => voi
     if (!file) return;
     setBusy(true);
     setRefusal(undefined);
+    setMade(undefined);
+    setJob(undefined);
     try {
       const body = await send(head, file);
+      const jobId = (body.data as { jobId?: string } | null)?.jobId;
+      if (body.code === Code.OK && jobId) {
+        await follow(jobId);
+        return;
+      }
       if (body.code === Code.OK) {
         message.success(body.msg);
         setBusy(false);
@@ -115,6 +164,7 @@ export function ImportAsn({ def, onDone }: { def: ResourceDef; onDone: () => voi
       const data = (body.data ?? {}) as Partial<Refusal>;
       setRefusal({ msg: body.msg, errors: data.errors ?? [], errorCount: data.errorCount ?? 0 });
     } catch {
+      if (following.current?.signal.aborted) return;
       setRefusal({ msg: t('request.network'), errors: [], errorCount: 0 });
     } finally {
       setBusy(false);
@@ -136,12 +186,26 @@ export function ImportAsn({ def, onDone }: { def: ResourceDef; onDone: () => voi
         rootClassName="asn-import"
         footer={
           <Space>
-            <Button onClick={close} disabled={busy}>
-              {t('common.cancel')}
+            <Button onClick={close} disabled={busy && !job} data-testid="asn-import-close">
+              {made || job ? t('jobs.close') : t('common.cancel')}
             </Button>
-            <Button type="primary" loading={busy} disabled={!file} onClick={() => void submit()} data-testid="asn-import-ok">
-              {t('asnImport.ok')}
-            </Button>
+            {made ? (
+              <Button
+                type="primary"
+                onClick={() => {
+                  setMade(undefined);
+                  setJob(undefined);
+                  setFile(undefined);
+                }}
+                data-testid="asn-import-another"
+              >
+                {t('asnImport.another')}
+              </Button>
+            ) : (
+              <Button type="primary" loading={busy} disabled={!file} onClick={() => void submit()} data-testid="asn-import-ok">
+                {t('asnImport.ok')}
+              </Button>
+            )}
           </Space>
         }
         destroyOnHidden
@@ -199,6 +263,29 @@ export function ImportAsn({ def, onDone }: { def: ResourceDef; onDone: () => voi
             </Upload.Dragger>
           </Form.Item>
         </Form>
+        {job && (
+          <div className="asn-import-job">
+            <JobProgress job={job} onCancel={busy ? () => void cancel() : undefined} cancelling={cancelling} />
+            {!job.final && (
+              <Typography.Text type="secondary" className="asn-import-background">
+                {t('asnImport.inBackground')}
+              </Typography.Text>
+            )}
+          </div>
+        )}
+        {made && (
+          <Alert
+            type="success"
+            showIcon
+            title={t('asnImport.made', {
+              code: made.made.code,
+              cartons: made.made.cartons.toLocaleString(),
+              pieces: made.made.pieces.toLocaleString(),
+              epcs: made.made.epcs.toLocaleString(),
+            })}
+            data-testid="asn-import-made"
+          />
+        )}
         {refusal && (
           <div ref={refusalBox}>
             <Alert
