@@ -399,7 +399,7 @@ describe(`ASN import from a spreadsheet on ${DRIVER}`, () => {
       cartonsExpected: 400,
     });
     expect(done.shippedAt).toBeTruthy();
-    // its shipping in the tag lifecycle: each carton's aggregation, the pieces' shipping (events of 1,000)
+    // its shipping in the tag lifecycle: each carton's aggregation, the pieces' shipping (events of 250)
     const events = await queryRows<{ biz_step: string; n: number; epcs: number }>(
       t.ctx.db,
       sql`select biz_step, count(*)::int as n, sum(epc_count)::int as epcs from label_tag_events
@@ -407,7 +407,7 @@ describe(`ASN import from a spreadsheet on ${DRIVER}`, () => {
     );
     expect(events).toEqual([
       { biz_step: 'packing', n: 400, epcs: 20_000 },
-      { biz_step: 'shipping', n: 20, epcs: 20_000 },
+      { biz_step: 'shipping', n: 80, epcs: 20_000 },
     ]);
     const wms = await queryRows<{ action: string }>(
       t.ctx.db,

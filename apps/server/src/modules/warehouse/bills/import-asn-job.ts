@@ -63,8 +63,11 @@ export const ASN_FILE_SCOPE = 'jobs/asn-import';
 /** job_writes targets: the bill the job made, the tag events it recorded. */
 const BILL_TARGET = 'warehouse/bill';
 const EVENTS_TARGET = 'label/tag-event';
-/** Each shipping event names at most this many EPCs (the events a small file's shipping records). */
-const SHIP_EVENT_EPCS = EVENT_EPCS_MAX;
+/**
+ * Each shipping event names at most this many EPCs (a small file's shipping records events of
+ * EVENT_EPCS_MAX): an event's hash is computed on the event loop, a quarter of the EPCs a quarter of the time.
+ */
+const SHIP_EVENT_EPCS = EVENT_EPCS_MAX / 4;
 
 interface Payload {
   fileId: number;
@@ -109,7 +112,8 @@ async function inChunks<T>(
     });
     k += part.length;
     const ms = Math.max(1, performance.now() - t0);
-    if (part.length === n) n = Math.min(size.max, Math.max(size.min, Math.round((part.length * IMPORT_CHUNK_MS) / ms)));
+    // at most doubling: one quick chunk (a quiet moment) does not make the next one long
+    if (part.length === n) n = Math.min(size.max, n * 2, Math.max(size.min, Math.round((part.length * IMPORT_CHUNK_MS) / ms)));
     await done(part.length);
     await giveWay();
   }

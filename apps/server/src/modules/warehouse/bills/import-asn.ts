@@ -296,6 +296,7 @@ export async function checkAsnRows(
     await slice();
   }
   for (const r of rows) {
+    await slice();
     const s = skus.get(r.sku);
     if (!s) {
       say(r.row, 'sku', 'skuUnknown', { code: r.sku });

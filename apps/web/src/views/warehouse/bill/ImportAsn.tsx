@@ -71,6 +71,12 @@ export function ImportAsn({ def, onDone }: { def: ResourceDef; onDone: () => voi
   const following = useRef<AbortController | undefined>(undefined);
   useEffect(() => () => following.current?.abort(), []);
   const refusalBox = useRef<HTMLDivElement>(null);
+  const jobBox = useRef<HTMLDivElement>(null);
+  // a job's progress, then what it made, below the file: brought into sight (a phone's dialog is taller than its screen)
+  const started = !!job;
+  useEffect(() => {
+    if (started || made) jobBox.current?.scrollIntoView({ block: 'nearest' });
+  }, [started, made]);
   // the refused rows below the file: brought into sight
   useEffect(() => {
     if (refusal) refusalBox.current?.scrollIntoView({ block: 'nearest' });
@@ -263,29 +269,31 @@ export function ImportAsn({ def, onDone }: { def: ResourceDef; onDone: () => voi
             </Upload.Dragger>
           </Form.Item>
         </Form>
-        {job && (
-          <div className="asn-import-job">
-            <JobProgress job={job} onCancel={busy ? () => void cancel() : undefined} cancelling={cancelling} />
-            {!job.final && (
-              <Typography.Text type="secondary" className="asn-import-background">
-                {t('asnImport.inBackground')}
-              </Typography.Text>
-            )}
-          </div>
-        )}
-        {made && (
-          <Alert
-            type="success"
-            showIcon
-            title={t('asnImport.made', {
-              code: made.made.code,
-              cartons: made.made.cartons.toLocaleString(),
-              pieces: made.made.pieces.toLocaleString(),
-              epcs: made.made.epcs.toLocaleString(),
-            })}
-            data-testid="asn-import-made"
-          />
-        )}
+        <div ref={jobBox}>
+          {job && (
+            <div className="asn-import-job">
+              <JobProgress job={job} onCancel={busy ? () => void cancel() : undefined} cancelling={cancelling} />
+              {!job.final && (
+                <Typography.Text type="secondary" className="asn-import-background">
+                  {t('asnImport.inBackground')}
+                </Typography.Text>
+              )}
+            </div>
+          )}
+          {made && (
+            <Alert
+              type="success"
+              showIcon
+              title={t('asnImport.made', {
+                code: made.made.code,
+                cartons: made.made.cartons.toLocaleString(),
+                pieces: made.made.pieces.toLocaleString(),
+                epcs: made.made.epcs.toLocaleString(),
+              })}
+              data-testid="asn-import-made"
+            />
+          )}
+        </div>
         {refusal && (
           <div ref={refusalBox}>
             <Alert
