@@ -1,3 +1,4 @@
+import * as XLSX from '@e965/xlsx';
 import { BILL_KIND, BILL_STATUS, WMS_OPS } from '@tagloom/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -166,6 +167,42 @@ describe(`warehouse log and grants on ${DRIVER}`, () => {
     const seen = (await list('warehouse/permission', {}, wh01)).list;
     expect(seen.length).toBeGreaterThan(0);
     for (const g of seen) expect(g.siteId).toBe(site.get('WH01'));
+  });
+
+  it('exports the log in the reader’s words: the document, action, states and a system mover as the screen shows them', async () => {
+    const b = await made({ kind: BILL_KIND.STORE_RETURN, sourceLocationId: site.get('ST002'), destLocationId: site.get('WH01') });
+    expect((await bill('ship', { id: b.id })).status).toBe(200);
+    const [{ tenantId }] = await t.ctx.db.select({ tenantId: wmsBills.tenantId }).from(wmsBills).where(eq(wmsBills.id, b.id));
+    await t.ctx.db.transaction((tx) => move(tx, 'warehouse/bill', b.id, 'startReceiving', { tenantId, userId: null, username: '' }));
+    const sheet = async (lang: string) => {
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/warehouse/log/export',
+        headers: { token: demo, langeType: lang },
+        payload: { docCode: b.code },
+      });
+      expect(r.statusCode, r.body).toBe(200);
+      const wb = XLSX.read(r.rawPayload, { type: 'buffer' });
+      return XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[wb.SheetNames[0]], { header: 1 });
+    };
+    // columns: tenant, time, user, warehouse, document, doc no., action, from, to, EPCs (newest first)
+    const cn = await sheet('zh_CN');
+    expect(cn[0].slice(2)).toEqual(['操作人', '仓库', '单据类型', '单据号', '操作', '原状态', '新状态', 'EPC 数']);
+    expect(cn.slice(1).map((r) => [r[2], r[4], r[5], r[6], r[7], r[8]])).toEqual([
+      ['系统', '单据', b.code, '开始收货', '在途', '收货中'],
+      ['demo', '单据', b.code, '发货', '新建', '在途'],
+    ]);
+    const en = await sheet('en_US');
+    expect(en.slice(1).map((r) => [r[2], r[4], r[6], r[7], r[8]])).toEqual([
+      ['System', 'Bill', 'Start receiving', 'In transit', 'Receiving'],
+      ['demo', 'Bill', 'Send goods', 'Created', 'In transit'],
+    ]);
+    // no raw code anywhere in the rows
+    for (const row of [...cn.slice(1), ...en.slice(1)]) {
+      expect(row).not.toContain('warehouse/bill');
+      expect(row).not.toContain('ship');
+      expect(row).not.toContain(BILL_STATUS.IN_TRANSIT);
+    }
   });
 
   it('seeds the demo bills’ past moves', async () => {

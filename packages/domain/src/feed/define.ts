@@ -29,9 +29,22 @@ export interface FeedColumn {
   /**
    * How the value shows: `mono` codes and addresses, `long` text on one line with a tooltip,
    * `screen` a screen code shown by its name, `action` a button code shown by its name, `open` the
-   * row's key as a link that opens its drawer (then no actions column), `seconds` a time to the second.
+   * row's key as a link that opens its drawer (then no actions column), `seconds` a time to the second,
+   * `resource` a declaration's code shown by its name.
    */
-  display?: 'mono' | 'long' | 'screen' | 'action' | 'open' | 'seconds';
+  display?: 'mono' | 'long' | 'screen' | 'action' | 'open' | 'seconds' | 'resource';
+  /**
+   * A state of the declaration named in another column (its key; that column a `resource` one):
+   * shown, and exported, by that declaration's machine's states enum.
+   */
+  stateOf?: string;
+  /**
+   * `action` display: a value that is no button code (a system move) is the message
+   * `<otherActions>.<value>` of the catalog (the value itself when there is none).
+   */
+  otherActions?: string;
+  /** message key of the words shown and exported for an empty value (a system's move has no user) */
+  empty?: string;
   /** column width in the console, px */
   width?: number;
   /** kept at the left while the table scrolls sideways (wide screens) */

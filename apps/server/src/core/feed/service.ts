@@ -5,17 +5,22 @@
  */
 import { Readable } from 'node:stream';
 import {
+  ACTIONS,
+  DECLARED_RESOURCES,
   ENUMS,
   type FeedColumn,
   type FeedPageData,
+  hasMessage,
   int,
   keysContaining,
   type L10n,
   LANGS,
   type Lang,
+  MENU_TREE,
   type PartitionedFeedDef,
   PLATFORM_TENANT_ID,
   parseStoredMessage,
+  type ResourceDef,
   STORED_MESSAGE_PREFIX,
   translate,
 } from '@tagloom/domain';
@@ -90,6 +95,13 @@ export function readMessage(v: unknown, lang: Lang): unknown {
  * A filter a feed's module answers itself (the value as given, never empty): the conditions to add,
  * instead of the declared op's. E.g. the raw reads' EPC, found through EPC state and a GIN index.
  */
+/** Screens by their code (the menus' names), for a `screen` column's export. */
+const SCREEN_NAMES = new Map<string, L10n>(MENU_TREE.flatMap((m) => m.groups.flatMap((g) => g.screens.map((s) => [s.component, s.names]))));
+/** Declarations by their code, for a `resource` column's (and its states') export; a screen's own first. */
+const DECLARATIONS = new Map<string, ResourceDef>();
+for (const d of DECLARED_RESOURCES) if (!DECLARATIONS.has(d.code) || d.screen === d.code) DECLARATIONS.set(d.code, d);
+const declarationOf = (code: string): ResourceDef | undefined => DECLARATIONS.get(code);
+
 export type FeedFilterSql = (value: string, session: SessionInfo) => Promise<SQL> | SQL;
 
 export class FeedService {
@@ -272,11 +284,28 @@ export class FeedService {
     };
   }
 
-  /** A cell of an export: enums by their label, the rest as stored. */
-  private cell(c: FeedColumn, v: unknown, lang: Lang): unknown {
-    if (v === null || v === undefined) return '';
+  /**
+   * A cell of an export, in the reader's words as the screen shows it: enums by their label, a
+   * button by its name (a system move by its message), a screen or a declaration by its name, a
+   * document's state by its machine's enum, an empty value by the column's words for it; the rest
+   * as stored.
+   */
+  private cell(c: FeedColumn, v: unknown, lang: Lang, row: Record<string, unknown> = {}): unknown {
+    if (v === null || v === undefined || v === '') return c.empty ? translate(lang, c.empty) : (v ?? '');
     if (c.localized) return readMessage(v, lang);
     if (c.kind === 'time' && v instanceof Date) return v.toISOString().replace('T', ' ').slice(0, 23);
+    if (c.display === 'action') {
+      const button = ACTIONS[String(v) as keyof typeof ACTIONS];
+      if (button) return button[lang];
+      const key = `${c.otherActions}.${String(v)}`;
+      return c.otherActions && hasMessage(key) ? translate(lang, key) : v;
+    }
+    if (c.display === 'screen') return SCREEN_NAMES.get(String(v))?.[lang] ?? v;
+    if (c.display === 'resource') return declarationOf(String(v))?.names[lang] ?? v;
+    if (c.stateOf) {
+      const states = declarationOf(String(row[c.stateOf] ?? ''))?.machine?.states;
+      return (states && ENUMS[states]?.find((x) => String(x.value) === String(v))?.label[lang]) ?? v;
+    }
     if (c.kind === 'enum') {
       const o = c.enum ? ENUMS[c.enum]?.find((x) => x.value === v)?.label[lang] : undefined;
       if (o) return o;
@@ -308,7 +337,7 @@ export class FeedService {
       yield page.map((r) => [
         r.tenantCode ? `${r.tenantCode} ${r.tenantName ?? ''}`.trim() : String(r.tenantId),
         r.createdAt.toISOString().replace('T', ' ').slice(0, 19),
-        ...this.def.columns.map((c) => this.cell(c, r[c.key], lang)),
+        ...this.def.columns.map((c) => this.cell(c, r[c.key], lang, r)),
       ]);
       if (page.length < want) return;
     }

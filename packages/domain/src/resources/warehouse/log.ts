@@ -21,14 +21,14 @@ export const wmsLogFeed = defineFeed({
   table: 'wms_log',
   scope: 'tenant',
   columns: [
-    F('username', 'text', { width: 110 }),
+    F('username', 'text', { width: 110, empty: 'wmsLog.systemUser' }),
     F('siteName', 'text', { display: 'long', width: 140 }),
     // the declaration's code: the console shows the declaration's name, its states by its machine's enum
-    F('docType', 'text', { width: 100 }),
+    F('docType', 'text', { display: 'resource', width: 100 }),
     F('docCode', 'text', { display: 'mono', width: 150 }),
-    F('action', 'enum', { display: 'action', width: 110 }),
-    F('fromState', 'int', { width: 100 }),
-    F('toState', 'int', { width: 100 }),
+    F('action', 'enum', { display: 'action', otherActions: 'wmsLog.system', width: 110 }),
+    F('fromState', 'int', { stateOf: 'docType', width: 100 }),
+    F('toState', 'int', { stateOf: 'docType', width: 100 }),
     F('epcCount', 'int', { width: 90 }),
   ],
   filters: [
