@@ -46,6 +46,7 @@ export const ACTIONS = {
   stop: { zh_CN: '停止', zh_TW: '停止', en_US: 'Stop' },
   clear: { zh_CN: '清除', zh_TW: '清除', en_US: 'Clear' },
   handle: { zh_CN: '处理', zh_TW: '處理', en_US: 'Handle' },
+  retag: { zh_CN: '重新贴标', zh_TW: '重新貼標', en_US: 'Re-tag' },
   zeroClear: { zh_CN: '零清', zh_TW: '零清', en_US: 'Zero-clear' },
   repeal: { zh_CN: '撤销', zh_TW: '撤銷', en_US: 'Repeal' },
   cancelConfirm: { zh_CN: '取消确认', zh_TW: '取消確認', en_US: 'Cancel confirmation' },

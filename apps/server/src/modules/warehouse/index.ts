@@ -9,7 +9,8 @@ import {
 } from '@tagloom/domain';
 import { defineModule } from '../../core/module.js';
 import { exceptionActionRoutes } from '../label/tags/index.js';
-import { abnormalLabelHooks } from './abnormal/hooks.js';
+import { abnormalGuard, abnormalLabelHooks } from './abnormal/hooks.js';
+import { retagRoutes } from './abnormal/retag.js';
 import { seedAbnormalDemo } from './abnormal/seed.js';
 import { asnOnAudit } from './bills/asn.js';
 import { billFactoryHooks, billHooks, billLog, billSiteHooks, billSiteOf } from './bills/hooks.js';
@@ -23,6 +24,7 @@ import { cartonPrintRoutes } from './cartons/print.js';
 import { putAwayOnReads } from './cartons/put-away.js';
 import { wmsGrantHooks } from './grants/hooks.js';
 import { seedGrantDemo } from './grants/seed.js';
+import { grantsOnSessions } from './grants/steps.js';
 import { receivingQiHooks } from './inspections/hooks.js';
 import { inspectionLog } from './inspections/log.js';
 import { inspectionRoutes } from './inspections/routes.js';
@@ -36,6 +38,8 @@ import { seedPadDemo } from './pads/seed.js';
 import { padSessions } from './pads/tables.js';
 import { warehouseZoneHooks } from './zones/hooks.js';
 
+// a user starting or closing a read session at a warehouse reader asks its grant for the reader's zone
+grantsOnSessions();
 // a carton's read session closing checks the carton (the rfid module calls the handlers of its subject type)
 checkOnClose();
 // an accepted carton whose pieces are read in a storage zone of its site is put away (the fold's changes)
@@ -68,6 +72,8 @@ export const warehouseModule = defineModule({
     'warehouse/receiving-check': loggedHooks(receivingCheckResource, receivingHooks, {
       ...cartonLog,
       ops: { review: 'receive', hold: 'receive', reread: 'receive', putAway: 'receive' },
+      // done where the carton is: the zone its last read session was at (a dock)
+      zoneOf: (row) => (row.locationId == null ? null : Number(row.locationId)),
       codeOf: (row) => String(row.cartonNo),
     }),
     'warehouse/carton-epc': cartonEpcHooks,
@@ -88,7 +94,8 @@ export const warehouseModule = defineModule({
     wmsLogRoutes,
     padRoutes,
     inspectionRoutes,
-    exceptionActionRoutes(abnormalLabelResource.code),
+    exceptionActionRoutes(abnormalLabelResource.code, { guard: abnormalGuard }),
+    retagRoutes,
   ],
   seedDemo: async (tx, tenant) => {
     await seedWarehouseDemo(tx, tenant);

@@ -21,7 +21,7 @@ export const abnormalLabelResource = defineResource({
   rowsOf: { code: 'label/exception' },
   partyScope: { warehouse: ['siteId'] },
   crud: ['query', 'export'],
-  extraActions: ['handle', 'clear'],
+  extraActions: ['handle', 'clear', 'retag'],
   fields: {
     epc: base.epc,
     tid: base.tid,

@@ -14,8 +14,11 @@ import type { SessionInfo } from '../../../core/context.js';
 import { envelope } from '../../../core/envelope.js';
 import { conflict, notFound } from '../../../core/errors.js';
 import type { ResourceHooks } from '../../../core/resource/service.js';
+import type { Tx } from '../../../db/client.js';
 import { exceptionDetail, exceptionReason } from './service.js';
 import { labelTagExceptions } from './tables.js';
+
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 const READ_ONLY: ResourceHooks = { omitRoutes: ['create', 'update', 'delete', 'template', 'import'] };
 
@@ -34,22 +37,46 @@ export const exceptionHooks = (scope?: ResourceHooks['scope']): ResourceHooks =>
 
 const noteLabels = { note: L('处理说明', '處理說明', 'Handling note'), ids: L('异常', '異常', 'Exceptions') };
 
+/** An exception row as an action's guard sees it: where it was found. */
+export interface ExceptionAt {
+  id: number;
+  epc: string;
+  siteId: number | null;
+  zoneId: number | null;
+}
+
+/** What a screen adds to the actions: a check of the rows about to move (a warehouse's grants), in the action's transaction. */
+export interface ExceptionActionOptions {
+  guard?: (tx: Tx, session: SessionInfo, rows: ExceptionAt[]) => Promise<void>;
+}
+
 /** `POST /api/<code>/handle` and `/clear` for the exception screen `code`. */
 export const exceptionActionRoutes =
-  (code: string): FastifyPluginAsyncZod<Services> =>
+  (code: string, opts: ExceptionActionOptions = {}): FastifyPluginAsyncZod<Services> =>
   async (app, services) => {
     const db = app.ctx.db;
     const move = (action: 'handle' | 'clear', from: number[], to: number) => async (session: SessionInfo, ids: number[], note?: string) => {
       const screen = services.resources.get(code)!;
       return db.transaction(async (tx) => {
         const rows = await tx
-          .select({ id: labelTagExceptions.id, state: labelTagExceptions.state, epc: labelTagExceptions.epc })
+          .select({
+            id: labelTagExceptions.id,
+            state: labelTagExceptions.state,
+            epc: labelTagExceptions.epc,
+            siteId: labelTagExceptions.siteId,
+            zoneId: labelTagExceptions.zoneId,
+          })
           .from(labelTagExceptions)
           .where(screen.scope(session, inArray(labelTagExceptions.id, ids)))
           .for('update');
         if (rows.length < ids.length) throw notFound('tags.exception');
         const wrong = rows.find((r) => !from.includes(Number(r.state)));
         if (wrong) throw conflict(`tags.exceptionNot.${action}`, { epc: wrong.epc });
+        await opts.guard?.(
+          tx,
+          session,
+          rows.map((r) => ({ id: Number(r.id), epc: r.epc, siteId: num(r.siteId), zoneId: num(r.zoneId) })),
+        );
         const now = new Date();
         await tx
           .update(labelTagExceptions)

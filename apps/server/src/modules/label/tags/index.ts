@@ -19,7 +19,7 @@ export const tagsPart: ModulePart = {
   routes: [tagsRoutes, exceptionActionRoutes(tagExceptionResource.code)],
   seedDemo: seedTagsDemo,
 };
-export { exceptionActionRoutes, exceptionHooks } from './exception-actions.js';
+export { type ExceptionAt, exceptionActionRoutes, exceptionHooks } from './exception-actions.js';
 export {
   type ExceptionPlace,
   epcEvents,

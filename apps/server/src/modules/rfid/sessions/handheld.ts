@@ -18,6 +18,7 @@ import { bindingOf } from '../equipment/service.js';
 import { readersReached } from '../ingest/routes.js';
 import { addRead, appendAll, type EpcReads } from './append.js';
 import { type ReadSession, SESSION_COLUMNS, sessionRows } from './service.js';
+import { sessionSubjects } from './subjects.js';
 
 export interface HandheldRead {
   epc: string;
@@ -106,5 +107,13 @@ export async function uploadHandheldAs(
   const reach = readersReached(sql`${equipmentCoding}::text`, user);
   const reached = !reach || !!(await queryRows<{ ok: boolean }>(tx, sql`select ${reach} as ok`))[0]?.ok;
   if (!binding || !reached) throw badRequest('readSession.noReader', { equipment: equipmentCoding });
+  // a user's upload is its work at the reader's place (a warehouse's grants: its zones)
+  await sessionSubjects.checkStep(tx, {
+    actor: user,
+    step: 'upload',
+    equipmentCoding,
+    locationId: binding.locationId,
+    subjectType: u.subject?.type ?? '',
+  });
   return uploadHandheld(tx, user.tenantId, equipmentCoding, u, user.userId);
 }

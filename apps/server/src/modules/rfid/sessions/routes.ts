@@ -139,6 +139,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
           subjectCode: b.subjectCode,
           subjectId: b.subjectId ?? null,
           kind: b.kind as Parameters<typeof openSession>[2]['kind'],
+          ...(req.session ? { actor: req.session } : {}),
         }),
       );
       return reply.ok(out);
@@ -160,7 +161,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const open = await getSession(db, tenantOf(req), req.params.id, reachOf(req));
       if (open.state === READ_SESSION_STATE.OPEN) await readerFolded(app.ctx, tenantOf(req), open.equipmentCoding);
-      const closed = await db.transaction((tx) => closeSession(tx, tenantOf(req), { id: req.params.id }, reachOf(req)));
+      const closed = await db.transaction((tx) => closeSession(tx, tenantOf(req), { id: req.params.id }, reachOf(req), req.session));
       return reply.ok({ session: closed! });
     },
   );

@@ -22,7 +22,7 @@ import { bindingOf } from '../equipment/service.js';
 import { FOLD_ATTEMPTS } from '../state/fold-queue.js';
 import { sessionKindOfScene } from './append.js';
 import { iso, numOrNull, type ReadSession, SESSION_COLUMNS, type SessionRow, sessionOf, sessionRows } from './row.js';
-import { sessionSubjects } from './subjects.js';
+import { type SessionStep, sessionSubjects } from './subjects.js';
 
 export { type ReadSession, SESSION_COLUMNS, type SessionRow, sessionOf, sessionRows } from './row.js';
 
@@ -40,13 +40,16 @@ export interface OpenInput {
   subjectId?: number | null;
   /** default: the reader's scene's (CARTON_CHECK for a tunnel, HANDHELD for a handheld) */
   kind?: ReadSessionKind;
+  /** the console user starting it (its step is checked: sessionSubjects.steps); none for a device or the system */
+  actor?: SessionStep['actor'];
 }
 
 /**
  * Opens a session on a reader for a subject (a scan): the reader's OPEN session closes first (its
  * subject's handlers run), so the reads from now on are the new subject's. Refused (400 naming the
  * field) for a reader the tenant has not, or one whose scene keeps no sessions (only tunnel and
- * handheld readers' reads go to sessions).
+ * handheld readers' reads go to sessions); a console user's start is asked of the step checks
+ * (a warehouse's grants: 403 outside the user's zones).
  */
 export async function openSession(
   tx: Tx,
@@ -57,6 +60,14 @@ export async function openSession(
   if (!binding) throw badRequest('readSession.noReader', { equipment: input.equipmentCoding });
   const sceneKind = sessionKindOfScene(binding.sceneType);
   if (sceneKind === undefined) throw badRequest('readSession.notSessionReader', { equipment: input.equipmentCoding });
+  if (input.actor)
+    await sessionSubjects.checkStep(tx, {
+      actor: input.actor,
+      step: 'open',
+      equipmentCoding: input.equipmentCoding,
+      locationId: binding.locationId,
+      subjectType: input.subjectType,
+    });
   // the subject's owner may refuse the opening (or resolve its subject) seeing the reader's open session
   const [open] = await sessionRows(
     tx,
@@ -101,6 +112,8 @@ export async function closeSession(
   tenantId: number,
   which: { id: number } | { equipmentCoding: string },
   reach?: SQL,
+  /** the console user closing it (its step is checked, as an opening's) */
+  actor?: SessionStep['actor'],
 ): Promise<ReadSession | null> {
   const where = 'id' in which ? sql`s.id = ${which.id}` : sql`s.equipment_coding = ${which.equipmentCoding}`;
   const [session] = await sessionRows(
@@ -110,6 +123,14 @@ export async function closeSession(
         returning ${SESSION_COLUMNS}`,
   );
   if (session) {
+    if (actor)
+      await sessionSubjects.checkStep(tx, {
+        actor,
+        step: 'close',
+        equipmentCoding: session.equipmentCoding,
+        locationId: session.locationId,
+        subjectType: session.subjectType,
+      });
     await sessionSubjects.closed(tx, session);
     return session;
   }

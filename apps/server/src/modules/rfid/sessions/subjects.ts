@@ -5,6 +5,7 @@
  * The rfid module knows no subject: a static registry, the same in every process (no data in it).
  */
 import type { ReadSessionKind } from '@tagloom/domain/rfid/sessions.js';
+import type { SessionInfo } from '../../../core/context.js';
 import type { Tx } from '../../../db/client.js';
 import type { ReadSession } from './service.js';
 
@@ -34,7 +35,20 @@ export interface OpeningAnswer {
 /** Asked before a session of its subject type opens: throws to refuse (an AppError), answers the subject it names. */
 export type OpeningCheck = (tx: Tx, s: OpeningSession) => Promise<OpeningAnswer | undefined>;
 
+/** A user's start, close or upload of a session at a reader: who, where (the reader's place), for what subject. */
+export interface SessionStep {
+  actor: Pick<SessionInfo, 'tenantId' | 'userId' | 'party'>;
+  step: 'open' | 'close' | 'upload';
+  equipmentCoding: string;
+  locationId: number | null;
+  subjectType: string;
+}
+
+/** Asked before a user starts or closes a session (not a device, not the quiet close): throws to refuse. */
+export type StepCheck = (tx: Tx, s: SessionStep) => Promise<void>;
+
 const HANDLERS = new Map<string, SubjectHandler[]>();
+const STEP_CHECKS: StepCheck[] = [];
 const PROGRESS = new Map<string, SubjectHandler[]>();
 
 function add(map: Map<string, SubjectHandler[]>, subjectType: string, handler: SubjectHandler): () => void {
@@ -84,6 +98,23 @@ export const sessionSubjects = {
     return () => {
       if (CHECKS.get(subjectType) === check) CHECKS.delete(subjectType);
     };
+  },
+
+  /**
+   * Registers a check of every user's start and close of a session, whatever its subject (the
+   * warehouse's grants: a user may work only at the readers of its zones). Returns the remover.
+   */
+  steps(check: StepCheck): () => void {
+    STEP_CHECKS.push(check);
+    return () => {
+      const at = STEP_CHECKS.indexOf(check);
+      if (at >= 0) STEP_CHECKS.splice(at, 1);
+    };
+  },
+
+  /** Asks every step check, in the caller's transaction. */
+  async checkStep(tx: Tx, s: SessionStep): Promise<void> {
+    for (const check of [...STEP_CHECKS]) await check(tx, s);
   },
 
   /** Asks the subject type's opening check, if any, in the caller's transaction. */

@@ -70,7 +70,7 @@ const DEMO_ROLES: { code: string; name: string; alias: string; grants: Record<st
       // its handhelds' sessions: upload one as a file, review or reject it
       'warehouse/pad-review': ['query', 'export', 'review', 'reject', 'upload'],
       // the abnormal labels found at its warehouse (unknown and foreign EPCs in cartons, an EPC at two sites)
-      'warehouse/abnormal-label': ['query', 'export', 'handle', 'clear'],
+      'warehouse/abnormal-label': ['query', 'export', 'handle', 'clear', 'retag'],
       'tenant/goods': ['query', 'export'],
       'tenant/brand': ['query'],
       'tenant/equipment': ['query'],

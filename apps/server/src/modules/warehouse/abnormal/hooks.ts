@@ -1,6 +1,9 @@
 import { LOCATION_KIND } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
-import { exceptionHooks } from '../../label/tags/index.js';
+import type { SessionInfo } from '../../../core/context.js';
+import type { Tx } from '../../../db/client.js';
+import { type ExceptionAt, exceptionHooks } from '../../label/tags/index.js';
+import { requireWmsGrant } from '../grants/guard.js';
 import { abnormalLabels } from './tables.js';
 
 /**
@@ -12,3 +15,18 @@ export const abnormalLabelHooks = exceptionHooks(
   () =>
     sql`${abnormalLabels.siteId} in (select w.id from locations w where w.tenant_id = ${abnormalLabels.tenantId} and w.kind = ${LOCATION_KIND.WAREHOUSE})`,
 );
+
+/**
+ * Handling, clearing or re-tagging an abnormal label is receiving work where it was found (the one
+ * guard): a warehouse's user needs the receive operation at its warehouse, in its zone when the
+ * grant names zones.
+ */
+export const abnormalGuard = async (tx: Tx, session: SessionInfo, rows: ExceptionAt[]): Promise<void> => {
+  const seen = new Set<string>();
+  for (const r of rows) {
+    const key = `${r.siteId}:${r.zoneId}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    await requireWmsGrant(tx, session, { siteId: r.siteId, zoneId: r.zoneId }, 'receive');
+  }
+};

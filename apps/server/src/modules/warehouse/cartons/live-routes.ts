@@ -22,6 +22,7 @@ import { HEARTBEAT_MS, openStream, type Stream } from '../../../core/sse.js';
 import { goodsOfEpcs } from '../../label/tags/whereabouts.js';
 import { readersReached } from '../../rfid/ingest/routes.js';
 import { tunnelDocks } from '../../rfid/sessions/index.js';
+import { grantedPlaces } from '../grants/guard.js';
 import { CARTON_TOPIC, type CartonLive, cartonEpcs, cartonsLive, EPC_RESULTS, followCartonReads, progressOf } from './live.js';
 import { wmsCartons } from './tables.js';
 
@@ -151,7 +152,10 @@ export const cartonLiveRoutes: FastifyPluginAsyncZod<Services> = async (app, ser
     async (req, reply) => {
       const session = req.session!;
       const tenantId = session.tenantId;
-      const docks = await tunnelDocks(db, tenantId, readersReached(sql`e.equipment_coding`, session));
+      // a warehouse's user: the docks of the zones its receiving grant names (the guard refuses the others)
+      const reach = readersReached(sql`e.equipment_coding`, session);
+      const granted = grantedPlaces(session, 'receive', sql`e.location_id`);
+      const docks = await tunnelDocks(db, tenantId, reach && granted ? sql`${reach} and ${granted}` : (reach ?? granted));
       if (!docks.length) return reply.ok([]);
       const codes = docks.map((d) => d.equipmentCoding);
       // the last carton each dock checked, among the user's

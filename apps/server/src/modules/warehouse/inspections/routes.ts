@@ -100,7 +100,7 @@ export const inspectionRoutes: FastifyPluginAsyncZod<Services> = async (app, ser
     },
     async (req, reply) => {
       const row = await reached(db, req, req.query.id);
-      const list = row.siteId == null ? [] : await qiReaders(db, req.session!.tenantId, Number(row.siteId));
+      const list = row.siteId == null ? [] : await qiReaders(db, req.session!.tenantId, Number(row.siteId), req.session);
       return reply.ok({ list });
     },
   );
@@ -148,6 +148,7 @@ export const inspectionRoutes: FastifyPluginAsyncZod<Services> = async (app, ser
           subjectCode: String(row.code),
           subjectId: Number(row.id),
           kind: READ_SESSION_KIND.QI,
+          actor: session,
         });
       });
       return reply.ok({ session: slim(out.session)! }, 'qi.done.sampleStart', { equipment: out.session.equipmentCoding });
@@ -189,7 +190,7 @@ export const inspectionRoutes: FastifyPluginAsyncZod<Services> = async (app, ser
         await requireWmsGrant(tx, session, row.siteId == null ? null : Number(row.siteId), 'qi');
         if (!SAMPLING_STATES.includes(Number(row.status))) throw conflict('qi.sampleSubmitted', { code: String(row.code) });
         actingIn(tx, session);
-        const closed = await closeSession(tx, tenantId, { id: open.id });
+        const closed = await closeSession(tx, tenantId, { id: open.id }, undefined, session);
         const now = await sampleOf(tx, tenantId, { ...row, ...(await reached(tx, req, req.body.id)) });
         return { read: closed?.epcCount ?? 0, counted: now.counted, foreign: now.foreign, sampleSize: now.inspection.sampleSize };
       });

@@ -12,6 +12,7 @@ import { EPC_CLASS, INSPECTION_STATUS, LOCATION_KIND, ZONE_TYPE } from '@tagloom
 import { SCENE_TYPE } from '@tagloom/domain/rfid/presence.js';
 import { READ_SESSION_KIND, READ_SESSION_STATE } from '@tagloom/domain/rfid/sessions.js';
 import { and, eq, sql } from 'drizzle-orm';
+import type { SessionInfo } from '../../../core/context.js';
 import { badRequest, conflict } from '../../../core/errors.js';
 import { type Mover, move } from '../../../core/resource/transitions.js';
 import { queryRows, type Tx } from '../../../db/client.js';
@@ -20,6 +21,7 @@ import { listSessions, type ReadSession, sessionEpcs, sessionSubjects } from '..
 import { raiseStrangeEpcs } from '../abnormal/raise.js';
 import { EXPECTING } from '../cartons/check.js';
 import { recordSampleRead } from '../events.js';
+import { grantedPlaces } from '../grants/guard.js';
 import { writeWmsLog } from '../log/writer.js';
 import { wmsInspectionSamples, wmsInspections } from './tables.js';
 
@@ -82,7 +84,9 @@ const siteName = async (tx: Tx, tenantId: number, siteId: unknown) =>
         ?.name ?? '-');
 
 /** The readers that read samples for a warehouse: bound to a QI-area zone of it, in a tunnel or handheld scene. */
-export async function qiReaders(tx: Tx, tenantId: number, siteId: number) {
+export async function qiReaders(tx: Tx, tenantId: number, siteId: number, who?: Pick<SessionInfo, 'tenantId' | 'userId' | 'party'>) {
+  // a warehouse's user is offered the readers of the zones its QI grant names only (the guard refuses the others)
+  const granted = who ? grantedPlaces(who, 'qi', sql`z.id`) : undefined;
   const rows = await queryRows<{
     code: string;
     name: string;
@@ -97,7 +101,7 @@ export async function qiReaders(tx: Tx, tenantId: number, siteId: number) {
         join rfid_scenes sc on sc.tenant_id = e.tenant_id and sc.id = e.scene_id
         left join rfid_read_sessions o on o.tenant_id = e.tenant_id and o.equipment_coding = e.equipment_coding and o.state = ${READ_SESSION_STATE.OPEN}
         where e.tenant_id = ${tenantId} and z.kind = ${LOCATION_KIND.ZONE} and z.zone_type = ${ZONE_TYPE.QI_AREA} and z.site_id = ${siteId}
-          and sc.scene_type in (${SCENE_TYPE.TUNNEL}, ${SCENE_TYPE.HANDHELD})
+          and sc.scene_type in (${SCENE_TYPE.TUNNEL}, ${SCENE_TYPE.HANDHELD}) ${granted ? sql`and ${granted}` : sql``}
         order by e.equipment_coding`,
   );
   return rows.map((r) => ({

@@ -67,6 +67,8 @@ export interface WmsLogOptions<R = Row> {
   siteOf(row: R): number | null | undefined;
   /** the operation a user's move by this action needs (requireWmsGrant); an action not named needs none */
   ops?: Partial<Record<string, WmsOp>>;
+  /** the zone a row's moves are done in (a carton's: where it was read), which a grant naming zones must name */
+  zoneOf?(row: R): number | null | undefined;
   /** the EPCs a move concerned (default 0) */
   epcCount?(row: R, action: string): number;
   /** the document's code (default the declaration's title field) */
@@ -100,7 +102,14 @@ export function loggedHooks<D extends ResourceDef>(def: D, hooks: ResourceHooks<
   const guarded = (action: string, own?: OnTransition<HookRow<D>>): OnTransition<HookRow<D>> =>
     async function guarded(tx, row, info) {
       const op = opts.ops?.[action];
-      if (op) await requireWmsGrant(tx, info.session, actingSite(def, row as Row, info.session, siteOf(row)), op);
+      const zone = opts.zoneOf?.(row);
+      if (op)
+        await requireWmsGrant(
+          tx,
+          info.session,
+          { siteId: actingSite(def, row as Row, info.session, siteOf(row)), zoneId: zone == null ? null : Number(zone) },
+          op,
+        );
       await own?.(tx, row, info);
     };
   return {
