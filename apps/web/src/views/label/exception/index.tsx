@@ -5,19 +5,26 @@
  * serves the screens of one kind of site over these rows (warehouse/abnormal-label).
  */
 import { CheckOutlined, ClearOutlined } from '@ant-design/icons';
-import { CUSTOM_RESOURCES } from '@tagloom/domain/resources/index.ts';
-import { TAG_EXCEPTION_STATE } from '@tagloom/domain/resources/label/tags/enums.ts';
+import { CUSTOM_RESOURCES, DECLARED_RESOURCES } from '@tagloom/domain/resources/index.ts';
+import { TAG_EXCEPTION_KIND, TAG_EXCEPTION_STATE } from '@tagloom/domain/resources/label/tags/enums.ts';
 import { Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../app/bridge';
 import { request } from '../../../app/request';
+import { RefSelect } from '../../../components/resource/RefSelect';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
 import type { Row } from '../../../components/resource/types';
 import { useScreen } from '../../../components/ScreenContext';
 
 const pending = (r: Row) => Number(r.state) === TAG_EXCEPTION_STATE.PENDING;
 const clearable = (r: Row) => Number(r.state) !== TAG_EXCEPTION_STATE.CLEARED;
+/** A pending label that may be re-tagged: not a foreign EPC (a good label of another bill). */
+const retaggable = (r: Row) => pending(r) && Number(r.kind) !== TAG_EXCEPTION_KIND.FOREIGN_EPC;
+/** Labels that are no tag of the tenant: the piece's SKU is asked for. */
+const STRANGE: number[] = [TAG_EXCEPTION_KIND.UNKNOWN_EPC, TAG_EXCEPTION_KIND.NON_GS1_HEADER];
+/** The SKU picker of a carton binding (a ref to the tenant's SKUs). */
+const skuField = DECLARED_RESOURCES.find((d) => d.code === 'warehouse/carton-epc')?.list.find((f) => f.key === 'skuId');
 
 /** The exception page of the screen `code` (its declaration, its actions' routes). */
 export function TagExceptionPage({ code }: { code: string }) {
@@ -30,6 +37,27 @@ export function TagExceptionPage({ code }: { code: string }) {
   const [handling, setHandling] = useState<{ rows: Row[]; reload: () => void }>();
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<{ note: string }>();
+  const [retagging, setRetagging] = useState<{ row: Row; reload: () => void }>();
+  const [retagForm] = Form.useForm<{ skuId?: number; note?: string }>();
+
+  const retag = async () => {
+    if (!retagging) return;
+    const { skuId, note } = await retagForm.validateFields();
+    setBusy(true);
+    try {
+      const res = await request(`/${code}/retag`, {
+        method: 'POST',
+        data: { id: retagging.row.id, ...(skuId ? { skuId } : {}), ...(note?.trim() ? { note: note.trim() } : {}) },
+      });
+      message.success(res.msg);
+      retagging.reload();
+      setRetagging(undefined);
+    } catch {
+      // shown by the request layer
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const handle = async () => {
     if (!handling) return;
@@ -103,6 +131,11 @@ export function TagExceptionPage({ code }: { code: string }) {
                 {t('tags.handle')}
               </Button>
             )}
+            {can('retag') && retaggable(row) && (
+              <Button type="link" size="small" onClick={() => setRetagging({ row, reload })} data-testid="exception-retag">
+                {t('tags.retag')}
+              </Button>
+            )}
             {can('clear') && clearable(row) && (
               <Button type="link" size="small" danger onClick={() => clear([row], reload)} data-testid="exception-clear">
                 {t('tags.clear')}
@@ -128,6 +161,30 @@ export function TagExceptionPage({ code }: { code: string }) {
             rules={[{ required: true, whitespace: true, message: t('tags.enterNote') }, { max: 256 }]}
           >
             <Input.TextArea autoSize={{ minRows: 3, maxRows: 6 }} maxLength={256} showCount data-testid="exception-note" />
+          </Form.Item>
+        </Form>
+      </Modal>
+      <Modal
+        open={!!retagging}
+        title={t('tags.retagTitle')}
+        onCancel={() => setRetagging(undefined)}
+        onOk={() => void retag()}
+        okText={t('tags.retag')}
+        okButtonProps={{ danger: true, 'data-testid': 'exception-retag-ok' }}
+        confirmLoading={busy}
+        destroyOnHidden
+      >
+        <p className="ops-confirm-text" data-testid="exception-retag-text">
+          {t('tags.retagConfirm', { epc: retagging?.row.epc ?? '' })}
+        </p>
+        <Form form={retagForm} layout="vertical" preserve={false}>
+          {retagging && STRANGE.includes(Number(retagging.row.kind)) && skuField && (
+            <Form.Item name="skuId" label={t('tags.retagSku')} rules={[{ required: true, message: t('tags.retagSkuRequired') }]}>
+              <RefSelect field={skuField} testId="exception-retag-sku" />
+            </Form.Item>
+          )}
+          <Form.Item name="note" label={t('tags.note')} rules={[{ max: 200 }]}>
+            <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={200} showCount data-testid="exception-retag-note" />
           </Form.Item>
         </Form>
       </Modal>
