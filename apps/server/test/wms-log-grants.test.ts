@@ -3,7 +3,8 @@ import { BILL_KIND, BILL_STATUS, WMS_OPS } from '@tagloom/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { move } from '../src/core/resource/transitions.js';
-import { wmsBills, wmsLog } from '../src/db/schema/index.js';
+import { menus, roleMenus, roles, wmsBills, wmsLog } from '../src/db/schema/index.js';
+import { wmsGrants } from '../src/modules/warehouse/grants/tables.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: API answers are read loosely
@@ -167,6 +168,80 @@ describe(`warehouse log and grants on ${DRIVER}`, () => {
     const seen = (await list('warehouse/permission', {}, wh01)).list;
     expect(seen.length).toBeGreaterThan(0);
     for (const g of seen) expect(g.siteId).toBe(site.get('WH01'));
+  });
+
+  it('a keeper cannot manage grants: neither widen its own nor grant another user, and a role given the buttons still not its own', async () => {
+    const mine = (await list('warehouse/permission', { userId: keeper })).list[0];
+    const zone = (await list('warehouse/management', { pageSize: 500 })).list.find((z) => z.siteId === site.get('WH01'))!;
+    const tries = (token: string) => [
+      t.call('POST', '/api/warehouse/permission/update', { token, lang: 'en_US', body: { id: mine.id, ops: [...WMS_OPS], zoneIds: [] } }),
+      t.call('POST', '/api/warehouse/permission/create', {
+        token,
+        lang: 'en_US',
+        body: { userId: keeper, siteId: site.get('WH01'), ops: [...WMS_OPS], zoneIds: [] },
+      }),
+      t.call('POST', '/api/warehouse/permission/create', {
+        token,
+        lang: 'en_US',
+        body: { userId: demoUser, siteId: site.get('WH01'), ops: ['audit'], zoneIds: [zone.id] },
+      }),
+      t.call('POST', '/api/warehouse/permission/delete', { token, lang: 'en_US', body: { ids: [mine.id] } }),
+    ];
+    const stored = async () => (await list('warehouse/permission', { userId: keeper })).list.map((g) => [g.id, g.ops, g.zoneIds]);
+    const before = await stored();
+    // the keeper's role holds the screen to read (query) only: every write refused by its buttons
+    for (const r of await Promise.all(tries(wh01))) expect([r.status, r.body.code]).toEqual([403, 403]);
+    expect(await stored()).toEqual(before);
+    expect((await list('warehouse/permission', { userId: demoUser, siteId: site.get('WH01') })).list).toEqual([]);
+
+    // a role explicitly given the management buttons grants others at its warehouse, but never changes its own grant
+    const [{ tenantId }] = await t.ctx.db.select({ tenantId: wmsGrants.tenantId }).from(wmsGrants).where(eq(wmsGrants.id, mine.id));
+    const [role] = await t.ctx.db
+      .select()
+      .from(roles)
+      .where(and(eq(roles.tenantId, tenantId), eq(roles.code, 'WAREHOUSE_KEEPER')));
+    const [screen] = await t.ctx.db.select().from(menus).where(eq(menus.code, 'warehouse/permission'));
+    const [grant] = await t.ctx.db
+      .select()
+      .from(roleMenus)
+      .where(and(eq(roleMenus.tenantId, tenantId), eq(roleMenus.roleId, role.id), eq(roleMenus.menuId, screen.id)));
+    expect(grant.actions).toEqual(['query']);
+    const setButtons = async (actions: string[]) => {
+      await t.ctx.db
+        .update(roleMenus)
+        .set({ actions })
+        .where(and(eq(roleMenus.tenantId, tenantId), eq(roleMenus.roleId, role.id), eq(roleMenus.menuId, screen.id)));
+      await t.ctx.bus.emit('permissions');
+    };
+    await setButtons(['query', 'add', 'edit', 'delete']);
+    try {
+      const [widen, self, other] = await Promise.all(tries(wh01).slice(0, 3));
+      for (const r of [widen, self]) {
+        expect([r.status, r.body.code], r.body.msg).toEqual([403, 403]);
+        expect(r.body.msg).toBe('You may not change your own warehouse permission: ask an administrator');
+      }
+      expect(other.status, other.body.msg).toBe(200);
+      // moving another user's grant onto oneself is changing one's own too; so is taking one's own away
+      const onto = await t.call('POST', '/api/warehouse/permission/update', {
+        token: wh01,
+        body: { id: other.body.data.id, userId: keeper },
+      });
+      expect([onto.status, onto.body.msg]).toEqual([403, '您不能修改自己的仓库权限，请联系管理员']);
+      const gone = await t.call('POST', '/api/warehouse/permission/delete', { token: wh01, lang: 'zh_TW', body: { ids: [mine.id] } });
+      expect([gone.status, gone.body.msg]).toEqual([403, '您不能修改自己的倉庫權限，請聯絡管理員']);
+      expect(await stored()).toEqual(before);
+      expect((await t.call('POST', '/api/warehouse/permission/delete', { token: wh01, body: { ids: [other.body.data.id] } })).status).toBe(
+        200,
+      );
+    } finally {
+      await setButtons(['query']);
+    }
+    // the tenant administrator keeps managing the keeper's grant
+    const byAdmin = await t.call('POST', '/api/warehouse/permission/update', {
+      token: demo,
+      body: { id: mine.id, remark: 'kept by the administrator' },
+    });
+    expect(byAdmin.status, byAdmin.body.msg).toBe(200);
   });
 
   it('exports the log in the reader’s words: the document, action, states and a system mover as the screen shows them', async () => {

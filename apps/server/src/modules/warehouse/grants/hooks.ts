@@ -1,20 +1,32 @@
-import { LOCATION_KIND, wmsGrantResource } from '@tagloom/domain';
+import { Code, LOCATION_KIND, wmsGrantResource } from '@tagloom/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AppContext } from '../../../core/context.js';
-import { validationError } from '../../../core/errors.js';
+import type { AppContext, SessionInfo } from '../../../core/context.js';
+import { AppError, validationError } from '../../../core/errors.js';
 import type { ResourceHooks } from '../../../core/resource/service.js';
 import { users } from '../../../db/schema/tenant.js';
 import { locations } from '../../tenant/places/tables.js';
+import { heldToGrants } from './guard.js';
 
 const ids = (v: unknown): number[] => (Array.isArray(v) ? v.map(Number) : []);
+
+/**
+ * A user held to its grants (a warehouse's user) never writes its own grant: neither widens it
+ * (zones, operations), nor makes itself another, nor moves another user's grant onto itself, nor
+ * takes its own away — whatever buttons its role holds (the tenant administrator keeps it).
+ */
+function refuseOwn(session: SessionInfo, userIds: unknown[]): void {
+  if (heldToGrants(session) && userIds.some((u) => u != null && Number(u) === Number(session.userId)))
+    throw new AppError(403, Code.FORBIDDEN, 'wms.ownGrant');
+}
 
 /**
  * Warehouse grants: the zones named must be zones of the grant's warehouse (none: all of them);
  * the list shows each grant's zones, user and warehouse by name.
  */
 export const wmsGrantHooks = (ctx: AppContext): ResourceHooks => ({
-  async beforeWrite(tx, data, { session, changes, lang }) {
+  async beforeWrite(tx, data, { session, changes, existing, lang }) {
+    refuseOwn(session, [data.userId, existing?.userId]);
     // every grant is of a warehouse (a warehouse's user naming none is given its own: the service's stamp)
     if (!data.siteId)
       throw validationError(
@@ -46,6 +58,12 @@ export const wmsGrantHooks = (ctx: AppContext): ResourceHooks => ({
     if (changes) {
       if ('zoneIds' in changes) changes.zoneIds = zoneIds;
     } else data.zoneIds = zoneIds;
+  },
+  async beforeDelete(_tx, rows, { session }) {
+    refuseOwn(
+      session,
+      rows.map((r) => r.userId),
+    );
   },
   async decorate(rows, { session }) {
     const zones = rows.flatMap((r) => ids(r.zoneIds));
