@@ -184,7 +184,20 @@ describe(`warehouse zones and re-tag on ${DRIVER}`, () => {
     // an unknown EPC has no SKU of its own: the user names it
     const noSku = await post('warehouse/abnormal-label/retag', { id: row.id }, wh01);
     expect(noSku.status, noSku.body.msg).toBe(400);
-    expect(noSku.body.msg).toMatch(/SKU/);
+    expect(noSku.body.msg).toBe(`SKU: ${stranger} is no tag of this tenant: choose the piece's SKU`);
+    expect(noSku.body.data.fields.map((f: Row) => f.field)).toEqual(['skuId']);
+    // a SKU no label order ever tagged cannot be given a new EPC: said on the SKU field, nothing written
+    const [untagged] = await queryRows<{ id: number; barcode: string }>(
+      t.ctx.db,
+      sql`select s.id::int, s.sku_barcode as barcode from goods_skus s where s.tenant_id = ${tenantId} and s.gtin <> ''
+          and not exists (select 1 from label_tags g where g.tenant_id = s.tenant_id and g.sku_id = s.id) order by s.id limit 1`,
+    );
+    expect(untagged, 'the demo holds a SKU no label order tagged').toBeTruthy();
+    const never = await post('warehouse/abnormal-label/retag', { id: row.id, skuId: untagged.id }, wh01, 'zh_TW');
+    expect([never.status, never.body.data.fields]).toEqual([
+      400,
+      [{ field: 'skuId', message: `沒有標籤採購單為 ${untagged.barcode} 產生過 EPC，無法產生新 EPC` }],
+    ]);
     const [sku] = await queryRows<{ id: number }>(
       t.ctx.db,
       sql`select sku_id::int as id from label_tags where tenant_id = ${tenantId} order by id limit 1`,

@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../../../app.js';
 import { envelope } from '../../../core/envelope.js';
-import { conflict, notFound } from '../../../core/errors.js';
+import { AppError, conflict, fieldRefusal, notFound } from '../../../core/errors.js';
 import { queryRows } from '../../../db/client.js';
 import { retagEpc } from '../../label/tags/retag.js';
 import { wmsCartonEpcs } from '../cartons/tables.js';
@@ -28,6 +28,8 @@ const LABELS = {
   skuId: L('SKU', 'SKU', 'SKU'),
   note: L('处理说明', '處理說明', 'Handling note'),
 };
+/** The label module's refusals that are about the piece's SKU: said on the form's SKU field (the user picks another). */
+const SKU_REFUSALS = new Set(['tags.retagNoSku', 'tags.retagNoOrder', 'labelOrder.noGtin']);
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 export const retagRoutes: FastifyPluginAsyncZod<Services> = async (app, services) => {
@@ -73,6 +75,10 @@ export const retagRoutes: FastifyPluginAsyncZod<Services> = async (app, services
           userId: session.userId,
           username: session.username,
           source: SCREEN,
+        }).catch((e: unknown) => {
+          throw e instanceof AppError && SKU_REFUSALS.has(e.key)
+            ? fieldRefusal({ key: 'skuId', label: LABELS.skuId }, e.key, e.params, req.lang)
+            : e;
         });
 
         // the new label takes the old one's place in its carton (the binding, else the carton it was found in)

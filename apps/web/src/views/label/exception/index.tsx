@@ -11,7 +11,7 @@ import { Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../app/bridge';
-import { request } from '../../../app/request';
+import { RequestError, request } from '../../../app/request';
 import { RefSelect } from '../../../components/resource/RefSelect';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
 import type { Row } from '../../../components/resource/types';
@@ -23,6 +23,14 @@ const clearable = (r: Row) => Number(r.state) !== TAG_EXCEPTION_STATE.CLEARED;
 const retaggable = (r: Row) => pending(r) && Number(r.kind) !== TAG_EXCEPTION_KIND.FOREIGN_EPC;
 /** Labels that are no tag of the tenant: the piece's SKU is asked for. */
 const STRANGE: number[] = [TAG_EXCEPTION_KIND.UNKNOWN_EPC, TAG_EXCEPTION_KIND.NON_GS1_HEADER];
+/** The dialog's fields a refusal names (data.fields of a 400), for the form to mark them. */
+const fieldsOf = (data: unknown): { field: 'skuId' | 'note'; message: string }[] => {
+  const fields = data && typeof data === 'object' ? (data as { fields?: unknown }).fields : undefined;
+  if (!Array.isArray(fields)) return [];
+  return fields.flatMap((f: { field?: unknown; message?: unknown }) =>
+    f.field === 'skuId' || f.field === 'note' ? [{ field: f.field, message: String(f.message ?? '') }] : [],
+  );
+};
 /** The SKU picker of a carton binding (a ref to the tenant's SKUs). */
 const skuField = DECLARED_RESOURCES.find((d) => d.code === 'warehouse/carton-epc')?.list.find((f) => f.key === 'skuId');
 
@@ -42,7 +50,10 @@ export function TagExceptionPage({ code }: { code: string }) {
 
   const retag = async () => {
     if (!retagging) return;
-    const { skuId, note } = await retagForm.validateFields();
+    // a field left wrong is marked on the form
+    const values = await retagForm.validateFields().catch(() => undefined);
+    if (!values) return;
+    const { skuId, note } = values;
     setBusy(true);
     try {
       const res = await request(`/${code}/retag`, {
@@ -52,8 +63,15 @@ export function TagExceptionPage({ code }: { code: string }) {
       message.success(res.msg);
       retagging.reload();
       setRetagging(undefined);
-    } catch {
-      // shown by the request layer
+    } catch (e) {
+      // shown by the request layer; a refusal of the SKU stays on its field (another may be picked), any other
+      // (the label handled or cleared meanwhile) closes the dialog over the list as it is now
+      const fields = e instanceof RequestError ? fieldsOf(e.data) : [];
+      if (fields.length) retagForm.setFields(fields.map((f) => ({ name: f.field, errors: [f.message] })));
+      else if (e instanceof RequestError && e.kind === 'business') {
+        retagging.reload();
+        setRetagging(undefined);
+      }
     } finally {
       setBusy(false);
     }
@@ -175,7 +193,7 @@ export function TagExceptionPage({ code }: { code: string }) {
         destroyOnHidden
       >
         <p className="ops-confirm-text" data-testid="exception-retag-text">
-          {t('tags.retagConfirm', { epc: retagging?.row.epc ?? '' })}
+          {t(retagging?.row.cartonNo ? 'tags.retagConfirm' : 'tags.retagConfirmLoose', { epc: retagging?.row.epc ?? '' })}
         </p>
         <Form form={retagForm} layout="vertical" preserve={false}>
           {retagging && STRANGE.includes(Number(retagging.row.kind)) && skuField && (

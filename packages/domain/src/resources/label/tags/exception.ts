@@ -43,8 +43,8 @@ export const tagExceptionResource = defineResource({
   fields: {
     epc: f.text({ label: L('EPC', 'EPC', 'EPC'), display: 'code', max: 64, search: 'eq', width: 216 }),
     tid: f.text({ label: L('TID', 'TID', 'TID'), display: 'code', max: 64, required: false, width: 200, hidden: true }),
-    kind: f.enumOf('TagExceptionKind', { label: L('异常类型', '異常類型', 'Exception'), search: 'eq', width: 130 }),
-    detail: f.text({ label: L('异常说明', '異常說明', 'Details'), max: 256, required: false, width: 240 }),
+    kind: f.enumOf('TagExceptionKind', { label: L('异常类型', '異常類型', 'Exception'), search: 'eq', width: 150 }),
+    detail: f.text({ label: L('异常说明', '異常說明', 'Details'), max: 256, required: false, width: 214 }),
     orderId: tagOrderField(),
     state: f.enumOf('TagExceptionState', {
       label: L('处理状态', '處理狀態', 'State'),
@@ -52,7 +52,8 @@ export const tagExceptionResource = defineResource({
       default: TAG_EXCEPTION_STATE.PENDING,
       required: false,
       form: false,
-      width: 100,
+      // the badge and "Pending" / "Handled" in English
+      width: 116,
     }),
     note: f.text({ label: L('处理说明', '處理說明', 'Handling note'), max: 256, required: false, width: 180, hidden: true }),
     handledBy: f.text({ label: L('处理人', '處理人', 'Handled by'), max: 64, required: false, hidden: true }),
