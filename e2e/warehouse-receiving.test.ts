@@ -158,7 +158,7 @@ describe('receiving at the DC', () => {
       const pending = list.find((r) => list.filter((x) => x.epc === r.epc).length === 1);
       expect(pending).toBeTruthy();
       await openScreen(page, ABNORMAL);
-      const label = rowOf(page, ABNORMAL, String(pending.epc));
+      const label = rowOf(page, ABNORMAL, String(pending!.epc));
       await label.getByTestId('exception-handle').click();
       await page.getByTestId('exception-note').fill('已更换本品牌标签');
       await clickInDialog(page.getByTestId('exception-handle-ok'));
