@@ -54,6 +54,11 @@ describe(`the receiving check live on ${DRIVER}`, () => {
       .update(users)
       .set({ partyKind: 'warehouse', partyId: wh02Site.id })
       .where(and(eq(users.tenantId, tenantId), eq(users.id, user.id)));
+    // and its grant: every operation in every zone of WH02 (a warehouse's user without one reaches no dock)
+    await t.ctx.db.execute(
+      sql`insert into wms_grants (tenant_id, user_id, site_id, zone_ids, ops)
+          values (${tenantId}, ${user.id}, ${wh02Site.id}, '[]'::jsonb, '["receive","qi","pack","ship","count","review","audit","zeroClear"]'::jsonb)`,
+    );
     wh02 = await t.login('live_wh02', 'live1234');
     // a tunnel in WH01's inbound dock
     const [dock] = await queryRows<{ id: number }>(

@@ -270,7 +270,7 @@ describe(`warehouse log and grants on ${DRIVER}`, () => {
     const en = await sheet('en_US');
     expect(en.slice(1).map((r) => [r[2], r[4], r[6], r[7], r[8]])).toEqual([
       ['System', 'Bill', 'Start receiving', 'In transit', 'Receiving'],
-      ['demo', 'Bill', 'Send goods', 'Created', 'In transit'],
+      ['demo', 'Bill', 'Ship', 'Created', 'In transit'],
     ]);
     // no raw code anywhere in the rows
     for (const row of [...cn.slice(1), ...en.slice(1)]) {
