@@ -288,7 +288,9 @@ describe('request errors', () => {
   it('on a network failure shows the message and goes to /TipsError with it', async () => {
     const { page, context } = await as('admin', { path: '/general/dictionary' });
     await page.getByTestId('dictionary').waitFor();
-    await page.route('**/api/**', (r) => r.abort());
+    // the search's own request fails (with every request of the API failing, a background one could
+    // fail first and take the console to /TipsError before the click: the same page, another path)
+    await page.route('**/api/dictionary/web/showModelNotContainLeaf*', (r) => r.abort());
     await page.getByTestId('dict-search').click();
     await waitPath(page, '/TipsError');
     expect(await page.getByTestId('error-subtitle').textContent()).toBe('Please check network and retry!');

@@ -421,7 +421,9 @@ describe(`ASN import from a spreadsheet on ${DRIVER}`, () => {
   }, 300_000);
 
   it('a cancelled import job leaves no bill, line, carton, binding or event behind', async () => {
-    const r = await importAsn(workbook(epcSheet(6_000, 'ASNJ-CXL', 7_100_000)), {
+    // a job long enough to be cancelled while it writes
+    const sheet = epcSheet(6_000, 'ASNJ-CXL', 7_100_000);
+    const r = await importAsn(workbook(sheet), {
       destLocationId: site.WH01,
       factoryId: fa01,
       reservationNo: 'ASNJ-CXL',
@@ -435,14 +437,14 @@ describe(`ASN import from a spreadsheet on ${DRIVER}`, () => {
     const ended = await jobUntil(jobId, (j) => j.final);
     expect(ended.state).toBe('cancelled');
     expect(await leftOf('ASNJ-CXL')).toEqual({ bills: 0, lines: 0, cartons: 0, epcs: 0, events: 0 });
-    // its EPCs are free again: the same sheet imports
-    const again = await importAsn(workbook(epcSheet(6_000, 'ASNJ-CXL', 7_100_000)), {
+    // its EPCs are free again: a few of the same rows import (a small file, answered at once)
+    const again = await importAsn(sheet.slice(0, 11), {
       destLocationId: site.WH01,
       factoryId: fa01,
       reservationNo: 'ASNJ-CXL2',
     });
     expect(again.status, again.body.msg).toBe(200);
-    expect((await jobUntil(again.body.data.jobId, (j) => j.final)).state).toBe('done');
+    expect(again.body.data).toMatchObject({ pieces: 10, epcs: 10 });
   }, 300_000);
 
   it('an EPC another bill took while the job wrote refuses the file naming its row; the job leaves nothing behind', async () => {
