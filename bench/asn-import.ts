@@ -9,7 +9,7 @@
 import * as XLSX from '@e965/xlsx';
 import { sgtin96Hex } from '@tagloom/domain';
 import { startServer } from '../e2e/support/server.js';
-import { loadAverage, pct } from './lib.js';
+import { askServerWhile, loadAverage, pct } from './lib.js';
 
 const N = Number(process.env.ASN_ROWS ?? 20_000);
 
@@ -53,22 +53,7 @@ try {
   const skus = (await post('/api/tenant/goods-sku/list', { page: 1, pageSize: 20 })).list as { skuBarcode: string; gtin: string }[];
   const sku = skus.find((s) => s.gtin)!;
 
-  /** `path` asked back to back until `work` settles: each call's latency. */
-  async function askWhile(path: string, work: Promise<unknown>): Promise<number[]> {
-    let done = false;
-    void work.finally(() => {
-      done = true;
-    });
-    const out: number[] = [];
-    while (!done) {
-      const t0 = performance.now();
-      const res = await fetch(`${server.url}${path}`);
-      await res.arrayBuffer();
-      if (!res.ok) throw new Error(`${path} answered ${res.status}`);
-      out.push(performance.now() - t0);
-    }
-    return out;
-  }
+  const askWhile = (path: string, work: Promise<unknown>) => askServerWhile(server.url, path, work);
 
   const idleWork = new Promise((r) => setTimeout(r, 3000));
   const [idle, idleLoop] = await Promise.all([askWhile('/api/health', idleWork), askWhile('/api/common/getServerVersion', idleWork)]);

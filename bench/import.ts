@@ -10,7 +10,7 @@
 import * as XLSX from '@e965/xlsx';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { startServer } from '../e2e/support/server.js';
-import { benchDatabase, loadAverage, pct } from './lib.js';
+import { askServerWhile, benchDatabase, loadAverage, pct } from './lib.js';
 
 const N = Number(process.env.IMPORT_ROWS ?? 100_000);
 
@@ -53,22 +53,7 @@ try {
   });
   const token = (await login.json()).data.token as string;
 
-  /** `path` asked back to back until `work` settles: each call's latency. */
-  async function askWhile(path: string, work: Promise<unknown>): Promise<number[]> {
-    let done = false;
-    void work.finally(() => {
-      done = true;
-    });
-    const out: number[] = [];
-    while (!done) {
-      const t0 = performance.now();
-      const res = await fetch(`${server.url}${path}`);
-      await res.arrayBuffer();
-      if (!res.ok) throw new Error(`${path} answered ${res.status}`);
-      out.push(performance.now() - t0);
-    }
-    return out;
-  }
+  const askWhile = (path: string, work: Promise<unknown>) => askServerWhile(server.url, path, work);
   /**
    * /api/health (which pings the database) and, at the same time, a call that touches no database
    * (the server version): the second measures the event loop alone, the first also waits for the

@@ -164,3 +164,20 @@ export async function durability(t: TestApp): Promise<string> {
   );
   return `fsync ${r.fsync}, synchronous_commit ${r.sc}`;
 }
+
+/** `path` of the server at `baseUrl` asked back to back until `work` settles: each call's latency (ms). */
+export async function askServerWhile(baseUrl: string, path: string, work: Promise<unknown>): Promise<number[]> {
+  let done = false;
+  void work.finally(() => {
+    done = true;
+  });
+  const out: number[] = [];
+  while (!done) {
+    const t0 = performance.now();
+    const res = await fetch(`${baseUrl}${path}`);
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+    out.push(performance.now() - t0);
+  }
+  return out;
+}
