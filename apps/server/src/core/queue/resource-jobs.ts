@@ -122,6 +122,30 @@ registerJobKind({
   },
 });
 
+/**
+ * An uploaded workbook stored for an import job under `fileScope` (the job owns it and deletes it when
+ * it ends); a file that is no workbook by its bytes is refused with the reader's own message.
+ */
+export async function storeImportWorkbook(
+  ctx: AppContext,
+  session: SessionInfo,
+  file: { name: string; buf: Buffer },
+  fileScope: string,
+): Promise<Awaited<ReturnType<FileService['store']>>> {
+  try {
+    return await new FileService(ctx).store(new TenantScope(ctx.db, session.tenantId), Readable.from([file.buf]), {
+      scope: fileScope,
+      name: file.name,
+      maxBytes: file.buf.length + 1,
+      allowed: ['xlsx', 'xls'],
+      uploadedBy: session.userId,
+    });
+  } catch (err) {
+    if (err instanceof AppError && err.key === 'file.wrongType') throw badRequest('resource.importUnreadable');
+    throw err;
+  }
+}
+
 /** Stores an uploaded workbook and enqueues its import; the job owns the file (deleted when it ends). */
 export async function enqueueImport(
   ctx: AppContext,
@@ -130,22 +154,7 @@ export async function enqueueImport(
   file: { name: string; buf: Buffer },
   opts: { validOnly: boolean; lang: Lang },
 ): Promise<JobRow> {
-  const scope = new TenantScope(ctx.db, session.tenantId);
-  const files = new FileService(ctx);
-  let stored: Awaited<ReturnType<FileService['store']>>;
-  try {
-    stored = await files.store(scope, Readable.from([file.buf]), {
-      scope: IMPORT_FILE_SCOPE,
-      name: file.name,
-      maxBytes: file.buf.length + 1,
-      allowed: ['xlsx', 'xls'],
-      uploadedBy: session.userId,
-    });
-  } catch (err) {
-    // not a workbook by its bytes: the reader's own message
-    if (err instanceof AppError && err.key === 'file.wrongType') throw badRequest('resource.importUnreadable');
-    throw err;
-  }
+  const stored = await storeImportWorkbook(ctx, session, file, IMPORT_FILE_SCOPE);
   const payload: ImportPayload = {
     code: service.def.code,
     fileId: stored.id,

@@ -1,34 +1,9 @@
-/**
- * A large ASN sheet (over ASN_SYNC_ROWS rows) is imported by a job (kind warehouse.asnImport), as
- * the generic spreadsheet import is: the request stores the file and answers the job's id; the job
- * reads the sheet in the sheet worker, checks every row (the same checks and messages as a small
- * file's, all before anything is written), then writes in chunks sized to hold the database about
- * IMPORT_CHUNK_MS each, each its own transaction, other requests served between them (embedded
- * PGlite runs one transaction at a time): the bill, its lines, its cartons, the EPC bindings, then
- * its shipping in the tag lifecycle (each carton's aggregation, the pieces' shipping), and last one
- * short transaction ships it (importShip: in transit, the tags SHIPPED, the operation and warehouse logs).
- *
- * While the job writes, the bill is IMPORTING: listed (its maker sees it coming, with its number)
- * but nobody can ship, cancel, edit, delete, receive or zero-clear it, and its cartons are in no
- * carton list and no tunnel session (only bills in transit are received). Its EPCs and SSCCs count
- * as taken for any other import at once. An EPC or SSCC another open bill took meanwhile is found
- * by the chunk that writes it (checked again in that transaction, under the tenant's ASN lock):
- * the file is refused naming the row.
- *
- * All or nothing by compensation: a refusal, a failure, a cancel or a crash before the end takes
- * away what the job wrote (undo: the events it recorded, by their ids in job_writes; the bindings,
- * cartons, lines and the bill, a time-boxed slice at a time). A bill already shipped (the process
- * died between its last commit and the job's end) is the run's answer, never undone.
- */
-import { Readable } from 'node:stream';
 import { BILL_STATUS, type Lang } from '@tagloom/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext, SessionInfo } from '../../../core/context.js';
-import { AppError, badRequest } from '../../../core/errors.js';
-import { FileService } from '../../../core/files.js';
 import { enqueue } from '../../../core/queue/enqueue.js';
 import type { JobKind, JobRow, Progress } from '../../../core/queue/registry.js';
-import { type JobSession, jobSession } from '../../../core/queue/resource-jobs.js';
+import { type JobSession, jobSession, storeImportWorkbook } from '../../../core/queue/resource-jobs.js';
 import { IMPORT_CHUNK_MS } from '../../../core/resource/import.js';
 import { type Mover, move } from '../../../core/resource/transitions.js';
 import { SHEET_LIMITS } from '../../../core/sheet/limits.js';
@@ -346,20 +321,7 @@ export async function enqueueAsnImport(
   file: { name: string; buf: Buffer },
   lang: Lang,
 ): Promise<JobRow> {
-  const scope = new TenantScope(ctx.db, session.tenantId);
-  let stored: Awaited<ReturnType<FileService['store']>>;
-  try {
-    stored = await new FileService(ctx).store(scope, Readable.from([file.buf]), {
-      scope: ASN_FILE_SCOPE,
-      name: file.name,
-      maxBytes: file.buf.length + 1,
-      allowed: ['xlsx', 'xls'],
-      uploadedBy: session.userId,
-    });
-  } catch (err) {
-    if (err instanceof AppError && err.key === 'file.wrongType') throw badRequest('resource.importUnreadable');
-    throw err;
-  }
+  const stored = await storeImportWorkbook(ctx, session, file, ASN_FILE_SCOPE);
   const payload: Payload = {
     fileId: stored.id,
     fileName: stored.name,
