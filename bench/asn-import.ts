@@ -9,19 +9,11 @@
 import * as XLSX from '@e965/xlsx';
 import { sgtin96Hex } from '@tagloom/domain';
 import { startServer } from '../e2e/support/server.js';
-import { askServerWhile, loadAverage, pct } from './lib.js';
+import { askServerWhile, type BenchJob, loadAverage, pct } from './lib.js';
 
 const N = Number(process.env.ASN_ROWS ?? 20_000);
 
-interface Job {
-  state: string;
-  final: boolean;
-  messageKey: string;
-  message: string;
-  done: number;
-  total: number;
-  result: { cartons?: number; pieces?: number; epcs?: number } | null;
-}
+type Job = BenchJob<{ cartons?: number; pieces?: number; epcs?: number }>;
 
 const describe = (xs: number[]) =>
   `${xs.length} calls, p50 ${pct(xs, 50).toFixed(1)} ms, p99 ${pct(xs, 99).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`;

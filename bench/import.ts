@@ -10,19 +10,11 @@
 import * as XLSX from '@e965/xlsx';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { startServer } from '../e2e/support/server.js';
-import { askServerWhile, benchDatabase, loadAverage, pct } from './lib.js';
+import { askServerWhile, type BenchJob, benchDatabase, loadAverage, pct } from './lib.js';
 
 const N = Number(process.env.IMPORT_ROWS ?? 100_000);
 
-interface Job {
-  state: string;
-  final: boolean;
-  messageKey: string;
-  message: string;
-  done: number;
-  total: number;
-  result: { inserted?: number } | null;
-}
+type Job = BenchJob<{ inserted?: number }>;
 const HEADER = ['Group code', 'Group name', 'Status', 'RFID', 'Remark'];
 
 function workbook(rows: unknown[][]): Buffer {

@@ -181,3 +181,14 @@ export async function askServerWhile(baseUrl: string, path: string, work: Promis
   }
   return out;
 }
+
+/** A job as `GET /api/jobs/{id}` answers it, its result of type `R`. */
+export interface BenchJob<R> {
+  state: string;
+  final: boolean;
+  messageKey: string;
+  message: string;
+  done: number;
+  total: number;
+  result: R | null;
+}
