@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eSuite, login, newSession, pathOf, type Session, signedIn, tokenOf } from './support/browser';
 import { clickInDialog } from './support/general';
+import { settled } from './support/screens';
 import { menuUntil, openDropdown, tagMenuUntil, tags, tagsAre } from './support/tags';
 
 const suite = e2eSuite();
@@ -271,6 +272,8 @@ describe('request errors', () => {
     await login(page, 'admin', 'admin123');
     await page.goto('/general/dictionary');
     await page.getByTestId('dictionary').waitFor();
+    // the first load has answered (a search before it asks nothing new)
+    await settled(page, 'general/dictionary');
     const token = await tokenOf(context);
     const res = await fetch(`${suite.server.url}/api/user/logout`, { headers: { token } });
     expect(res.status).toBe(200);
@@ -288,6 +291,9 @@ describe('request errors', () => {
   it('on a network failure shows the message and goes to /TipsError with it', async () => {
     const { page, context } = await as('admin', { path: '/general/dictionary' });
     await page.getByTestId('dictionary').waitFor();
+    // the first load has answered: a search while it is still on its way asks nothing new (the
+    // query, with the same filters and no data yet, waits for the request already sent)
+    await settled(page, 'general/dictionary');
     // the search's own request fails (with every request of the API failing, a background one could
     // fail first and take the console to /TipsError before the click: the same page, another path)
     await page.route('**/api/dictionary/web/showModelNotContainLeaf*', (r) => r.abort());
