@@ -30,17 +30,30 @@ const PG_DUPLICATE_TABLE = '42P07';
 /** "would overlap partition": an older partition (e.g. a month before the feed went by day) covers the range */
 const PG_INVALID_OBJECT_DEFINITION = '42P17';
 
-/** Create one feed's missing partitions, from its retention start to `ahead` units after now. */
-async function createFor(db: Tx, feed: PartitionedFeedDef, now: Date, cutoffDays: number): Promise<string[]> {
-  const { by, ahead = 2 } = feed.partition;
-  const existing = new Set(
-    (
-      await queryRows<{ name: string }>(
-        db,
-        sql`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent where p.relname = ${feed.table}`,
-      )
-    ).map((r) => r.name),
+/** The partitions of each of `feeds`' tables, in one look at the catalog: table → partition names. */
+async function partitionsOf(db: Tx, feeds: readonly PartitionedFeedDef[]): Promise<Map<string, string[]>> {
+  const tables = feeds.map((f) => f.table);
+  const rows = await queryRows<{ parent: string; name: string }>(
+    db,
+    sql`select p.relname as parent, c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent where p.relname in (${sql.join(
+      tables.map((t) => sql`${t}`),
+      sql`, `,
+    )})`,
   );
+  const found = new Map<string, string[]>(tables.map((t) => [t, []]));
+  for (const r of rows) found.get(r.parent)?.push(r.name);
+  return found;
+}
+
+/** Create one feed's missing partitions (`existing`: those it has), from its retention start to `ahead` units after now. */
+async function createFor(
+  db: Tx,
+  feed: PartitionedFeedDef,
+  now: Date,
+  cutoffDays: number,
+  existing: ReadonlySet<string>,
+): Promise<string[]> {
+  const { by, ahead = 2 } = feed.partition;
   const created: string[] = [];
   const first = start(new Date(now.getTime() - cutoffDays * DAY_MS), by);
   for (let i = 0, from = first; from <= start(now, by, ahead); i++, from = start(first, by, i)) {
@@ -64,15 +77,11 @@ async function createFor(db: Tx, feed: PartitionedFeedDef, now: Date, cutoffDays
   return created;
 }
 
-/** Drop one feed's partitions that ended before its retention. */
-async function dropFor(db: Tx, feed: PartitionedFeedDef, now: Date, days: number): Promise<string[]> {
+/** Drop one feed's partitions (`parts`: those it has) that ended before its retention. */
+async function dropFor(db: Tx, now: Date, days: number, parts: readonly string[]): Promise<string[]> {
   const cutoff = new Date(now.getTime() - days * DAY_MS);
-  const parts = await queryRows<{ name: string }>(
-    db,
-    sql`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent where p.relname = ${feed.table}`,
-  );
   const dropped: string[] = [];
-  for (const { name } of parts) {
+  for (const name of parts) {
     const end = partitionEnd(name);
     if (end && end <= cutoff) {
       await db.execute(sql.raw(`DROP TABLE IF EXISTS "${name}"`));
@@ -96,20 +105,25 @@ const retentionOf = (feed: PartitionedFeedDef, cap?: number) =>
 /** The one maintenance of feed partitions: creates those ahead, drops those past each feed's retention. */
 export async function maintainPartitions(db: Tx, opts: PartitionOptions = {}): Promise<{ created: string[]; dropped: string[] }> {
   const now = opts.now ?? new Date();
+  const feeds = opts.feeds ?? FEEDS;
+  const existing = await partitionsOf(db, feeds);
   const created: string[] = [];
   const dropped: string[] = [];
-  for (const feed of opts.feeds ?? FEEDS) {
+  for (const feed of feeds) {
     const days = retentionOf(feed, opts.maxRetentionDays);
-    dropped.push(...(await dropFor(db, feed, now, days)));
-    created.push(...(await createFor(db, feed, now, days)));
+    const parts = existing.get(feed.table) ?? [];
+    const gone = await dropFor(db, now, days, parts);
+    dropped.push(...gone);
+    created.push(...(await createFor(db, feed, now, days, new Set(parts.filter((p) => !gone.includes(p))))));
   }
   return { created, dropped };
 }
 
 /** The partitions every feed needs now (at startup and hourly); see maintainPartitions. */
 export async function ensurePartitions(db: Tx, now = new Date(), feeds: readonly PartitionedFeedDef[] = FEEDS): Promise<string[]> {
+  const existing = await partitionsOf(db, feeds);
   const created: string[] = [];
-  for (const feed of feeds) created.push(...(await createFor(db, feed, now, retentionOf(feed))));
+  for (const feed of feeds) created.push(...(await createFor(db, feed, now, retentionOf(feed), new Set(existing.get(feed.table)))));
   return created;
 }
 
@@ -120,7 +134,8 @@ export async function prunePartitions(
   now = new Date(),
   feeds: readonly PartitionedFeedDef[] = FEEDS,
 ): Promise<string[]> {
+  const existing = await partitionsOf(db, feeds);
   const dropped: string[] = [];
-  for (const feed of feeds) dropped.push(...(await dropFor(db, feed, now, retentionOf(feed, maxRetentionDays))));
+  for (const feed of feeds) dropped.push(...(await dropFor(db, now, retentionOf(feed, maxRetentionDays), existing.get(feed.table) ?? [])));
   return dropped;
 }

@@ -22,6 +22,9 @@
  * - The worker keeps the process alive only while a call waits for it (as a PGlite instance on
  *   the main thread does not keep it alive either).
  */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { messages, type PGlite, type Results, type Transaction, TransactionAbortedError } from '@electric-sql/pglite';
 
@@ -50,6 +53,32 @@ interface Reply {
 export type PgliteClient = Pick<PGlite, 'query' | 'exec' | 'transaction' | 'listen' | 'dumpDataDir' | 'close'>;
 
 const WORKER = new URL('./pglite-worker.mjs', import.meta.url);
+
+/** PGlite's compiled WebAssembly and its file bundle, as a worker takes them. */
+interface PgliteAssets {
+  wasm: WebAssembly.Module;
+  bundle: ArrayBuffer;
+}
+let assets: Promise<PgliteAssets | undefined> | undefined;
+/**
+ * PGlite's WebAssembly compiled, and its file bundle read, once per process and handed to every
+ * worker it starts (a compiled module crosses to a thread without being compiled again): a process
+ * that opens several embedded databases — the tests, one per test app — compiles the 9 MB module
+ * once, and later workers start on the code V8 has optimized meanwhile. Undefined when they cannot
+ * be found beside PGlite's entry: the worker then loads them itself, as PGlite does by default.
+ */
+function pgliteAssets(): Promise<PgliteAssets | undefined> {
+  assets ??= (async () => {
+    try {
+      const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+      const [wasm, data] = await Promise.all([readFile(path.join(dist, 'pglite.wasm')), readFile(path.join(dist, 'pglite.data'))]);
+      return { wasm: await WebAssembly.compile(wasm), bundle: data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) };
+    } catch {
+      return undefined;
+    }
+  })();
+  return assets;
+}
 
 /** Whether a parser returns its text as it is (drizzle's are `(value) => value`): then nothing is left to do here. */
 const identities = new WeakMap<Parser, boolean>();
@@ -85,14 +114,14 @@ export class PgliteThread implements PgliteClient {
   private failed: Error | undefined;
   private closed = false;
 
-  private constructor(dataDir: string, load?: ArrayBuffer) {
-    this.worker = new Worker(WORKER, { workerData: { dataDir, load }, transferList: load ? [load] : [] });
+  private constructor(dataDir: string, load?: ArrayBuffer, assets?: PgliteAssets) {
+    this.worker = new Worker(WORKER, { workerData: { dataDir, load, ...assets }, transferList: load ? [load] : [] });
   }
 
   /** Starts the worker and its PGlite (`memory`, or a data directory; `load`: a dumped data directory to start from). */
   static async create(dataDir: string | 'memory', opts: { load?: Blob } = {}): Promise<PgliteThread> {
-    const load = opts.load ? await opts.load.arrayBuffer() : undefined;
-    const t = new PgliteThread(dataDir, load);
+    const [load, assets] = await Promise.all([opts.load?.arrayBuffer(), pgliteAssets()]);
+    const t = new PgliteThread(dataDir, load, assets);
     await new Promise<void>((resolve, reject) => {
       const onExit = (code: number) => reject(new Error(`the PGlite worker exited with code ${code}`));
       t.worker.once('error', reject);

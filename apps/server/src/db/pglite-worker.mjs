@@ -11,12 +11,17 @@ const identity = (value) => value;
 /** What a transaction's callback throws to have PGlite roll back (main's callback failed). */
 const ROLLBACK = Symbol('rollback');
 
-const { dataDir, load } = workerData;
+// wasm, bundle: PGlite's compiled module and file bundle, when the main thread has them (pglite-thread.ts)
+const { dataDir, load, wasm, bundle } = workerData;
 /** @type {PGlite} */
 let pg;
 try {
   // the extensions client.ts's PGLITE_EXTENSIONS names (pg_trgm: the contains searches' trigram indexes)
-  const from = { extensions: { pg_trgm }, ...(load ? { loadDataDir: new Blob([load]) } : {}) };
+  const from = {
+    extensions: { pg_trgm },
+    ...(load ? { loadDataDir: new Blob([load]) } : {}),
+    ...(wasm ? { pgliteWasmModule: wasm, fsBundle: new Blob([bundle]) } : {}),
+  };
   pg = dataDir === 'memory' ? await PGlite.create(from) : await PGlite.create(dataDir, from);
   parentPort.postMessage({ ready: true });
 } catch (err) {
