@@ -3,7 +3,7 @@
  * console text on show (the catalog check proves the keys match; this proves the screens use them).
  */
 import { expect, it } from 'vitest';
-import { e2eSuite, signedIn } from './support/browser';
+import { e2eSuite, keptSignedIn, signedIn } from './support/browser';
 import { ACCOUNTS, languageStories, openScreen, untranslated } from './support/screens';
 
 const suite = e2eSuite();
@@ -22,4 +22,4 @@ it('the check finds a catalog key, a raw value and Chinese console text when a s
   expect(found.join('\n')).toMatch(/Chinese in the English console: "品牌"/);
   await context.close();
 });
-languageStories(suite, ['en_US'], () => true, { it, expect, signedIn });
+languageStories(suite, ['en_US'], () => true, { it, expect, keptSignedIn });

@@ -5,8 +5,8 @@
  * shows too; the catalog check holds the three languages to the same keys.
  */
 import { expect, it } from 'vitest';
-import { e2eSuite, signedIn } from './support/browser';
+import { e2eSuite, keptSignedIn } from './support/browser';
 import { languageStories } from './support/screens';
 
 const suite = e2eSuite();
-languageStories(suite, ['zh_CN', 'zh_TW'], (_s, i, lang) => i % 4 === (lang === 'zh_CN' ? 0 : 1), { it, expect, signedIn });
+languageStories(suite, ['zh_CN', 'zh_TW'], (_s, i, lang) => i % 4 === (lang === 'zh_CN' ? 0 : 1), { it, expect, keptSignedIn });

@@ -14,7 +14,7 @@ import { RESOURCES } from '@tagloom/domain/resources/index.ts';
 import { requiredMessage } from '@tagloom/domain/validation.ts';
 import type { Browser, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { fileCache, signedIn, tokenOf } from './browser';
+import { fileCache, keptSignedIn, tokenOf } from './browser';
 import { apiPost, deleteRow, fieldError, panelOf, pick, screenOf, shownSeedText, tableText } from './general';
 import { settled } from './screens';
 import { ROOT, type RunningServer } from './server';
@@ -172,89 +172,86 @@ export function genericStories(suite: Suite, defs: ResourceDef[]) {
     const lang = LANG_TAGS[index % LANG_TAGS.length];
     it(`${def.code} (${lang}): in the menu, lists seeds, adds, edits, refuses bad input, deletes`, async () => {
       const [user, password] = ACCOUNT[def.owner === 'tenant' ? 'tenant' : 'platform'];
-      const { page, context, errors } = await signedIn(suite, user, password, { lang, path: `/${def.code}` });
-      try {
-        // the account's menu holds the screen (the menu's clicks are the shell stories')
-        expect(await menuScreens(page, await tokenOf(context), `${suite.server.url} ${user}`)).toContain(def.code);
-        const s = screenOf(page, def.code);
-        await s.waitFor();
-        await settled(page, def.code);
+      // the file's session of the account in this language, on the screen (the story leaves its dialogs closed)
+      const { page, context, errors } = await keptSignedIn(suite, user, password, { lang, path: `/${def.code}` });
+      // the account's menu holds the screen (the menu's clicks are the shell stories')
+      expect(await menuScreens(page, await tokenOf(context), `${suite.server.url} ${user}`)).toContain(def.code);
+      const s = screenOf(page, def.code);
+      await s.waitFor();
+      await settled(page, def.code);
 
-        // the seeded rows
-        const seeds = def.seed ?? [];
-        if (seeds.length && seeds.length <= 10) {
-          await expect.poll(() => tableText(page, def.code)).toContain(shownSeedText(lang, def.code, seeds[0], def.titleField));
-          const text = await tableText(page, def.code);
-          for (const seed of seeds) expect(text).toContain(shownSeedText(lang, def.code, seed, def.titleField));
-        }
-
-        // add: the fields of seed[0], unique texts made unique
-        const seed = seeds[0] ?? {};
-        const tag = `E2E${index}`;
-        const values: Record<string, unknown> = {};
-        for (const f of def.list.filter((x) => x.form)) {
-          if (!isSet(seed[f.key])) continue;
-          values[f.key] = f.unique && f.kind === 'text' ? uniqueText(f, String(seed[f.key]), tag) : seed[f.key];
-        }
-        // a required field the seed leaves out (a declaration without seeds: a zone's warehouse and type)
-        for (const f of def.list.filter((x) => x.form && x.required && x.default === undefined && !(x.key in values))) {
-          if (f.kind === 'text' || f.kind === 'textarea') values[f.key] = uniqueText(f, 'row', tag);
-          else if (f.kind === 'enum') values[f.key] = ENUMS[f.enumName!][0].value;
-          else if (f.kind === 'ref') values[f.key] = 'the first option';
-          else if (f.kind === 'int' || f.kind === 'decimal') values[f.key] = Math.max(1, f.min ?? 1);
-        }
-        if (!values[def.titleField] || !def.list.find((f) => f.key === def.titleField)?.unique) {
-          const tf = def.list.find((f) => f.key === def.titleField)!;
-          values[def.titleField] = uniqueText(tf, String(seed[def.titleField] ?? 'row'), tag);
-        }
-        await s.getByTestId('resource-add').click();
-        const form = panelOf(page);
-        await form.waitFor();
-        for (const f of def.list.filter((x) => x.form && x.key in values)) await fillField(page, f, values[f.key], lang);
-        await form.getByTestId('resource-form-save').click();
-        await form.waitFor({ state: 'hidden' });
-        const created = String(values[def.titleField]);
-        await searchTitle(page, def, created);
-        await expect.poll(() => tableText(page, def.code)).toContain(created);
-
-        // edit: a new title
-        const edited = `${created}-ed`.slice(0, def.list.find((f) => f.key === def.titleField)?.max ?? 64);
-        const row = s.locator('.ant-table-row').filter({ hasText: created }).first();
-        await row.getByTestId('row-edit').click();
-        await form.waitFor();
-        await page.getByTestId(`field-${def.titleField}`).fill(edited);
-        await form.getByTestId('resource-form-save').click();
-        await form.waitFor({ state: 'hidden' });
-        await searchTitle(page, def, edited);
-        await expect.poll(() => tableText(page, def.code)).toContain(edited);
-
-        // refused: a required text left empty, and a text breaking its pattern
-        await s.getByTestId('resource-add').click();
-        await form.waitFor();
-        const required = def.list.find((f) => f.form && f.required && f.default === undefined && f.kind === 'text' && !f.pattern);
-        if (required) {
-          await page.getByTestId(`field-${required.key}`).fill('');
-          await form.getByTestId('resource-form-save').click();
-          await expect.poll(() => fieldError(form, required.key).textContent()).toContain(requiredMessage(lang, required.label[lang]));
-        }
-        const patterned = def.list.find((f) => f.form && f.kind === 'text' && f.pattern);
-        if (patterned) {
-          const input = page.getByTestId(`field-${patterned.key}`);
-          await input.fill('bad value!');
-          await input.blur();
-          await expect
-            .poll(() => fieldError(form, patterned.key).textContent())
-            .toContain(translate(lang, patterned.pattern!.message as never));
-        }
-        await form.getByTestId('resource-form-cancel').click();
-        await form.waitFor({ state: 'hidden' });
-
-        // delete with the confirmation naming the row
-        await deleteRow(page, def.code, edited);
-        expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
-      } finally {
-        await context.close();
+      // the seeded rows
+      const seeds = def.seed ?? [];
+      if (seeds.length && seeds.length <= 10) {
+        await expect.poll(() => tableText(page, def.code)).toContain(shownSeedText(lang, def.code, seeds[0], def.titleField));
+        const text = await tableText(page, def.code);
+        for (const seed of seeds) expect(text).toContain(shownSeedText(lang, def.code, seed, def.titleField));
       }
+
+      // add: the fields of seed[0], unique texts made unique
+      const seed = seeds[0] ?? {};
+      const tag = `E2E${index}`;
+      const values: Record<string, unknown> = {};
+      for (const f of def.list.filter((x) => x.form)) {
+        if (!isSet(seed[f.key])) continue;
+        values[f.key] = f.unique && f.kind === 'text' ? uniqueText(f, String(seed[f.key]), tag) : seed[f.key];
+      }
+      // a required field the seed leaves out (a declaration without seeds: a zone's warehouse and type)
+      for (const f of def.list.filter((x) => x.form && x.required && x.default === undefined && !(x.key in values))) {
+        if (f.kind === 'text' || f.kind === 'textarea') values[f.key] = uniqueText(f, 'row', tag);
+        else if (f.kind === 'enum') values[f.key] = ENUMS[f.enumName!][0].value;
+        else if (f.kind === 'ref') values[f.key] = 'the first option';
+        else if (f.kind === 'int' || f.kind === 'decimal') values[f.key] = Math.max(1, f.min ?? 1);
+      }
+      if (!values[def.titleField] || !def.list.find((f) => f.key === def.titleField)?.unique) {
+        const tf = def.list.find((f) => f.key === def.titleField)!;
+        values[def.titleField] = uniqueText(tf, String(seed[def.titleField] ?? 'row'), tag);
+      }
+      await s.getByTestId('resource-add').click();
+      const form = panelOf(page);
+      await form.waitFor();
+      for (const f of def.list.filter((x) => x.form && x.key in values)) await fillField(page, f, values[f.key], lang);
+      await form.getByTestId('resource-form-save').click();
+      await form.waitFor({ state: 'hidden' });
+      const created = String(values[def.titleField]);
+      await searchTitle(page, def, created);
+      await expect.poll(() => tableText(page, def.code)).toContain(created);
+
+      // edit: a new title
+      const edited = `${created}-ed`.slice(0, def.list.find((f) => f.key === def.titleField)?.max ?? 64);
+      const row = s.locator('.ant-table-row').filter({ hasText: created }).first();
+      await row.getByTestId('row-edit').click();
+      await form.waitFor();
+      await page.getByTestId(`field-${def.titleField}`).fill(edited);
+      await form.getByTestId('resource-form-save').click();
+      await form.waitFor({ state: 'hidden' });
+      await searchTitle(page, def, edited);
+      await expect.poll(() => tableText(page, def.code)).toContain(edited);
+
+      // refused: a required text left empty, and a text breaking its pattern
+      await s.getByTestId('resource-add').click();
+      await form.waitFor();
+      const required = def.list.find((f) => f.form && f.required && f.default === undefined && f.kind === 'text' && !f.pattern);
+      if (required) {
+        await page.getByTestId(`field-${required.key}`).fill('');
+        await form.getByTestId('resource-form-save').click();
+        await expect.poll(() => fieldError(form, required.key).textContent()).toContain(requiredMessage(lang, required.label[lang]));
+      }
+      const patterned = def.list.find((f) => f.form && f.kind === 'text' && f.pattern);
+      if (patterned) {
+        const input = page.getByTestId(`field-${patterned.key}`);
+        await input.fill('bad value!');
+        await input.blur();
+        await expect
+          .poll(() => fieldError(form, patterned.key).textContent())
+          .toContain(translate(lang, patterned.pattern!.message as never));
+      }
+      await form.getByTestId('resource-form-cancel').click();
+      await form.waitFor({ state: 'hidden' });
+
+      // delete with the confirmation naming the row
+      await deleteRow(page, def.code, edited);
+      expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
     });
   }
 }

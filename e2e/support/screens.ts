@@ -156,9 +156,9 @@ export function languageStories(
   suite: { readonly server: import('./server').RunningServer; readonly browser: import('playwright-core').Browser },
   langs: Lang[],
   covers: (screen: MenuScreen, index: number, lang: Lang) => boolean,
-  story: { it: typeof import('vitest').it; expect: typeof import('vitest').expect; signedIn: typeof import('./browser').signedIn },
+  story: { it: typeof import('vitest').it; expect: typeof import('vitest').expect; keptSignedIn: typeof import('./browser').keptSignedIn },
 ) {
-  const { it, expect, signedIn } = story;
+  const { it, expect, keptSignedIn } = story;
   for (const lang of langs) {
     for (const m of MENU_TREE) {
       const screens = MENU_SCREENS.filter((s) => s.module === m.code).filter((s, i) => covers(s, i, lang));
@@ -166,8 +166,10 @@ export function languageStories(
       it(`${m.code} in ${lang}: every screen reads whole, no key or raw value on show`, async () => {
         const problems: string[] = [];
         for (const account of new Set(screens.map((s) => s.account))) {
-          const { page, context } = await signedIn(suite, account.username, account.password, { lang });
-          for (const s of screens.filter((x) => x.account === account)) {
+          const mine = screens.filter((x) => x.account === account);
+          // the file's session of the account in this language: the module's screens open in it
+          const { page } = await keptSignedIn(suite, account.username, account.password, { lang, path: `/${mine[0].code}` });
+          for (const s of mine) {
             const t0 = Date.now();
             await openScreen(page, s.code);
             if (process.env.E2E_TRACE) console.log(`${lang} ${s.code} ${Date.now() - t0} ms`);
@@ -180,9 +182,11 @@ export function languageStories(
                 .filter({ visible: true });
               await panel.first().waitFor();
               problems.push(...(await untranslated(page, lang)).map((p) => `${s.code} add form: ${p}`));
+              // closed again, as a user leaves it (the next screen opens in the same page)
+              await panel.first().getByTestId('resource-form-cancel').click();
+              await panel.first().waitFor({ state: 'hidden' });
             }
           }
-          await context.close();
         }
         expect(problems).toEqual([]);
       }, 240_000);

@@ -47,7 +47,12 @@ export async function menuUntil(
 }
 
 /** Picks `item` in the context menu of the tag of `path` until `done` holds (menuUntil). */
-export async function tagMenuUntil(page: Page, path: string, item: string, done: () => Promise<boolean>): Promise<void> {
+export async function tagMenuUntil(
+  page: Page,
+  path: string,
+  item: string | ((menu: Locator) => Locator),
+  done: () => Promise<boolean>,
+): Promise<void> {
   await menuUntil(
     page,
     async () => {
