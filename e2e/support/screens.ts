@@ -144,6 +144,42 @@ export async function untranslated(page: Page, lang: Lang): Promise<string[]> {
   return [...new Set(problems)];
 }
 
+/**
+ * The column titles of `code`'s tables that do not show whole: cut (an ellipsis, or text past the
+ * cell's edge) or wrapped onto a second line. A title's text is measured where it is laid out, against
+ * the box that clips it (the title beside a sorter, else the header cell inside its padding).
+ */
+export async function cutHeaders(page: Page, code: string): Promise<string[]> {
+  return page.evaluate((screen) => {
+    const cut: string[] = [];
+    for (const th of document.querySelectorAll<HTMLElement>(`.screen-view[data-screen="${screen}"] th`)) {
+      if (!th.checkVisibility()) continue;
+      const texts: Text[] = [];
+      const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) if (n.textContent?.trim()) texts.push(n as Text);
+      if (!texts.length) continue;
+      const range = document.createRange();
+      range.setStartBefore(texts[0]);
+      range.setEndAfter(texts[texts.length - 1]);
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+      const style = getComputedStyle(th);
+      const box = th.getBoundingClientRect();
+      let right = box.right - Number.parseFloat(style.paddingRight);
+      const title = texts[0].parentElement?.closest<HTMLElement>('.ant-table-column-title');
+      if (title) right = Math.min(right, title.getBoundingClientRect().right);
+      const lines = new Set(rects.map((r) => Math.round(r.bottom))).size;
+      const over = Math.max(...rects.map((r) => r.right)) - right;
+      const text = texts
+        .map((t) => t.textContent)
+        .join('')
+        .trim();
+      if (lines > 1) cut.push(`column title wraps: "${text}"`);
+      else if (over > 1) cut.push(`column title cut by ${Math.round(over)} px: "${text}"`);
+    }
+    return cut;
+  }, code);
+}
+
 const context = (text: string, at: number) => JSON.stringify(text.slice(Math.max(0, at - 40), at + 40));
 
 /**
@@ -174,6 +210,7 @@ export function languageStories(
             await openScreen(page, s.code);
             if (process.env.E2E_TRACE) console.log(`${lang} ${s.code} ${Date.now() - t0} ms`);
             problems.push(...(await untranslated(page, lang)).map((p) => `${s.code}: ${p}`));
+            problems.push(...(await cutHeaders(page, s.code)).map((p) => `${s.code}: ${p}`));
             const add = screenOf(page, s.code).getByTestId('resource-add');
             if (lang === 'en_US' && (await add.count()) && (await add.first().isEnabled())) {
               await add.first().click();

@@ -13,6 +13,7 @@ import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MenuIcon } from '../../components/MenuIcon';
+import { measureText } from '../../components/text-width';
 import { currentLang } from '../i18n';
 import type { ModuleNav as Module } from '../menu-routes';
 import { useAppStore } from '../stores/app';
@@ -33,14 +34,7 @@ export function navLabel(m: Pick<Module, 'path' | 'name'>, lang: Lang): string {
   return Object.values(def.names).includes(m.name) ? def.short[lang] : m.name;
 }
 
-let canvas: HTMLCanvasElement | undefined;
-function textWidth(text: string, font: string): number {
-  canvas ??= document.createElement('canvas');
-  const ctx = canvas.getContext('2d');
-  if (!ctx) return text.length * 14;
-  ctx.font = font;
-  return Math.ceil(ctx.measureText(text).width);
-}
+const textWidth = (text: string, font: string): number => Math.ceil(measureText(text, font) ?? text.length * 14);
 
 /**
  * How the modules fit `width` (their labels' text widths given): labels with icons; else labels

@@ -11,7 +11,7 @@ import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { normalizeLang } from '../../domain';
 import { CellValue } from './field-render';
-import { actionsWidth, columnWidthOf, SELECTION_WIDTH, scrollWidth } from './layout';
+import { actionsWidth, columnMinWidthOf, columnWidthOf, EXPAND_WIDTH, fitToRoom, SELECTION_WIDTH, scrollWidth } from './layout';
 import { PAGE_SIZES, toSortOrder, VIRTUAL_ABOVE } from './model';
 import type { Field, PageResult, Paging, Row } from './types';
 
@@ -69,12 +69,30 @@ export function ResourceTable(p: ResourceTableProps) {
   });
   const actions = hasActions ? Math.max(estimate, measured) : 0;
 
+  // the room the table has (its card's content box): the columns give up slack to fit it
+  const [room, setRoom] = useState(0);
+  useLayoutEffect(() => {
+    const el = wrapper.current;
+    if (!el) return;
+    const seen = () => setRoom(el.clientWidth);
+    seen();
+    const ro = new ResizeObserver(seen);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  const fixedColumns = (selectable ? SELECTION_WIDTH : 0) + actions + (p.expandedRow ? EXPAND_WIDTH : 0);
+  const widths = fitToRoom(
+    p.fields.map((f) => columnWidthOf(f, lang, f.key === p.stateKey)),
+    p.fields.map((f) => columnMinWidthOf(f, lang, f.key === p.stateKey)),
+    room - fixedColumns,
+  );
+
   const fixedEnds = !!screens.md;
   const columns: ColumnsType<Row> = p.fields.map((f, i) => ({
     key: f.key,
     dataIndex: f.key,
     title: f.label[lang],
-    width: columnWidthOf(f, lang, f.key === p.stateKey),
+    width: widths[i],
     fixed: i === 0 && fixedEnds ? ('left' as const) : undefined,
     ellipsis: cutsText(f) ? { showTitle: false } : undefined,
     className: f.kind === 'datetime' || f.kind === 'date' || f.kind === 'enum' ? 'resource-nowrap' : undefined,
@@ -106,11 +124,7 @@ export function ResourceTable(p: ResourceTableProps) {
       ),
     });
   }
-  const width = scrollWidth(
-    p.fields.map((f) => columnWidthOf(f, lang, f.key === p.stateKey)),
-    selectable,
-    actions,
-  );
+  const width = scrollWidth(widths, selectable, actions) + (p.expandedRow ? EXPAND_WIDTH : 0);
   const virtual = p.paging.pageSize > VIRTUAL_ABOVE;
   return (
     <div ref={wrapper} className="resource-table">
@@ -123,7 +137,7 @@ export function ResourceTable(p: ResourceTableProps) {
         virtual={virtual}
         tableLayout="fixed"
         scroll={virtual ? { x: width, y: 560 } : { x: width }}
-        expandable={p.expandedRow ? { expandedRowRender: p.expandedRow, columnWidth: 40 } : undefined}
+        expandable={p.expandedRow ? { expandedRowRender: p.expandedRow, columnWidth: EXPAND_WIDTH } : undefined}
         rowSelection={
           selectable
             ? {

@@ -3,14 +3,17 @@ import { MENU_TREE } from '@tagloom/domain/menu/tree.ts';
 import { buttonsOf } from '@tagloom/domain/resource/buttons.ts';
 import { allowedActions, statesOf, transitionOf } from '@tagloom/domain/resource/machine.ts';
 import { CUSTOM_RESOURCES, RESOURCES } from '@tagloom/domain/resources/index.ts';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { arrangeColumns, visibleColumns } from './column-settings';
 import {
   actionsWidth,
   buttonsPlacement,
+  columnMinWidthOf,
   columnWidthOf,
   defaultHiddenKeys,
   defaultOrder,
+  fitToRoom,
   headerWidth,
   identifyingKey,
   SELECTION_WIDTH,
@@ -22,7 +25,7 @@ import {
 } from './layout';
 import { listFields } from './model';
 import { buttonsCol } from './SearchLayout';
-import type { ResourceDef } from './types';
+import type { Field, ResourceDef } from './types';
 
 const LANGS = ['zh_CN', 'zh_TW', 'en_US'] as const;
 /**
@@ -81,14 +84,43 @@ describe('default columns', () => {
       const hidden = defaultHiddenKeys(fields);
       const shown = fields.filter((f) => !hidden.includes(f.key));
       for (const lang of LANGS) {
-        const width = scrollWidth(
-          shown.map((f) => columnWidthOf(f, lang, f.key === def.machine?.field)),
-          true,
-          actionsWidth(['Edit', 'Delete'], 'Actions', 60),
+        // as the table lays them out: the columns give up their slack to the room left beside the fixed ones
+        const fixed = SELECTION_WIDTH + actionsWidth(['Edit', 'Delete'], 'Actions', 60);
+        const state = (f: Field) => f.key === def.machine?.field;
+        const fitted = fitToRoom(
+          shown.map((f) => columnWidthOf(f, lang, state(f))),
+          shown.map((f) => columnMinWidthOf(f, lang, state(f))),
+          ROOM_1366 - fixed,
         );
+        const width = scrollWidth(fitted, true, fixed - SELECTION_WIDTH);
         expect(width, `${def.code} ${lang}: ${shown.map((f) => f.key).join(', ')}`).toBeLessThanOrEqual(ROOM_1366);
       }
     }
+  });
+
+  it('give up slack in proportion to fit the room, never below a minimum, and keep widths that fit', () => {
+    expect(fitToRoom([200, 100, 150], [100, 100, 150], 500)).toEqual([200, 100, 150]);
+    expect(fitToRoom([200, 100, 150], [100, 100, 150], 0)).toEqual([200, 100, 150]);
+    expect(fitToRoom([200, 160, 150], [100, 80, 150], 410)).toEqual([144, 115, 150]);
+    // not enough slack: every column at its minimum, the table scrolls
+    expect(fitToRoom([200, 160, 150], [100, 80, 150], 200)).toEqual([100, 80, 150]);
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 40, max: 300 }), fc.integer({ min: 0, max: 200 })), { minLength: 1, maxLength: 12 }),
+        fc.integer({ min: 1, max: 3000 }),
+        (cols, room) => {
+          const mins = cols.map(([m]) => m);
+          const widths = cols.map(([m, extra]) => m + extra);
+          const fitted = fitToRoom(widths, mins, room);
+          const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
+          fitted.forEach((w, i) => {
+            expect(w).toBeGreaterThanOrEqual(mins[i]);
+            expect(w).toBeLessThanOrEqual(widths[i]);
+          });
+          expect(sum(fitted)).toBeLessThanOrEqual(Math.max(room, sum(mins)));
+        },
+      ),
+    );
   });
 
   it('put the identifying column (code or name) first', () => {

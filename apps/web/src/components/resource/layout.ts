@@ -5,21 +5,34 @@
  */
 import { ENUMS, isStateEnum } from '@tagloom/domain/enums.ts';
 import type { Lang } from '@tagloom/domain/lang.ts';
+import { consoleFont, measureText } from '../text-width';
 import type { Field } from './types';
 
 /** The row-selection checkbox column. */
 export const SELECTION_WIDTH = 48;
+/** The expand button's column of a document with lines. */
+export const EXPAND_WIDTH = 40;
 /** A cell's horizontal padding (antd table, default and middle density: 16 px a side at most). */
 const CELL_PADDING = 32;
-/** The sort arrows beside a sortable header. */
-const SORTER = 28;
+/** The sort arrows beside a sortable header (16 px as antd draws them, and a little room). */
+const SORTER = 20;
 /** A status badge's dot and gap. */
 const BADGE_DOT = 14;
 
 const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/;
 
-/** The width of a text in the console's 14 px font, a little generous so nothing is cut. */
-export function textWidth(text: string): number {
+/** antd's weight of a table's column titles (its token fontWeightStrong). */
+const TITLE_WEIGHT = 600;
+
+/**
+ * The width of a text in the console's 14 px font (`weight` 600: a column title's), measured in the
+ * font the page draws with, a pixel or two to spare; where nothing can measure (the unit tests), an
+ * estimate a little generous so nothing is cut.
+ */
+export function textWidth(text: string, weight = 400): number {
+  const font = consoleFont(14, weight);
+  const measured = font === undefined ? undefined : measureText(text, font);
+  if (measured !== undefined) return Math.ceil(measured) + 2;
   let w = 0;
   for (const ch of text) {
     if (WIDE.test(ch)) w += 14.5;
@@ -28,11 +41,13 @@ export function textWidth(text: string): number {
     else if (ch === ' ') w += 4;
     else w += 8;
   }
-  return Math.ceil(w);
+  // bold letters are about a tenth wider
+  return Math.ceil(weight > 400 ? w * 1.1 : w);
 }
 
-/** The width a header needs to show its whole title on one line. */
-export const headerWidth = (title: string, sortable = false): number => textWidth(title) + CELL_PADDING + (sortable ? SORTER : 0);
+/** The width a header needs to show its whole title (in its bold) on one line. */
+export const headerWidth = (title: string, sortable = false): number =>
+  textWidth(title, TITLE_WEIGHT) + CELL_PADDING + (sortable ? SORTER : 0);
 
 /**
  * A column's width by kind: the declared one, else one fitting the kind (enums: their longest
@@ -105,6 +120,37 @@ export const defaultHiddenKeys = (fields: Field[]): string[] => fields.filter((f
 export function actionsWidth(links: string[], header: string, extra = 0): number {
   const content = links.reduce((sum, l) => sum + textWidth(l) + 14, 0) + extra;
   return Math.max(headerWidth(header), content + CELL_PADDING);
+}
+
+/**
+ * A hand-made table's columns, each widened to show its title whole (a text title, a numeric width):
+ * the rule every declared list follows (columnWidthOf), for the screens that lay out their own.
+ */
+export function titledColumns<C extends { title?: unknown; width?: unknown; sorter?: unknown }>(columns: C[]): C[] {
+  return columns.map((c) =>
+    typeof c.title === 'string' && typeof c.width === 'number' ? { ...c, width: Math.max(c.width, headerWidth(c.title, !!c.sorter)) } : c,
+  );
+}
+
+/**
+ * A column's narrowest width when the table lacks room: its title whole on one line. A date, a time
+ * or an enum (its label, its state badge) keeps its width: their cells do not wrap.
+ */
+export const columnMinWidthOf = (f: Field, lang: Lang, state = false): number =>
+  f.kind === 'datetime' || f.kind === 'date' || f.kind === 'enum' ? columnWidthOf(f, lang, state) : headerWidth(f.label[lang], f.sort);
+
+/**
+ * Column widths fitted to `room`: when the columns together are wider than the room, those wider than
+ * their minimum (a text's or a reference's roomy default, whose cells then wrap or cut with an
+ * ellipsis) give up the difference, each in proportion to its slack, never below its minimum; the
+ * widths as they are when they fit (or when the room is not known yet: 0).
+ */
+export function fitToRoom(widths: number[], mins: number[], room: number): number[] {
+  const total = widths.reduce((s, w) => s + w, 0);
+  const slack = widths.reduce((s, w, i) => s + Math.max(0, w - mins[i]), 0);
+  if (room <= 0 || total <= room || slack <= 0) return widths;
+  const cut = Math.min(slack, total - room);
+  return widths.map((w, i) => Math.floor(w - (Math.max(0, w - mins[i]) * cut) / slack));
 }
 
 /** The table's scroll width: every shown column at its width, with the selection and actions columns. */

@@ -16,6 +16,8 @@ import { DictionaryForm, type ModuleRow } from './DictionaryForm';
 import { pageAfterDelete, pickModule } from './dictionary-logic';
 import '../_shared/ops.css';
 import './dictionary.css';
+import type { ColumnsType } from 'antd/es/table';
+import { titledColumns } from '../../../components/resource/layout';
 
 export type DictionaryModule = ModuleRow;
 interface Page<T> {
@@ -134,6 +136,68 @@ export default function Dictionary() {
   const rowActions = canEdit || canDelete;
   const empty = <span className="ops-empty">-</span>;
 
+  // the lines' columns, each wide enough for its title; the table scrolls past their sum
+  const detailColumns: ColumnsType<DetailRow> = titledColumns([
+    {
+      title: t('dictionary.num'),
+      dataIndex: 'num',
+      width: 120,
+      render: (v: string) => <span className="ops-mono">{v}</span>,
+    },
+    { title: t('dictionary.nameCn'), dataIndex: 'name', width: 130 },
+    { title: t('dictionary.nameTw'), dataIndex: 'nameTw', width: 130, render: (v: string) => v || empty },
+    { title: t('dictionary.nameEn'), dataIndex: 'nameEn', width: 150, render: (v: string) => v || empty },
+    { title: t('dictionary.seq'), dataIndex: 'seq', width: 70, align: 'right' },
+    {
+      title: t('dictionary.status'),
+      dataIndex: 'status',
+      width: 90,
+      render: (v: number) => (
+        <Tag color={v === 1 ? 'success' : 'default'}>{v === 1 ? t('dictionary.enabled') : t('dictionary.disabled')}</Tag>
+      ),
+    },
+    { title: t('dictionary.remark'), dataIndex: 'remark', width: 160, ellipsis: true, render: (v: string) => v || empty },
+    ...(rowActions
+      ? [
+          {
+            key: 'actions',
+            title: t('dictionary.actions'),
+            width: 90,
+            fixed: 'right' as const,
+            render: (_: unknown, d: DetailRow) => (
+              <Space size={0}>
+                {canEdit && (
+                  <Tooltip title={t('dictionary.edit')}>
+                    <Button
+                      type="link"
+                      size="small"
+                      icon={<EditOutlined />}
+                      aria-label={t('dictionary.edit')}
+                      onClick={() => setDetailTarget(d)}
+                      data-testid="detail-edit"
+                    />
+                  </Tooltip>
+                )}
+                {canDelete && (
+                  <Tooltip title={t('dictionary.delete')}>
+                    <Button
+                      type="link"
+                      size="small"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={t('dictionary.delete')}
+                      onClick={() => deleteDetail(d)}
+                      data-testid="detail-delete"
+                    />
+                  </Tooltip>
+                )}
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ]);
+  const detailWidth = detailColumns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 0), 0);
   return (
     <div className="ops-page" data-testid="dictionary">
       {modalHolder}
@@ -197,7 +261,7 @@ export default function Dictionary() {
                 showTotal: (total) => t('common.total', { total }),
                 onChange: (page, pageSize) => setPaging({ page, pageSize }),
               }}
-              columns={[
+              columns={titledColumns([
                 {
                   title: t('dictionary.code'),
                   dataIndex: 'code',
@@ -253,7 +317,7 @@ export default function Dictionary() {
                       },
                     ]
                   : []),
-              ]}
+              ])}
             />
           </div>
         </Col>
@@ -281,7 +345,7 @@ export default function Dictionary() {
                 size="middle"
                 loading={details.isFetching}
                 dataSource={details.data?.list}
-                scroll={{ x: rowActions ? 860 : 780 }}
+                scroll={{ x: detailWidth }}
                 onRow={(d) => ({ 'data-testid': 'detail-row', 'data-num': d.num }) as object}
                 pagination={{
                   current: detailPaging.page,
@@ -291,66 +355,7 @@ export default function Dictionary() {
                   showTotal: (total) => t('common.total', { total }),
                   onChange: (page, pageSize) => setDetailPaging({ page, pageSize }),
                 }}
-                columns={[
-                  {
-                    title: t('dictionary.num'),
-                    dataIndex: 'num',
-                    width: 120,
-                    render: (v: string) => <span className="ops-mono">{v}</span>,
-                  },
-                  { title: t('dictionary.nameCn'), dataIndex: 'name', width: 130 },
-                  { title: t('dictionary.nameTw'), dataIndex: 'nameTw', width: 130, render: (v: string) => v || empty },
-                  { title: t('dictionary.nameEn'), dataIndex: 'nameEn', width: 150, render: (v: string) => v || empty },
-                  { title: t('dictionary.seq'), dataIndex: 'seq', width: 70, align: 'right' },
-                  {
-                    title: t('dictionary.status'),
-                    dataIndex: 'status',
-                    width: 90,
-                    render: (v: number) => (
-                      <Tag color={v === 1 ? 'success' : 'default'}>{v === 1 ? t('dictionary.enabled') : t('dictionary.disabled')}</Tag>
-                    ),
-                  },
-                  { title: t('dictionary.remark'), dataIndex: 'remark', ellipsis: true, render: (v: string) => v || empty },
-                  ...(rowActions
-                    ? [
-                        {
-                          key: 'actions',
-                          title: t('dictionary.actions'),
-                          width: 90,
-                          fixed: 'right' as const,
-                          render: (_: unknown, d: DetailRow) => (
-                            <Space size={0}>
-                              {canEdit && (
-                                <Tooltip title={t('dictionary.edit')}>
-                                  <Button
-                                    type="link"
-                                    size="small"
-                                    icon={<EditOutlined />}
-                                    aria-label={t('dictionary.edit')}
-                                    onClick={() => setDetailTarget(d)}
-                                    data-testid="detail-edit"
-                                  />
-                                </Tooltip>
-                              )}
-                              {canDelete && (
-                                <Tooltip title={t('dictionary.delete')}>
-                                  <Button
-                                    type="link"
-                                    size="small"
-                                    danger
-                                    icon={<DeleteOutlined />}
-                                    aria-label={t('dictionary.delete')}
-                                    onClick={() => deleteDetail(d)}
-                                    data-testid="detail-delete"
-                                  />
-                                </Tooltip>
-                              )}
-                            </Space>
-                          ),
-                        },
-                      ]
-                    : []),
-                ]}
+                columns={detailColumns}
               />
             ) : (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dictionary.selectModule')} />

@@ -11,6 +11,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../app/bridge';
 import { fetchData, request } from '../../../app/request';
+import { titledColumns } from '../../../components/resource/layout';
 import { normalizeLang } from '../../../domain';
 import { type L10nNames, type MenuNode, nameOf } from './menu-logic';
 
@@ -168,7 +169,7 @@ export function ScreenItemsDrawer({
         pagination={false}
         scroll={{ x: 640 }}
         data-testid={`${tid}-table`}
-        columns={[
+        columns={titledColumns([
           { key: 'code', dataIndex: 'code', title: t('menuAdmin.code'), width: 140 },
           ...nameCol,
           flagCol,
@@ -210,7 +211,7 @@ export function ScreenItemsDrawer({
                 },
               ]
             : []),
-        ]}
+        ])}
       />
       <Modal
         title={editing?.row ? t('menuAdmin.editItem') : t('menuAdmin.addItem')}

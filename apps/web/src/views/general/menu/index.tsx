@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../app/bridge';
 import { fetchData, request } from '../../../app/request';
 import { MenuIcon } from '../../../components/MenuIcon';
+import { titledColumns } from '../../../components/resource/layout';
 import { useScreen } from '../../../components/ScreenContext';
 import { normalizeLang } from '../../../domain';
 import { MenuForm, type MenuTarget } from './MenuForm';
@@ -130,7 +131,7 @@ export default function MenuAdmin() {
         expandable={{ expandedRowKeys: expandedKeys, onExpandedRowsChange: (k) => setExpanded(k) }}
         data-testid="menu-tree"
         onRow={(r) => ({ 'data-menu-code': r.code, 'data-level': r.level }) as React.HTMLAttributes<HTMLElement>}
-        columns={[
+        columns={titledColumns([
           {
             key: 'name',
             title: t('menuAdmin.name'),
@@ -253,7 +254,7 @@ export default function MenuAdmin() {
               </Space>
             ),
           },
-        ]}
+        ])}
       />
       <MenuForm
         target={target}

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { fetchData } from '../../../app/request';
 import { normalizeLang } from '../../../domain';
 import '../scene/readers.css';
+import { titledColumns } from '../../../components/resource/layout';
 
 interface Param {
   code: string;
@@ -76,7 +77,7 @@ export default function Products() {
           pagination={false}
           scroll={{ x: 900 }}
           data-testid="products-table"
-          columns={[
+          columns={titledColumns([
             {
               title: t('readers.productCode'),
               dataIndex: 'code',
@@ -100,7 +101,7 @@ export default function Products() {
                 </Button>
               ),
             },
-          ]}
+          ])}
         />
       </div>
       <Drawer
@@ -137,7 +138,7 @@ export default function Products() {
               locale={{ emptyText: t('readers.noParams') }}
               scroll={{ x: 520 }}
               data-testid="product-params"
-              columns={[
+              columns={titledColumns([
                 {
                   title: t('readers.paramCode'),
                   dataIndex: 'code',
@@ -152,7 +153,7 @@ export default function Products() {
                   render: (v: string, p) => `${v}${v && p.unit ? ` ${p.unit}` : ''}`,
                 },
                 { title: t('readers.paramRange'), key: 'r', render: (_v, p) => range(p) },
-              ]}
+              ])}
             />
           </>
         )}

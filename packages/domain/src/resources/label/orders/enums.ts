@@ -15,7 +15,7 @@ export const labelOrderEnums = defineEnums({
     o(7, 'EPC 未生成', 'EPC 未產生', 'EPC not generated', 'error'),
     o(8, '备料中', '備料中', 'Preparing', 'processing'),
     o(9, '生产中', '生產中', 'Producing', 'processing'),
-    o(10, '生产完成', '生產完成', 'Production completed', 'success'),
+    o(10, '生产完成', '生產完成', 'Produced', 'success'),
     o(11, '已发货', '已出貨', 'Shipped', 'processing'),
     o(12, '已签收', '已簽收', 'Signed', 'success'),
     o(13, '采购中', '採購中', 'Purchasing', 'processing'),

@@ -105,7 +105,7 @@ export const sampleCardResource = defineResource({
     standard: f.text({ label: L('执行标准', '執行標準', 'Standard'), max: 64, required: false, width: 130, hidden: true }),
     itemNo: f.text({ label: L('货号', '貨號', 'Item no.'), max: 32, required: false, search: 'prefix', hidden: true }),
     grade: f.text({ label: L('等级', '等級', 'Grade'), max: 16, required: false, hidden: true }),
-    safetyLevel: f.enumOf('SafetyLevel', { label: L('安全类别', '安全類別', 'Safety category'), search: 'eq', width: 150 }),
+    safetyLevel: f.enumOf('SafetyLevel', { label: L('安全类别', '安全類別', 'Safety class'), search: 'eq', width: 150 }),
     unitPrice: f.decimal({
       label: L('单价', '單價', 'Unit price'),
       min: 0,
