@@ -158,8 +158,9 @@ export const f = {
   attrs: (source: AttrSource, o: FieldOptions) =>
     hinted(base('json', { list: false, exported: true, required: false, ...o }, { attrs: source })),
   /** a real foreign key to `resource` (default onDelete 'restrict'), shown by its `labelField` */
-  ref: (resource: string, labelField: string, o: Opts<{ onDelete?: RefOnDelete }>) =>
-    hinted(base('ref', o, { ref: { resource, labelField, onDelete: o.onDelete ?? 'restrict' } })),
+  /** `min: 0`: the reference may name row 0 (the platform's own tenant, which general/user's platform accounts belong to) */
+  ref: (resource: string, labelField: string, o: Opts<{ onDelete?: RefOnDelete; min?: 0 }>) =>
+    hinted(base('ref', o, { min: o.min, ref: { resource, labelField, onDelete: o.onDelete ?? 'restrict' } })),
   /** uploaded files (see file-kinds.ts): `unique` refuses bytes a row of the screen already holds */
   file: (
     o: Omit<FieldOptions, 'unique'> & {

@@ -140,16 +140,18 @@ export const columnMinWidthOf = (f: Field, lang: Lang, state = false): number =>
   f.kind === 'datetime' || f.kind === 'date' || f.kind === 'enum' ? columnWidthOf(f, lang, state) : headerWidth(f.label[lang], f.sort);
 
 /**
- * Column widths fitted to `room`: when the columns together are wider than the room, those wider than
- * their minimum (a text's or a reference's roomy default, whose cells then wrap or cut with an
- * ellipsis) give up the difference, each in proportion to its slack, never below its minimum; the
- * widths as they are when they fit (or when the room is not known yet: 0).
+ * Column widths fitted to `room`: when the columns together are a little wider than the room, those
+ * wider than their minimum (a text's or a reference's roomy default, whose cells then wrap or cut with
+ * an ellipsis) give up the difference, each in proportion to its slack, so the list needs no
+ * horizontal scrolling. The widths as they are when they fit, when the room is not known yet (0), or
+ * when even the minimums do not fit (a phone: the table scrolls, its columns at their ease).
  */
 export function fitToRoom(widths: number[], mins: number[], room: number): number[] {
   const total = widths.reduce((s, w) => s + w, 0);
-  const slack = widths.reduce((s, w, i) => s + Math.max(0, w - mins[i]), 0);
-  if (room <= 0 || total <= room || slack <= 0) return widths;
-  const cut = Math.min(slack, total - room);
+  const least = widths.reduce((s, w, i) => s + Math.min(w, mins[i]), 0);
+  if (room <= 0 || total <= room || least > room) return widths;
+  const slack = total - least;
+  const cut = total - room;
   return widths.map((w, i) => Math.floor(w - (Math.max(0, w - mins[i]) * cut) / slack));
 }
 

@@ -63,7 +63,8 @@ export const userResource = defineUser(
       userType: 2,
     }),
   },
-  { tenantId: f.ref('general/tenant', 'name', { label: L('租户', '租戶', 'Tenant'), search: 'eq', editable: false }) },
+  // the platform's own accounts belong to tenant 0 (the create route takes it: user.api.ts userCreate)
+  { tenantId: f.ref('general/tenant', 'name', { label: L('租户', '租戶', 'Tenant'), search: 'eq', editable: false, min: 0 }) },
   f.enumOf('UserType', { label: L('用户类型', '使用者類型', 'User type'), search: 'eq' }),
   {},
 );
