@@ -107,7 +107,14 @@ export function fieldSchema(def: FieldDef): z.ZodTypeAny {
           : z.unknown();
       break;
     case 'ref':
-      s = z.preprocess(toNumber, z.number().int().min(def.min === 0 ? 0 : 1).max(INT4_MAX));
+      s = z.preprocess(
+        toNumber,
+        z
+          .number()
+          .int()
+          .min(def.min === 0 ? 0 : 1)
+          .max(INT4_MAX),
+      );
       break;
     case 'file': {
       const fileId = z.preprocess(toNumber, z.number().int().positive().max(Number.MAX_SAFE_INTEGER));

@@ -118,7 +118,7 @@ describe('default columns', () => {
             expect(w).toBeLessThanOrEqual(widths[i]);
           });
           // it fits the room, or it is left as it was
-        if (sum(fitted) > room) expect(fitted).toEqual(widths);
+          if (sum(fitted) > room) expect(fitted).toEqual(widths);
         },
       ),
     );
