@@ -32,7 +32,7 @@ import { fetchData, request } from '../../app/request';
 import { actionName, screenName } from '../../app/screen-names';
 import { DAYJS_DATE_FORMAT, normalizeLang, PLATFORM_TENANT_ID } from '../../domain';
 import { EnumValue } from '../resource/field-render';
-import { headerWidth } from '../resource/layout';
+import { titledColumns } from '../resource/layout';
 import { type SearchItem, SearchLayout } from '../resource/SearchLayout';
 import { useCan } from '../ScreenContext';
 import '../../views/general/_shared/ops.css';
@@ -241,16 +241,15 @@ export function FeedPage<R extends FeedRow = FeedRow>({
       ? t('feeds.windowHint', { days: feed.window.defaultDays, max: feed.window.maxDays })
       : undefined;
 
-  // a column is at least as wide as its title needs (on one line, in any language)
-  const fit = (title: string, width = 120) => Math.max(width, headerWidth(title));
-  const columns: ColumnsType<R> = [
+  // each column at least as wide as its title needs (on one line, in any language)
+  const columns: ColumnsType<R> = titledColumns([
     ...(partitioned
       ? [
           {
             key: 'createdAt',
             dataIndex: 'createdAt',
             title: t('feeds.field.createdAt'),
-            width: fit(t('feeds.field.createdAt'), 170),
+            width: 170,
             render: (v: unknown) => time(v),
           },
         ]
@@ -260,7 +259,7 @@ export function FeedPage<R extends FeedRow = FeedRow>({
           {
             key: 'tenant',
             title: t('feeds.field.tenant'),
-            width: fit(t('feeds.field.tenant'), 150),
+            width: 150,
             render: (_: unknown, row: R) => tenantCell(row),
           },
         ]
@@ -269,7 +268,7 @@ export function FeedPage<R extends FeedRow = FeedRow>({
       key: c.key,
       dataIndex: c.key,
       title: t(c.label),
-      width: fit(t(c.label), c.width),
+      width: c.width ?? 120,
       fixed: c.fixed && screens.sm ? c.fixed : undefined,
       ellipsis: c.display === 'long' ? { showTitle: false } : undefined,
       align: c.kind === 'int' ? ('right' as const) : undefined,
@@ -282,7 +281,7 @@ export function FeedPage<R extends FeedRow = FeedRow>({
           {
             key: '__actions',
             title: t('feeds.actions'),
-            width: fit(t('feeds.actions'), 90),
+            width: 90,
             fixed: screens.sm ? ('right' as const) : undefined,
             render: (_: unknown, row: R) => (
               <Button type="link" size="small" onClick={() => setDetails(row)} data-testid={`${testId}-details`}>
@@ -291,7 +290,7 @@ export function FeedPage<R extends FeedRow = FeedRow>({
             ),
           },
         ]),
-  ];
+  ]);
   const width = columns.reduce((s, c) => s + (Number(c.width) || 120), 0);
 
   const rangePicker = (id: string, presets: readonly FeedPreset[]) => (

@@ -17,6 +17,7 @@ import { pageAfterDelete, pickModule } from './dictionary-logic';
 import '../_shared/ops.css';
 import './dictionary.css';
 import type { ColumnsType } from 'antd/es/table';
+import { IconAction } from '../../../components/IconAction';
 import { titledColumns } from '../../../components/resource/layout';
 
 export type DictionaryModule = ModuleRow;
@@ -167,29 +168,21 @@ export default function Dictionary() {
             render: (_: unknown, d: DetailRow) => (
               <Space size={0}>
                 {canEdit && (
-                  <Tooltip title={t('dictionary.edit')}>
-                    <Button
-                      type="link"
-                      size="small"
-                      icon={<EditOutlined />}
-                      aria-label={t('dictionary.edit')}
-                      onClick={() => setDetailTarget(d)}
-                      data-testid="detail-edit"
-                    />
-                  </Tooltip>
+                  <IconAction
+                    title={t('dictionary.edit')}
+                    icon={<EditOutlined />}
+                    onClick={() => setDetailTarget(d)}
+                    testId="detail-edit"
+                  />
                 )}
                 {canDelete && (
-                  <Tooltip title={t('dictionary.delete')}>
-                    <Button
-                      type="link"
-                      size="small"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={t('dictionary.delete')}
-                      onClick={() => deleteDetail(d)}
-                      data-testid="detail-delete"
-                    />
-                  </Tooltip>
+                  <IconAction
+                    title={t('dictionary.delete')}
+                    icon={<DeleteOutlined />}
+                    danger
+                    onClick={() => deleteDetail(d)}
+                    testId="detail-delete"
+                  />
                 )}
               </Space>
             ),
@@ -288,29 +281,21 @@ export default function Dictionary() {
                         render: (_: unknown, m: ModuleRow) => (
                           <Space size={0} onClick={(e) => e.stopPropagation()}>
                             {canEdit && (
-                              <Tooltip title={t('dictionary.edit')}>
-                                <Button
-                                  type="link"
-                                  size="small"
-                                  icon={<EditOutlined />}
-                                  aria-label={t('dictionary.edit')}
-                                  onClick={() => setModuleForm({ open: true, editing: m })}
-                                  data-testid="dict-edit"
-                                />
-                              </Tooltip>
+                              <IconAction
+                                title={t('dictionary.edit')}
+                                icon={<EditOutlined />}
+                                onClick={() => setModuleForm({ open: true, editing: m })}
+                                testId="dict-edit"
+                              />
                             )}
                             {canDelete && (
-                              <Tooltip title={t('dictionary.delete')}>
-                                <Button
-                                  type="link"
-                                  size="small"
-                                  danger
-                                  icon={<DeleteOutlined />}
-                                  aria-label={t('dictionary.delete')}
-                                  onClick={() => deleteModule(m)}
-                                  data-testid="dict-delete"
-                                />
-                              </Tooltip>
+                              <IconAction
+                                title={t('dictionary.delete')}
+                                icon={<DeleteOutlined />}
+                                danger
+                                onClick={() => deleteModule(m)}
+                                testId="dict-delete"
+                              />
                             )}
                           </Space>
                         ),

@@ -20,6 +20,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../app/bridge';
 import { fetchData, request } from '../../../app/request';
+import { IconAction } from '../../../components/IconAction';
 import { MenuIcon } from '../../../components/MenuIcon';
 import { titledColumns } from '../../../components/resource/layout';
 import { useScreen } from '../../../components/ScreenContext';
@@ -191,65 +192,45 @@ export default function MenuAdmin() {
             render: (_, r) => (
               <Space size={0}>
                 {can('add') && canHaveChildren(r.level) && (
-                  <Tooltip title={t('menuAdmin.addSub')}>
-                    <Button
-                      type="link"
-                      size="small"
-                      icon={<AppstoreAddOutlined />}
-                      aria-label={t('menuAdmin.addSub')}
-                      onClick={() => setTarget({ mode: 'create', parent: r })}
-                      data-testid="menu-add-sub"
-                    />
-                  </Tooltip>
+                  <IconAction
+                    title={t('menuAdmin.addSub')}
+                    icon={<AppstoreAddOutlined />}
+                    onClick={() => setTarget({ mode: 'create', parent: r })}
+                    testId="menu-add-sub"
+                  />
                 )}
                 {can('edit') && (
-                  <Tooltip title={t('menuAdmin.edit')}>
-                    <Button
-                      type="link"
-                      size="small"
-                      icon={<EditOutlined />}
-                      aria-label={t('menuAdmin.edit')}
-                      onClick={() => setTarget({ mode: 'edit', row: r })}
-                      data-testid="menu-edit"
-                    />
-                  </Tooltip>
+                  <IconAction
+                    title={t('menuAdmin.edit')}
+                    icon={<EditOutlined />}
+                    onClick={() => setTarget({ mode: 'edit', row: r })}
+                    testId="menu-edit"
+                  />
                 )}
                 {isScreen(r.level) && (
                   <>
-                    <Tooltip title={t('menuAdmin.buttons')}>
-                      <Button
-                        type="link"
-                        size="small"
-                        icon={<ToolOutlined />}
-                        aria-label={t('menuAdmin.buttons')}
-                        onClick={() => setItems({ kind: 'buttons', menu: r })}
-                        data-testid="menu-buttons"
-                      />
-                    </Tooltip>
-                    <Tooltip title={t('menuAdmin.dataItems')}>
-                      <Button
-                        type="link"
-                        size="small"
-                        icon={<DatabaseOutlined />}
-                        aria-label={t('menuAdmin.dataItems')}
-                        onClick={() => setItems({ kind: 'dataItems', menu: r })}
-                        data-testid="menu-data-items"
-                      />
-                    </Tooltip>
+                    <IconAction
+                      title={t('menuAdmin.buttons')}
+                      icon={<ToolOutlined />}
+                      onClick={() => setItems({ kind: 'buttons', menu: r })}
+                      testId="menu-buttons"
+                    />
+                    <IconAction
+                      title={t('menuAdmin.dataItems')}
+                      icon={<DatabaseOutlined />}
+                      onClick={() => setItems({ kind: 'dataItems', menu: r })}
+                      testId="menu-data-items"
+                    />
                   </>
                 )}
                 {can('delete') && (
-                  <Tooltip title={t('menuAdmin.delete')}>
-                    <Button
-                      type="link"
-                      size="small"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={t('menuAdmin.delete')}
-                      onClick={() => remove(r)}
-                      data-testid="menu-delete"
-                    />
-                  </Tooltip>
+                  <IconAction
+                    title={t('menuAdmin.delete')}
+                    icon={<DeleteOutlined />}
+                    danger
+                    onClick={() => remove(r)}
+                    testId="menu-delete"
+                  />
                 )}
               </Space>
             ),
