@@ -33,6 +33,7 @@ import { menuModule } from './modules/menu/index.js';
 import { MenuService } from './modules/menu/service.js';
 import { EquipmentService } from './modules/rfid/equipment/service.js';
 import { rfidModule } from './modules/rfid/index.js';
+import { stockModule } from './modules/stock/index.js';
 import { supplyModule } from './modules/supply/index.js';
 import { tenantModule } from './modules/tenant/index.js';
 import { warehouseModule } from './modules/warehouse/index.js';
@@ -51,6 +52,7 @@ export const MODULES: readonly ServerModule[] = [
   tenantModule,
   labelModule,
   supplyModule,
+  stockModule,
   warehouseModule,
   logisticsModule,
 ];

@@ -1,3 +1,4 @@
+import { stockMovesFeed } from '../resources/store/stock.js';
 import { wmsLogFeed } from '../resources/warehouse/log.js';
 import type { PartitionedFeedDef } from './define.js';
 import { GENERAL_FEEDS } from './general.js';
@@ -11,6 +12,6 @@ export * from './rfid.js';
 export * from './tag-events.js';
 
 /** Every partitioned feed (the partition maintenance walks this list; the upserted ones are EPC_FEEDS). */
-export const FEEDS: readonly PartitionedFeedDef[] = [...GENERAL_FEEDS, ...TAG_FEEDS, ...RFID_FEEDS, wmsLogFeed];
+export const FEEDS: readonly PartitionedFeedDef[] = [...GENERAL_FEEDS, ...TAG_FEEDS, ...RFID_FEEDS, wmsLogFeed, stockMovesFeed];
 
 export const feedByCode = (code: string): PartitionedFeedDef | undefined => FEEDS.find((f) => f.code === code);

@@ -70,6 +70,9 @@ import screensTW from './parts/screens/zh-TW.json' with { type: 'json' };
 import signinEN from './parts/signin/en-US.json' with { type: 'json' };
 import signinCN from './parts/signin/zh-CN.json' with { type: 'json' };
 import signinTW from './parts/signin/zh-TW.json' with { type: 'json' };
+import storeEN from './parts/store/en-US.json' with { type: 'json' };
+import storeCN from './parts/store/zh-CN.json' with { type: 'json' };
+import storeTW from './parts/store/zh-TW.json' with { type: 'json' };
 import supplyEN from './parts/supply/en-US.json' with { type: 'json' };
 import supplyCN from './parts/supply/zh-CN.json' with { type: 'json' };
 import supplyTW from './parts/supply/zh-TW.json' with { type: 'json' };
@@ -108,6 +111,7 @@ export const CATALOGS: Record<Lang, Record<string, unknown>> = {
     epcCN,
     codingCN,
     supplyCN,
+    storeCN,
     warehouseCN,
     tagsCN,
     readersCN,
@@ -138,6 +142,7 @@ export const CATALOGS: Record<Lang, Record<string, unknown>> = {
     epcTW,
     codingTW,
     supplyTW,
+    storeTW,
     warehouseTW,
     tagsTW,
     readersTW,
@@ -168,6 +173,7 @@ export const CATALOGS: Record<Lang, Record<string, unknown>> = {
     epcEN,
     codingEN,
     supplyEN,
+    storeEN,
     warehouseEN,
     tagsEN,
     readersEN,

@@ -19,17 +19,22 @@ export const feedPageSchema = z.object({
   estimate: z.number().optional(),
 });
 
-export function feedRoutes(service: FeedService): FastifyPluginAsyncZod {
+/**
+ * `opts.screen`: the screen whose buttons guard a feed shown inside another screen (a tab of it),
+ * default the feed's own code.
+ */
+export function feedRoutes(service: FeedService, opts: { screen?: string } = {}): FastifyPluginAsyncZod {
   return async (app) => {
     const { def } = service;
-    const screen = def.code;
-    const tags = [screen];
+    const path = def.code;
+    const screen = opts.screen ?? def.code;
+    const tags = [path];
     const body = service.querySchema().optional().default({ pageSize: 20 });
     const fieldLabels = service.fieldLabels();
     const title = translate('en_US', def.title);
 
     app.post(
-      `/${screen}/list`,
+      `/${path}/list`,
       {
         config: { access: { screen, action: 'query' }, fieldLabels },
         schema: {
@@ -43,7 +48,7 @@ export function feedRoutes(service: FeedService): FastifyPluginAsyncZod {
     );
 
     app.post(
-      `/${screen}/export`,
+      `/${path}/export`,
       {
         config: { access: { screen, action: 'export' }, fieldLabels },
         schema: { tags, summary: `${title}: the filtered rows as .xlsx (or CSV with format 'csv'), streamed`, body },
