@@ -19,4 +19,5 @@ export * from './schemas/dictionary.js';
 export * from './schemas/general.js';
 export * from './schemas/label.js';
 export * from './schemas/menu.js';
+export * from './seeded-random.js';
 export * from './validation.js';

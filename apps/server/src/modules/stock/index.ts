@@ -4,6 +4,7 @@ import { feedRoutes } from '../../core/feed/routes.js';
 import { FeedService } from '../../core/feed/service.js';
 import { defineModule } from '../../core/module.js';
 import { partyRefCondition } from '../../core/party.js';
+import { seedStockDemo } from './seed.js';
 import { stockMoves } from './tables.js';
 
 export { type CountReset, onHandOf, postStockMoves, resetByCount, type StockMove } from './ledger.js';
@@ -31,4 +32,6 @@ const stockMovesRoutes: FastifyPluginAsyncZod = async (app) => {
 export const stockModule = defineModule({
   code: 'stock',
   routes: [stockMovesRoutes],
+  // the stores' and the central warehouse's stock as their last counts found it (seed.ts)
+  seedDemo: (tx, tenant) => seedStockDemo(tx, tenant),
 });
