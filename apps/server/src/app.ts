@@ -34,6 +34,7 @@ import { MenuService } from './modules/menu/service.js';
 import { EquipmentService } from './modules/rfid/equipment/service.js';
 import { rfidModule } from './modules/rfid/index.js';
 import { stockModule } from './modules/stock/index.js';
+import { storeModule } from './modules/store/index.js';
 import { supplyModule } from './modules/supply/index.js';
 import { tenantModule } from './modules/tenant/index.js';
 import { warehouseModule } from './modules/warehouse/index.js';
@@ -55,6 +56,7 @@ export const MODULES: readonly ServerModule[] = [
   stockModule,
   warehouseModule,
   logisticsModule,
+  storeModule,
 ];
 
 export interface Services {

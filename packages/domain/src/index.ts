@@ -20,4 +20,5 @@ export * from './schemas/general.js';
 export * from './schemas/label.js';
 export * from './schemas/menu.js';
 export * from './seeded-random.js';
+export * from './sizes.js';
 export * from './validation.js';

@@ -36,6 +36,15 @@ export const BIZ_STEPS = [
   'retail_selling',
   'decommissioning',
   'destroying',
+  // the operations slices (../shared/operations.md F6)
+  'picking',
+  'stocking',
+  'stock_taking',
+  'loading',
+  'void_shipping',
+  'staging_outbound',
+  'holding',
+  'entering_exiting',
 ] as const;
 export type BizStep = (typeof BIZ_STEPS)[number];
 /** The CBV 2.0 dispositions the platform records. */
@@ -52,6 +61,21 @@ export const DISPOSITIONS = [
   'inactive',
   'destroyed',
   'unknown',
+  // the operations slices (../shared/operations.md F6)
+  'sellable_accessible',
+  'sellable_not_accessible',
+  'non_sellable_other',
+  'damaged',
+  'stolen',
+  'container_closed',
+  'completeness_verified',
+  'completeness_inferred',
+  'mismatch_instance',
+  'mismatch_class',
+  'mismatch_quantity',
+  'reserved',
+  'needs_replacement',
+  'recalled',
 ] as const;
 export type Disposition = (typeof DISPOSITIONS)[number];
 /** EPCIS 2.0 business transaction types (CBV bare names). */

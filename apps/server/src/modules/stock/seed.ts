@@ -76,12 +76,14 @@ export async function seedStockDemo(tx: Tx, tenant: { id: number; code: string }
       const floor = zonesOf(site, ZONE_TYPE.SALES_FLOOR);
       const room = zonesOf(site, ZONE_TYPE.STOCK_ROOM);
       const storage = zonesOf(site, ZONE_TYPE.STORAGE);
+      // a size sold out on the floor now and then, its pieces all in the stock room: the refill list's
+      const floorShare = random() < 0.12 ? 0 : 0.7;
       for (let i = 0; i < pieces && next < PER_SKU; i++) {
         const gone = random() < 0.04;
         const at = storage.length
           ? storage[randomInt(random, 0, storage.length - 1)]
           : floor.length && room.length
-            ? random() < 0.7
+            ? random() < floorShare
               ? floor[0]
               : room[0]
             : site;
@@ -97,7 +99,7 @@ export async function seedStockDemo(tx: Tx, tenant: { id: number; code: string }
   });
   const epcOf = (p: (typeof places)[number]) =>
     heads[p.skuIndex] + (BigInt(bases[p.skuIndex]) + BigInt(FIRST_SERIAL + p.epcIndex)).toString(16).toUpperCase().padStart(10, '0');
-  const seen = places.map((p) => new Date(counted.getTime() - randomInt(random, 1, 72) * 3_600_000).toISOString());
+  const seen = places.map(() => new Date(counted.getTime() - randomInt(random, 1, 72) * 3_600_000).toISOString());
   await tx.execute(sql`
     insert into rfid_epc_states (tenant_id, epc, first_seen_at, last_seen_at, read_count, last_equipment, last_location_id,
                                  presence, presence_location_id, presence_since, presence_seen_at, updated_at)

@@ -1,6 +1,6 @@
 /** Tables of the stock ledger (../shared/operations.md §9; db/schema re-exports this file). */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -68,5 +68,31 @@ export const stockMoves = pgTable(
     index('stock_moves_site_sku_idx').on(t.tenantId, t.siteId, t.skuId, t.createdAt),
     index('stock_moves_sku_code_prefix_idx').on(t.tenantId, sql`upper(${t.skuCode}) text_pattern_ops`, t.createdAt, t.id),
     index('stock_moves_doc_code_prefix_idx').on(t.tenantId, sql`upper(${t.docCode}) text_pattern_ops`, t.createdAt, t.id),
+  ],
+);
+
+/** Refill tasks (refill.ts of the store module): the pieces to bring from the stock room to the floor, per SKU. */
+export const stockRefillTasks = pgTable(
+  'stock_refill_tasks',
+  {
+    tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
+    id: bigint('id', { mode: 'number' }).generatedByDefaultAsIdentity().notNull(),
+    siteId: bigint('site_id', { mode: 'number' }).notNull(),
+    code: text('code').notNull(),
+    /** 1 open, 2 done, 9 cancelled */
+    status: smallint('status').notNull().default(1),
+    /** [{ skuId, qty, moved }] */
+    lines: jsonb('lines').notNull(),
+    pieces: integer('pieces').notNull().default(0),
+    moved: integer('moved').notNull().default(0),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    createdByName: text('created_by_name').notNull().default(''),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    doneAt: ts('done_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('stock_refill_tasks_open_idx').on(t.tenantId, t.siteId, t.id).where(sql`${t.status} = 1`),
   ],
 );

@@ -63,6 +63,8 @@ export const stockMovesFeed = defineFeed({
     F('docCode', 'text', { display: 'mono', width: 160 }),
   ],
   filters: [
+    // the console offers the sites the user reaches as a select (their names)
+    { key: 'siteName', op: 'eq' },
     { key: 'skuCode', op: 'prefix' },
     { key: 'docCode', op: 'prefix' },
     { key: 'kind', op: 'eq' },

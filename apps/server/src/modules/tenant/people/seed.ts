@@ -36,6 +36,8 @@ const DEMO_ROLES: { code: string; name: string; alias: string; grants: Record<st
     grants: {
       ...EDGE_RFID,
       'tenant/store': ['query'],
+      // what its store holds now (stock, refill: starting a refill task) and its book's movements
+      'store/inventory': ['query', 'add', 'export'],
       'tenant/goods': ['query', 'export'],
       'tenant/brand': ['query'],
       'tenant/training-doc': ['query', 'download'],

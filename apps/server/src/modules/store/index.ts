@@ -1,0 +1,14 @@
+import { storeModule as domain } from '@tagloom/domain';
+import { combineParts, defineModule } from '../../core/module.js';
+import { stockPart } from './stock/part.js';
+
+/**
+ * The store module (../shared/operations.md slice B): what each store holds now (stock, refill),
+ * its receipts and deliveries, counts, the till, re-tagging and reports — each area a part in its
+ * own folder.
+ */
+export const storeModule = defineModule({
+  code: 'store',
+  domain,
+  ...combineParts([stockPart]),
+});

@@ -1,0 +1,271 @@
+/**
+ * Refill (store/inventory → Refill, ../shared/operations.md §9, Nedap's refill semantics): the
+ * options (style and colour) shown on the sales floor with a size missing there that the stock room
+ * holds — how many to bring of each size (up to the floor's target, 1 a size), ordered by sizes
+ * missing × the option's sales of the last 7 days — and the floor's on-shelf availability (OSA): the
+ * options with stock at the site whose every stocked size is on the floor. "Start refill" makes a
+ * task; it closes by itself as the readers see the pieces arrive on the floor (a presence listener),
+ * each piece brought recorded as a `stocking` / `sellable_accessible` event.
+ */
+import { compareSizes, STOCK_MOVE_KIND, ZONE_TYPE } from '@tagloom/domain';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../../db/client.js';
+import { recordTagEventChunks } from '../../label/tags/store.js';
+import type { PresenceChange } from '../../rfid/state/fold.js';
+import { pgNumArray, pgTextArray } from '../../rfid/state/fold-data.js';
+import { presenceListeners } from '../../rfid/state/listeners.js';
+
+/** Pieces of each size the floor should show (operations.md: floorMin per category, default 1). */
+export const FLOOR_TARGET = 1;
+const DAY_MS = 86_400_000;
+
+export interface RefillSize {
+  skuId: number;
+  size: string;
+  floor: number;
+  room: number;
+  /** pieces to bring from the stock room */
+  move: number;
+}
+export interface RefillOption {
+  goodsId: number;
+  styleNumber: string;
+  goodsName: string;
+  colour: string;
+  sizes: RefillSize[];
+  /** sizes missing on the floor that the room can fill */
+  missing: number;
+  /** pieces sold in the last 7 days */
+  sold7d: number;
+  priority: number;
+  pieces: number;
+}
+export interface RefillList {
+  /** false: the site has no sales floor and stock room zones (nothing to say) */
+  zoned: boolean;
+  /** on-shelf availability now, 0–1 (null: no option in stock) */
+  osa: number | null;
+  /** OSA once the list is done */
+  osaAfter: number | null;
+  optionsInStock: number;
+  list: RefillOption[];
+}
+
+interface Row {
+  goods_id: number;
+  style_number: string;
+  goods_name: string;
+  colour: string;
+  sku_id: number;
+  size: string;
+  floor: number;
+  room: number;
+  sold: number;
+}
+
+/** The site's refill list now. */
+export async function refillList(tx: Tx, tenantId: number, siteId: number): Promise<RefillList> {
+  const zones = await queryRows<{ id: number; zone_type: number }>(
+    tx,
+    sql`select id::int, zone_type from locations where tenant_id = ${tenantId} and site_id = ${siteId}
+          and zone_type in (${ZONE_TYPE.SALES_FLOOR}, ${ZONE_TYPE.STOCK_ROOM})`,
+  );
+  const floorZones = zones.filter((z) => z.zone_type === ZONE_TYPE.SALES_FLOOR).map((z) => z.id);
+  const roomZones = zones.filter((z) => z.zone_type === ZONE_TYPE.STOCK_ROOM).map((z) => z.id);
+  if (!floorZones.length || !roomZones.length) return { zoned: false, osa: null, osaAfter: null, optionsInStock: 0, list: [] };
+  const rows = await queryRows<Row>(
+    tx,
+    sql`with live as (
+          select t.sku_id,
+                 (count(*) filter (where s.presence_location_id = any(${pgNumArray(floorZones)}::bigint[])))::int as floor,
+                 (count(*) filter (where s.presence_location_id = any(${pgNumArray(roomZones)}::bigint[])))::int as room
+            from rfid_epc_states s
+            join label_tags t on t.tenant_id = s.tenant_id and t.epc = s.epc
+           where s.tenant_id = ${tenantId} and s.presence = 'present'
+             and s.presence_location_id = any(${pgNumArray([...floorZones, ...roomZones])}::bigint[])
+           group by t.sku_id),
+        sold as (
+          select sku_id, sum(qty)::int as sold from stock_moves
+           where tenant_id = ${tenantId} and site_id = ${siteId} and kind = ${STOCK_MOVE_KIND.SOLD}
+             and created_at >= ${new Date(Date.now() - 7 * DAY_MS).toISOString()}
+           group by sku_id)
+        select k.goods_id::int, g.style_number, g.goods_name, k.colour, k.id::int as sku_id, k.size,
+               l.floor, l.room, coalesce(so.sold, 0) as sold
+          from live l
+          join goods_skus k on k.tenant_id = ${tenantId} and k.id = l.sku_id
+          join goods g on g.tenant_id = ${tenantId} and g.id = k.goods_id
+          left join sold so on so.sku_id = l.sku_id
+         order by g.style_number, k.colour`,
+  );
+  const options = new Map<string, RefillOption & { onFloor: boolean; full: boolean; fullAfter: boolean }>();
+  for (const r of rows) {
+    const key = `${r.goods_id} ${r.colour}`;
+    let o = options.get(key);
+    if (!o) {
+      o = {
+        goodsId: r.goods_id,
+        styleNumber: r.style_number,
+        goodsName: r.goods_name,
+        colour: r.colour,
+        sizes: [],
+        missing: 0,
+        sold7d: 0,
+        priority: 0,
+        pieces: 0,
+        onFloor: false,
+        full: true,
+        fullAfter: true,
+      };
+      options.set(key, o);
+    }
+    const move = r.floor < FLOOR_TARGET ? Math.min(r.room, FLOOR_TARGET - r.floor) : 0;
+    o.sizes.push({ skuId: r.sku_id, size: r.size, floor: r.floor, room: r.room, move });
+    o.sold7d += r.sold;
+    if (r.floor > 0) o.onFloor = true;
+    if (r.floor < FLOOR_TARGET) o.full = false;
+    if (r.floor + move < FLOOR_TARGET) o.fullAfter = false;
+    if (move > 0) {
+      o.missing++;
+      o.pieces += move;
+    }
+  }
+  const all = [...options.values()];
+  const list = all
+    .filter((o) => o.onFloor && o.missing > 0)
+    .map((o) => ({ ...o, priority: o.missing * (o.sold7d + 1) }))
+    .sort((a, b) => b.priority - a.priority || a.styleNumber.localeCompare(b.styleNumber));
+  for (const o of list) o.sizes.sort((a, b) => compareSizes(a.size, b.size));
+  const share = (n: number) => (all.length ? n / all.length : null);
+  return {
+    zoned: true,
+    osa: share(all.filter((o) => o.full).length),
+    osaAfter: share(all.filter((o) => o.fullAfter).length),
+    optionsInStock: all.length,
+    list: list.map(({ onFloor: _f, full: _u, fullAfter: _a, ...o }) => o),
+  };
+}
+
+export const REFILL_STATUS = { OPEN: 1, DONE: 2, CANCELLED: 9 } as const;
+
+/** A refill task started from the list (its lines: the pieces to bring per SKU). Answers its id and code. */
+export async function startRefill(
+  tx: Tx,
+  tenantId: number,
+  siteId: number,
+  lines: readonly { skuId: number; qty: number }[],
+  by: { userId: number | null; username: string },
+): Promise<{ id: number; code: string; pieces: number }> {
+  const wanted = lines.filter((l) => l.qty > 0);
+  const pieces = wanted.reduce((a, l) => a + l.qty, 0);
+  const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+  const [made] = await queryRows<{ id: number; code: string }>(
+    tx,
+    sql`insert into stock_refill_tasks (tenant_id, site_id, code, status, lines, pieces, moved, created_by, created_by_name)
+        values (${tenantId}, ${siteId}, ${`RF${stamp}`}, ${REFILL_STATUS.OPEN},
+                ${JSON.stringify(wanted.map((l) => ({ skuId: l.skuId, qty: l.qty, moved: 0 })))}::jsonb, ${pieces}, 0, ${by.userId}, ${by.username})
+        returning id::int, code`,
+  );
+  return { ...made, pieces };
+}
+
+interface TaskRow {
+  id: number;
+  site_id: number;
+  lines: { skuId: number; qty: number; moved: number }[];
+  pieces: number;
+  moved: number;
+}
+
+/**
+ * Pieces arriving on a sales floor (arrived or moved there) count against the open refill tasks of
+ * their store that ask for their SKU, oldest task first; a task whose every line is brought is done.
+ * The pieces counted are recorded as stocked on the floor (sellable_accessible).
+ */
+export async function refillByReads(tx: Tx, tenantId: number, changes: readonly PresenceChange[]): Promise<void> {
+  const arrivals = changes.filter((c) => (c.kind === 'arrived' || c.kind === 'moved') && c.locationId != null);
+  if (!arrivals.length) return;
+  const floors = await queryRows<{ id: number; site_id: number }>(
+    tx,
+    sql`select id::int, site_id::int from locations where tenant_id = ${tenantId} and zone_type = ${ZONE_TYPE.SALES_FLOOR}
+          and id = any(${pgNumArray([...new Set(arrivals.map((c) => c.locationId!))])}::bigint[])`,
+  );
+  if (!floors.length) return;
+  const siteOf = new Map(floors.map((f) => [f.id, f.site_id]));
+  const onFloor = arrivals.filter((c) => siteOf.has(c.locationId!));
+  const tasks = await queryRows<TaskRow>(
+    tx,
+    sql`select id::int, site_id::int, lines, pieces, moved from stock_refill_tasks
+         where tenant_id = ${tenantId} and status = ${REFILL_STATUS.OPEN}
+           and site_id = any(${pgNumArray([...new Set(siteOf.values())])}::bigint[])
+         order by id for update`,
+  );
+  if (!tasks.length) return;
+  const skus = await queryRows<{ epc: string; sku_id: number }>(
+    tx,
+    sql`select epc, sku_id::int from label_tags where tenant_id = ${tenantId} and epc = any(${pgTextArray(onFloor.map((c) => c.epc))}::text[])`,
+  );
+  const skuOf = new Map(skus.map((s) => [s.epc, s.sku_id]));
+  const brought = new Map<number, { zone: number; epcs: string[] }>();
+  for (const c of onFloor) {
+    const sku = skuOf.get(c.epc);
+    const site = siteOf.get(c.locationId!);
+    const task = tasks.find((t) => t.site_id === site && t.lines.some((l) => l.skuId === sku && l.moved < l.qty));
+    if (!task || sku === undefined) continue;
+    const line = task.lines.find((l) => l.skuId === sku && l.moved < l.qty)!;
+    line.moved++;
+    task.moved++;
+    const b = brought.get(task.id) ?? { zone: c.locationId!, epcs: [] };
+    b.epcs.push(c.epc);
+    brought.set(task.id, b);
+  }
+  for (const task of tasks) {
+    const b = brought.get(task.id);
+    if (!b) continue;
+    const done = task.lines.every((l) => l.moved >= l.qty);
+    await tx.execute(
+      sql`update stock_refill_tasks set lines = ${JSON.stringify(task.lines)}::jsonb, moved = ${task.moved},
+             status = ${done ? REFILL_STATUS.DONE : REFILL_STATUS.OPEN}, done_at = ${done ? sql`now()` : sql`null`}, updated_at = now()
+           where tenant_id = ${tenantId} and id = ${task.id}`,
+    );
+    await recordTagEventChunks(tx, {
+      tenantId,
+      source: 'store/refill',
+      locationId: b.zone,
+      action: 'OBSERVE',
+      bizStep: 'stocking',
+      disposition: 'sellable_accessible',
+      epcs: b.epcs,
+    });
+  }
+}
+
+/** The refill tasks of a site, newest first. */
+export async function refillTasks(tx: Tx, tenantId: number, siteId: number, limit = 50) {
+  const rows = await queryRows<{
+    id: number;
+    code: string;
+    status: number;
+    pieces: number;
+    moved: number;
+    created_by_name: string;
+    created_at: Date | string;
+    done_at: Date | string | null;
+  }>(
+    tx,
+    sql`select id::int, code, status, pieces, moved, created_by_name, created_at, done_at from stock_refill_tasks
+         where tenant_id = ${tenantId} and site_id = ${siteId} order by id desc limit ${limit}`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    code: r.code,
+    status: r.status,
+    pieces: r.pieces,
+    moved: r.moved,
+    createdBy: r.created_by_name,
+    createdAt: new Date(r.created_at).toISOString(),
+    doneAt: r.done_at == null ? null : new Date(r.done_at).toISOString(),
+  }));
+}
+
+/** Registers the listener that closes refill tasks as their pieces reach the floor (once, at import). */
+export const refillOnReads = () => presenceListeners.on((tx, tenantId, changes) => refillByReads(tx, tenantId, changes));

@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.js';
+import { REFILL_STATUS, refillByReads } from '../src/modules/store/stock/refill.js';
+import { DRIVER, startTestApp, type TestApp } from './support.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: API answers are read loosely
+type Row = Record<string, any>;
+
+/** store/inventory's Stock and Refill tabs (issue 30, ../shared/operations.md §9). */
+describe(`store stock and refill on ${DRIVER}`, () => {
+  let t: TestApp;
+  let demo: string;
+  let store01: string;
+  let tenantId: number;
+  const site: Record<string, number> = {};
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    demo = await t.login('demo', 'demo123');
+    store01 = await t.login('store01', 'demo1234');
+    [{ id: tenantId }] = await queryRows<{ id: number }>(t.ctx.db, sql`select id::int as id from tenants where code = 'DEMO'`);
+    for (const r of await queryRows<{ id: number; code: string }>(
+      t.ctx.db,
+      sql`select id::int, code from locations where tenant_id = ${tenantId} and code in ('ST001', 'ST004', 'ST005', 'ST001-SF')`,
+    ))
+      site[r.code] = r.id;
+  }, 240_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const get = async (url: string, token = demo) => {
+    const r = await t.call('GET', url, { token, lang: 'en_US' });
+    return r as { status: number; body: Row };
+  };
+
+  it('lists the sites a user may see: every store and warehouse for demo, its own store for store01', async () => {
+    const res = await get('/api/store/stock/sites');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const all = res.body.data as Row[];
+    expect(all.map((s) => s.code)).toEqual(expect.arrayContaining(['ST001', 'ST010', 'WH01']));
+    expect(all.find((s) => s.code === 'ST001')).toMatchObject({ zoned: true });
+    expect(all.find((s) => s.code === 'ST005')).toMatchObject({ zoned: false });
+    const own = (await get('/api/store/stock/sites', store01)).body.data as Row[];
+    expect(own.map((s) => s.code)).toEqual(['ST001']);
+  });
+
+  it("shows a site's book and its present tags per option, sizes in shelf order, totals that add up", async () => {
+    const r = await get(`/api/store/stock?siteId=${site.ST001}&pageSize=200`);
+    expect(r.status, r.body.msg).toBe(200);
+    const d = r.body.data;
+    const [book] = await queryRows<{ n: number }>(
+      t.ctx.db,
+      sql`select coalesce(sum(on_hand), 0)::int as n from stock_sku_locations where tenant_id = ${tenantId} and site_id = ${site.ST001} and zone_id = 0`,
+    );
+    const [present] = await queryRows<{ n: number }>(
+      t.ctx.db,
+      sql`select count(*)::int as n from rfid_epc_states s join locations z on z.tenant_id = s.tenant_id and z.id = s.presence_location_id
+           join label_tags k on k.tenant_id = s.tenant_id and k.epc = s.epc
+           where s.tenant_id = ${tenantId} and s.presence = 'present' and (z.id = ${site.ST001} or z.site_id = ${site.ST001})`,
+    );
+    expect(d.totals.book).toBe(book.n);
+    expect(d.totals.present).toBe(present.n);
+    expect(d.totals.book).toBeGreaterThan(1000);
+    // every size's numbers add up to the totals, floor + room within present
+    const sizes = (d.list as Row[]).flatMap((o) => o.sizes as Row[]);
+    expect(d.list.length).toBe(d.totals.options);
+    expect(sizes.reduce((a, s) => a + s.book, 0)).toBe(d.totals.book);
+    for (const s of sizes) expect(s.floor + s.room).toBeLessThanOrEqual(s.present);
+    const order = ['XS', 'S', 'M', 'L', 'XL'];
+    for (const o of d.list as Row[]) {
+      const known = (o.sizes as Row[]).map((s) => order.indexOf(s.size)).filter((i) => i >= 0);
+      expect(known).toEqual([...known].sort((a, b) => a - b));
+    }
+    // a search by style number narrows to that style's options
+    const style = d.list[0].styleNumber as string;
+    const one = (await get(`/api/store/stock?siteId=${site.ST001}&q=${encodeURIComponent(style)}`)).body.data;
+    expect(one.list.every((o: Row) => o.styleNumber.startsWith(style))).toBe(true);
+    // the drill-down: that SKU's EPCs present here, with their zone
+    const sku = sizes.find((s) => s.present > 0)!;
+    const epcs = (await get(`/api/store/stock/epcs?siteId=${site.ST001}&skuId=${sku.skuId}`)).body.data as Row[];
+    expect(epcs.length).toBe(sku.present);
+    expect(epcs[0]).toMatchObject({ epc: expect.stringMatching(/^[0-9A-F]{24}$/), zoneName: expect.any(String) });
+  });
+
+  it("refuses another store's stock to store01, and answers its own", async () => {
+    expect((await get(`/api/store/stock?siteId=${site.ST004}`, store01)).status).toBe(404);
+    expect((await get(`/api/store/refill?siteId=${site.ST004}`, store01)).status).toBe(404);
+    expect((await get(`/api/store/stock?siteId=${site.ST001}`, store01)).status).toBe(200);
+  });
+
+  it('suggests refills for floor gaps the stock room can fill, starts a task the floor reads close, with its stocking event', async () => {
+    expect((await get(`/api/store/refill?siteId=${site.ST005}`)).body.data).toMatchObject({ zoned: false, list: [] });
+    const r = (await get(`/api/store/refill?siteId=${site.ST001}`)).body.data;
+    expect(r.zoned).toBe(true);
+    expect(r.list.length).toBeGreaterThan(0);
+    expect(r.osa).toBeGreaterThan(0);
+    expect(r.osaAfter).toBeGreaterThanOrEqual(r.osa);
+    for (const o of r.list as Row[]) {
+      expect(o.sizes.some((s: Row) => s.floor > 0)).toBe(true);
+      for (const s of o.sizes as Row[]) if (s.move) expect(s).toMatchObject({ floor: 0, move: 1 });
+      expect(s0(o)).toBeGreaterThan(0);
+    }
+    const priorities = (r.list as Row[]).map((o) => o.priority);
+    expect(priorities).toEqual([...priorities].sort((a, b) => b - a));
+    // a task for the first option's sizes
+    const first = r.list[0] as Row;
+    const lines = (first.sizes as Row[]).filter((s) => s.move > 0).map((s) => ({ skuId: s.skuId, qty: s.move }));
+    const started = await t.call('POST', '/api/store/refill/start', { token: store01, body: { siteId: site.ST001, lines }, lang: 'en_US' });
+    expect(started.status, started.body.msg).toBe(200);
+    expect(started.body.msg).toMatch(/Refill task RF\d+ started/);
+    // the pieces arrive on the floor: the fold's presence changes, as a reader on the floor would make them
+    const epcs = await queryRows<{ epc: string }>(
+      t.ctx.db,
+      sql`select distinct on (k.sku_id) s.epc from rfid_epc_states s join label_tags k on k.tenant_id = s.tenant_id and k.epc = s.epc
+           join locations z on z.tenant_id = s.tenant_id and z.id = s.presence_location_id and z.site_id = ${site.ST001} and z.zone_type = 2
+           where s.tenant_id = ${tenantId} and s.presence = 'present' and k.sku_id = any(${`{${lines.map((l) => l.skuId)}}`}::bigint[])`,
+    );
+    expect(epcs.length).toBe(lines.length);
+    const at = new Date();
+    await t.ctx.db.transaction((tx) =>
+      refillByReads(
+        tx,
+        tenantId,
+        epcs.map((e) => ({
+          epc: e.epc,
+          kind: 'moved',
+          at,
+          locationId: site['ST001-SF'],
+          fromLocationId: null,
+          equipmentCoding: 'RD-TEST',
+        })),
+      ),
+    );
+    const after = (await get(`/api/store/refill?siteId=${site.ST001}`, store01)).body.data;
+    const task = (after.tasks as Row[]).find((x) => x.id === started.body.data.id)!;
+    expect(task).toMatchObject({ status: REFILL_STATUS.DONE, moved: lines.length, pieces: lines.length });
+    const [events] = await queryRows<{ n: number }>(
+      t.ctx.db,
+      sql`select count(*)::int as n from label_tag_events where tenant_id = ${tenantId} and biz_step = 'stocking' and disposition = 'sellable_accessible'`,
+    );
+    expect(events.n).toBeGreaterThan(0);
+  });
+});
+
+const s0 = (o: Row) => (o.sizes as Row[]).filter((s) => s.move > 0).length;

@@ -1,0 +1,56 @@
+/**
+ * store/inventory: what a store holds and how it is counted — its stock now (three numbers per
+ * SKU), the refill of its sales floor and the journal of its book's movements, for one site at a
+ * time (a store's user: its own store).
+ */
+import { Empty, Select, Space, Tabs, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MovesTab } from './MovesTab';
+import { RefillTab } from './RefillTab';
+import { StockTab } from './StockTab';
+import { useStockSites } from './site';
+
+export default function StoreInventory() {
+  const { t } = useTranslation();
+  const sites = useStockSites();
+  const [siteId, setSiteId] = useState<number>();
+  const list = sites.data ?? [];
+  useEffect(() => {
+    if (siteId === undefined && list.length) setSiteId(list[0].id);
+  }, [list, siteId]);
+  const site = list.find((s) => s.id === siteId);
+  const picker = (
+    <Space size={8} wrap>
+      <Typography.Text type="secondary">{t('stockView.site')}</Typography.Text>
+      <Select
+        data-testid="stock-site"
+        value={siteId}
+        onChange={setSiteId}
+        disabled={list.length < 2}
+        loading={sites.isLoading}
+        showSearch
+        optionFilterProp="label"
+        style={{ minWidth: 200 }}
+        options={list.map((s) => ({ value: s.id, label: `${s.code} ${s.name}` }))}
+      />
+    </Space>
+  );
+  const [tab, setTab] = useState('stock');
+  if (sites.isSuccess && !list.length) return <Empty description={t('stockView.noSite')} />;
+  return (
+    <Tabs
+      data-testid="store-inventory-tabs"
+      activeKey={tab}
+      onChange={setTab}
+      destroyOnHidden
+      // the journal lists every site the user reaches (its own filter): no site picker there
+      tabBarExtraContent={tab === 'moves' ? undefined : picker}
+      items={[
+        { key: 'stock', label: t('stockView.tab.stock'), children: site && <StockTab site={site} /> },
+        { key: 'refill', label: t('stockView.tab.refill'), children: site && <RefillTab site={site} /> },
+        { key: 'moves', label: t('stockView.tab.moves'), children: <MovesTab sites={list} /> },
+      ]}
+    />
+  );
+}
