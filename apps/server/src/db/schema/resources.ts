@@ -13,6 +13,7 @@ export * from '../../modules/label/tables.js';
 export * from '../../modules/logistics/tables.js';
 export * from '../../modules/rfid/tables.js';
 export * from '../../modules/stock/tables.js';
+export * from '../../modules/store/tables.js';
 export * from '../../modules/supply/tables.js';
 export * from '../../modules/tenant/tables.js';
 export * from '../../modules/warehouse/tables.js';

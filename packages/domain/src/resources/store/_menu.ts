@@ -22,14 +22,12 @@ export const storeMenu: MenuModuleDef = {
           side: 'T',
           icon: 'InboxOutlined',
           names: { zh_CN: '门店收货', zh_TW: '門市收貨', en_US: 'Store receiving' },
-          actions: ['query', 'receive', 'export'],
         },
         {
           component: 'store/delivery',
           side: 'T',
           icon: 'CarOutlined',
           names: { zh_CN: '门店发货', zh_TW: '門市出貨', en_US: 'Store delivery' },
-          actions: ['query', 'add', 'edit', 'delete', 'ship', 'export'],
         },
         {
           component: 'store/inventory',

@@ -38,6 +38,9 @@ const DEMO_ROLES: { code: string; name: string; alias: string; grants: Record<st
       'tenant/store': ['query'],
       // what its store holds now (stock, refill: starting a refill task) and its book's movements
       'store/inventory': ['query', 'add', 'export'],
+      // the bills coming to its store (received by their reads, confirmed by receive) and those it sends
+      'store/receiving': ['query', 'export', 'receive'],
+      'store/delivery': ['query', 'add', 'edit', 'delete', 'export', 'ship'],
       'tenant/goods': ['query', 'export'],
       'tenant/brand': ['query'],
       'tenant/training-doc': ['query', 'download'],

@@ -86,11 +86,19 @@ async function sessionReads(tx: Tx, tenantId: number, sessionId: number): Promis
 }
 
 /**
- * Checks a carton: the reads of `session` (if any) join what it read before, the lot is reconciled
+ * Checks a carton: the reads of `session` (if any) and the EPCs `reads` (read outside a session: a
+ * store's reads of arriving pieces) join what it read before, the lot is reconciled
  * and written (its EPCs' classes, its counts, its result), the carton moves to CHECKED (and on to
  * ACCEPTED when matched), its bill to RECEIVING. Answers the carton row.
  */
-export async function checkCarton(tx: Tx, tenantId: number, cartonId: number, by: Mover, session?: ReadSession): Promise<Row> {
+export async function checkCarton(
+  tx: Tx,
+  tenantId: number,
+  cartonId: number,
+  by: Mover,
+  session?: ReadSession,
+  reads: readonly string[] = [],
+): Promise<Row> {
   const [carton] = (await tx
     .select()
     .from(wmsCartons)
@@ -105,6 +113,7 @@ export async function checkCarton(tx: Tx, tenantId: number, cartonId: number, by
   const expectedHere = bound.filter((b) => EXPECTING.includes(Number(b.source))).map((b) => b.epc);
   const read = new Set(bound.filter((b) => READ_CLASSES.includes(Number(b.result))).map((b) => b.epc));
   if (session) for (const epc of await sessionReads(tx, tenantId, session.id)) read.add(epc);
+  for (const epc of reads) read.add(epc);
   const readList = [...read];
   // where the read EPCs should be: a carton of this bill (a mis-pack) or of another (foreign)
   const homes = readList.length
