@@ -4,6 +4,7 @@ import { dayStamp, takeNumbers } from '../../../core/numbering.js';
 import { move } from '../../../core/resource/transitions.js';
 import { queryRows, type Tx } from '../../../db/client.js';
 import { someTags } from '../../label/tags/index.js';
+import { DEMO_READ_TAGS } from '../../rfid/ingest/demo.js';
 import { goodsSkus } from '../../tenant/goods/tables.js';
 import { locations } from '../../tenant/places/tables.js';
 import { tallyBill } from '../../warehouse/bills/hooks.js';
@@ -38,11 +39,12 @@ export async function seedStoreBillsDemo(tx: Tx, tenant: { id: number }): Promis
   const st001 = site.get('ST001');
   const st004 = site.get('ST004');
   if (!wh01 || !st001 || !st004) return;
-  // tags no carton holds yet (the warehouse seed's cartons took the first ones)
+  // tags no carton holds yet (the warehouse seed's cartons took the first ones), past those the demo
+  // readers' day plays (their reads at ST001 would receive the transfers before anyone looks)
   const bound = new Set(
     (await queryRows<{ epc: string }>(tx, sql`select distinct epc from wms_carton_epcs where tenant_id = ${tenantId}`)).map((r) => r.epc),
   );
-  const tags = (await someTags(tx, tenantId, 400)).filter((t) => !bound.has(t.epc));
+  const tags = (await someTags(tx, tenantId, DEMO_READ_TAGS + 300)).slice(DEMO_READ_TAGS).filter((t) => !bound.has(t.epc));
   const skus = (
     await tx.select({ id: goodsSkus.id }).from(goodsSkus).where(eq(goodsSkus.tenantId, tenantId)).orderBy(asc(goodsSkus.id)).limit(40)
   ).map((s) => Number(s.id));

@@ -1,0 +1,75 @@
+/**
+ * The stores (issue 30, ../shared/operations.md slice B): one file for the slice, each area's stories
+ * in its own describe block at the end. Store bills: a transfer received at ST001 by its clerk, a
+ * delivery written from the store and shipped.
+ */
+
+import type { Lang } from '@tagloom/domain';
+import { BILL_KIND, BILL_STATUS } from '@tagloom/domain/resources/warehouse/enums.ts';
+import { describe, expect, it } from 'vitest';
+import { e2eSuite, keptSignedIn, tokenOf, withConsoleErrors } from './support/browser';
+import { apiPost, clickInDialog, enumText, panelOf, pick, pickRef, rowOf, save, screenOf, serverText, webText } from './support/general';
+import { openScreen } from './support/screens';
+
+const suite = e2eSuite();
+
+describe('store bills', () => {
+  it('store01 receives a transfer to its store, then writes a transfer to another store and ships it', async () => {
+    const lang: Lang = 'en_US';
+    const RECEIVING = 'store/receiving';
+    const DELIVERY = 'store/delivery';
+    const { page, context, errors } = await keptSignedIn(suite, 'store01', 'demo1234', { lang, path: `/${RECEIVING}` });
+    try {
+      const token = await tokenOf(context);
+      // a received transfer waiting for the clerk's receive (finish + review in one move)
+      const listed = await apiPost(page, token, `/api/${RECEIVING}/list`, { page: 1, pageSize: 100, status: BILL_STATUS.RECEIVED });
+      const bill = (listed.data.list as Record<string, unknown>[])[0];
+      expect(bill).toBeTruthy();
+      const row = rowOf(page, RECEIVING, String(bill.code));
+      await row.waitFor();
+      const state = () => row.locator('.resource-status').first().textContent();
+      expect(await state()).toBe(enumText('BillStatus', BILL_STATUS.RECEIVED, lang));
+      await row.getByTestId('row-action-receive').click();
+      const confirm = page.locator('.ant-modal-confirm').filter({ visible: true });
+      await expect
+        .poll(() => confirm.locator('.ant-modal-confirm-content').textContent())
+        .toContain(webText(lang, 'storeBill.confirm.receive', { name: bill.code }));
+      await clickInDialog(page.getByTestId('machine-confirm-ok'));
+      await expect.poll(state).toBe(enumText('BillStatus', BILL_STATUS.REVIEWED, lang));
+      await expect
+        .poll(() => page.locator('.ant-message-notice').last().textContent())
+        .toContain(serverText(lang, 'storeBill.done.receive'));
+
+      // a transfer to the Beijing store, from its own store (the sender is its store: not asked)
+      await openScreen(page, DELIVERY);
+      const s = screenOf(page, DELIVERY);
+      await s.getByTestId('resource-add').click();
+      const form = panelOf(page);
+      await pick(page, form.getByTestId('field-kind'), enumText('BillKind', BILL_KIND.STORE_TRANSFER, lang));
+      await pickRef(page, form.getByTestId('field-destLocationId'), '三里屯');
+      await form.getByTestId('field-remark').fill('E2E 尺码调拨');
+      await form.getByTestId('child-add-lines').click();
+      const line = form.getByTestId('child-table-lines').locator('.ant-table-tbody tr.ant-table-row').first();
+      await pickRef(page, line.getByTestId('field-skuId'), 'LM24S10101S');
+      await line.getByTestId('field-expectedQty').fill('6');
+      await save(page, form);
+      const sent = rowOf(page, DELIVERY, '北京三里屯太古里店')
+        .filter({ hasText: enumText('BillStatus', BILL_STATUS.CREATED, lang) })
+        .first();
+      await sent.waitFor();
+      const code =
+        (await sent
+          .locator('td')
+          .filter({ hasText: /^BL\d{12}$/ })
+          .first()
+          .textContent()) ?? '';
+      const made = rowOf(page, DELIVERY, code);
+      const sentState = () => made.locator('.resource-status').first().textContent();
+      await made.getByTestId('row-action-ship').click();
+      await expect.poll(sentState).toBe(enumText('BillStatus', BILL_STATUS.IN_TRANSIT, lang));
+      expect(await made.getByTestId('row-edit').isDisabled()).toBe(true);
+    } catch (err) {
+      throw withConsoleErrors(err, errors);
+    }
+  });
+});
