@@ -23,7 +23,6 @@ import { tallyBill } from '../../warehouse/bills/hooks.js';
 import { reviewBill } from '../../warehouse/bills/review.js';
 import { wmsBills } from '../../warehouse/bills/tables.js';
 import { checkCarton, EXPECTING, SHIPPED_STATES } from '../../warehouse/cartons/check.js';
-import { postReceiptStock } from './stock-moves.js';
 
 /** How often the recurring job looks for receipts to finish (a receipt finishes 2 h to 2 h + this after its first read). */
 export const STORE_FINISH_EVERY_MS = 5 * 60_000;
@@ -156,8 +155,8 @@ export const storeReceivingHooks: ResourceHooks = {
           .update(wmsBills)
           .set({ receivedAt: new Date() })
           .where(and(eq(wmsBills.tenantId, session.tenantId), eq(wmsBills.id, Number(row.id))));
+      // the review posts the pieces received into the store's book (warehouse bills/stock.ts)
       await reviewBill(tx, row, session);
-      await postReceiptStock(tx, session.tenantId, row);
     },
   },
 };

@@ -17,6 +17,7 @@ import { setTagStatus } from '../../label/tags/index.js';
 import { makeCartons } from '../cartons/make.js';
 import { recordBillShipped } from '../events.js';
 import type { WmsLogOptions } from '../log/writer.js';
+import { postBillReceived, postBillShipped } from './stock.js';
 import { billSites, wmsBillLines, wmsBills } from './tables.js';
 
 type Row = Record<string, unknown>;
@@ -83,6 +84,7 @@ export async function shipped(tx: Tx, row: Row, by: { userId: number | null; use
   await makeCartons(tx, Number(row.tenantId), row);
   await tallyBill(tx, Number(row.tenantId), Number(row.id));
   await recordBillShipped(tx, Number(row.tenantId), row, by);
+  await postBillShipped(tx, Number(row.tenantId), row);
 }
 
 /**
@@ -94,6 +96,7 @@ export async function shippedRecorded(tx: Tx, row: Row, epcs: readonly string[])
   await makeCartons(tx, Number(row.tenantId), row);
   await tallyBill(tx, Number(row.tenantId), Number(row.id));
   await setTagStatus(tx, Number(row.tenantId), epcs, TAG_STATUS.SHIPPED);
+  await postBillShipped(tx, Number(row.tenantId), row);
 }
 
 /** One column of the moved bill stamped with the time of the move (shipped, closed …). */
@@ -142,6 +145,8 @@ export const billHooks: ResourceHooks = {
           receiptStatus: sql`case when ${wmsBills.piecesDiff} <> 0 then ${RECEIPT_STATUS.ABNORMAL} else ${wmsBills.receiptStatus} end`,
         })
         .where(and(eq(wmsBills.tenantId, tenantId), eq(wmsBills.id, Number(row.id))));
+      // what did arrive enters the receiver's book
+      await postBillReceived(tx, tenantId, row);
     },
   },
 };

@@ -11,6 +11,7 @@ import { recordBillAccepted } from '../events.js';
 import { inspectionDone } from '../inspections/service.js';
 import { crossDock } from './cross-dock.js';
 import { goodsReceivedHooks, tallyBill } from './hooks.js';
+import { postBillReceived } from './stock.js';
 import { wmsBills } from './tables.js';
 
 type Row = Record<string, unknown>;
@@ -58,6 +59,7 @@ async function approved(tx: Tx, tenantId: number, tallied: Row, by: Mover): Prom
     .set({ reviewStatus: REVIEW_STATUS.APPROVED, reviewedAt: new Date() })
     .where(and(eq(wmsBills.tenantId, tenantId), eq(wmsBills.id, Number(tallied.id))));
   await recordBillAccepted(tx, tenantId, tallied, by);
+  await postBillReceived(tx, tenantId, tallied);
   if (Number(tallied.kind) === BILL_KIND.FUTURES_IN) await crossDock(tx, tenantId, tallied, by);
 }
 
