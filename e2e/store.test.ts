@@ -73,3 +73,44 @@ describe('store bills', () => {
     }
   });
 });
+
+describe('stock', () => {
+  it("store01 sees its store's stock per option, a SKU's EPCs on the floor and in the room, and starts a refill", async () => {
+    const lang: Lang = 'en_US';
+    const { page, errors } = await keptSignedIn(suite, 'store01', 'demo1234', { lang, path: '/store/inventory' });
+    try {
+      // its own store only: the site is fixed
+      const site = page.getByTestId('stock-site');
+      await expect.poll(() => site.textContent()).toContain('ST001');
+      expect(await site.evaluate((el) => el.closest('.ant-select')?.className ?? '')).toContain('ant-select-disabled');
+      // a style searched: its options, sizes across with the three numbers
+      const tab = page.getByTestId('stock-tab');
+      await tab.getByTestId('stock-search').locator('input').fill('LM24A102');
+      await tab.getByTestId('stock-search').locator('input').press('Enter');
+      await expect.poll(() => tab.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(2);
+      const rows = tab.locator('.ant-table-tbody tr.ant-table-row');
+      expect(await rows.first().textContent()).toContain('LM24A102');
+      // a size's present count opens its EPCs, each with its zone
+      const present = rows.first().locator('.stock-row-present a').first();
+      const n = Number(await present.textContent());
+      await present.click();
+      const drawer = page.getByTestId('stock-epcs');
+      await expect.poll(() => drawer.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(n);
+      expect(await drawer.locator('.ant-table-tbody').textContent()).toMatch(/卖场|后仓/);
+      await drawer.locator('.ant-drawer-close').click();
+      await drawer.waitFor({ state: 'hidden' });
+      // refill: the floor's gaps, started as a task
+      await page.getByRole('tab', { name: webText(lang, 'stockView.tab.refill') }).click();
+      const refill = page.getByTestId('refill-tab');
+      await expect.poll(() => refill.locator('.ant-table-tbody tr.ant-table-row').count()).toBeGreaterThan(0);
+      await refill.getByTestId('refill-start').click();
+      await expect.poll(() => page.locator('.ant-message-notice').last().textContent()).toMatch(/Refill task RF\d+ started/);
+      // the task listed, open until the readers see its pieces on the floor
+      const task = refill.locator('.ant-card .ant-table-tbody tr.ant-table-row').first();
+      await expect.poll(() => task.textContent()).toMatch(/^RF\d{14}/);
+      expect(await task.textContent()).toContain(webText(lang, 'stockView.refill.state.open'));
+    } catch (err) {
+      throw withConsoleErrors(err, errors);
+    }
+  });
+});

@@ -5,9 +5,10 @@
  * pieces reach the floor. A store without a sales floor and a stock room has nothing to say here.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Empty, Progress, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { Button, Card, Col, Empty, Progress, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useMessage } from '../../../app/bridge';
 import { fetchData, request } from '../../../app/request';
 import { DATETIME_FORMAT } from '../../../components/resource/model';
 import { useCan } from '../../../components/ScreenContext';
@@ -54,7 +55,7 @@ const pct = (v: number | null) => (v === null ? '-' : `${(v * 100).toFixed(1)} %
 
 export function RefillTab({ site }: { site: StockSite }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const client = useQueryClient();
   const canStart = useCan('add');
   const key = ['store', 'refill', site.id];
@@ -62,8 +63,8 @@ export function RefillTab({ site }: { site: StockSite }) {
   const start = useMutation({
     mutationFn: () => request<{ code: string; pieces: number }>('/store/refill/start', { method: 'POST', data: { siteId: site.id } }),
     onSuccess: (r) => {
-      message.success(r.msg);
       void client.invalidateQueries({ queryKey: key });
+      message.success(r.msg);
     },
   });
   const data = refill.data;

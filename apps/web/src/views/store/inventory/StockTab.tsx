@@ -7,7 +7,7 @@
  */
 import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Drawer, Grid, Input, Row, Space, Statistic, Table, Tooltip, Typography } from 'antd';
+import { Button, Card, Col, Drawer, Grid, Input, List, Row, Space, Statistic, Table, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -180,39 +180,71 @@ export function StockTab({ site }: { site: StockSite }) {
           <Button icon={<ReloadOutlined />} onClick={() => stock.refetch()} aria-label={t('stockView.reload')} />
         </Tooltip>
       </Space>
-      <Table<Option>
-        size="small"
-        rowKey={(o) => `${o.goodsId} ${o.colour}`}
-        loading={stock.isFetching}
-        dataSource={data?.list ?? []}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: page.page,
-          pageSize: page.pageSize,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50],
-          showTotal: (n) => t('stockView.optionsTotal', { n }),
-          onChange: (p, s) => setPage({ page: s === page.pageSize ? p : 1, pageSize: s }),
-        }}
-        columns={[
-          {
-            key: 'style',
-            title: t('stockView.style'),
-            width: 200,
-            render: (_, o) => (
-              <div>
-                <span className="resource-mono">{o.styleNumber}</span>
+      {screens.md ? (
+        <Table<Option>
+          size="small"
+          rowKey={(o) => `${o.goodsId} ${o.colour}`}
+          loading={stock.isFetching}
+          dataSource={data?.list ?? []}
+          scroll={{ x: 'max-content' }}
+          pagination={{
+            current: page.page,
+            pageSize: page.pageSize,
+            total: data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: [10, 20, 50],
+            showTotal: (n) => t('stockView.optionsTotal', { n }),
+            onChange: (p, s) => setPage({ page: s === page.pageSize ? p : 1, pageSize: s }),
+          }}
+          columns={[
+            {
+              key: 'style',
+              title: t('stockView.style'),
+              width: 200,
+              render: (_, o) => (
+                <div>
+                  <span className="resource-mono">{o.styleNumber}</span>
+                  <div className="stock-name">{o.goodsName}</div>
+                </div>
+              ),
+            },
+            { key: 'colour', title: t('stockView.colour'), dataIndex: 'colour', width: 80 },
+            { key: 'sizes', title: t('stockView.sizes'), render: (_, o) => grid(o) },
+            { key: 'counted', title: t('stockView.lastCounted'), width: 150, render: (_, o) => when(o.lastCountedAt) },
+            { key: 'read', title: t('stockView.lastRead'), width: 150, render: (_, o) => when(o.lastReadAt) },
+          ]}
+        />
+      ) : (
+        // a phone: each option a card, its sizes across the screen's width
+        <List<Option>
+          loading={stock.isFetching}
+          dataSource={data?.list ?? []}
+          rowKey={(o) => `${o.goodsId} ${o.colour}`}
+          pagination={{
+            current: page.page,
+            pageSize: page.pageSize,
+            total: data?.total ?? 0,
+            size: 'small',
+            showTotal: (n) => t('stockView.optionsTotal', { n }),
+            onChange: (p, s) => setPage({ page: s === page.pageSize ? p : 1, pageSize: s }),
+          }}
+          renderItem={(o) => (
+            <List.Item>
+              <Card size="small" style={{ width: '100%' }} data-testid="stock-card">
+                <Space size={8} wrap>
+                  <span className="resource-mono">{o.styleNumber}</span>
+                  <span>{o.colour}</span>
+                </Space>
                 <div className="stock-name">{o.goodsName}</div>
-              </div>
-            ),
-          },
-          { key: 'colour', title: t('stockView.colour'), dataIndex: 'colour', width: 80 },
-          { key: 'sizes', title: t('stockView.sizes'), render: (_, o) => grid(o) },
-          { key: 'counted', title: t('stockView.lastCounted'), width: 150, render: (_, o) => when(o.lastCountedAt) },
-          { key: 'read', title: t('stockView.lastRead'), width: 150, render: (_, o) => when(o.lastReadAt) },
-        ]}
-      />
+                <div className="stock-scroll">{grid(o)}</div>
+                <Typography.Text type="secondary" className="stock-note">
+                  {t('stockView.lastCounted')} {when(o.lastCountedAt)} · {t('stockView.lastRead')} {when(o.lastReadAt)}
+                </Typography.Text>
+              </Card>
+            </List.Item>
+          )}
+        />
+      )}
       <PresentDrawer site={site} shown={shown} onClose={() => setShown(undefined)} />
     </Space>
   );
