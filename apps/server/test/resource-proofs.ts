@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODULES } from '../src/app.js';
+import { EXPORT_SYNC_MAX_ROWS } from '../src/core/xlsx-stream.js';
 import { servedBy } from '../src/core/module.js';
 import { tenants } from '../src/db/schema/index.js';
 import { hasSample, sampleRow, withRequiredRefs } from './sample-row.js';
@@ -347,11 +348,28 @@ export function proveResources(shard: number): void {
             headers: { token: owner(), langeType: 'en_US' },
             payload: {},
           });
-          expect(exp.statusCode).toBe(200);
-          expect(exp.headers['content-disposition']).toMatch(/attachment/);
-          const exported = XLSX.read(exp.rawPayload, { type: 'buffer' });
+          let file = exp.rawPayload;
+          const total = await count();
+          if (total > EXPORT_SYNC_MAX_ROWS) {
+            // more rows than a request answers: refused naming the job, which exports them all
+            expect(exp.statusCode).toBe(400);
+            expect(JSON.parse(exp.body).msg).toMatch(/job/);
+            const started = await t.call('POST', `${base}/export?job=1`, { token: owner(), body: {} });
+            expect(started.status, started.body.msg).toBe(200);
+            const jobId = started.body.data.jobId as string;
+            await expect
+              .poll(async () => (await t.call('GET', `/api/jobs/${jobId}`, { token: owner() })).body.data.state, { timeout: 60_000 })
+              .toBe('done');
+            const done = await t.app.inject({ method: 'GET', url: `/api/jobs/${jobId}/download`, headers: { token: owner() } });
+            expect(done.statusCode).toBe(200);
+            file = done.rawPayload;
+          } else {
+            expect(exp.statusCode).toBe(200);
+            expect(exp.headers['content-disposition']).toMatch(/attachment/);
+          }
+          const exported = XLSX.read(file, { type: 'buffer' });
           const rows = XLSX.utils.sheet_to_json<unknown[]>(exported.Sheets[exported.SheetNames[0]], { header: 1 });
-          expect(rows.length - 1).toBe(await count());
+          expect(rows.length - 1).toBe(total);
         });
 
         proof(
