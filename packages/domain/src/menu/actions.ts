@@ -58,6 +58,7 @@ export const ACTIONS = {
   putAway: { zh_CN: '上架', zh_TW: '上架', en_US: 'Put away' },
   readSample: { zh_CN: '读取样本', zh_TW: '讀取樣本', en_US: 'Read sample' },
   importAsn: { zh_CN: '导入ASN', zh_TW: '匯入ASN', en_US: 'Import ASN' },
+  approve: { zh_CN: '批准', zh_TW: '核准', en_US: 'Approve' },
 } as const satisfies Record<string, L10n>;
 
 export type ActionCode = keyof typeof ACTIONS;

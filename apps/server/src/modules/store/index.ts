@@ -1,15 +1,27 @@
 import { storeModule as domain } from '@tagloom/domain';
 import { combineParts, defineModule } from '../../core/module.js';
 import { billsPart } from './bills/part.js';
+import { differencesPart } from './differences/part.js';
+import { erpPart } from './erp/part.js';
+import { erpStockOf } from './erp/service.js';
 import { stockPart } from './stock/part.js';
+import { useErpStock } from './stock/routes.js';
+
+export { type ErpStock, erpStockOf } from './erp/service.js';
+
+// the Stock tab shows each site's latest ERP stock beside its book
+useErpStock(async (tx, tenantId, siteId) => {
+  const erp = await erpStockOf(tx, tenantId, siteId);
+  return erp ? { at: erp.time, ref: erp.externRef, qty: erp.qty } : null;
+});
 
 /**
  * The store module (../shared/operations.md slice B): what each store holds now (stock, refill),
- * its receipts and deliveries, counts, the till, re-tagging and reports — each area a part in its
- * own folder (./<area>/part.ts), combined here.
+ * its ERP stock and difference lists, its receipts and deliveries, counts, the till, re-tagging and
+ * reports — each area a part in its own folder (./<area>/part.ts), combined here.
  */
 export const storeModule = defineModule({
   code: 'store',
   domain,
-  ...combineParts([billsPart, stockPart]),
+  ...combineParts([billsPart, stockPart, erpPart, differencesPart]),
 });

@@ -1,2 +1,4 @@
-/** Tables of the store module's declarations, one line an area (db/schema re-exports this file). */
+/** Tables of the store module, one line an area (db/schema re-exports this file). */
 export * from './bills/tables.js';
+export * from './differences/tables.js';
+export * from './erp/tables.js';

@@ -5,6 +5,7 @@ import { storeReceivingResource } from './receiving.js';
 
 export * from './delivery.js';
 export * from './receiving.js';
+export * from './differences.js';
 export * from './stock.js';
 export { storeMenu };
 

@@ -36,8 +36,8 @@ const DEMO_ROLES: { code: string; name: string; alias: string; grants: Record<st
     grants: {
       ...EDGE_RFID,
       'tenant/store': ['query'],
-      // what its store holds now (stock, refill: starting a refill task) and its book's movements
-      'store/inventory': ['query', 'add', 'export'],
+      // what its store holds now (stock, refill, its book's movements), its ERP stock and difference lists
+      'store/inventory': ['query', 'add', 'edit', 'delete', 'import', 'approve', 'export'],
       // the bills coming to its store (received by their reads, confirmed by receive) and those it sends
       'store/receiving': ['query', 'export', 'receive'],
       'store/delivery': ['query', 'add', 'edit', 'delete', 'export', 'ship'],
@@ -76,6 +76,8 @@ const DEMO_ROLES: { code: string; name: string; alias: string; grants: Record<st
       'warehouse/pad-review': ['query', 'export', 'review', 'reject', 'upload'],
       // the abnormal labels found at its warehouse (unknown and foreign EPCs in cartons, an EPC at two sites)
       'warehouse/abnormal-label': ['query', 'export', 'handle', 'clear', 'retag'],
+      // its warehouse's ERP stock and difference lists (store/inventory → Differences)
+      'store/inventory': ['query', 'add', 'edit', 'delete', 'import', 'approve', 'export'],
       'tenant/goods': ['query', 'export'],
       'tenant/brand': ['query'],
       'tenant/equipment': ['query'],
