@@ -4,15 +4,18 @@
  * template, and a site's stocks.
  */
 import type {} from '@fastify/multipart';
-import { ERP_STOCK_SOURCE, L, translate } from '@tagloom/domain';
+import { ERP_STOCK_SOURCE, L, LOCATION_KIND, translate } from '@tagloom/domain';
+import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../../../app.js';
 import { envelope } from '../../../core/envelope.js';
 import { badRequest, notFound, validationError } from '../../../core/errors.js';
+import { partyRefCondition } from '../../../core/party.js';
 import { attachment, workbookBuffer } from '../../../core/resource/excel.js';
 import { SHEET_LIMITS } from '../../../core/sheet/limits.js';
 import { readSheetRows } from '../../../core/sheet/run.js';
+import { queryRows } from '../../../db/client.js';
 import { skusByCode } from '../../tenant/goods/service.js';
 import { ERP_MAX_ROWS, ERP_QTY_MAX, erpTemplateSheets, importErpStock } from './import.js';
 import { erpStocksOf, saveErpStock, siteById, sitesByCode } from './service.js';
@@ -132,6 +135,75 @@ export const erpStockRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
       const rows = await erpStocksOf(db, req.session!.tenantId, site.id);
       const iso = (v: unknown) => new Date(v as string).toISOString();
       return reply.ok({ list: rows.map((r) => ({ ...r, time: iso(r.time), createdAt: iso(r.createdAt) })) });
+    },
+  );
+
+  app.get(
+    '/store/erp-stocks/sites',
+    {
+      config: { access: { screen: SCREEN, action: 'query' } },
+      schema: {
+        tags: [SCREEN],
+        summary:
+          "The stores and warehouses the user reaches (a store's user: its own) with a book or an ERP stock, each with its latest ERP stock (reference, time, SKUs, pieces) if any",
+        response: {
+          200: envelope(
+            z.object({
+              list: z.array(
+                z.object({
+                  id: z.number(),
+                  code: z.string(),
+                  name: z.string(),
+                  erp: z
+                    .object({ id: z.number(), externRef: z.string(), time: z.string(), skuCount: z.number(), totalQty: z.number() })
+                    .nullable(),
+                }),
+              ),
+            }),
+          ),
+        },
+      },
+    },
+    async (req, reply) => {
+      const session = req.session!;
+      const party = partyRefCondition(sql`l.id`, 'tenant/location', session);
+      const rows = await queryRows<{
+        id: number;
+        code: string;
+        name: string;
+        erp_id: number | null;
+        extern_ref: string;
+        stock_time: unknown;
+        sku_count: number;
+        total_qty: number;
+      }>(
+        db,
+        sql`select l.id::int, l.code, l.name, e.id::int as erp_id, e.extern_ref, e.stock_time, e.sku_count, e.total_qty
+              from locations l
+              left join lateral (select * from erp_stocks x where x.tenant_id = l.tenant_id and x.site_id = l.id
+                                  order by x.stock_time desc, x.id desc limit 1) e on true
+             where l.tenant_id = ${session.tenantId} and l.kind in (${LOCATION_KIND.STORE}, ${LOCATION_KIND.WAREHOUSE})
+               and (e.id is not null or exists (select 1 from stock_sku_locations s where s.tenant_id = l.tenant_id and s.site_id = l.id and s.zone_id = 0))
+               ${party ? sql`and ${party}` : sql``}
+             order by l.kind, l.code`,
+      );
+      return reply.ok({
+        list: rows.map((r) => ({
+          id: r.id,
+          code: r.code,
+          name: r.name,
+          erp:
+            r.erp_id == null
+              ? null
+              : {
+                  id: r.erp_id,
+                  externRef: r.extern_ref,
+                  time: new Date(r.stock_time as string).toISOString(),
+                  skuCount: r.sku_count,
+                  totalQty: r.total_qty,
+                },
+        })),
+      });
     },
   );
 

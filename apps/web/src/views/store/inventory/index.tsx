@@ -1,11 +1,12 @@
 /**
  * store/inventory: what a store holds and how it is counted — its stock now (three numbers per
- * SKU), the refill of its sales floor and the journal of its book's movements, for one site at a
- * time (a store's user: its own store).
+ * SKU), the refill of its sales floor, its ERP stock against its book (difference lists) and the
+ * journal of its book's movements, for one site at a time (a store's user: its own store).
  */
 import { Empty, Select, Space, Tabs, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DifferencesTab } from './DifferencesTab';
 import { MovesTab } from './MovesTab';
 import { RefillTab } from './RefillTab';
 import { StockTab } from './StockTab';
@@ -49,6 +50,7 @@ export default function StoreInventory() {
       items={[
         { key: 'stock', label: t('stockView.tab.stock'), children: site && <StockTab site={site} /> },
         { key: 'refill', label: t('stockView.tab.refill'), children: site && <RefillTab site={site} /> },
+        { key: 'differences', label: t('differences.tab'), children: site && <DifferencesTab key={site.id} siteId={site.id} /> },
         { key: 'moves', label: t('stockView.tab.moves'), children: <MovesTab sites={list} /> },
       ]}
     />
