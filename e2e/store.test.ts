@@ -4,6 +4,8 @@
  * delivery written from the store and shipped.
  */
 
+import { readFile } from 'node:fs/promises';
+import * as XLSX from '@e965/xlsx';
 import type { Lang } from '@tagloom/domain';
 import { BILL_KIND, BILL_STATUS } from '@tagloom/domain/resources/warehouse/enums.ts';
 import { describe, expect, it } from 'vitest';
@@ -109,6 +111,57 @@ describe('stock', () => {
       const task = refill.locator('.ant-card .ant-table-tbody tr.ant-table-row').first();
       await expect.poll(() => task.textContent()).toMatch(/^RF\d{14}/);
       expect(await task.textContent()).toContain(webText(lang, 'stockView.refill.state.open'));
+    } catch (err) {
+      throw withConsoleErrors(err, errors);
+    }
+  });
+});
+
+describe('differences', () => {
+  it('demo makes ST001’s difference list, ignores a SKU, approves and exports it: the sheet is the adjustment without it', async () => {
+    const { page, context, errors } = await keptSignedIn(suite, 'demo', 'demo123', { lang: 'en_US', path: '/store/inventory' });
+    try {
+      // ST001 is the first site of the screen's picker
+      await expect.poll(() => page.getByTestId('stock-site').textContent()).toContain('ST001');
+      await page.getByRole('tab', { name: 'Differences' }).click();
+      const tab = page.getByTestId('differences-tab');
+      await expect.poll(() => tab.getByTestId('diff-erp').textContent()).toMatch(/ERP-ST001-\d{8}/);
+      await tab.getByTestId('diff-new').click();
+      const drawer = page.getByTestId('diff-detail');
+      await drawer.getByTestId('diff-lines').locator('.ant-table-row').first().waitFor();
+      await expect.poll(() => drawer.getByTestId('diff-status').textContent()).toBe('Draft');
+      // ignore the first SKU (the largest difference)
+      const first = drawer.getByTestId('diff-lines').locator('.ant-table-row').first();
+      const sku = (await first.locator('td').first().textContent())!.trim();
+      await first.getByTestId(`diff-ignore-${sku}`).click();
+      await expect.poll(() => drawer.getByTestId('diff-ignored').textContent()).toContain('1');
+      await drawer.getByTestId('diff-approve').click();
+      await page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
+      await expect.poll(() => drawer.getByTestId('diff-status').textContent()).toBe('Approved');
+      const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), drawer.getByTestId('diff-export').click()]);
+      expect(download.suggestedFilename()).toMatch(/^ERP adjustment-DL\d+\.xlsx$/);
+      await expect.poll(() => drawer.getByTestId('diff-status').textContent()).toBe('Exported');
+      // the file: one row per SKU not ignored whose figures differ, then the total; the API says the same
+      const wb = XLSX.read(await readFile((await download.path())!));
+      const rows = XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[wb.SheetNames[0]], { header: 1 });
+      const code = download.suggestedFilename().match(/(DL\d+)/)![1];
+      const token = await tokenOf(context);
+      const api = await page.evaluate(
+        async ({ token, code }) => {
+          const h = { token, loginType: '1', langeType: 'en_US' };
+          const lists = await (await fetch('/api/store/difference-lists?pageSize=100', { headers: h })).json();
+          const id = lists.data.list.find((l: { code: string }) => l.code === code).id;
+          return (await (await fetch(`/api/store/difference-lists/${id}/adjustment`, { headers: h })).json()).data;
+        },
+        { token, code },
+      );
+      expect(api.totals.ignored).toBe(1);
+      expect(rows.length).toBe(api.lines.length + 2);
+      expect(rows.slice(1, -1).map((r) => r[2])).not.toContain(sku);
+      const net = api.lines.reduce((a: number, l: { qty: number }) => a + l.qty, 0);
+      expect(rows[rows.length - 1][6]).toBe(net);
+      expect(api.totals.plus - api.totals.minus).toBe(net);
+      expect(errors).toEqual([]);
     } catch (err) {
       throw withConsoleErrors(err, errors);
     }
