@@ -156,15 +156,30 @@ export function DifferencesDetail({ id, onClose, onChanged }: { id: number | und
             size="small"
             dataSource={lines}
             pagination={{ pageSize: 50, showSizeChanger: false }}
-            scroll={{ x: 760 }}
+            scroll={{ x: 680 }}
             rowClassName={(l) => (l.ignored ? 'diff-ignored' : '')}
             data-testid="diff-lines"
             columns={[
               {
+                title: t('differences.ignore'),
+                dataIndex: 'ignored',
+                width: 76,
+                align: 'center',
+                fixed: 'left',
+                render: (v: boolean, l) => (
+                  <Checkbox
+                    checked={v}
+                    disabled={!draft || !canEdit || busy}
+                    onChange={(e) => void ignore(l, e.target.checked)}
+                    aria-label={t('differences.ignoreSku', { sku: l.skuBarcode })}
+                    data-testid={`diff-ignore-${l.skuBarcode}`}
+                  />
+                ),
+              },
+              {
                 title: t('differences.sku'),
                 dataIndex: 'skuBarcode',
-                width: 150,
-                fixed: 'left',
+                width: 140,
                 render: (v: string, l) => (
                   <span title={`${l.gtin} ${l.goodsName} ${l.colour} ${l.size}`.trim()} className="mono">
                     {v}
@@ -177,12 +192,12 @@ export function DifferencesDetail({ id, onClose, onChanged }: { id: number | und
                 ellipsis: true,
                 render: (v: string, l) => `${v} ${l.colour} ${l.size}`.trim(),
               },
-              { title: t('differences.erpQty'), dataIndex: 'erpQty', width: 90, align: 'right' },
-              { title: t('differences.rfidQty'), dataIndex: 'rfidQty', width: 90, align: 'right' },
+              { title: t('differences.erpQty'), dataIndex: 'erpQty', width: 70, align: 'right' },
+              { title: t('differences.rfidQty'), dataIndex: 'rfidQty', width: 70, align: 'right' },
               {
                 title: t('differences.diff'),
                 dataIndex: 'diffQty',
-                width: 80,
+                width: 64,
                 align: 'right',
                 render: (v: number) => <span className={v > 0 ? 'diff-plus' : v < 0 ? 'diff-minus' : ''}>{signed(v)}</span>,
               },
@@ -192,21 +207,6 @@ export function DifferencesDetail({ id, onClose, onChanged }: { id: number | und
                 width: 110,
                 align: 'right',
                 render: (v: number) => money(v, list.currency, i18n.language),
-              },
-              {
-                title: t('differences.ignore'),
-                dataIndex: 'ignored',
-                width: 80,
-                align: 'center',
-                render: (v: boolean, l) => (
-                  <Checkbox
-                    checked={v}
-                    disabled={!draft || !canEdit || busy}
-                    onChange={(e) => void ignore(l, e.target.checked)}
-                    aria-label={t('differences.ignoreSku', { sku: l.skuBarcode })}
-                    data-testid={`diff-ignore-${l.skuBarcode}`}
-                  />
-                ),
               },
             ]}
           />
