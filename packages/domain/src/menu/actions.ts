@@ -59,6 +59,7 @@ export const ACTIONS = {
   readSample: { zh_CN: '读取样本', zh_TW: '讀取樣本', en_US: 'Read sample' },
   importAsn: { zh_CN: '导入ASN', zh_TW: '匯入ASN', en_US: 'Import ASN' },
   approve: { zh_CN: '批准', zh_TW: '核准', en_US: 'Approve' },
+  applyTag: { zh_CN: '确认贴标', zh_TW: '確認貼標', en_US: 'Mark applied' },
 } as const satisfies Record<string, L10n>;
 
 export type ActionCode = keyof typeof ACTIONS;

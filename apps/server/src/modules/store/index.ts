@@ -1,9 +1,12 @@
 import { storeModule as domain } from '@tagloom/domain';
+<<<<<<< HEAD
 import { combineParts, defineModule } from '../../core/module.js';
 import { billsPart } from './bills/part.js';
 import { differencesPart } from './differences/part.js';
 import { erpPart } from './erp/part.js';
 import { erpStockOf } from './erp/service.js';
+import { reportsPart } from './reports/part.js';
+import { retagPart } from './retag/part.js';
 import { stockPart } from './stock/part.js';
 import { useErpStock } from './stock/routes.js';
 
@@ -23,5 +26,19 @@ useErpStock(async (tx, tenantId, siteId) => {
 export const storeModule = defineModule({
   code: 'store',
   domain,
-  ...combineParts([billsPart, stockPart, erpPart, differencesPart]),
+  ...combineParts([billsPart, stockPart, erpPart, differencesPart, retagPart, reportsPart]),
 });
+=======
+import { combineParts, defineModule, type ModulePart } from '../../core/module.js';
+import { reportsPart } from './reports/part.js';
+import { retagPart } from './retag/part.js';
+
+/** The store module's areas, each in its own folder (one line an area). */
+const parts: readonly ModulePart[] = [retagPart, reportsPart];
+
+/**
+ * The retail store module (../shared/operations.md slice B): its areas' declarations, hooks, routes
+ * and demo data (combineParts).
+ */
+export const storeModule = defineModule({ code: 'store', domain, ...combineParts(parts) });
+>>>>>>> 20ef8a1 (Store module (slice B): re-tags at the stores (store/supplementary-bid, E8: old EPC, SKU, reason, print makes the new EPC through the label module's re-tag — decommissioning + commissioning — under a print task as one ZPL file, applied by the first read at the store or by hand; migration 0062) and the shipment and take-delivery reports over the warehouse module's bill facts (billFacts, party-scoped), with weeks of demo transfers; server tests)

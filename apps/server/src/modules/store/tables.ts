@@ -2,3 +2,4 @@
 export * from './bills/tables.js';
 export * from './differences/tables.js';
 export * from './erp/tables.js';
+export * from './retag/tables.js';

@@ -105,3 +105,8 @@ export const warehouseModule = defineModule({
     await seedWmsLogDemo(tx, tenant.id);
   },
 });
+
+// read by other modules' reports (the store module's shipment and take-delivery reports): bills' facts through the bill screen's scope
+export { type BillFact, type BillFactsFilter, billFacts } from './bills/facts.js';
+// other modules' demo history of bills (the store reports' weeks of transfers)
+export { type HistoricBill, type HistoricCarton, historicBillsDemo } from './bills/history.js';

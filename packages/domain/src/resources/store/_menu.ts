@@ -81,7 +81,6 @@ export const storeMenu: MenuModuleDef = {
           side: 'T',
           icon: 'TagOutlined',
           names: { zh_CN: '补标', zh_TW: '補標', en_US: 'Supplementary bid' },
-          actions: ['query', 'add', 'edit', 'delete', 'print', 'export'],
         },
       ],
     },

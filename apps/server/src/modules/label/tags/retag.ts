@@ -5,7 +5,8 @@
  * tenant's coding rule, a serial reserved for it, never given twice) and commissioned — a tag of
  * the label order the old one came from (else the order that last tagged the SKU), an ObjectEvent
  * ADD `commissioning` / `active` — where the piece is (operations.md F6, "re-tag"). In the caller's
- * transaction: all or nothing with what the caller does around it.
+ * transaction: all or nothing with what the caller does around it. A piece that never had a label
+ * (an untagged piece found at a store) gives no old EPC: its new one is commissioned, nothing decommissioned.
  */
 import { TAG_STATUS } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
@@ -21,6 +22,7 @@ const CARRIED: readonly number[] = [TAG_STATUS.ENCODED, TAG_STATUS.BOUND, TAG_ST
 
 export interface RetagInput {
   tenantId: number;
+  /** the bad label's EPC; blank for a piece that had none (then `skuId` names its SKU) */
   oldEpc: string;
   /** the piece's SKU when the old EPC is no tag of the tenant (an unknown label); else the old tag's is taken */
   skuId?: number | null;
@@ -45,10 +47,12 @@ export interface RetagResult {
 /** Re-tags one piece (see the file's comment); refused 400 naming the SKU when it cannot tell it, 409 when no label order tagged the SKU. */
 export async function retagEpc(tx: Tx, input: RetagInput): Promise<RetagResult> {
   const { tenantId } = input;
-  const [old] = await queryRows<{ id: string | number; order_id: string | number; sku_id: number; status: number }>(
-    tx,
-    sql`select id, order_id, sku_id, status from label_tags where tenant_id = ${tenantId} and epc = ${input.oldEpc} for update`,
-  );
+  const [old] = input.oldEpc
+    ? await queryRows<{ id: string | number; order_id: string | number; sku_id: number; status: number }>(
+        tx,
+        sql`select id, order_id, sku_id, status from label_tags where tenant_id = ${tenantId} and epc = ${input.oldEpc} for update`,
+      )
+    : [];
   const skuId = old ? Number(old.sku_id) : input.skuId;
   if (!skuId) throw badRequest('tags.retagNoSku', { epc: input.oldEpc });
   const sku = (await skuFacts(tx, tenantId, [skuId])).get(skuId);
@@ -83,14 +87,15 @@ export async function retagEpc(tx: Tx, input: RetagInput): Promise<RetagResult> 
     username: input.username,
     source: input.source,
   };
-  await recordTagEvent(tx, {
-    ...common,
-    action: 'DELETE',
-    bizStep: 'decommissioning',
-    disposition: 'inactive',
-    epcs: [input.oldEpc],
-    ...(old ? { orderId: Number(old.order_id) } : {}),
-  });
+  if (input.oldEpc)
+    await recordTagEvent(tx, {
+      ...common,
+      action: 'DELETE',
+      bizStep: 'decommissioning',
+      disposition: 'inactive',
+      epcs: [input.oldEpc],
+      ...(old ? { orderId: Number(old.order_id) } : {}),
+    });
   await recordTagEvent(tx, {
     ...common,
     action: 'ADD',

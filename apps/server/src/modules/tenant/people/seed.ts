@@ -44,6 +44,10 @@ const DEMO_ROLES: { code: string; name: string; alias: string; grants: Record<st
       'tenant/goods': ['query', 'export'],
       'tenant/brand': ['query'],
       'tenant/training-doc': ['query', 'download'],
+      // its store's re-tags (a new label printed for a bad one), and how its deliveries went
+      'store/supplementary-bid': ['query', 'add', 'edit', 'delete', 'export', 'print', 'applyTag'],
+      'store/report-shipment': ['query', 'export'],
+      'store/report-take-delivery': ['query', 'export'],
     },
   },
   {
@@ -78,6 +82,9 @@ const DEMO_ROLES: { code: string; name: string; alias: string; grants: Record<st
       'warehouse/abnormal-label': ['query', 'export', 'handle', 'clear', 'retag'],
       // its warehouse's ERP stock and difference lists (store/inventory → Differences)
       'store/inventory': ['query', 'add', 'edit', 'delete', 'import', 'approve', 'export'],
+      // how its shipments to the stores went (sent vs received, in transit, reliability)
+      'store/report-shipment': ['query', 'export'],
+      'store/report-take-delivery': ['query', 'export'],
       'tenant/goods': ['query', 'export'],
       'tenant/brand': ['query'],
       'tenant/equipment': ['query'],
