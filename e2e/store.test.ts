@@ -7,10 +7,24 @@
 import { readFile } from 'node:fs/promises';
 import * as XLSX from '@e965/xlsx';
 import type { Lang } from '@tagloom/domain';
+import { RETAG_STATUS } from '@tagloom/domain/resources/store/supplementary-bid.ts';
 import { BILL_KIND, BILL_STATUS } from '@tagloom/domain/resources/warehouse/enums.ts';
 import { describe, expect, it } from 'vitest';
 import { e2eSuite, keptSignedIn, tokenOf, withConsoleErrors } from './support/browser';
-import { apiPost, clickInDialog, enumText, panelOf, pick, pickRef, rowOf, save, screenOf, serverText, webText } from './support/general';
+import {
+  apiPost,
+  clickInDialog,
+  downloadOf,
+  enumText,
+  panelOf,
+  pick,
+  pickRef,
+  rowOf,
+  save,
+  screenOf,
+  serverText,
+  webText,
+} from './support/general';
 import { openScreen } from './support/screens';
 
 const suite = e2eSuite();
@@ -165,5 +179,76 @@ describe('differences', () => {
     } catch (err) {
       throw withConsoleErrors(err, errors);
     }
+  });
+});
+
+describe('re-tags and reports', () => {
+  it('store01 prints a re-tag of its store (a new EPC, the ZPL file) and marks it applied', async () => {
+    const lang: Lang = 'en_US';
+    const code = 'store/supplementary-bid';
+    const { page } = await keptSignedIn(suite, 'store01', 'demo1234', { lang, path: `/${code}` });
+    const s = screenOf(page, code);
+    const row = s
+      .locator('.ant-table-row')
+      .filter({ hasText: enumText('RetagStatus', RETAG_STATUS.NEW, lang) })
+      .first();
+    await row.waitFor();
+    const codeText =
+      (await row
+        .locator('td')
+        .filter({ hasText: /^RT\d{12}$/ })
+        .first()
+        .textContent()) ?? '';
+    expect(codeText).toMatch(/^RT\d{12}$/);
+    await row.locator('.ant-checkbox-input').check();
+    const file = await downloadOf(page, () => s.getByTestId('retag-print').click());
+    expect(file).toMatch(/^RP\d{12}\.zpl$/);
+    // the row printed, with its new EPC, then applied by hand
+    const printed = rowOf(page, code, codeText);
+    await expect.poll(() => printed.textContent()).toContain(enumText('RetagStatus', RETAG_STATUS.PRINTED, lang));
+    await printed.getByTestId('row-action-applyTag').click();
+    await expect.poll(() => printed.textContent()).toContain(enumText('RetagStatus', RETAG_STATUS.APPLIED, lang));
+  });
+
+  it('wh01 reads the shipment report: charts and table of its warehouse, export, an explained empty range', async () => {
+    const lang: Lang = 'en_US';
+    const code = 'store/report-shipment';
+    const { page } = await keptSignedIn(suite, 'wh01', 'demo1234', { lang, path: `/${code}` });
+    const s = screenOf(page, code);
+    await expect.poll(() => s.getByTestId('chart-shipped-received').getAttribute('data-drawn'), { timeout: 15_000 }).toBe('1');
+    await expect.poll(() => s.getByTestId('chart-ageing').getAttribute('data-drawn'), { timeout: 15_000 }).toBe('1');
+    const table = s.getByTestId('report-table');
+    await expect.poll(() => table.locator('.ant-table-row').count()).toBeGreaterThan(3);
+    // its own warehouse's bills only: what it shipped, and the stores' returns to it (never WH02's)
+    const senders = await table.locator('.ant-table-row td:nth-child(2)').allTextContents();
+    expect(senders.some((t) => t.includes('(WH01)'))).toBe(true);
+    expect(senders.some((t) => t.includes('(WH02)'))).toBe(false);
+    expect(await downloadOf(page, () => s.getByTestId('report-export').click())).toMatch(/\.xlsx$/);
+    // a range with no bill says why
+    const [start, end] = [s.locator('.ant-picker-range input').first(), s.locator('.ant-picker-range input').last()];
+    await start.click();
+    await start.fill('2020-01-06');
+    await start.press('Enter');
+    await end.fill('2020-01-12');
+    await end.press('Enter');
+    await expect
+      .poll(() => s.getByTestId('report-empty').textContent())
+      .toContain(webText(lang, 'storeReports.emptyShipment', { from: '2020-01-06', to: '2020-01-12' }));
+  });
+
+  it('store01 reads the take-delivery report of its store: reliability per sender and the receipts', async () => {
+    const lang: Lang = 'zh_CN';
+    const code = 'store/report-take-delivery';
+    const { page } = await keptSignedIn(suite, 'store01', 'demo1234', { lang, path: `/${code}` });
+    const s = screenOf(page, code);
+    await expect.poll(() => s.getByTestId('chart-reliability').getAttribute('data-drawn'), { timeout: 15_000 }).toBe('1');
+    const table = s.getByTestId('report-table');
+    await expect.poll(() => table.locator('.ant-table-row').count()).toBeGreaterThan(3);
+    for (const text of await table.locator('.ant-table-row td:nth-child(3)').allTextContents()) expect(text).toContain('ST001');
+    // by month: fewer rows, one a month and sender
+    await s.getByTestId('report-period').getByText(webText(lang, 'storeReports.month')).click();
+    await expect
+      .poll(async () => (await table.locator('.ant-table-row td:first-child').allTextContents()).every((d) => d.endsWith('-01')))
+      .toBe(true);
   });
 });
