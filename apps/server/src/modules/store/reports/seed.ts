@@ -130,5 +130,9 @@ export async function seedStoreReportsDemo(tx: Tx, tenant: { id: number; code: s
       });
     }
   }
+  // the flagship store's receipts show a difference too: a carton two short three weeks ago, one a piece over the week after
+  const flagship = bills.filter((b) => b.destLocationId === stores[0] && b.status === BILL_STATUS.REVIEWED);
+  for (const [i, b] of [flagship.at(-4), flagship.at(-3)].entries())
+    if (b) b.cartons = b.cartons.map((c, j) => (j === 0 ? (i === 0 ? { ...c, read: c.qty - 2 } : { ...c, read: c.qty, over: 1 }) : c));
   await historicBillsDemo(tx, tenantId, bills);
 }

@@ -29,8 +29,13 @@ export async function seedStoreRetagDemo(tx: Tx, tenant: { id: number }): Promis
     ).map((s) => [s.code, Number(s.id)]),
   );
   const st001 = stores.get('ST001');
-  // tags of the registry far from the first ones other demos use
-  const tags = (await someTags(tx, tenantId, 400, { unbound: true })).slice(-10);
+  // tags of the registry past the first ones other demos use, spread over several SKUs
+  const all = await someTags(tx, tenantId, 2_000, { unbound: true });
+  const step = Math.max(1, Math.floor(all.length / 2 / 10));
+  const tags = all
+    .slice(Math.floor(all.length / 2))
+    .filter((_, i) => i % step === 0)
+    .slice(0, 10);
   if (!st001 || tags.length < 10) return;
   const at = (code: string) => stores.get(code) ?? st001;
   const rows: { site: number; reason: number; epc?: string; skuId: number; remark?: string }[] = [

@@ -138,10 +138,10 @@ export function ReportPage<A extends Answer>(props: {
   );
 }
 
-/** A chart in its card, half the width on a wide screen. */
-export function ChartCard({ title, children }: { title: string; children: ReactNode }) {
+/** A chart in its card, half the width on a wide screen (unless `wide`). */
+export function ChartCard({ title, wide, children }: { title: string; wide?: boolean; children: ReactNode }) {
   return (
-    <Col xs={24} lg={12}>
+    <Col xs={24} lg={wide ? 24 : 12}>
       <Card title={title} variant="borderless" size="small">
         {children}
       </Card>

@@ -35,9 +35,6 @@ export default function ShipmentReportPage() {
                 grid: { left: 8, right: 16, top: 40, bottom: 8, containLabel: true },
                 xAxis: {
                   type: 'category',
-                  name: t('storeReports.weekOf'),
-                  nameLocation: 'start',
-                  nameTextStyle: { align: 'right' },
                   data: a.weekly.map((w) => w.week.slice(5)),
                 },
                 yAxis: { type: 'value', minInterval: 1, name: t('storeReports.pieces'), nameTextStyle: { align: 'left' } },
@@ -61,9 +58,6 @@ export default function ShipmentReportPage() {
                 grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
                 xAxis: {
                   type: 'category',
-                  name: t('storeReports.hours'),
-                  nameLocation: 'start',
-                  nameTextStyle: { align: 'right' },
                   data: BUCKETS.map((b) => t(`storeReports.age.${b}`)),
                 },
                 yAxis: { type: 'value', minInterval: 1, name: c('inTransit'), nameTextStyle: { align: 'left' } },

@@ -37,7 +37,7 @@ export default function TakeDeliveryReportPage() {
           .slice(0, MAX_SENDERS)
           .map(([id]) => id);
         return (
-          <ChartCard title={t('storeReports.reliability')}>
+          <ChartCard wide title={t('storeReports.reliability')}>
             <Chart
               testId="chart-reliability"
               height={320}
@@ -47,9 +47,6 @@ export default function TakeDeliveryReportPage() {
                 grid: { left: 8, right: 16, top: 40, bottom: 8, containLabel: true },
                 xAxis: {
                   type: 'category',
-                  name: t('storeReports.weekOf'),
-                  nameLocation: 'start',
-                  nameTextStyle: { align: 'right' },
                   data: weeks.map((w) => w.slice(5)),
                 },
                 yAxis: {
