@@ -416,7 +416,11 @@ describe(`store reports and re-tags on ${DRIVER}`, () => {
       expect(mine.length).toBeGreaterThan(0);
       for (const r of mine) expect(r.siteId).toBe(site.get('ST001'));
       const tag = await unusedTag();
-      const made = await post('store/supplementary-bid/create', { oldEpc: tag.epc, reason: RETAG_REASON.DAMAGED }, store01);
+      const made = await post(
+        'store/supplementary-bid/create',
+        { oldEpc: tag.epc, skuId: tag.sku_id, reason: RETAG_REASON.DAMAGED },
+        store01,
+      );
       expect(made.status, made.body.msg).toBe(200);
       expect(made.body.data).toMatchObject({ siteId: site.get('ST001'), oldEpc: tag.epc, skuId: tag.sku_id, status: RETAG_STATUS.NEW });
       expect(made.body.data.code).toMatch(/^RT\d{12}$/);
@@ -439,24 +443,36 @@ describe(`store reports and re-tags on ${DRIVER}`, () => {
       const untagged = await post('store/supplementary-bid/create', {
         siteId: site.get('ST001'),
         oldEpc: tag.epc,
+        skuId: tag.sku_id,
         reason: RETAG_REASON.UNTAGGED,
       });
       expect(untagged.status).toBe(400);
       expect(untagged.body.msg).toMatch(/^Old EPC/);
       const noSku = await post('store/supplementary-bid/create', { siteId: site.get('ST001'), reason: RETAG_REASON.UNTAGGED });
       expect(noSku.status).toBe(400);
-      expect(noSku.body.msg).toMatch(/^SKU/);
+      expect(noSku.body.msg).toMatch(/SKU/);
+      // a label of no tag of the tenant (a foreign one lost its way): the piece's SKU is needed, as always
       const unknown = await post('store/supplementary-bid/create', {
         siteId: site.get('ST001'),
         oldEpc: 'E2801160600002093A6F1A2B',
         reason: RETAG_REASON.LOST,
       });
       expect(unknown.status).toBe(400);
-      expect(unknown.body.msg).toMatch(/^Old EPC.*no tag/);
-      const shape = await post('store/supplementary-bid/create', { siteId: site.get('ST001'), oldEpc: 'XYZ', reason: RETAG_REASON.LOST });
+      expect(unknown.body.msg).toMatch(/SKU/);
+      const shape = await post('store/supplementary-bid/create', {
+        siteId: site.get('ST001'),
+        oldEpc: 'XYZ',
+        skuId: tag.sku_id,
+        reason: RETAG_REASON.LOST,
+      });
       expect(shape.status).toBe(400);
       expect(shape.body.msg).toMatch(/Old EPC/);
-      const reason = await post('store/supplementary-bid/create', { siteId: site.get('ST001'), oldEpc: tag.epc, reason: 9 });
+      const reason = await post('store/supplementary-bid/create', {
+        siteId: site.get('ST001'),
+        oldEpc: tag.epc,
+        skuId: tag.sku_id,
+        reason: 9,
+      });
       expect(reason.status).toBe(400);
       expect(reason.body.msg).toMatch(/Reason/);
       const [otherSku] = await queryRows<{ id: number }>(
@@ -471,11 +487,17 @@ describe(`store reports and re-tags on ${DRIVER}`, () => {
       });
       expect(wrong.status).toBe(400);
       expect(wrong.body.msg).toMatch(/^SKU/);
-      const ok = await post('store/supplementary-bid/create', { siteId: site.get('ST001'), oldEpc: tag.epc, reason: RETAG_REASON.LOST });
+      const ok = await post('store/supplementary-bid/create', {
+        siteId: site.get('ST001'),
+        oldEpc: tag.epc,
+        skuId: tag.sku_id,
+        reason: RETAG_REASON.LOST,
+      });
       expect(ok.status, ok.body.msg).toBe(200);
       const twice = await post('store/supplementary-bid/create', {
         siteId: site.get('ST001'),
         oldEpc: tag.epc,
+        skuId: tag.sku_id,
         reason: RETAG_REASON.DAMAGED,
       });
       expect(twice.status).toBe(400);
@@ -484,7 +506,9 @@ describe(`store reports and re-tags on ${DRIVER}`, () => {
 
     it('prints: new EPC commissioned, old decommissioned, NEW → PRINTED; printed again as is; applied by hand, then refused', async () => {
       const tag = await unusedTag(2);
-      const made = (await post('store/supplementary-bid/create', { oldEpc: tag.epc, reason: RETAG_REASON.UNREADABLE }, store01)).body.data;
+      const made = (
+        await post('store/supplementary-bid/create', { oldEpc: tag.epc, skuId: tag.sku_id, reason: RETAG_REASON.UNREADABLE }, store01)
+      ).body.data;
       const untagged = (await post('store/supplementary-bid/create', { skuId: tag.sku_id, reason: RETAG_REASON.UNTAGGED }, store01)).body
         .data;
       // applying a row not printed: refused by the machine
@@ -542,7 +566,10 @@ describe(`store reports and re-tags on ${DRIVER}`, () => {
       const made = [];
       for (const skip of [3, 4]) {
         const tag = await unusedTag(skip);
-        made.push((await post('store/supplementary-bid/create', { oldEpc: tag.epc, reason: RETAG_REASON.DAMAGED }, store01)).body.data);
+        made.push(
+          (await post('store/supplementary-bid/create', { oldEpc: tag.epc, skuId: tag.sku_id, reason: RETAG_REASON.DAMAGED }, store01)).body
+            .data,
+        );
       }
       expect((await post('store/supplementary-bid/print', { ids: made.map((m) => m.id) }, store01)).status).toBe(200);
       const [a] = await list(store01, { code: made[0].code });

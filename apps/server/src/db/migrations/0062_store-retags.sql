@@ -6,7 +6,7 @@ CREATE TABLE "store_retags" (
 	"code" text DEFAULT '' NOT NULL,
 	"site_id" bigint,
 	"old_epc" text DEFAULT '' NOT NULL,
-	"sku_id" bigint,
+	"sku_id" bigint NOT NULL,
 	"reason" smallint NOT NULL,
 	"new_epc" text DEFAULT '' NOT NULL,
 	"print_task" text DEFAULT '' NOT NULL,

@@ -62,10 +62,10 @@ export const storeRetagResource = defineResource({
   titleField: 'code',
   defaultSort: { field: 'code', order: 'desc' },
   machine: storeRetagMachine,
-  partyScope: { store: 'siteId' },
+  partyScope: { store: ['siteId'] },
   crud: ['query', 'add', 'edit', 'delete', 'export'],
   extraActions: ['print'],
-  // the generic proofs' rows: an untagged piece of the tenant's first SKU at its first store
+  // the generic proofs' rows: an untagged piece of the tenant's first SKU at its first store (refs filled)
   sample: () => ({ reason: RETAG_REASON.UNTAGGED }),
   fields: {
     code: numberedCode(L('补标单号', '補標單號', 'Re-tag no.'), 150),
@@ -87,13 +87,8 @@ export const storeRetagResource = defineResource({
       placeholder: L('未贴标留空', '未貼標留空', 'Blank when untagged'),
       width: 216,
     }),
-    skuId: f.ref('tenant/goods-sku', 'skuBarcode', {
-      label: L('SKU', 'SKU', 'SKU'),
-      required: false,
-      search: 'eq',
-      placeholder: L('留空取原标签的 SKU', '留空取原標籤的 SKU', 'Blank: the old tag’s SKU'),
-      width: 150,
-    }),
+    // the piece's SKU (on its hang tag): checked against the old tag's when the old EPC is the tenant's
+    skuId: f.ref('tenant/goods-sku', 'skuBarcode', { label: L('SKU', 'SKU', 'SKU'), search: 'eq', width: 150 }),
     reason: f.enumOf('RetagReason', { label: L('补标原因', '補標原因', 'Reason'), search: 'eq', width: 110 }),
     newEpc: f.text({
       label: L('新 EPC', '新 EPC', 'New EPC'),

@@ -28,10 +28,7 @@ export const storeRetagHooks: ResourceHooks = {
     data.oldEpc = oldEpc;
     const skuId = data.skuId === undefined ? existing?.skuId : data.skuId;
     if (reason === RETAG_REASON.UNTAGGED && oldEpc) throw fieldRefusal(field('oldEpc'), 'storeRetag.untaggedNoEpc', {}, lang);
-    if (!oldEpc) {
-      if (!skuId) throw fieldRefusal(field('skuId'), 'storeRetag.skuNeeded', {}, lang);
-      return;
-    }
+    if (!oldEpc) return;
     const tag = (await registryOf(tx, tenantId, [oldEpc])).get(oldEpc);
     if (tag) {
       if (skuId && Number(skuId) !== tag.skuId) {
@@ -39,7 +36,7 @@ export const storeRetagHooks: ResourceHooks = {
         throw fieldRefusal(field('skuId'), 'storeRetag.skuNotTags', { epc: oldEpc, sku: sku?.skuBarcode ?? '' }, lang);
       }
       data.skuId = tag.skuId;
-    } else if (!skuId) throw fieldRefusal(field('oldEpc'), 'storeRetag.epcUnknown', { epc: oldEpc }, lang);
+    }
     // one open re-tag an EPC
     const [open] = await tx
       .select({ code: storeRetags.code })
