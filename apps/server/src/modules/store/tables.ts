@@ -2,4 +2,5 @@
 export * from './bills/tables.js';
 export * from './differences/tables.js';
 export * from './erp/tables.js';
+export * from './pos/tables.js';
 export * from './retag/tables.js';

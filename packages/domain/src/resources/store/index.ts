@@ -8,6 +8,7 @@ export * from './delivery.js';
 export * from './differences.js';
 export * from './receiving.js';
 export type * from './report-wire.js';
+export * from './cashier.js';
 export * from './stock.js';
 export * from './supplementary-bid.js';
 export { storeMenu };

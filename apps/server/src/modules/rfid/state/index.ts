@@ -40,6 +40,7 @@ export const statePart: ModulePart = {
   ],
 };
 export { ageOutStates } from './age-out.js';
+export { type DocumentPresence, markReturnedByDocument, markSoldByDocument, presenceOf } from './documents.js';
 export { type FoldRead, type FoldResult, foldReads, type PresenceChange } from './fold.js';
 export { foldBacklog, foldQueued } from './fold-queue.js';
 export { closePresenceAt, countByPresence, type PresenceCounts, sweepDepartures } from './service.js';

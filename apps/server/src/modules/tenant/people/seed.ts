@@ -48,6 +48,8 @@ const DEMO_ROLES: { code: string; name: string; alias: string; grants: Record<st
       'store/supplementary-bid': ['query', 'add', 'edit', 'delete', 'export', 'print', 'applyTag'],
       'store/report-shipment': ['query', 'export'],
       'store/report-take-delivery': ['query', 'export'],
+      // the till of its store: transactions and their lines
+      'store/cashier': ['query', 'export'],
     },
   },
   {

@@ -25,6 +25,8 @@ export const TAG_EXCEPTION_KIND = {
   TID_MISMATCH: 4,
   FOREIGN_EPC: 5,
   PLACE_CONFLICT: 6,
+  /** brought back at a store's till while the tenant never sold it (no sale, tag not SOLD) */
+  RETURN_UNSOLD: 7,
 } as const;
 /** Values of the TagExceptionState enum. */
 export const TAG_EXCEPTION_STATE = { PENDING: 1, HANDLED: 2, CLEARED: 3 } as const;
@@ -53,6 +55,7 @@ export const tagsEnums = defineEnums({
     o(4, 'TID 不符', 'TID 不符', 'TID mismatch', 'error'),
     o(5, '他单 EPC', '他單 EPC', 'Foreign EPC', 'warning'),
     o(6, '位置冲突', '位置衝突', 'Place conflict', 'error'),
+    o(7, '未售退货', '未售退貨', 'Returned unsold', 'warning'),
   ],
   TagExceptionState: [
     o(1, '待处理', '待處理', 'Pending', 'warning'),
