@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import * as XLSX from '@e965/xlsx';
 import type { Lang } from '@tagloom/domain';
+import { TAG_STATUS } from '@tagloom/domain/resources/label/tags/enums.ts';
 import { RETAG_STATUS } from '@tagloom/domain/resources/store/supplementary-bid.ts';
 import { BILL_KIND, BILL_STATUS } from '@tagloom/domain/resources/warehouse/enums.ts';
 import { describe, expect, it } from 'vitest';
@@ -250,5 +251,60 @@ describe('re-tags and reports', () => {
     await expect
       .poll(async () => (await table.locator('.ant-table-row td:first-child').allTextContents()).every((d) => d.endsWith('-01')))
       .toBe(true);
+  });
+});
+
+describe('cashier', () => {
+  it("a sale a POS posts through the API shows on store01's till, its drawer with the line and its EPC", async () => {
+    const lang: Lang = 'en_US';
+    const CASHIER = 'store/cashier';
+    const { page } = await keptSignedIn(suite, 'store01', 'demo1234', { lang, path: `/${CASHIER}` });
+    // the demo's reader waiting to register becomes the POS (its device key), and sells a tag of the registry
+    const reg = await page.request.post('/api/rfid/equipment/register', {
+      data: { registrationCode: 'DEMO-READER-1', snNumber: 'SN-R700-000901', macAddress: '00:16:25:12:B0:01' },
+    });
+    expect(reg.status(), await reg.text()).toBe(200);
+    const key = (await reg.json()).data.deviceToken as string;
+    // a tag of the registry no one sold (the tenant's administrator sees the registry; the clerk only its store's tags)
+    const login = await page.request.post('/api/user/login', { data: { username: 'demo', password: 'demo123' } });
+    const admin = (await login.json()).data.token as string;
+    const tags = await apiPost(page, admin, '/api/label/epc-query/list', { page: 1, pageSize: 200 });
+    const unsold = [TAG_STATUS.GENERATED, TAG_STATUS.ENCODED, TAG_STATUS.SHIPPED, TAG_STATUS.RECEIVED] as number[];
+    const epc = String(
+      (tags.data?.list ?? []).find((r: { epc?: string; status?: number }) => r.epc && unsold.includes(Number(r.status)))?.epc ?? '',
+    );
+    expect(epc).toMatch(/^[0-9A-F]{24}$/);
+    const txnNo = `E2E-${Date.now()}`;
+    const sold = await page.request.post('/api/store/pos/transactions', {
+      headers: { 'x-device-key': key },
+      data: {
+        txn_no: txnNo,
+        type: 'sale',
+        timestamp: new Date().toISOString(),
+        biz_location: 'ST001',
+        read_point: 'POS-E2E',
+        lines: [{ identifiers: [{ type: 'epc_hex', value: epc }], qty: 1, unit_price: 259 }],
+      },
+    });
+    expect(sold.status(), await sold.text()).toBe(200);
+
+    await openScreen(page, CASHIER);
+    const screen = screenOf(page, CASHIER);
+    await screen.getByTestId('cashier-filter-txnNo').fill(txnNo);
+    await screen.getByTestId('cashier-search-submit').click();
+    const row = screen.locator('.ant-table-row').filter({ hasText: txnNo });
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.textContent()).toContain('ST001');
+    await row.getByTestId('cashier-open').click();
+    const drawer = page.getByTestId('cashier-drawer');
+    await expect.poll(() => drawer.getByTestId('cashier-line-epc').first().textContent()).toBe(epc);
+    expect(await drawer.textContent()).toContain(webText(lang, 'pos.ui.lines'));
+    expect(await drawer.textContent()).toContain('259.00');
+    // the EPC opens its lifecycle, where the sale at the till is its last step
+    await drawer.getByTestId('cashier-line-epc').first().click();
+    await page.waitForURL((u) => u.pathname === '/label/lifecycle');
+    const lifecycle = screenOf(page, 'label/lifecycle');
+    await expect.poll(() => lifecycle.textContent(), { timeout: 15_000 }).toContain(webText(lang, 'tags.bizStep.retail_selling'));
+    expect((await lifecycle.textContent())?.split(webText(lang, 'tags.bizStep.retail_selling')).at(-1)).toContain('ST001');
   });
 });
