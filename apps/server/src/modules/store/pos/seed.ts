@@ -15,7 +15,7 @@ import { DEMO_READ_TAGS } from '../../rfid/ingest/demo.js';
 import { pgNumArray, pgTextArray } from '../../rfid/state/fold-data.js';
 import { markReturnedByDocument, markSoldByDocument } from '../../rfid/state/index.js';
 import { postStockMoves, type StockMove } from '../../stock/index.js';
-import { POS_DOC } from './post.js';
+import { POS_DOC, postTransaction } from './post.js';
 
 export const DEMO_POS_STORES = ['ST001', 'ST002', 'ST003', 'ST004', 'ST005'] as const;
 const DAYS = 14;
@@ -92,21 +92,28 @@ export async function seedPosDemo(tx: Tx, tenant: { id: number; code: string }):
   );
   const pool = new Map(stores.map((s) => [s.id, [] as { epc: string; skuId: number }[]]));
   for (const p of present) pool.get(Number(p.site))?.push({ epc: p.epc, skuId: Number(p.sku) });
-  const short = stores.reduce((n, s) => n + Math.max(0, want - pool.get(s.id)!.length), 0);
-  if (short > 0) {
-    const spare = await queryRows<{ epc: string; sku: string | number }>(
-      tx,
-      sql`select t.epc, t.sku_id as sku from label_tags t
-           where t.tenant_id = ${tenantId} and t.epc <> '' and t.status in (${TAG_STATUS.ENCODED}, ${TAG_STATUS.RECEIVED}, ${TAG_STATUS.SHIPPED}, ${TAG_STATUS.GENERATED})
-             and not exists (select 1 from rfid_epc_states s where s.tenant_id = t.tenant_id and s.epc = t.epc)
-             and not exists (select 1 from wms_carton_epcs c where c.tenant_id = t.tenant_id and c.epc = t.epc)
-           order by t.id offset ${DEMO_READ_TAGS} limit ${short}`,
-    );
-    let i = 0;
+  // one piece kept aside: it comes back at a till though the tenant never sold it (an abnormal label)
+  let odd: { epc: string; skuId: number } | undefined;
+  const short = stores.reduce((n, s) => n + Math.max(0, want - pool.get(s.id)!.length), 0) + 1;
+  const spare = await queryRows<{ epc: string; sku: string | number }>(
+    tx,
+    sql`select t.epc, t.sku_id as sku from label_tags t
+         where t.tenant_id = ${tenantId} and t.epc <> '' and t.status in (${TAG_STATUS.ENCODED}, ${TAG_STATUS.RECEIVED}, ${TAG_STATUS.SHIPPED}, ${TAG_STATUS.GENERATED})
+           and not exists (select 1 from rfid_epc_states s where s.tenant_id = t.tenant_id and s.epc = t.epc)
+           and not exists (select 1 from wms_carton_epcs c where c.tenant_id = t.tenant_id and c.epc = t.epc)
+         order by t.id offset ${DEMO_READ_TAGS} limit ${short}`,
+  );
+  const last = spare.pop();
+  if (last) odd = { epc: last.epc, skuId: Number(last.sku) };
+  else
     for (const s of stores) {
-      const list = pool.get(s.id)!;
-      while (list.length < want && i < spare.length) list.push({ epc: spare[i].epc, skuId: Number(spare[i++].sku) });
+      const p = pool.get(s.id)!;
+      if (!odd && p.length) odd = p.pop();
     }
+  let at = 0;
+  for (const s of stores) {
+    const list = pool.get(s.id)!;
+    while (list.length < want && at < spare.length) list.push({ epc: spare[at].epc, skuId: Number(spare[at++].sku) });
   }
   const skuRows = await queryRows<{ id: string | number; price: string | null }>(
     tx,
@@ -267,9 +274,9 @@ export async function seedPosDemo(tx: Tx, tenant: { id: number; code: string }):
   }
 
   // effects: each piece's last move (sold, or back in the stock room), the book at each transaction's time
-  const last = new Map<string, { t: Txn; sold: boolean }>();
-  for (const t of txns) for (const l of t.lines) if (l.epc) last.set(l.epc, { t, sold: l.qty > 0 });
-  const final = [...last.entries()];
+  const lastMove = new Map<string, { t: Txn; sold: boolean }>();
+  for (const t of txns) for (const l of t.lines) if (l.epc) lastMove.set(l.epc, { t, sold: l.qty > 0 });
+  const final = [...lastMove.entries()];
   await markSoldByDocument(
     tx,
     tenantId,
@@ -303,5 +310,22 @@ export async function seedPosDemo(tx: Tx, tenant: { id: number; code: string }):
     docCode: t.no,
   }));
   await postStockMoves(tx, tenantId, moves);
-  return { txns: txns.length, lines: lines.length };
+
+  // a piece brought back at ST002's till that the tenant never sold: the return is taken, and an
+  // abnormal label (RETURN_UNSOLD) raised — through the till's own post
+  const s = stores[1] ?? stores[0];
+  if (odd) {
+    await postTransaction(tx, tenantId, {
+      txnNo: `${s.code}-${new Date(now - 2 * HOUR + OFFSET).toISOString().slice(0, 10).replace(/-/g, '')}-R900`,
+      storeId: s.id,
+      posCode: s.pos,
+      cashier: `C${s.code.slice(-2)}01`,
+      kind: 'RETURN',
+      at: new Date(now - 2 * HOUR),
+      currency: 'CNY',
+      source: 'API',
+      lines: [{ epc: odd.epc, skuId: odd.skuId, qty: -1, unitPrice: price(odd.skuId), discount: 0 }],
+    });
+  }
+  return { txns: txns.length + (odd ? 1 : 0), lines: lines.length + (odd ? 1 : 0) };
 }
