@@ -8,10 +8,12 @@ import { readFile } from 'node:fs/promises';
 import * as XLSX from '@e965/xlsx';
 import type { Lang } from '@tagloom/domain';
 import { TAG_STATUS } from '@tagloom/domain/resources/label/tags/enums.ts';
+import { COUNT_STATUS } from '@tagloom/domain/resources/store/inventory.ts';
 import { RETAG_STATUS } from '@tagloom/domain/resources/store/supplementary-bid.ts';
 import { BILL_KIND, BILL_STATUS } from '@tagloom/domain/resources/warehouse/enums.ts';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { e2eSuite, keptSignedIn, tokenOf, withConsoleErrors } from './support/browser';
+import { e2eSuite, keptSignedIn, signedIn, tokenOf, withConsoleErrors } from './support/browser';
 import {
   apiPost,
   clickInDialog,
@@ -29,6 +31,16 @@ import {
 import { openScreen } from './support/screens';
 
 const suite = e2eSuite();
+
+type Row = Record<string, unknown>;
+
+/** A row action, inline or under the row's "More". */
+async function rowAction(page: Page, row: Locator, action: string) {
+  const inline = row.getByTestId(`row-action-${action}`);
+  if (await inline.count()) return inline.click();
+  await row.getByTestId('row-more').click();
+  await page.locator(`.ant-dropdown:visible [data-testid="row-action-${action}"]`).click();
+}
 
 describe('store bills', () => {
   it('store01 receives a transfer to its store, then writes a transfer to another store and ships it', async () => {
@@ -306,5 +318,81 @@ describe('cashier', () => {
     const lifecycle = screenOf(page, 'label/lifecycle');
     await expect.poll(() => lifecycle.textContent(), { timeout: 15_000 }).toContain(webText(lang, 'tags.bizStep.retail_selling'));
     expect((await lifecycle.textContent())?.split(webText(lang, 'tags.bizStep.retail_selling')).at(-1)).toContain('ST001');
+  });
+});
+
+describe('counts', () => {
+  it('store01 adds a self-built count, starts it, counts a handheld upload, finishes, submits and approves it', async () => {
+    const SCREEN = 'store/inventory';
+    const { page, context, errors } = await signedIn(suite, 'store01', 'demo1234', { lang: 'en_US', path: `/${SCREEN}` });
+    try {
+      const token = await tokenOf(context);
+      const screen = screenOf(page, SCREEN);
+      // a self-built sheet for tomorrow morning (its store: the clerk's own)
+      await screen.getByTestId('resource-add').click();
+      const form = panelOf(page);
+      const tomorrow = new Date(Date.now() + 86_400_000);
+      const planned = `${tomorrow.toISOString().slice(0, 10)} 09:30:00`;
+      const picker = form.getByTestId('field-plannedAt');
+      const input = (await picker.evaluate((e) => e.tagName)) === 'INPUT' ? picker : picker.locator('input');
+      await input.click();
+      await input.fill(planned);
+      await input.press('Enter');
+      await save(page, form);
+      const list = async () =>
+        ((await apiPost(page, token, `/api/${SCREEN}/list`, { pageSize: 5 })) as { data: { list: Row[] } }).data.list;
+      const made = (await list()).find((r) => r.status === COUNT_STATUS.NEW)!;
+      expect(made).toBeTruthy();
+      const code = String(made.code);
+      const row = screen.locator('.ant-table-row').filter({ hasText: code });
+      await rowAction(page, row, 'start');
+      const status = async () => (await list()).find((r) => r.code === code)?.status;
+      await expect.poll(status, { timeout: 15_000 }).toBe(COUNT_STATUS.COUNTING);
+      // the handheld's session for the count (as a pad posts it): tags the store's readers have seen
+      const gone = (await (
+        await page.evaluate(
+          async (t) => (await fetch('/api/rfid/epc-state/list?limit=5', { headers: { token: t, loginType: '1' } })).json(),
+          token,
+        )
+      ).data.list) as { epc: string }[];
+      expect(gone.length).toBeGreaterThan(0);
+      const now = Date.now();
+      const up = await apiPost(page, token, `/api/${SCREEN}/${made.id}/handheld`, {
+        equipment: 'HH-03',
+        deviceSessionId: `HH03-E2E-${code}`,
+        startedAt: new Date(now - 600_000).toISOString(),
+        endedAt: new Date(now).toISOString(),
+        reads: gone.map((g) => ({ epc: g.epc, at: new Date(now - 60_000).toISOString(), rssi: -55, count: 2 })),
+      });
+      expect(up.code).toBe(200);
+      // the drawer: the session, its EPCs counted (the refresh job's)
+      await row.getByTestId('count-detail').click();
+      const drawer = page.getByTestId('count-drawer');
+      await expect.poll(async () => drawer.textContent(), { timeout: 15_000 }).toContain(`HH03`);
+      await expect
+        .poll(async () => (await list()).find((r) => r.code === code)?.countedPieces, { timeout: 15_000 })
+        .toBeGreaterThanOrEqual(gone.length);
+      await drawer.locator('.ant-drawer-close').click();
+      await rowAction(page, row, 'finish');
+      await expect.poll(status, { timeout: 15_000 }).toBe(COUNT_STATUS.COUNTED);
+      await rowAction(page, row, 'submit');
+      await expect.poll(status, { timeout: 15_000 }).toBe(COUNT_STATUS.SUBMITTED);
+      await rowAction(page, row, 'review');
+      await page.locator('.ant-modal-confirm .ant-btn-primary, .ant-modal-confirm .ant-btn-dangerous').last().click();
+      await expect.poll(status, { timeout: 15_000 }).toBe(COUNT_STATUS.APPROVED);
+      // approved: its accuracy on the row and in the drawer
+      const approved = (await list()).find((r) => r.code === code)!;
+      expect(Number(approved.accuracySku)).toBeGreaterThanOrEqual(0);
+      await row.getByTestId('count-detail').click();
+      await expect
+        .poll(async () => drawer.getByTestId('count-accuracySku').textContent(), { timeout: 15_000 })
+        .toContain(`${Number(approved.accuracySku).toFixed(2)} %`);
+      expect(await drawer.textContent()).toContain(webText('en_US', 'count.kpi.accuracySmape'));
+      expect(errors).toEqual([]);
+    } catch (err) {
+      throw withConsoleErrors(err, errors);
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -54,6 +54,7 @@ export const MODULES: readonly ServerModule[] = [
   labelModule,
   supplyModule,
   stockModule,
+  storeModule,
   warehouseModule,
   logisticsModule,
   storeModule,

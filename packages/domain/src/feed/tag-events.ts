@@ -33,6 +33,7 @@ export const BIZ_STEPS = [
   'unpacking',
   'storing',
   'cycle_counting',
+  'stock_taking',
   'retail_selling',
   'decommissioning',
   'destroying',

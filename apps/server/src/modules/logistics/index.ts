@@ -2,6 +2,7 @@ import { logisticsModule as domain, futuresResource, qualityInspectionResource, 
 import { inArray, sql } from 'drizzle-orm';
 import { defineModule } from '../../core/module.js';
 import { READ_ONLY_ROUTES, type ResourceHooks } from '../../core/resource/service.js';
+import { logisticsCountHooks } from '../store/counts/part.js';
 import { billHooks, billSiteOf, toWarehouse } from '../warehouse/bills/hooks.js';
 import { REVIEWED_KINDS, reviewBill } from '../warehouse/bills/review.js';
 import { SHIPPED_STATES } from '../warehouse/cartons/check.js';
@@ -35,7 +36,8 @@ const receiptReviewHooks: ResourceHooks = {
 export const logisticsModule = defineModule({
   code: 'logistics',
   domain,
-  hooks: () => ({
+  hooks: (ctx) => ({
+    'logistics/inventory': logisticsCountHooks(ctx),
     'logistics/asn-binding': { omitRoutes: READ_ONLY_ROUTES },
     'logistics/receipt-review': loggedHooks(receiptReviewResource, receiptReviewHooks, {
       siteOf: billSiteOf,

@@ -2,12 +2,14 @@ import {
   asnBindingResource,
   futuresResource,
   futuresStoreResource,
+  logisticsInventoryResource,
   qualityInspectionResource,
   receiptReviewResource,
 } from '@tagloom/domain';
 import { rowsOfTable } from '../../db/resource-table.js';
 // its screens show the warehouse's bills and the EPCs of their cartons
 import '../warehouse/tables.js';
+import '../store/tables.js';
 
 /** ASN binding records: rows of the warehouse's carton–EPC table. */
 export const asnBindings = rowsOfTable(asnBindingResource);
@@ -24,3 +26,5 @@ export const futuresStores = rowsOfTable(futuresStoreResource);
 export const receiptReviews = rowsOfTable(receiptReviewResource);
 /** Every inspection: rows of the warehouse's inspections table. */
 export const qualityInspections = rowsOfTable(qualityInspectionResource);
+/** The warehouses' counts: rows of the store module's counts table. */
+export const logisticsCounts = rowsOfTable(logisticsInventoryResource);

@@ -1,6 +1,7 @@
 import { storeModule as domain } from '@tagloom/domain';
 import { combineParts, defineModule } from '../../core/module.js';
 import { billsPart } from './bills/part.js';
+import { countsPart } from './counts/part.js';
 import { differencesPart } from './differences/part.js';
 import { erpPart } from './erp/part.js';
 import { erpStockOf } from './erp/service.js';
@@ -24,12 +25,12 @@ useErpStock(async (tx, tenantId, siteId) => {
 
 /**
  * The store module (../shared/operations.md slice B): what each store holds now (stock, refill),
- * its receipts and deliveries, the till, its ERP stock and difference lists, re-tagging and reports —
+ * its receipts and deliveries, the till, counts, its ERP stock and difference lists, re-tagging and reports —
  * each area a part in its own folder (./<area>/part.ts), combined here in the order their demo data
  * is seeded (the till's sales before the ERP stocks that mirror the book).
  */
 export const storeModule = defineModule({
   code: 'store',
   domain,
-  ...combineParts([billsPart, stockPart, posPart, erpPart, differencesPart, retagPart, reportsPart]),
+  ...combineParts([billsPart, stockPart, posPart, countsPart, erpPart, differencesPart, retagPart, reportsPart]),
 });

@@ -62,7 +62,6 @@ export const logisticsMenu: MenuModuleDef = {
           side: 'T',
           icon: 'ReconciliationOutlined',
           names: { zh_CN: '盘点', zh_TW: '盤點', en_US: 'Inventory counts' },
-          actions: ['query', 'add', 'edit', 'delete', 'refresh', 'sync', 'submit', 'cancelReview', 'export'],
         },
         {
           component: 'logistics/spot-check',

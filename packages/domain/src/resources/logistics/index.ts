@@ -2,11 +2,13 @@ import { defineDomainModule } from '../module.js';
 import { logisticsMenu } from './_menu.js';
 import { asnBindingResource } from './asn-binding.js';
 import { futuresResource, futuresStoreResource } from './futures.js';
+import { logisticsInventoryResource } from './inventory.js';
 import { qualityInspectionResource } from './quality-inspection.js';
 import { receiptReviewResource } from './receipt-review.js';
 
 export * from './asn-binding.js';
 export * from './futures.js';
+export * from './inventory.js';
 export * from './quality-inspection.js';
 export * from './receipt-review.js';
 export { logisticsMenu };
@@ -15,5 +17,12 @@ export { logisticsMenu };
 export const logisticsModule = defineDomainModule({
   code: 'logistics',
   menu: logisticsMenu,
-  resources: [asnBindingResource, receiptReviewResource, qualityInspectionResource, futuresResource, futuresStoreResource],
+  resources: [
+    asnBindingResource,
+    receiptReviewResource,
+    qualityInspectionResource,
+    futuresResource,
+    futuresStoreResource,
+    logisticsInventoryResource,
+  ],
 });

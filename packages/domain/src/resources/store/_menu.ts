@@ -34,8 +34,6 @@ export const storeMenu: MenuModuleDef = {
           side: 'T',
           icon: 'ReconciliationOutlined',
           names: { zh_CN: '门店盘点', zh_TW: '門市盤點', en_US: 'Store inventory' },
-          // import: ERP stock (xlsx, API); approve: a difference list (tab Differences)
-          actions: ['query', 'add', 'edit', 'delete', 'import', 'submit', 'approve', 'export'],
         },
         {
           component: 'store/cashier',

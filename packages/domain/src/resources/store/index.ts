@@ -1,14 +1,17 @@
 import { defineDomainModule } from '../module.js';
 import { storeMenu } from './_menu.js';
 import { storeDeliveryResource } from './delivery.js';
+import { countSiteResource, storeInventoryResource } from './inventory.js';
 import { storeReceivingResource } from './receiving.js';
 import { storeRetagResource } from './supplementary-bid.js';
 
+export * from '../../stock/count-kpi.js';
+export * from './cashier.js';
 export * from './delivery.js';
 export * from './differences.js';
+export * from './inventory.js';
 export * from './receiving.js';
 export type * from './report-wire.js';
-export * from './cashier.js';
 export * from './stock.js';
 export * from './supplementary-bid.js';
 export { storeMenu };
@@ -22,6 +25,6 @@ export { storeMenu };
 export const storeModule = defineDomainModule({
   code: 'store',
   menu: storeMenu,
-  resources: [storeReceivingResource, storeDeliveryResource],
+  resources: [storeInventoryResource, countSiteResource, storeReceivingResource, storeDeliveryResource],
   custom: [storeRetagResource],
 });

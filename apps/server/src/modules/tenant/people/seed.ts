@@ -27,6 +27,24 @@ const EDGE_RFID: Record<string, string[]> = {
   'label/lifecycle': ['query', 'export'],
 };
 
+/** A count's buttons (store/inventory, logistics/inventory): the sheet, its moves, refresh, sync and a handheld's upload. */
+const COUNT_BUTTONS = [
+  'query',
+  'add',
+  'edit',
+  'delete',
+  'export',
+  'start',
+  'finish',
+  'submit',
+  'review',
+  'cancelReview',
+  'void',
+  'refresh',
+  'sync',
+  'upload',
+];
+
 /** Roles: code, names, and the screens (with buttons) each grants, within what the tenant holds. */
 const DEMO_ROLES: { code: string; name: string; alias: string; grants: Record<string, string[]> }[] = [
   {
@@ -36,8 +54,6 @@ const DEMO_ROLES: { code: string; name: string; alias: string; grants: Record<st
     grants: {
       ...EDGE_RFID,
       'tenant/store': ['query'],
-      // what its store holds now (stock, refill, its book's movements), its ERP stock and difference lists
-      'store/inventory': ['query', 'add', 'edit', 'delete', 'import', 'approve', 'export'],
       // the bills coming to its store (received by their reads, confirmed by receive) and those it sends
       'store/receiving': ['query', 'export', 'receive'],
       'store/delivery': ['query', 'add', 'edit', 'delete', 'export', 'ship'],
@@ -50,6 +66,10 @@ const DEMO_ROLES: { code: string; name: string; alias: string; grants: Record<st
       'store/report-take-delivery': ['query', 'export'],
       // the till of its store: transactions and their lines
       'store/cashier': ['query', 'export'],
+      // its store's counts, from the sheet to the approval (a small store's clerk is its manager too), and their report;
+      // what its store holds now (stock, refill, its book's movements), its ERP stock and difference lists
+      'store/inventory': [...COUNT_BUTTONS, 'import', 'approve'],
+      'store/report-stocktaking': ['query', 'export'],
     },
   },
   {
@@ -78,6 +98,8 @@ const DEMO_ROLES: { code: string; name: string; alias: string; grants: Record<st
       // who may do what at its warehouse (kept by the administrator), and the log of its documents' moves
       'warehouse/permission': ['query'],
       'warehouse/log': ['query', 'export'],
+      // its warehouse's counts
+      'logistics/inventory': [...COUNT_BUTTONS],
       // its handhelds' sessions: upload one as a file, review or reject it
       'warehouse/pad-review': ['query', 'export', 'review', 'reject', 'upload'],
       // the abnormal labels found at its warehouse (unknown and foreign EPCs in cartons, an EPC at two sites)

@@ -1,16 +1,20 @@
 /**
  * store/inventory: what a store holds and how it is counted — its stock now (three numbers per
- * SKU), the refill of its sales floor, its ERP stock against its book (difference lists) and the
+ * SKU), its count sheets, the refill of its sales floor, its ERP stock against its book (difference lists) and the
  * journal of its book's movements, for one site at a time (a store's user: its own store).
  */
+import { RESOURCES } from '@tagloom/domain/resources/index.ts';
 import { Empty, Select, Space, Tabs, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CountsTab } from './CountsTab';
 import { DifferencesTab } from './DifferencesTab';
 import { MovesTab } from './MovesTab';
 import { RefillTab } from './RefillTab';
 import { StockTab } from './StockTab';
 import { useStockSites } from './site';
+
+const counts = RESOURCES.find((r) => r.code === 'store/inventory')!;
 
 export default function StoreInventory() {
   const { t } = useTranslation();
@@ -45,10 +49,11 @@ export default function StoreInventory() {
       activeKey={tab}
       onChange={setTab}
       destroyOnHidden
-      // the journal lists every site the user reaches (its own filter): no site picker there
-      tabBarExtraContent={tab === 'moves' ? undefined : picker}
+      // the count sheets and the journal list every site the user reaches (their own filters): no site picker there
+      tabBarExtraContent={tab === 'moves' || tab === 'counts' ? undefined : picker}
       items={[
         { key: 'stock', label: t('stockView.tab.stock'), children: site && <StockTab site={site} /> },
+        { key: 'counts', label: t('count.tabs.counts'), children: <CountsTab def={counts} /> },
         { key: 'refill', label: t('stockView.tab.refill'), children: site && <RefillTab site={site} /> },
         { key: 'differences', label: t('differences.tab'), children: site && <DifferencesTab key={site.id} siteId={site.id} /> },
         { key: 'moves', label: t('stockView.tab.moves'), children: <MovesTab sites={list} /> },

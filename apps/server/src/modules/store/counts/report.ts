@@ -1,0 +1,242 @@
+/**
+ * The stocktaking report (store/report-stocktaking, ../shared/operations.md §6 and §9): the stores'
+ * approved counts of a period — per count, per store and per category the pieces expected, counted,
+ * over and short, the SKU and SMAPE accuracy (over the lines, so sizes do not offset each other),
+ * duration and items an hour — and each store's count status per week (approved, complete,
+ * incomplete, not counted). A store's user sees its own store. The sheet export holds the same.
+ */
+import { itemsPerHour, type Lang, LOCATION_KIND, COUNT_STATUS as S, translate, weekStatus } from '@tagloom/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Services } from '../../../app.js';
+import type { SessionInfo } from '../../../core/context.js';
+import { envelope } from '../../../core/envelope.js';
+import { badRequest } from '../../../core/errors.js';
+import { attachment, workbookBuffer } from '../../../core/resource/excel.js';
+import { type Db, queryRows } from '../../../db/client.js';
+
+const SCREEN = 'store/report-stocktaking';
+const DAY = 86_400_000;
+/** A period of at most this many days (a year and a day). */
+const MAX_DAYS = 366;
+
+const filters = z.object({
+  from: z.coerce.date().optional(),
+  to: z.coerce.date().optional(),
+  siteId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+});
+type Filters = z.infer<typeof filters>;
+
+/** The period asked for (default: the last four weeks, to now). */
+function periodOf(f: Filters): { from: Date; to: Date } {
+  const to = f.to ?? new Date();
+  const from = f.from ?? new Date(to.getTime() - 28 * DAY);
+  if (from.getTime() > to.getTime()) throw badRequest('countReport.badPeriod');
+  if (to.getTime() - from.getTime() > MAX_DAYS * DAY) throw badRequest('countReport.periodTooLong', { days: MAX_DAYS });
+  return { from, to };
+}
+
+/** The stores the session reaches, narrowed to the one asked for. */
+function storesOf(session: SessionInfo, f: Filters): SQL {
+  const party = session.party?.kind === 'store' ? session.party.id : session.party ? -1 : undefined;
+  return sql`l.tenant_id = ${session.tenantId} and l.kind = ${LOCATION_KIND.STORE}
+             ${party !== undefined ? sql`and l.id = ${party}` : sql``}
+             ${f.siteId ? sql`and l.id = ${f.siteId}` : sql``}`;
+}
+
+const num = (v: unknown) => Number(v ?? 0);
+/** SMAPE and SKU accuracy over lines (§9), in %. */
+const ACCURACY = sql`
+  round((100 * (1 - sum(abs(x.r - x.e))::numeric / nullif(sum(x.r + x.e), 0)))::numeric, 2) as smape,
+  round((100 * count(*) filter (where x.r = x.e)::numeric / nullif(count(*), 0))::numeric, 2) as sku`;
+/** A count's lines as e (expected + moved, not below 0) and r (counted), those with e + r > 0. */
+const LINES = sql`(select l.count_id, l.sku_id, greatest(0, l.expected_qty + l.moved_qty) as e, l.counted_qty as r,
+                          l.over_qty as over, l.short_qty as short
+                     from stock_count_lines l where (l.expected_qty + l.moved_qty > 0 or l.counted_qty > 0))`;
+
+export interface StocktakingReport {
+  counts: Record<string, unknown>[];
+  stores: Record<string, unknown>[];
+  categories: Record<string, unknown>[];
+  weeks: { week: string; approved: number; complete: number; incomplete: number; notCounted: number }[];
+  /** the stores the session reaches (the filter's choices) */
+  sites: { id: number; name: string }[];
+}
+
+export async function stocktakingReport(db: Db, session: SessionInfo, f: Filters): Promise<StocktakingReport> {
+  const { from, to } = periodOf(f);
+  const t = session.tenantId;
+  const approved = sql`c.tenant_id = ${t} and c.status = ${S.APPROVED}
+      and c.finished_at >= ${from.toISOString()}::timestamptz and c.finished_at < ${to.toISOString()}::timestamptz
+      and c.site_id in (select l.id from locations l where ${storesOf(session, f)})`;
+  const counts = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select c.id, c.code, l.name as "siteName", l.code as "siteCode", c.mode,
+               to_char(c.finished_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "finishedAt",
+               c.expected_pieces as "expected", c.counted_pieces as "counted", c.over_pieces as "over", c.short_pieces as "short",
+               c.accuracy_sku as "accuracySku", c.accuracy_smape as "accuracySmape", c.duration_s as "durationS"
+          from stock_counts c join locations l on l.tenant_id = c.tenant_id and l.id = c.site_id
+         where ${approved} order by c.finished_at desc limit 2000`,
+  );
+  const stores = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select l.id as "siteId", l.name as "siteName", l.code as "siteCode", count(distinct c.id)::int as counts,
+               sum(x.e)::int as expected, sum(x.r)::int as counted, sum(x.over)::int as over, sum(x.short)::int as short, ${ACCURACY}
+          from stock_counts c join locations l on l.tenant_id = c.tenant_id and l.id = c.site_id
+          join ${LINES} x on x.count_id = c.id
+         where ${approved} and c.tenant_id = ${t}
+         group by l.id, l.name, l.code order by l.code`,
+  );
+  const categories = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select coalesce(nullif(g.big_type, ''), '-') as category, count(distinct c.id)::int as counts,
+               sum(x.e)::int as expected, sum(x.r)::int as counted, sum(x.over)::int as over, sum(x.short)::int as short, ${ACCURACY}
+          from stock_counts c join ${LINES} x on x.count_id = c.id
+          join goods_skus k on k.tenant_id = c.tenant_id and k.id = x.sku_id
+          join goods g on g.tenant_id = k.tenant_id and g.id = k.goods_id
+         where ${approved}
+         group by 1 order by 1`,
+  );
+  // each store's counts of each week of the period (weeks from Monday), by the time they were done or planned
+  const weekly = await queryRows<{ site_id: string | number; week: string; statuses: number[] }>(
+    db,
+    sql`select c.site_id, to_char(date_trunc('week', coalesce(c.finished_at, c.started_at, c.planned_at)), 'YYYY-MM-DD') as week,
+               array_agg(c.status) as statuses
+          from stock_counts c
+         where c.tenant_id = ${t} and c.status <> ${S.CANCELLED}
+           and coalesce(c.finished_at, c.started_at, c.planned_at) >= date_trunc('week', ${from.toISOString()}::timestamptz)
+           and coalesce(c.finished_at, c.started_at, c.planned_at) < ${to.toISOString()}::timestamptz
+           and c.site_id in (select l.id from locations l where ${storesOf(session, f)})
+         group by 1, 2`,
+  );
+  const [{ n: storeCount }] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from locations l where ${storesOf(session, f)}`,
+  );
+  const sites = await queryRows<{ id: string | number; name: string }>(
+    db,
+    sql`select l.id, l.name from locations l where ${storesOf(session, {})} order by l.code limit 500`,
+  );
+  const weeks: StocktakingReport['weeks'] = [];
+  const monday = (d: Date) => {
+    const x = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+    x.setUTCDate(x.getUTCDate() - ((x.getUTCDay() + 6) % 7));
+    return x;
+  };
+  for (let w = monday(from); w.getTime() < to.getTime(); w = new Date(w.getTime() + 7 * DAY)) {
+    const key = w.toISOString().slice(0, 10);
+    const of = weekly.filter((r) => r.week === key);
+    const tally = { week: key, approved: 0, complete: 0, incomplete: 0, notCounted: 0 };
+    for (const r of of) tally[weekStatus(r.statuses.map(Number))]++;
+    tally.notCounted += Math.max(0, storeCount - of.length);
+    weeks.push(tally);
+  }
+  return {
+    counts: counts.map((c) => ({
+      ...c,
+      accuracySku: c.accuracySku == null ? null : num(c.accuracySku),
+      accuracySmape: c.accuracySmape == null ? null : num(c.accuracySmape),
+      itemsPerHour: itemsPerHour(num(c.counted), num(c.durationS)),
+    })),
+    stores: stores.map((s) => ({ ...s, smape: s.smape == null ? null : num(s.smape), sku: s.sku == null ? null : num(s.sku) })),
+    categories: categories.map((s) => ({ ...s, smape: s.smape == null ? null : num(s.smape), sku: s.sku == null ? null : num(s.sku) })),
+    weeks,
+    sites: sites.map((s) => ({ id: Number(s.id), name: s.name })),
+  };
+}
+
+/** The report as a workbook: counts, stores, categories and weeks, headed in the reader's language. */
+function reportSheets(r: StocktakingReport, lang: Lang) {
+  const h = (k: string) => translate(lang, `countReport.col.${k}`);
+  const pieces = ['expected', 'counted', 'over', 'short'];
+  return [
+    {
+      name: translate(lang, 'countReport.sheet.counts'),
+      rows: [
+        ['code', 'siteName', 'finishedAt', ...pieces, 'accuracySku', 'accuracySmape', 'durationS', 'itemsPerHour'].map(h),
+        ...r.counts.map((c) => [
+          c.code,
+          c.siteName,
+          c.finishedAt ? new Date(c.finishedAt as string).toISOString().slice(0, 16).replace('T', ' ') : '',
+          ...pieces.map((p) => num(c[p])),
+          c.accuracySku,
+          c.accuracySmape,
+          num(c.durationS),
+          c.itemsPerHour,
+        ]),
+      ],
+    },
+    {
+      name: translate(lang, 'countReport.sheet.stores'),
+      rows: [
+        ['siteName', 'counts', ...pieces, 'accuracySku', 'accuracySmape'].map(h),
+        ...r.stores.map((s) => [s.siteName, num(s.counts), ...pieces.map((p) => num(s[p])), s.sku, s.smape]),
+      ],
+    },
+    {
+      name: translate(lang, 'countReport.sheet.categories'),
+      rows: [
+        ['category', 'counts', ...pieces, 'accuracySku', 'accuracySmape'].map(h),
+        ...r.categories.map((s) => [s.category, num(s.counts), ...pieces.map((p) => num(s[p])), s.sku, s.smape]),
+      ],
+    },
+    {
+      name: translate(lang, 'countReport.sheet.weeks'),
+      rows: [
+        ['week', 'approved', 'complete', 'incomplete', 'notCounted'].map(h),
+        ...r.weeks.map((w) => [w.week, w.approved, w.complete, w.incomplete, w.notCounted]),
+      ],
+    },
+  ];
+}
+
+const row = z.record(z.string(), z.unknown());
+
+export const stocktakingReportRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
+  app.post(
+    `/${SCREEN}/data`,
+    {
+      config: { access: { screen: SCREEN, action: 'query' } },
+      schema: {
+        tags: [SCREEN],
+        summary:
+          "The stocktaking report of a period (from, to: default the last 28 days; at most 366) and a store (siteId, optional): the stores' approved counts (expected, counted, over, short, SKU and SMAPE accuracy, duration, items an hour), the same per store and per category over the counts' lines, and per week how many stores approved, completed, started or did not count. A store's user sees its store",
+        body: filters,
+        response: {
+          200: envelope(
+            z.object({
+              counts: z.array(row),
+              stores: z.array(row),
+              categories: z.array(row),
+              weeks: z.array(
+                z.object({ week: z.string(), approved: z.number(), complete: z.number(), incomplete: z.number(), notCounted: z.number() }),
+              ),
+            }),
+          ),
+        },
+      },
+    },
+    async (req, reply) => reply.ok(await stocktakingReport(app.ctx.db, req.session!, req.body)),
+  );
+
+  app.post(
+    `/${SCREEN}/export`,
+    {
+      config: { access: { screen: SCREEN, action: 'export' } },
+      schema: {
+        tags: [SCREEN],
+        summary:
+          'The stocktaking report of a period and store as a workbook (.xlsx): its counts, stores, categories and weeks, headed in the language of the request',
+        body: filters,
+      },
+    },
+    async (req, reply) => {
+      const report = await stocktakingReport(app.ctx.db, req.session!, req.body);
+      return reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', attachment(`${translate(req.lang, 'countReport.fileName')}.xlsx`))
+        .send(workbookBuffer(reportSheets(report, req.lang)));
+    },
+  );
+};
