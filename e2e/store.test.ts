@@ -368,7 +368,7 @@ describe('counts', () => {
       // the drawer: the session, its EPCs counted (the refresh job's)
       await row.getByTestId('count-detail').click();
       const drawer = page.getByTestId('count-drawer');
-      await expect.poll(async () => drawer.textContent(), { timeout: 15_000 }).toContain(`HH03`);
+      await expect.poll(async () => drawer.textContent(), { timeout: 15_000 }).toContain('HH-03');
       await expect
         .poll(async () => (await list()).find((r) => r.code === code)?.countedPieces, { timeout: 15_000 })
         .toBeGreaterThanOrEqual(gone.length);

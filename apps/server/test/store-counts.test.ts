@@ -110,6 +110,7 @@ describe(`store counts on ${DRIVER}`, () => {
     expect(res.status).toBe(200);
     const r = res.body.data;
     expect(r.stores.length).toBe(10);
+    expect(r.sites.length).toBeGreaterThanOrEqual(10);
     const red = r.stores.find((s: Row) => s.siteCode === 'ST007');
     expect(red.sku).toBeLessThan(91);
     for (const s of r.stores.filter((x: Row) => x.siteCode !== 'ST007')) expect(s.sku).toBeGreaterThan(88);

@@ -38,6 +38,7 @@ export const logisticsModule = defineModule({
   domain,
   hooks: (ctx) => ({
     'logistics/inventory': logisticsCountHooks(ctx),
+    'logistics/count-site': { omitRoutes: ['create', 'update', 'delete', 'import', 'template', 'export'] },
     'logistics/asn-binding': { omitRoutes: READ_ONLY_ROUTES },
     'logistics/receipt-review': loggedHooks(receiptReviewResource, receiptReviewHooks, {
       siteOf: billSiteOf,

@@ -2,6 +2,7 @@ import {
   asnBindingResource,
   futuresResource,
   futuresStoreResource,
+  logisticsCountSiteResource,
   logisticsInventoryResource,
   qualityInspectionResource,
   receiptReviewResource,
@@ -28,3 +29,5 @@ export const receiptReviews = rowsOfTable(receiptReviewResource);
 export const qualityInspections = rowsOfTable(qualityInspectionResource);
 /** The warehouses' counts: rows of the store module's counts table. */
 export const logisticsCounts = rowsOfTable(logisticsInventoryResource);
+/** The warehouses a count is of: rows of the locations table. */
+export const logisticsCountSites = rowsOfTable(logisticsCountSiteResource);

@@ -2,7 +2,7 @@ import { defineDomainModule } from '../module.js';
 import { logisticsMenu } from './_menu.js';
 import { asnBindingResource } from './asn-binding.js';
 import { futuresResource, futuresStoreResource } from './futures.js';
-import { logisticsInventoryResource } from './inventory.js';
+import { logisticsCountSiteResource, logisticsInventoryResource } from './inventory.js';
 import { qualityInspectionResource } from './quality-inspection.js';
 import { receiptReviewResource } from './receipt-review.js';
 
@@ -24,5 +24,6 @@ export const logisticsModule = defineDomainModule({
     futuresResource,
     futuresStoreResource,
     logisticsInventoryResource,
+    logisticsCountSiteResource,
   ],
 });

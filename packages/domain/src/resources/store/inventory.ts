@@ -4,8 +4,7 @@ import { defineResource } from '../../resource/define.js';
 import { f } from '../../resource/fields.js';
 import { defineMachine } from '../../resource/machine.js';
 import { partyCode } from '../tenant/places/_party.js';
-// the sites' LocationKind enum (the count-site picker's column), whichever module loads this first
-import '../tenant/places/enums.js';
+import { LOCATION_KIND } from '../tenant/places/enums.js';
 import { numberedCode } from '../warehouse/bill.js';
 
 /** Values of the CountSheetKind enum (../shared/operations.md E9): who made the sheet. */
@@ -76,26 +75,32 @@ export function countRowRefusal(row: Record<string, unknown>, action: 'edit' | '
 }
 
 /**
- * The places a count is of: the tenant's stores and warehouses (rows of the locations table),
- * picked by name; a store's or warehouse's user sees its own site only.
+ * The places a count is of, picked by name: the tenant's stores (rows of the locations table of kind
+ * store); a store's user sees its own store only. logistics/count-site is the warehouses' picker.
  */
-export const countSiteResource = defineResource({
-  code: 'store/count-site',
-  screen: 'store/inventory',
-  names: L('盘点站点', '盤點據點', 'Count site'),
-  owner: 'tenant',
-  table: 'locations',
-  titleField: 'name',
-  defaultSort: { field: 'code', order: 'asc' },
-  rowsOf: { code: 'tenant/location' },
-  crud: ['query'],
-  partyScope: { store: 'id', warehouse: 'id' },
-  fields: {
-    code: partyCode(L('站点编码', '據點編碼', 'Site code')),
-    name: f.text({ label: L('站点名称', '據點名稱', 'Site name'), max: 64, search: 'like', sort: true }),
-    kind: f.enumOf('LocationKind', { label: L('位置类型', '位置類型', 'Location type'), search: 'eq', width: 100 }),
-  },
-});
+export const countSiteOf = (code: string, screen: string, kind: number, names: L10n) =>
+  defineResource({
+    code,
+    screen,
+    names,
+    owner: 'tenant',
+    table: 'locations',
+    titleField: 'name',
+    defaultSort: { field: 'code', order: 'asc' },
+    rowsOf: { code: 'tenant/location', fixed: { kind } },
+    crud: ['query'],
+    partyScope: { store: 'id', warehouse: 'id' },
+    fields: {
+      code: partyCode(L('站点编码', '據點編碼', 'Site code')),
+      name: f.text({ label: L('站点名称', '據點名稱', 'Site name'), max: 64, search: 'like', sort: true }),
+    },
+  });
+export const countSiteResource = countSiteOf(
+  'store/count-site',
+  'store/inventory',
+  LOCATION_KIND.STORE,
+  L('盘点门店', '盤點門市', 'Count store'),
+);
 
 /** A count's tally, written by the server. */
 const tally = (label: L10n, extra: { hidden?: boolean; width?: number } = {}) =>
@@ -135,7 +140,7 @@ export const countFields = {
     width: 90,
     hidden: true,
   }),
-  plannedAt: f.datetime({ label: L('计划时间', '計畫時間', 'Planned at'), sort: true, search: 'range', width: 150 }),
+  plannedAt: f.datetime({ label: L('计划时间', '計畫時間', 'Planned at'), sort: true, search: 'range', width: 140 }),
   assigneeId: f.ref('tenant/user', 'username', {
     label: L('盘点人', '盤點人', 'Assignee'),
     required: false,
@@ -155,7 +160,7 @@ export const countFields = {
   countedPieces: tally(L('实盘数', '實盤數', 'Counted'), { width: 90 }),
   overPieces: tally(L('盘盈', '盤盈', 'Over'), { width: 80, hidden: true }),
   shortPieces: tally(L('盘亏', '盤虧', 'Short'), { width: 80, hidden: true }),
-  accuracySku: percent(L('SKU 准确率 %', 'SKU 準確率 %', 'SKU acc. %'), { width: 110 }),
+  accuracySku: percent(L('SKU 准确率 %', 'SKU 準確率 %', 'SKU acc. %'), { width: 100 }),
   accuracySmape: percent(L('SMAPE 准确率 %', 'SMAPE 準確率 %', 'SMAPE acc. %'), { hidden: true, width: 120 }),
   accuracyUnit: percent(L('件数准确率 %', '件數準確率 %', 'Unit acc. %'), { hidden: true, width: 110 }),
   skuCount: tally(L('SKU 数', 'SKU 數', 'SKUs'), { hidden: true }),
@@ -200,7 +205,8 @@ export const storeInventoryResource = defineResource({
   // refresh: counted again from the sessions and readers; sync: movements since the snapshot; upload: a handheld's session file
   // import: ERP stock (tab Differences; xlsx or API); approve: a difference list
   extraActions: ['refresh', 'sync', 'upload', 'import', 'approve'],
-  partyScope: { store: 'siteId', warehouse: 'siteId' },
+  // (as a list: the field the server requires, given a site's user's own site when left blank)
+  partyScope: { store: ['siteId'], warehouse: ['siteId'] },
   rules: [zonesRule],
   sample: () => ({ plannedAt: tomorrow(), sheetKind: COUNT_SHEET_KIND.SELF_BUILT, zoneIds: [] }),
   fields: countFields,

@@ -212,6 +212,7 @@ export const stocktakingReportRoutes: FastifyPluginAsyncZod<Services> = async (a
               weeks: z.array(
                 z.object({ week: z.string(), approved: z.number(), complete: z.number(), incomplete: z.number(), notCounted: z.number() }),
               ),
+              sites: z.array(z.object({ id: z.number(), name: z.string() })),
             }),
           ),
         },

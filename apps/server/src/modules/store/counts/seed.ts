@@ -151,7 +151,7 @@ export async function seedCountDemo(tx: Tx, tenant: { id: number; code: string }
     for (const weeksAgo of [3, 2, 1]) {
       const started = new Date(morning(weeksAgo * 7 - (i % 3)).getTime() + (60 + Math.floor(rnd() * 120)) * MIN);
       const finished = new Date(started.getTime() + (35 + Math.floor(rnd() * 70)) * MIN);
-      const accuracy = store === RED ? 0.86 + rnd() * 0.04 : 0.92 + rnd() * 0.075;
+      const accuracy = store === RED ? 0.86 + rnd() * 0.04 : 0.935 + rnd() * 0.06;
       const c = await insertSheet(
         tx,
         tenantId,

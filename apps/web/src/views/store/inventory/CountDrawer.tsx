@@ -82,7 +82,13 @@ export function CountDrawer({
   const stateName = (v: unknown) => ENUMS.CountStatus?.find((o) => String(o.value) === String(v))?.label[lang] ?? String(v);
   const sessionState = (v: unknown) => ENUMS.ReadSessionState?.find((o) => String(o.value) === String(v))?.label[lang] ?? String(v);
   const lines = detail.data?.lines ?? [];
-  const num = (key: string, title: string) => ({ title, dataIndex: key, width: 80, align: 'right' as const, render: (v: unknown) => n(v) });
+  const num = (key: string, title: string, width = 96) => ({
+    title,
+    dataIndex: key,
+    width,
+    align: 'right' as const,
+    render: (v: unknown) => n(v),
+  });
 
   return (
     <Drawer
@@ -164,7 +170,7 @@ export function CountDrawer({
         dataSource={lines}
         locale={{ emptyText: t('count.noLines') }}
         pagination={{ pageSize: 20, size: 'small', showSizeChanger: false }}
-        scroll={{ x: 720 }}
+        scroll={{ x: 800 }}
         data-testid="count-lines"
         columns={[
           {
@@ -179,11 +185,11 @@ export function CountDrawer({
           num('movedQty', t('count.col.moved')),
           num('countedQty', t('count.col.counted')),
           {
-            ...num('overQty', t('count.col.over')),
+            ...num('overQty', t('count.col.over'), 76),
             render: (v: unknown) => (n(v) ? <Typography.Text type="warning">+{n(v)}</Typography.Text> : 0),
           },
           {
-            ...num('shortQty', t('count.col.short')),
+            ...num('shortQty', t('count.col.short'), 76),
             render: (v: unknown) => (n(v) ? <Typography.Text type="danger">−{n(v)}</Typography.Text> : 0),
           },
         ]}
@@ -199,6 +205,7 @@ export function CountDrawer({
             size="small"
             rowKey={(r) => String(r.zoneId)}
             dataSource={detail.data?.zones ?? []}
+            locale={{ emptyText: t('count.noEpcs') }}
             pagination={false}
             columns={[
               { title: t('count.col.zone'), dataIndex: 'name', render: (v) => String(v || t('count.wholeSite')) },

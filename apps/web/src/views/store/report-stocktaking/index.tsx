@@ -7,7 +7,7 @@
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { ACTIONS } from '@tagloom/domain/menu/actions.ts';
 import { useQuery } from '@tanstack/react-query';
-import { Row as AntRow, Button, Card, Col, DatePicker, Form, Select, Space, Table, theme } from 'antd';
+import { Row as AntRow, Button, Card, Col, DatePicker, Form, Grid, Select, Space, Table, theme } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,6 +39,7 @@ export default function StocktakingReport() {
   const { t, i18n } = useTranslation();
   const lang = normalizeLang(i18n.language);
   const { token } = theme.useToken();
+  const screens = Grid.useBreakpoint();
   const message = useMessage();
   const { actions } = useScreen();
   const [form] = Form.useForm<{ period?: [Dayjs, Dayjs]; siteId?: number }>();
@@ -50,7 +51,7 @@ export default function StocktakingReport() {
   });
   // the stores the user reaches (the first answer's: a filter by store leaves one)
   const [sites, setSites] = useState<{ value: number; label: string }[]>([]);
-  if (report.data && !sites.length && report.data.sites.length) setSites(report.data.sites.map((s) => ({ value: s.id, label: s.name })));
+  if (report.data?.sites?.length && !sites.length) setSites(report.data.sites.map((s) => ({ value: s.id, label: s.name })));
   const data = report.data;
   const col = (k: string) => t(`countReport.col.${k}`);
   const submit = () => {
@@ -84,6 +85,7 @@ export default function StocktakingReport() {
       yAxis: {
         type: 'value',
         name: t('countReport.accuracyAxis'),
+        nameTextStyle: { align: 'left' },
         min: (v: { min: number }) => Math.max(0, Math.floor(v.min / 5) * 5 - 5),
         max: 100,
       },
@@ -116,10 +118,10 @@ export default function StocktakingReport() {
     });
     return {
       tooltip: { trigger: 'axis' },
-      legend: { top: 0 },
-      grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
+      legend: { bottom: 0 },
+      grid: { left: 8, right: 16, top: 32, bottom: 36, containLabel: true },
       xAxis: { type: 'category', data: weeks.map((w) => w.week.slice(5)) },
-      yAxis: { type: 'value', minInterval: 1, name: t('countReport.storesAxis') },
+      yAxis: { type: 'value', minInterval: 1, name: t('countReport.storesAxis'), nameTextStyle: { align: 'left' } },
       series: [
         stack('approved', token.colorSuccess),
         stack('complete', token.colorPrimary),
@@ -147,10 +149,11 @@ export default function StocktakingReport() {
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Card variant="borderless" size="small">
-        <Form form={form} layout="inline" onFinish={submit} style={{ rowGap: 8 }}>
+        <Form form={form} layout={screens.md ? 'inline' : 'vertical'} onFinish={submit} style={{ rowGap: 8 }}>
           <Form.Item name="period" label={t('countReport.period')}>
             <DatePicker.RangePicker
               allowEmpty={[true, true]}
+              style={{ width: 280, maxWidth: '100%' }}
               presets={[
                 { label: '4w', value: [dayjs().subtract(28, 'day'), dayjs()] },
                 { label: '12w', value: [dayjs().subtract(84, 'day'), dayjs()] },
