@@ -54,7 +54,6 @@ export const MODULES: readonly ServerModule[] = [
   labelModule,
   supplyModule,
   stockModule,
-  storeModule,
   warehouseModule,
   logisticsModule,
   storeModule,

@@ -1,5 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import {
+  CRUD,
   CUSTOM_RESOURCES,
   PARTY_KINDS,
   PARTY_SCREENS,
@@ -11,6 +12,7 @@ import {
 } from '@tagloom/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.js';
 import { snake } from '../src/db/resource-table.js';
 import { roles, tenants, users } from '../src/db/schema/index.js';
 import { createUser } from '../src/modules/general/user/service.js';
@@ -109,108 +111,123 @@ describe(`party data scope of every declaration that names one (${DRIVER})`, () 
 
   for (const def of scoped) {
     const base = `/api/${def.code}`;
-    const listIds = async (token: string) =>
-      ((await t.call('POST', `${base}/list`, { token, body: { pageSize: 500 } })).body.data.list as { id: number }[]).map((r) => r.id);
+    /** every row the user lists, page by page (a screen may keep its own page size) */
+    const listIds = async (token: string) => {
+      const ids: number[] = [];
+      for (let page = 1; ; page++) {
+        const d = (await t.call('POST', `${base}/list`, { token, body: { page, pageSize: 500 } })).body.data;
+        ids.push(...(d.list as { id: number }[]).map((r) => r.id));
+        if (!d.list.length || ids.length >= d.total) return ids;
+      }
+    };
 
     describe(def.code, () => {
       for (const kind of Object.keys(def.partyScope!) as PartyKind[]) {
         // its own party's screen (the party's row, and maybe rows within it: a site's zones), or the field stamped
         const field = partyFieldsOf(def, kind).includes('id') ? 'id' : partyFieldsOf(def, kind)[0];
-        it(`keeps a user bound to a ${kind} to its rows (${field})`, async () => {
-          const [mine, other] = parties[kind];
-          const token = tokens[kind];
-          // one row of each party, made by the unbound admin
-          let own: number;
-          let foreign: number;
-          if (field === 'id') {
-            [own, foreign] = [mine, other];
-          } else if (!(def.crud ?? ['add']).includes('add')) {
-            // a screen that adds no rows shows another declaration's (rowsOf): made through it with this
-            // screen's sample, then put in the state this screen's first button moves from
-            const maker = byCode.get(def.rowsOf?.code ?? '')!;
-            const made = [];
-            for (const [salt, party] of [
-              [`PA${kind.length}`, mine],
-              [`PB${kind.length}`, other],
-            ] as const) {
-              const r = await t.call('POST', `/api/${maker.code}/create`, {
+        // a declaration whose rows the generic sample cannot make says why (its module's own test proves its scope)
+        const cannot = def.unproven?.crud;
+        (cannot ? it.skip : it)(
+          `keeps a user bound to a ${kind} to its rows (${field})${cannot ? ` — not here: ${cannot}` : ''}`,
+          async () => {
+            const [mine, other] = parties[kind];
+            const token = tokens[kind];
+            // one row of each party, made by the unbound admin
+            let own: number;
+            let foreign: number;
+            if (field === 'id') {
+              [own, foreign] = [mine, other];
+            } else if (!(def.crud ?? ['add']).includes('add')) {
+              // a screen that adds no rows shows another declaration's (rowsOf): made through it with this
+              // screen's sample, then put in the state this screen's first button moves from
+              const maker = byCode.get(def.rowsOf?.code ?? '')!;
+              const made = [];
+              for (const [salt, party] of [
+                [`PA${kind.length}`, mine],
+                [`PB${kind.length}`, other],
+              ] as const) {
+                const r = await t.call('POST', `/api/${maker.code}/create`, {
+                  token: demo,
+                  body: { ...(await withRequiredRefs(t, maker, sampleRow(def, salt), tenantId)), [field]: party },
+                });
+                expect(r.status, r.body.msg).toBe(200);
+                made.push(r.body.data.id as number);
+              }
+              [own, foreign] = made;
+              const m = def.machine;
+              const first = m && Object.values(m.transitions)[0]?.from[0];
+              if (m && first !== undefined) for (const id of made) await setColumn(def, m.field, id, first);
+            } else {
+              // salted per kind: a screen naming two kinds keeps the first kind's rows while the second runs;
+              // a party field no form sets (a reader's place: its Bind action) is set as that action would
+              const inForm = def.list.find((f) => f.key === field)?.form !== false;
+              const a = await t.call('POST', `${base}/create`, {
                 token: demo,
-                body: { ...(await withRequiredRefs(t, maker, sampleRow(def, salt), tenantId)), [field]: party },
+                body: { ...(await fullRow(def, `PA${kind.length}`)), ...(inForm ? { [field]: mine } : {}) },
               });
-              expect(r.status, r.body.msg).toBe(200);
-              made.push(r.body.data.id as number);
+              const b = await t.call('POST', `${base}/create`, {
+                token: demo,
+                body: { ...(await fullRow(def, `PB${kind.length}`)), ...(inForm ? { [field]: other } : {}) },
+              });
+              expect([a.status, b.status], JSON.stringify([a.body.msg, b.body.msg])).toEqual([200, 200]);
+              [own, foreign] = [a.body.data.id, b.body.data.id];
+              if (!inForm) {
+                await setColumn(def, field, own, mine);
+                await setColumn(def, field, foreign, other);
+              }
             }
-            [own, foreign] = made;
-            const m = def.machine;
-            const first = m && Object.values(m.transitions)[0]?.from[0];
-            if (m && first !== undefined) for (const id of made) await setColumn(def, m.field, id, first);
-          } else {
-            // salted per kind: a screen naming two kinds keeps the first kind's rows while the second runs;
-            // a party field no form sets (a reader's place: its Bind action) is set as that action would
-            const inForm = def.list.find((f) => f.key === field)?.form !== false;
-            const a = await t.call('POST', `${base}/create`, {
-              token: demo,
-              body: { ...(await fullRow(def, `PA${kind.length}`)), ...(inForm ? { [field]: mine } : {}) },
-            });
-            const b = await t.call('POST', `${base}/create`, {
-              token: demo,
-              body: { ...(await fullRow(def, `PB${kind.length}`)), ...(inForm ? { [field]: other } : {}) },
-            });
-            expect([a.status, b.status], JSON.stringify([a.body.msg, b.body.msg])).toEqual([200, 200]);
-            [own, foreign] = [a.body.data.id, b.body.data.id];
-            if (!inForm) {
-              await setColumn(def, field, own, mine);
-              await setColumn(def, field, foreign, other);
+            const seen = await listIds(token);
+            expect(seen).toContain(own);
+            expect(seen).not.toContain(foreign);
+            expect(await listIds(demo)).toEqual(expect.arrayContaining([own, foreign]));
+            expect((await t.call('GET', `${base}/get?id=${foreign}`, { token })).status).toBe(404);
+            expect((await t.call('GET', `${base}/get?id=${own}`, { token })).status).toBe(200);
+            const upd = await t.call('POST', `${base}/update`, { token, body: { id: foreign, [def.titleField]: 'taken' } });
+            // on its own party's screen it holds no write button at all (403); elsewhere the row is not there (404)
+            const refused = field === 'id' && (def.crud ?? CRUD).includes('edit') ? 403 : 404;
+            expect(upd.status).toBe(refused);
+            expect((await t.call('POST', `${base}/delete`, { token, body: { ids: [foreign] } })).status).toBe(refused);
+            const opts = await t.call('GET', `${base}/options?page=1`, { token });
+            if (opts.status === 200) {
+              const values = opts.body.data.list.map((o: { value: number }) => o.value);
+              expect(values).toContain(own);
+              expect(values).not.toContain(foreign);
             }
-          }
-          const seen = await listIds(token);
-          expect(seen).toContain(own);
-          expect(seen).not.toContain(foreign);
-          expect(await listIds(demo)).toEqual(expect.arrayContaining([own, foreign]));
-          expect((await t.call('GET', `${base}/get?id=${foreign}`, { token })).status).toBe(404);
-          expect((await t.call('GET', `${base}/get?id=${own}`, { token })).status).toBe(200);
-          const upd = await t.call('POST', `${base}/update`, { token, body: { id: foreign, [def.titleField]: 'taken' } });
-          // on its own party's screen it holds no write button at all (403); elsewhere the row is not there (404)
-          const refused = field === 'id' ? 403 : 404;
-          expect(upd.status).toBe(refused);
-          expect((await t.call('POST', `${base}/delete`, { token, body: { ids: [foreign] } })).status).toBe(refused);
-          const opts = await t.call('GET', `${base}/options?page=1`, { token });
-          if (opts.status === 200) {
-            const values = opts.body.data.list.map((o: { value: number }) => o.value);
-            expect(values).toContain(own);
-            expect(values).not.toContain(foreign);
-          }
-          const still = await t.call('GET', `${base}/get?id=${foreign}`, { token: demo });
-          expect(still.body.data[def.titleField]).not.toBe('taken');
-          if (field === 'id') {
-            // a bound user opens no new party rows
-            expect((await t.call('POST', `${base}/create`, { token, body: await fullRow(def, `PC${kind.length}`) })).status).toBe(403);
-            // nor does the tenant delete a party a user is bound to
-            const gone = await t.call('POST', `${base}/delete`, { token: demo, lang: 'en_US', body: { ids: [own] } });
-            expect(gone.status).toBe(409);
-            expect(gone.body.msg).toMatch(/is the party of user \S+/);
-            return;
-          }
-          // a screen that adds no rows: nothing to name
-          if (!(def.crud ?? ['add']).includes('add')) return;
-          // naming another party is refused on the field; a new row carries the user's party
-          const wrong = await t.call('POST', `${base}/create`, {
-            token,
-            lang: 'en_US',
-            body: { ...(await fullRow(def, `PD${kind.length}`)), [field]: other },
-          });
-          expect(wrong.status).toBe(400);
-          expect(wrong.body.data.fields.map((f: { field: string }) => f.field)).toContain(field);
-          const { [field]: _omit, ...bare } = await fullRow(def, `PE${kind.length}`);
-          const made = await t.call('POST', `${base}/create`, { token, body: bare });
-          expect(made.status, made.body.msg).toBe(200);
-          expect(made.body.data[field]).toBe(mine);
-          const moved = await t.call('POST', `${base}/update`, { token, body: { id: made.body.data.id, [field]: other } });
-          // refused on the field; a field no form sets is not taken from a body at all
-          if (def.list.find((f) => f.key === field)?.form !== false) expect(moved.status).toBe(400);
-          const after = await t.call('GET', `${base}/get?id=${made.body.data.id}`, { token: demo });
-          expect(after.body.data[field]).toBe(mine);
-        });
+            const still = await t.call('GET', `${base}/get?id=${foreign}`, { token: demo });
+            expect(still.body.data[def.titleField]).not.toBe('taken');
+            if (field === 'id') {
+              // a picker of the party's rows (query only) opens and deletes none at all
+              if (!(def.crud ?? CRUD).includes('add')) return;
+              // a bound user opens no new party rows
+              expect((await t.call('POST', `${base}/create`, { token, body: await fullRow(def, `PC${kind.length}`) })).status).toBe(403);
+              // nor does the tenant delete a party a user is bound to
+              const gone = await t.call('POST', `${base}/delete`, { token: demo, lang: 'en_US', body: { ids: [own] } });
+              expect(gone.status).toBe(409);
+              expect(gone.body.msg).toMatch(/is the party of user \S+/);
+              return;
+            }
+            // a screen that adds no rows: nothing to name
+            if (!(def.crud ?? ['add']).includes('add')) return;
+            // naming another party is refused on the field; a new row carries the user's party
+            const wrong = await t.call('POST', `${base}/create`, {
+              token,
+              lang: 'en_US',
+              body: { ...(await fullRow(def, `PD${kind.length}`)), [field]: other },
+            });
+            expect(wrong.status).toBe(400);
+            expect(wrong.body.data.fields.map((f: { field: string }) => f.field)).toContain(field);
+            const { [field]: _omit, ...bare } = await fullRow(def, `PE${kind.length}`);
+            const made = await t.call('POST', `${base}/create`, { token, body: bare });
+            expect(made.status, made.body.msg).toBe(200);
+            expect(made.body.data[field]).toBe(mine);
+            const moved = await t.call('POST', `${base}/update`, { token, body: { id: made.body.data.id, [field]: other } });
+            // refused on the field; a field no form sets is not taken from a body at all
+            const movable = def.list.find((f) => f.key === field);
+            if (movable?.form !== false && movable?.editable !== false) expect(moved.status).toBe(400);
+            const after = await t.call('GET', `${base}/get?id=${made.body.data.id}`, { token: demo });
+            expect(after.body.data[field]).toBe(mine);
+          },
+        );
       }
 
       const unnamed = PARTY_KINDS.filter((k) => !(k in def.partyScope!));
@@ -351,10 +368,28 @@ describe(`party data scope of every declaration that names one (${DRIVER})`, () 
     const elsewhere = all.find((r) => !atStore(r));
     expect(elsewhere, 'the demo holds EPC states away from the store').toBeDefined();
     const seen = await states(tokens.store);
-    expect(seen.every(atStore)).toBe(true);
-    expect(seen.length).toBe(all.filter(atStore).length);
+    // the store's own places: the store and its zones (the demo's stock lies on its floor and in its room)
+    const storePlaces = new Set(
+      (
+        await queryRows<{ id: number }>(
+          t.ctx.db,
+          sql`select id::int from locations where tenant_id = ${tenantId} and (id = ${store} or site_id = ${store})`,
+        )
+      ).map((r) => r.id),
+    );
+    const atPlace = (r: Record<string, unknown>) =>
+      storePlaces.has(Number(r.lastLocationId)) || storePlaces.has(Number(r.presenceLocationId));
+    expect(seen.every(atPlace)).toBe(true);
+    // of the states just written (the newest: the first page's), the store's user lists those at the store
+    const written = new Set(tags.map((x) => x.epc));
+    expect(seen.filter((r) => written.has(r.epc)).length).toBe(all.filter((r) => written.has(r.epc) && atStore(r)).length);
     const counts = (await t.call('GET', '/api/rfid/epc-state/counts', { token: tokens.store })).body.data;
-    expect(counts.total).toBe(all.filter(atStore).length);
+    const [held] = await queryRows<{ n: number }>(
+      t.ctx.db,
+      sql`select count(*)::int as n from rfid_epc_states where tenant_id = ${tenantId}
+            and (last_location_id = any(${`{${[...storePlaces]}}`}::bigint[]) or presence_location_id = any(${`{${[...storePlaces]}}`}::bigint[]))`,
+    );
+    expect(counts.total).toBe(held.n);
     const foreign = await t.call('GET', `/api/rfid/epc-state/${elsewhere!.epc}`, { token: tokens.store });
     expect(foreign.body.data).toMatchObject({ found: false, state: null, tag: null, events: [] });
     expect((await t.call('GET', `/api/rfid/epc-state/${elsewhere!.epc}`, { token: demo })).body.data.found).toBe(true);

@@ -66,6 +66,7 @@ describe(`scheduled tasks on ${DRIVER}`, () => {
       'markReadersOffline',
       'rfid.sweepDepartures',
       'rfid.ageOutStates',
+      'store.finishReceipts',
     ]);
     expect(handlers.body.data[1].label).toMatch(/dictionary/i);
     const zh = await t.call('POST', `${base}/handlers`, { token: auditor, lang: 'zh_CN' });

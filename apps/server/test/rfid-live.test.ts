@@ -135,6 +135,12 @@ describe(`RFID live push and dashboards on ${DRIVER}`, () => {
       lastEquipment: 'GATE-01',
       presence,
     });
+    // the states the demo holds before (its stock, as the last counts found it)
+    const before = Object.fromEntries(
+      (await t.call('GET', '/api/dashboard/admin/widgets', { token: demo })).body.data
+        .find((w: { code: string }) => w.code === 'rfid.counters')
+        .data.tagsByState.map((s: { state: string; count: number }) => [s.state, s.count]),
+    ) as Record<string, number>;
     await t.ctx.db
       .insert(rfidEpcStates)
       .values([
@@ -153,10 +159,10 @@ describe(`RFID live push and dashboards on ${DRIVER}`, () => {
       readersOnline: 0,
       readersTotal,
       tagsByState: [
-        { state: 'present', count: 2 },
-        { state: 'departed', count: 0 },
-        { state: 'sold', count: 1 },
-        { state: 'unplaced', count: 1 },
+        { state: 'present', count: before.present + 2 },
+        { state: 'departed', count: before.departed },
+        { state: 'sold', count: before.sold + 1 },
+        { state: 'unplaced', count: before.unplaced + 1 },
       ],
     });
     const panel = by['rfid.operator'];

@@ -40,7 +40,6 @@ export const BIZ_STEPS = [
   // the operations slices (../shared/operations.md F6)
   'picking',
   'stocking',
-  'stock_taking',
   'loading',
   'void_shipping',
   'staging_outbound',

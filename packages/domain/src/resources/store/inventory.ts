@@ -89,7 +89,8 @@ export const countSiteOf = (code: string, screen: string, kind: number, names: L
     defaultSort: { field: 'code', order: 'asc' },
     rowsOf: { code: 'tenant/location', fixed: { kind } },
     crud: ['query'],
-    partyScope: { store: 'id', warehouse: 'id' },
+    // a store's user picks its own store; a warehouse's user its own warehouse (none of the other kind)
+    partyScope: kind === LOCATION_KIND.STORE ? { store: 'id' } : { warehouse: 'id' },
     fields: {
       code: partyCode(L('站点编码', '據點編碼', 'Site code')),
       name: f.text({ label: L('站点名称', '據點名稱', 'Site name'), max: 64, search: 'like', sort: true }),
@@ -206,7 +207,7 @@ export const storeInventoryResource = defineResource({
   // import: ERP stock (tab Differences; xlsx or API); approve: a difference list
   extraActions: ['refresh', 'sync', 'upload', 'import', 'approve'],
   // (as a list: the field the server requires, given a site's user's own site when left blank)
-  partyScope: { store: ['siteId'], warehouse: ['siteId'] },
+  partyScope: { store: ['siteId'] },
   rules: [zonesRule],
   sample: () => ({ plannedAt: tomorrow(), sheetKind: COUNT_SHEET_KIND.SELF_BUILT, zoneIds: [] }),
   fields: countFields,

@@ -128,8 +128,11 @@ export type PresenceCounts = Record<Presence | 'unplaced', number> & { total: nu
 export function stateReach(who: Reach, s = sql.raw('s')): SQL | undefined {
   const party = who.party;
   if (!party) return undefined;
-  if (party.kind === 'store' || party.kind === 'warehouse')
-    return sql`(${s}.last_location_id = ${party.id} or ${s}.presence_location_id = ${party.id})`;
+  if (party.kind === 'store' || party.kind === 'warehouse') {
+    // the site and its zones (its sales floor, stock room, docks …: ../shared/operations.md F1, rolled up per site)
+    const places = sql`(select z.id from locations z where z.tenant_id = ${s}.tenant_id and (z.id = ${party.id} or z.site_id = ${party.id}))`;
+    return sql`(${s}.last_location_id in ${places} or ${s}.presence_location_id in ${places})`;
+  }
   return epcReached(who, sql`${s}.epc`);
 }
 
