@@ -187,7 +187,8 @@ describe(`party data scope of every declaration that names one (${DRIVER})`, () 
             const refused = field === 'id' && (def.crud ?? CRUD).includes('edit') ? 403 : 404;
             expect(upd.status).toBe(refused);
             expect((await t.call('POST', `${base}/delete`, { token, body: { ids: [foreign] } })).status).toBe(refused);
-            const opts = await t.call('GET', `${base}/options?page=1`, { token });
+            // the picker's options of the two rows (ids=: their labels, as a form shows a chosen row)
+            const opts = await t.call('GET', `${base}/options?page=1&ids=${own},${foreign}`, { token });
             if (opts.status === 200) {
               const values = opts.body.data.list.map((o: { value: number }) => o.value);
               expect(values).toContain(own);
