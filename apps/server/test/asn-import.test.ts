@@ -42,13 +42,14 @@ describe(`ASN import from a spreadsheet on ${DRIVER}`, () => {
     );
     tags = await queryRows(
       t.ctx.db,
-      sql`select t.epc, t.sku_id::int as "skuId", s.sku_barcode as barcode, s.gtin from label_tags t
-          join goods_skus s on s.tenant_id = t.tenant_id and s.id = t.sku_id
-          where t.tenant_id = ${tenantId} and t.epc like '30%' and s.gtin <> ''
-            and not exists (select 1 from wms_carton_epcs e where e.tenant_id = t.tenant_id and e.epc = t.epc)
-            and t.id = (select min(u.id) from label_tags u where u.tenant_id = t.tenant_id and u.sku_id = t.sku_id and u.epc like '30%'
-              and not exists (select 1 from wms_carton_epcs e where e.tenant_id = u.tenant_id and e.epc = u.epc))
-          order by t.id limit 12`,
+      // each SKU's first tag in no carton (one statement over the registry: the demo's stock tags are thousands)
+      sql`with firsts as (
+            select distinct on (t.sku_id) t.id, t.epc, t.sku_id, s.sku_barcode, s.gtin from label_tags t
+              join goods_skus s on s.tenant_id = t.tenant_id and s.id = t.sku_id
+             where t.tenant_id = ${tenantId} and t.epc like '30%' and s.gtin <> ''
+               and not exists (select 1 from wms_carton_epcs e where e.tenant_id = t.tenant_id and e.epc = t.epc)
+             order by t.sku_id, t.id)
+          select epc, sku_id::int as "skuId", sku_barcode as barcode, gtin from firsts order by id limit 12`,
     );
     // a dock tunnel in WH01's inbound dock (zone kind 5)
     const scene = await testScene(t, tenantId, 'S-TUN-ASNI', 5, 10);

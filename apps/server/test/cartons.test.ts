@@ -57,7 +57,7 @@ describe(`cartons and the receiving check on ${DRIVER}`, () => {
   });
 
   async function list(code: string, body: Row = {}, token = demo) {
-    const r = await t.call('POST', `/api/${code}/list`, { token, body: { page: 1, pageSize: 100, ...body } });
+    const r = await t.call('POST', `/api/${code}/list`, { token, body: { page: 1, pageSize: 500, ...body } });
     expect(r.status, r.body.msg).toBe(200);
     return r.body.data as { list: Row[]; total: number };
   }
@@ -293,11 +293,11 @@ describe(`cartons and the receiving check on ${DRIVER}`, () => {
     expect(cartons.every((c) => isSscc(c.sscc))).toBe(true);
     const seen = (await list('warehouse/box', { pageSize: 100 }, wh01)).list;
     expect(seen.length).toBeGreaterThan(0);
-    const bills = new Set((await list('warehouse/bill', { pageSize: 100 }, wh01)).list.map((b) => b.id));
+    const bills = new Set((await list('warehouse/bill', { pageSize: 500 }, wh01)).list.map((b) => b.id));
     for (const c of seen) expect(bills.has(c.billId)).toBe(true);
     expect(seen.some((c) => c.billId === made.body.data.id)).toBe(false);
     const asnBill = await billOf('ASN-FA01-0002');
-    expect(seen.some((c) => c.billId === asnBill.id)).toBe(true);
+    expect((await list('warehouse/box', { billId: asnBill.id }, wh01)).list.length).toBeGreaterThan(0);
     // nor another site's carton by its id, nor its EPC bindings
     const mine = await t.call('GET', `/api/warehouse/box/get?id=${seen[0].id}`, { token: wh01 });
     expect(mine.status).toBe(200);

@@ -129,8 +129,21 @@ describe(`RFID screens scoped to a user's store or warehouse (${DRIVER})`, () =>
     }
     const total = async (who: keyof typeof tokens) =>
       (await t.call('GET', '/api/rfid/epc-state/counts', { token: tokens[who] })).body.data.total as number;
-    expect(await total('store')).toBe(1);
-    expect(await total('warehouse')).toBe(1);
+    // the test's tag at each, and the stock the demo's last counts found at the site and its zones
+    const held = async (site: number) =>
+      (
+        await queryRows<{ n: number }>(
+          t.ctx.db,
+          sql`select count(*)::int as n from rfid_epc_states s where s.tenant_id = ${tenantId}
+                and (s.last_location_id in (select id from locations where tenant_id = ${tenantId} and (id = ${site} or site_id = ${site}))
+                  or s.presence_location_id in (select id from locations where tenant_id = ${tenantId} and (id = ${site} or site_id = ${site})))`,
+        )
+      )[0].n;
+    const siteId = async (code: string) =>
+      (await queryRows<{ id: number }>(t.ctx.db, sql`select id::int from locations where tenant_id = ${tenantId} and code = ${code}`))[0]
+        .id;
+    expect(await total('store')).toBe(await held(await siteId('ST001')));
+    expect(await total('warehouse')).toBe(await held(await siteId('WH01')));
     expect(await total('factory')).toBe(0);
     const found = async (who: keyof typeof tokens, epc: string) =>
       (await t.call('GET', `/api/rfid/epc-state/${epc}`, { token: tokens[who] })).body.data.found as boolean;

@@ -437,7 +437,13 @@ describe('the EPC state routes', () => {
     expect(sold.body.data.list.map((x: { epc: string; presence: string }) => [x.epc, x.presence])).toContainEqual([own[6], 'sold']);
     expect(sold.body.data.list.every((x: { presence: string }) => x.presence === 'sold')).toBe(true);
     const counts = await t.call('GET', `/api/rfid/epc-state/counts?locationId=${loc.pos}`, { token });
-    expect(counts.body.data.sold).toBe(sold.body.data.list.length);
+    // as many as are sold there (the demo's till sold at that store too: more than a page)
+    const [there] = await queryRows<{ n: number }>(
+      t.ctx.db,
+      sql`select count(*)::int as n from rfid_epc_states where tenant_id = ${demo} and presence = 'sold' and presence_location_id = ${loc.pos}`,
+    );
+    expect(counts.body.data.sold).toBe(there.n);
+    expect(counts.body.data.sold).toBeGreaterThanOrEqual(sold.body.data.list.length);
     const acmeToken = await t.login('acme', 'acme123');
     expect((await t.call('GET', '/api/rfid/epc-data/list', { token: acmeToken })).body.data.list).toEqual([]);
     const badCursor = await t.call('GET', '/api/rfid/epc-data/list?cursor=nope', { token, lang: 'en_US' });

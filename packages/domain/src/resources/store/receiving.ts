@@ -72,10 +72,12 @@ export const storeReceivingResource = defineResource({
     code: { ...receiptFields.code, label: L('单据号', '單據號', 'Bill no.') },
     kind: { ...receiptFields.kind, hidden: true },
     sourceLocationId: { ...billFields.sourceLocationId, hidden: undefined, width: 130 },
-    cartonsExpected: { ...billFields.cartonsExpected, hidden: undefined, width: 95, label: L('应收箱数', '應收箱數', 'Cartons') },
-    cartonsReceived: { ...billFields.cartonsReceived, hidden: undefined, width: 95, label: L('实收箱数', '實收箱數', 'Cartons in') },
+    // the cartons should and real are back with the column settings: the list shows their difference
+    cartonsExpected: { ...billFields.cartonsExpected, hidden: true, width: 95, label: L('应收箱数', '應收箱數', 'Cartons') },
+    cartonsReceived: { ...billFields.cartonsReceived, hidden: true, width: 95, label: L('实收箱数', '實收箱數', 'Cartons in') },
     cartonsDiff: { ...billFields.cartonsDiff, hidden: undefined, width: 95, label: L('差异箱数', '差異箱數', 'Carton diff.') },
     receiptStatus: { ...receiptFields.receiptStatus, hidden: true },
-    receivedAt: { ...billFields.receivedAt, hidden: undefined },
+    // back with the column settings (the status says whether it is received)
+    receivedAt: { ...billFields.receivedAt, hidden: true },
   },
 });

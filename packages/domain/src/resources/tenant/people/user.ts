@@ -15,7 +15,7 @@ export const tenantUserResource = defineUser(
     code: 'tenant/user',
     owner: 'tenant',
     extraActions: ['enable', 'disable', 'resetPassword'],
-    sample: (salt) => ({ username: `smp_${salt.toLowerCase()}`, password: 'sample123', confirmPassword: 'sample123' }),
+    sample: (salt) => ({ username: `tsmp_${salt.toLowerCase()}`, password: 'sample123', confirmPassword: 'sample123' }),
     rules: [
       // a kind and its row go together (users_party_both)
       (d) => {
