@@ -157,7 +157,9 @@ export function CountDrawer({
           <Tag>{stateName(c.status)}</Tag>
         </Descriptions.Item>
         <Descriptions.Item label={t('count.epcLabel')}>{t('count.epcs', { n: n(c.epcCount) })}</Descriptions.Item>
-        {n(c.unknownEpcs) > 0 && <Descriptions.Item label={t('count.unknownLabel')}>{t('count.unknown', { n: n(c.unknownEpcs) })}</Descriptions.Item>}
+        {n(c.unknownEpcs) > 0 && (
+          <Descriptions.Item label={t('count.unknownLabel')}>{t('count.unknown', { n: n(c.unknownEpcs) })}</Descriptions.Item>
+        )}
       </Descriptions>
 
       <Typography.Title level={5} style={{ marginTop: 16 }}>
