@@ -328,6 +328,8 @@ describe('counts', () => {
     try {
       const token = await tokenOf(context);
       const screen = screenOf(page, SCREEN);
+      // the screen opens on its stock: the count sheets are its next tab
+      await page.getByRole('tab', { name: webText('en_US', 'count.tabs.counts') }).click();
       // a self-built sheet for tomorrow morning (its store: the clerk's own)
       await screen.getByTestId('resource-add').click();
       const form = panelOf(page);

@@ -4,6 +4,7 @@
  * the charts, the table under them, Export (the same filters as an .xlsx) and an empty state that
  * says why nothing shows. The data is the report route's answer for the filters (TanStack Query).
  */
+
 import { DownloadOutlined } from '@ant-design/icons';
 import type { ReportPeriod, ReportSite } from '@tagloom/domain/resources/store/report-wire.ts';
 import { useQuery } from '@tanstack/react-query';
@@ -12,6 +13,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchData, request } from '../../../app/request';
+import { titledColumns } from '../../../components/resource/layout';
 import { useScreen } from '../../../components/ScreenContext';
 
 export interface ReportFilters {
@@ -125,7 +127,8 @@ export function ReportPage<A extends Answer>(props: {
             style={{ marginTop: 16 }}
             size="small"
             rowKey={props.rowKey}
-            columns={props.columns}
+            // each title whole on one line (widths measured in the page's font)
+            columns={titledColumns(props.columns)}
             dataSource={data.rows}
             loading={q.isFetching}
             pagination={{ pageSize: 20, showSizeChanger: false, hideOnSinglePage: true }}

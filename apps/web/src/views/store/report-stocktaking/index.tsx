@@ -4,9 +4,11 @@
  * incomplete, not counted), and tables per count and per category (expected, counted, over, short,
  * SKU and SMAPE accuracy, duration, items an hour); the workbook export holds the same.
  */
+
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { ACTIONS } from '@tagloom/domain/menu/actions.ts';
 import { useQuery } from '@tanstack/react-query';
+import type { TableColumnsType } from 'antd';
 import { Row as AntRow, Button, Card, Col, DatePicker, Form, Grid, Select, Space, Table, theme } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -14,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../app/bridge';
 import { fetchData, request } from '../../../app/request';
 import { Chart, type ChartOption } from '../../../components/Chart';
+import { titledColumns } from '../../../components/resource/layout';
 import { useScreen } from '../../../components/ScreenContext';
 import { normalizeLang } from '../../../domain';
 
@@ -208,7 +211,7 @@ export default function StocktakingReport() {
           pagination={{ pageSize: 10, size: 'small', showSizeChanger: false }}
           scroll={{ x: 1100 }}
           data-testid="report-counts"
-          columns={[
+          columns={titledColumns<TableColumnsType<Row>[number]>([
             {
               title: col('code'),
               dataIndex: 'code',
@@ -230,7 +233,7 @@ export default function StocktakingReport() {
             rate('accuracySmape', 'accuracySmape', 130),
             { ...num('durationS', 100), render: (v: unknown) => `${Math.round(n(v) / 60)} min` },
             num('itemsPerHour', 90),
-          ]}
+          ])}
         />
       </Card>
       <Card variant="borderless" size="small" title={t('countReport.categories')}>
@@ -241,7 +244,7 @@ export default function StocktakingReport() {
           dataSource={data?.categories ?? []}
           pagination={false}
           scroll={{ x: 820 }}
-          columns={[
+          columns={titledColumns<TableColumnsType<Row>[number]>([
             { title: col('category'), dataIndex: 'category', width: 140 },
             num('counts'),
             num('expected'),
@@ -250,7 +253,7 @@ export default function StocktakingReport() {
             num('short', 80),
             rate('accuracySku', 'sku'),
             rate('accuracySmape', 'smape', 130),
-          ]}
+          ])}
         />
       </Card>
     </Space>
