@@ -369,7 +369,9 @@ export function proveResources(shard: number): void {
           }
           const exported = XLSX.read(file, { type: 'buffer' });
           const rows = XLSX.utils.sheet_to_json<unknown[]>(exported.Sheets[exported.SheetNames[0]], { header: 1 });
-          expect(rows.length - 1).toBe(total);
+          // (a list counts up to just past the sync limit: beyond it the job's file holds them all)
+          if (total > EXPORT_SYNC_MAX_ROWS) expect(rows.length - 1).toBeGreaterThanOrEqual(total);
+          else expect(rows.length - 1).toBe(total);
         });
 
         proof(

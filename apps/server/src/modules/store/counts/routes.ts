@@ -69,7 +69,7 @@ export const countRoutes =
         const t = session.tenantId;
         const lines = await queryRows<Record<string, unknown>>(
           db,
-          sql`select l.sku_id as "skuId", k.sku_barcode as "skuBarcode", g.goods_name as "goodsName", k.colour, k.size,
+          sql`select l.sku_id::int as "skuId", k.sku_barcode as "skuBarcode", g.goods_name as "goodsName", k.colour, k.size,
                      l.expected_qty as "expectedQty", l.moved_qty as "movedQty", l.counted_qty as "countedQty",
                      l.over_qty as "overQty", l.short_qty as "shortQty"
                 from stock_count_lines l
@@ -91,7 +91,7 @@ export const countRoutes =
         );
         const sessions = await queryRows<Record<string, unknown>>(
           db,
-          sql`select s.id, s.code, s.equipment_coding as "equipmentCoding", s.state, s.epc_count as "epcCount",
+          sql`select s.id::int as id, s.code, s.equipment_coding as "equipmentCoding", s.state, s.epc_count as "epcCount",
                      s.started_at as "startedAt", s.ended_at as "endedAt"
                 from rfid_read_sessions s
                where s.tenant_id = ${t} and s.subject_type = ${COUNT_SUBJECT} and s.subject_code = ${String(count.code)}
