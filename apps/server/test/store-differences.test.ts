@@ -83,7 +83,8 @@ describe(`ERP stock and difference lists on ${DRIVER}`, () => {
     expect(erp?.externRef).toMatch(/^ERP-ST001-\d{8}$/);
     expect(Date.now() - erp!.time.getTime()).toBeGreaterThan(0);
     expect(Date.now() - erp!.time.getTime()).toBeLessThan(2 * 86_400_000);
-    expect(erp!.qty.size).toBeGreaterThan(200);
+    // the book's SKUs, give or take (its counts and sales decide how many)
+    expect(erp!.qty.size).toBeGreaterThan(100);
   });
 
   it('stores an ERP stock by the API once per (site, extern_ref), and names bad input by field', async () => {
