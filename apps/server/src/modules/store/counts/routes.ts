@@ -107,48 +107,39 @@ export const countRoutes =
       },
     );
 
-    app.post(
-      `/${screen}/:id/refresh`,
-      {
-        config: { access: { screen, action: 'refresh' } },
-        schema: {
-          tags,
-          summary:
-            "Refresh a count's result (counting or counted; no state change): a job (kind store.countRefresh) gathers the EPCs of the count's handheld sessions and those the overhead readers hold present in its scope (an EPC once, in the zone of its last read), 5,000 a statement, then its lines and figures. Answers {jobId} at once, or with wait=1 when it ended",
-          params: z.object({ id }),
-          querystring: z.object({ wait: z.enum(['0', '1']).optional() }),
-          response: { 200: envelope(jobAnswer) },
+    /** A count's job route (refresh, sync): in the states it allows, queued, answered at once or when it ended (wait=1). */
+    const jobRoute = (action: 'refresh' | 'sync', summary: string, states: readonly number[], enqueue: typeof enqueueRefresh) =>
+      app.post(
+        `/${screen}/:id/${action}`,
+        {
+          config: { access: { screen, action } },
+          schema: {
+            tags,
+            summary,
+            params: z.object({ id }),
+            querystring: z.object({ wait: z.enum(['0', '1']).optional() }),
+            response: { 200: envelope(jobAnswer) },
+          },
         },
-      },
-      async (req, reply) => {
-        const session = req.session!;
-        const row = await service().get(session, req.params.id);
-        if (!REFRESH_STATES.includes(Number(row.status))) throw conflict('count.refreshState', { code: String(row.code) });
-        const job = await enqueueRefresh(app.ctx, session, req.params.id);
-        return reply.ok(await answer(job, req.query.wait === '1', req), 'count.refreshQueued', { code: String(row.code) });
-      },
+        async (req, reply) => {
+          const session = req.session!;
+          const row = await service().get(session, req.params.id);
+          if (!states.includes(Number(row.status))) throw conflict(`count.${action}State`, { code: String(row.code) });
+          const job = await enqueue(app.ctx, session, req.params.id);
+          return reply.ok(await answer(job, req.query.wait === '1', req), `count.${action}Queued`, { code: String(row.code) });
+        },
+      );
+    jobRoute(
+      'refresh',
+      "Refresh a count's result (counting or counted; no state change): a job (kind store.countRefresh) gathers the EPCs of the count's handheld sessions and those the overhead readers hold present in its scope (an EPC once, in the zone of its last read), 5,000 a statement, then its lines and figures. Answers {jobId} at once, or with wait=1 when it ended",
+      REFRESH_STATES,
+      enqueueRefresh,
     );
-
-    app.post(
-      `/${screen}/:id/sync`,
-      {
-        config: { access: { screen, action: 'sync' } },
-        schema: {
-          tags,
-          summary:
-            "Synchronize a counted count's result with what moved since its snapshot (sales, returns, receipts, shipments: the book's journal) into each line's moved pieces (expected' = expected + moved), as a job (kind store.countSync; no state change). Answers {jobId}, or with wait=1 when it ended",
-          params: z.object({ id }),
-          querystring: z.object({ wait: z.enum(['0', '1']).optional() }),
-          response: { 200: envelope(jobAnswer) },
-        },
-      },
-      async (req, reply) => {
-        const session = req.session!;
-        const row = await service().get(session, req.params.id);
-        if (!SYNC_STATES.includes(Number(row.status))) throw conflict('count.syncState', { code: String(row.code) });
-        const job = await enqueueSync(app.ctx, session, req.params.id);
-        return reply.ok(await answer(job, req.query.wait === '1', req), 'count.syncQueued', { code: String(row.code) });
-      },
+    jobRoute(
+      'sync',
+      "Synchronize a counted count's result with what moved since its snapshot (sales, returns, receipts, shipments: the book's journal) into each line's moved pieces (expected' = expected + moved), as a job (kind store.countSync; no state change). Answers {jobId}, or with wait=1 when it ended",
+      SYNC_STATES,
+      enqueueSync,
     );
 
     app.post(
