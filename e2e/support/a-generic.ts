@@ -55,6 +55,10 @@ const OWN_STORY = new Set([
   'logistics/quality-inspection',
   // a futures bill goes to a warehouse (the server's rule: not a field the generic form knows to fill)
   'logistics/futures',
+  // a store's receipts are the transfers sent to it (no add); its deliveries leave its own store with
+  // lines, numbered by the server, shipped: e2e/store.test.ts receives one, writes one and ships it
+  'store/receiving',
+  'store/delivery',
 ]);
 export const GENERIC = RESOURCES.filter(
   (r) =>
