@@ -351,7 +351,7 @@ describe(`store counts on ${DRIVER}`, () => {
     expect(new Set(report.counts.map((c: Row) => c.siteCode))).toEqual(new Set(['ST001']));
   });
 
-  it('refreshes a 30,000-EPC count in chunks of 5,000', async () => {
+  it('refreshes a 30,000-EPC count in chunks of 5,000, aside, and swaps it in', async () => {
     const id = (await make({})).body.data.id;
     const base = Date.now() - HOUR;
     const reads = Array.from({ length: 30_000 }, (_, i) => ({ epc: `30340000000000${String(i).padStart(10, '0')}`, at: base + i }));
@@ -367,5 +367,13 @@ describe(`store counts on ${DRIVER}`, () => {
     const row = await get(id);
     expect(row.unknownEpcs).toBe(30_000);
     expect(row.epcCount - row.unknownEpcs).toBe(row.countedPieces);
+    // refreshed again: the next generation swapped in, the one before deleted (only the one on show is kept)
+    expect((await t.call('POST', `${STORE}/${id}/refresh?wait=1`, { token: demo, body: {} })).body.data.state).toBe('done');
+    const [kept] = await queryRows<{ n: number; gens: number }>(
+      t.ctx.db,
+      sql`select count(*)::int as n, count(distinct gen)::int as gens from stock_count_epcs where tenant_id = ${tenantId} and count_id = ${id}`,
+    );
+    expect(kept).toEqual({ n: row.epcCount, gens: 1 });
+    expect((await get(id)).epcCount).toBe(row.epcCount);
   }, 120_000);
 });

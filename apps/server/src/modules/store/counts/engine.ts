@@ -3,7 +3,8 @@
  * EPCs counted gathered from the count's handheld sessions and the overhead readers' presence (an
  * EPC once, in the zone of its last read), the lines per SKU and the count's KPIs (§9), the book
  * reset and the lifecycle event at approval. Set-based: a few statements whatever the number of
- * EPCs, written 5,000 a statement, so a 30,000-EPC count takes a handful of short statements.
+ * EPCs, written 5,000 a statement, so a 30,000-EPC count takes a handful of short statements (a
+ * refresh's each in its own transaction, the server's other work let through between them).
  */
 import { COUNT_MODE, countKpis, STOCK_MOVE_KIND as K } from '@tagloom/domain';
 import { READ_SESSION_STATE } from '@tagloom/domain/rfid/sessions.js';
@@ -109,20 +110,51 @@ const presenceScope = (tenantId: number, c: CountRow) =>
 /** Session states whose reads count: live (open, closed) and uploaded or reviewed ones; not the rejected, nor announced ones. */
 const COUNTED_STATES = [READ_SESSION_STATE.OPEN, READ_SESSION_STATE.CLOSED, READ_SESSION_STATE.UPLOADED, READ_SESSION_STATE.REVIEWED];
 
+/** The generation of a count's EPCs on show (0 before its first refresh). */
+const shownGen = (tenantId: number, countId: number) =>
+  sql`coalesce((select g.epc_gen from stock_count_gens g where g.tenant_id = ${tenantId} and g.count_id = ${countId}), 0)`;
+/** A count's EPCs on show, `e` the alias of stock_count_epcs (its drawer, its figures, its approval). */
+export const shownEpcs = (tenantId: number, countId: number) =>
+  sql`e.tenant_id = ${tenantId} and e.count_id = ${countId} and e.gen = ${shownGen(tenantId, countId)}`;
+
+/** Lets the requests waiting for the event loop, and through it for the embedded database, have their turn. */
+const giveWay = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export type RefreshOutcome = { skipped: true; code: string } | { skipped: false; code: string; epcs: number };
+
 /**
  * `refresh`: the EPCs counted, gathered again — the reads of the count's handheld sessions and the
  * EPCs the overhead readers hold present in its scope now (the virtual count). An EPC read in two
  * places counts once, in the zone of its last read; a zone count keeps its EPCs in its zones (a read
- * outside them goes to its first zone). Written 5,000 EPCs a statement (keyset on the EPC), each
- * chunk reported to `progress`; then the lines and the KPIs. Answers the EPCs counted.
+ * outside them goes to its first zone).
+ *
+ * Not one transaction: on the embedded database a transaction holds the one connection, and a
+ * 30,000-EPC count would hold every tenant's requests for seconds. The EPCs are written aside as the
+ * count's next generation, 5,000 a statement (keyset on the EPC), each its own short statement with
+ * the server's other work let through between them, each chunk reported to `progress`; then one short
+ * transaction swaps the generation in with the lines and KPIs — only when the count is still in
+ * `states` and no later refresh started meanwhile (else what was written aside is dropped and the
+ * count is left as it is). The generations no longer on show are deleted afterwards, a chunk at a time.
  */
-export async function recount(
-  tx: Tx,
+export async function refreshCount(
+  db: Tx,
   tenantId: number,
-  c: CountRow,
+  countId: number,
+  states: readonly number[],
   progress?: (done: number) => Promise<void>,
-): Promise<{ epcs: number }> {
-  await tx.execute(sql`delete from stock_count_epcs where tenant_id = ${tenantId} and count_id = ${c.id}`);
+): Promise<RefreshOutcome> {
+  const begun = await db.transaction(async (tx) => {
+    const c = await countOf(tx, tenantId, countId, true);
+    if (!c || !states.includes(c.status)) return { c, gen: 0 };
+    const [g] = await queryRows<{ gen: number }>(
+      tx,
+      sql`insert into stock_count_gens as g (tenant_id, count_id, epc_gen, last_gen) values (${tenantId}, ${countId}, 0, 1)
+          on conflict (tenant_id, count_id) do update set last_gen = g.last_gen + 1 returning g.last_gen as gen`,
+    );
+    return { c, gen: g.gen };
+  });
+  const { c, gen } = begun;
+  if (!c || !gen) return { skipped: true, code: c?.code ?? '' };
   const zoneOf = c.zoneIds.length
     ? sql`case when r.zone = any(${pgNumArray(c.zoneIds)}::bigint[]) then r.zone else ${c.zoneIds[0]}::bigint end`
     : sql`r.zone`;
@@ -130,7 +162,7 @@ export async function recount(
   let done = 0;
   for (;;) {
     const [got] = await queryRows<{ n: number; last: string | null }>(
-      tx,
+      db,
       sql`with reads as (
             select e.epc, e.first_at, e.last_at, s.location_id as zone, s.code as source
               from rfid_read_sessions s
@@ -148,8 +180,8 @@ export async function recount(
               from reads r order by r.epc, r.last_at desc, r.source desc
              limit ${COUNT_EPC_CHUNK}
           ), written as (
-            insert into stock_count_epcs (tenant_id, count_id, epc, sku_id, zone_id, first_at, last_at, source)
-            select ${tenantId}, ${c.id}, k.epc, t.sku_id, k.zone, k.first_at, k.last_at, k.source
+            insert into stock_count_epcs (tenant_id, count_id, gen, epc, sku_id, zone_id, first_at, last_at, source)
+            select ${tenantId}, ${c.id}, ${gen}, k.epc, t.sku_id, k.zone, k.first_at, k.last_at, k.source
               from chunk k left join label_tags t on t.tenant_id = ${tenantId} and t.epc = k.epc
             returning epc
           )
@@ -159,24 +191,68 @@ export async function recount(
     await progress?.(done);
     if (got.n < COUNT_EPC_CHUNK || !got.last) break;
     after = got.last;
+    await giveWay();
   }
-  // the pieces counted per SKU (an EPC the registry does not know counts in no line)
-  await tx.execute(
-    sql`with c as (
-          select sku_id, count(*)::int as n from stock_count_epcs
-           where tenant_id = ${tenantId} and count_id = ${c.id} and sku_id is not null group by sku_id)
-        insert into stock_count_lines as l (tenant_id, count_id, sku_id, counted_qty)
-        select ${tenantId}, ${c.id}, c.sku_id, c.n from c
-        on conflict (tenant_id, count_id, sku_id) do update set counted_qty = excluded.counted_qty`,
+  const swapped = await db.transaction(async (tx) => {
+    const now = await countOf(tx, tenantId, countId, true);
+    const [g] = await queryRows<{ last: number }>(
+      tx,
+      sql`select last_gen as last from stock_count_gens where tenant_id = ${tenantId} and count_id = ${countId} for update`,
+    );
+    if (!now || !states.includes(now.status) || g?.last !== gen) return false;
+    await tx.execute(sql`update stock_count_gens set epc_gen = ${gen} where tenant_id = ${tenantId} and count_id = ${countId}`);
+    // the pieces counted per SKU (an EPC the registry does not know counts in no line): every line's
+    // count cleared, then set from the EPCs — two linear statements (a line without EPCs looked up
+    // by a NOT EXISTS per line scanned all the count's EPCs each: 7,000 lines × 30,000 EPCs took 5–15 s)
+    await tx.execute(
+      sql`update stock_count_lines set counted_qty = 0 where tenant_id = ${tenantId} and count_id = ${countId} and counted_qty <> 0`,
+    );
+    await tx.execute(
+      sql`with n as (
+            select sku_id, count(*)::int as n from stock_count_epcs
+             where tenant_id = ${tenantId} and count_id = ${countId} and gen = ${gen} and sku_id is not null group by sku_id)
+          insert into stock_count_lines as l (tenant_id, count_id, sku_id, counted_qty)
+          select ${tenantId}, ${countId}, n.sku_id, n.n from n
+          on conflict (tenant_id, count_id, sku_id) do update set counted_qty = excluded.counted_qty`,
+    );
+    await settleLines(tx, tenantId, countId);
+    return true;
+  });
+  await dropOldGenerations(db, tenantId, countId, gen);
+  return swapped ? { skipped: false, code: c.code, epcs: done } : { skipped: true, code: c.code };
+}
+
+/**
+ * Deletes a count's generations of EPCs up to `upTo` that are not on show, 5,000 EPCs a statement
+ * (keyset on the EPC; the generations found by a skip scan of the key).
+ */
+async function dropOldGenerations(db: Tx, tenantId: number, countId: number, upTo: number): Promise<void> {
+  const of = sql`tenant_id = ${tenantId} and count_id = ${countId}`;
+  const stale = await queryRows<{ g: number }>(
+    db,
+    sql`with recursive gs as (
+          select min(gen) as g from stock_count_epcs where ${of} and gen <= ${upTo}
+          union all
+          select (select min(gen) from stock_count_epcs where ${of} and gen > gs.g and gen <= ${upTo}) from gs where gs.g is not null
+        )
+        select g from gs where g is not null and g <> ${shownGen(tenantId, countId)}`,
   );
-  await tx.execute(
-    sql`update stock_count_lines l set counted_qty = 0
-         where l.tenant_id = ${tenantId} and l.count_id = ${c.id} and l.counted_qty <> 0
-           and not exists (select 1 from stock_count_epcs e
-                            where e.tenant_id = l.tenant_id and e.count_id = l.count_id and e.sku_id = l.sku_id)`,
-  );
-  await settleLines(tx, tenantId, c.id);
-  return { epcs: done };
+  for (const { g } of stale)
+    for (;;) {
+      const [gone] = await queryRows<{ n: number }>(
+        db,
+        sql`with d as (
+              delete from stock_count_epcs where ${of} and gen = ${g}
+                 and epc <= coalesce(
+                   (select epc from stock_count_epcs where ${of} and gen = ${g} order by epc offset ${COUNT_EPC_CHUNK - 1} limit 1),
+                   (select max(epc) from stock_count_epcs where ${of} and gen = ${g}))
+              returning 1
+            )
+            select count(*)::int as n from d`,
+      );
+      if (gone.n < COUNT_EPC_CHUNK) break;
+      await giveWay();
+    }
 }
 
 /**
@@ -225,7 +301,7 @@ export async function settleLines(tx: Tx, tenantId: number, countId: number): Pr
                (select count(distinct s.equipment_coding)::int from rfid_read_sessions s
                  where s.tenant_id = ${tenantId} and s.subject_type = ${COUNT_SUBJECT}
                    and s.subject_code = (select code from stock_counts where tenant_id = ${tenantId} and id = ${countId})) as devices
-          from stock_count_epcs e where e.tenant_id = ${tenantId} and e.count_id = ${countId}`,
+          from stock_count_epcs e where ${shownEpcs(tenantId, countId)}`,
   );
   await tx.execute(
     sql`update stock_counts set expected_pieces = ${k.expectedPieces}, counted_pieces = ${k.countedPieces},
@@ -252,8 +328,8 @@ export async function approveCount(
   if (c.zoneIds.length) {
     const rows = await queryRows<{ zone_id: string | number; sku_id: string | number; n: number }>(
       tx,
-      sql`select zone_id, sku_id, count(*)::int as n from stock_count_epcs
-           where tenant_id = ${tenantId} and count_id = ${c.id} and sku_id is not null group by 1, 2`,
+      sql`select e.zone_id, e.sku_id, count(*)::int as n from stock_count_epcs e
+           where ${shownEpcs(tenantId, c.id)} and e.sku_id is not null group by 1, 2`,
     );
     const lines = await queryRows<{ sku_id: string | number }>(
       tx,
@@ -286,7 +362,7 @@ export async function approveCount(
   const zones = await queryRows<{ zone_id: string | number | null; epcs: string[] }>(
     tx,
     sql`select e.zone_id, array_agg(e.epc order by e.epc) as epcs from stock_count_epcs e
-         where e.tenant_id = ${tenantId} and e.count_id = ${c.id} and e.sku_id is not null group by e.zone_id`,
+         where ${shownEpcs(tenantId, c.id)} and e.sku_id is not null group by e.zone_id`,
   );
   const ids: number[] = [];
   const recent = Date.now() - at.getTime() < 300 * 86_400_000;

@@ -1,6 +1,6 @@
 /**
- * A count's refresh and sync (E9) as jobs: the count's EPCs gathered again (engine.recount, 5,000
- * a statement, its progress reported) and the movements since the snapshot folded into its lines
+ * A count's refresh and sync (E9) as jobs: the count's EPCs gathered again (engine.refreshCount,
+ * 5,000 a statement, its progress reported) and the movements since the snapshot folded into its lines
  * (engine.syncMoves). Neither moves the count's state; a count that moved on meanwhile (approved,
  * cancelled) is left as it is.
  */
@@ -10,7 +10,7 @@ import { conflict } from '../../../core/errors.js';
 import { enqueue } from '../../../core/queue/enqueue.js';
 import type { JobKind, JobRow } from '../../../core/queue/registry.js';
 import type { Tx } from '../../../db/client.js';
-import { countOf, recount, syncMoves } from './engine.js';
+import { countOf, refreshCount, syncMoves } from './engine.js';
 
 export const COUNT_REFRESH_KIND = 'store.countRefresh';
 export const COUNT_SYNC_KIND = 'store.countSync';
@@ -27,15 +27,11 @@ export const countRefreshJob: JobKind = {
   limit: { perTenant: 2 },
   async run({ ctx }, job, progress) {
     const countId = countIdOf(job);
-    // the job's progress is written outside the count's transaction (on the embedded database the
-    // transaction holds the one connection): before it, and with its end
+    // statements of their own, not one transaction (engine.refreshCount): the progress between them
     await progress.start(0, 'count.job.refreshing');
-    return ctx.db.transaction(async (tx) => {
-      const c = await countOf(tx, job.tenantId, countId, true);
-      if (!c || !REFRESH_STATES.includes(c.status)) return { message: 'count.job.skipped', params: { code: c?.code ?? '' } };
-      const { epcs } = await recount(tx, job.tenantId, c);
-      return { message: 'count.job.refreshed', params: { code: c.code, epcs }, result: { countId, epcs } };
-    });
+    const out = await refreshCount(ctx.db, job.tenantId, countId, REFRESH_STATES, (done) => progress.report(done, 'count.job.refreshing'));
+    if (out.skipped) return { message: 'count.job.skipped', params: { code: out.code } };
+    return { message: 'count.job.refreshed', params: { code: out.code, epcs: out.epcs }, result: { countId, epcs: out.epcs } };
   },
 };
 

@@ -16,7 +16,7 @@ import { waitForJob } from '../../../core/queue/resource-jobs.js';
 import { move } from '../../../core/resource/transitions.js';
 import { queryRows } from '../../../db/client.js';
 import { handheldDocument, SESSION_FIELD_LABELS, uploadHandheldAs } from '../../rfid/sessions/index.js';
-import { COUNT_SUBJECT, countOf, freezeExpected } from './engine.js';
+import { COUNT_SUBJECT, countOf, freezeExpected, shownEpcs } from './engine.js';
 import { enqueueRefresh, enqueueSync, REFRESH_STATES, SYNC_STATES } from './jobs.js';
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -87,7 +87,7 @@ export const countRoutes =
           db,
           sql`select e.zone_id, min(l.name) as name, count(*)::int as epcs from stock_count_epcs e
                 left join locations l on l.tenant_id = e.tenant_id and l.id = e.zone_id
-               where e.tenant_id = ${t} and e.count_id = ${req.params.id} group by e.zone_id order by 3 desc`,
+               where ${shownEpcs(t, Number(req.params.id))} group by e.zone_id order by 3 desc`,
         );
         const sessions = await queryRows<Record<string, unknown>>(
           db,

@@ -39,7 +39,8 @@ export const stockCountLines = pgTable(
 /**
  * The EPCs a count counted (refresh): one row an EPC, in the zone of its last read, with its SKU
  * (null: not in the tag registry), its first and last read and where it came from (a handheld
- * session's code, or the overhead readers' presence: '').
+ * session's code, or the overhead readers' presence: ''). A refresh writes the next generation
+ * (`gen`) aside and swaps it in (stock_count_gens, migration 0067): the one on show is epc_gen.
  */
 export const stockCountEpcs = pgTable(
   'stock_count_epcs',
@@ -52,6 +53,19 @@ export const stockCountEpcs = pgTable(
     firstAt: ts('first_at').notNull(),
     lastAt: ts('last_at').notNull(),
     source: text('source').notNull().default(''),
+    gen: integer('gen').notNull().default(0),
   },
-  (t) => [primaryKey({ name: 'stock_count_epcs_pk', columns: [t.tenantId, t.countId, t.epc] })],
+  (t) => [primaryKey({ name: 'stock_count_epcs_pk', columns: [t.tenantId, t.countId, t.gen, t.epc] })],
+);
+
+/** A count's generations of EPCs: the one on show (epc_gen) and the last a refresh started (last_gen). */
+export const stockCountGens = pgTable(
+  'stock_count_gens',
+  {
+    tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
+    countId: bigint('count_id', { mode: 'number' }).notNull(),
+    epcGen: integer('epc_gen').notNull().default(0),
+    lastGen: integer('last_gen').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'stock_count_gens_pk', columns: [t.tenantId, t.countId] })],
 );
