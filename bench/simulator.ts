@@ -36,6 +36,15 @@
 //   --bill <code>          inbound: the bill (code or ASN number) to receive
 //   --cartons <n>          inbound: cartons to pass at most (a bill made by the scenario has n, default 6)
 //   --every <ms>           inbound: between a carton's reads and the next scan (default 1500)
+//   --scenario store       a day in a store (--store, default ST001), signed in as --admin (default demo:demo123):
+//                          a transfer in transit to it read at its receiving tunnel and received (or one
+//                          made from WH01's present pieces, shipped, and its cartons scanned through the
+//                          tunnel), pieces moved stock room → sales floor → fitting cabin → floor by the zones'
+//                          readers, sales and a return at the POS (POST /api/store/pos/transactions with its
+//                          device key), pieces walking out past the exit, and a closing handheld count
+//                          (sheet, upload, result: expected, counted, over, short); readers it lacks are set up
+//   --store <code>         store: the store (default ST001)
+//   --missing <n>          store: pieces that walk out unpaid before the count (default 2)
 //
 // It prints each batch it sends (reader, format, EPCs) and the server's answer (accepted, invalid,
 // duplicate). Tags start at the first reader (the gate) and move, batch after batch, to the next
@@ -44,6 +53,7 @@
 import { checkDigit, sgtin96Hex } from '@tagloom/domain/epc/index.js';
 import { runInboundScenario } from './inbound-scenario.js';
 import { api, mac, must, payload } from './sim-lib.js';
+import { runStoreScenario } from './store-scenario.js';
 
 interface Options {
   url: string;
@@ -63,8 +73,10 @@ interface Options {
   tenant: string;
   tid: boolean;
   quiet: boolean;
-  scenario: 'readers' | 'inbound';
+  scenario: 'readers' | 'inbound' | 'store';
   bill?: string;
+  store?: string;
+  missing?: number;
   cartons?: number;
   every: number;
 }
@@ -130,19 +142,21 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--tid') o.tid = true;
     else if (a === '--scenario') {
       const sc = v();
-      if (sc !== 'readers' && sc !== 'inbound') throw new Error('--scenario: readers or inbound');
+      if (sc !== 'readers' && sc !== 'inbound' && sc !== 'store') throw new Error('--scenario: readers, inbound or store');
       o.scenario = sc;
     } else if (a === '--bill') o.bill = v();
     else if (a === '--cartons') o.cartons = Math.max(1, Math.floor(n()));
     else if (a === '--every') o.every = n();
+    else if (a === '--store') o.store = v();
+    else if (a === '--missing') o.missing = Math.floor(n());
     else if (a === '--help' || a === '-h') {
       console.log(
-        'usage: npm run simulate -w bench -- [--url U] [--code C]… | [--admin user:pass --readers N] [--tags N] [--rate R] [--batches N] [--format F] [--mqtt URL] | --scenario inbound [--admin user:pass] [--bill CODE] [--cartons N] [--every MS] [--format F]',
+        'usage: npm run simulate -w bench -- [--url U] [--code C]… | [--admin user:pass --readers N] [--tags N] [--rate R] [--batches N] [--format F] [--mqtt URL] | --scenario inbound [--admin user:pass] [--bill CODE] [--cartons N] [--every MS] [--format F] | --scenario store [--admin user:pass] [--store CODE] [--missing N] [--format F]',
       );
       process.exit(0);
     } else throw new Error(`unknown option ${a}`);
   }
-  if (o.scenario === 'inbound') {
+  if (o.scenario === 'inbound' || o.scenario === 'store') {
     o.admin ??= { username: 'demo', password: 'demo123' };
     return o;
   }
@@ -243,6 +257,18 @@ async function main() {
       bill: o.bill,
       cartons: o.cartons,
       every: o.every,
+      format: formatOf(o, 0),
+    });
+    return;
+  }
+  if (o.scenario === 'store') {
+    if (o.mqtt) throw new Error('--scenario store posts over HTTP (--mqtt is for the readers scenario)');
+    await runStoreScenario({
+      url: o.url,
+      username: o.admin!.username,
+      password: o.admin!.password,
+      store: o.store,
+      missing: o.missing,
       format: formatOf(o, 0),
     });
     return;
