@@ -351,6 +351,48 @@ describe(`store counts on ${DRIVER}`, () => {
     expect(new Set(report.counts.map((c: Row) => c.siteCode))).toEqual(new Set(['ST001']));
   });
 
+  it('a refresh counts the SKUs of thousands of registry EPCs and clears a SKU whose EPCs left', async () => {
+    const id = (await make({})).body.data.id;
+    const tags = await freshTags(2000);
+    const [gone, ...read] = tags;
+    const now = Date.now();
+    // one tag the overhead readers hold present in the stock room; the rest read by the handheld
+    await t.ctx.db.execute(sql`insert into rfid_epc_states (tenant_id, epc, first_seen_at, last_seen_at, read_count, presence,
+        presence_location_id, presence_since, presence_seen_at)
+      values (${tenantId}, ${gone.epc}, ${new Date(now - HOUR)}, ${new Date(now - 60_000)}, 5, 'present', ${room}, ${new Date(now - HOUR)}, ${new Date(now - 60_000)})`);
+    expect(
+      (
+        await upload(
+          id,
+          `HH-SKUS-${id}`,
+          read.map((r, i) => ({ epc: r.epc, at: now - 600_000 + i })),
+        )
+      ).status,
+    ).toBe(200);
+    await settled();
+    const counted = async () =>
+      new Map(
+        (
+          await queryRows<{ sku: number; n: number }>(
+            t.ctx.db,
+            sql`select sku_id::int as sku, counted_qty as n from stock_count_lines where tenant_id = ${tenantId} and count_id = ${id}`,
+          )
+        ).map((r) => [r.sku, r.n]),
+      );
+    const want = new Map<number, number>();
+    for (const r of tags) want.set(r.sku, (want.get(r.sku) ?? 0) + 1);
+    const before = await counted();
+    for (const [sku, n] of want) expect(before.get(sku), `SKU ${sku}`).toBe(n);
+    // the tag leaves the store: a refresh counts its SKU one less (none: 0, or the line gone when nothing is expected either)
+    await t.ctx.db.execute(sql`update rfid_epc_states set presence = 'departed', presence_location_id = null
+      where tenant_id = ${tenantId} and epc = ${gone.epc}`);
+    const refreshed = await t.call('POST', `${STORE}/${id}/refresh?wait=1`, { token: demo, body: {} });
+    expect(refreshed.body.data.state).toBe('done');
+    const after = await counted();
+    expect(after.get(gone.sku) ?? 0).toBe(want.get(gone.sku)! - 1);
+    for (const [sku, n] of want) if (sku !== gone.sku) expect(after.get(sku), `SKU ${sku}`).toBe(n);
+  }, 120_000);
+
   it('refreshes a 30,000-EPC count in chunks of 5,000, aside, and swaps it in', async () => {
     const id = (await make({})).body.data.id;
     const base = Date.now() - HOUR;
