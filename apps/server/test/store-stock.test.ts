@@ -46,6 +46,15 @@ describe(`store stock and refill on ${DRIVER}`, () => {
     expect(own.map((s) => s.code)).toEqual(['ST001']);
   });
 
+  it('the demo book holds no negative stock: counts, sales and receipts of the demo agree in time', async () => {
+    const neg = await queryRows<{ code: string; n: number }>(
+      t.ctx.db,
+      sql`select l.code, count(*)::int as n from stock_sku_locations b join locations l on l.tenant_id = b.tenant_id and l.id = b.site_id
+           where b.tenant_id = ${tenantId} and b.zone_id = 0 and b.on_hand < 0 group by l.code`,
+    );
+    expect(neg).toEqual([]);
+  });
+
   it("shows a site's book and its present tags per option, sizes in shelf order, totals that add up", async () => {
     const r = await get(`/api/store/stock?siteId=${site.ST001}&pageSize=200`);
     expect(r.status, r.body.msg).toBe(200);

@@ -8,7 +8,7 @@
  * seeded PRNG (the tenant's code) draws the same picture on every first start; lines are written
  * with unnest, a few statements a count.
  */
-import { COUNT_MODE, COUNT_SHEET_KIND as K, COUNT_STATUS as S } from '@tagloom/domain';
+import { COUNT_MODE, COUNT_SHEET_KIND as K, STOCK_MOVE_KIND as K_MOVE, COUNT_STATUS as S } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
 import { dayStamp } from '../../../core/numbering.js';
 import { queryRows, type Tx } from '../../../db/client.js';
@@ -103,6 +103,28 @@ function drawCounted(
   return out;
 }
 
+/**
+ * A site's book per SKU as it stood at `at` — now, less what moved since (signed as the ledger's
+ * resetByCount keeps it on top of a count) — and what moved since.
+ */
+async function bookAsOf(tx: Tx, tenantId: number, siteId: number, at: Date) {
+  const now = await onHandOf(tx, tenantId, siteId);
+  const since = await queryRows<{ sku_id: string | number; delta: number }>(
+    tx,
+    sql`select sku_id, sum(case kind when ${K_MOVE.SOLD} then -qty when ${K_MOVE.SHIPPED} then -qty
+                                      when ${K_MOVE.COUNTED} then 0 else qty end)::int as delta
+          from stock_moves where tenant_id = ${tenantId} and site_id = ${siteId} and zone_id = 0 and created_at > ${at.toISOString()}
+         group by sku_id`,
+  );
+  const later = new Map(since.map((r) => [Number(r.sku_id), r.delta]));
+  const book = new Map<number, number>();
+  for (const sku of new Set([...now.keys(), ...later.keys()])) {
+    const n = (now.get(sku) ?? 0) - (later.get(sku) ?? 0);
+    if (n > 0) book.set(sku, n);
+  }
+  return { book, later };
+}
+
 export async function seedCountDemo(tx: Tx, tenant: { id: number; code: string }): Promise<void> {
   const tenantId = tenant.id;
   const [{ n: had }] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from stock_counts where tenant_id = ${tenantId}`);
@@ -146,8 +168,7 @@ export async function seedCountDemo(tx: Tx, tenant: { id: number; code: string }
     const siteId = siteOf.get(store)!;
     const range = pick(90 + Math.floor(rnd() * 60));
     // the first count's expected: the store's opening stock (the book, when something booked it already)
-    let book = await onHandOf(tx, tenantId, siteId);
-    if (![...book.values()].some((n) => n > 0)) book = new Map(range.map((s) => [s, 2 + Math.floor(rnd() * 10)]));
+    const opening = new Map(range.map((s) => [s, 2 + Math.floor(rnd() * 10)]));
     for (const weeksAgo of [3, 2, 1]) {
       const started = new Date(morning(weeksAgo * 7 - (i % 3)).getTime() + (60 + Math.floor(rnd() * 120)) * MIN);
       const finished = new Date(started.getTime() + (35 + Math.floor(rnd() * 70)) * MIN);
@@ -170,7 +191,11 @@ export async function seedCountDemo(tx: Tx, tenant: { id: number; code: string }
         },
         admin,
       );
-      const lines = drawCounted(rnd, book, accuracy, pick(6));
+      // expected: the book as it stood when the count finished (the sales since come on top of the count)
+      const asOf = await bookAsOf(tx, tenantId, siteId, finished);
+      const lines = drawCounted(rnd, asOf.book.size ? asOf.book : opening, accuracy, pick(6));
+      // a count finds at least what was sold from it since (those pieces were there)
+      for (const [sku, l] of lines) l.r = Math.max(l.r, -(asOf.later.get(sku) ?? 0));
       await writeLines(tx, tenantId, c.id, lines);
       // approved: the book becomes the count (as the review's resetByCount)
       await resetByCount(tx, tenantId, {
@@ -181,8 +206,6 @@ export async function seedCountDemo(tx: Tx, tenant: { id: number; code: string }
         docType: 'store/inventory',
         docCode: c.code,
       });
-      book = await onHandOf(tx, tenantId, siteId);
-      for (const [s, n] of book) if (n <= 0) book.delete(s);
     }
   }
 

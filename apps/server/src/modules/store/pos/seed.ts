@@ -172,7 +172,8 @@ export async function seedPosDemo(tx: Tx, tenant: { id: number; code: string }):
         const txn: Txn = { id: 0, no, store: s, kind: POS_KIND.SALE, at, lines: [] };
         for (let p = 0; p < pieces; p++) {
           if (rnd() < UNTAGGED_SHARE || next >= list.length) {
-            const skuId = pick(skuIds);
+            // an untagged piece of a SKU the store carries
+            const skuId = list.length ? list[Math.floor(rnd() * list.length)].skuId : pick(skuIds);
             txn.lines.push({ epc: null, skuId, qty: 1 + Math.floor(rnd() * 2), price: price(skuId), discount: 0, orig: '' });
             continue;
           }
