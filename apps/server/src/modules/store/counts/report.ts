@@ -50,10 +50,17 @@ const num = (v: unknown) => Number(v ?? 0);
 const ACCURACY = sql`
   round((100 * (1 - sum(abs(x.r - x.e))::numeric / nullif(sum(x.r + x.e), 0)))::numeric, 2) as smape,
   round((100 * count(*) filter (where x.r = x.e)::numeric / nullif(count(*), 0))::numeric, 2) as sku`;
-/** A count's lines as e (expected + moved, not below 0) and r (counted), those with e + r > 0. */
-const LINES = sql`(select l.count_id, l.sku_id, greatest(0, l.expected_qty + l.moved_qty) as e, l.counted_qty as r,
-                          l.over_qty as over, l.short_qty as short
-                     from stock_count_lines l where (l.expected_qty + l.moved_qty > 0 or l.counted_qty > 0))`;
+/**
+ * The lines of the counts `approved` picks (alias c) as e (expected + moved, not below 0) and r
+ * (counted), those with e + r > 0: a CTE (`x`) materialized first, so the planner of a fresh database
+ * (no statistics yet) cannot loop over every line of the tenant for each count.
+ */
+const linesOf = (t: number, approved: SQL) => sql`x as materialized (
+    select l.count_id, l.sku_id, greatest(0, l.expected_qty + l.moved_qty) as e, l.counted_qty as r,
+           l.over_qty as over, l.short_qty as short
+      from stock_count_lines l
+     where l.tenant_id = ${t} and l.count_id in (select c.id from stock_counts c where ${approved})
+       and (l.expected_qty + l.moved_qty > 0 or l.counted_qty > 0))`;
 
 export interface StocktakingReport {
   counts: Record<string, unknown>[];
@@ -81,21 +88,23 @@ export async function stocktakingReport(db: Db, session: SessionInfo, f: Filters
   );
   const stores = await queryRows<Record<string, unknown>>(
     db,
-    sql`select l.id as "siteId", l.name as "siteName", l.code as "siteCode", count(distinct c.id)::int as counts,
+    sql`with ${linesOf(t, approved)}
+        select l.id as "siteId", l.name as "siteName", l.code as "siteCode", count(distinct c.id)::int as counts,
                sum(x.e)::int as expected, sum(x.r)::int as counted, sum(x.over)::int as over, sum(x.short)::int as short, ${ACCURACY}
-          from stock_counts c join locations l on l.tenant_id = c.tenant_id and l.id = c.site_id
-          join ${LINES} x on x.count_id = c.id
-         where ${approved} and c.tenant_id = ${t}
+          from x join stock_counts c on c.tenant_id = ${t} and c.id = x.count_id
+          join locations l on l.tenant_id = c.tenant_id and l.id = c.site_id
          group by l.id, l.name, l.code order by l.code`,
   );
   const categories = await queryRows<Record<string, unknown>>(
     db,
-    sql`select coalesce(nullif(g.big_type, ''), '-') as category, count(distinct c.id)::int as counts,
+    sql`with ${linesOf(t, approved)},
+        kinds as materialized (
+          select k.id as sku_id, coalesce(nullif(g.big_type, ''), '-') as category
+            from goods_skus k join goods g on g.tenant_id = k.tenant_id and g.id = k.goods_id
+           where k.tenant_id = ${t} and k.id in (select distinct sku_id from x))
+        select y.category, count(distinct x.count_id)::int as counts,
                sum(x.e)::int as expected, sum(x.r)::int as counted, sum(x.over)::int as over, sum(x.short)::int as short, ${ACCURACY}
-          from stock_counts c join ${LINES} x on x.count_id = c.id
-          join goods_skus k on k.tenant_id = c.tenant_id and k.id = x.sku_id
-          join goods g on g.tenant_id = k.tenant_id and g.id = k.goods_id
-         where ${approved}
+          from x join kinds y on y.sku_id = x.sku_id
          group by 1 order by 1`,
   );
   // each store's counts of each week of the period (weeks from Monday), by the time they were done or planned
