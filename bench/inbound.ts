@@ -20,7 +20,7 @@
 // The same file is the client: INBOUND_CLIENT=<base url> runs the driver.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { benchDatabase, demoTenants, durability, keptAliveClient, loadAverage, pct } from './lib.js';
+import { benchDatabase, demoTenants, durability, keptAliveClient, latencyRow, loadAverage, probedWhile, sayLine } from './lib.js';
 
 const TUNNELS = Number(process.env.INBOUND_TUNNELS ?? 10);
 const EPCS = Number(process.env.INBOUND_EPCS ?? 50);
@@ -120,27 +120,9 @@ async function client(base: string, setup: Setup) {
     return { resultMs: performance.now() - t0, closeMs, batchMs };
   };
   /** /api/health every 100 ms while `work` runs. */
-  const probed = async <T>(work: () => Promise<T>) => {
-    let running = true;
-    const health: number[] = [];
-    const loop = (async () => {
-      while (running) {
-        const s = performance.now();
-        await request('GET', '/api/health', {});
-        health.push(performance.now() - s);
-        await sleep(100);
-      }
-    })();
-    try {
-      return { out: await work(), health };
-    } finally {
-      running = false;
-      await loop;
-    }
-  };
-  const row = (name: string, xs: number[]) =>
-    `${name}: p50 ${pct(xs, 50).toFixed(0)} / p95 ${pct(xs, 95).toFixed(0)} / p99 ${pct(xs, 99).toFixed(0)} / max ${Math.max(...xs).toFixed(0)} ms (${xs.length})`;
-  const say = (line: string) => process.stdout.write(`${JSON.stringify({ line })}\n`);
+  const probed = <T>(work: () => Promise<T>) => probedWhile(() => request('GET', '/api/health', {}), work);
+  const row = latencyRow;
+  const say = sayLine;
 
   const idle = await probed(() => sleep(5000));
   say(`idle (5 s): ${row('/api/health', idle.health)}`);

@@ -182,6 +182,40 @@ export async function askServerWhile(baseUrl: string, path: string, work: Promis
   return out;
 }
 
+/**
+ * `ask` (a call to /api/health, say) every `everyMs` while `work` runs: the work's answer and each
+ * call's latency (ms), the call after the last one waited for before answering.
+ */
+export async function probedWhile<T>(
+  ask: () => Promise<unknown>,
+  work: () => Promise<T>,
+  everyMs = 100,
+): Promise<{ out: T; health: number[] }> {
+  let running = true;
+  const health: number[] = [];
+  const loop = (async () => {
+    while (running) {
+      const s = performance.now();
+      await ask();
+      health.push(performance.now() - s);
+      await new Promise((r) => setTimeout(r, everyMs));
+    }
+  })();
+  try {
+    return { out: await work(), health };
+  } finally {
+    running = false;
+    await loop;
+  }
+}
+
+/** Latencies as the benches print them: p50 / p95 / p99 / max and how many. */
+export const latencyRow = (name: string, xs: number[]) =>
+  `${name}: p50 ${pct(xs, 50).toFixed(0)} / p95 ${pct(xs, 95).toFixed(0)} / p99 ${pct(xs, 99).toFixed(0)} / max ${Math.max(...xs).toFixed(0)} ms (${xs.length})`;
+
+/** A line a bench's client process prints for its server process (one JSON object a line). */
+export const sayLine = (line: string) => process.stdout.write(`${JSON.stringify({ line })}\n`);
+
 /** A job as `GET /api/jobs/{id}` answers it, its result of type `R`. */
 export interface BenchJob<R> {
   state: string;

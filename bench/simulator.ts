@@ -248,8 +248,8 @@ const formatOf = (o: Options, i: number): Reader['format'] =>
 async function main() {
   const o = parseArgs(process.argv.slice(2));
   console.log(`simulator → ${o.mqtt ? `MQTT ${o.mqtt} (prefix ${o.mqttPrefix}, tenant ${o.tenant})` : o.url}`);
+  if (o.scenario !== 'readers' && o.mqtt) throw new Error(`--scenario ${o.scenario} posts over HTTP (--mqtt is for the readers scenario)`);
   if (o.scenario === 'inbound') {
-    if (o.mqtt) throw new Error('--scenario inbound posts over HTTP (--mqtt is for the readers scenario)');
     await runInboundScenario({
       url: o.url,
       username: o.admin!.username,
@@ -262,7 +262,6 @@ async function main() {
     return;
   }
   if (o.scenario === 'store') {
-    if (o.mqtt) throw new Error('--scenario store posts over HTTP (--mqtt is for the readers scenario)');
     await runStoreScenario({
       url: o.url,
       username: o.admin!.username,

@@ -33,7 +33,7 @@
 // The same file is the client (STOCK_CLIENT=<base urls>) and the second server (STOCK_SECOND=<database url>).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { benchDatabase, demoTenants, durability, keptAliveClient, loadAverage, pct } from './lib.js';
+import { benchDatabase, demoTenants, durability, keptAliveClient, latencyRow, loadAverage, pct, probedWhile, sayLine } from './lib.js';
 
 const STORES = Number(process.env.STOCK_STORES ?? 200);
 const EPCS = Number(process.env.STOCK_EPCS_PER_STORE ?? 25_000);
@@ -97,30 +97,12 @@ async function client(bases: string[], setup: Setup) {
     if (out.code !== 200) throw new Error(`${method} ${path}: ${res.status} ${out.code} ${out.msg}`);
     return out.data;
   };
-  const say = (line: string) => process.stdout.write(`${JSON.stringify({ line })}\n`);
-  const row = (name: string, xs: number[]) =>
-    `${name}: p50 ${pct(xs, 50).toFixed(0)} / p95 ${pct(xs, 95).toFixed(0)} / p99 ${pct(xs, 99).toFixed(0)} / max ${Math.max(...xs).toFixed(0)} ms (${xs.length})`;
+  const say = sayLine;
+  const row = latencyRow;
   const verdict = (x: number, goal: number) => (x <= goal ? 'PASS' : 'MISS');
 
-  /** /api/health every 100 ms (each server in turn) while `work` runs. */
-  const probed = async <T>(work: () => Promise<T>) => {
-    let running = true;
-    const health: number[] = [];
-    const loop = (async () => {
-      while (running) {
-        const s = performance.now();
-        await next()('GET', '/api/health', {});
-        health.push(performance.now() - s);
-        await sleep(100);
-      }
-    })();
-    try {
-      return { out: await work(), health };
-    } finally {
-      running = false;
-      await loop;
-    }
-  };
+  /** /api/health every 100 ms while `work` runs. */
+  const probed = <T>(work: () => Promise<T>) => probedWhile(() => next()('GET', '/api/health', {}), work);
 
   // the feed: Impinj batches of FEED_BATCH reads, each reader reading its store's tags over and
   // over, sent at FEED_RATE reads/s (at most FEED_INFLIGHT batches in flight: behind, it sends as

@@ -7,7 +7,7 @@ import { partyRefCondition } from '../../core/party.js';
 import { seedStockDemo } from './seed.js';
 import { stockMoves } from './tables.js';
 
-export { type CountReset, onHandOf, postStockMoves, resetByCount, type StockMove } from './ledger.js';
+export { type CountReset, onHandOf, postStockMoves, resetByCount, type StockMove, signedMoveQty } from './ledger.js';
 
 /**
  * The ledger's journal (store/inventory → Movements), guarded by store/inventory's buttons: a user

@@ -113,6 +113,10 @@ export interface CountReset {
   docCode?: string;
 }
 
+/** A journalled movement's effect on the book (stock_moves' kind and qty): sold and shipped take, a count's line moves nothing. */
+export const signedMoveQty = sql`case kind when ${STOCK_MOVE_KIND.SOLD} then -qty when ${STOCK_MOVE_KIND.SHIPPED} then -qty
+  when ${STOCK_MOVE_KIND.COUNTED} then 0 else qty end`;
+
 /**
  * A count approved: the book of its scope becomes what was counted at `at` plus the movements
  * journalled since (a sale after the count's end still counts). Zone counts reset their zones' rows,
@@ -142,8 +146,7 @@ export async function resetByCount(
   const since = await queryRows<{ zone_id: string | number; sku_id: string | number; delta: number }>(
     tx,
     sql`select ${zones[0] === 0 ? sql`0` : sql`zone_id`} as zone_id, sku_id,
-               sum(case kind when ${STOCK_MOVE_KIND.SOLD} then -qty when ${STOCK_MOVE_KIND.SHIPPED} then -qty
-                             when ${STOCK_MOVE_KIND.COUNTED} then 0 else qty end)::int as delta
+               sum(${signedMoveQty})::int as delta
           from stock_moves
          where tenant_id = ${tenantId} and site_id = ${c.siteId} and created_at > ${c.at.toISOString()}
            ${zones[0] === 0 ? sql`` : sql`and zone_id = any(${pgNumArray(zones)}::bigint[])`}

@@ -6,13 +6,14 @@
  * EPCs, written 5,000 a statement, so a 30,000-EPC count takes a handful of short statements (a
  * refresh's each in its own transaction, the server's other work let through between them).
  */
-import { COUNT_MODE, countKpis, STOCK_MOVE_KIND as K } from '@tagloom/domain';
+import { COUNT_MODE, countKpis } from '@tagloom/domain';
 import { READ_SESSION_STATE } from '@tagloom/domain/rfid/sessions.js';
 import { sql } from 'drizzle-orm';
+import { yieldToLoop } from '../../../core/xlsx-stream.js';
 import { queryRows, type Tx } from '../../../db/client.js';
 import { recordTagEventChunks } from '../../label/tags/index.js';
 import { pgNumArray } from '../../rfid/state/fold-data.js';
-import { onHandOf, resetByCount } from '../../stock/index.js';
+import { onHandOf, resetByCount, signedMoveQty } from '../../stock/index.js';
 
 /** EPCs written a statement at most. */
 export const COUNT_EPC_CHUNK = 5000;
@@ -117,9 +118,6 @@ const shownGen = (tenantId: number, countId: number) =>
 export const shownEpcs = (tenantId: number, countId: number) =>
   sql`e.tenant_id = ${tenantId} and e.count_id = ${countId} and e.gen = ${shownGen(tenantId, countId)}`;
 
-/** Lets the requests waiting for the event loop, and through it for the embedded database, have their turn. */
-const giveWay = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 export type RefreshOutcome = { skipped: true; code: string } | { skipped: false; code: string; epcs: number };
 
 /**
@@ -191,7 +189,7 @@ export async function refreshCount(
     await progress?.(done);
     if (got.n < COUNT_EPC_CHUNK || !got.last) break;
     after = got.last;
-    await giveWay();
+    await yieldToLoop();
   }
   const swapped = await db.transaction(async (tx) => {
     const now = await countOf(tx, tenantId, countId, true);
@@ -251,7 +249,7 @@ async function dropOldGenerations(db: Tx, tenantId: number, countId: number, upT
             select count(*)::int as n from d`,
       );
       if (gone.n < COUNT_EPC_CHUNK) break;
-      await giveWay();
+      await yieldToLoop();
     }
 }
 
@@ -264,7 +262,7 @@ export async function syncMoves(tx: Tx, tenantId: number, c: CountRow): Promise<
   if (!c.snapshotAt) return { skus: 0 };
   const rows = await queryRows<{ sku_id: string | number; n: number }>(
     tx,
-    sql`select sku_id, sum(case kind when ${K.SOLD} then -qty when ${K.SHIPPED} then -qty when ${K.COUNTED} then 0 else qty end)::int as n
+    sql`select sku_id, sum(${signedMoveQty})::int as n
           from stock_moves
          where tenant_id = ${tenantId} and site_id = ${c.siteId} and created_at > ${c.snapshotAt.toISOString()}::timestamptz
            and doc_code <> ${c.code}

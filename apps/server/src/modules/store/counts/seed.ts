@@ -8,12 +8,12 @@
  * seeded PRNG (the tenant's code) draws the same picture on every first start; lines are written
  * with unnest, a few statements a count.
  */
-import { COUNT_MODE, COUNT_SHEET_KIND as K, STOCK_MOVE_KIND as K_MOVE, COUNT_STATUS as S } from '@tagloom/domain';
+import { COUNT_MODE, COUNT_SHEET_KIND as K, COUNT_STATUS as S } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
 import { dayStamp } from '../../../core/numbering.js';
 import { queryRows, type Tx } from '../../../db/client.js';
 import { pgNumArray } from '../../rfid/state/fold-data.js';
-import { onHandOf, resetByCount } from '../../stock/index.js';
+import { onHandOf, resetByCount, signedMoveQty } from '../../stock/index.js';
 import { type CountRow, countOf, freezeExpected, settleLines } from './engine.js';
 
 const DAY = 86_400_000;
@@ -111,8 +111,7 @@ async function bookAsOf(tx: Tx, tenantId: number, siteId: number, at: Date) {
   const now = await onHandOf(tx, tenantId, siteId);
   const since = await queryRows<{ sku_id: string | number; delta: number }>(
     tx,
-    sql`select sku_id, sum(case kind when ${K_MOVE.SOLD} then -qty when ${K_MOVE.SHIPPED} then -qty
-                                      when ${K_MOVE.COUNTED} then 0 else qty end)::int as delta
+    sql`select sku_id, sum(${signedMoveQty})::int as delta
           from stock_moves where tenant_id = ${tenantId} and site_id = ${siteId} and zone_id = 0 and created_at > ${at.toISOString()}
          group by sku_id`,
   );
