@@ -385,6 +385,7 @@ async function server() {
   const { COUNT_SHEET_KIND, ERP_STOCK_SOURCE, LOCATION_KIND, STOCK_MOVE_KIND, TAG_STATUS, ZONE_TYPE } = await import('@tagloom/domain');
   const { sql } = await import('drizzle-orm');
   const { stopParsePool } = await import('../apps/server/src/modules/rfid/ingest/parse-pool.js');
+  const { recountPresent } = await import('../apps/server/src/modules/stock/index.js');
   if (SERVERS > 1 && !process.env.BENCH_PG_URL) throw new Error('STOCK_SERVERS=2 needs PostgreSQL (BENCH_PG=1 or BENCH_PG_URL)');
 
   const t = await startTestApp(SERVER_ENV);
@@ -468,6 +469,10 @@ async function server() {
                          now() - (e % 86400) * interval '1 second' as seen from (${tags}) x) y
            order by e`);
       }
+    });
+    // states written straight into their table: no presence tally heard them; the stock module's recount counts them
+    await step('present tags per place and SKU (the recount of each store)', async () => {
+      for (const site of stores) await db.transaction((tx) => recountPresent(tx, D, site));
     });
     // the counts' extra tags: registry tags of the store's SKUs no reader has seen (found by the count)
     const countStores = Array.from({ length: Math.min(COUNTS, STORES) }, (_, c) => STORES - 1 - c);
@@ -570,6 +575,27 @@ async function server() {
       `seeded in ${((s1 - s0) / 1000).toFixed(0)} s (+ ${((performance.now() - s1) / 1000).toFixed(0)} s analyze/checkpoint): ran at ${STORES} stores, ${states.toLocaleString('en')} EPC states in DEMO, ${SKUS.toLocaleString('en')} active SKUs a store; load ${loadAverage()}`,
     );
 
+    if (process.env.STOCK_EXPLAIN) {
+      // STOCK_EXPLAIN=1: the plan of the stock page and the refill list of the first store, with times
+      const { erpLinesQuery, erpStockHeadOf } = await import('../apps/server/src/modules/store/index.js');
+      const { stockOptionsQuery } = await import('../apps/server/src/modules/store/stock/view.js');
+      const e = await erpStockHeadOf(db, D, stores[0]);
+      const erp = e ? { at: e.time, ref: e.externRef, lines: erpLinesQuery(D, e.id) } : null;
+      const q = stockOptionsQuery(D, stores[0], erp, { page: 1, pageSize: 20 });
+      for (let i = 0; i < 2; i++) {
+        const plan = await queryRows<Record<string, string>>(db, sql`explain (analyze, buffers) ${q}`);
+        if (i) console.log(plan.map((r) => Object.values(r)[0]).join('\n'));
+      }
+      const { refillList } = await import('../apps/server/src/modules/store/stock/refill.js');
+      const times: number[] = [];
+      let listed = 0;
+      for (let i = 0; i < 10; i++) {
+        const s = performance.now();
+        listed = (await refillList(db, D, stores[i % stores.length])).list.length;
+        times.push(performance.now() - s);
+      }
+      console.log(`refillList in the server: ${times.map((x) => x.toFixed(0)).join(' ')} ms (${listed} options listed)`);
+    }
     const bases = [await t.app.listen({ port: 0, host: '127.0.0.1' })];
     for (let i = 1; i < SERVERS; i++) {
       const second = child({ STOCK_SECOND: t.databaseUrl! });

@@ -1,3 +1,4 @@
+import { ZONE_TYPE } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
@@ -106,6 +107,29 @@ describe(`store stock and refill on ${DRIVER}`, () => {
     expect(r.list.length).toBeGreaterThan(0);
     expect(r.osa).toBeGreaterThan(0);
     expect(r.osaAfter).toBeGreaterThanOrEqual(r.osa);
+    // the same list from the states themselves (not from the kept counts): per SKU its pieces on the floor and in the room
+    const per = await queryRows<{ sku: number; opt: string; floor: number; room: number }>(
+      t.ctx.db,
+      sql`select k.id::int as sku, k.goods_id || ' ' || k.colour as opt,
+                 (count(*) filter (where z.zone_type = ${ZONE_TYPE.SALES_FLOOR}))::int as floor,
+                 (count(*) filter (where z.zone_type = ${ZONE_TYPE.STOCK_ROOM}))::int as room
+            from rfid_epc_states s
+            join label_tags g on g.tenant_id = s.tenant_id and g.epc = s.epc
+            join goods_skus k on k.tenant_id = s.tenant_id and k.id = g.sku_id
+            join locations z on z.tenant_id = s.tenant_id and z.id = s.presence_location_id and z.site_id = ${site.ST001}
+           where s.tenant_id = ${tenantId} and s.presence = 'present' and z.zone_type in (${ZONE_TYPE.SALES_FLOOR}, ${ZONE_TYPE.STOCK_ROOM})
+           group by 1, 2`,
+    );
+    const byOpt = new Map<string, typeof per>();
+    for (const p of per) byOpt.set(p.opt, [...(byOpt.get(p.opt) ?? []), p]);
+    const moveOf = (p: (typeof per)[number]) => (p.floor < 1 ? Math.min(p.room, 1) : 0);
+    const wanted = [...byOpt.values()]
+      .filter((ps) => ps.some((p) => p.floor > 0) && ps.some((p) => moveOf(p) > 0))
+      .flatMap((ps) => ps.filter((p) => moveOf(p) > 0).map((p) => p.sku));
+    const listed = (r.list as Row[]).flatMap((o) => (o.sizes as Row[]).filter((x) => x.move > 0).map((x) => x.skuId as number));
+    expect(listed.sort((a, b) => a - b)).toEqual(wanted.sort((a, b) => a - b));
+    expect(r.optionsInStock).toBe(byOpt.size);
+    expect(r.osa).toBeCloseTo([...byOpt.values()].filter((ps) => ps.every((p) => p.floor >= 1)).length / byOpt.size, 10);
     for (const o of r.list as Row[]) {
       expect(o.sizes.some((s: Row) => s.floor > 0)).toBe(true);
       for (const s of o.sizes as Row[]) if (s.move) expect(s).toMatchObject({ floor: 0, move: 1 });

@@ -4,7 +4,7 @@ import { billsPart } from './bills/part.js';
 import { countsPart } from './counts/part.js';
 import { differencesPart } from './differences/part.js';
 import { erpPart } from './erp/part.js';
-import { erpStockOf } from './erp/service.js';
+import { erpLinesQuery, erpStockHeadOf } from './erp/service.js';
 import { posPart } from './pos/part.js';
 import { posOnReads } from './pos/reader-sales.js';
 import { reportsPart } from './reports/part.js';
@@ -12,15 +12,15 @@ import { retagPart } from './retag/part.js';
 import { stockPart } from './stock/part.js';
 import { useErpStock } from './stock/routes.js';
 
-export { type ErpStock, erpStockOf } from './erp/service.js';
+export { type ErpStock, erpLinesQuery, erpStockHeadOf, erpStockOf } from './erp/service.js';
 
 // a POS-scene reader's sale becomes a transaction of the till (the fold's presence changes)
 posOnReads();
 
 // the Stock tab shows each site's latest ERP stock beside its book
 useErpStock(async (tx, tenantId, siteId) => {
-  const erp = await erpStockOf(tx, tenantId, siteId);
-  return erp ? { at: erp.time, ref: erp.externRef, qty: erp.qty } : null;
+  const erp = await erpStockHeadOf(tx, tenantId, siteId);
+  return erp ? { at: erp.time, ref: erp.externRef, lines: erpLinesQuery(tenantId, erp.id) } : null;
 });
 
 /**

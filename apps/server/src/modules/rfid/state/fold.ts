@@ -28,7 +28,7 @@ import { addRead, appendFoldReads, type ReaderReads, sessionKindOfScene } from '
 import { recordPlaceConflicts } from './conflicts.js';
 import { pgNumArray, pgTextArray } from './fold-data.js';
 import { recordPresenceEvents } from './lifecycle.js';
-import { presenceListeners } from './listeners.js';
+import { type PresenceMove, type PresenceSeen, presenceListeners, presenceTallies } from './listeners.js';
 import { scenesRules } from './rules.js';
 
 /** One read to fold (I's pipeline gives them, after validation; epc upper-case hex). */
@@ -326,6 +326,9 @@ export async function foldInput(tx: Tx, tenantId: number, input: FoldInput): Pro
 
   const changes: PresenceChange[] = [];
   const events: (PresenceEvent & { epc: string })[] = [];
+  // for the presence tallies: where each EPC was and is present, and the present ones read in a new minute
+  const moves: PresenceMove[] = [];
+  const seen: PresenceSeen[] = [];
   // the states are written FOLD_CHUNK EPCs a statement, each sent before the next chunk is
   // computed: the database writes one chunk while the next one's presence is folded here
   let writing: Promise<unknown> | undefined;
@@ -333,7 +336,15 @@ export async function foldInput(tx: Tx, tenantId: number, input: FoldInput): Pro
     const cols = newColumns();
     for (const epc of epcs.slice(from, from + FOLD_CHUNK)) {
       const a = byEpc.get(epc)!;
-      const { state, changes: ch } = foldPresence(prev.get(epc) ?? EMPTY_PRESENCE, a.reads, rulesOf);
+      const before = prev.get(epc) ?? EMPTY_PRESENCE;
+      const { state, changes: ch } = foldPresence(before, a.reads, rulesOf);
+      const wasAt = before.presence === 'present' ? before.locationId : null;
+      const isAt = state.presence === 'present' ? state.locationId : null;
+      // (the last read at the place it is present at)
+      const seenAt = state.seenAt ?? a.last;
+      if (wasAt !== isAt) moves.push({ epc, from: wasAt, to: isAt, at: isAt === null ? null : new Date(seenAt) });
+      else if (isAt !== null && Math.floor(seenAt / 60_000) > Math.floor((before.seenAt ?? 0) / 60_000))
+        seen.push({ epc, locationId: isAt, at: new Date(seenAt) });
       for (const c of ch) {
         events.push({ ...c, epc });
         changes.push({
@@ -380,6 +391,7 @@ export async function foldInput(tx: Tx, tenantId: number, input: FoldInput): Pro
   await writing;
   if (events.length) await recordPresenceEvents(tx, tenantId, events, 'rfid');
   if (changes.length) await recordPlaceConflicts(tx, tenantId, changes);
+  await presenceTallies.moved(tx, tenantId, moves, seen);
   await presenceListeners.changed(tx, tenantId, changes);
   return { epcs: epcs.length, changes };
 }

@@ -9,8 +9,9 @@ import type { ReadScope } from '../../../core/tenant-scope.js';
 import { type Param, preparedStatement, queryRows, type Tx } from '../../../db/client.js';
 import { decoded } from '../../label/tags/decode.js';
 import { epcEventsSelect, epcFactsSelect, epcReached, type FactsRow, factsOf, type Reach } from '../../label/tags/index.js';
-import type { PresenceChange } from './fold.js';
+import { FOLD_LOCK, type PresenceChange } from './fold.js';
 import { recordPresenceEvents } from './lifecycle.js';
+import { presenceTallies } from './listeners.js';
 import { rfidEpcStates } from './tables.js';
 
 interface ClosedRow {
@@ -40,6 +41,11 @@ async function appendDepartures(tx: Tx, rows: readonly ClosedRow[], source: stri
       sceneType: SCENE_TYPE.GENERAL,
     }));
     await recordPresenceEvents(tx, tenantId, events, source);
+    await presenceTallies.moved(
+      tx,
+      tenantId,
+      events.map((e) => ({ epc: e.epc, from: e.locationId, to: null, at: null })),
+    );
     for (const e of events)
       changes.push({
         epc: e.epc,
@@ -62,41 +68,59 @@ export const SWEEP_CHUNK = 5000;
  * statement (skipping rows an ingestion holds), at most `maxChunks` rounds per run. The sweep finds
  * them by depart_check_at (at or before the due time: re-reads push the due time on without moving
  * it, fold.ts); a tag whose check came while its due time lies ahead gets the check moved up to it.
- * Appends 'departed' lifecycle events. Returns how many departed.
+ * Each tenant's departures are written in a transaction of their own under its fold lock (the
+ * presence tallies, listeners.ts). Appends 'departed' lifecycle events. Returns how many departed.
  */
 export async function sweepDepartures(db: Tx, now: Date, maxChunks = 20): Promise<number> {
-  // present tags whose check came, due then (`due`) or not yet, a chunk locked (rows an ingestion holds skipped)
-  const checked = (due: boolean) => sql`due as (
-      select tenant_id, epc from rfid_epc_states
-      where presence = 'present' and depart_check_at <= ${now} and ${due ? sql`depart_due_at <= ${now}` : sql`depart_due_at > ${now}`}
-      order by depart_check_at
-      limit ${SWEEP_CHUNK}
-      for update skip locked
-    )`;
+  const dueAt = sql`presence = 'present' and depart_check_at <= ${now} and depart_due_at <= ${now}`;
   let total = 0;
   for (let i = 0; i < maxChunks; i++) {
-    const [moved, departed] = await db.transaction(async (tx) => {
-      const later = await queryRows<{ epc: string }>(
-        tx,
-        sql`with ${checked(false)}
-            update rfid_epc_states s set depart_check_at = s.depart_due_at
-            from due where s.tenant_id = due.tenant_id and s.epc = due.epc
-            returning s.epc`,
-      );
-      const rows = await queryRows<ClosedRow>(
-        tx,
-        sql`with ${checked(true)}
-            update rfid_epc_states s set presence = 'departed', presence_since = s.depart_due_at, depart_due_at = null,
-              depart_check_at = null, candidate_location_id = null, candidate_since = null, candidate_rssi_cdbm = null,
-              candidate_reads = null, candidate_seen_at = null, candidate_equipment = null, updated_at = now()
-            from due where s.tenant_id = due.tenant_id and s.epc = due.epc
-            returning s.tenant_id, s.epc, s.presence_since as at, s.presence_location_id as location_id, s.presence_equipment as equipment`,
-      );
-      await appendDepartures(tx, rows, 'rfid.sweepDepartures');
-      return [later.length, rows.length];
-    });
-    total += departed;
-    if (moved < SWEEP_CHUNK && departed < SWEEP_CHUNK) break;
+    // present tags whose check came while their due time lies ahead: the check moved up to it (no
+    // presence changes, no lock but the rows'; rows an ingestion holds skipped)
+    const later = await queryRows<{ epc: string }>(
+      db,
+      sql`with due as (
+            select tenant_id, epc from rfid_epc_states
+            where presence = 'present' and depart_check_at <= ${now} and depart_due_at > ${now}
+            order by depart_check_at limit ${SWEEP_CHUNK}
+            for update skip locked)
+          update rfid_epc_states s set depart_check_at = s.depart_due_at
+          from due where s.tenant_id = due.tenant_id and s.epc = due.epc
+          returning s.epc`,
+    );
+    // the tenants with departures due, then each tenant's in a transaction of its own, under the
+    // tenant's fold lock taken first (as the fold takes it: no deadlock with a fold, which locks the
+    // same rows after it; the presence tallies are written by one transaction a tenant at a time)
+    const due = await queryRows<{ tenant_id: number | string; n: number }>(
+      db,
+      sql`select tenant_id, count(*)::int as n from (
+            select tenant_id from rfid_epc_states where ${dueAt} order by depart_check_at limit ${SWEEP_CHUNK}) d
+          group by tenant_id order by tenant_id`,
+    );
+    let found = 0;
+    for (const t of due) {
+      const tenantId = Number(t.tenant_id);
+      found += t.n;
+      total += await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${FOLD_LOCK}, ${tenantId}::int)`);
+        const rows = await queryRows<ClosedRow>(
+          tx,
+          sql`with due as (
+                select epc from rfid_epc_states
+                where tenant_id = ${tenantId} and ${dueAt}
+                order by depart_check_at limit ${SWEEP_CHUNK}
+                for update skip locked)
+              update rfid_epc_states s set presence = 'departed', presence_since = s.depart_due_at, depart_due_at = null,
+                depart_check_at = null, candidate_location_id = null, candidate_since = null, candidate_rssi_cdbm = null,
+                candidate_reads = null, candidate_seen_at = null, candidate_equipment = null, updated_at = now()
+              from due where s.tenant_id = ${tenantId} and s.epc = due.epc
+              returning s.tenant_id, s.epc, s.presence_since as at, s.presence_location_id as location_id, s.presence_equipment as equipment`,
+        );
+        await appendDepartures(tx, rows, 'rfid.sweepDepartures');
+        return rows.length;
+      });
+    }
+    if (later.length < SWEEP_CHUNK && found < SWEEP_CHUNK) break;
   }
   return total;
 }
@@ -106,6 +130,8 @@ export async function sweepDepartures(db: Tx, now: Date, maxChunks = 20): Promis
  * now, with 'departed' lifecycle events. In the caller's transaction; returns the changes.
  */
 export async function closePresenceAt(tx: Tx, tenantId: number, equipmentCoding: string, at = new Date()): Promise<PresenceChange[]> {
+  // (the tenant's fold lock: presence changes one writer a tenant at a time, listeners.ts)
+  await tx.execute(sql`select pg_advisory_xact_lock(${FOLD_LOCK}, ${tenantId}::int)`);
   const rows = await queryRows<ClosedRow>(
     tx,
     sql`update rfid_epc_states s set presence = 'departed', presence_since = ${at}, depart_due_at = null, depart_check_at = null,

@@ -25,14 +25,23 @@ export interface ErpStock {
 
 /** The latest ERP stock of a site (by the ERP's time, then the latest stored), or undefined when it has none. */
 export async function erpStockOf(tx: Tx, tenantId: number, siteId: number): Promise<ErpStock | undefined> {
+  const head = await erpStockHeadOf(tx, tenantId, siteId);
+  return head && { ...head, qty: await erpLinesOf(tx, tenantId, head.id) };
+}
+
+/** The latest ERP stock of a site without its lines (erpLinesQuery reads them in a statement of the caller's). */
+export async function erpStockHeadOf(tx: Tx, tenantId: number, siteId: number): Promise<Omit<ErpStock, 'qty'> | undefined> {
   const [head] = await queryRows<{ id: number; extern_ref: string; stock_time: string | Date }>(
     tx,
     sql`select id::int, extern_ref, stock_time from erp_stocks where tenant_id = ${tenantId} and site_id = ${siteId}
          order by stock_time desc, id desc limit 1`,
   );
-  if (!head) return undefined;
-  return { id: head.id, externRef: head.extern_ref, time: new Date(head.stock_time), qty: await erpLinesOf(tx, tenantId, head.id) };
+  return head && { id: head.id, externRef: head.extern_ref, time: new Date(head.stock_time) };
 }
+
+/** The lines of one ERP stock as a subquery (`sku_id`, `qty`) for a statement of the caller's. */
+export const erpLinesQuery = (tenantId: number, erpStockId: number) =>
+  sql`select sku_id, qty from erp_stock_lines where tenant_id = ${tenantId} and erp_stock_id = ${erpStockId}`;
 
 /** The pieces per SKU of one ERP stock. */
 export async function erpLinesOf(tx: Tx, tenantId: number, erpStockId: number): Promise<Map<number, number>> {

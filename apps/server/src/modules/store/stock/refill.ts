@@ -73,32 +73,55 @@ export async function refillList(tx: Tx, tenantId: number, siteId: number): Prom
   const floorZones = zones.filter((z) => z.zone_type === ZONE_TYPE.SALES_FLOOR).map((z) => z.id);
   const roomZones = zones.filter((z) => z.zone_type === ZONE_TYPE.STOCK_ROOM).map((z) => z.id);
   if (!floorZones.length || !roomZones.length) return { zoned: false, osa: null, osaAfter: null, optionsInStock: 0, list: [] };
-  const rows = await queryRows<Row>(
+  const floorIds = sql`${pgNumArray(floorZones)}::bigint[]`;
+  // per SKU its pieces on the floor and in the room (the present tags per place and SKU), the move
+  // of each size (up to the floor's target, what the room has), then per option whether it is on
+  // the floor, full now, full after the list — only the options to refill come back with their sizes
+  const rows = await queryRows<Row & { n_opt: number; n_full: number; n_full_after: number }>(
     tx,
     sql`with live as (
-          select t.sku_id,
-                 (count(*) filter (where s.presence_location_id = any(${pgNumArray(floorZones)}::bigint[])))::int as floor,
-                 (count(*) filter (where s.presence_location_id = any(${pgNumArray(roomZones)}::bigint[])))::int as room
-            from rfid_epc_states s
-            join label_tags t on t.tenant_id = s.tenant_id and t.epc = s.epc
-           where s.tenant_id = ${tenantId} and s.presence = 'present'
-             and s.presence_location_id = any(${pgNumArray([...floorZones, ...roomZones])}::bigint[])
-           group by t.sku_id),
+          select c.sku_id,
+                 coalesce(sum(c.present) filter (where c.location_id = any(${floorIds})), 0)::int as floor,
+                 coalesce(sum(c.present) filter (where c.location_id <> all(${floorIds})), 0)::int as room
+            from stock_present_skus c
+           where c.tenant_id = ${tenantId} and c.present > 0
+             and c.location_id = any(${pgNumArray([...floorZones, ...roomZones])}::bigint[])
+           group by c.sku_id),
+        sized as (
+          select l.*, k.goods_id, k.colour,
+                 case when l.floor < ${FLOOR_TARGET} then least(l.room, ${FLOOR_TARGET} - l.floor) else 0 end as move
+            from live l join goods_skus k on k.tenant_id = ${tenantId} and k.id = l.sku_id),
+        opts as (
+          select goods_id, colour, bool_or(floor > 0) as on_floor, bool_and(floor >= ${FLOOR_TARGET}) as is_full,
+                 bool_and(floor + move >= ${FLOOR_TARGET}) as full_after, count(*) filter (where move > 0) as missing
+            from sized group by goods_id, colour),
+        figures as (
+          select count(*)::int as n_opt, (count(*) filter (where is_full))::int as n_full,
+                 (count(*) filter (where full_after))::int as n_full_after
+            from opts),
+        wanted as (
+          select s.sku_id, s.goods_id, s.colour, s.floor, s.room
+            from sized s join opts o on o.goods_id = s.goods_id and o.colour = s.colour
+           where o.on_floor and o.missing > 0),
         sold as (
           select sku_id, sum(qty)::int as sold from stock_moves
            where tenant_id = ${tenantId} and site_id = ${siteId} and kind = ${STOCK_MOVE_KIND.SOLD}
              and created_at >= ${new Date(Date.now() - 7 * DAY_MS).toISOString()}
+             and sku_id in (select sku_id from wanted)
            group by sku_id)
-        select k.goods_id::int, g.style_number, g.goods_name, k.colour, k.id::int as sku_id, k.size,
-               l.floor, l.room, coalesce(so.sold, 0) as sold
-          from live l
-          join goods_skus k on k.tenant_id = ${tenantId} and k.id = l.sku_id
-          join goods g on g.tenant_id = ${tenantId} and g.id = k.goods_id
-          left join sold so on so.sku_id = l.sku_id
-         order by g.style_number, k.colour`,
+        select f.*, w.goods_id::int, g.style_number, g.goods_name, w.colour, w.sku_id::int, k.size,
+               w.floor, w.room, coalesce(so.sold, 0) as sold
+          from figures f
+          left join wanted w on true
+          left join goods_skus k on k.tenant_id = ${tenantId} and k.id = w.sku_id
+          left join goods g on g.tenant_id = ${tenantId} and g.id = w.goods_id
+          left join sold so on so.sku_id = w.sku_id
+         order by g.style_number, w.colour`,
   );
-  const options = new Map<string, RefillOption & { onFloor: boolean; full: boolean; fullAfter: boolean }>();
+  const options = new Map<string, RefillOption>();
   for (const r of rows) {
+    // (the figures' row when nothing is to refill)
+    if (r.sku_id === null) continue;
     const key = `${r.goods_id} ${r.colour}`;
     let o = options.get(key);
     if (!o) {
@@ -112,36 +135,29 @@ export async function refillList(tx: Tx, tenantId: number, siteId: number): Prom
         sold7d: 0,
         priority: 0,
         pieces: 0,
-        onFloor: false,
-        full: true,
-        fullAfter: true,
       };
       options.set(key, o);
     }
     const move = r.floor < FLOOR_TARGET ? Math.min(r.room, FLOOR_TARGET - r.floor) : 0;
     o.sizes.push({ skuId: r.sku_id, size: r.size, floor: r.floor, room: r.room, move });
     o.sold7d += r.sold;
-    if (r.floor > 0) o.onFloor = true;
-    if (r.floor < FLOOR_TARGET) o.full = false;
-    if (r.floor + move < FLOOR_TARGET) o.fullAfter = false;
     if (move > 0) {
       o.missing++;
       o.pieces += move;
     }
   }
-  const all = [...options.values()];
-  const list = all
-    .filter((o) => o.onFloor && o.missing > 0)
+  const list = [...options.values()]
     .map((o) => ({ ...o, priority: o.missing * (o.sold7d + 1) }))
     .sort((a, b) => b.priority - a.priority || a.styleNumber.localeCompare(b.styleNumber));
   for (const o of list) o.sizes.sort((a, b) => compareSizes(a.size, b.size));
-  const share = (n: number) => (all.length ? n / all.length : null);
+  const f = rows[0];
+  const share = (n: number) => (f?.n_opt ? n / f.n_opt : null);
   return {
     zoned: true,
-    osa: share(all.filter((o) => o.full).length),
-    osaAfter: share(all.filter((o) => o.fullAfter).length),
-    optionsInStock: all.length,
-    list: list.map(({ onFloor: _f, full: _u, fullAfter: _a, ...o }) => o),
+    osa: share(f?.n_full ?? 0),
+    osaAfter: share(f?.n_full_after ?? 0),
+    optionsInStock: f?.n_opt ?? 0,
+    list,
   };
 }
 
