@@ -321,16 +321,29 @@ export async function runInboundScenario(o: InboundOptions): Promise<InboundRun>
     b.text.push(`mis-pack: ${moved.length} of its pieces packed in ${a.carton.cartonNo}`);
   }
   const ours = new Set(cartons.flatMap((c) => c.epcs));
-  const foreign = expectingRows.find(
-    (r) => Number(r.billId) !== Number(bill!.id) && !ours.has(r.epc) && registry.some((t) => t.epc === r.epc),
-  );
+  // an EPC another bill to this DC expects (another truck's carton): not one of a bill elsewhere —
+  // read here, a piece of a transfer on its way to a store would be at the DC, and its arrival at
+  // the store would not finish that transfer
+  const others = new Map<number, Row | undefined>();
+  const billOf = async (id: number) => {
+    if (!others.has(id)) others.set(id, (await api<Row>(o, 'GET', `/warehouse/bill/get?id=${id}`, undefined, h)).data);
+    return others.get(id);
+  };
+  let foreign: { row: Row; bill: Row } | undefined;
+  for (const r of expectingRows) {
+    if (Number(r.billId) === Number(bill!.id) || ours.has(r.epc) || !registry.some((t) => t.epc === r.epc)) continue;
+    const other = await billOf(Number(r.billId));
+    if (other && Number(other.destLocationId) === Number(bill!.destLocationId)) {
+      foreign = { row: r, bill: other };
+      break;
+    }
+  }
   if (foreign) {
     const p = plan[slots.foreign];
-    p.send.push(String(foreign.epc));
+    p.send.push(String(foreign.row.epc));
     p.planted.push('foreign');
-    const other = await api<Row>(o, 'GET', `/warehouse/bill/get?id=${foreign.billId}`, undefined, h);
-    p.text.push(`foreign: ${foreign.epc}, expected in a carton of bill ${other.data?.code ?? foreign.billId}`);
-  } else log('no EPC bound to another bill: no foreign EPC planted');
+    p.text.push(`foreign: ${foreign.row.epc}, expected in a carton of bill ${foreign.bill.code}`);
+  } else log(`no EPC bound to another bill to ${whCode}: no foreign EPC planted`);
   {
     const p = plan[slots.unknown];
     const known = new Set(registry.map((t) => t.epc));
