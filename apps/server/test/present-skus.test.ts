@@ -5,6 +5,7 @@ import { queryRows } from '../src/db/client.js';
 import { type FoldRead, foldReads } from '../src/modules/rfid/state/fold.js';
 import { closePresenceAt, markReturnedByDocument, markSoldByDocument, sweepDepartures } from '../src/modules/rfid/state/index.js';
 import { recountPresent } from '../src/modules/stock/index.js';
+import { dailyRecount } from '../src/modules/stock/presence.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 
 /**
@@ -142,5 +143,23 @@ describe(`present tags per place and SKU on ${DRIVER}`, () => {
     const site = (await queryRows<{ id: number }>(t.ctx.db, sql`select site_id::int as id from locations where id = ${place[0]}`))[0].id;
     await t.ctx.db.transaction((tx) => recountPresent(tx, tenantId, site));
     expect(await drift(t, tenantId)).toEqual([]);
+  });
+
+  it("the daily job skips a day counted already (the demo's seed counted it), else counts every site and says how many figures were off", async () => {
+    const now = new Date();
+    expect(await dailyRecount(t.ctx.db, now)).toBeNull();
+    // a figure off (as a bulk load would leave it), a day later
+    await t.ctx.db.execute(
+      sql`update stock_present_skus set present = present + 2 where tenant_id = ${tenantId} and location_id = ${place[1]}
+            and sku_id = (select min(sku_id) from stock_present_skus where tenant_id = ${tenantId} and location_id = ${place[1]} and present > 0)`,
+    );
+    expect(await drift(t, tenantId)).toHaveLength(1);
+    const later = new Date(now.getTime() + 25 * 3_600_000);
+    const r = await dailyRecount(t.ctx.db, later);
+    expect(r?.off).toBe(1);
+    expect(r?.sites).toBeGreaterThan(10);
+    expect(await drift(t, tenantId)).toEqual([]);
+    // and not again that day
+    expect(await dailyRecount(t.ctx.db, new Date(later.getTime() + 3_600_000))).toBeNull();
   });
 });

@@ -6,7 +6,7 @@ import { defineModule } from '../../core/module.js';
 import { partyRefCondition } from '../../core/party.js';
 import { handlerKind } from '../general/scheduler/handlers.js';
 import { fromCatalog } from '../rfid/state/routes.js';
-import { presentSkusTally, RECOUNT_EVERY_MS, recountAllPresent, recountPresent } from './presence.js';
+import { dailyRecount, markRecounted, presentSkusTally, RECOUNT_EVERY_MS, recountPresent } from './presence.js';
 import { seedStockDemo } from './seed.js';
 import { stockMoves } from './tables.js';
 
@@ -44,9 +44,9 @@ export const stockModule = defineModule({
     {
       ...handlerKind(
         'stock.recountPresent',
-        async ({ ctx }) => {
-          const r = await recountAllPresent(ctx.db, ctx.log);
-          return { key: 'stock.recountDone', params: { sites: r.sites, off: r.off } };
+        async ({ ctx, now }) => {
+          const r = await dailyRecount(ctx.db, now, ctx.log);
+          return r ? { key: 'stock.recountDone', params: { sites: r.sites, off: r.off } } : { key: 'stock.recountSkipped', params: {} };
         },
         fromCatalog('stock.recountTask'),
       ),
@@ -58,5 +58,6 @@ export const stockModule = defineModule({
   seedDemo: async (tx, tenant) => {
     await seedStockDemo(tx, tenant);
     await recountPresent(tx, tenant.id);
+    await markRecounted(tx);
   },
 });

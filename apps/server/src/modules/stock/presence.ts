@@ -102,6 +102,25 @@ export async function recountPresent(tx: Tx, tenantId: number, siteId?: number):
 
 /** How often every site is counted again (a recurring system job: once a day). */
 export const RECOUNT_EVERY_MS = 86_400_000;
+/** app_meta: when every site was last counted again (or the demo's seed counted its tenant's). */
+const RECOUNTED_KEY = 'stock.presentRecountedAt';
+
+/** Notes that the present tags were counted now (the daily job skips a day that has its count). */
+export const markRecounted = (db: Tx, at = new Date()) =>
+  db.execute(sql`insert into app_meta (key, value) values (${RECOUNTED_KEY}, ${at.toISOString()})
+                 on conflict (key) do update set value = excluded.value`);
+
+/**
+ * The daily job: every site counted again, unless that was done less than most of a day ago (a
+ * fresh start after the demo's seed, a second process's run of the same day). Null: skipped.
+ */
+export async function dailyRecount(db: Tx, now: Date, log?: Pick<Logger, 'info'>): Promise<{ sites: number; off: number } | null> {
+  const [last] = await queryRows<{ value: string }>(db, sql`select value from app_meta where key = ${RECOUNTED_KEY}`);
+  if (last && now.getTime() - new Date(last.value).getTime() < RECOUNT_EVERY_MS * 0.9) return null;
+  const r = await recountAllPresent(db, log);
+  await markRecounted(db, now);
+  return r;
+}
 
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
