@@ -324,6 +324,73 @@ describe(`store counts on ${DRIVER}`, () => {
     expect(ev.biz_step).toBe('cycle_counting');
   });
 
+  it("a count of one category expects, counts and resets that category's SKUs only; a bad scope is refused by name", async () => {
+    // two categories of ST001's book
+    const cats = await queryRows<{ c: string; skus: number[] }>(
+      t.ctx.db,
+      sql`select g.big_type as c, array_agg(b.sku_id::int) as skus from stock_sku_locations b
+            join goods_skus k on k.tenant_id = b.tenant_id and k.id = b.sku_id join goods g on g.tenant_id = k.tenant_id and g.id = k.goods_id
+           where b.tenant_id = ${tenantId} and b.site_id = ${st001} and b.zone_id = 0 and b.on_hand > 0 and g.big_type <> ''
+           group by 1 order by count(*) desc limit 2`,
+    );
+    expect(cats).toHaveLength(2);
+    const [inside, outside] = cats;
+    const bad = await make({ siteId: st001, scope: { categories: 'women' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.fields.map((f: Row) => f.field)).toContain('scope');
+    const ghost = await make({ siteId: st001, scope: { brandIds: [987654321] } });
+    expect([ghost.status, ghost.body.data.fields[0].field]).toEqual([400, 'scope']);
+
+    const id = (await make({ siteId: st001, mode: 2, scope: { categories: [inside.c] } })).body.data.id;
+    expect((await get(id)).scope).toEqual({ categories: [inside.c] });
+    expect((await move('start', id)).status).toBe(200);
+    await settled();
+    const expected = (await detail(id)).lines as Row[];
+    expect(expected.length).toBeGreaterThan(0);
+    for (const l of expected) expect(inside.skus).toContain(l.skuId);
+    // a handheld reads a piece of each category; the other category's is kept with the count's EPCs, in no line
+    const tagOf = async (skus: number[]) =>
+      (
+        await queryRows<{ epc: string; sku: number }>(
+          t.ctx.db,
+          sql`select g.epc, g.sku_id::int as sku from label_tags g
+               where g.tenant_id = ${tenantId} and g.sku_id = any(${`{${skus.join(',')}}`}::bigint[])
+                 and not exists (select 1 from rfid_epc_states s where s.tenant_id = g.tenant_id and s.epc = g.epc)
+               order by g.epc limit 1`,
+        )
+      )[0];
+    const [a, b] = [await tagOf(inside.skus), await tagOf(outside.skus)];
+    const bookBefore = await onHandOf(t.ctx.db, tenantId, st001);
+    const now = Date.now();
+    expect(
+      (
+        await upload(id, `HH-S-${id}`, [
+          { epc: a.epc, at: now - 60_000 },
+          { epc: b.epc, at: now - 60_000 },
+        ])
+      ).status,
+    ).toBe(200);
+    await settled();
+    for (const x of ['finish', 'submit']) expect((await move(x, id)).status).toBe(200);
+    await settled();
+    const d = await detail(id);
+    const lines = d.lines as Row[];
+    for (const l of lines) expect(inside.skus).toContain(l.skuId);
+    expect(lines.find((l) => l.skuId === a.sku)?.countedQty).toBeGreaterThanOrEqual(1);
+    expect(lines.some((l) => l.skuId === b.sku)).toBe(false);
+    expect((await move('review', id)).status).toBe(200);
+    const book = await onHandOf(t.ctx.db, tenantId, st001);
+    // the category's SKUs are what was counted; the other category's book is as it was
+    for (const l of lines) expect(book.get(l.skuId) ?? 0).toBe(l.countedQty);
+    for (const sku of outside.skus) expect(book.get(sku) ?? 0).toBe(bookBefore.get(sku) ?? 0);
+    // and only the category's EPCs are observed
+    const seen = await queryRows<{ n: number }>(
+      t.ctx.db,
+      sql`select count(*)::int as n from label_tag_events where tenant_id = ${tenantId} and source = 'store/inventory' and ${b.epc} = any(epcs)`,
+    );
+    expect(seen[0].n).toBe(0);
+  });
+
   it("party scope: a store's user sees and makes its store's counts only; a warehouse's user its warehouse's", async () => {
     const mine = (await call(`${STORE}/list`, { pageSize: 200 }, store01)).body.data.list as Row[];
     expect(mine.length).toBeGreaterThan(3);

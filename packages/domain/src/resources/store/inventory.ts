@@ -114,6 +114,36 @@ const isIdList = (v: unknown) => Array.isArray(v) && v.length <= 100 && v.every(
 const zonesRule = (d: Record<string, unknown>) =>
   d.zoneIds !== undefined && d.zoneIds !== null && !isIdList(d.zoneIds) ? [{ path: ['zoneIds'], message: 'count.badZones' }] : [];
 
+/**
+ * The goods a count counts beyond its zones (../shared/operations.md E9 scope): brands, categories
+ * (the goods' category), style numbers — each list left empty: any; all empty (or none): every SKU.
+ * A cycle count of one category expects and resets that category's SKUs only.
+ */
+export interface CountScope {
+  brandIds?: number[];
+  categories?: string[];
+  styles?: string[];
+}
+const SCOPE_KEYS = ['brandIds', 'categories', 'styles'];
+const isTextList = (v: unknown) =>
+  Array.isArray(v) && v.length <= 100 && v.every((x) => typeof x === 'string' && x.trim().length >= 1 && x.length <= 64);
+/** Whether a value is a count's scope (null or undefined: none). */
+export const isCountScope = (v: unknown): boolean => {
+  if (v === undefined || v === null) return true;
+  if (typeof v !== 'object' || Array.isArray(v)) return false;
+  const o = v as Record<string, unknown>;
+  return (
+    Object.keys(o).every((k) => SCOPE_KEYS.includes(k)) &&
+    (o.brandIds === undefined || isIdList(o.brandIds)) &&
+    (o.categories === undefined || isTextList(o.categories)) &&
+    (o.styles === undefined || isTextList(o.styles))
+  );
+};
+/** Whether a scope limits the goods at all. */
+export const scopeLimits = (s: CountScope | null | undefined): s is CountScope =>
+  !!s && !!(s.brandIds?.length || s.categories?.length || s.styles?.length);
+const scopeRule = (d: Record<string, unknown>) => (isCountScope(d.scope) ? [] : [{ path: ['scope'], message: 'count.badScope' }]);
+
 /** The fields of a count (store/inventory and logistics/inventory alike). */
 export const countFields = {
   code: numberedCode(L('盘点单号', '盤點單號', 'Count no.'), 140),
@@ -134,6 +164,8 @@ export const countFields = {
   }),
   // zone ids of the site (none: the whole site)
   zoneIds: f.json({ label: L('盘点区域', '盤點區域', 'Zones'), list: true, exported: false, width: 140, hidden: true }),
+  // the goods counted: brands, categories, styles (CountScope; none: all)
+  scope: f.json({ label: L('盘点商品', '盤點商品', 'Goods'), list: true, exported: false, width: 160, hidden: true }),
   mode: f.enumOf('CountMode', {
     label: L('盘点方式', '盤點方式', 'Mode'),
     search: 'eq',
@@ -208,7 +240,7 @@ export const storeInventoryResource = defineResource({
   extraActions: ['refresh', 'sync', 'upload', 'import', 'approve'],
   // (as a list: the field the server requires, given a site's user's own site when left blank)
   partyScope: { store: ['siteId'] },
-  rules: [zonesRule],
+  rules: [zonesRule, scopeRule],
   sample: () => ({ plannedAt: tomorrow(), sheetKind: COUNT_SHEET_KIND.SELF_BUILT, zoneIds: [] }),
   fields: countFields,
 });

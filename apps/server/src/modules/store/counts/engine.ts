@@ -6,13 +6,13 @@
  * EPCs, written 5,000 a statement, so a 30,000-EPC count takes a handful of short statements (a
  * refresh's each in its own transaction, the server's other work let through between them).
  */
-import { COUNT_MODE, countKpis } from '@tagloom/domain';
+import { COUNT_MODE, type CountScope, countKpis, isCountScope, scopeLimits } from '@tagloom/domain';
 import { READ_SESSION_STATE } from '@tagloom/domain/rfid/sessions.js';
 import { sql } from 'drizzle-orm';
 import { yieldToLoop } from '../../../core/xlsx-stream.js';
 import { queryRows, type Tx } from '../../../db/client.js';
 import { recordTagEventChunks } from '../../label/tags/index.js';
-import { pgNumArray } from '../../rfid/state/fold-data.js';
+import { pgNumArray, pgTextArray } from '../../rfid/state/fold-data.js';
 import { onHandOf, resetByCount, signedMoveQty } from '../../stock/index.js';
 
 /** EPCs written a statement at most. */
@@ -25,6 +25,8 @@ export interface CountRow {
   code: string;
   siteId: number;
   zoneIds: number[];
+  /** the goods it counts (null: every SKU) */
+  scope: CountScope | null;
   mode: number;
   status: number;
   sheetKind: number;
@@ -39,7 +41,7 @@ const idList = (v: unknown): number[] => (Array.isArray(v) ? v.map(Number).filte
 export async function countOf(tx: Tx, tenantId: number, id: number, lock = false): Promise<CountRow | undefined> {
   const [r] = await queryRows<Record<string, unknown>>(
     tx,
-    sql`select id, code, site_id, zone_ids, mode, status, sheet_kind, snapshot_at, started_at, finished_at
+    sql`select id, code, site_id, zone_ids, scope, mode, status, sheet_kind, snapshot_at, started_at, finished_at
           from stock_counts where tenant_id = ${tenantId} and id = ${id} ${lock ? sql`for update` : sql``}`,
   );
   if (!r) return undefined;
@@ -49,6 +51,7 @@ export async function countOf(tx: Tx, tenantId: number, id: number, lock = false
     code: String(r.code),
     siteId: Number(r.site_id),
     zoneIds: idList(r.zone_ids),
+    scope: isCountScope(r.scope) && scopeLimits(r.scope as CountScope) ? (r.scope as CountScope) : null,
     mode: Number(r.mode),
     status: Number(r.status),
     sheetKind: Number(r.sheet_kind),
@@ -58,16 +61,38 @@ export async function countOf(tx: Tx, tenantId: number, id: number, lock = false
   };
 }
 
-/** The book of the count's scope per SKU: the site's rows, or the sum of its zones' rows. */
+/** The SKUs of the goods a count counts (its scope's brands, categories, styles), or null: every SKU. */
+async function scopeSkus(tx: Tx, tenantId: number, c: CountRow): Promise<Set<number> | null> {
+  const s = c.scope;
+  if (!s) return null;
+  const rows = await queryRows<{ id: string | number }>(
+    tx,
+    sql`select k.id from goods_skus k join goods g on g.tenant_id = k.tenant_id and g.id = k.goods_id
+         where k.tenant_id = ${tenantId}
+           ${s.brandIds?.length ? sql`and g.brand_id = any(${pgNumArray(s.brandIds)}::bigint[])` : sql``}
+           ${s.categories?.length ? sql`and g.big_type = any(${pgTextArray(s.categories)}::text[])` : sql``}
+           ${s.styles?.length ? sql`and upper(g.style_number) = any(${pgTextArray(s.styles.map((x) => x.trim().toUpperCase()))}::text[])` : sql``}`,
+  );
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+/** A map's entries of the SKUs in `skus` (null: all of them). */
+const within = <V>(m: Map<number, V>, skus: Set<number> | null) => {
+  if (skus) for (const k of [...m.keys()]) if (!skus.has(k)) m.delete(k);
+  return m;
+};
+
+/** The book of the count's scope per SKU: the site's rows, or the sum of its zones' rows (its goods only). */
 async function bookOf(tx: Tx, tenantId: number, c: CountRow): Promise<Map<number, number>> {
-  if (!c.zoneIds.length) return onHandOf(tx, tenantId, c.siteId);
+  const skus = await scopeSkus(tx, tenantId, c);
+  if (!c.zoneIds.length) return within(await onHandOf(tx, tenantId, c.siteId), skus);
   const rows = await queryRows<{ sku_id: string | number; n: number }>(
     tx,
     sql`select sku_id, sum(on_hand)::int as n from stock_sku_locations
          where tenant_id = ${tenantId} and site_id = ${c.siteId} and zone_id = any(${pgNumArray(c.zoneIds)}::bigint[])
          group by sku_id`,
   );
-  return new Map(rows.map((r) => [Number(r.sku_id), r.n]));
+  return within(new Map(rows.map((r) => [Number(r.sku_id), r.n])), skus);
 }
 
 /** Writes lines (SKU → column values), 5,000 a statement, upserting the named column. */
@@ -193,6 +218,8 @@ export async function refreshCount(
   }
   const swapped = await db.transaction(async (tx) => {
     const now = await countOf(tx, tenantId, countId, true);
+    // (an EPC of goods outside the count's scope is kept with its EPCs, in no line)
+    const skus = now ? await scopeSkus(tx, tenantId, now) : null;
     const [g] = await queryRows<{ last: number }>(
       tx,
       sql`select last_gen as last from stock_count_gens where tenant_id = ${tenantId} and count_id = ${countId} for update`,
@@ -208,7 +235,9 @@ export async function refreshCount(
     await tx.execute(
       sql`with n as (
             select sku_id, count(*)::int as n from stock_count_epcs
-             where tenant_id = ${tenantId} and count_id = ${countId} and gen = ${gen} and sku_id is not null group by sku_id)
+             where tenant_id = ${tenantId} and count_id = ${countId} and gen = ${gen} and sku_id is not null
+               ${skus ? sql`and sku_id = any(${pgNumArray([...skus])}::bigint[])` : sql``}
+             group by sku_id)
           insert into stock_count_lines as l (tenant_id, count_id, sku_id, counted_qty)
           select ${tenantId}, ${countId}, n.sku_id, n.n from n
           on conflict (tenant_id, count_id, sku_id) do update set counted_qty = excluded.counted_qty`,
@@ -270,7 +299,7 @@ export async function syncMoves(tx: Tx, tenantId: number, c: CountRow): Promise<
          group by sku_id`,
   );
   await tx.execute(sql`update stock_count_lines set moved_qty = 0 where tenant_id = ${tenantId} and count_id = ${c.id}`);
-  const moved = new Map(rows.map((r) => [Number(r.sku_id), r.n]));
+  const moved = within(new Map(rows.map((r) => [Number(r.sku_id), r.n])), await scopeSkus(tx, tenantId, c));
   await upsertLines(tx, tenantId, c.id, 'moved_qty', moved);
   await settleLines(tx, tenantId, c.id);
   return { skus: [...moved.values()].filter((n) => n !== 0).length };
@@ -323,11 +352,15 @@ export async function approveCount(
   by: { userId: number | null; username: string },
 ): Promise<number[]> {
   const at = c.finishedAt ?? new Date();
+  // (a scoped count's lines are its goods' SKUs: its EPCs of other goods reset nothing and are not observed)
+  const inLines = c.scope
+    ? sql`and e.sku_id in (select l.sku_id from stock_count_lines l where l.tenant_id = ${tenantId} and l.count_id = ${c.id})`
+    : sql``;
   if (c.zoneIds.length) {
     const rows = await queryRows<{ zone_id: string | number; sku_id: string | number; n: number }>(
       tx,
       sql`select e.zone_id, e.sku_id, count(*)::int as n from stock_count_epcs e
-           where ${shownEpcs(tenantId, c.id)} and e.sku_id is not null group by 1, 2`,
+           where ${shownEpcs(tenantId, c.id)} and e.sku_id is not null ${inLines} group by 1, 2`,
     );
     const lines = await queryRows<{ sku_id: string | number }>(
       tx,
@@ -360,7 +393,7 @@ export async function approveCount(
   const zones = await queryRows<{ zone_id: string | number | null; epcs: string[] }>(
     tx,
     sql`select e.zone_id, array_agg(e.epc order by e.epc) as epcs from stock_count_epcs e
-         where ${shownEpcs(tenantId, c.id)} and e.sku_id is not null group by e.zone_id`,
+         where ${shownEpcs(tenantId, c.id)} and e.sku_id is not null ${inLines} group by e.zone_id`,
   );
   const ids: number[] = [];
   const recent = Date.now() - at.getTime() < 300 * 86_400_000;

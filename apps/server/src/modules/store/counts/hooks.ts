@@ -6,7 +6,7 @@
  * stamps its end and duration (and refreshes), review approves it into the book (refused while a
  * handheld session announced for it has not uploaded its reads).
  */
-import { COUNT_SHEET_KIND, countRowRefusal, LOCATION_KIND, type ResourceDef } from '@tagloom/domain';
+import { COUNT_SHEET_KIND, type CountScope, countRowRefusal, isCountScope, LOCATION_KIND, type ResourceDef } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../../core/context.js';
@@ -48,12 +48,23 @@ export function countHooks(ctx: AppContext, def: ResourceDef, kind: CountSiteKin
           )
         : [];
       const name = new Map(names.map((n) => [Number(n.id), n.name]));
+      // and the scope's brands by name
+      const brandsOf = (r: Record<string, unknown>) => (isCountScope(r.scope) ? ((r.scope as CountScope | null)?.brandIds ?? []) : []);
+      const brandIds = [...new Set(rows.flatMap(brandsOf))];
+      const brands = brandIds.length
+        ? await queryRows<{ id: string | number; brand_name: string }>(
+            ctx.db,
+            sql`select id, brand_name from brands where tenant_id = ${session.tenantId} and id = any(${`{${brandIds.join(',')}}`}::bigint[])`,
+          )
+        : [];
+      const brand = new Map(brands.map((b) => [Number(b.id), b.brand_name]));
       return rows.map((r) => ({
         ...r,
         zoneNames: (Array.isArray(r.zoneIds) ? (r.zoneIds as unknown[]) : []).map((id) => name.get(Number(id)) ?? String(id)),
+        brandNames: brandsOf(r).map((id) => brand.get(Number(id)) ?? String(id)),
       }));
     },
-    rowFields: { zoneNames: z.array(z.string()).optional() },
+    rowFields: { zoneNames: z.array(z.string()).optional(), brandNames: z.array(z.string()).optional() },
     async beforeWrite(tx, data, { session, existing, changes, lang: given }) {
       const lang = given ?? session.lang;
       if (existing && countRowRefusal(existing, 'edit')) throw conflict('count.instructionReadOnly', { code: String(existing.code) });
@@ -76,6 +87,14 @@ export function countHooks(ctx: AppContext, def: ResourceDef, kind: CountSiteKin
                 and site_id = ${Number(data.siteId)} and id = any(${`{${zones.join(',')}}`}::bigint[])`,
         );
         if (n !== new Set(zones).size) throw refuse(def, lang, 'zoneIds', 'count.zoneNotInSite');
+      }
+      const brandIds = isCountScope(data.scope) ? ((data.scope as CountScope | null)?.brandIds ?? []) : [];
+      if (brandIds.length) {
+        const [{ n }] = await queryRows<{ n: number }>(
+          tx,
+          sql`select count(*)::int as n from brands where tenant_id = ${session.tenantId} and id = any(${`{${brandIds.join(',')}}`}::bigint[])`,
+        );
+        if (n !== new Set(brandIds).size) throw refuse(def, lang, 'scope', 'count.brandUnknown');
       }
       if (!existing && !data.code) data.code = await nextDocumentCode(tx, session.tenantId, 'PD');
     },

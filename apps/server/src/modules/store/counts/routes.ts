@@ -207,4 +207,33 @@ export const countRoutes =
         return reply.ok({ list: rows.map((r) => ({ id: Number(r.id), code: r.code, name: r.name })) });
       },
     );
+
+    app.get(
+      `/${screen}/scope-options`,
+      {
+        config: { access: { screen, action: 'query' } },
+        schema: {
+          tags,
+          summary: "What a count's goods may be limited to: the tenant's brands and its goods' categories",
+          response: {
+            200: envelope(z.object({ brands: z.array(z.object({ id: z.number(), name: z.string() })), categories: z.array(z.string()) })),
+          },
+        },
+      },
+      async (req, reply) => {
+        const tenantId = req.session!.tenantId;
+        const [brands, categories] = [
+          await queryRows<{ id: string | number; brand_name: string }>(
+            db,
+            sql`select id, brand_name from brands where tenant_id = ${tenantId} order by brand_code limit 500`,
+          ),
+          await queryRows<{ c: string }>(
+            db,
+            sql`select distinct big_type as c from goods where tenant_id = ${tenantId} and big_type is not null and big_type <> ''
+                 order by 1 limit 500`,
+          ),
+        ];
+        return reply.ok({ brands: brands.map((b) => ({ id: Number(b.id), name: b.brand_name })), categories: categories.map((c) => c.c) });
+      },
+    );
   };

@@ -8,7 +8,7 @@
  * seeded PRNG (the tenant's code) draws the same picture on every first start; lines are written
  * with unnest, a few statements a count.
  */
-import { COUNT_MODE, COUNT_SHEET_KIND as K, COUNT_STATUS as S } from '@tagloom/domain';
+import { COUNT_MODE, type CountScope, COUNT_SHEET_KIND as K, COUNT_STATUS as S } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
 import { dayStamp } from '../../../core/numbering.js';
 import { queryRows, type Tx } from '../../../db/client.js';
@@ -42,6 +42,8 @@ interface Sheet {
   sheetKind: number;
   mode?: number;
   zoneIds?: number[];
+  /** the goods it counts (CountScope; none: all) */
+  scope?: CountScope;
   plannedAt: Date;
   startedAt?: Date;
   finishedAt?: Date;
@@ -57,9 +59,10 @@ async function insertSheet(tx: Tx, tenantId: number, s: Sheet, createdBy: number
   const created = new Date(Math.min(s.plannedAt.getTime() - 2 * DAY, Date.now() - 10 * MIN));
   const [{ id }] = await queryRows<{ id: string | number }>(
     tx,
-    sql`insert into stock_counts (tenant_id, code, sheet_kind, site_id, zone_ids, mode, planned_at, assignee_id, status,
+    sql`insert into stock_counts (tenant_id, code, sheet_kind, site_id, zone_ids, scope, mode, planned_at, assignee_id, status,
           snapshot_at, started_at, finished_at, duration_s, reviewed_by, reviewed_at, source_ref, remark, created_by, created_at, updated_at)
-        values (${tenantId}, ${s.code}, ${s.sheetKind}, ${s.siteId}, ${JSON.stringify(s.zoneIds ?? [])}::jsonb, ${s.mode ?? COUNT_MODE.FULL},
+        values (${tenantId}, ${s.code}, ${s.sheetKind}, ${s.siteId}, ${JSON.stringify(s.zoneIds ?? [])}::jsonb,
+          ${s.scope ? JSON.stringify(s.scope) : null}::jsonb, ${s.mode ?? COUNT_MODE.FULL},
           ${iso(s.plannedAt)}::timestamptz, ${s.assigneeId ?? null}, ${s.status}, ${iso(s.startedAt)}::timestamptz,
           ${iso(s.startedAt)}::timestamptz, ${iso(s.finishedAt)}::timestamptz,
           ${s.startedAt && s.finishedAt ? Math.round((s.finishedAt.getTime() - s.startedAt.getTime()) / 1000) : 0},
@@ -235,6 +238,22 @@ export async function seedCountDemo(tx: Tx, tenant: { id: number; code: string }
         remark: '总部季末全盘指令',
       },
       admin,
+    );
+    // the store's own cycle count of its women's wear, planned for the day after tomorrow
+    await insertSheet(
+      tx,
+      tenantId,
+      {
+        ...base,
+        code: code(new Date(now)),
+        status: S.NEW,
+        sheetKind: K.PLANNED,
+        mode: COUNT_MODE.CYCLE,
+        scope: { categories: ['女装'] },
+        plannedAt: new Date(morning(-2).getTime() + 30 * MIN),
+        remark: '女装循环盘点',
+      },
+      clerk,
     );
     // counting: expected frozen from the book an hour ago (its refresh counts what the readers see)
     const counting = await insertSheet(

@@ -15,6 +15,7 @@ import { useMessage } from '../../../app/bridge';
 import { fetchData, request } from '../../../app/request';
 import { useScreen } from '../../../components/ScreenContext';
 import { normalizeLang } from '../../../domain';
+import { scopeText } from './ScopeInput';
 
 type Row = Record<string, unknown>;
 interface Detail {
@@ -157,6 +158,9 @@ export function CountDrawer({
           <Tag>{stateName(c.status)}</Tag>
         </Descriptions.Item>
         <Descriptions.Item label={t('count.epcLabel')}>{t('count.epcs', { n: n(c.epcCount) })}</Descriptions.Item>
+        <Descriptions.Item label={t('count.goodsLabel')}>
+          {(count && scopeText(count, lang === 'en_US' ? ', ' : '、')) ?? t('count.allGoods')}
+        </Descriptions.Item>
         {n(c.unknownEpcs) > 0 && (
           <Descriptions.Item label={t('count.unknownLabel')}>{t('count.unknown', { n: n(c.unknownEpcs) })}</Descriptions.Item>
         )}

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
 import { normalizeLang } from '../../../domain';
 import { CountDrawer } from './CountDrawer';
+import { ScopeInput, scopeText } from './ScopeInput';
 import { ZonesInput } from './ZonesInput';
 
 type Row = Record<string, unknown>;
@@ -38,8 +39,13 @@ export function CountsTab({ def }: { def: ResourceDef }) {
               <span className="resource-empty">{t('count.wholeSite')}</span>
             );
           },
+          scope: (_v, row) =>
+            scopeText(row, lang === 'en_US' ? ', ' : '、') ?? <span className="resource-empty">{t('count.allGoods')}</span>,
         }}
-        formOverrides={{ zoneIds: ({ disabled }) => <ZonesInput disabled={disabled} screen={def.code} /> }}
+        formOverrides={{
+          zoneIds: ({ disabled }) => <ZonesInput disabled={disabled} screen={def.code} />,
+          scope: ({ disabled }) => <ScopeInput disabled={disabled} screen={def.code} />,
+        }}
         extraRowActions={(row, { reload }) => (
           <Button
             type="link"
