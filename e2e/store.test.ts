@@ -1,6 +1,8 @@
 /**
- * The stores (issue 30, ../shared/operations.md slice B): one file for the slice, each area's stories
- * in its own describe block at the end. Store bills: a transfer received at ST001 by its clerk, a
+ * The stores (issue 30, ../shared/operations.md slice B): one file for the slice. First one set of
+ * goods through ST001 — the simulator's store scenario plays the readers, the till and the handheld
+ * over the API; the console shows each step and its users approve the count and the difference list
+ * — then each area's stories in its own describe block. Store bills: a transfer received at ST001 by its clerk, a
  * delivery written from the store and shipped.
  */
 
@@ -13,6 +15,7 @@ import { RETAG_STATUS } from '@tagloom/domain/resources/store/supplementary-bid.
 import { BILL_KIND, BILL_STATUS } from '@tagloom/domain/resources/warehouse/enums.ts';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { runStoreScenario } from '../bench/store-scenario';
 import { e2eSuite, keptSignedIn, signedIn, tokenOf, withConsoleErrors } from './support/browser';
 import {
   apiPost,
@@ -41,6 +44,134 @@ async function rowAction(page: Page, row: Locator, action: string) {
   await row.getByTestId('row-more').click();
   await page.locator(`.ant-dropdown:visible [data-testid="row-action-${action}"]`).click();
 }
+
+describe('one set of goods through ST001', () => {
+  it('a transfer received, put out on the floor by its readers, sold and returned at the till, counted: store01 sees each step and approves the count; demo approves the difference list and exports it', async () => {
+    const lang: Lang = 'en_US';
+    // the store's physical day, as its readers, POS and handheld report it (the simulator's store scenario, over the API)
+    const said: string[] = [];
+    const run = await runStoreScenario({
+      url: suite.server.url,
+      username: 'demo',
+      password: 'demo123',
+      format: 'impinj',
+      log: (l) => said.push(l),
+    });
+    expect(run.transfer.status, said.join('\n')).toBe(BILL_STATUS.REVIEWED);
+    expect(run.count.status).toBe(COUNT_STATUS.COUNTED);
+    const { page, context, errors } = await signedIn(suite, 'store01', 'demo1234', { lang, path: '/store/receiving' });
+    try {
+      const token = await tokenOf(context);
+      // 1. store/receiving: the transfer received by its arrivals at the stock room, reviewed
+      const receiving = screenOf(page, 'store/receiving');
+      await receiving.getByTestId('search-code').fill(run.transfer.code);
+      await receiving.getByTestId('resource-search-submit').click();
+      const bill = rowOf(page, 'store/receiving', run.transfer.code);
+      await expect
+        .poll(() => bill.locator('.resource-status').first().textContent())
+        .toBe(enumText('BillStatus', BILL_STATUS.REVIEWED, lang));
+
+      // 2. store/inventory → Stock: where the transfer's pieces are now, by the readers — those never put out still in the
+      // stock room (后仓), those put out on the floor sold (no longer present), the returned one back in the stock room
+      const moved = new Set([...run.moves.toFloor, ...run.missing.map((m) => m.epc)]);
+      const inRoom = run.transfer.epcs.find((e) => !moved.has(e))!;
+      expect(inRoom, JSON.stringify(run)).toBeTruthy();
+      const tag = (
+        await page.evaluate(
+          async ({ token, epc }) => (await fetch(`/api/label/epc-query/lookup?code=${epc}`, { headers: { token, loginType: '1' } })).json(),
+          { token, epc: inRoom },
+        )
+      ).data;
+      const barcode = String(tag.sku.skuBarcode);
+      await openScreen(page, 'store/inventory');
+      const stock = page.getByTestId('stock-tab');
+      await stock.getByTestId('stock-search').locator('input').fill(barcode);
+      await stock.getByTestId('stock-search').locator('input').press('Enter');
+      await expect
+        .poll(() => stock.locator('.ant-table-tbody tr.ant-table-row').first().textContent())
+        .toContain(String(tag.sku.styleNumber));
+      await stock.locator('.ant-table-tbody tr.ant-table-row').first().locator('.stock-row-present a').first().click();
+      const epcs = page.getByTestId('stock-epcs');
+      const roomRow = epcs.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: inRoom });
+      await expect.poll(() => roomRow.textContent()).toContain('后仓');
+      const shown = (await epcs.locator('.ant-table-tbody').textContent()) ?? '';
+      for (const e of run.sales.filter((x) => x.kind === 'sale').flatMap((x) => x.epcs))
+        if (!run.sales.some((x) => x.kind === 'return' && x.epcs.includes(e))) expect(shown).not.toContain(e);
+      await epcs.locator('.ant-drawer-close').click();
+      await epcs.waitFor({ state: 'hidden' });
+
+      // 3. store/cashier: the day's sales and the return, each with its EPCs
+      await openScreen(page, 'store/cashier');
+      const till = screenOf(page, 'store/cashier');
+      for (const txn of run.sales) {
+        await till.getByTestId('cashier-filter-txnNo').fill(txn.txnNo);
+        await till.getByTestId('cashier-search-submit').click();
+        const row = till.locator('.ant-table-row').filter({ hasText: txn.txnNo });
+        await expect.poll(() => row.count()).toBe(1);
+      }
+
+      // 4. store/inventory → Counts: the closing count (handheld), submitted and approved; the book is what it counted
+      await openScreen(page, 'store/inventory');
+      await page.getByRole('tab', { name: webText(lang, 'count.tabs.counts') }).click();
+      const counts = screenOf(page, 'store/inventory');
+      const count = counts.locator('.ant-table-row').filter({ hasText: run.count.code });
+      const status = async () =>
+        ((await apiPost(page, token, '/api/store/inventory/list', { pageSize: 20, code: run.count.code })) as { data: { list: Row[] } })
+          .data.list[0]?.status;
+      await rowAction(page, count, 'submit');
+      await expect.poll(status).toBe(COUNT_STATUS.SUBMITTED);
+      await rowAction(page, count, 'review');
+      await page.locator('.ant-modal-confirm .ant-btn-primary, .ant-modal-confirm .ant-btn-dangerous').last().click();
+      await expect.poll(status).toBe(COUNT_STATUS.APPROVED);
+      expect(errors).toEqual([]);
+    } catch (err) {
+      throw withConsoleErrors(err, errors);
+    } finally {
+      await context.close();
+    }
+
+    // 5. demo: ST001's difference list (ERP vs the book the count set): the missing piece's SKU as counted, approved, exported
+    const admin = await signedIn(suite, 'demo', 'demo123', { lang, path: '/store/inventory' });
+    try {
+      const p = admin.page;
+      await expect.poll(() => p.getByTestId('stock-site').textContent()).toContain('ST001');
+      await p.getByRole('tab', { name: 'Differences' }).click();
+      const tab = p.getByTestId('differences-tab');
+      await tab.getByTestId('diff-new').click();
+      const drawer = p.getByTestId('diff-detail');
+      await drawer.getByTestId('diff-lines').locator('.ant-table-row').first().waitFor();
+      await drawer.getByTestId('diff-approve').click();
+      await p.locator('.ant-popconfirm:visible .ant-btn-primary').click();
+      await expect.poll(() => drawer.getByTestId('diff-status').textContent()).toBe('Approved');
+      const [download] = await Promise.all([p.waitForEvent('download', { timeout: 30_000 }), drawer.getByTestId('diff-export').click()]);
+      const code = download.suggestedFilename().match(/(DL\d+)/)![1];
+      const sheet = XLSX.read(await readFile((await download.path())!));
+      const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet.Sheets[sheet.SheetNames[0]], { header: 1 });
+      const adminToken = await tokenOf(admin.context);
+      const list = await p.evaluate(
+        async ({ token, code }) => {
+          const h = { token, loginType: '1', langeType: 'en_US' };
+          const lists = await (await fetch('/api/store/difference-lists?pageSize=100', { headers: h })).json();
+          const id = lists.data.list.find((l: { code: string }) => l.code === code).id;
+          return (await (await fetch(`/api/store/difference-lists/get?id=${id}`, { headers: h })).json()).data;
+        },
+        { token: adminToken, code },
+      );
+      // the book after the count: each SKU of a missing piece at what the count found
+      for (const m of run.count.missingLines) {
+        const line = (list.lines as Row[]).find((l) => l.skuId === m.skuId);
+        expect(line?.rfidQty, JSON.stringify(m)).toBe(m.counted);
+        // and the export carries its adjustment when the ERP says otherwise
+        if (line && line.diffQty !== 0) expect(rows.some((r) => r[2] === line.skuBarcode)).toBe(true);
+      }
+      expect(admin.errors).toEqual([]);
+    } catch (err) {
+      throw withConsoleErrors(err, admin.errors);
+    } finally {
+      await admin.context.close();
+    }
+  }, 180_000);
+});
 
 describe('store bills', () => {
   it('store01 receives a transfer to its store, then writes a transfer to another store and ships it', async () => {
