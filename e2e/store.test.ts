@@ -114,7 +114,11 @@ describe('one set of goods through ST001', () => {
       await openScreen(page, 'store/inventory');
       await page.getByRole('tab', { name: webText(lang, 'count.tabs.counts') }).click();
       const counts = screenOf(page, 'store/inventory');
+      // (found by its number: the seeded sheets of the day number above it)
+      await counts.getByTestId('search-code').fill(run.count.code);
+      await counts.getByTestId('resource-search-submit').click();
       const count = counts.locator('.ant-table-row').filter({ hasText: run.count.code });
+      await count.waitFor();
       const status = async () =>
         ((await apiPost(page, token, '/api/store/inventory/list', { pageSize: 20, code: run.count.code })) as { data: { list: Row[] } })
           .data.list[0]?.status;

@@ -66,6 +66,7 @@ describe(`scheduled tasks on ${DRIVER}`, () => {
       'markReadersOffline',
       'rfid.sweepDepartures',
       'rfid.ageOutStates',
+      'stock.recountPresent',
       'store.finishReceipts',
     ]);
     expect(handlers.body.data[1].label).toMatch(/dictionary/i);
