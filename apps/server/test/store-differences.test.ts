@@ -265,6 +265,26 @@ describe(`ERP stock and difference lists on ${DRIVER}`, () => {
     expect((await call('GET', `/store/difference-lists/get?id=${id}`)).body.data.status).toBe(DIFF_STATUS.EXPORTED);
   });
 
+  it('names the approved count its RFID stock stands on (the latest finished by then), or none for a site never counted', async () => {
+    const made = await call('POST', '/store/difference-lists', { siteId: site.ST001 });
+    expect(made.status, made.body.msg).toBe(200);
+    const got = (await call('GET', `/store/difference-lists/get?id=${made.body.data.id}`)).body.data;
+    const [last] = await queryRows<{ id: number; code: string }>(
+      t.ctx.db,
+      sql`select id::int, code from stock_counts where tenant_id = ${tenantId} and site_id = ${site.ST001} and status = 5
+           order by coalesce(finished_at, reviewed_at) desc, id desc limit 1`,
+    );
+    expect(last).toBeDefined();
+    expect({ countId: got.countId, countCode: got.countCode }).toEqual({ countId: last.id, countCode: last.code });
+    expect(Number.isNaN(Date.parse(got.countAt))).toBe(false);
+    // WH01's seeded lists: a count of the warehouse, or none at all — never another site's
+    const lists = (await call('GET', '/store/difference-lists?pageSize=100')).body.data.list as Row[];
+    for (const l of lists.filter((x) => x.countId !== null)) {
+      const [c] = await queryRows<{ site: number }>(t.ctx.db, sql`select site_id::int as site from stock_counts where id = ${l.countId}`);
+      expect(c.site).toBe(l.siteId);
+    }
+  });
+
   it('refuses a site without an ERP stock or out of reach, naming the site', async () => {
     const [{ id: st020 }] = await queryRows<{ id: number }>(
       t.ctx.db,

@@ -41,7 +41,12 @@ const head = z.object({
   erpRef: z.string(),
   erpTime: z.string(),
   source: z.number().describe('DifferenceSource: 1 the book (RFID stock), 2 an approved count'),
-  countId: z.number().nullable(),
+  countId: z
+    .number()
+    .nullable()
+    .describe('the approved count the RFID stock stands on (the book: that count + movements since); null: never counted'),
+  countCode: z.string().nullable(),
+  countAt: z.string().nullable().describe('when that count finished'),
   onlyDifferences: z.boolean(),
   status: z.number().describe('DifferenceListStatus: 1 draft, 2 approved, 3 exporting, 4 exported, 5 export failed'),
   skuCount: z.number(),
@@ -93,6 +98,7 @@ export const differenceRoutes: FastifyPluginAsyncZod<Services> = async (app) => 
       db,
       sql`select d.id::int, d.code, d.site_id::int as "siteId", l.code as "siteCode", l.name as "siteName", d.erp_stock_id::int as "erpStockId",
                  e.extern_ref as "erpRef", e.stock_time as "erpTime", d.source, d.count_id::int as "countId",
+                 c.code as "countCode", coalesce(c.finished_at, c.reviewed_at) as "countAt",
                  d.only_differences = 1 as "onlyDifferences", d.status, d.sku_count as "skuCount", d.plus_qty as "plusQty",
                  d.minus_qty as "minusQty", d.abs_qty as "absQty", d.ignored_skus as "ignoredSkus", d.diff_value::float8 as "diffValue",
                  d.abs_value::float8 as "absValue", d.currency, d.erp_total as "erpTotal", d.rfid_total as "rfidTotal",
@@ -103,6 +109,7 @@ export const differenceRoutes: FastifyPluginAsyncZod<Services> = async (app) => 
             from stock_difference_lists d
             join locations l on l.tenant_id = d.tenant_id and l.id = d.site_id
             join erp_stocks e on e.tenant_id = d.tenant_id and e.id = d.erp_stock_id
+            left join stock_counts c on c.tenant_id = d.tenant_id and c.id = d.count_id
             left join users u on u.id = d.approved_by
            where d.tenant_id = ${session.tenantId} and ${where} ${party ? sql`and ${party}` : sql``}
            order by d.created_at desc, d.id desc ${limit}`,
@@ -112,6 +119,7 @@ export const differenceRoutes: FastifyPluginAsyncZod<Services> = async (app) => 
         ({
           ...r,
           erpTime: iso(r.erpTime)!,
+          countAt: iso(r.countAt),
           rfidAt: iso(r.rfidAt)!,
           approvedAt: iso(r.approvedAt),
           exportedAt: iso(r.exportedAt),

@@ -119,6 +119,14 @@ export function DifferencesDetail({ id, onClose, onChanged }: { id: number | und
               rfidTime: new Date(list.rfidAt).toLocaleString(i18n.language.replace('_', '-')),
               skus: nf.format(list.comparedSkus),
             })}
+            {` ${
+              list.countCode
+                ? t('differences.standsOn', {
+                    code: list.countCode,
+                    at: list.countAt ? new Date(list.countAt).toLocaleString(i18n.language.replace('_', '-')) : '',
+                  })
+                : t('differences.neverCounted')
+            }`}
             {list.approvedAt &&
               ` ${t('differences.approvedBy', { who: list.approvedBy ?? '', at: new Date(list.approvedAt).toLocaleString(i18n.language.replace('_', '-')) })}`}
           </Typography.Paragraph>

@@ -14,6 +14,9 @@ export interface ListHead {
   erpStockId: number;
   erpRef: string;
   erpTime: string;
+  /** the approved count the RFID stock stands on (null: the site was never counted) */
+  countCode: string | null;
+  countAt: string | null;
   onlyDifferences: boolean;
   status: number;
   skuCount: number;
