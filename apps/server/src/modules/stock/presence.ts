@@ -13,8 +13,9 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { yieldToLoop } from '../../core/xlsx-stream.js';
 import { queryRows, type Tx } from '../../db/client.js';
-import { FOLD_LOCK } from '../rfid/state/fold.js';
+import { lockFold } from '../rfid/state/fold.js';
 import { pgNumArray, pgTextArray } from '../rfid/state/fold-data.js';
 import { type PresenceMove, type PresenceSeen, presenceTallies } from '../rfid/state/listeners.js';
 
@@ -79,7 +80,7 @@ export async function tallyPresent(tx: Tx, tenantId: number, moves: readonly Pre
  * what the states say. Returns the places × SKUs written.
  */
 export async function recountPresent(tx: Tx, tenantId: number, siteId?: number): Promise<number> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${FOLD_LOCK}, ${tenantId}::int)`);
+  await lockFold(tx, tenantId);
   const places =
     siteId === undefined
       ? sql`select id from locations where tenant_id = ${tenantId}`
@@ -122,8 +123,6 @@ export async function dailyRecount(db: Tx, now: Date, log?: Pick<Logger, 'info'>
   return r;
 }
 
-const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
  * Every site of every tenant counted again, a site a transaction (the tenant's fold waits for one
  * site's statement at most), the event loop given back between two. Returns the sites counted and
@@ -139,6 +138,7 @@ export async function recountAllPresent(db: Tx, log?: Pick<Logger, 'info'>): Pro
     const tenantId = Number(s.tenant_id);
     const siteId = Number(s.id);
     off += await db.transaction(async (tx) => {
+      await lockFold(tx, tenantId);
       const before = await siteRows(tx, tenantId, siteId);
       await recountPresent(tx, tenantId, siteId);
       const after = await siteRows(tx, tenantId, siteId);
@@ -147,7 +147,7 @@ export async function recountAllPresent(db: Tx, log?: Pick<Logger, 'info'>): Pro
       for (const k of before.keys()) if (!after.has(k)) n++;
       return n;
     });
-    await breathe();
+    await yieldToLoop();
   }
   if (off) log?.info({ sites: sites.length, off }, 'stock: present tags per place and SKU counted again; some were off');
   return { sites: sites.length, off };

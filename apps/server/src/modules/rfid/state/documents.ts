@@ -12,7 +12,7 @@
 import { DEFAULT_RULES } from '@tagloom/domain/rfid/presence.js';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../../db/client.js';
-import { FOLD_LOCK } from './fold.js';
+import { lockFold } from './fold.js';
 import { pgNumArray, pgTextArray } from './fold-data.js';
 import { presenceTallies } from './listeners.js';
 
@@ -25,8 +25,6 @@ export interface DocumentPresence {
   /** the device that made the document (a POS), shown as the reader that placed it */
   equipment: string;
 }
-
-const lock = (tx: Tx, tenantId: number) => tx.execute(sql`select pg_advisory_xact_lock(${FOLD_LOCK}, ${tenantId}::int)`);
 
 const columns = (items: readonly DocumentPresence[]) => sql`unnest(
     ${pgTextArray(items.map((i) => i.epc))}::text[], ${pgTextArray(items.map((i) => i.at.toISOString()))}::timestamptz[],
@@ -64,7 +62,7 @@ async function tallied(tx: Tx, tenantId: number, rows: readonly Moved[], into: R
  */
 export async function markSoldByDocument(tx: Tx, tenantId: number, items: readonly DocumentPresence[]): Promise<string[]> {
   if (!items.length) return [];
-  await lock(tx, tenantId);
+  await lockFold(tx, tenantId);
   const guardMs = DEFAULT_RULES.returnGuard * 1000;
   const rows = await queryRows<Moved>(
     tx,
@@ -94,7 +92,7 @@ export async function markSoldByDocument(tx: Tx, tenantId: number, items: readon
  */
 export async function markReturnedByDocument(tx: Tx, tenantId: number, items: readonly DocumentPresence[]): Promise<string[]> {
   if (!items.length) return [];
-  await lock(tx, tenantId);
+  await lockFold(tx, tenantId);
   const rows = await queryRows<Moved>(
     tx,
     sql`with ${before(tenantId, items)}, up as (

@@ -177,6 +177,12 @@ export class FoldInput {
 export const FOLD_LOCK = 74_110_013;
 
 /**
+ * Takes the tenant's fold lock for the caller's transaction: whoever changes presence (the fold, the
+ * sweep, an unbinding, a document, a recount of the tallies) takes it first, one writer a tenant.
+ */
+export const lockFold = (tx: Tx, tenantId: number) => tx.execute(sql`select pg_advisory_xact_lock(${FOLD_LOCK}, ${tenantId}::int)`);
+
+/**
  * Folds a batch of reads into the tenant's EPC states; returns how many EPCs and the presence
  * changes (already appended to the lifecycle). In a transaction: the fold queue's, or a test's.
  */
@@ -301,7 +307,7 @@ export async function foldInput(tx: Tx, tenantId: number, input: FoldInput): Pro
   // cannot be seen "for the first time" by two folds at once. The previous states are read and
   // their rows locked (sorted: the departure sweep and an unbinding skip or wait for them), without
   // rewriting them: the one write of a row is the upsert below.
-  await tx.execute(sql`select pg_advisory_xact_lock(${FOLD_LOCK}, ${tenantId}::int)`);
+  await lockFold(tx, tenantId);
   const epcs = [...byEpc.keys()].sort();
   const prevRows = await queryRows<StateRow>(
     tx,

@@ -9,7 +9,7 @@ import type { ReadScope } from '../../../core/tenant-scope.js';
 import { type Param, preparedStatement, queryRows, type Tx } from '../../../db/client.js';
 import { decoded } from '../../label/tags/decode.js';
 import { epcEventsSelect, epcFactsSelect, epcReached, type FactsRow, factsOf, type Reach } from '../../label/tags/index.js';
-import { FOLD_LOCK, type PresenceChange } from './fold.js';
+import { lockFold, type PresenceChange } from './fold.js';
 import { recordPresenceEvents } from './lifecycle.js';
 import { presenceTallies } from './listeners.js';
 import { rfidEpcStates } from './tables.js';
@@ -102,7 +102,7 @@ export async function sweepDepartures(db: Tx, now: Date, maxChunks = 20): Promis
       const tenantId = Number(t.tenant_id);
       found += t.n;
       total += await db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${FOLD_LOCK}, ${tenantId}::int)`);
+        await lockFold(tx, tenantId);
         const rows = await queryRows<ClosedRow>(
           tx,
           sql`with due as (
@@ -131,7 +131,7 @@ export async function sweepDepartures(db: Tx, now: Date, maxChunks = 20): Promis
  */
 export async function closePresenceAt(tx: Tx, tenantId: number, equipmentCoding: string, at = new Date()): Promise<PresenceChange[]> {
   // (the tenant's fold lock: presence changes one writer a tenant at a time, listeners.ts)
-  await tx.execute(sql`select pg_advisory_xact_lock(${FOLD_LOCK}, ${tenantId}::int)`);
+  await lockFold(tx, tenantId);
   const rows = await queryRows<ClosedRow>(
     tx,
     sql`update rfid_epc_states s set presence = 'departed', presence_since = ${at}, depart_due_at = null, depart_check_at = null,
