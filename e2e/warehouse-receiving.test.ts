@@ -28,21 +28,13 @@ import { CARTON_RESULT } from '@tagloom/domain/rfid/reconcile.ts';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eSuite, signedIn, tokenOf, withConsoleErrors } from './support/browser';
-import { apiPost, clickInDialog, enumText, pickRef, rowOf, screenOf, serverText, tableText, webText } from './support/general';
+import { apiPost, clickInDialog, enumText, pickRef, rowAction, rowOf, screenOf, serverText, tableText, webText } from './support/general';
 import { openScreen } from './support/screens';
 
 const suite = e2eSuite();
 const CHECK = 'warehouse/receiving-check';
 
 type Row = Record<string, unknown>;
-
-/** A row action, inline or under the row's "More". */
-async function rowAction(page: Page, row: Locator, action: string) {
-  const inline = row.getByTestId(`row-action-${action}`);
-  if (await inline.count()) return inline.click();
-  await row.getByTestId('row-more').click();
-  await page.locator(`.ant-dropdown:visible [data-testid="row-action-${action}"]`).click();
-}
 
 /** Shows the rows whose carton number starts so (the screen's search). */
 async function findCarton(page: Page, cartonNo: string) {
@@ -281,10 +273,10 @@ describe('the inbound flow, end to end', () => {
       await importer.getByTestId('asn-import-inspection').check();
       await importer.locator('input[type=file]').setInputFiles({ name: 'asn.xlsx', mimeType: 'application/octet-stream', buffer: xlsx });
       await clickInDialog(importer.getByTestId('asn-import-ok'));
-      await k
-        .locator('.ant-message-notice')
-        .filter({ hasText: serverText(lang, 'asnImport.done', { code: 'BL', cartons: 4, pieces: 9, epcs: 9 }).split('BL')[1] })
-        .waitFor();
+      // its answer: the bill's number and what it holds (a refusal's message shows as the poll's last value)
+      await expect
+        .poll(async () => (await k.locator('.ant-message-notice').allTextContents()).join(' | '), { timeout: 30_000 })
+        .toContain(serverText(lang, 'asnImport.done', { code: 'BL', cartons: 4, pieces: 9, epcs: 9 }).split('BL')[1]);
       const bill = (await api('/api/warehouse/bill/list', { page: 1, pageSize: 10, reservationNo: 'E2E-FLOW-PO' })).list[0] as Row;
       expect(bill).toMatchObject({ status: BILL_STATUS.IN_TRANSIT, piecesExpected: 9, needsInspection: 1 });
       const code = String(bill.code);

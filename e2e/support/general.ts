@@ -250,6 +250,20 @@ export async function clickInDialog(button: Locator) {
 }
 
 /**
+ * A row's action, as the row shows it: a link of its own, or an item of its "More" menu when its moves do
+ * not fit. Waits for the row to show the one or the other first — a row still drawn in its former state
+ * (the table's refresh not yet in) has neither, and a decision taken then would look for the wrong one.
+ */
+export async function rowAction(page: Page, row: Locator, action: string) {
+  const inline = row.getByTestId(`row-action-${action}`);
+  const more = row.getByTestId('row-more');
+  await inline.or(more).first().waitFor();
+  if (await inline.count()) return inline.click();
+  await more.click();
+  await page.locator(`.ant-dropdown:not(.ant-dropdown-hidden) [data-testid="row-action-${action}"]`).click();
+}
+
+/**
  * Deletes the row of `code`'s table holding `text` through the confirmation (which names `title`), and waits
  * until the table no longer lists `text`; a refusal by the server fails naming its message.
  */
