@@ -13,7 +13,6 @@ import { TAG_STATUS } from '@tagloom/domain/resources/label/tags/enums.ts';
 import { COUNT_STATUS } from '@tagloom/domain/resources/store/inventory.ts';
 import { RETAG_STATUS } from '@tagloom/domain/resources/store/supplementary-bid.ts';
 import { BILL_KIND, BILL_STATUS } from '@tagloom/domain/resources/warehouse/enums.ts';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { runStoreScenario } from '../bench/store-scenario';
 import { e2eSuite, keptSignedIn, signedIn, tokenOf, withConsoleErrors } from './support/browser';

@@ -476,3 +476,81 @@ describe('the inbound flow, end to end', () => {
     }
   });
 });
+
+describe('shipping from the DC', () => {
+  it('wh01 reviews and audits a certified box, is told why a short one and an unreviewed one are refused, resets a box by typing its number; a shipment missing cartons at the gate is refused its review', async () => {
+    const lang: Lang = 'en_US';
+    const PACKING = 'logistics/packing';
+    const SHIPMENTS = 'logistics/shipment-review';
+    const { page, context, errors } = await signedIn(suite, 'wh01', 'demo1234', { lang, path: `/${PACKING}` });
+    try {
+      const token = await tokenOf(context);
+      const boxes = (await apiPost(page, token, `/api/${PACKING}/list`, { page: 1, pageSize: 100, status: CARTON_STATUS.PACKED })).data
+        .list as Row[];
+      const matched = boxes.find((b) => b.result === CARTON_RESULT.MATCHED)!;
+      const short = boxes.find((b) => b.result === CARTON_RESULT.SHORT)!;
+      const over = boxes.find((b) => b.result === CARTON_RESULT.OVER)!;
+      expect(matched && short && over).toBeTruthy();
+      const state = (row: Locator) => row.locator('.resource-status').first().textContent();
+      const box = (b: Row) => rowOf(page, PACKING, String(b.cartonNo));
+      const select = async (b: Row) => {
+        await box(b).locator('.ant-checkbox-input').check();
+      };
+
+      // the short box: the toolbar's review says why not (its pick list), and so does audit (not reviewed)
+      await select(short);
+      const review = screenOf(page, PACKING).getByTestId('resource-action-review');
+      await expect.poll(() => review.isDisabled()).toBe(true);
+      await review.hover({ force: true });
+      await expect
+        .poll(() => page.locator('.ant-tooltip:visible').last().textContent())
+        .toBe(webText(lang, 'packing.mismatch', { short: short.short, over: 0 }));
+      const audit = screenOf(page, PACKING).getByTestId('resource-action-audit');
+      await audit.hover({ force: true });
+      await expect.poll(() => page.locator('.ant-tooltip:visible').last().textContent()).toBe(webText(lang, 'packing.notReviewed'));
+      await box(short).locator('.ant-checkbox-input').uncheck();
+
+      // the matched box: reviewed, then audited after its confirmation
+      await rowAction(page, box(matched).filter({ hasText: enumText('CartonStatus', CARTON_STATUS.PACKED, lang) }), 'review');
+      await expect.poll(() => state(box(matched))).toBe(enumText('CartonStatus', CARTON_STATUS.REVIEWED, lang));
+      await rowAction(page, box(matched).filter({ hasText: enumText('CartonStatus', CARTON_STATUS.REVIEWED, lang) }), 'audit');
+      const confirm = page.locator('.ant-modal-confirm').filter({ visible: true });
+      await expect
+        .poll(() => confirm.locator('.ant-modal-confirm-content').textContent())
+        .toContain(webText(lang, 'packing.confirm.audit', { name: matched.cartonNo }));
+      await clickInDialog(page.getByTestId('machine-confirm-ok'));
+      await expect.poll(() => state(box(matched))).toBe(enumText('CartonStatus', CARTON_STATUS.AUDITED, lang));
+
+      // the over box reset: a wrong number typed is refused on its field, the right one resets it
+      await rowAction(page, box(over), 'reset');
+      const fields = page.getByTestId('transition-fields');
+      await fields.locator('input').fill('NOT-IT');
+      await clickInDialog(page.getByTestId('machine-confirm-ok'));
+      await expect
+        .poll(async () => (await page.locator('.ant-form-item-explain-error, .ant-message-error').allTextContents()).join(' '))
+        .toContain(serverText(lang, 'packing.resetMismatch', { code: over.cartonNo }));
+      await fields.locator('input').fill(String(over.cartonNo));
+      await clickInDialog(page.getByTestId('machine-confirm-ok'));
+      const gone = rowOf(page, PACKING, `${over.cartonNo}-R1`);
+      await expect.poll(() => state(gone)).toBe(enumText('CartonStatus', CARTON_STATUS.RESET, lang));
+
+      // the shipment packed with one carton of three through the gate: its review names the two missing
+      await openScreen(page, SHIPMENTS);
+      const packed = (
+        (await apiPost(page, token, `/api/${SHIPMENTS}/list`, { page: 1, pageSize: 50, status: BILL_STATUS.PACKED })).data.list as Row[]
+      )[0];
+      const bill = rowOf(page, SHIPMENTS, String(packed.code));
+      await expect.poll(() => bill.getByTestId('row-action-review').isDisabled()).toBe(true);
+      await bill.getByTestId('row-action-review').hover({ force: true });
+      await expect
+        .poll(() => page.locator('.ant-tooltip:visible').last().textContent())
+        .toBe(webText(lang, 'shipment.notLoaded', { n: Number(packed.cartonsAudited) - Number(packed.cartonsLoaded) }));
+      // (the wrong number's refusal is the one failed request: a 400 the console shows on the field)
+      expect(errors.filter((m) => !/status of 400/.test(m))).toEqual([]);
+    } catch (err) {
+      throw withConsoleErrors(err, errors);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -34,7 +34,8 @@ describe(`bills on ${DRIVER}`, () => {
 
   it('seeds bills in each state, their counts kept from their lines', async () => {
     const bills = (await list('warehouse/bill')).list;
-    // (received and reviewed: the futures bills of logistics/futures, a received one and a reviewed one)
+    // (received and reviewed: the futures bills of logistics/futures, a received one and a reviewed one;
+    // picking, packed and loading reviewed: WH01's shipments of logistics/shipment-review)
     expect(new Set(bills.map((b) => b.status))).toEqual(
       new Set([
         BILL_STATUS.CREATED,
@@ -44,6 +45,9 @@ describe(`bills on ${DRIVER}`, () => {
         BILL_STATUS.REVIEWED,
         BILL_STATUS.CLOSED,
         BILL_STATUS.CANCELLED,
+        BILL_STATUS.PICKING,
+        BILL_STATUS.PACKED,
+        BILL_STATUS.SHIP_REVIEWED,
       ]),
     );
     for (const b of bills) expect(b.code).toMatch(/^BL\d{12}$/);

@@ -50,15 +50,31 @@ export async function folded(t: TestApp): Promise<void> {
   await foldRunner(t.ctx).idle();
 }
 
-/** The reader of `key` reads `epcs` (one Zebra batch, read `ago` ms before now), then the fold is waited for. */
-export async function readAndFold(t: TestApp, key: string, epcs: readonly string[], batchKey: string, ago = 1000): Promise<void> {
-  const at = new Date(Date.now() - ago).toISOString().replace('Z', '+0000');
+/**
+ * The reader of `key` reads `epcs` (one Zebra batch, read `ago` ms before now; with `times`, that many
+ * reads of each a second apart, the last `ago` before now — a gate passing — at `rssi` dBm), then the
+ * fold is waited for.
+ */
+export async function readAndFold(
+  t: TestApp,
+  key: string,
+  epcs: readonly string[],
+  batchKey: string,
+  ago = 1000,
+  opts: { times?: number; rssi?: number } = {},
+): Promise<void> {
+  const times = opts.times ?? 1;
+  const ats = Array.from({ length: times }, (_, i) =>
+    new Date(Date.now() - ago - (times - 1 - i) * 1000).toISOString().replace('Z', '+0000'),
+  );
   const r = await t.app.inject({
     method: 'POST',
     url: '/api/rfid/ingest/zebra',
     headers: { 'x-device-key': key, 'content-type': 'application/json', 'idempotency-key': batchKey },
     payload: JSON.stringify(
-      epcs.map((epc) => ({ timestamp: at, type: 'SIMPLE', data: { idHex: epc, antenna: 1, peakRssi: -50, reads: 3 } })),
+      ats.flatMap((at) =>
+        epcs.map((epc) => ({ timestamp: at, type: 'SIMPLE', data: { idHex: epc, antenna: 1, peakRssi: opts.rssi ?? -50, reads: 3 } })),
+      ),
     ),
   });
   expect(r.statusCode).toBeLessThan(300);

@@ -292,10 +292,13 @@ export async function transitionRoutes(app: Api, service: ResourceService, row: 
           response: { 200: envelope(row) },
         },
       },
+      // the hooks speak the request's language (a field's refusal in the console's, not the account's stored one)
       async (req, reply) =>
-        reply.ok(await transition(app.ctx, service, req.session!, action, req.body.id, req.body as Row), t.done ?? 'machine.done', {
-          action: label,
-        }),
+        reply.ok(
+          await transition(app.ctx, service, { ...req.session!, lang: req.lang }, action, req.body.id, req.body as Row),
+          t.done ?? 'machine.done',
+          { action: label },
+        ),
     );
   }
 }

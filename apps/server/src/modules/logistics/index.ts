@@ -1,4 +1,11 @@
-import { logisticsModule as domain, futuresResource, qualityInspectionResource, receiptReviewResource } from '@tagloom/domain';
+import {
+  logisticsModule as domain,
+  futuresResource,
+  outboundPackingResource,
+  qualityInspectionResource,
+  receiptReviewResource,
+  shipmentReviewResource,
+} from '@tagloom/domain';
 import { inArray, sql } from 'drizzle-orm';
 import { defineModule } from '../../core/module.js';
 import { READ_ONLY_ROUTES, type ResourceHooks } from '../../core/resource/service.js';
@@ -6,12 +13,22 @@ import { logisticsCountHooks } from '../store/counts/part.js';
 import { billHooks, billSiteOf, toWarehouse } from '../warehouse/bills/hooks.js';
 import { REVIEWED_KINDS, reviewBill } from '../warehouse/bills/review.js';
 import { SHIPPED_STATES } from '../warehouse/cartons/check.js';
+import { cartonEpcsRoutes } from '../warehouse/cartons/live-routes.js';
 import { qualityInspectionHooks } from '../warehouse/inspections/hooks.js';
 import { inspectionLog } from '../warehouse/inspections/log.js';
 import { loggedHooks } from '../warehouse/log/writer.js';
 import { futuresHooks } from './futures.js';
 import { seedFuturesDemo } from './futures-seed.js';
+import { packingHooks, shipmentHooks } from './outbound/hooks.js';
+import { loadingOnReads } from './outbound/loading.js';
+import { packOnSessions } from './outbound/pack.js';
+import { seedOutboundDemo } from './outbound/seed.js';
 import { receiptReviews } from './tables.js';
+
+// a carton scanned at a pack station: its read session's close packs it (pack certification)
+packOnSessions();
+// an audited carton's pieces read at its warehouse's dock-out gate: its shipment's loading recounted
+loadingOnReads();
 
 /**
  * Receipt review: a warehouse's inbound receipts (purchase, futures, store returns), reviewed or
@@ -30,8 +47,9 @@ const receiptReviewHooks: ResourceHooks = {
 /**
  * The logistics module: the screens over the warehouse's documents that the DC's logistics desk
  * works — receipt review, ASN binding records (read only), quality inspection, futures bills
- * (cross-docked to their stores by their review); its shipment screens come with
- * ../shared/operations.md slice C.
+ * (cross-docked to their stores by their review); packing review (pack certification at the pack
+ * stations) and shipment review (loading at the dock-out gate, then shipping) — ../shared/operations.md
+ * slice C.
  */
 export const logisticsModule = defineModule({
   code: 'logistics',
@@ -49,6 +67,20 @@ export const logisticsModule = defineModule({
     // the stores a futures bill allocates to, whoever asks (read only)
     'logistics/futures-store': { omitRoutes: ['create', 'update', 'delete', 'import', 'template', 'export'] },
     'logistics/futures': loggedHooks(futuresResource, futuresHooks, { siteOf: billSiteOf, ops: { cancel: 'ship' } }),
+    'logistics/packing': loggedHooks(outboundPackingResource, packingHooks, {
+      siteOf: (row) => (row.siteId == null ? null : Number(row.siteId)),
+      ops: { review: 'pack', audit: 'audit', cancelReview: 'pack', reset: 'pack' },
+      codeOf: (row) => String(row.cartonNo),
+    }),
+    'logistics/shipment-review': loggedHooks(shipmentReviewResource, shipmentHooks, {
+      siteOf: (row) => (row.sourceLocationId == null ? null : Number(row.sourceLocationId)),
+      ops: { review: 'ship', audit: 'audit', void: 'ship' },
+    }),
   }),
-  seedDemo: (tx, tenant) => seedFuturesDemo(tx, tenant),
+  // a packed carton's EPCs by result (packing's drawer, as the receiving check's)
+  routes: [cartonEpcsRoutes('logistics/packing')],
+  seedDemo: async (tx, tenant) => {
+    await seedFuturesDemo(tx, tenant);
+    await seedOutboundDemo(tx, tenant);
+  },
 });

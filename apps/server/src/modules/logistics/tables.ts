@@ -4,8 +4,10 @@ import {
   futuresStoreResource,
   logisticsCountSiteResource,
   logisticsInventoryResource,
+  outboundPackingResource,
   qualityInspectionResource,
   receiptReviewResource,
+  shipmentReviewResource,
 } from '@tagloom/domain';
 import { rowsOfTable } from '../../db/resource-table.js';
 // its screens show the warehouse's bills and the EPCs of their cartons
@@ -31,3 +33,7 @@ export const qualityInspections = rowsOfTable(qualityInspectionResource);
 export const logisticsCounts = rowsOfTable(logisticsInventoryResource);
 /** The warehouses a count is of: rows of the locations table. */
 export const logisticsCountSites = rowsOfTable(logisticsCountSiteResource);
+/** Packing review's rows: the warehouse's outbound cartons. */
+export const packedCartons = rowsOfTable(outboundPackingResource);
+/** Shipment review's rows: the warehouse's bills a warehouse sends. */
+export const shipments = rowsOfTable(shipmentReviewResource);

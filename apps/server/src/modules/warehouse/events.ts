@@ -227,13 +227,7 @@ export async function recordShipPieces(tx: Tx, plan: ShipPlan, epcs: readonly st
 export async function recordCartonReceived(tx: Tx, tenantId: number, carton: Row, by: By): Promise<void> {
   const epcs = (await boundEpcs(tx, tenantId, { cartonId: Number(carton.id) }, { results: RECEIVED })).map((e) => e.epc);
   if (!epcs.length) return;
-  const [bill] = await queryRows<Row>(
-    tx,
-    sql`select id, code, kind, source_location_id as "sourceLocationId", dest_location_id as "destLocationId",
-          factory_id as "factoryId", supply_order_id as "supplyOrderId"
-        from wms_bills where tenant_id = ${tenantId} and id = ${Number(carton.billId)}`,
-  );
-  const f = await billFacts(tx, tenantId, bill);
+  const f = await billFacts(tx, tenantId, await billHead(tx, tenantId, Number(carton.billId)));
   await recordTagEventChunks(
     tx,
     {
@@ -292,13 +286,7 @@ export async function recordBillAccepted(tx: Tx, tenantId: number, bill: Row, by
 export async function recordLotInspected(tx: Tx, tenantId: number, inspection: Row, pass: boolean, by: By): Promise<void> {
   const epcs = (await boundEpcs(tx, tenantId, { billId: Number(inspection.billId) }, { results: RECEIVED })).map((e) => e.epc);
   if (!epcs.length) return;
-  const [bill] = await queryRows<Row>(
-    tx,
-    sql`select id, code, kind, source_location_id as "sourceLocationId", dest_location_id as "destLocationId",
-          factory_id as "factoryId", supply_order_id as "supplyOrderId"
-        from wms_bills where tenant_id = ${tenantId} and id = ${Number(inspection.billId)}`,
-  );
-  const f = await billFacts(tx, tenantId, bill);
+  const f = await billFacts(tx, tenantId, await billHead(tx, tenantId, Number(inspection.billId)));
   await recordTagEventChunks(
     tx,
     {
@@ -329,13 +317,7 @@ export async function recordSampleRead(
   e: { billId: number; epcs: readonly string[]; zoneId: number | null; at?: Date } & By,
 ): Promise<number[]> {
   if (!e.epcs.length) return [];
-  const [bill] = await queryRows<Row>(
-    tx,
-    sql`select id, code, kind, source_location_id as "sourceLocationId", dest_location_id as "destLocationId",
-          factory_id as "factoryId", supply_order_id as "supplyOrderId"
-        from wms_bills where tenant_id = ${tenantId} and id = ${e.billId}`,
-  );
-  const f = await billFacts(tx, tenantId, bill);
+  const f = await billFacts(tx, tenantId, await billHead(tx, tenantId, e.billId));
   const place = e.zoneId === null ? f.to : await placeOf(tx, tenantId, e.zoneId);
   return recordTagEventChunks(
     tx,
@@ -399,4 +381,123 @@ export async function recordCartonUnpack(
       )),
     );
   return ids;
+}
+
+/** A bill's head as the events name it (its code, kind, sites, factory, supply order). */
+async function billHead(tx: Tx, tenantId: number, billId: number): Promise<Row> {
+  const [bill] = await queryRows<Row>(
+    tx,
+    sql`select id, code, kind, source_location_id as "sourceLocationId", dest_location_id as "destLocationId",
+          factory_id as "factoryId", supply_order_id as "supplyOrderId"
+        from wms_bills where tenant_id = ${tenantId} and id = ${billId}`,
+  );
+  return bill;
+}
+
+/**
+ * An outbound carton certified at its pack station (its read matched its pick list): an
+ * AggregationEvent ADD — parent its SSCC, children the EPCs packed, packing, container_closed — at
+ * the pack station's zone, the bill's transactions. Answers the event ids.
+ */
+export async function recordCartonPacked(tx: Tx, tenantId: number, carton: Row, by: By): Promise<number[]> {
+  const epcs = (await boundEpcs(tx, tenantId, { cartonId: Number(carton.id) }, { sources: [CARTON_EPC_SOURCE.DC_REPACK] })).map(
+    (e) => e.epc,
+  );
+  if (!epcs.length || !carton.sscc) return [];
+  const f = await billFacts(tx, tenantId, await billHead(tx, tenantId, Number(carton.billId)));
+  return recordTagEventChunks(tx, {
+    tenantId,
+    userId: by.userId,
+    username: by.username,
+    source: 'logistics/packing',
+    locationId: carton.locationId == null ? (f.from.location?.id ?? null) : Number(carton.locationId),
+    eventType: 'AggregationEvent',
+    action: 'ADD',
+    bizStep: 'packing',
+    disposition: 'container_closed',
+    parentId: String(carton.sscc),
+    epcs,
+    bizTransactions: f.transactions,
+  });
+}
+
+/**
+ * An outbound carton emptied (its certified packing undone: a cancelled review, a reset): an
+ * AggregationEvent DELETE of its SSCC and these EPCs — unpacking — where it was packed.
+ */
+export async function recordCartonEmptied(tx: Tx, tenantId: number, carton: Row, epcs: readonly string[], by: By): Promise<void> {
+  if (!epcs.length || !carton.sscc) return;
+  const f = await billFacts(tx, tenantId, await billHead(tx, tenantId, Number(carton.billId)));
+  await recordTagEventChunks(tx, {
+    tenantId,
+    userId: by.userId,
+    username: by.username,
+    source: 'logistics/packing',
+    locationId: carton.locationId == null ? (f.from.location?.id ?? null) : Number(carton.locationId),
+    eventType: 'AggregationEvent',
+    action: 'DELETE',
+    bizStep: 'unpacking',
+    parentId: String(carton.sscc),
+    epcs,
+    bizTransactions: f.transactions,
+  });
+}
+
+/**
+ * A shipment's loading reviewed (its dock-out gate read its audited cartons): an ObjectEvent of the
+ * pieces loaded — loading, in_transit — at the gate's zone (else the sender), the bill's transactions.
+ */
+export async function recordShipmentLoaded(tx: Tx, tenantId: number, bill: Row, epcs: readonly string[], zoneId: number | null, by: By) {
+  const f = await billFacts(tx, tenantId, bill);
+  await recordTagEventChunks(tx, {
+    tenantId,
+    userId: by.userId,
+    username: by.username,
+    source: 'logistics/shipment-review',
+    locationId: zoneId ?? f.from.location?.id ?? null,
+    action: 'OBSERVE',
+    bizStep: 'loading',
+    disposition: 'in_transit',
+    epcs,
+    bizTransactions: f.transactions,
+  });
+}
+
+/**
+ * An outbound shipment audited (its cartons' packing recorded at their pack stations): the shipping
+ * ObjectEvent of its packed pieces — shipping, in_transit, sender and receiver — and its tags SHIPPED.
+ */
+export async function recordShipmentShipped(tx: Tx, tenantId: number, bill: Row, by: By): Promise<void> {
+  const plan = await shipPlan(tx, tenantId, bill, by);
+  if (!plan) return;
+  await recordShipPieces(tx, plan, plan.epcs);
+  await setTagStatus(tx, tenantId, plan.epcs, TAG_STATUS.SHIPPED);
+}
+
+/**
+ * A shipment's shipping voided before its receiver read it: an ObjectEvent of its pieces —
+ * void_shipping, sellable_not_accessible (back in the sender's stock, on its dock) — and its tags
+ * RECEIVED again (in the sender's stock).
+ */
+export async function recordShippingVoided(tx: Tx, tenantId: number, bill: Row, by: By): Promise<void> {
+  const epcs = (await boundEpcs(tx, tenantId, { billId: Number(bill.id) }, { sources: PACKED })).map((e) => e.epc);
+  if (!epcs.length) return;
+  const f = await billFacts(tx, tenantId, bill);
+  await recordTagEventChunks(
+    tx,
+    {
+      tenantId,
+      userId: by.userId,
+      username: by.username,
+      source: 'logistics/shipment-review',
+      locationId: f.from.location?.id ?? null,
+      action: 'OBSERVE',
+      bizStep: 'void_shipping',
+      disposition: 'sellable_not_accessible',
+      epcs,
+      bizTransactions: f.transactions,
+    },
+    f.from,
+  );
+  await setTagStatus(tx, tenantId, epcs, TAG_STATUS.RECEIVED);
 }

@@ -18,10 +18,10 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../app/bridge';
-import { request } from '../../app/request';
+import { RequestError, request } from '../../app/request';
 import { normalizeLang } from '../../domain';
 import { FieldInput } from './field-render';
-import { validateValue } from './form-values';
+import { serverFieldErrors, validateValue } from './form-values';
 import { TOOLBAR_ACTIONS_MAX, textWidth } from './layout';
 import type { ResourceDef, Row } from './types';
 
@@ -111,11 +111,28 @@ export function useTransition(def: ResourceDef, modal: HookAPI, titleOf: (row: R
       cancelText: t('common.cancel'),
       onOk: async () => {
         const values = await form.validateFields();
-        await send(action, row, values);
+        try {
+          const res = await request<Row>(`/${def.code}/${action}`, { method: 'POST', data: { ...values, id: row.id }, silent: true });
+          message.success(res.msg || t('common.success'));
+        } catch (err) {
+          // a refusal naming one of the dialog's fields (a reset's typed number that is not the carton's):
+          // on that field, the dialog open for another try
+          const business = err instanceof RequestError && err.kind === 'business';
+          const mapped = business
+            ? serverFieldErrors(def, { code: err.code, message: err.message, data: err.data }, lang).filter((m) => keys.includes(m.field))
+            : [];
+          if (mapped.length) {
+            form.setFields(mapped.map((m) => ({ name: m.field, errors: [m.message] })));
+            throw err;
+          }
+          if (business) message.error(err.message);
+        }
+        onDone();
       },
     });
-    // taken in antd's "await mode" (then): a refused validation keeps the dialog open with the
-    // fields' errors, and its rejection is not left unhandled (a "pageerror: Object")
+    // taken in antd's "await mode" (then): a refused validation (the console's or the server's on a
+    // field) keeps the dialog open with the fields' errors, and its rejection is not left unhandled
+    // (a "pageerror: Object")
     void dialog.then(
       () => undefined,
       () => undefined,

@@ -3,17 +3,21 @@ import { logisticsMenu } from './_menu.js';
 import { asnBindingResource } from './asn-binding.js';
 import { futuresResource, futuresStoreResource } from './futures.js';
 import { logisticsCountSiteResource, logisticsInventoryResource } from './inventory.js';
+import { outboundPackingResource } from './packing.js';
 import { qualityInspectionResource } from './quality-inspection.js';
 import { receiptReviewResource } from './receipt-review.js';
+import { shipmentReviewResource } from './shipment-review.js';
 
 export * from './asn-binding.js';
 export * from './futures.js';
 export * from './inventory.js';
+export * from './packing.js';
 export * from './quality-inspection.js';
 export * from './receipt-review.js';
+export * from './shipment-review.js';
 export { logisticsMenu };
 
-/** The logistics module: its menu and the screens over the warehouse's documents (ASN bindings, receipt review, quality inspection, futures). */
+/** The logistics module: its menu and the screens over the warehouse's documents (ASN bindings, receipt review, quality inspection, futures, counts, packing, shipment review). */
 export const logisticsModule = defineDomainModule({
   code: 'logistics',
   menu: logisticsMenu,
@@ -25,5 +29,7 @@ export const logisticsModule = defineDomainModule({
     futuresStoreResource,
     logisticsInventoryResource,
     logisticsCountSiteResource,
+    outboundPackingResource,
+    shipmentReviewResource,
   ],
 });

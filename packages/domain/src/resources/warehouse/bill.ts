@@ -163,6 +163,58 @@ export const billMachine = defineMachine({
   deleteIn: [B.CREATED],
 });
 
+/**
+ * An outbound bill's shipment (../shared/operations.md §7): picking from its first carton scanned at
+ * a pack station, packed when every carton of its pick list is audited (system moves); reviewed
+ * when its dock-out gate read every audited carton (at least LOADED_SHARE of each one's EPCs: the
+ * missing ones are named), then audited — shipped: in transit, its tags shipped. A shipment is
+ * voided (back to packed, on the dock) until its receiver reads a piece of it.
+ */
+export const shipmentMachine = defineMachine({
+  field: 'status',
+  states: 'BillStatus',
+  transitions: {
+    review: {
+      from: [B.PACKED],
+      to: B.SHIP_REVIEWED,
+      guard: (row) => {
+        const missing = Number(row.cartonsAudited ?? 0) - Number(row.cartonsLoaded ?? 0);
+        return missing > 0 ? { key: 'shipment.notLoaded', params: { n: missing } } : undefined;
+      },
+      label: L('装车复核', '裝車複核', 'Review loading'),
+      done: 'shipment.done.review',
+    },
+    audit: {
+      from: [B.SHIP_REVIEWED],
+      to: B.IN_TRANSIT,
+      label: L('审核发货', '審核出貨', 'Audit and ship'),
+      confirm: 'shipment.confirm.audit',
+      done: 'shipment.done.audit',
+    },
+    void: {
+      from: [B.IN_TRANSIT],
+      to: B.PACKED,
+      danger: true,
+      guard: (row) => (Number(row.cartonsReceived ?? 0) > 0 ? 'shipment.alreadyReceived' : undefined),
+      label: L('作废发货', '作廢出貨', 'Void shipping'),
+      confirm: 'shipment.confirm.void',
+      done: 'shipment.done.void',
+    },
+  },
+  system: {
+    /** its first carton scanned at a pack station of its site */
+    startPicking: { from: [B.CREATED], to: B.PICKING },
+    /** every carton of its pick list audited */
+    packed: { from: [B.PICKING], to: B.PACKED },
+  },
+  final: [B.REVIEWED, B.CLOSED, B.CANCELLED],
+  editIn: [B.CREATED],
+  deleteIn: [B.CREATED],
+});
+
+/** The share of an audited carton's EPCs its dock-out gate must read for it to count as loaded (operations.md §13.4: 98 %). */
+export const LOADED_SHARE = 0.98;
+
 /** The bill's machine with only some of its buttons (each screen over bills offers its own). */
 export const billMachineOf = <A extends keyof typeof billMachine.transitions>(actions: readonly A[]) =>
   defineMachine({
@@ -287,6 +339,21 @@ export const billFields = {
     form: false,
     editable: false,
     width: 90,
+    hidden: true,
+  }),
+  // an outbound bill's cartons audited onto it (packing) and read at its dock-out gate, and the share loaded
+  cartonsAudited: tally(L('已审核箱数', '已審核箱數', 'Cartons audited'), { hidden: true }),
+  cartonsLoaded: tally(L('已装车箱数', '已裝車箱數', 'Cartons loaded'), { hidden: true }),
+  loadedRatio: f.decimal({
+    label: L('装车读取率 %', '裝車讀取率 %', 'Loading read %'),
+    min: 0,
+    max: 100,
+    scale: 2,
+    default: 0,
+    required: false,
+    form: false,
+    editable: false,
+    width: 110,
     hidden: true,
   }),
   // a futures bill's allocations to stores: their pieces, and their share of the pieces expected

@@ -3,6 +3,7 @@ import { L, type L10n } from '../../lang.js';
 import { defineResource } from '../../resource/define.js';
 import { f } from '../../resource/fields.js';
 import { defineMachine } from '../../resource/machine.js';
+import { CARTON_RESULT } from '../../rfid/reconcile.js';
 import { CODE } from '../supply/chain/_shared.js';
 import { CARTON_STATUS as C, CARTON_DIRECTION } from './enums.js';
 
@@ -78,14 +79,17 @@ const cartonStates = {
   field: 'status',
   states: 'CartonStatus',
   system: {
-    /** its session closed (or its pad session reviewed): reconciled */
-    check: { from: [C.EXPECTED, C.CHECKED, C.HELD], to: C.CHECKED },
+    /**
+     * its session closed (or its pad session reviewed): reconciled — a carton a DC packed and shipped
+     * (SHIPPED) is checked at its receiver as one expected there
+     */
+    check: { from: [C.EXPECTED, C.CHECKED, C.HELD, C.SHIPPED], to: C.CHECKED },
     /** a matched carton accepted as it was read */
     autoAccept: { from: [C.CHECKED], to: C.ACCEPTED },
     /** its pieces read in a storage zone of its site (PUT_AWAY_SHARE of them) */
     autoPutAway: { from: [C.ACCEPTED], to: C.PUT_AWAY },
   },
-  final: [C.PUT_AWAY],
+  final: [C.PUT_AWAY, C.RESET],
   editIn: [],
   deleteIn: [],
 } as const;
@@ -95,8 +99,71 @@ export const cartonMachine = defineMachine({ ...cartonStates, transitions });
 /** The box list's: no buttons, the system's moves only (the cartons move on the receiving screens). */
 const boxMachine = defineMachine({ ...cartonStates, transitions: {} });
 
+/**
+ * The outbound carton's machine (../shared/operations.md §7, the spec's packing rules): a carton is
+ * packing from its first scan at a pack station and packed when that read session closes, its reads
+ * reconciled against its pick list (pack certification: only a matched carton goes further). A
+ * packed box is reviewed, then audited onto its shipment ("select reviewed boxes to audit"); an
+ * audited box is never reviewed again nor reset. Cancelling a review clears the box's read: it is
+ * read again before another review. A reset empties the carton for good (its EPCs freed, its number
+ * free for a new packing): the user types the carton's number to confirm it.
+ */
+const packTransitions = {
+  review: {
+    from: [C.PACKED],
+    to: C.REVIEWED,
+    guard: (row: Record<string, unknown>) =>
+      Number(row.result) === CARTON_RESULT.MATCHED
+        ? undefined
+        : Number(row.result) === CARTON_RESULT.PENDING
+          ? 'packing.readAgain'
+          : { key: 'packing.mismatch', params: { short: Number(row.short ?? 0), over: Number(row.over ?? 0) } },
+    done: 'packing.done.review',
+  },
+  audit: {
+    from: [C.PACKED, C.REVIEWED],
+    to: C.AUDITED,
+    guard: (row: Record<string, unknown>) => (Number(row.status) === C.REVIEWED ? undefined : 'packing.notReviewed'),
+    confirm: 'packing.confirm.audit',
+    done: 'packing.done.audit',
+  },
+  cancelReview: {
+    from: [C.REVIEWED],
+    to: C.PACKED,
+    danger: true,
+    confirm: 'packing.confirm.cancelReview',
+    done: 'packing.done.cancelReview',
+  },
+  reset: {
+    from: [C.PACKING, C.PACKED, C.REVIEWED],
+    to: C.RESET,
+    danger: true,
+    confirm: 'packing.confirm.reset',
+    fields: ['resetConfirm'],
+    done: 'packing.done.reset',
+  },
+} as const;
+
+/** The outbound carton's machine: packing's buttons and the system's moves (the pack read, the shipment's audit and its void). */
+export const outboundCartonMachine = defineMachine({
+  field: 'status',
+  states: 'CartonStatus',
+  transitions: packTransitions,
+  system: {
+    /** its pack station's read session closed: reconciled against its pick list (again, after a cancelled review) */
+    pack: { from: [C.PACKING, C.PACKED], to: C.PACKED },
+    /** its shipment audited: on its way (its receiver checks it as an expected carton) */
+    ship: { from: [C.AUDITED], to: C.SHIPPED },
+    /** its shipment voided before the receiver read anything: back on the dock */
+    unship: { from: [C.SHIPPED], to: C.AUDITED },
+  },
+  final: [C.RESET],
+  editIn: [],
+  deleteIn: [],
+});
+
 /** The fields of a carton, as the box list shows them. */
-const cartonFields = {
+export const cartonFields = {
   cartonNo: f.text({
     label: L('箱号', '箱號', 'Carton no.'),
     display: 'code',
@@ -211,6 +278,40 @@ const cartonFields = {
     hidden: true,
   }),
   weightKg: f.decimal({ label: L('重量 kg', '重量 kg', 'Weight kg'), min: 0, max: 9999, scale: 2, required: false, hidden: true }),
+  // an outbound carton's steps (packing)
+  packedAt: f.datetime({
+    label: L('装箱时间', '裝箱時間', 'Packed at'),
+    required: false,
+    form: false,
+    editable: false,
+    sort: true,
+    width: 160,
+    hidden: true,
+  }),
+  reviewedAt: f.datetime({
+    label: L('复核时间', '複核時間', 'Reviewed at'),
+    required: false,
+    form: false,
+    editable: false,
+    width: 160,
+    hidden: true,
+  }),
+  auditedAt: f.datetime({
+    label: L('审核时间', '審核時間', 'Audited at'),
+    required: false,
+    form: false,
+    editable: false,
+    width: 160,
+    hidden: true,
+  }),
+  // a reset's typed confirmation: the carton's number, as the user typed it
+  resetConfirm: f.text({
+    label: L('输入箱号确认重置', '輸入箱號確認重設', 'Type the carton no. to confirm'),
+    max: 32,
+    required: false,
+    form: false,
+    list: false,
+  }),
 };
 
 /** The fields of a carton's EPC binding. */
@@ -256,6 +357,20 @@ export const cartonResource = defineResource({
 });
 
 /**
+ * A carton list of one direction, where cartons are checked (the receiving check, packing): its
+ * direction fixed, the carton's number what the checker reads off it — its SSCC, session and check
+ * time in the column settings — and a bill's number and the longest result ("Not checked") on one line.
+ */
+export const checkListFields = {
+  ...cartonFields,
+  direction: { ...cartonFields.direction, search: undefined },
+  sscc: { ...cartonFields.sscc, hidden: true },
+  cartonNo: { ...cartonFields.cartonNo, width: 130 },
+  billId: { ...cartonFields.billId, width: 152 },
+  result: { ...cartonFields.result, width: 120 },
+};
+
+/**
  * The receiving check (E2 inbound, warehouse/receiving-check): the cartons of the bills being
  * received, each checked as its read session closes at a dock tunnel (or its pad session is
  * reviewed); the checker accepts a carton as read, holds it with a reason or has it read again.
@@ -271,16 +386,7 @@ export const receivingCheckResource = defineResource({
   machine: cartonMachine,
   partyVia: 'billId',
   crud: ['query', 'export'],
-  fields: {
-    ...cartonFields,
-    direction: { ...cartonFields.direction, search: undefined },
-    // the carton's number is what the checker reads off it; its SSCC, session and check time are in the column settings
-    sscc: { ...cartonFields.sscc, hidden: true },
-    cartonNo: { ...cartonFields.cartonNo, width: 130 },
-    // a bill's number and the longest result ("Not checked") on one line
-    billId: { ...cartonFields.billId, width: 152 },
-    result: { ...cartonFields.result, width: 120 },
-  },
+  fields: checkListFields,
 });
 
 /**

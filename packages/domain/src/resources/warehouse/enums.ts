@@ -28,8 +28,25 @@ export const REVIEW_STATUS = { NEW: 1, APPROVED: 2 } as const;
 /** Values of the ExportStatus enum (the receipt's export to the ERP). */
 export const EXPORT_STATUS = { NOT_EXPORTED: 0, EXPORTED: 1, ERROR: 2 } as const;
 
-/** Values of the CartonStatus enum: inbound 1–5 (outbound 11–19 come with the outbound slice). */
-export const CARTON_STATUS = { EXPECTED: 1, CHECKED: 2, ACCEPTED: 3, HELD: 4, PUT_AWAY: 5 } as const;
+/**
+ * Values of the CartonStatus enum: one column for both directions (warehouse/box shows every carton
+ * in it) — inbound 1–5 (expected at its receiver, checked, accepted, held, put away), outbound 11–19
+ * (packing at a pack station, packed and certified by its read, box-reviewed, audited onto its
+ * shipment, shipped; reset: emptied, its number free again).
+ */
+export const CARTON_STATUS = {
+  EXPECTED: 1,
+  CHECKED: 2,
+  ACCEPTED: 3,
+  HELD: 4,
+  PUT_AWAY: 5,
+  PACKING: 11,
+  PACKED: 12,
+  REVIEWED: 13,
+  AUDITED: 14,
+  SHIPPED: 15,
+  RESET: 19,
+} as const;
 /** Values of the CartonDirection enum. */
 export const CARTON_DIRECTION = { IN: 1, OUT: 2, LOOSE: 3 } as const;
 /** Values of the CartonEpcSource enum: how the DC learnt that an EPC travels in a carton. */
@@ -104,6 +121,12 @@ export const warehouseEnums = defineEnums({
     o(CARTON_STATUS.ACCEPTED, '已接收', '已接收', 'Accepted', 'success'),
     o(CARTON_STATUS.HELD, '已挂起', '已掛起', 'Held', 'warning'),
     o(CARTON_STATUS.PUT_AWAY, '已上架', '已上架', 'Put away', 'success'),
+    o(CARTON_STATUS.PACKING, '装箱中', '裝箱中', 'Packing', 'processing'),
+    o(CARTON_STATUS.PACKED, '已装箱', '已裝箱', 'Packed', 'warning'),
+    o(CARTON_STATUS.REVIEWED, '已复核', '已複核', 'Reviewed', 'processing'),
+    o(CARTON_STATUS.AUDITED, '已审核', '已審核', 'Audited', 'success'),
+    o(CARTON_STATUS.SHIPPED, '已发货', '已出貨', 'Shipped', 'success'),
+    o(CARTON_STATUS.RESET, '已重置', '已重設', 'Reset', 'default'),
   ],
   CartonDirection: [
     o(CARTON_DIRECTION.IN, '入库', '入庫', 'In'),

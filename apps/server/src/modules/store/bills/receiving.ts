@@ -37,7 +37,7 @@ async function cartonsWaiting(tx: Tx, tenantId: number, billId: number): Promise
   const [r] = await queryRows<{ n: number }>(
     tx,
     sql`select count(*)::int as n from wms_cartons c where c.tenant_id = ${tenantId} and c.bill_id = ${billId}
-          and (c.status = ${CARTON_STATUS.EXPECTED} or (c.status in (${CARTON_STATUS.CHECKED}, ${CARTON_STATUS.HELD}) and c.short > 0))`,
+          and (c.status in (${CARTON_STATUS.EXPECTED}, ${CARTON_STATUS.SHIPPED}) or (c.status in (${CARTON_STATUS.CHECKED}, ${CARTON_STATUS.HELD}) and c.short > 0))`,
   );
   return r?.n ?? 0;
 }
@@ -78,7 +78,7 @@ export async function receiveByArrivals(tx: Tx, tenantId: number, changes: reado
            and e.source = any(${pgNumArray(EXPECTING)}::smallint[])
            and b.kind = any(${pgNumArray([...STORE_RECEIVED_KINDS])}::smallint[])
            and b.status in (${BILL_STATUS.IN_TRANSIT}, ${BILL_STATUS.RECEIVING})
-           and c.status in (${CARTON_STATUS.EXPECTED}, ${CARTON_STATUS.CHECKED}, ${CARTON_STATUS.HELD})
+           and c.status in (${CARTON_STATUS.EXPECTED}, ${CARTON_STATUS.SHIPPED}, ${CARTON_STATUS.CHECKED}, ${CARTON_STATUS.HELD})
          order by e.bill_id, e.carton_id`,
   );
   const cartons = new Map<number, { billId: number; epcs: string[] }>();

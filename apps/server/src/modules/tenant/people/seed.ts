@@ -93,6 +93,9 @@ const DEMO_ROLES: { code: string; name: string; alias: string; grants: Record<st
       // its receipts' quality inspections (a failed lot returned to its vendor)
       'warehouse/receiving-qi': ['query', 'add', 'edit', 'delete', 'export', 'submit', 'reset', 'readSample'],
       'logistics/quality-inspection': ['query', 'export', 'submit', 'reset', 'rollback'],
+      // its shipments: the cartons certified at its pack stations, reviewed and audited; loading read at its dock-out gates, shipped
+      'logistics/packing': ['query', 'export', 'review', 'audit', 'cancelReview', 'reset'],
+      'logistics/shipment-review': ['query', 'export', 'review', 'audit', 'void'],
       // its futures bills: the forward-order goods coming in, and the stores they go on to
       'logistics/futures': ['query', 'add', 'edit', 'export', 'cancel'],
       // who may do what at its warehouse (kept by the administrator), and the log of its documents' moves

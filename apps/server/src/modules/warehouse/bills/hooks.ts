@@ -49,7 +49,8 @@ export async function tallyBill(tx: Tx, tenantId: number, id: number): Promise<R
       cartonsExpected: sql`(select count(distinct nullif(${wmsBillLines.cartonNo}, ''))::int ${lines})`,
       cartonsReceived: sql`case when exists (select 1 ${cartons})
         then (select count(*)::int ${cartons} and c.read_pieces > 0) else ${wmsBills.cartonsReceived} end`,
-      cartonsPending: sql`(select count(*)::int ${cartons} and c.status = ${CARTON_STATUS.EXPECTED})`,
+      // a carton a DC packed and shipped is expected at its receiver as one made by the ASN
+      cartonsPending: sql`(select count(*)::int ${cartons} and c.status in (${CARTON_STATUS.EXPECTED}, ${CARTON_STATUS.SHIPPED}))`,
     })
     .where(and(eq(wmsBills.tenantId, tenantId), eq(wmsBills.id, id)))
     .returning();

@@ -18,36 +18,32 @@ async function linesOf(tx: Tx, tenantId: number, billId: number) {
   );
 }
 
-/** The bill shipped: its expected pieces leave the source site's book. Answers the moves. */
-export async function postBillShipped(tx: Tx, tenantId: number, bill: Row): Promise<StockMove[]> {
-  if (bill.sourceLocationId == null) return [];
+/** A bill's pieces per SKU of its lines (expected or received) posted at one of its sites as one kind of move. Answers the moves. */
+async function postLines(
+  tx: Tx,
+  tenantId: number,
+  bill: Row,
+  at: 'sourceLocationId' | 'destLocationId',
+  pieces: 'expected' | 'received',
+  kind: StockMove['kind'],
+  docType = 'warehouse/bill',
+): Promise<StockMove[]> {
+  if (bill[at] == null) return [];
   const moves: StockMove[] = (await linesOf(tx, tenantId, Number(bill.id)))
-    .filter((l) => l.expected > 0)
-    .map((l) => ({
-      siteId: Number(bill.sourceLocationId),
-      skuId: Number(l.sku_id),
-      kind: 'SHIPPED',
-      qty: l.expected,
-      docType: 'warehouse/bill',
-      docCode: String(bill.code ?? ''),
-    }));
+    .filter((l) => l[pieces] > 0)
+    .map((l) => ({ siteId: Number(bill[at]), skuId: Number(l.sku_id), kind, qty: l[pieces], docType, docCode: String(bill.code ?? '') }));
   await postStockMoves(tx, tenantId, moves);
   return moves;
 }
 
+/** The bill shipped: its expected pieces leave the source site's book. Answers the moves. */
+export const postBillShipped = (tx: Tx, tenantId: number, bill: Row) =>
+  postLines(tx, tenantId, bill, 'sourceLocationId', 'expected', 'SHIPPED');
+
 /** The bill reviewed (or zero-cleared): the pieces received enter the destination site's book. Answers the moves. */
-export async function postBillReceived(tx: Tx, tenantId: number, bill: Row): Promise<StockMove[]> {
-  if (bill.destLocationId == null) return [];
-  const moves: StockMove[] = (await linesOf(tx, tenantId, Number(bill.id)))
-    .filter((l) => l.received > 0)
-    .map((l) => ({
-      siteId: Number(bill.destLocationId),
-      skuId: Number(l.sku_id),
-      kind: 'RECEIVED',
-      qty: l.received,
-      docType: 'warehouse/bill',
-      docCode: String(bill.code ?? ''),
-    }));
-  await postStockMoves(tx, tenantId, moves);
-  return moves;
-}
+export const postBillReceived = (tx: Tx, tenantId: number, bill: Row) =>
+  postLines(tx, tenantId, bill, 'destLocationId', 'received', 'RECEIVED');
+
+/** A shipment's shipping voided: its pieces are back in the source site's book (an adjustment). Answers the moves. */
+export const postBillUnshipped = (tx: Tx, tenantId: number, bill: Row) =>
+  postLines(tx, tenantId, bill, 'sourceLocationId', 'expected', 'ADJUSTED', 'logistics/shipment-review');

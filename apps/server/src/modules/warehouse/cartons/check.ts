@@ -149,7 +149,8 @@ export async function checkCarton(
   // SKU level: the short pieces are numbers, not EPCs
   const short = expectedHere.length ? counts.short : Math.max(0, Number(carton.expectedPieces) - counts.matched);
   const result = cartonResult({ ...counts, short });
-  await writeClasses(tx, tenantId, carton, classes, tags, session);
+  const source = session?.kind === READ_SESSION_KIND.HANDHELD ? CARTON_EPC_SOURCE.HANDHELD : CARTON_EPC_SOURCE.TUNNEL;
+  await writeClasses(tx, tenantId, carton, classes, tags, { source, by: session?.equipmentCoding ?? '' });
   // the label exceptions it finds (warehouse/abnormal-label), where it was read: the carton's site, the reader's zone
   await raiseStrangeEpcs(tx, tenantId, {
     foreign: classes.foreign,
@@ -233,16 +234,19 @@ async function bySku(
   return c;
 }
 
-/** Each EPC's class on its binding row: expected ones updated, read ones bound (by the session's kind of reader). */
-async function writeClasses(
+/**
+ * Each EPC's class on its binding row: expected ones updated, read ones bound with `source` (the kind
+ * of reader that read them; a pack station's: DC repack) by `by` (the reader).
+ */
+export async function writeClasses(
   tx: Tx,
   tenantId: number,
   carton: Row,
   classes: CartonClasses,
   tags: Map<string, { skuId: number }>,
-  session?: ReadSession,
+  bound: { source: number; by: string },
 ): Promise<void> {
-  const source = session?.kind === READ_SESSION_KIND.HANDHELD ? CARTON_EPC_SOURCE.HANDHELD : CARTON_EPC_SOURCE.TUNNEL;
+  const { source } = bound;
   const rows = (Object.keys(CLASS_OF) as (keyof CartonClasses)[]).flatMap((k) =>
     classes[k].map((epc) => ({
       tenantId,
@@ -254,7 +258,7 @@ async function writeClasses(
       source,
       result: CLASS_OF[k],
       boundAt: new Date(),
-      boundBy: session?.equipmentCoding ?? '',
+      boundBy: bound.by,
     })),
   );
   for (let at = 0; at < rows.length; at += 1000)

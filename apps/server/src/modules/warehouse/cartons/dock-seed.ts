@@ -49,45 +49,54 @@ async function dockZone(tx: Tx, tenantId: number, warehouseId: number): Promise<
   return { id: Number(made.id), name: String(made.name) };
 }
 
-/**
- * Seeds the dock tunnel (see the file's comment) unless the tenant has its reader. Answers the
- * reader's code and its zone's id, or null when the tenant has no WH01.
- */
-export async function seedDockDemo(tx: Tx, tenantId: number, warehouseId: number): Promise<{ code: string; zoneId: number } | null> {
-  const zone = await dockZone(tx, tenantId, warehouseId);
+/** A demo reader of the warehouse: its scene (made when the tenant has none of that code), bound to a zone, registered with a device key. */
+export interface ZoneReader {
+  code: string;
+  name: string;
+  sn: string;
+  mac: string;
+  /** the scene's words where the reader list shows them */
+  scene: string;
+  useLocation: string;
+  zoneId: number;
+  sceneDef: { code: string; name: string; alias: string; type: number; departAfter?: number; moveHoldoff?: number };
+}
+
+/** Seeds a reader bound to a zone (ZoneReader) unless the tenant has it; its device key issued when made. */
+export async function seedZoneReader(tx: Tx, tenantId: number, r: ZoneReader): Promise<void> {
   await tx
     .insert(rfidScenes)
     .values({
       tenantId,
-      sceneCode: 'DOCK-TUNNEL',
-      sceneName: '收货月台通道',
-      sceneAlias: '整箱过通道',
-      sceneType: SCENE_TYPE.TUNNEL,
+      sceneCode: r.sceneDef.code,
+      sceneName: r.sceneDef.name,
+      sceneAlias: r.sceneDef.alias,
+      sceneType: r.sceneDef.type,
       minPeriod: 1,
       intervalPeriod: 1,
       maxPeriod: 5,
       readPower: 30,
       reportInterval: 1,
-      departAfter: 600,
-      moveHoldoff: 2,
+      departAfter: r.sceneDef.departAfter ?? 600,
+      moveHoldoff: r.sceneDef.moveHoldoff ?? 2,
       returnGuard: 300,
     })
     .onConflictDoNothing();
   const [scene] = await tx
     .select({ id: rfidScenes.id })
     .from(rfidScenes)
-    .where(and(eq(rfidScenes.tenantId, tenantId), eq(rfidScenes.sceneCode, 'DOCK-TUNNEL')));
+    .where(and(eq(rfidScenes.tenantId, tenantId), eq(rfidScenes.sceneCode, r.sceneDef.code)));
   const [made] = await tx
     .insert(equipment)
     .values({
       tenantId,
-      equipmentCoding: DEMO_DOCK_READER,
-      equipmentName: '华东仓 1 号收货月台通道',
-      snNumber: 'SN-FX96-005101',
-      macAddress: '84:24:8D:20:C5:01',
-      scene: '收货通道',
-      useLocation: `华东中心仓（昆山） ${zone.name}`,
-      locationId: zone.id,
+      equipmentCoding: r.code,
+      equipmentName: r.name,
+      snNumber: r.sn,
+      macAddress: r.mac,
+      scene: r.scene,
+      useLocation: r.useLocation,
+      locationId: r.zoneId,
       sceneId: Number(scene.id),
       bindStatus: BIND_STATUS.BOUND,
       registrationStatus: REGISTRATION_STATUS.REGISTERED,
@@ -95,6 +104,24 @@ export async function seedDockDemo(tx: Tx, tenantId: number, warehouseId: number
     })
     .onConflictDoNothing()
     .returning({ id: equipment.id });
-  if (made) await issueDeviceKey(tx, tenantId, DEMO_DOCK_READER);
+  if (made) await issueDeviceKey(tx, tenantId, r.code);
+}
+
+/**
+ * Seeds the dock tunnel (see the file's comment) unless the tenant has its reader. Answers the
+ * reader's code and its zone's id, or null when the tenant has no WH01.
+ */
+export async function seedDockDemo(tx: Tx, tenantId: number, warehouseId: number): Promise<{ code: string; zoneId: number } | null> {
+  const zone = await dockZone(tx, tenantId, warehouseId);
+  await seedZoneReader(tx, tenantId, {
+    code: DEMO_DOCK_READER,
+    name: '华东仓 1 号收货月台通道',
+    sn: 'SN-FX96-005101',
+    mac: '84:24:8D:20:C5:01',
+    scene: '收货通道',
+    useLocation: `华东中心仓（昆山） ${zone.name}`,
+    zoneId: zone.id,
+    sceneDef: { code: 'DOCK-TUNNEL', name: '收货月台通道', alias: '整箱过通道', type: SCENE_TYPE.TUNNEL },
+  });
   return { code: DEMO_DOCK_READER, zoneId: zone.id };
 }

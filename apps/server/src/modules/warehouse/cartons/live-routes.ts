@@ -6,7 +6,7 @@
  *   a keeper bound to a warehouse hears its warehouse's bills' cartons); a comment every 15 s.
  * - GET …/docks — the docks (tunnel readers at a receiving-dock zone, of the user's reach), each with the carton in its tunnel
  *   now (reads so far) and the last carton it checked.
- * - GET …/epcs?id=&result= — a carton's EPCs with their result and SKU (the drawer), in its scope.
+ * - GET …/epcs?id=&result= — a carton's EPCs with their result and SKU (the drawer), in its scope (epcsRoute: packing has one too).
  */
 import { Code } from '@tagloom/domain';
 import { READ_SESSION_STATE } from '@tagloom/domain/rfid/sessions.js';
@@ -193,17 +193,29 @@ export const cartonLiveRoutes: FastifyPluginAsyncZod<Services> = async (app, ser
     },
   );
 
+  await epcsRoute(app, services, SCREEN);
+};
+
+/**
+ * GET <screen>/epcs?id=&result= — a carton's EPCs with their result and SKU (the drawer of a carton
+ * list: the receiving check's, packing's), the carton in that screen's scope (its rows, the user's party).
+ */
+async function epcsRoute(app: Parameters<FastifyPluginAsyncZod<Services>>[0], services: Services, screen: string) {
+  const db = app.ctx.db;
+  const service = () => services.modules.service(screen);
+  const reached = async (session: SessionInfo, where: SQL) =>
+    new Set((await db.select({ id: wmsCartons.id }).from(wmsCartons).where(service().scope(session, where))).map((r) => Number(r.id)));
   app.get(
-    `/${SCREEN}/epcs`,
+    `/${screen}/epcs`,
     {
       config: {
-        access: { screen: SCREEN, action: 'query' },
+        access: { screen, action: 'query' },
         skipOperationLog: true,
         fieldLabels: { result: { zh_CN: '核对结果', zh_TW: '核對結果', en_US: 'Result' } },
       },
       schema: {
-        tags: [SCREEN],
-        summary: `A carton's EPCs (at most ${EPCS_MAX}, EPC order) with their result (pending: expected, not read yet; matched, missing, over, foreign, unknown), source and SKU, of one result when asked; the counts by result. A carton the user's receiving check does not show: 404`,
+        tags: [screen],
+        summary: `A carton's EPCs (at most ${EPCS_MAX}, EPC order) with their result (pending: expected, not read yet; matched, missing, over, foreign, unknown), source and SKU, of one result when asked; the counts by result. A carton the user's list on this screen does not show: 404`,
         querystring: z.object({ id, result: resultName.optional() }),
         response: {
           200: envelope(
@@ -252,4 +264,10 @@ export const cartonLiveRoutes: FastifyPluginAsyncZod<Services> = async (app, ser
       return reply.ok({ carton, epcs, counts: found.counts, more: found.more });
     },
   );
-};
+}
+
+/** A carton list's EPC drawer route (epcsRoute) for another module's carton screen (packing). */
+export const cartonEpcsRoutes =
+  (screen: string): FastifyPluginAsyncZod<Services> =>
+  async (app, services) =>
+    epcsRoute(app, services, screen);

@@ -11,6 +11,20 @@ type Row = Record<string, unknown>;
 const FALLBACK_PREFIX = '0614141';
 
 /**
+ * `n` new SSCCs of a tenant: the company prefix of a site's GLN (GS1's example prefix when it has
+ * none), a tenant-wide serial.
+ */
+export async function newSsccs(tx: Tx, tenantId: number, siteId: number | null, n: number): Promise<string[]> {
+  const [site] =
+    siteId == null
+      ? []
+      : await queryRows<{ gln: string | null }>(tx, sql`select gln from locations where tenant_id = ${tenantId} and id = ${siteId}`);
+  const prefix = site?.gln && /^\d{13}$/.test(site.gln) ? site.gln.slice(0, 7) : FALLBACK_PREFIX;
+  const first = await takeNumbers(tx, tenantId, 'SSCC', n);
+  return Array.from({ length: n }, (_, i) => makeSscc(prefix, first + i));
+}
+
+/**
  * The cartons of a shipped bill (its ASN): one a distinct carton number of its lines, expecting the
  * pieces its lines put in it, with an SSCC (the destination's GLN company prefix, a tenant-wide
  * serial). Cartons already made stay as they are. Answers how many were made; with `limit`, at most
@@ -25,12 +39,7 @@ export async function makeCartons(tx: Tx, tenantId: number, bill: Row, limit?: n
         group by l.carton_no order by l.carton_no ${limit === undefined ? sql`` : sql`limit ${limit}`}`,
   );
   if (!lines.length) return 0;
-  const [site] = await queryRows<{ gln: string | null }>(
-    tx,
-    sql`select gln from locations where tenant_id = ${tenantId} and id = ${Number(bill.destLocationId)}`,
-  );
-  const prefix = site?.gln && /^\d{13}$/.test(site.gln) ? site.gln.slice(0, 7) : FALLBACK_PREFIX;
-  const first = await takeNumbers(tx, tenantId, 'SSCC', lines.length);
+  const ssccs = await newSsccs(tx, tenantId, bill.destLocationId == null ? null : Number(bill.destLocationId), lines.length);
   await tx.insert(wmsCartons).values(
     lines.map((l, i) => ({
       tenantId,
@@ -38,7 +47,7 @@ export async function makeCartons(tx: Tx, tenantId: number, bill: Row, limit?: n
       siteId: bill.destLocationId == null ? null : Number(bill.destLocationId),
       cartonNo: l.carton_no,
       originalPackageNo: l.carton_no,
-      sscc: makeSscc(prefix, first + i),
+      sscc: ssccs[i],
       direction: CARTON_DIRECTION.IN,
       status: CARTON_STATUS.EXPECTED,
       expectedPieces: l.pieces,

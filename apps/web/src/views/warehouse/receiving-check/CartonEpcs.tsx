@@ -1,7 +1,7 @@
-/** A carton's EPCs in a drawer (receiving check): each with its result and SKU, filtered by result. */
+/** A carton's EPCs in a drawer (receiving check, packing): each with its result and SKU, filtered by result; the carton number's link that opens it. */
 import { ENUMS } from '@tagloom/domain/enums.ts';
 import { useQuery } from '@tanstack/react-query';
-import { Drawer, Grid, Segmented, Space, Table, Typography } from 'antd';
+import { Drawer, Grid, Segmented, Space, Table, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchData } from '../../../app/request';
@@ -24,15 +24,24 @@ interface CartonEpc {
   size: string | null;
 }
 
-export function CartonEpcs({ carton, onClose }: { carton: { id: number; cartonNo: string } | undefined; onClose: () => void }) {
+export function CartonEpcs({
+  carton,
+  onClose,
+  screen = CODE,
+}: {
+  carton: { id: number; cartonNo: string } | undefined;
+  onClose: () => void;
+  /** the carton list it opens from (its scope serves the EPCs): the receiving check, packing */
+  screen?: string;
+}) {
   const { t, i18n } = useTranslation();
   const lang = normalizeLang(i18n.language);
   const screens = Grid.useBreakpoint();
   const [result, setResult] = useState<ResultName | 'all'>('all');
   const epcs = useQuery({
-    queryKey: ['resource', CODE, 'epcs', carton?.id, result],
+    queryKey: ['resource', screen, 'epcs', carton?.id, result],
     queryFn: () =>
-      fetchData<{ carton: CartonLive; epcs: CartonEpc[]; counts: Partial<Record<ResultName, number>>; more: boolean }>(`/${CODE}/epcs`, {
+      fetchData<{ carton: CartonLive; epcs: CartonEpc[]; counts: Partial<Record<ResultName, number>>; more: boolean }>(`/${screen}/epcs`, {
         params: { id: carton?.id, ...(result === 'all' ? {} : { result }) },
       }),
     enabled: !!carton,
@@ -104,5 +113,28 @@ export function CartonEpcs({ carton, onClose }: { carton: { id: number; cartonNo
       />
       {epcs.data?.more && <Typography.Text type="secondary">{t('carton.live.more', { n: 5000 })}</Typography.Text>}
     </Drawer>
+  );
+}
+
+/**
+ * A carton list's carton-number cell as a link opening its EPCs (not one more row button: the row's
+ * buttons keep their room), in the generic code cell's look (one line, cut by its cell).
+ */
+export function CartonNoLink({ value, id, onOpen }: { value: unknown; id: number; onOpen: (c: { id: number; cartonNo: string }) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Tooltip title={t('carton.live.epcs')}>
+      <a
+        href={`#carton-${id}`}
+        className="resource-token resource-mono"
+        onClick={(e) => {
+          e.preventDefault();
+          onOpen({ id, cartonNo: String(value) });
+        }}
+        data-testid="rcv-epcs-open"
+      >
+        {String(value)}
+      </a>
+    </Tooltip>
   );
 }

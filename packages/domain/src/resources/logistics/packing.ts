@@ -1,0 +1,38 @@
+import { L } from '../../lang.js';
+import { defineResource } from '../../resource/define.js';
+import { cartonFields, checkListFields, outboundCartonMachine } from '../warehouse/carton.js';
+import { CARTON_DIRECTION } from '../warehouse/enums.js';
+
+/**
+ * Packing review (E2 outbound, logistics/packing): the cartons a DC packs for its shipments, each
+ * certified by its read at a pack station against its pick list (matched, short, over); a packed
+ * box is reviewed, then audited onto its shipment; a review is cancelled (the box read again) or the
+ * carton reset. A warehouse's user sees the cartons of its bills.
+ */
+export const outboundPackingResource = defineResource({
+  code: 'logistics/packing',
+  names: L('出库箱', '出庫箱', 'Outbound carton'),
+  owner: 'tenant',
+  table: 'wms_cartons',
+  titleField: 'cartonNo',
+  defaultSort: { field: 'packedAt', order: 'desc' },
+  rowsOf: { code: 'warehouse/box', fixed: { direction: CARTON_DIRECTION.OUT } },
+  machine: outboundCartonMachine,
+  partyVia: 'billId',
+  crud: ['query', 'export'],
+  fields: {
+    ...checkListFields,
+    // a packed carton's number (a reset one's with its -R suffix) on one line
+    cartonNo: { ...checkListFields.cartonNo, width: 160 },
+    expectedPieces: { ...cartonFields.expectedPieces, label: L('应装', '應裝', 'Pick list') },
+    // the result says short or over; the counts are back with the column settings (and the carton's EPCs)
+    short: { ...cartonFields.short, hidden: true },
+    over: { ...cartonFields.over, hidden: true },
+    readPieces: { ...cartonFields.readPieces, hidden: undefined },
+    // the pack station it was read at (with the column settings: the row's moves keep their room)
+    locationId: { ...cartonFields.locationId, width: 150, label: L('装箱台', '裝箱台', 'Pack station') },
+    siteId: { ...cartonFields.siteId, label: L('发货站点', '發貨據點', 'Shipping site') },
+    // a bill's number on one line
+    billId: { ...checkListFields.billId, width: 170 },
+  },
+});
