@@ -17,7 +17,11 @@ const SCREENS = ['rfid/equipment', 'rfid/raw-data', 'rfid/epc-state', 'label/epc
 describe('store and warehouse staff', () => {
   for (const [user, mine, others] of [
     ['store01', ['POS-ST001', 'FIT-ST001', 'HH-03'], ['GATE-01', 'FIX-02']],
-    ['wh01', ['GATE-01', 'FIX-02', 'PAD-WH01', 'QI-WH01', 'TUN-WH01-01'], ['POS-ST001', 'FIT-ST001', 'HH-03']],
+    [
+      'wh01',
+      ['GATE-01', 'FIX-02', 'PAD-WH01', 'QI-WH01', 'TUN-WH01-01', 'TUN-WH01-PK1', 'GATE-WH01-DO1'],
+      ['POS-ST001', 'FIT-ST001', 'HH-03'],
+    ],
   ] as const) {
     it(`${user} opens the dashboard and the RFID screens, and sees only its site's readers`, async () => {
       const { page, context, errors } = await signedIn(suite, user, 'demo1234', { lang: 'en_US' });
@@ -73,8 +77,9 @@ describe('store and warehouse staff', () => {
       const log = screenOf(page, 'warehouse/log').getByTestId('warehouse-log-table');
       await expect.poll(() => log.locator('.ant-table-row').count()).toBeGreaterThanOrEqual(5);
       const text = (await log.textContent()) ?? '';
-      // the demo bills' moves at WH01: shipped, one cancelled, one whose receiving the system began
-      for (const words of ['Ship', 'Cancel', 'Start receiving', 'System', 'Bill', 'In transit', '华东中心仓'])
+      // the demo's newest moves at WH01: its shipments' cartons packed at its pack station and their
+      // picking begun, a bill whose receiving the system began — system moves in words
+      for (const words of ['Pack read', 'Picking started', 'Start receiving', 'System', 'Bill', 'Carton', 'Packed', '华东中心仓'])
         expect(text).toContain(words);
       // not the zero-clearance at WH02
       expect(text).not.toContain('华南区域仓');

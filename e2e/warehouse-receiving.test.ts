@@ -408,12 +408,22 @@ describe('the inbound flow, end to end', () => {
       await openScreen(a, REVIEW);
       const review = rowOf(a, REVIEW, code);
       expect(await review.textContent()).toContain(enumText('ReceiptStatus', RECEIPT_STATUS.ABNORMAL, lang));
+      // the review's answer: a message, or — a refusal naming the reason — on the reason's field, the
+      // dialog left open (then closed here, as a user gives up)
       const reviewWith = async (reason: string, said: string) => {
         await rowAction(a, review, 'review');
-        const reasonField = a.locator('.ant-modal-confirm').filter({ visible: true }).getByTestId('field-diffReason');
-        await reasonField.fill(reason);
+        const dialog = a.locator('.ant-modal-confirm').filter({ visible: true });
+        await dialog.getByTestId('field-diffReason').fill(reason);
         await clickInDialog(a.getByTestId('machine-confirm-ok'));
-        await a.locator('.ant-message-notice').filter({ hasText: said }).waitFor();
+        await expect
+          .poll(async () =>
+            (await a.locator('.ant-message-notice, .ant-modal-confirm .ant-form-item-explain-error').allTextContents()).join(' | '),
+          )
+          .toContain(said);
+        if (await dialog.count()) {
+          await a.keyboard.press('Escape');
+          await dialog.waitFor({ state: 'detached' });
+        }
       };
       await reviewWith('', serverText(lang, 'bill.handheldNotUploaded', { code }));
       expect(await state(review)).toBe(enumText('BillStatus', BILL_STATUS.RECEIVED, lang));
@@ -478,7 +488,7 @@ describe('the inbound flow, end to end', () => {
 });
 
 describe('shipping from the DC', () => {
-  it('wh01 reviews and audits a certified box, is told why a short one and an unreviewed one are refused, resets a box by typing its number; a shipment missing cartons at the gate is refused its review', async () => {
+  it('wh01 reviews and audits a certified box, is told why a short one and an unreviewed one are refused, resets a box by typing its number; a shipment missing cartons at the gate is refused its review; a loose lot is reviewed', async () => {
     const lang: Lang = 'en_US';
     const PACKING = 'logistics/packing';
     const SHIPMENTS = 'logistics/shipment-review';
@@ -545,6 +555,16 @@ describe('shipping from the DC', () => {
       await expect
         .poll(() => page.locator('.ant-tooltip:visible').last().textContent())
         .toBe(webText(lang, 'shipment.notLoaded', { n: Number(packed.cartonsAudited) - Number(packed.cartonsLoaded) }));
+
+      // a loose lot (a bill's pieces without a carton) reviewed on scattered review
+      const SCATTERED = 'logistics/scattered';
+      await openScreen(page, SCATTERED);
+      const lot = (
+        (await apiPost(page, token, `/api/${SCATTERED}/list`, { page: 1, pageSize: 50, status: CARTON_STATUS.PACKED })).data.list as Row[]
+      )[0];
+      const lotRow = rowOf(page, SCATTERED, String(lot.cartonNo));
+      await rowAction(page, lotRow, 'review');
+      await expect.poll(() => state(lotRow)).toBe(enumText('CartonStatus', CARTON_STATUS.REVIEWED, lang));
       // (the wrong number's refusal is the one failed request: a 400 the console shows on the field)
       expect(errors.filter((m) => !/status of 400/.test(m))).toEqual([]);
     } catch (err) {

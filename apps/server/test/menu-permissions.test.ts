@@ -68,7 +68,10 @@ describe(`menus and permissions on ${DRIVER}`, () => {
 
   it('gives the store clerk and the warehouse keeper a dashboard and the RFID screens of their site', async () => {
     const edge = ['dashboard/admin', 'rfid/equipment', 'rfid/raw-data', 'rfid/epc-state', 'label/epc-query', 'label/lifecycle'];
-    const sites = { store01: ['FIT-ST001', 'HH-03', 'POS-ST001'], wh01: ['FIX-02', 'GATE-01', 'PAD-WH01', 'QI-WH01', 'TUN-WH01-01'] };
+    const sites = {
+      store01: ['FIT-ST001', 'HH-03', 'POS-ST001'],
+      wh01: ['FIX-02', 'GATE-01', 'GATE-WH01-DO1', 'PAD-WH01', 'QI-WH01', 'TUN-WH01-01', 'TUN-WH01-PK1'],
+    };
     for (const [user, readers] of Object.entries(sites)) {
       const token = await t.login(user, 'demo1234');
       const tree: MenuItem[] = (await t.call('POST', '/api/menu/selectMenuByCurrentUserId', { token })).body.data;

@@ -99,6 +99,19 @@ describe(`packing and shipment review on ${DRIVER}`, () => {
     expect(closed.statusCode, closed.body).toBe(200);
     return opened;
   }
+  /** A DC transfer from WH01 to a store with these lines (carton '': without a carton), made through the API. */
+  async function transfer(store: string, reservationNo: string, lines: Row[]): Promise<Row> {
+    const [wh, st] = await queryRows<{ id: number }>(
+      t.ctx.db,
+      sql`select id::int as id from locations where tenant_id = ${tenantId} and code in ('WH01', ${store}) order by code desc`,
+    );
+    const made = await t.call('POST', '/api/warehouse/bill/create', {
+      token: demo,
+      body: { kind: BILL_KIND.TRANSFER, reservationNo, sourceLocationId: wh.id, destLocationId: st.id, lines },
+    });
+    expect(made.status, made.body.msg).toBe(200);
+    return made.body.data as Row;
+  }
   const events = async (bizStep: string, epc: string) =>
     queryRows<{ action: string; event_type: string; parent_id: string | null }>(
       t.ctx.db,
@@ -135,30 +148,22 @@ describe(`packing and shipment review on ${DRIVER}`, () => {
     // the shipped one's cartons wait at their store as expected ones
     const gone = byStatus(BILL_STATUS.IN_TRANSIT).find((b) => b.cartonsAudited > 0)!;
     expect(gone).toMatchObject({ cartonsPending: gone.cartonsExpected, loadedRatio: 100 });
+    // loose lots: one packed, one reviewed (loaded with its shipment)
+    const lots = (await list('logistics/scattered')).list;
+    expect(new Set(lots.map((l) => l.status))).toEqual(new Set([CARTON_STATUS.PACKING, CARTON_STATUS.PACKED, CARTON_STATUS.REVIEWED]));
     // wh01 sees its warehouse's; the store's clerk none of them
-    expect((await list('logistics/packing', {}, wh01)).total).toBe(cartons.length);
+    // (WH02's first carton, scanned at its pack station, is not wh01's)
+    expect(cartons.filter((c) => String(c.cartonNo).startsWith('WH02-'))).toHaveLength(1);
+    expect((await list('logistics/packing', {}, wh01)).total).toBe(cartons.length - 1);
   });
 
   it('a transfer from WH01 is picked from its first carton scanned at a pack station; a read off its pick list is refused review and audit', async () => {
-    const [wh, st] = await queryRows<{ id: number }>(
-      t.ctx.db,
-      sql`select id::int as id from locations where tenant_id = ${tenantId} and code in ('WH01', 'ST002') order by code desc`,
-    );
-    const made = await t.call('POST', '/api/warehouse/bill/create', {
-      token: demo,
-      body: {
-        kind: BILL_KIND.TRANSFER,
-        reservationNo: 'OUT-TEST-1',
-        sourceLocationId: wh.id,
-        destLocationId: st.id,
-        lines: [
-          { skuId: skus[0].skuId, expectedQty: 2, cartonNo: 'OUT-T-1' },
-          { skuId: skus[1].skuId, expectedQty: 1, cartonNo: 'OUT-T-2' },
-        ],
-      },
-    });
-    expect(made.status, made.body.msg).toBe(200);
-    billId = made.body.data.id;
+    billId = (
+      await transfer('ST002', 'OUT-TEST-1', [
+        { skuId: skus[0].skuId, expectedQty: 2, cartonNo: 'OUT-T-1' },
+        { skuId: skus[1].skuId, expectedQty: 1, cartonNo: 'OUT-T-2' },
+      ])
+    ).id;
     // a scan of a number the bill does not list, and a scan at a reader that is no pack station, are refused
     const stray = await dev(
       'TUN-PK-TEST',
@@ -288,6 +293,41 @@ describe(`packing and shipment review on ${DRIVER}`, () => {
     expect((await events('void_shipping', skus[0].epcs[0])).length).toBe(1);
     expect((await act('logistics/shipment-review', 'review', { id: billId })).status).toBe(200);
     expect((await act('logistics/shipment-review', 'audit', { id: billId })).status).toBe(200);
+  });
+
+  it("a bill's pieces without a carton are read as its loose lot by the bill's number, reviewed, and pack the bill with its audited carton", async () => {
+    const second = await transfer('ST003', 'OUT-TEST-2', [
+      { skuId: skus[0].skuId, expectedQty: 1, cartonNo: 'OUT-T-9' },
+      { skuId: skus[1].skuId, expectedQty: 1, cartonNo: '' },
+    ]);
+    await pack('OUT-T-9', [skus[0].epcs[2]]);
+    const box = (await list('logistics/packing', { billId: second.id })).list[0];
+    expect((await act('logistics/packing', 'review', { id: box.id })).status).toBe(200);
+    expect((await act('logistics/packing', 'audit', { id: box.id })).status).toBe(200);
+    const bill = async () => (await list('logistics/shipment-review')).list.find((b) => b.id === second.id)!;
+    // its loose piece not read yet: still picking
+    expect((await bill()).status).toBe(BILL_STATUS.PICKING);
+    // the bill's number at the pack station: its loose lot, certified against its lines without a carton
+    expect((await pack(String(second.code), [skus[1].epcs[1]])).statusCode).toBe(200);
+    const lots = (await list('logistics/scattered', { billId: second.id })).list;
+    expect(lots).toHaveLength(1);
+    expect(lots[0]).toMatchObject({
+      cartonNo: `${second.code}-L`,
+      direction: CARTON_DIRECTION.LOOSE,
+      status: CARTON_STATUS.PACKED,
+      result: CARTON_RESULT.MATCHED,
+      expectedPieces: 1,
+      sscc: '',
+    });
+    // no container: its packing is an ObjectEvent of the piece, no parent
+    expect((await events('packing', skus[1].epcs[1])).map((e) => [e.event_type, e.action, e.parent_id])).toEqual([
+      ['ObjectEvent', 'OBSERVE', ''],
+    ]);
+    // the packing list shows boxes only
+    expect((await list('logistics/packing', { billId: second.id })).list).toHaveLength(1);
+    const reviewed = await act('logistics/scattered', 'review', { id: lots[0].id }, wh01);
+    expect(reviewed.status, reviewed.body.msg).toBe(200);
+    expect(await bill()).toMatchObject({ status: BILL_STATUS.PACKED, cartonsAudited: 2 });
   });
 
   it('the store checks a shipped carton against what was packed in it; the store sees the bill, not the DC screens', async () => {

@@ -4,6 +4,7 @@ import {
   outboundPackingResource,
   qualityInspectionResource,
   receiptReviewResource,
+  scatteredResource,
   shipmentReviewResource,
 } from '@tagloom/domain';
 import { inArray, sql } from 'drizzle-orm';
@@ -19,7 +20,7 @@ import { inspectionLog } from '../warehouse/inspections/log.js';
 import { loggedHooks } from '../warehouse/log/writer.js';
 import { futuresHooks } from './futures.js';
 import { seedFuturesDemo } from './futures-seed.js';
-import { packingHooks, shipmentHooks } from './outbound/hooks.js';
+import { packingHooks, scatteredHooks, shipmentHooks } from './outbound/hooks.js';
 import { loadingOnReads } from './outbound/loading.js';
 import { packOnSessions } from './outbound/pack.js';
 import { seedOutboundDemo } from './outbound/seed.js';
@@ -72,13 +73,18 @@ export const logisticsModule = defineModule({
       ops: { review: 'pack', audit: 'audit', cancelReview: 'pack', reset: 'pack' },
       codeOf: (row) => String(row.cartonNo),
     }),
+    'logistics/scattered': loggedHooks(scatteredResource, scatteredHooks, {
+      siteOf: (row) => (row.siteId == null ? null : Number(row.siteId)),
+      ops: { review: 'pack' },
+      codeOf: (row) => String(row.cartonNo),
+    }),
     'logistics/shipment-review': loggedHooks(shipmentReviewResource, shipmentHooks, {
       siteOf: (row) => (row.sourceLocationId == null ? null : Number(row.sourceLocationId)),
       ops: { review: 'ship', audit: 'audit', void: 'ship' },
     }),
   }),
-  // a packed carton's EPCs by result (packing's drawer, as the receiving check's)
-  routes: [cartonEpcsRoutes('logistics/packing')],
+  // a packed carton's or loose lot's EPCs by result (packing's and scattered review's drawer, as the receiving check's)
+  routes: [cartonEpcsRoutes('logistics/packing'), cartonEpcsRoutes('logistics/scattered')],
   seedDemo: async (tx, tenant) => {
     await seedFuturesDemo(tx, tenant);
     await seedOutboundDemo(tx, tenant);

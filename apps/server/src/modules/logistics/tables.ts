@@ -7,6 +7,7 @@ import {
   outboundPackingResource,
   qualityInspectionResource,
   receiptReviewResource,
+  scatteredResource,
   shipmentReviewResource,
 } from '@tagloom/domain';
 import { rowsOfTable } from '../../db/resource-table.js';
@@ -37,3 +38,5 @@ export const logisticsCountSites = rowsOfTable(logisticsCountSiteResource);
 export const packedCartons = rowsOfTable(outboundPackingResource);
 /** Shipment review's rows: the warehouse's bills a warehouse sends. */
 export const shipments = rowsOfTable(shipmentReviewResource);
+/** Scattered review's rows: the warehouse's loose lots. */
+export const looseLots = rowsOfTable(scatteredResource);

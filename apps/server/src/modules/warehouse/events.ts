@@ -397,27 +397,33 @@ async function billHead(tx: Tx, tenantId: number, billId: number): Promise<Row> 
 /**
  * An outbound carton certified at its pack station (its read matched its pick list): an
  * AggregationEvent ADD — parent its SSCC, children the EPCs packed, packing, container_closed — at
- * the pack station's zone, the bill's transactions. Answers the event ids.
+ * the pack station's zone, the bill's transactions; a loose lot (no container, no SSCC) an
+ * ObjectEvent of its pieces, packing, in_progress. Answers the event ids.
  */
 export async function recordCartonPacked(tx: Tx, tenantId: number, carton: Row, by: By): Promise<number[]> {
   const epcs = (await boundEpcs(tx, tenantId, { cartonId: Number(carton.id) }, { sources: [CARTON_EPC_SOURCE.DC_REPACK] })).map(
     (e) => e.epc,
   );
-  if (!epcs.length || !carton.sscc) return [];
+  if (!epcs.length) return [];
   const f = await billFacts(tx, tenantId, await billHead(tx, tenantId, Number(carton.billId)));
-  return recordTagEventChunks(tx, {
+  const common = {
     tenantId,
     userId: by.userId,
     username: by.username,
-    source: 'logistics/packing',
     locationId: carton.locationId == null ? (f.from.location?.id ?? null) : Number(carton.locationId),
-    eventType: 'AggregationEvent',
-    action: 'ADD',
-    bizStep: 'packing',
-    disposition: 'container_closed',
-    parentId: String(carton.sscc),
+    bizStep: 'packing' as const,
     epcs,
     bizTransactions: f.transactions,
+  };
+  if (!carton.sscc)
+    return recordTagEventChunks(tx, { ...common, source: 'logistics/scattered', action: 'OBSERVE', disposition: 'in_progress' });
+  return recordTagEventChunks(tx, {
+    ...common,
+    source: 'logistics/packing',
+    eventType: 'AggregationEvent',
+    action: 'ADD',
+    disposition: 'container_closed',
+    parentId: String(carton.sscc),
   });
 }
 

@@ -73,7 +73,6 @@ export const logisticsMenu: MenuModuleDef = {
           side: 'T',
           icon: 'ScanOutlined',
           names: { zh_CN: '散件复核', zh_TW: '散件複核', en_US: 'Scattered review' },
-          actions: ['query', 'review', 'export'],
         },
       ],
     },

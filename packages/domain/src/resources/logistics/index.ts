@@ -3,7 +3,7 @@ import { logisticsMenu } from './_menu.js';
 import { asnBindingResource } from './asn-binding.js';
 import { futuresResource, futuresStoreResource } from './futures.js';
 import { logisticsCountSiteResource, logisticsInventoryResource } from './inventory.js';
-import { outboundPackingResource } from './packing.js';
+import { outboundPackingResource, scatteredResource } from './packing.js';
 import { qualityInspectionResource } from './quality-inspection.js';
 import { receiptReviewResource } from './receipt-review.js';
 import { shipmentReviewResource } from './shipment-review.js';
@@ -30,6 +30,7 @@ export const logisticsModule = defineDomainModule({
     logisticsInventoryResource,
     logisticsCountSiteResource,
     outboundPackingResource,
+    scatteredResource,
     shipmentReviewResource,
   ],
 });

@@ -1,6 +1,6 @@
 import { L } from '../../lang.js';
 import { defineResource } from '../../resource/define.js';
-import { cartonFields, checkListFields, outboundCartonMachine } from '../warehouse/carton.js';
+import { cartonFields, checkListFields, looseLotMachine, outboundCartonMachine } from '../warehouse/carton.js';
 import { CARTON_DIRECTION } from '../warehouse/enums.js';
 
 /**
@@ -34,5 +34,33 @@ export const outboundPackingResource = defineResource({
     siteId: { ...cartonFields.siteId, label: L('发货站点', '發貨據點', 'Shipping site') },
     // a bill's number on one line
     billId: { ...checkListFields.billId, width: 170 },
+  },
+});
+
+/**
+ * Scattered review (E2 LOOSE, logistics/scattered): the pieces a shipment sends without a carton (a
+ * few pieces for a store, e-commerce singles), read together at a pack station as one loose lot per
+ * bill and certified against the bill's lines that name no carton; a packed lot is reviewed (a lot
+ * that does not match is read again), and ships with its shipment.
+ */
+export const scatteredResource = defineResource({
+  code: 'logistics/scattered',
+  names: L('散件批', '散件批', 'Loose lot'),
+  owner: 'tenant',
+  table: 'wms_cartons',
+  titleField: 'cartonNo',
+  defaultSort: { field: 'packedAt', order: 'desc' },
+  rowsOf: { code: 'warehouse/box', fixed: { direction: CARTON_DIRECTION.LOOSE } },
+  machine: looseLotMachine,
+  partyVia: 'billId',
+  crud: ['query', 'export'],
+  fields: {
+    ...checkListFields,
+    cartonNo: { ...checkListFields.cartonNo, label: L('散件批号', '散件批號', 'Lot no.'), width: 170 },
+    billId: { ...checkListFields.billId, width: 170 },
+    expectedPieces: { ...cartonFields.expectedPieces, label: L('应发', '應發', 'Pick list') },
+    readPieces: { ...cartonFields.readPieces, hidden: undefined },
+    locationId: { ...cartonFields.locationId, hidden: undefined, width: 150, label: L('装箱台', '裝箱台', 'Pack station') },
+    siteId: { ...cartonFields.siteId, label: L('发货站点', '發貨據點', 'Shipping site') },
   },
 });

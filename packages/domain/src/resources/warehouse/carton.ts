@@ -162,6 +162,25 @@ export const outboundCartonMachine = defineMachine({
   deleteIn: [],
 });
 
+/**
+ * The loose pieces' machine (scattered review): a bill's pieces without a carton, read together at a
+ * pack station as one loose lot, are packed (certified against the bill's carton-less lines) and
+ * reviewed — a reviewed lot is its shipment's as an audited carton is, shipped with it.
+ */
+export const looseLotMachine = defineMachine({
+  field: 'status',
+  states: 'CartonStatus',
+  transitions: { review: packTransitions.review },
+  system: {
+    pack: { from: [C.PACKING, C.PACKED], to: C.PACKED },
+    ship: { from: [C.REVIEWED], to: C.SHIPPED },
+    unship: { from: [C.SHIPPED], to: C.REVIEWED },
+  },
+  final: [C.RESET],
+  editIn: [],
+  deleteIn: [],
+});
+
 /** The fields of a carton, as the box list shows them. */
 export const cartonFields = {
   cartonNo: f.text({

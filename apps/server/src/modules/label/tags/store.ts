@@ -406,9 +406,16 @@ export async function recordTagEvent(tx: Tx, e: TagEventInput, place?: Place): P
       // no event time given: now, the record time too (its hash needs the instant before the row is written);
       // the record time never before the transaction's now(), which stamps the tags' generation and
       // withdrawal that bound an order's events (the server's clock counts milliseconds, the database's
-      // microseconds: within one millisecond an event could sort before the withdrawal it followed)
+      // microseconds: within one millisecond an event could sort before the withdrawal it followed).
+      // An event time given: recorded no earlier than it happened (a long transaction's now() is its
+      // start: a document moved late in it happened after), nor later than the clock (a future event
+      // time, within the day a capture allows, is recorded when it arrives)
       createdAt: at,
-      recordTime: e.recordTime ?? (e.eventTime ? sql`now()` : sql`greatest(now(), ${at.toISOString()}::timestamptz)`),
+      recordTime:
+        e.recordTime ??
+        (e.eventTime
+          ? sql`greatest(now(), least(${at.toISOString()}::timestamptz, clock_timestamp()))`
+          : sql`greatest(now(), ${at.toISOString()}::timestamptz)`),
       eventTimeZoneOffset: offset,
       eventType,
       eventId,

@@ -19,6 +19,7 @@ import { postBillShipped, postBillUnshipped } from '../../warehouse/bills/stock.
 import { recordCartonEmptied, recordShipmentLoaded, recordShipmentShipped, recordShippingVoided } from '../../warehouse/events.js';
 import { shipments } from '../tables.js';
 import { tallyShipment } from './loading.js';
+import { screenOfCarton } from './pack.js';
 
 type Row = Record<string, unknown>;
 
@@ -57,14 +58,18 @@ async function emptyCarton(tx: Tx, row: Row, by: Mover): Promise<void> {
   );
 }
 
-/** The shipment of a box packed once every carton number of its pick list has an audited carton. */
+/**
+ * The shipment of a box or lot packed once every carton number of its pick list has an audited
+ * carton and its pieces without a carton (if any) a reviewed loose lot.
+ */
 async function packedWhenAllAudited(tx: Tx, tenantId: number, billId: number, by: Mover): Promise<void> {
   const [left] = await queryRows<{ n: number }>(
     tx,
     sql`select count(*)::int as n from (select distinct carton_no from wms_bill_lines
-          where tenant_id = ${tenantId} and bill_id = ${billId} and carton_no <> '') l
+          where tenant_id = ${tenantId} and bill_id = ${billId}) l
          where not exists (select 1 from wms_cartons c where c.tenant_id = ${tenantId} and c.bill_id = ${billId}
-           and c.carton_no = l.carton_no and c.direction = ${CARTON_DIRECTION.OUT} and c.status = ${CARTON_STATUS.AUDITED})`,
+           and ((l.carton_no <> '' and c.carton_no = l.carton_no and c.direction = ${CARTON_DIRECTION.OUT} and c.status = ${CARTON_STATUS.AUDITED})
+             or (l.carton_no = '' and c.direction = ${CARTON_DIRECTION.LOOSE} and c.status = ${CARTON_STATUS.REVIEWED})))`,
   );
   if (left.n === 0) await move(tx, 'logistics/shipment-review', billId, 'packed', by, { ifAllowed: true });
 }
@@ -95,6 +100,18 @@ async function freeNumber(tx: Tx, row: Row, cartonNo: string): Promise<void> {
   const suffix = `-R${n}`;
   await stampCarton(tx, row, sql`carton_no = ${cartonNo.slice(0, 32 - suffix.length) + suffix}, original_package_no = ${cartonNo}`);
 }
+
+/** Scattered review's move (logistics/scattered): a loose lot reviewed is its shipment's, as an audited box is. */
+export const scatteredHooks: ResourceHooks = {
+  omitRoutes: READ_ONLY_ROUTES,
+  transitions: {
+    async review(tx, row, { session }) {
+      await stampCarton(tx, row, sql`reviewed_at = now(), audited_at = now()`);
+      await tallyShipment(tx, session.tenantId, Number(row.billId));
+      await packedWhenAllAudited(tx, session.tenantId, Number(row.billId), session);
+    },
+  },
+};
 
 /** Packing review's moves (logistics/packing): the outbound cartons of the warehouse's shipments. */
 export const packingHooks: ResourceHooks = {
@@ -144,7 +161,7 @@ export const shipmentHooks: ResourceHooks = {
         tx,
         sql`select e.epc from wms_carton_epcs e join wms_cartons c on c.tenant_id = e.tenant_id and c.id = e.carton_id
              where e.tenant_id = ${session.tenantId} and e.bill_id = ${Number(row.id)} and e.unbound_at is null
-               and e.source = ${CARTON_EPC_SOURCE.DC_REPACK} and c.status = ${CARTON_STATUS.AUDITED} order by e.epc`,
+               and e.source = ${CARTON_EPC_SOURCE.DC_REPACK} and c.status in (${CARTON_STATUS.AUDITED}, ${CARTON_STATUS.REVIEWED}) order by e.epc`,
       );
       const zone = cartons.find((c) => c.zoneId != null)?.zoneId ?? null;
       await recordShipmentLoaded(
@@ -162,7 +179,7 @@ export const shipmentHooks: ResourceHooks = {
     async void(tx, row, { session }) {
       const tenantId = session.tenantId;
       for (const c of await cartonsOf(tx, tenantId, Number(row.id), CARTON_STATUS.SHIPPED))
-        await move(tx, 'logistics/packing', c, 'unship', session, { set: { siteId: Number(row.sourceLocationId) } });
+        await move(tx, screenOfCarton(c.direction), c.id, 'unship', session, { set: { siteId: Number(row.sourceLocationId) } });
       await recordShippingVoided(tx, tenantId, row, session);
       await postBillUnshipped(tx, tenantId, row);
       await tx.execute(sql`update wms_bills set shipped_at = null where tenant_id = ${tenantId} and id = ${Number(row.id)}`);
@@ -171,13 +188,17 @@ export const shipmentHooks: ResourceHooks = {
   },
 };
 
-async function cartonsOf(tx: Tx, tenantId: number, billId: number, status: number): Promise<number[]> {
-  const rows = await queryRows<{ id: string | number }>(
+/** A shipment's outbound cartons and loose lots in these states. */
+async function cartonsOf(tx: Tx, tenantId: number, billId: number, ...status: number[]): Promise<{ id: number; direction: number }[]> {
+  const rows = await queryRows<{ id: string | number; direction: number }>(
     tx,
-    sql`select id from wms_cartons where tenant_id = ${tenantId} and bill_id = ${billId}
-          and direction = ${CARTON_DIRECTION.OUT} and status = ${status} order by id`,
+    sql`select id, direction from wms_cartons where tenant_id = ${tenantId} and bill_id = ${billId}
+          and direction in (${CARTON_DIRECTION.OUT}, ${CARTON_DIRECTION.LOOSE}) and status in (${sql.join(
+            status.map((s) => sql`${s}`),
+            sql`, `,
+          )}) order by id`,
   );
-  return rows.map((r) => Number(r.id));
+  return rows.map((r) => ({ id: Number(r.id), direction: Number(r.direction) }));
 }
 
 /**
@@ -188,8 +209,8 @@ async function cartonsOf(tx: Tx, tenantId: number, billId: number, status: numbe
 export async function shipOutbound(tx: Tx, row: Row, by: Mover): Promise<void> {
   const tenantId = by.tenantId;
   const billId = Number(row.id);
-  for (const c of await cartonsOf(tx, tenantId, billId, CARTON_STATUS.AUDITED))
-    await move(tx, 'logistics/packing', c, 'ship', by, {
+  for (const c of await cartonsOf(tx, tenantId, billId, CARTON_STATUS.AUDITED, CARTON_STATUS.REVIEWED))
+    await move(tx, screenOfCarton(c.direction), c.id, 'ship', by, {
       set: {
         siteId: row.destLocationId == null ? null : Number(row.destLocationId),
         readPieces: 0,

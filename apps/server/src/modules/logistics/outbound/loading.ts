@@ -29,7 +29,7 @@ export interface LoadedCarton {
   zoneId: number | null;
 }
 
-/** The audited (or shipped) cartons of a shipment and what its warehouse's dock-out gates read of each. */
+/** The audited (or shipped) cartons and reviewed loose lots of a shipment and what its warehouse's dock-out gates read of each. */
 export async function loadingOf(tx: Tx, tenantId: number, billId: number): Promise<LoadedCarton[]> {
   const rows = await queryRows<{
     id: string | number;
@@ -51,8 +51,9 @@ export async function loadingOf(tx: Tx, tenantId: number, billId: number): Promi
                and s.presence in ('present', 'departed')
           left join locations z on z.tenant_id = s.tenant_id and z.id = s.presence_location_id
                and z.zone_type = ${ZONE_TYPE.DOCK_OUT} and z.site_id = b.source_location_id
-         where c.tenant_id = ${tenantId} and c.bill_id = ${billId} and c.direction = ${CARTON_DIRECTION.OUT}
-           and c.status in (${CARTON_STATUS.AUDITED}, ${CARTON_STATUS.SHIPPED})
+         where c.tenant_id = ${tenantId} and c.bill_id = ${billId}
+           and ((c.direction = ${CARTON_DIRECTION.OUT} and c.status in (${CARTON_STATUS.AUDITED}, ${CARTON_STATUS.SHIPPED}))
+             or (c.direction = ${CARTON_DIRECTION.LOOSE} and c.status in (${CARTON_STATUS.REVIEWED}, ${CARTON_STATUS.SHIPPED})))
          group by c.id, c.carton_no, c.sscc order by c.carton_no`,
   );
   return rows.map((r) => ({
@@ -99,7 +100,9 @@ export async function loadByReads(tx: Tx, tenantId: number, changes: readonly Pr
           join wms_cartons c on c.tenant_id = e.tenant_id and c.id = e.carton_id
           join wms_bills b on b.tenant_id = e.tenant_id and b.id = e.bill_id
          where e.tenant_id = ${tenantId} and e.epc = any(${pgTextArray(epcs)}::text[]) and e.unbound_at is null
-           and e.source = ${CARTON_EPC_SOURCE.DC_REPACK} and c.status = ${CARTON_STATUS.AUDITED}
+           and e.source = ${CARTON_EPC_SOURCE.DC_REPACK}
+           and ((c.direction = ${CARTON_DIRECTION.OUT} and c.status = ${CARTON_STATUS.AUDITED})
+             or (c.direction = ${CARTON_DIRECTION.LOOSE} and c.status = ${CARTON_STATUS.REVIEWED}))
            and b.status = any(${pgNumArray(LOADING_STATES)}::smallint[])`,
   );
   for (const b of bills) await tallyShipment(tx, tenantId, Number(b.bill_id));

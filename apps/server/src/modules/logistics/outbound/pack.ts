@@ -59,24 +59,42 @@ async function packStationOf(tx: Tx, tenantId: number, locationId: number | null
   return z ? { id: Number(z.id), siteId: Number(z.site_id), site: z.site } : null;
 }
 
+/** A bill's loose lot: its number with this suffix (the lot of its pieces that travel without a carton). */
+export const looseLotNo = (billCode: string) => `${billCode}-L`;
+
+const inList = (xs: readonly number[]) =>
+  sql.join(
+    xs.map((x) => sql`${x}`),
+    sql`, `,
+  );
+
 /**
- * The carton a scan at a pack station of `siteId` names (its number or SSCC): a live outbound carton
- * of a bill that warehouse is picking, or — none yet — the carton number of such a bill's pick list
- * (made now, PACKING). Refuses a carton already reviewed, audited or shipped, and a number no
- * picking bill of the warehouse lists.
+ * The carton a scan at a pack station of `site` names: a carton number or SSCC — a live outbound
+ * carton of a bill the warehouse is picking, or (none yet) a carton number of such a bill's pick
+ * list, made now (PACKING) — or a bill's number, which names its loose lot (its lines without a
+ * carton: made now, or the live one). Refuses a carton or lot already reviewed, audited or shipped,
+ * and a number no picking bill of the warehouse lists.
  */
 export async function cartonToPack(tx: Tx, tenantId: number, site: { id: number; name: string }, code: string, by: Mover) {
   const bySscc = /^\d{18}$/.test(code);
+  const picking = sql`b.source_location_id = ${site.id} and b.kind in (${inList(OUTBOUND_KINDS)}) and b.status in (${inList(PICKING_STATES)})`;
+  // a bill's number: its loose lot, when it has pieces without a carton
+  const [loose] = bySscc
+    ? []
+    : await queryRows<{ id: string | number; status: number; pieces: number }>(
+        tx,
+        sql`select b.id, b.status, sum(l.expected_qty)::int as pieces from wms_bills b
+              join wms_bill_lines l on l.tenant_id = b.tenant_id and l.bill_id = b.id and l.carton_no = ''
+             where b.tenant_id = ${tenantId} and b.code = ${code} and ${picking} group by b.id, b.status`,
+      );
+  const direction = loose ? CARTON_DIRECTION.LOOSE : CARTON_DIRECTION.OUT;
+  const number = loose ? looseLotNo(code) : code;
   const [live] = await queryRows<Row>(
     tx,
     sql`select c.id, c.carton_no as "cartonNo", c.status from wms_cartons c
           join wms_bills b on b.tenant_id = c.tenant_id and b.id = c.bill_id
-         where c.tenant_id = ${tenantId} and c.direction = ${CARTON_DIRECTION.OUT} and c.status <> ${CARTON_STATUS.RESET}
-           and ${bySscc ? sql`c.sscc = ${code}` : sql`c.carton_no = ${code}`}
-           and b.source_location_id = ${site.id} and b.status in (${sql.join(
-             PICKING_STATES.map((s) => sql`${s}`),
-             sql`, `,
-           )})
+         where c.tenant_id = ${tenantId} and c.direction = ${direction} and c.status <> ${CARTON_STATUS.RESET}
+           and ${bySscc ? sql`c.sscc = ${code}` : sql`c.carton_no = ${number}`} and ${picking}
          order by b.id desc limit 1`,
   );
   if (live) {
@@ -88,42 +106,45 @@ export async function cartonToPack(tx: Tx, tenantId: number, site: { id: number;
     return { id: Number(live.id), cartonNo: String(live.cartonNo) };
   }
   if (bySscc) throw badRequest('packing.noCarton', { warehouse: site.name, code });
-  // a carton number of the pick list of a bill this warehouse is picking (the newest)
-  const [bill] = await queryRows<{ id: string | number; status: number; pieces: number }>(
-    tx,
-    sql`select b.id, b.status, sum(l.expected_qty)::int as pieces from wms_bills b
-          join wms_bill_lines l on l.tenant_id = b.tenant_id and l.bill_id = b.id and l.carton_no = ${code}
-         where b.tenant_id = ${tenantId} and b.source_location_id = ${site.id}
-           and b.kind in (${sql.join(
-             OUTBOUND_KINDS.map((k) => sql`${k}`),
-             sql`, `,
-           )})
-           and b.status in (${sql.join(
-             PICKING_STATES.map((s) => sql`${s}`),
-             sql`, `,
-           )})
-         group by b.id, b.status order by b.id desc limit 1`,
-  );
+  // else a carton number of the pick list of a bill this warehouse is picking (the newest)
+  const [bill] = loose
+    ? [loose]
+    : await queryRows<{ id: string | number; status: number; pieces: number }>(
+        tx,
+        sql`select b.id, b.status, sum(l.expected_qty)::int as pieces from wms_bills b
+              join wms_bill_lines l on l.tenant_id = b.tenant_id and l.bill_id = b.id and l.carton_no = ${code}
+             where b.tenant_id = ${tenantId} and ${picking}
+             group by b.id, b.status order by b.id desc limit 1`,
+      );
   if (!bill) throw badRequest('packing.noCarton', { warehouse: site.name, code });
-  const [sscc] = await newSsccs(tx, tenantId, site.id, 1);
+  // a carton has its SSCC; a loose lot is no container
+  const [sscc] = loose ? [''] : await newSsccs(tx, tenantId, site.id, 1);
   const [made] = await tx
     .insert(wmsCartons)
     .values({
       tenantId,
       billId: Number(bill.id),
       siteId: site.id,
-      cartonNo: code,
-      originalPackageNo: code,
+      cartonNo: number,
+      originalPackageNo: loose ? '' : code,
       sscc,
-      direction: CARTON_DIRECTION.OUT,
+      direction,
       status: CARTON_STATUS.PACKING,
       expectedPieces: bill.pieces,
       short: 0,
     })
     .returning({ id: wmsCartons.id });
   if (Number(bill.status) === BILL_STATUS.CREATED) await move(tx, 'logistics/shipment-review', Number(bill.id), 'startPicking', by);
-  return { id: Number(made.id), cartonNo: code };
+  return { id: Number(made.id), cartonNo: number };
 }
+
+/** The carton number of a carton's pick list lines: its own (kept when a reset renamed it), none for a loose lot. */
+const pickListNo = (carton: Row) =>
+  Number(carton.direction) === CARTON_DIRECTION.LOOSE ? '' : String(carton.originalPackageNo || carton.cartonNo);
+
+/** The screen whose machine moves a carton of this direction (a loose lot's is scattered review). */
+export const screenOfCarton = (direction: unknown) =>
+  Number(direction) === CARTON_DIRECTION.LOOSE ? 'logistics/scattered' : 'logistics/packing';
 
 /**
  * Reconciles a carton's reads against its pick list (SKU quantities of the bill's lines of its
@@ -134,7 +155,7 @@ async function certify(tx: Tx, tenantId: number, carton: Row, read: string[]) {
   const lines = await queryRows<{ sku_id: string | number; qty: number }>(
     tx,
     sql`select sku_id, sum(expected_qty)::int as qty from wms_bill_lines
-         where tenant_id = ${tenantId} and bill_id = ${Number(carton.billId)} and carton_no = ${String(carton.originalPackageNo || carton.cartonNo)}
+         where tenant_id = ${tenantId} and bill_id = ${Number(carton.billId)} and carton_no = ${pickListNo(carton)}
          group by sku_id`,
   );
   const room = new Map(lines.map((l) => [Number(l.sku_id), Number(l.qty)]));
@@ -148,7 +169,7 @@ async function certify(tx: Tx, tenantId: number, carton: Row, read: string[]) {
             sql`select e.epc from wms_carton_epcs e join wms_cartons c on c.tenant_id = e.tenant_id and c.id = e.carton_id
                  where e.tenant_id = ${tenantId} and e.epc = any(${pgTextArray(read)}::text[]) and e.unbound_at is null
                    and e.source = ${CARTON_EPC_SOURCE.DC_REPACK} and e.carton_id <> ${Number(carton.id)}
-                   and c.direction = ${CARTON_DIRECTION.OUT} and c.status in (${sql.join(
+                   and c.direction in (${CARTON_DIRECTION.OUT}, ${CARTON_DIRECTION.LOOSE}) and c.status in (${sql.join(
                      [...PACKABLE, CARTON_STATUS.REVIEWED, CARTON_STATUS.AUDITED].map((s) => sql`${s}`),
                      sql`, `,
                    )})`,
@@ -184,7 +205,7 @@ export async function packCarton(
 ) {
   const [carton] = await queryRows<Row>(
     tx,
-    sql`select id, bill_id as "billId", carton_no as "cartonNo", original_package_no as "originalPackageNo", sscc
+    sql`select id, bill_id as "billId", carton_no as "cartonNo", original_package_no as "originalPackageNo", sscc, direction
           from wms_cartons where tenant_id = ${tenantId} and id = ${cartonId} for update`,
   );
   const { classes, tags, expected } = await certify(tx, tenantId, carton, read);
@@ -198,7 +219,7 @@ export async function packCarton(
     source: CARTON_EPC_SOURCE.DC_REPACK,
     by: session?.equipmentCoding ?? by.username,
   });
-  const row = (await move(tx, 'logistics/packing', cartonId, 'pack', by, {
+  const row = (await move(tx, screenOfCarton(carton.direction), cartonId, 'pack', by, {
     set: {
       expectedPieces: expected,
       readPieces: counts.read,

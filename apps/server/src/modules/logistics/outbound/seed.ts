@@ -4,8 +4,9 @@
  * with cartons packing, packed (matched, one short, one with a piece of another SKU), reviewed,
  * audited and reset; packed with one carton of three through the gate (its review names the two
  * missing); loading reviewed; shipped (its cartons expected at the store); a pick list nobody has
- * scanned yet. The cartons are packed by the real pack certification from WH01's stored pieces,
- * and their moves recorded as the buttons record them (events, tag status, the book).
+ * scanned yet; two with pieces that travel without a carton (a loose lot packed, one reviewed and
+ * loaded). The cartons are packed by the real pack certification from WH01's stored pieces, and
+ * their moves recorded as the buttons record them (events, tag status, the book).
  */
 import {
   BILL_KIND,
@@ -22,7 +23,9 @@ import { sql } from 'drizzle-orm';
 import { nextDocumentCode } from '../../../core/numbering.js';
 import { move } from '../../../core/resource/transitions.js';
 import { queryRows, type Tx } from '../../../db/client.js';
+import { lockFold } from '../../rfid/state/fold.js';
 import { pgNumArray, pgTextArray } from '../../rfid/state/fold-data.js';
+import { presenceTallies } from '../../rfid/state/listeners.js';
 import { tallyBill } from '../../warehouse/bills/hooks.js';
 import { seedZoneReader } from '../../warehouse/cartons/dock-seed.js';
 import { recordShipmentLoaded } from '../../warehouse/events.js';
@@ -37,11 +40,17 @@ export const DEMO_GATE_READER = 'GATE-WH01-DO1';
 type Plan = 'scanned' | 'matched' | 'short' | 'over' | 'reviewed' | 'audited' | 'loaded' | 'reset';
 
 /** The demo's shipments: destination store, bill state reached, and its cartons' plans. */
-const SHIPMENTS: { store: string; to: 'picking' | 'packed' | 'reviewed' | 'shipped' | 'created'; cartons: Plan[] }[] = [
+const SHIPMENTS: {
+  store: string;
+  to: 'picking' | 'packed' | 'reviewed' | 'shipped' | 'created';
+  cartons: Plan[];
+  /** a loose lot of pieces without a carton too, and how far it went */
+  loose?: 'packed' | 'loaded';
+}[] = [
   { store: 'ST002', to: 'picking', cartons: ['scanned', 'matched', 'short', 'over', 'reviewed', 'audited', 'reset'] },
-  { store: 'ST003', to: 'picking', cartons: ['audited', 'audited', 'reviewed', 'short'] },
+  { store: 'ST003', to: 'picking', cartons: ['audited', 'audited', 'reviewed', 'short'], loose: 'packed' },
   { store: 'ST005', to: 'packed', cartons: ['loaded', 'audited', 'audited'] },
-  { store: 'ST006', to: 'reviewed', cartons: ['loaded', 'loaded', 'loaded'] },
+  { store: 'ST006', to: 'reviewed', cartons: ['loaded', 'loaded', 'loaded'], loose: 'loaded' },
   { store: 'ST007', to: 'shipped', cartons: ['loaded', 'loaded'] },
   { store: 'ST008', to: 'created', cartons: ['scanned', 'scanned', 'scanned'] },
 ];
@@ -103,17 +112,46 @@ export async function seedOutboundDemo(tx: Tx, tenant: { id: number; code: strin
          group by t.sku_id having count(*) >= 6 order by t.sku_id`,
   );
   if (stored.length < 12) return;
+  // the presence it moves is the fold's: its lock, as every writer of presence takes it
+  await lockFold(tx, tenantId);
   const random = seededRandom(`${tenant.code}:outbound`);
   const pool = stored.map((s) => ({ skuId: s.sku_id, epcs: [...s.epcs] }));
   let next = 0;
   const keeper = { tenantId, userId: null, username: 'wh01' };
   const reader = { tenantId, userId: null, username: DEMO_PACK_READER };
+  // the pieces read at a zone (the pack station, the gate) `minutesAgo`: their presence moved there, the tallies told
   const place = async (epcs: string[], zoneId: number, minutesAgo: number) => {
     if (!epcs.length) return;
-    await tx.execute(sql`update rfid_epc_states set presence = 'present', presence_location_id = ${zoneId}, last_location_id = ${zoneId},
-        presence_since = now() - make_interval(mins => ${minutesAgo}), presence_seen_at = now() - make_interval(mins => ${minutesAgo}),
-        last_seen_at = now() - make_interval(mins => ${minutesAgo}), updated_at = now()
-      where tenant_id = ${tenantId} and epc = any(${pgTextArray(epcs)}::text[])`);
+    const was = await queryRows<{ epc: string; loc: number | string | null }>(
+      tx,
+      sql`update rfid_epc_states s set presence = 'present', presence_location_id = ${zoneId}, last_location_id = ${zoneId},
+            presence_since = now() - make_interval(mins => ${minutesAgo}), presence_seen_at = now() - make_interval(mins => ${minutesAgo}),
+            last_seen_at = now() - make_interval(mins => ${minutesAgo}), updated_at = now()
+          from rfid_epc_states p
+         where s.tenant_id = ${tenantId} and s.epc = any(${pgTextArray(epcs)}::text[]) and p.tenant_id = s.tenant_id and p.epc = s.epc
+        returning s.epc, case when p.presence = 'present' then p.presence_location_id end as loc`,
+    );
+    const moves = was
+      .map((w) => ({ epc: w.epc, from: w.loc == null ? null : Number(w.loc), to: zoneId, at: null }))
+      .filter((m) => m.from !== m.to);
+    await presenceTallies.moved(tx, tenantId, moves);
+  };
+  /** A transfer from a warehouse to a store with these lines (carton '' : without a carton), CREATED. */
+  const billOf = async (from: number, to: number, reservationNo: string, lines: { carton: string; sku: number; qty: number }[]) => {
+    const code = await nextDocumentCode(tx, tenantId, 'BL');
+    const [bill] = await queryRows<{ id: number }>(
+      tx,
+      sql`insert into wms_bills (tenant_id, code, reservation_no, kind, status, source_location_id, dest_location_id, expected_at, remark, created_at, updated_at)
+          values (${tenantId}, ${code}, ${reservationNo}, ${BILL_KIND.TRANSFER}, ${BILL_STATUS.CREATED},
+                  ${from}, ${to}, now() + interval '2 days', '门店补货调拨', now() - interval '6 hours', now())
+          returning id::int`,
+    );
+    await tx.execute(sql`insert into wms_bill_lines (tenant_id, bill_id, sku_id, expected_qty, received_qty, diff_qty, carton_no)
+      select ${tenantId}, ${bill.id}, u.sku, u.qty, 0, 0, u.carton
+        from unnest(${pgNumArray(lines.map((l) => l.sku))}::bigint[], ${pgNumArray(lines.map((l) => l.qty))}::int[], ${pgTextArray(lines.map((l) => l.carton))}::text[])
+             as u(sku, qty, carton)`);
+    await tallyBill(tx, tenantId, bill.id);
+    return { id: bill.id, code };
   };
   for (const [s, shipment] of SHIPMENTS.entries()) {
     const store = places.find((p) => p.code === shipment.store);
@@ -127,20 +165,13 @@ export async function seedOutboundDemo(tx: Tx, tenant: { id: number; code: strin
         lines: skus.map((k) => ({ sku: k, qty: randomInt(random, 2, 3) })),
       };
     });
-    const code = await nextDocumentCode(tx, tenantId, 'BL');
-    const [bill] = await queryRows<{ id: number }>(
-      tx,
-      sql`insert into wms_bills (tenant_id, code, reservation_no, kind, status, source_location_id, dest_location_id, expected_at, remark, created_at, updated_at)
-          values (${tenantId}, ${code}, ${`TO-${shipment.store}-${String(s + 1).padStart(3, '0')}`}, ${BILL_KIND.TRANSFER}, ${BILL_STATUS.CREATED},
-                  ${wh.id}, ${store.id}, now() + interval '2 days', '门店补货调拨', now() - interval '6 hours', now())
-          returning id::int`,
-    );
-    const lines = cartons.flatMap((c) => c.lines.map((l) => ({ carton: c.no, sku: l.sku.skuId, qty: l.qty })));
-    await tx.execute(sql`insert into wms_bill_lines (tenant_id, bill_id, sku_id, expected_qty, received_qty, diff_qty, carton_no)
-      select ${tenantId}, ${bill.id}, u.sku, u.qty, 0, 0, u.carton
-        from unnest(${pgNumArray(lines.map((l) => l.sku))}::bigint[], ${pgNumArray(lines.map((l) => l.qty))}::int[], ${pgTextArray(lines.map((l) => l.carton))}::text[])
-             as u(sku, qty, carton)`);
-    await tallyBill(tx, tenantId, bill.id);
+    // its pieces without a carton: a piece or two of two SKUs
+    const loose = shipment.loose ? [0, 1].map(() => ({ sku: pool[next++ % pool.length], qty: randomInt(random, 1, 2) })) : [];
+    const { id: billId, code } = await billOf(wh.id, store.id, `TO-${shipment.store}-${String(s + 1).padStart(3, '0')}`, [
+      ...cartons.flatMap((c) => c.lines.map((l) => ({ carton: c.no, sku: l.sku.skuId, qty: l.qty }))),
+      ...loose.map((l) => ({ carton: '', sku: l.sku.skuId, qty: l.qty })),
+    ]);
+    const bill = { id: billId };
     if (shipment.to === 'created') continue;
     const site = { id: wh.id, name: wh.name };
     for (const [i, c] of cartons.entries()) {
@@ -166,6 +197,18 @@ export async function seedOutboundDemo(tx: Tx, tenant: { id: number; code: strin
       await tx.execute(sql`update wms_cartons set status = ${CARTON_STATUS.AUDITED}, audited_at = now() - interval '30 minutes'
                             where tenant_id = ${tenantId} and id = ${id}`);
       if (c.plan === 'loaded') await place(picked, dock.id, 10);
+    }
+    if (loose.length) {
+      // the loose lot, read at the pack station by the bill's number
+      const { id } = await cartonToPack(tx, tenantId, site, code, reader);
+      const picked = loose.flatMap((l) => l.sku.epcs.splice(0, l.qty));
+      await place(picked, station.id, 30);
+      await packCarton(tx, tenantId, id, picked, reader, { locationId: station.id, equipmentCoding: DEMO_PACK_READER });
+      if (shipment.loose === 'loaded') {
+        await tx.execute(sql`update wms_cartons set status = ${CARTON_STATUS.REVIEWED}, reviewed_at = now() - interval '35 minutes',
+            audited_at = now() - interval '35 minutes' where tenant_id = ${tenantId} and id = ${id}`);
+        await place(picked, dock.id, 10);
+      }
     }
     if (shipment.to === 'picking') {
       await tallyShipment(tx, tenantId, bill.id);
@@ -196,4 +239,16 @@ export async function seedOutboundDemo(tx: Tx, tenant: { id: number; code: strin
     await tx.execute(sql`update wms_bills set status = ${BILL_STATUS.IN_TRANSIT} where tenant_id = ${tenantId} and id = ${bill.id}`);
     await shipOutbound(tx, row, keeper);
   }
+  // WH02's first shipment, its carton and its loose pieces just scanned at its pack station
+  const wh02 = places.find((p) => p.code === 'WH02');
+  const st010 = places.find((p) => p.code === 'ST010');
+  if (!wh02 || !st010) return;
+  const { code } = await billOf(wh02.id, st010.id, 'TO-ST010-001', [
+    { carton: 'WH02-ST010-01', sku: pool[0].skuId, qty: 4 },
+    { carton: '', sku: pool[1].skuId, qty: 2 },
+  ]);
+  const site = { id: wh02.id, name: wh02.name };
+  const by = { tenantId, userId: null, username: 'TUN-WH02-PK1' };
+  await cartonToPack(tx, tenantId, site, 'WH02-ST010-01', by);
+  await cartonToPack(tx, tenantId, site, code, by);
 }

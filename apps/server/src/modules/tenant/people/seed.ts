@@ -95,6 +95,7 @@ const DEMO_ROLES: { code: string; name: string; alias: string; grants: Record<st
       'logistics/quality-inspection': ['query', 'export', 'submit', 'reset', 'rollback'],
       // its shipments: the cartons certified at its pack stations, reviewed and audited; loading read at its dock-out gates, shipped
       'logistics/packing': ['query', 'export', 'review', 'audit', 'cancelReview', 'reset'],
+      'logistics/scattered': ['query', 'export', 'review'],
       'logistics/shipment-review': ['query', 'export', 'review', 'audit', 'void'],
       // its futures bills: the forward-order goods coming in, and the stores they go on to
       'logistics/futures': ['query', 'add', 'edit', 'export', 'cancel'],

@@ -1,11 +1,13 @@
 /** A carton's EPCs in a drawer (receiving check, packing): each with its result and SKU, filtered by result; the carton number's link that opens it. */
 import { ENUMS } from '@tagloom/domain/enums.ts';
+import { RESOURCES } from '@tagloom/domain/resources/index.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Drawer, Grid, Segmented, Space, Table, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchData } from '../../../app/request';
 import { EnumValue } from '../../../components/resource/field-render';
+import { ResourcePage } from '../../../components/resource/ResourcePage';
 import { normalizeLang } from '../../../domain';
 import { RESULT_COLOUR } from './LivePanel';
 import { type CartonLive, CODE } from './live';
@@ -136,5 +138,20 @@ export function CartonNoLink({ value, id, onOpen }: { value: unknown; id: number
         {String(value)}
       </a>
     </Tooltip>
+  );
+}
+
+/** A carton list of a declaration (packing, scattered review) whose carton numbers open their EPCs. */
+export function CartonListWithEpcs({ code }: { code: string }) {
+  const def = RESOURCES.find((r) => r.code === code)!;
+  const [shown, setShown] = useState<{ id: number; cartonNo: string }>();
+  return (
+    <>
+      <ResourcePage
+        def={def}
+        columnOverrides={{ cartonNo: (value, row) => <CartonNoLink value={value} id={Number(row.id)} onOpen={setShown} /> }}
+      />
+      <CartonEpcs screen={code} carton={shown} onClose={() => setShown(undefined)} />
+    </>
   );
 }
