@@ -57,6 +57,11 @@ export const scatteredResource = defineResource({
   fields: {
     ...checkListFields,
     cartonNo: { ...checkListFields.cartonNo, label: L('散件批号', '散件批號', 'Lot no.'), width: 170 },
+    // a loose lot is no container: no SSCC to search by
+    sscc: { ...checkListFields.sscc, search: undefined },
+    // the result says short or over (and the lot's EPCs)
+    short: { ...cartonFields.short, hidden: true },
+    over: { ...cartonFields.over, hidden: true },
     billId: { ...checkListFields.billId, width: 170 },
     expectedPieces: { ...cartonFields.expectedPieces, label: L('应发', '應發', 'Pick list') },
     readPieces: { ...cartonFields.readPieces, hidden: undefined },
