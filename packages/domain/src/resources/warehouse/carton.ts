@@ -145,9 +145,11 @@ const packTransitions = {
 } as const;
 
 /** The outbound carton's machine: packing's buttons and the system's moves (the pack read, the shipment's audit and its void). */
+/** What the outbound machines share: the carton's status, a reset carton final, nothing edited nor deleted by hand. */
+const outboundStates = { field: 'status', states: 'CartonStatus', final: [C.RESET], editIn: [], deleteIn: [] } as const;
+
 export const outboundCartonMachine = defineMachine({
-  field: 'status',
-  states: 'CartonStatus',
+  ...outboundStates,
   transitions: packTransitions,
   system: {
     /** its pack station's read session closed: reconciled against its pick list (again, after a cancelled review) */
@@ -157,9 +159,6 @@ export const outboundCartonMachine = defineMachine({
     /** its shipment voided before the receiver read anything: back on the dock */
     unship: { from: [C.SHIPPED], to: C.AUDITED },
   },
-  final: [C.RESET],
-  editIn: [],
-  deleteIn: [],
 });
 
 /**
@@ -168,17 +167,13 @@ export const outboundCartonMachine = defineMachine({
  * reviewed — a reviewed lot is its shipment's as an audited carton is, shipped with it.
  */
 export const looseLotMachine = defineMachine({
-  field: 'status',
-  states: 'CartonStatus',
+  ...outboundStates,
   transitions: { review: packTransitions.review },
   system: {
     pack: { from: [C.PACKING, C.PACKED], to: C.PACKED },
     ship: { from: [C.REVIEWED], to: C.SHIPPED },
     unship: { from: [C.SHIPPED], to: C.REVIEWED },
   },
-  final: [C.RESET],
-  editIn: [],
-  deleteIn: [],
 });
 
 /** The fields of a carton, as the box list shows them. */
