@@ -62,6 +62,11 @@ export const ACTIONS = {
   applyTag: { zh_CN: '确认贴标', zh_TW: '確認貼標', en_US: 'Mark applied' },
   start: { zh_CN: '开始', zh_TW: '開始', en_US: 'Start' },
   finish: { zh_CN: '完成', zh_TW: '完成', en_US: 'Finish' },
+  ready: { zh_CN: '备货完成', zh_TW: '備貨完成', en_US: 'Ready for pickup' },
+  handover: { zh_CN: '交付顾客', zh_TW: '交付顧客', en_US: 'Hand over' },
+  deliver: { zh_CN: '确认签收', zh_TW: '確認簽收', en_US: 'Mark delivered' },
+  inspect: { zh_CN: '检验', zh_TW: '檢驗', en_US: 'Inspect' },
+  refuse: { zh_CN: '拒收', zh_TW: '拒收', en_US: 'Refuse' },
 } as const satisfies Record<string, L10n>;
 
 export type ActionCode = keyof typeof ACTIONS;

@@ -1,5 +1,7 @@
 import {
   logisticsModule as domain,
+  ecomDeliveryResource,
+  ecomReturnResource,
   futuresResource,
   outboundPackingResource,
   qualityInspectionResource,
@@ -20,6 +22,9 @@ import { inspectionLog } from '../warehouse/inspections/log.js';
 import { loggedHooks } from '../warehouse/log/writer.js';
 import { futuresHooks } from './futures.js';
 import { seedFuturesDemo } from './futures-seed.js';
+import { ecomDeliveryHooks, ecomReturnHooks } from './orders/hooks.js';
+import { orderReadsOnSessions } from './orders/reads.js';
+import { seedOrdersDemo } from './orders/seed.js';
 import { packingHooks, scatteredHooks, shipmentHooks } from './outbound/hooks.js';
 import { loadingOnReads } from './outbound/loading.js';
 import { packOnSessions } from './outbound/pack.js';
@@ -30,6 +35,8 @@ import { receiptReviews } from './tables.js';
 packOnSessions();
 // an audited carton's pieces read at its warehouse's dock-out gate: its shipment's loading recounted
 loadingOnReads();
+// an order's number scanned at its site: its pick and pack read; a return's: its pieces checked against the order
+orderReadsOnSessions();
 
 /**
  * Receipt review: a warehouse's inbound receipts (purchase, futures, store returns), reviewed or
@@ -49,8 +56,9 @@ const receiptReviewHooks: ResourceHooks = {
  * The logistics module: the screens over the warehouse's documents that the DC's logistics desk
  * works — receipt review, ASN binding records (read only), quality inspection, futures bills
  * (cross-docked to their stores by their review); packing review (pack certification at the pack
- * stations) and shipment review (loading at the dock-out gate, then shipping) — ../shared/operations.md
- * slice C.
+ * stations) and shipment review (loading at the dock-out gate, then shipping); e-commerce orders and
+ * returns (picked and packed by their reads, shipped; returns checked against what was sent) —
+ * ../shared/operations.md slice C.
  */
 export const logisticsModule = defineModule({
   code: 'logistics',
@@ -78,6 +86,16 @@ export const logisticsModule = defineModule({
       ops: { review: 'pack' },
       codeOf: (row) => String(row.cartonNo),
     }),
+    'logistics/ecom-delivery': loggedHooks(ecomDeliveryResource, ecomDeliveryHooks, {
+      siteOf: (row) => (row.fulfilSiteId == null ? null : Number(row.fulfilSiteId)),
+      ops: { ship: 'ship' },
+      codeOf: (row) => String(row.orderNo),
+    }),
+    'logistics/ecom-return': loggedHooks(ecomReturnResource, ecomReturnHooks, {
+      siteOf: (row) => (row.fulfilSiteId == null ? null : Number(row.fulfilSiteId)),
+      ops: { receive: 'receive', inspect: 'qi' },
+      codeOf: (row) => String(row.orderNo),
+    }),
     'logistics/shipment-review': loggedHooks(shipmentReviewResource, shipmentHooks, {
       siteOf: (row) => (row.sourceLocationId == null ? null : Number(row.sourceLocationId)),
       ops: { review: 'ship', audit: 'audit', void: 'ship' },
@@ -88,5 +106,6 @@ export const logisticsModule = defineModule({
   seedDemo: async (tx, tenant) => {
     await seedFuturesDemo(tx, tenant);
     await seedOutboundDemo(tx, tenant);
+    await seedOrdersDemo(tx, tenant);
   },
 });

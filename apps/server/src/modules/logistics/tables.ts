@@ -15,6 +15,8 @@ import { rowsOfTable } from '../../db/resource-table.js';
 import '../warehouse/tables.js';
 import '../store/tables.js';
 
+export * from './orders/tables.js';
+
 /** ASN binding records: rows of the warehouse's carton–EPC table. */
 export const asnBindings = rowsOfTable(asnBindingResource);
 /**

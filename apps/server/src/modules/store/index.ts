@@ -5,6 +5,7 @@ import { countsPart } from './counts/part.js';
 import { differencesPart } from './differences/part.js';
 import { erpPart } from './erp/part.js';
 import { erpLinesQuery, erpStockHeadOf } from './erp/service.js';
+import { o2oPart } from './o2o/part.js';
 import { posPart } from './pos/part.js';
 import { posOnReads } from './pos/reader-sales.js';
 import { reportsPart } from './reports/part.js';
@@ -25,12 +26,13 @@ useErpStock(async (tx, tenantId, siteId) => {
 
 /**
  * The store module (../shared/operations.md slice B): what each store holds now (stock, refill),
- * its receipts and deliveries, the till, counts, its ERP stock and difference lists, re-tagging and reports —
+ * its receipts and deliveries, the till, counts, its ERP stock and difference lists, re-tagging, reports and
+ * O2O orders —
  * each area a part in its own folder (./<area>/part.ts), combined here in the order their demo data
  * is seeded (the till's sales before the ERP stocks that mirror the book).
  */
 export const storeModule = defineModule({
   code: 'store',
   domain,
-  ...combineParts([billsPart, stockPart, posPart, countsPart, erpPart, differencesPart, retagPart, reportsPart]),
+  ...combineParts([billsPart, stockPart, posPart, countsPart, erpPart, differencesPart, retagPart, reportsPart, o2oPart]),
 });

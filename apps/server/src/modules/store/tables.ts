@@ -3,5 +3,6 @@ export * from './bills/tables.js';
 export * from './counts/tables.js';
 export * from './differences/tables.js';
 export * from './erp/tables.js';
+export * from './o2o/tables.js';
 export * from './pos/tables.js';
 export * from './retag/tables.js';

@@ -1,6 +1,7 @@
 import { defineDomainModule } from '../module.js';
 import { logisticsMenu } from './_menu.js';
 import { asnBindingResource } from './asn-binding.js';
+import { ecomDeliveryResource, ecomReturnResource } from './customer-order.js';
 import { futuresResource, futuresStoreResource } from './futures.js';
 import { logisticsCountSiteResource, logisticsInventoryResource } from './inventory.js';
 import { outboundPackingResource, scatteredResource } from './packing.js';
@@ -9,6 +10,7 @@ import { receiptReviewResource } from './receipt-review.js';
 import { shipmentReviewResource } from './shipment-review.js';
 
 export * from './asn-binding.js';
+export * from './customer-order.js';
 export * from './futures.js';
 export * from './inventory.js';
 export * from './packing.js';
@@ -17,7 +19,7 @@ export * from './receipt-review.js';
 export * from './shipment-review.js';
 export { logisticsMenu };
 
-/** The logistics module: its menu and the screens over the warehouse's documents (ASN bindings, receipt review, quality inspection, futures, counts, packing, shipment review). */
+/** The logistics module: its menu and the screens over the warehouse's documents (ASN bindings, receipt review, quality inspection, futures, counts, packing, shipment review, e-commerce orders and returns). */
 export const logisticsModule = defineDomainModule({
   code: 'logistics',
   menu: logisticsMenu,
@@ -32,5 +34,7 @@ export const logisticsModule = defineDomainModule({
     outboundPackingResource,
     scatteredResource,
     shipmentReviewResource,
+    ecomDeliveryResource,
+    ecomReturnResource,
   ],
 });

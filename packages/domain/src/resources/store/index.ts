@@ -2,6 +2,7 @@ import { defineDomainModule } from '../module.js';
 import { storeMenu } from './_menu.js';
 import { storeDeliveryResource } from './delivery.js';
 import { countSiteResource, storeInventoryResource } from './inventory.js';
+import { o2oDeliveryResource, o2oReceivingResource } from './o2o.js';
 import { storeReceivingResource } from './receiving.js';
 import { storeRetagResource } from './supplementary-bid.js';
 
@@ -10,6 +11,7 @@ export * from './cashier.js';
 export * from './delivery.js';
 export * from './differences.js';
 export * from './inventory.js';
+export * from './o2o.js';
 export * from './receiving.js';
 export type * from './report-wire.js';
 export * from './stock.js';
@@ -25,6 +27,13 @@ export { storeMenu };
 export const storeModule = defineDomainModule({
   code: 'store',
   menu: storeMenu,
-  resources: [storeInventoryResource, countSiteResource, storeReceivingResource, storeDeliveryResource],
+  resources: [
+    storeInventoryResource,
+    countSiteResource,
+    storeReceivingResource,
+    storeDeliveryResource,
+    o2oDeliveryResource,
+    o2oReceivingResource,
+  ],
   custom: [storeRetagResource],
 });

@@ -55,6 +55,27 @@ const SHIPMENTS: {
   { store: 'ST008', to: 'created', cartons: ['scanned', 'scanned', 'scanned'] },
 ];
 
+/**
+ * Demo pieces read at a zone (a pack station, a gate) `minutesAgo`: their presence moved there and
+ * the presence tallies told (the caller holds the fold's lock, as every writer of presence does).
+ */
+export async function placeEpcs(tx: Tx, tenantId: number, epcs: string[], zoneId: number, minutesAgo: number): Promise<void> {
+  if (!epcs.length) return;
+  const was = await queryRows<{ epc: string; loc: number | string | null }>(
+    tx,
+    sql`update rfid_epc_states s set presence = 'present', presence_location_id = ${zoneId}, last_location_id = ${zoneId},
+          presence_since = now() - make_interval(mins => ${minutesAgo}), presence_seen_at = now() - make_interval(mins => ${minutesAgo}),
+          last_seen_at = now() - make_interval(mins => ${minutesAgo}), updated_at = now()
+        from rfid_epc_states p
+       where s.tenant_id = ${tenantId} and s.epc = any(${pgTextArray(epcs)}::text[]) and p.tenant_id = s.tenant_id and p.epc = s.epc
+      returning s.epc, case when p.presence = 'present' then p.presence_location_id end as loc`,
+  );
+  const moves = was
+    .map((w) => ({ epc: w.epc, from: w.loc == null ? null : Number(w.loc), to: zoneId, at: null }))
+    .filter((m) => m.from !== m.to);
+  await presenceTallies.moved(tx, tenantId, moves);
+}
+
 export async function seedOutboundDemo(tx: Tx, tenant: { id: number; code: string }): Promise<void> {
   const tenantId = tenant.id;
   const [done] = await queryRows<{ n: number }>(
@@ -119,23 +140,7 @@ export async function seedOutboundDemo(tx: Tx, tenant: { id: number; code: strin
   let next = 0;
   const keeper = { tenantId, userId: null, username: 'wh01' };
   const reader = { tenantId, userId: null, username: DEMO_PACK_READER };
-  // the pieces read at a zone (the pack station, the gate) `minutesAgo`: their presence moved there, the tallies told
-  const place = async (epcs: string[], zoneId: number, minutesAgo: number) => {
-    if (!epcs.length) return;
-    const was = await queryRows<{ epc: string; loc: number | string | null }>(
-      tx,
-      sql`update rfid_epc_states s set presence = 'present', presence_location_id = ${zoneId}, last_location_id = ${zoneId},
-            presence_since = now() - make_interval(mins => ${minutesAgo}), presence_seen_at = now() - make_interval(mins => ${minutesAgo}),
-            last_seen_at = now() - make_interval(mins => ${minutesAgo}), updated_at = now()
-          from rfid_epc_states p
-         where s.tenant_id = ${tenantId} and s.epc = any(${pgTextArray(epcs)}::text[]) and p.tenant_id = s.tenant_id and p.epc = s.epc
-        returning s.epc, case when p.presence = 'present' then p.presence_location_id end as loc`,
-    );
-    const moves = was
-      .map((w) => ({ epc: w.epc, from: w.loc == null ? null : Number(w.loc), to: zoneId, at: null }))
-      .filter((m) => m.from !== m.to);
-    await presenceTallies.moved(tx, tenantId, moves);
-  };
+  const place = (epcs: string[], zoneId: number, minutesAgo: number) => placeEpcs(tx, tenantId, epcs, zoneId, minutesAgo);
   /** A transfer from a warehouse to a store with these lines (carton '' : without a carton), CREATED. */
   const billOf = async (from: number, to: number, reservationNo: string, lines: { carton: string; sku: number; qty: number }[]) => {
     const code = await nextDocumentCode(tx, tenantId, 'BL');

@@ -70,6 +70,9 @@ const DEMO_ROLES: { code: string; name: string; alias: string; grants: Record<st
       // what its store holds now (stock, refill, its book's movements), its ERP stock and difference lists
       'store/inventory': [...COUNT_BUTTONS, 'import', 'approve'],
       'store/report-stocktaking': ['query', 'export'],
+      // online orders its store fulfils (picked up in store, shipped from it), and those shipped to it or returned at it
+      'store/o2o-delivery': ['query', 'export', 'accept', 'ship', 'ready', 'handover', 'reject'],
+      'store/o2o-receiving': ['query', 'export', 'receive', 'handover', 'inspect', 'refuse'],
     },
   },
   {
@@ -99,6 +102,9 @@ const DEMO_ROLES: { code: string; name: string; alias: string; grants: Record<st
       'logistics/shipment-review': ['query', 'export', 'review', 'audit', 'void'],
       // its futures bills: the forward-order goods coming in, and the stores they go on to
       'logistics/futures': ['query', 'add', 'edit', 'export', 'cancel'],
+      // its warehouse's online orders (picked and packed by their reads at its e-commerce area, shipped) and their returns
+      'logistics/ecom-delivery': ['query', 'add', 'edit', 'delete', 'export', 'accept', 'ship', 'deliver', 'reject', 'cancel'],
+      'logistics/ecom-return': ['query', 'add', 'edit', 'delete', 'export', 'receive', 'inspect', 'refuse'],
       // who may do what at its warehouse (kept by the administrator), and the log of its documents' moves
       'warehouse/permission': ['query'],
       'warehouse/log': ['query', 'export'],

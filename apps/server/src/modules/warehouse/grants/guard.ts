@@ -16,7 +16,14 @@ export interface WmsPlace {
 }
 
 /** The operation a read session of a subject type is (a carton's check is receiving; a QI sample, QI; …); others: any grant of the zone. */
-export const SESSION_OPS: Readonly<Record<string, WmsOp>> = { carton: 'receive', qi: 'qi', count: 'count', pack: 'pack' };
+export const SESSION_OPS: Readonly<Record<string, WmsOp>> = {
+  carton: 'receive',
+  qi: 'qi',
+  count: 'count',
+  pack: 'pack',
+  order: 'pack',
+  return: 'receive',
+};
 
 const opLabel = (op: WmsOp) => ENUMS.WmsOp?.find((o) => o.value === op)?.label ?? op;
 const idsOf = (v: unknown): number[] => (Array.isArray(v) ? v.map(Number) : []);
