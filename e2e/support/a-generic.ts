@@ -61,6 +61,8 @@ const OWN_STORY = new Set([
   'store/delivery',
   // a warehouse's shipments are its bills picked at its pack stations (no add): e2e/warehouse-receiving.test.ts
   'logistics/shipment-review',
+  // a store's O2O receipts are orders shipped to it and returns brought to it (no add): e2e/customer-orders.test.ts
+  'store/o2o-receiving',
 ]);
 export const GENERIC = RESOURCES.filter(
   (r) =>

@@ -55,6 +55,7 @@ export function ResourcePage({
   lineOverrides,
   rowRefusal,
   rowTitle,
+  refreshEvery,
 }: ResourcePageProps) {
   const { t, i18n } = useTranslation();
   const lang = normalizeLang(i18n.language);
@@ -74,7 +75,15 @@ export function ResourcePage({
   const [exporting, setExporting] = useState(false);
   const [settings, setSettings] = useState<Settings | undefined>(() => loadColumnSettings(userCode, def.code));
 
-  const { data, isFetching, refetch } = useResourceList(def, filters, paging, can('query') || screen.actions.length === 0);
+  const { data, isFetching, isPlaceholderData, refetch } = useResourceList(
+    def,
+    filters,
+    paging,
+    can('query') || screen.actions.length === 0,
+    refreshEvery,
+  );
+  // a list asking again by itself (refreshEvery) does not spin over the rows it shows
+  const loading = isFetching && !(refreshEvery && data && !isPlaceholderData);
   const { remove, invalidate } = useResourceMutations(def);
   // what a row offers: the granted buttons ∩ the state machine, asked of can() as the server does
   const granted = screen.actions;
@@ -205,7 +214,7 @@ export function ResourcePage({
           fields={shownFields}
           stateKey={def.machine?.field}
           data={data}
-          loading={isFetching}
+          loading={loading}
           paging={paging}
           onPaging={(p) => {
             setPaging(p);

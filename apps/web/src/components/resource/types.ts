@@ -56,4 +56,6 @@ export interface ResourcePageExtensions {
   lineOverrides?: Record<string, LineOverride>;
   /** how confirmations name a row (default: its title field), e.g. a shipped row in the user's language */
   rowTitle?: (row: Row) => string;
+  /** while the shown rows wait for readers (a pack read), the list asks again this often (ms), else false */
+  refreshEvery?: (rows: Row[]) => number | false;
 }

@@ -9,7 +9,17 @@ import type { Field, PageResult, Paging, ResourceDef, Row } from './types';
 
 export const listKey = (code: string) => ['resource', code, 'list'];
 
-export function useResourceList(def: ResourceDef, filters: Record<string, unknown>, paging: Paging, enabled = true) {
+/**
+ * A page of the list. `refreshEvery`: while the page's rows wait for what readers do (an order being
+ * read at its pack station), how often to ask again (ms; false: not) — a visible screen only.
+ */
+export function useResourceList(
+  def: ResourceDef,
+  filters: Record<string, unknown>,
+  paging: Paging,
+  enabled = true,
+  refreshEvery?: (rows: Row[]) => number | false,
+) {
   const { i18n } = useTranslation();
   const body = toQueryBody(def, filters, paging);
   return useQuery({
@@ -17,6 +27,7 @@ export function useResourceList(def: ResourceDef, filters: Record<string, unknow
     queryFn: () => fetchData<PageResult>(`/${def.code}/list`, { method: 'POST', data: body }),
     placeholderData: keepPreviousData,
     enabled,
+    refetchInterval: refreshEvery ? (q) => refreshEvery(q.state.data?.list ?? []) : false,
   });
 }
 

@@ -42,9 +42,15 @@ export const o2oDeliveryResource = defineResource({
   fields: {
     ...customerOrderFields,
     ...storeSite,
+    // a store's clerk sees its own store's: the store and the picked pieces with the column settings
+    fulfilSiteId: { ...storeSite.fulfilSiteId, hidden: true },
+    orderNo: { ...customerOrderFields.orderNo, width: 145 },
     channel: { ...customerOrderFields.channel, width: 130 },
+    customerName: { ...customerOrderFields.customerName, width: 75 },
     pickupStoreId: { ...customerOrderFields.pickupStoreId, list: false },
-    promisedAt: { ...customerOrderFields.promisedAt, label: L('时效', '時效', 'Due') },
+    promisedAt: { ...customerOrderFields.promisedAt, label: L('时效', '時效', 'Due'), width: 140 },
+    pickedPieces: { ...customerOrderFields.pickedPieces, hidden: true },
+    packResult: { ...customerOrderFields.packResult, width: 90 },
     carrier: { ...customerOrderFields.carrier, hidden: true },
     trackingNo: { ...customerOrderFields.trackingNo, hidden: true },
     originalOrderNo: { ...customerOrderFields.originalOrderNo, list: false, exported: false },
@@ -72,8 +78,9 @@ export const o2oReceivingResource = defineResource({
   fields: {
     ...customerOrderFields,
     kind: { ...customerOrderFields.kind, hidden: undefined, search: 'eq' },
-    channel: { ...customerOrderFields.channel, hidden: true },
-    fulfilSiteId: { ...customerOrderFields.fulfilSiteId, label: L('发货方', '出貨方', 'From'), width: 120 },
+    channel: { ...customerOrderFields.channel, hidden: true, search: undefined },
+    // a warehouse (an order shipped here) or this store (a return brought here): any site, by name
+    fulfilSiteId: f.ref('warehouse/bill-site', 'name', { label: L('发货方', '出貨方', 'From'), search: 'eq', editable: false, width: 120 }),
     pickupStoreId: { ...customerOrderFields.pickupStoreId, label: L('门店', '門市', 'Store'), hidden: true },
     promisedAt: { ...customerOrderFields.promisedAt, hidden: true },
     pickedPieces: { ...customerOrderFields.pickedPieces, hidden: true },
@@ -81,7 +88,7 @@ export const o2oReceivingResource = defineResource({
     returnedPieces: { ...customerOrderFields.returnedPieces, label: L('退回已读', '退回已讀', 'Returns read') },
     mismatchPieces: { ...customerOrderFields.mismatchPieces, hidden: undefined, width: 90, label: L('不符', '不符', 'Mismatch') },
     carrier: { ...customerOrderFields.carrier, hidden: true },
-    trackingNo: { ...customerOrderFields.trackingNo, width: 150 },
+    trackingNo: { ...customerOrderFields.trackingNo, hidden: true },
     originalOrderNo: { ...customerOrderFields.originalOrderNo, list: true, hidden: true },
   },
 });

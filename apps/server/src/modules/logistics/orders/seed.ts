@@ -59,14 +59,14 @@ const CARRIERS = ['顺丰速运', '中通快递', '京东物流', 'EMS'];
 
 /** The 60 orders at WH01, by plan (two shipped to ST001 among them). */
 const WH_PLANS: Plan[] = [
-  ...Array<Plan>(8).fill('new'),
-  ...Array<Plan>(8).fill('accepted'),
-  ...Array<Plan>(2).fill('mismatch'),
-  ...Array<Plan>(8).fill('packed'),
-  ...Array<Plan>(14).fill('shipped'),
   ...Array<Plan>(14).fill('delivered'),
+  ...Array<Plan>(14).fill('shipped'),
   ...Array<Plan>(3).fill('cancelled'),
   ...Array<Plan>(3).fill('unfulfillable'),
+  ...Array<Plan>(8).fill('packed'),
+  ...Array<Plan>(2).fill('mismatch'),
+  ...Array<Plan>(8).fill('accepted'),
+  ...Array<Plan>(8).fill('new'),
 ];
 /** A store's O2O orders: pickup in store and ship from store, by plan. */
 const STORE_PLANS: { channel: number; plan: Plan }[] = [
@@ -244,8 +244,8 @@ export async function seedOrdersDemo(tx: Tx, tenant: { id: number; code: string 
   const st001 = places.find((p) => p.code === 'ST001');
   const whPlans = WH_PLANS.map((plan, i) => ({
     plan,
-    channel: st001 && (i === 30 || i === 31) ? ORDER_CHANNEL.SHIP_TO_STORE : ORDER_CHANNEL.ECOM,
-    pickup: st001 && (i === 30 || i === 31) ? st001.id : null,
+    channel: st001 && (i === 26 || i === 27) ? ORDER_CHANNEL.SHIP_TO_STORE : ORDER_CHANNEL.ECOM,
+    pickup: st001 && (i === 26 || i === 27) ? st001.id : null,
   }));
   const whOrders = await run(wh, ecom.id, DEMO_ECOM_READER, whPlans, 7 * 24);
   const wmsBy = { tenantId, userId: null, username: 'wh01' };
