@@ -6,6 +6,7 @@ import {
   receiptReviewResource,
   scatteredResource,
   shipmentReviewResource,
+  spotCheckResource,
 } from '@tagloom/domain';
 import { inArray, sql } from 'drizzle-orm';
 import { defineModule } from '../../core/module.js';
@@ -24,12 +25,16 @@ import { packingHooks, scatteredHooks, shipmentHooks } from './outbound/hooks.js
 import { loadingOnReads } from './outbound/loading.js';
 import { packOnSessions } from './outbound/pack.js';
 import { seedOutboundDemo } from './outbound/seed.js';
+import { reviewSpot, spotOnSessions } from './spot/check.js';
+import { seedSpotCheckDemo } from './spot/seed.js';
 import { receiptReviews } from './tables.js';
 
 // a carton scanned at a pack station: its read session's close packs it (pack certification)
 packOnSessions();
 // an audited carton's pieces read at its warehouse's dock-out gate: its shipment's loading recounted
 loadingOnReads();
+// a carton checked at a warehouse offered to the spot check's rules; a handheld's spot read re-reads it
+spotOnSessions();
 
 /**
  * Receipt review: a warehouse's inbound receipts (purchase, futures, store returns), reviewed or
@@ -78,15 +83,30 @@ export const logisticsModule = defineModule({
       ops: { review: 'pack' },
       codeOf: (row) => String(row.cartonNo),
     }),
+    // the spot check's moves are the carton's spot state's: logged as the spot check's, not the carton's status
+    'logistics/spot-check': loggedHooks(
+      spotCheckResource,
+      {
+        omitRoutes: READ_ONLY_ROUTES,
+        transitions: { review: (tx, row, { session }) => reviewSpot(tx, row, session) },
+      },
+      {
+        siteOf: (row) => (row.siteId == null ? null : Number(row.siteId)),
+        ops: { review: 'review' },
+        codeOf: (row) => String(row.cartonNo),
+        docType: 'logistics/spot-check',
+      },
+    ),
     'logistics/shipment-review': loggedHooks(shipmentReviewResource, shipmentHooks, {
       siteOf: (row) => (row.sourceLocationId == null ? null : Number(row.sourceLocationId)),
       ops: { review: 'ship', audit: 'audit', void: 'ship' },
     }),
   }),
   // a packed carton's or loose lot's EPCs by result (packing's and scattered review's drawer, as the receiving check's)
-  routes: [cartonEpcsRoutes('logistics/packing'), cartonEpcsRoutes('logistics/scattered')],
+  routes: [cartonEpcsRoutes('logistics/packing'), cartonEpcsRoutes('logistics/scattered'), cartonEpcsRoutes('logistics/spot-check')],
   seedDemo: async (tx, tenant) => {
     await seedFuturesDemo(tx, tenant);
     await seedOutboundDemo(tx, tenant);
+    await seedSpotCheckDemo(tx, tenant);
   },
 });

@@ -7,6 +7,7 @@ import { outboundPackingResource, scatteredResource } from './packing.js';
 import { qualityInspectionResource } from './quality-inspection.js';
 import { receiptReviewResource } from './receipt-review.js';
 import { shipmentReviewResource } from './shipment-review.js';
+import { spotCheckResource } from './spot-check.js';
 
 export * from './asn-binding.js';
 export * from './futures.js';
@@ -15,9 +16,10 @@ export * from './packing.js';
 export * from './quality-inspection.js';
 export * from './receipt-review.js';
 export * from './shipment-review.js';
+export * from './spot-check.js';
 export { logisticsMenu };
 
-/** The logistics module: its menu and the screens over the warehouse's documents (ASN bindings, receipt review, quality inspection, futures, counts, packing, shipment review). */
+/** The logistics module: its menu and the screens over the warehouse's documents (ASN bindings, receipt review, quality inspection, futures, counts, packing, shipment review, spot check). */
 export const logisticsModule = defineDomainModule({
   code: 'logistics',
   menu: logisticsMenu,
@@ -32,5 +34,6 @@ export const logisticsModule = defineDomainModule({
     outboundPackingResource,
     scatteredResource,
     shipmentReviewResource,
+    spotCheckResource,
   ],
 });
