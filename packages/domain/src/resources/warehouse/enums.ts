@@ -169,12 +169,12 @@ export const warehouseEnums = defineEnums({
   ],
   SpotRule: [
     o(SPOT_RULE.NONE, '未抽检', '未抽檢', 'Not picked'),
-    o(SPOT_RULE.SENDER_RELIABILITY, '发货方可靠度', '發貨方可靠度', 'Sender reliability'),
-    o(SPOT_RULE.WEIGHT_DEVIATION, '重量偏差', '重量偏差', 'Weight deviation'),
+    o(SPOT_RULE.SENDER_RELIABILITY, '发货方可靠度', '發貨方可靠度', 'Reliability'),
+    o(SPOT_RULE.WEIGHT_DEVIATION, '重量偏差', '重量偏差', 'Weight'),
     o(SPOT_RULE.RANDOM, '随机抽检', '隨機抽檢', 'Random'),
   ],
   SpotState: [
-    o(SPOT_STATE.NONE, '未抽检', '未抽檢', 'Not picked', 'default'),
+    o(SPOT_STATE.NONE, '未抽检', '未抽檢', 'None', 'default'),
     o(SPOT_STATE.TO_CHECK, '待抽检', '待抽檢', 'To check', 'warning'),
     o(SPOT_STATE.CHECKED, '已抽检', '已抽檢', 'Checked', 'processing'),
     o(SPOT_STATE.PASSED, '合格', '合格', 'Passed', 'success'),
