@@ -74,7 +74,7 @@ export const spotCheckMachine = defineMachine({
   field: 'spotState',
   states: 'SpotState',
   transitions: {
-    review: { from: [S.CHECKED], to: S.PASSED, done: 'spotCheck.done.review' },
+    review: { from: [S.CHECKED], to: S.PASSED, confirm: 'spotCheck.confirm.review', done: 'spotCheck.done.review' },
   },
   system: {
     /** picked by a rule as it is received */
@@ -123,15 +123,18 @@ export const spotCheckResource = defineResource({
     short: { ...cartonFields.short, hidden: true },
     over: { ...cartonFields.over, hidden: true },
     spotCheck: { ...cartonFields.spotCheck, search: undefined },
-    spotRule: { ...cartonFields.spotRule, width: 104, hidden: undefined },
+    // a bill's number on one line
+    billId: { ...checkListFields.billId, width: 170 },
+    spotRule: { ...cartonFields.spotRule, hidden: undefined },
     // the result with what the re-read found (read of expected; short and over on hover): the counts are back with the column settings
-    spotResult: { ...cartonFields.spotResult, label: L('结果', '結果', 'Result'), width: 130, hidden: undefined },
+    spotResult: { ...cartonFields.spotResult, label: L('结果', '結果', 'Result'), width: 150, hidden: undefined },
     spotExpected: { ...cartonFields.spotExpected, label: L('应有', '應有', 'Expected') },
     spotRead: { ...cartonFields.spotRead, label: L('复读', '複讀', 'Re-read') },
     spotShort: { ...cartonFields.spotShort, label: L('短少', '短少', 'Short') },
     spotOver: { ...cartonFields.spotOver, label: L('多出', '多出', 'Over') },
     spotState: { ...cartonFields.spotState, label: L('抽检状态', '抽檢狀態', 'State'), hidden: undefined },
-    spotCheckedBy: { ...cartonFields.spotCheckedBy, label: L('抽检人', '抽檢人', 'Checked by'), width: 110, hidden: undefined },
+    // the handheld that re-read it, with the column settings: a bill's number and the result each on one line at 1366 in English
+    spotCheckedBy: { ...cartonFields.spotCheckedBy, label: L('复读设备', '複讀設備', 'Re-read by'), width: 110 },
     spotCheckedAt: { ...cartonFields.spotCheckedAt, label: L('抽检时间', '抽檢時間', 'Checked at'), hidden: undefined },
   },
 });
