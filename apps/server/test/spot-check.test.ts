@@ -13,6 +13,7 @@ import { CARTON_RESULT } from '@tagloom/domain/rfid/reconcile.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
+import { markForSpotCheck } from '../src/modules/logistics/spot/check.js';
 import { stopParsePool } from '../src/modules/rfid/ingest/parse-pool.js';
 import { checkCarton } from '../src/modules/warehouse/cartons/check.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
@@ -191,11 +192,18 @@ describe(`spot check on ${DRIVER}`, () => {
       sql`select action, to_state from wms_log where tenant_id = ${tenantId} and doc_type = 'logistics/spot-check' and doc_id = ${carton.id}`,
     );
     expect(log).toEqual([{ action: 'mark', to_state: SPOT_STATE.TO_CHECK }]);
-    // checked again (read again), it is not picked twice
+    // marked once: offered to the rules again (its sender back to the usual rate), it keeps its pick
     await t.ctx.db.execute(
       sql`delete from wms_spot_rates where tenant_id = ${tenantId} and sender_kind = ${sender.kind} and sender_id = ${sender.id}`,
     );
-    expect((await list({}, wh01)).list.some((c) => c.id === carton.id)).toBe(true);
+    const again = await t.ctx.db.transaction((tx) =>
+      markForSpotCheck(tx, tenantId, carton.id, { tenantId, userId: null, username: 'TUN-TEST' }),
+    );
+    expect(again).toBe(SPOT_RULE.NONE);
+    expect((await list({}, wh01)).list.find((c) => c.id === carton.id)).toMatchObject({
+      spotState: SPOT_STATE.TO_CHECK,
+      spotRule: after.spot_rule,
+    });
   });
 
   it('a handheld re-read closes CHECKED with its counts; review passes a matched one and fails a short one (bill abnormal, sender at 10 %)', async () => {
