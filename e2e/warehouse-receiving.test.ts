@@ -23,6 +23,7 @@ import {
   INSPECTION_RESULT,
   INSPECTION_STATUS,
   RECEIPT_STATUS,
+  SPOT_STATE,
 } from '@tagloom/domain/resources/warehouse/enums.ts';
 import { CARTON_RESULT } from '@tagloom/domain/rfid/reconcile.ts';
 import type { Locator, Page } from 'playwright-core';
@@ -567,6 +568,52 @@ describe('shipping from the DC', () => {
       await expect.poll(() => state(lotRow)).toBe(enumText('CartonStatus', CARTON_STATUS.REVIEWED, lang));
       // (the wrong number's refusal is the one failed request: a 400 the console shows on the field)
       expect(errors.filter((m) => !/status of 400/.test(m))).toEqual([]);
+    } catch (err) {
+      throw withConsoleErrors(err, errors);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('wh01 reviews two re-read cartons on spot-check review: the matched one passes, the short one fails after the confirmation naming what failing does', async () => {
+    const lang: Lang = 'en_US';
+    const SPOT = 'logistics/spot-check';
+    const { page, context, errors } = await signedIn(suite, 'wh01', 'demo1234', { lang, path: `/${SPOT}` });
+    try {
+      const token = await tokenOf(context);
+      const checked = (await apiPost(page, token, `/api/${SPOT}/list`, { page: 1, pageSize: 100, spotState: SPOT_STATE.CHECKED })).data
+        .list as Row[];
+      const good = checked.find((c) => c.spotResult === CARTON_RESULT.MATCHED)!;
+      const bad = checked.find((c) => c.spotResult !== CARTON_RESULT.MATCHED)!;
+      expect(good && bad).toBeTruthy();
+      const state = (row: Locator) => row.locator('.resource-status').first().textContent();
+      const box = (c: Row) => rowOf(page, SPOT, String(c.cartonNo));
+      // its result says what the re-read found: the pieces read of those expected
+      await expect.poll(() => box(bad).getByTestId('spot-result').textContent()).toContain(`${bad.spotRead}/${bad.spotExpected}`);
+      for (const [c, to] of [
+        [good, SPOT_STATE.PASSED],
+        [bad, SPOT_STATE.FAILED],
+      ] as const) {
+        await rowAction(page, box(c), 'review');
+        const confirm = page.locator('.ant-modal-confirm').filter({ visible: true });
+        await expect
+          .poll(() => confirm.locator('.ant-modal-confirm-content').textContent())
+          .toContain(webText(lang, 'spotCheck.confirm.review', { name: c.cartonNo }));
+        await clickInDialog(page.getByTestId('machine-confirm-ok'));
+        await expect.poll(() => state(box(c))).toBe(enumText('SpotState', to, lang));
+      }
+      // the failed carton's receipt is abnormal now
+      const bill = await page.evaluate(
+        async ({ id, token }) => (await fetch(`/api/warehouse/bill/get?id=${id}`, { headers: { token, loginType: '1' } })).json(),
+        { id: Number(bad.billId), token },
+      );
+      expect(bill.data.receiptStatus).toBe(RECEIPT_STATUS.ABNORMAL);
+      // a carton's number opens its EPCs
+      await box(good).getByText(String(good.cartonNo)).click();
+      await expect
+        .poll(() => page.locator('.ant-drawer-title').filter({ visible: true }).textContent())
+        .toBe(webText(lang, 'carton.live.epcTitle', { code: good.cartonNo }));
+      expect(errors).toEqual([]);
     } catch (err) {
       throw withConsoleErrors(err, errors);
     } finally {

@@ -8,6 +8,7 @@ import {
   receiptReviewResource,
   scatteredResource,
   shipmentReviewResource,
+  spotCheckResource,
 } from '@tagloom/domain';
 import { inArray, sql } from 'drizzle-orm';
 import { defineModule } from '../../core/module.js';
@@ -29,6 +30,8 @@ import { packingHooks, scatteredHooks, shipmentHooks } from './outbound/hooks.js
 import { loadingOnReads } from './outbound/loading.js';
 import { packOnSessions } from './outbound/pack.js';
 import { seedOutboundDemo } from './outbound/seed.js';
+import { reviewSpot, spotOnSessions } from './spot/check.js';
+import { seedSpotCheckDemo } from './spot/seed.js';
 import { receiptReviews } from './tables.js';
 
 // a carton scanned at a pack station: its read session's close packs it (pack certification)
@@ -37,6 +40,8 @@ packOnSessions();
 loadingOnReads();
 // an order's number scanned at its site: its pick and pack read; a return's: its pieces checked against the order
 orderReadsOnSessions();
+// a carton checked at a warehouse offered to the spot check's rules; a handheld's spot read re-reads it
+spotOnSessions();
 
 /**
  * Receipt review: a warehouse's inbound receipts (purchase, futures, store returns), reviewed or
@@ -96,16 +101,31 @@ export const logisticsModule = defineModule({
       ops: { receive: 'receive', inspect: 'qi' },
       codeOf: (row) => String(row.orderNo),
     }),
+    // the spot check's moves are the carton's spot state's: logged as the spot check's, not the carton's status
+    'logistics/spot-check': loggedHooks(
+      spotCheckResource,
+      {
+        omitRoutes: READ_ONLY_ROUTES,
+        transitions: { review: (tx, row, { session }) => reviewSpot(tx, row, session) },
+      },
+      {
+        siteOf: (row) => (row.siteId == null ? null : Number(row.siteId)),
+        ops: { review: 'review' },
+        codeOf: (row) => String(row.cartonNo),
+        docType: 'logistics/spot-check',
+      },
+    ),
     'logistics/shipment-review': loggedHooks(shipmentReviewResource, shipmentHooks, {
       siteOf: (row) => (row.sourceLocationId == null ? null : Number(row.sourceLocationId)),
       ops: { review: 'ship', audit: 'audit', void: 'ship' },
     }),
   }),
   // a packed carton's or loose lot's EPCs by result (packing's and scattered review's drawer, as the receiving check's)
-  routes: [cartonEpcsRoutes('logistics/packing'), cartonEpcsRoutes('logistics/scattered')],
+  routes: [cartonEpcsRoutes('logistics/packing'), cartonEpcsRoutes('logistics/scattered'), cartonEpcsRoutes('logistics/spot-check')],
   seedDemo: async (tx, tenant) => {
     await seedFuturesDemo(tx, tenant);
     await seedOutboundDemo(tx, tenant);
     await seedOrdersDemo(tx, tenant);
+    await seedSpotCheckDemo(tx, tenant);
   },
 });

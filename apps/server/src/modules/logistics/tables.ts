@@ -9,6 +9,7 @@ import {
   receiptReviewResource,
   scatteredResource,
   shipmentReviewResource,
+  spotCheckResource,
 } from '@tagloom/domain';
 import { rowsOfTable } from '../../db/resource-table.js';
 // its screens show the warehouse's bills and the EPCs of their cartons
@@ -42,3 +43,5 @@ export const packedCartons = rowsOfTable(outboundPackingResource);
 export const shipments = rowsOfTable(shipmentReviewResource);
 /** Scattered review's rows: the warehouse's loose lots. */
 export const looseLots = rowsOfTable(scatteredResource);
+/** Spot-check review's rows: the cartons a rule picked for a re-read. */
+export const spotChecks = rowsOfTable(spotCheckResource);

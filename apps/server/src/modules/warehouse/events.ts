@@ -339,6 +339,39 @@ export async function recordSampleRead(
 }
 
 /**
+ * A carton's spot re-read (logistics/spot-check, a handheld's item-level read of a received carton):
+ * an ObjectEvent OBSERVE of the pieces read — CBV `inspecting`, `completeness_verified` when the
+ * re-read found what the carton should hold, `non_conformant` when it did not — where it was read
+ * (the reader's zone, else the carton's site), with the bill's transactions. Answers the events' ids.
+ */
+export async function recordSpotRead(
+  tx: Tx,
+  tenantId: number,
+  e: { billId: number; epcs: readonly string[]; matched: boolean; zoneId: number | null; at?: Date } & By,
+): Promise<number[]> {
+  if (!e.epcs.length) return [];
+  const f = await billFacts(tx, tenantId, await billHead(tx, tenantId, e.billId));
+  const place = e.zoneId === null ? f.to : await placeOf(tx, tenantId, e.zoneId);
+  return recordTagEventChunks(
+    tx,
+    {
+      tenantId,
+      userId: e.userId,
+      username: e.username,
+      source: 'logistics/spot-check',
+      locationId: place.location?.id ?? null,
+      ...(e.at ? { eventTime: e.at } : {}),
+      action: 'OBSERVE',
+      bizStep: 'inspecting',
+      disposition: e.matched ? 'completeness_verified' : 'non_conformant',
+      epcs: [...e.epcs],
+      bizTransactions: f.transactions,
+    },
+    place,
+  );
+}
+
+/**
  * A carton unpacked into storage (put-away): its aggregation ends — an AggregationEvent DELETE,
  * parent its SSCC, children its EPCs, CBV `unpacking` — and, unless `storing` is false, its pieces
  * are stored at the location (an ObjectEvent `storing`, `available`). For the put-away to call, in

@@ -66,7 +66,6 @@ export const logisticsMenu: MenuModuleDef = {
           side: 'T',
           icon: 'CheckSquareOutlined',
           names: { zh_CN: '抽检复核', zh_TW: '抽檢複核', en_US: 'Spot-check review' },
-          actions: ['query', 'review', 'export'],
         },
         {
           component: 'logistics/scattered',

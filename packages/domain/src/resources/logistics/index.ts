@@ -8,6 +8,7 @@ import { outboundPackingResource, scatteredResource } from './packing.js';
 import { qualityInspectionResource } from './quality-inspection.js';
 import { receiptReviewResource } from './receipt-review.js';
 import { shipmentReviewResource } from './shipment-review.js';
+import { spotCheckResource } from './spot-check.js';
 
 export * from './asn-binding.js';
 export * from './customer-order.js';
@@ -17,9 +18,10 @@ export * from './packing.js';
 export * from './quality-inspection.js';
 export * from './receipt-review.js';
 export * from './shipment-review.js';
+export * from './spot-check.js';
 export { logisticsMenu };
 
-/** The logistics module: its menu and the screens over the warehouse's documents (ASN bindings, receipt review, quality inspection, futures, counts, packing, shipment review, e-commerce orders and returns). */
+/** The logistics module: its menu and the screens over the warehouse's documents (ASN bindings, receipt review, quality inspection, futures, counts, packing, shipment review, spot check, e-commerce orders and returns). */
 export const logisticsModule = defineDomainModule({
   code: 'logistics',
   menu: logisticsMenu,
@@ -36,5 +38,6 @@ export const logisticsModule = defineDomainModule({
     shipmentReviewResource,
     ecomDeliveryResource,
     ecomReturnResource,
+    spotCheckResource,
   ],
 });

@@ -5,7 +5,7 @@ import { f } from '../../resource/fields.js';
 import { defineMachine } from '../../resource/machine.js';
 import { CARTON_RESULT } from '../../rfid/reconcile.js';
 import { CODE } from '../supply/chain/_shared.js';
-import { CARTON_STATUS as C, CARTON_DIRECTION } from './enums.js';
+import { CARTON_STATUS as C, CARTON_DIRECTION, SPOT_RULE, SPOT_STATE } from './enums.js';
 
 /** A count a carton keeps from its reads (the server writes it). */
 const count = (label: L10n, extra: { hidden?: boolean; width?: number } = {}) =>
@@ -316,6 +316,66 @@ export const cartonFields = {
     form: false,
     editable: false,
     width: 160,
+    hidden: true,
+  }),
+  // a spot check (logistics/spot-check): picked by a rule for an item-level re-read, its re-read's counts, its review
+  spotCheck: f.enumOf('YesNo', {
+    label: L('抽检', '抽檢', 'Spot check'),
+    default: 0,
+    required: false,
+    form: false,
+    editable: false,
+    width: 70,
+    hidden: true,
+  }),
+  spotRule: f.enumOf('SpotRule', {
+    label: L('抽检规则', '抽檢規則', 'Spot rule'),
+    search: 'eq',
+    default: SPOT_RULE.NONE,
+    required: false,
+    form: false,
+    editable: false,
+    width: 120,
+    hidden: true,
+  }),
+  spotState: f.enumOf('SpotState', {
+    label: L('抽检状态', '抽檢狀態', 'Spot state'),
+    search: 'eq',
+    default: SPOT_STATE.NONE,
+    required: false,
+    form: false,
+    width: 90,
+    hidden: true,
+  }),
+  spotResult: f.enumOf('CartonResult', {
+    label: L('抽检结果', '抽檢結果', 'Spot result'),
+    search: 'eq',
+    default: 0,
+    required: false,
+    form: false,
+    editable: false,
+    width: 90,
+    hidden: true,
+  }),
+  spotExpected: count(L('抽检应有', '抽檢應有', 'Spot expected'), { hidden: true }),
+  spotRead: count(L('抽检读取', '抽檢讀取', 'Spot read'), { hidden: true }),
+  spotShort: count(L('抽检短少', '抽檢短少', 'Spot short'), { hidden: true }),
+  spotOver: count(L('抽检多出', '抽檢多出', 'Spot over'), { hidden: true }),
+  spotCheckedAt: f.datetime({
+    label: L('抽检时间', '抽檢時間', 'Spot-checked at'),
+    required: false,
+    form: false,
+    editable: false,
+    sort: true,
+    width: 160,
+    hidden: true,
+  }),
+  spotCheckedBy: f.text({
+    label: L('抽检人', '抽檢人', 'Spot-checked by'),
+    max: 64,
+    required: false,
+    form: false,
+    editable: false,
     hidden: true,
   }),
   // a reset's typed confirmation: the carton's number, as the user typed it

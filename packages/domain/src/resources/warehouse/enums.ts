@@ -54,6 +54,18 @@ export const CARTON_EPC_SOURCE = { FACTORY_PACK: 1, ASN_IMPORT: 2, DC_REPACK: 3,
 /** Values of the EpcClass enum: what the receiving check found of an EPC of a carton (F5; 0: not checked yet). */
 export const EPC_CLASS = { PENDING: 0, MATCHED: 1, SHORT: 2, OVER: 3, FOREIGN: 4, UNKNOWN: 5 } as const;
 
+/**
+ * Values of the SpotRule enum (../shared/operations.md §7 spot check): why a carton was picked for an
+ * item-level re-read — its sender's recent reliability, its weight off what its pieces should weigh,
+ * or at random (0: not picked).
+ */
+export const SPOT_RULE = { NONE: 0, SENDER_RELIABILITY: 1, WEIGHT_DEVIATION: 2, RANDOM: 3 } as const;
+/**
+ * Values of the SpotState enum: a carton picked for a spot check is to be re-read, re-read (checked),
+ * then reviewed as passed or failed (0: not picked).
+ */
+export const SPOT_STATE = { NONE: 0, TO_CHECK: 1, CHECKED: 2, PASSED: 3, FAILED: 4 } as const;
+
 /** Values of the InspectionKind enum (E5): a receipt's inspection, or a return's. */
 export const INSPECTION_KIND = { RECEIVING: 1, RETURN: 2 } as const;
 /** Values of the InspectionStatus enum. */
@@ -154,6 +166,19 @@ export const warehouseEnums = defineEnums({
     o(EPC_CLASS.OVER, '多出', '多出', 'Over', 'warning'),
     o(EPC_CLASS.FOREIGN, '他单', '他單', 'Foreign', 'error'),
     o(EPC_CLASS.UNKNOWN, '未知', '未知', 'Unknown', 'error'),
+  ],
+  SpotRule: [
+    o(SPOT_RULE.NONE, '未抽检', '未抽檢', 'Not picked'),
+    o(SPOT_RULE.SENDER_RELIABILITY, '发货方可靠度', '發貨方可靠度', 'Reliability'),
+    o(SPOT_RULE.WEIGHT_DEVIATION, '重量偏差', '重量偏差', 'Weight'),
+    o(SPOT_RULE.RANDOM, '随机抽检', '隨機抽檢', 'Random'),
+  ],
+  SpotState: [
+    o(SPOT_STATE.NONE, '未抽检', '未抽檢', 'None', 'default'),
+    o(SPOT_STATE.TO_CHECK, '待抽检', '待抽檢', 'To check', 'warning'),
+    o(SPOT_STATE.CHECKED, '已抽检', '已抽檢', 'Checked', 'processing'),
+    o(SPOT_STATE.PASSED, '合格', '合格', 'Passed', 'success'),
+    o(SPOT_STATE.FAILED, '不合格', '不合格', 'Failed', 'error'),
   ],
   InspectionKind: [
     o(INSPECTION_KIND.RECEIVING, '收货质检', '收貨品檢', 'Receiving'),

@@ -100,6 +100,8 @@ const DEMO_ROLES: { code: string; name: string; alias: string; grants: Record<st
       'logistics/packing': ['query', 'export', 'review', 'audit', 'cancelReview', 'reset'],
       'logistics/scattered': ['query', 'export', 'review'],
       'logistics/shipment-review': ['query', 'export', 'review', 'audit', 'void'],
+      // its received cartons picked for a spot check, re-read by handheld and reviewed (passed or failed)
+      'logistics/spot-check': ['query', 'export', 'review'],
       // its futures bills: the forward-order goods coming in, and the stores they go on to
       'logistics/futures': ['query', 'add', 'edit', 'export', 'cancel'],
       // its warehouse's online orders (picked and packed by their reads at its e-commerce area, shipped) and their returns

@@ -6,6 +6,7 @@ import {
   INBOUND_KINDS,
   LOCATION_KIND,
   RECEIPT_STATUS,
+  SPOT_STATE,
   TAG_STATUS,
 } from '@tagloom/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -34,7 +35,8 @@ const RECEIPT_STATES = [BILL_STATUS.RECEIVING, BILL_STATUS.RECEIVED, BILL_STATUS
  * it has cartons, else the lines' received sum), cartons received (its cartons read), the
  * differences (received − expected), the difference ratio (100 · |piece difference| / pieces
  * expected) and the receipt status once receiving has begun: abnormal when pieces differ, a carton
- * read a foreign or unknown EPC, or a carton is held. Answers the row as it is now.
+ * read a foreign or unknown EPC, a carton is held or failed its spot check (logistics/spot-check).
+ * Answers the row as it is now.
  */
 export async function tallyBill(tx: Tx, tenantId: number, id: number): Promise<Row> {
   const lines = sql`from ${wmsBillLines} where ${wmsBillLines.tenantId} = ${tenantId} and ${wmsBillLines.billId} = ${id}`;
@@ -56,7 +58,7 @@ export async function tallyBill(tx: Tx, tenantId: number, id: number): Promise<R
     .returning();
   const [odd] = await queryRows<{ n: number }>(
     tx,
-    sql`select count(*)::int as n ${cartons} and (c.foreign + c.unknown > 0 or c.status = ${CARTON_STATUS.HELD})`,
+    sql`select count(*)::int as n ${cartons} and (c.foreign + c.unknown > 0 or c.status = ${CARTON_STATUS.HELD} or c.spot_state = ${SPOT_STATE.FAILED})`,
   );
   const expected = Number(row.piecesExpected);
   const diff = Number(row.piecesReceived) - expected;

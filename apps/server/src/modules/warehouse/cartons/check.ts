@@ -114,41 +114,7 @@ export async function checkCarton(
   const read = new Set(bound.filter((b) => READ_CLASSES.includes(Number(b.result))).map((b) => b.epc));
   if (session) for (const epc of await sessionReads(tx, tenantId, session.id)) read.add(epc);
   for (const epc of reads) read.add(epc);
-  const readList = [...read];
-  // where the read EPCs should be: a carton of this bill (a mis-pack) or of another (foreign)
-  const homes = readList.length
-    ? await tx
-        .select({ epc: wmsCartonEpcs.epc, cartonId: wmsCartonEpcs.cartonId, billId: wmsCartonEpcs.billId })
-        .from(wmsCartonEpcs)
-        .where(
-          and(
-            eq(wmsCartonEpcs.tenantId, tenantId),
-            inArray(wmsCartonEpcs.epc, readList),
-            inArray(wmsCartonEpcs.source, EXPECTING),
-            isNull(wmsCartonEpcs.unboundAt),
-          ),
-        )
-    : [];
-  const tags = await registryOf(tx, tenantId, readList);
-  const expected = new Map<string, number>(expectedHere.map((e) => [e, cartonId]));
-  const elsewhere = new Map<string, number>();
-  for (const h of homes) {
-    if (Number(h.billId) === billId && !expected.has(h.epc)) expected.set(h.epc, Number(h.cartonId));
-    else if (Number(h.billId) !== billId) elsewhere.set(h.epc, Number(h.billId));
-  }
-  const registry = (epc: string) => {
-    const tag = tags.get(epc);
-    return tag ? { skuId: tag.skuId, billId: elsewhere.get(epc) ?? null } : null;
-  };
-  let classes: CartonClasses;
-  if (expectedHere.length) {
-    const mine = reconcile(expected, new Map([[cartonId, read]]), registry, billId).get(cartonId);
-    classes = mine ?? { matched: [], short: [], over: [], foreign: [], unknown: [] };
-  } else classes = await bySku(tx, tenantId, bill, carton, readList, registry);
-  const counts = countsOf(classes);
-  // SKU level: the short pieces are numbers, not EPCs
-  const short = expectedHere.length ? counts.short : Math.max(0, Number(carton.expectedPieces) - counts.matched);
-  const result = cartonResult({ ...counts, short });
+  const { classes, tags, elsewhere, counts, short, result } = await reconcileCarton(tx, tenantId, carton, bill, expectedHere, [...read]);
   const source = session?.kind === READ_SESSION_KIND.HANDHELD ? CARTON_EPC_SOURCE.HANDHELD : CARTON_EPC_SOURCE.TUNNEL;
   await writeClasses(tx, tenantId, carton, classes, tags, { source, by: session?.equipmentCoding ?? '' });
   // the label exceptions it finds (warehouse/abnormal-label), where it was read: the carton's site, the reader's zone
@@ -194,6 +160,62 @@ export async function checkCarton(
   // the live panel: the carton's result, at the commit
   await publishCarton(tx, tenantId, cartonId);
   return row;
+}
+
+/**
+ * Reconciles what was read in a carton (`readList`) against what it should hold (F5): by EPC where
+ * its EPCs are known (`expectedHere`, the factory's pack reads or an ASN import — an EPC of another
+ * carton of the bill is a mis-pack, one of another bill foreign), else by SKU against its bill's
+ * lines; answers the classes, the registry's tags, where foreign EPCs belong, the counts, the short
+ * pieces (numbers at SKU level) and the carton's result. Writes nothing: the receiving check and the
+ * spot check's re-read (logistics/spot-check) keep what they need of it.
+ */
+export async function reconcileCarton(
+  tx: Tx,
+  tenantId: number,
+  carton: Row,
+  bill: Row,
+  expectedHere: readonly string[],
+  readList: string[],
+) {
+  const cartonId = Number(carton.id);
+  const billId = Number(bill.id);
+  const read = new Set(readList);
+  // where the read EPCs should be: a carton of this bill (a mis-pack) or of another (foreign)
+  const homes = readList.length
+    ? await tx
+        .select({ epc: wmsCartonEpcs.epc, cartonId: wmsCartonEpcs.cartonId, billId: wmsCartonEpcs.billId })
+        .from(wmsCartonEpcs)
+        .where(
+          and(
+            eq(wmsCartonEpcs.tenantId, tenantId),
+            inArray(wmsCartonEpcs.epc, readList),
+            inArray(wmsCartonEpcs.source, EXPECTING),
+            isNull(wmsCartonEpcs.unboundAt),
+          ),
+        )
+    : [];
+  const tags = await registryOf(tx, tenantId, readList);
+  const expected = new Map<string, number>(expectedHere.map((e) => [e, cartonId]));
+  const elsewhere = new Map<string, number>();
+  for (const h of homes) {
+    if (Number(h.billId) === billId && !expected.has(h.epc)) expected.set(h.epc, Number(h.cartonId));
+    else if (Number(h.billId) !== billId) elsewhere.set(h.epc, Number(h.billId));
+  }
+  const registry = (epc: string) => {
+    const tag = tags.get(epc);
+    return tag ? { skuId: tag.skuId, billId: elsewhere.get(epc) ?? null } : null;
+  };
+  let classes: CartonClasses;
+  if (expectedHere.length) {
+    const mine = reconcile(expected, new Map([[cartonId, read]]), registry, billId).get(cartonId);
+    classes = mine ?? { matched: [], short: [], over: [], foreign: [], unknown: [] };
+  } else classes = await bySku(tx, tenantId, bill, carton, readList, registry);
+  const counts = countsOf(classes);
+  // SKU level: the short pieces are numbers, not EPCs
+  const short = expectedHere.length ? counts.short : Math.max(0, Number(carton.expectedPieces) - counts.matched);
+  const result = cartonResult({ ...counts, short });
+  return { classes, tags, elsewhere, counts, short, result };
 }
 
 /**

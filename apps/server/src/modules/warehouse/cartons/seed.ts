@@ -25,7 +25,7 @@ type Tag = { epc: string; skuId: number };
  * cartons made as when it ships, each carton's EPCs bound (factory pack). Answers the bill's id and
  * its cartons' ids in carton order.
  */
-async function packedBill(
+export async function packedBill(
   tx: Tx,
   tenantId: number,
   code: string,
@@ -75,7 +75,7 @@ async function packedBill(
 }
 
 /** Reads of a carton at the dock tunnel (before its check). */
-async function readIn(tx: Tx, tenantId: number, billId: number, cartonId: number, epcs: string[], reader: string) {
+export async function readIn(tx: Tx, tenantId: number, billId: number, cartonId: number, epcs: string[], reader: string) {
   await tx
     .insert(wmsCartonEpcs)
     .values(

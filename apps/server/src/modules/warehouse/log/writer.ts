@@ -73,6 +73,11 @@ export interface WmsLogOptions<R = Row> {
   epcCount?(row: R, action: string): number;
   /** the document's code (default the declaration's title field) */
   codeOf?(row: R): string;
+  /**
+   * the document type the log names (default the rows' own declaration): a screen whose machine
+   * moves another field of those rows (a carton's spot check) names itself, so its states read as its own
+   */
+  docType?: string;
 }
 
 const state = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
@@ -126,7 +131,7 @@ export function loggedHooks<D extends ResourceDef>(def: D, hooks: ResourceHooks<
         username: info.by.username,
         siteId: siteOf(row),
         // a screen over another's rows (a receipt review's bills) logs the rows' own declaration
-        docType: def.rowsOf?.code ?? def.code,
+        docType: opts.docType ?? def.rowsOf?.code ?? def.code,
         docId: Number(r.id),
         docCode: opts.codeOf?.(row) ?? String(r[def.titleField] ?? ''),
         action: info.action,

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { fetchData } from '../../../app/request';
 import { EnumValue } from '../../../components/resource/field-render';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
+import type { ResourcePageExtensions } from '../../../components/resource/types';
 import { normalizeLang } from '../../../domain';
 import { RESULT_COLOUR } from './LivePanel';
 import { type CartonLive, CODE } from './live';
@@ -142,14 +143,24 @@ export function CartonNoLink({ value, id, onOpen }: { value: unknown; id: number
 }
 
 /** A carton list of a declaration (packing, scattered review) whose carton numbers open their EPCs. */
-export function CartonListWithEpcs({ code }: { code: string }) {
+export function CartonListWithEpcs({
+  code,
+  columnOverrides,
+}: {
+  code: string;
+  /** a screen's own cells beside the carton number's link (spot check: its result with its counts) */
+  columnOverrides?: ResourcePageExtensions['columnOverrides'];
+}) {
   const def = RESOURCES.find((r) => r.code === code)!;
   const [shown, setShown] = useState<{ id: number; cartonNo: string }>();
   return (
     <>
       <ResourcePage
         def={def}
-        columnOverrides={{ cartonNo: (value, row) => <CartonNoLink value={value} id={Number(row.id)} onOpen={setShown} /> }}
+        columnOverrides={{
+          ...columnOverrides,
+          cartonNo: (value, row) => <CartonNoLink value={value} id={Number(row.id)} onOpen={setShown} />,
+        }}
       />
       <CartonEpcs screen={code} carton={shown} onClose={() => setShown(undefined)} />
     </>
