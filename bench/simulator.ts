@@ -43,6 +43,11 @@
 //                          readers, sales and a return at the POS (POST /api/store/pos/transactions with its
 //                          device key), pieces walking out past the exit, and a closing handheld count
 //                          (sheet, upload, result: expected, counted, over, short); readers it lacks are set up
+//   --scenario outbound    a shift at WH01's shipping side, signed in as --admin (default demo:demo123): a transfer
+//                          to --store (default ST004) picked into three cartons, each read at the pack station
+//                          (TUN-WH01-PK1; the second mis-packed: refused review, put right, read again), reviewed
+//                          and audited; the truck through the dock-out gate (GATE-WH01-DO1), the shipment
+//                          reviewed and audited; an online order accepted, read at TUN-WH01-EC1, shipped
 //   --store <code>         store: the store (default ST001)
 //   --missing <n>          store: pieces that walk out unpaid before the count (default 2)
 //
@@ -52,6 +57,7 @@
 // arriving, moving and — at a point-of-sale reader — sold.
 import { checkDigit, sgtin96Hex } from '@tagloom/domain/epc/index.js';
 import { runInboundScenario } from './inbound-scenario.js';
+import { runOutboundScenario } from './outbound-scenario.js';
 import { api, mac, must, payload } from './sim-lib.js';
 import { runStoreScenario } from './store-scenario.js';
 
@@ -73,7 +79,7 @@ interface Options {
   tenant: string;
   tid: boolean;
   quiet: boolean;
-  scenario: 'readers' | 'inbound' | 'store';
+  scenario: 'readers' | 'inbound' | 'store' | 'outbound';
   bill?: string;
   store?: string;
   missing?: number;
@@ -142,7 +148,8 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--tid') o.tid = true;
     else if (a === '--scenario') {
       const sc = v();
-      if (sc !== 'readers' && sc !== 'inbound' && sc !== 'store') throw new Error('--scenario: readers, inbound or store');
+      if (sc !== 'readers' && sc !== 'inbound' && sc !== 'store' && sc !== 'outbound')
+        throw new Error('--scenario: readers, inbound, store or outbound');
       o.scenario = sc;
     } else if (a === '--bill') o.bill = v();
     else if (a === '--cartons') o.cartons = Math.max(1, Math.floor(n()));
@@ -151,12 +158,12 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--missing') o.missing = Math.floor(n());
     else if (a === '--help' || a === '-h') {
       console.log(
-        'usage: npm run simulate -w bench -- [--url U] [--code C]… | [--admin user:pass --readers N] [--tags N] [--rate R] [--batches N] [--format F] [--mqtt URL] | --scenario inbound [--admin user:pass] [--bill CODE] [--cartons N] [--every MS] [--format F] | --scenario store [--admin user:pass] [--store CODE] [--missing N] [--format F]',
+        'usage: npm run simulate -w bench -- [--url U] [--code C]… | [--admin user:pass --readers N] [--tags N] [--rate R] [--batches N] [--format F] [--mqtt URL] | --scenario inbound [--admin user:pass] [--bill CODE] [--cartons N] [--every MS] [--format F] | --scenario store [--admin user:pass] [--store CODE] [--missing N] [--format F] | --scenario outbound [--admin user:pass] [--store CODE] [--format F]',
       );
       process.exit(0);
     } else throw new Error(`unknown option ${a}`);
   }
-  if (o.scenario === 'inbound' || o.scenario === 'store') {
+  if (o.scenario === 'inbound' || o.scenario === 'store' || o.scenario === 'outbound') {
     o.admin ??= { username: 'demo', password: 'demo123' };
     return o;
   }
@@ -257,6 +264,16 @@ async function main() {
       bill: o.bill,
       cartons: o.cartons,
       every: o.every,
+      format: formatOf(o, 0),
+    });
+    return;
+  }
+  if (o.scenario === 'outbound') {
+    await runOutboundScenario({
+      url: o.url,
+      username: o.admin!.username,
+      password: o.admin!.password,
+      store: o.store,
       format: formatOf(o, 0),
     });
     return;

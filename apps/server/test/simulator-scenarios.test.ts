@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import { BILL_STATUS, CARTON_STATUS, COUNT_STATUS, STOCK_MOVE_KIND, TAG_STATUS } from '@tagloom/domain';
+import { BILL_STATUS, CARTON_STATUS, COUNT_STATUS, ORDER_STATUS, STOCK_MOVE_KIND, TAG_STATUS } from '@tagloom/domain';
 import { CARTON_RESULT } from '@tagloom/domain/rfid/reconcile.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInboundScenario } from '../../../bench/inbound-scenario.js';
+import { runOutboundScenario } from '../../../bench/outbound-scenario.js';
 import { runStoreScenario } from '../../../bench/store-scenario.js';
 import { queryRows } from '../src/db/client.js';
 import { stopParsePool } from '../src/modules/rfid/ingest/parse-pool.js';
@@ -11,7 +12,8 @@ import { DRIVER, startTestApp, type TestApp } from './support.js';
 
 /**
  * The simulator's scenarios against the app on a port, as `npm start` serves it (one server for both):
- * the inbound DC (bench/inbound-scenario.ts) and a day in a store (bench/store-scenario.ts).
+ * the inbound DC (bench/inbound-scenario.ts), a day in a store (bench/store-scenario.ts) and the outbound
+ * DC (bench/outbound-scenario.ts).
  */
 describe(`the simulator's scenarios on ${DRIVER}`, () => {
   let t: TestApp;
@@ -141,4 +143,20 @@ describe(`the simulator's scenarios on ${DRIVER}`, () => {
     );
     expect(row).toMatchObject({ expected_pieces: run.count.expected, counted_pieces: run.count.counted, short_pieces: run.count.short });
   }, 60_000);
+
+  it('a shift at WH01 shipping: three cartons certified at the pack station (one mis-packed, read again), the truck through the gate, an online order shipped', async () => {
+    const lines: string[] = [];
+    const run = await runOutboundScenario({ url, username: 'demo', password: 'demo123', format: 'zebra', log: (l) => lines.push(l) });
+    const why = lines.join('\n');
+    expect(
+      run.cartons.map((c) => c.firstResult),
+      why,
+    ).toEqual([CARTON_RESULT.MATCHED, CARTON_RESULT.MIXED, CARTON_RESULT.MATCHED]);
+    expect(run.cartons.map((c) => c.result)).toEqual([CARTON_RESULT.MATCHED, CARTON_RESULT.MATCHED, CARTON_RESULT.MATCHED]);
+    // shipped: the cartons with it, the store expecting them
+    expect(run.bill).toMatchObject({ status: BILL_STATUS.IN_TRANSIT, loadedRatio: 100 });
+    expect(run.cartons.every((c) => c.status === CARTON_STATUS.SHIPPED)).toBe(true);
+    expect(why).toMatch(/review of the mis-packed \S+ refused: .+/);
+    expect(run.order).toMatchObject({ status: ORDER_STATUS.SHIPPED, pieces: 2 });
+  }, 90_000);
 });
