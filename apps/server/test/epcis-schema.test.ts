@@ -7,7 +7,6 @@
  * an event of every type (Object, Aggregation ADD and DELETE, Transaction, Association, one declared
  * in error) — is valid, each eventID its canonical event hash.
  */
-import { readFileSync } from 'node:fs';
 import {
   BIZ_STEPS,
   BIZ_TRANSACTION_TYPES,
@@ -19,8 +18,6 @@ import {
   ssccUri,
 } from '@tagloom/domain';
 import { PRESENCE_CHANGES, SCENE_TYPE } from '@tagloom/domain/rfid/presence.js';
-import { Ajv, type ErrorObject } from 'ajv';
-import addFormatsPlugin from 'ajv-formats';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
@@ -28,16 +25,12 @@ import { tenants } from '../src/db/schema/index.js';
 import { demoTid } from '../src/modules/label/tags/seed.js';
 import { placeOf, recordTagEvent, siteParties, type TagEventInput, withdrawOrderTags } from '../src/modules/label/tags/store.js';
 import { cbvOf, recordPresenceEvents } from '../src/modules/rfid/state/lifecycle.js';
+import { problems, schema } from './epcis-validate.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: documents are read loosely
 type Row = Record<string, any>;
 
-const schema = JSON.parse(readFileSync(new URL('./fixtures/epcis/EPCIS-JSON-Schema.json', import.meta.url), 'utf8'));
-const ajv = new Ajv({ strict: false, allErrors: true });
-(addFormatsPlugin as unknown as (a: Ajv) => void)(ajv);
-const validate = ajv.compile(schema);
-const problems = (doc: unknown): ErrorObject[] => (validate(doc) ? [] : (validate.errors ?? []));
 /** The enum of a definition of the schema (its anyOf's string branch). */
 const cbv = (name: string): string[] => (schema.definitions[name].anyOf as Row[]).find((b) => b.enum)!.enum;
 

@@ -1,6 +1,8 @@
 import {
+  defectResource,
   logisticsModule as domain,
   futuresResource,
+  labelReprintResource,
   outboundPackingResource,
   qualityInspectionResource,
   receiptReviewResource,
@@ -11,6 +13,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { defineModule } from '../../core/module.js';
 import { READ_ONLY_ROUTES, type ResourceHooks } from '../../core/resource/service.js';
 import { logisticsCountHooks } from '../store/counts/part.js';
+import { retagPrintRoutes } from '../store/retag/print.js';
 import { billHooks, billSiteOf, toWarehouse } from '../warehouse/bills/hooks.js';
 import { REVIEWED_KINDS, reviewBill } from '../warehouse/bills/review.js';
 import { SHIPPED_STATES } from '../warehouse/cartons/check.js';
@@ -18,12 +21,16 @@ import { cartonEpcsRoutes } from '../warehouse/cartons/live-routes.js';
 import { qualityInspectionHooks } from '../warehouse/inspections/hooks.js';
 import { inspectionLog } from '../warehouse/inspections/log.js';
 import { loggedHooks } from '../warehouse/log/writer.js';
+import { defectHooks } from './defects/hooks.js';
+import { seedDefectsDemo } from './defects/seed.js';
 import { futuresHooks } from './futures.js';
 import { seedFuturesDemo } from './futures-seed.js';
 import { packingHooks, scatteredHooks, shipmentHooks } from './outbound/hooks.js';
 import { loadingOnReads } from './outbound/loading.js';
 import { packOnSessions } from './outbound/pack.js';
 import { seedOutboundDemo } from './outbound/seed.js';
+import { labelReprintHooks } from './reprint/hooks.js';
+import { seedLabelReprintDemo } from './reprint/seed.js';
 import { receiptReviews } from './tables.js';
 
 // a carton scanned at a pack station: its read session's close packs it (pack certification)
@@ -49,8 +56,9 @@ const receiptReviewHooks: ResourceHooks = {
  * The logistics module: the screens over the warehouse's documents that the DC's logistics desk
  * works — receipt review, ASN binding records (read only), quality inspection, futures bills
  * (cross-docked to their stores by their review); packing review (pack certification at the pack
- * stations) and shipment review (loading at the dock-out gate, then shipping) — ../shared/operations.md
- * slice C.
+ * stations) and shipment review (loading at the dock-out gate, then shipping); defective products
+ * (recorded by EPC or SKU, disposed of once) and label reprints (the store re-tags' rows and Print at
+ * the warehouses) — ../shared/operations.md slice C.
  */
 export const logisticsModule = defineModule({
   code: 'logistics',
@@ -82,11 +90,21 @@ export const logisticsModule = defineModule({
       siteOf: (row) => (row.sourceLocationId == null ? null : Number(row.sourceLocationId)),
       ops: { review: 'ship', audit: 'audit', void: 'ship' },
     }),
+    // disposing of a defect is the warehouse's quality desk's (a store's clerk is held by its party scope)
+    [defectResource.code]: loggedHooks(defectResource, defectHooks, {
+      siteOf: (row) => (row.siteId == null ? null : Number(row.siteId)),
+      ops: { dispose: 'qi' },
+      epcCount: (row) => (row.epc ? 1 : 0),
+    }),
+    [labelReprintResource.code]: labelReprintHooks,
   }),
   // a packed carton's or loose lot's EPCs by result (packing's and scattered review's drawer, as the receiving check's)
-  routes: [cartonEpcsRoutes('logistics/packing'), cartonEpcsRoutes('logistics/scattered')],
+  // a label reprint's Print: the store re-tags' route over the warehouses' rows
+  routes: [cartonEpcsRoutes('logistics/packing'), cartonEpcsRoutes('logistics/scattered'), retagPrintRoutes(labelReprintResource)],
   seedDemo: async (tx, tenant) => {
     await seedFuturesDemo(tx, tenant);
     await seedOutboundDemo(tx, tenant);
+    await seedDefectsDemo(tx, tenant);
+    await seedLabelReprintDemo(tx, tenant);
   },
 });

@@ -2,6 +2,7 @@ import {
   asnBindingResource,
   futuresResource,
   futuresStoreResource,
+  labelReprintResource,
   logisticsCountSiteResource,
   logisticsInventoryResource,
   outboundPackingResource,
@@ -14,6 +15,9 @@ import { rowsOfTable } from '../../db/resource-table.js';
 // its screens show the warehouse's bills and the EPCs of their cartons
 import '../warehouse/tables.js';
 import '../store/tables.js';
+
+/** Defects: the module's own table. */
+export * from './defects/tables.js';
 
 /** ASN binding records: rows of the warehouse's carton–EPC table. */
 export const asnBindings = rowsOfTable(asnBindingResource);
@@ -40,3 +44,5 @@ export const packedCartons = rowsOfTable(outboundPackingResource);
 export const shipments = rowsOfTable(shipmentReviewResource);
 /** Scattered review's rows: the warehouse's loose lots. */
 export const looseLots = rowsOfTable(scatteredResource);
+/** Label reprints at the warehouses: rows of the store module's re-tags table. */
+export const warehouseLabelReprints = rowsOfTable(labelReprintResource);

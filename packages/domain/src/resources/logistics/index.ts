@@ -1,23 +1,27 @@
 import { defineDomainModule } from '../module.js';
 import { logisticsMenu } from './_menu.js';
 import { asnBindingResource } from './asn-binding.js';
+import { defectResource } from './defective.js';
 import { futuresResource, futuresStoreResource } from './futures.js';
 import { logisticsCountSiteResource, logisticsInventoryResource } from './inventory.js';
+import { labelReprintResource } from './label-reprint.js';
 import { outboundPackingResource, scatteredResource } from './packing.js';
 import { qualityInspectionResource } from './quality-inspection.js';
 import { receiptReviewResource } from './receipt-review.js';
 import { shipmentReviewResource } from './shipment-review.js';
 
 export * from './asn-binding.js';
+export * from './defective.js';
 export * from './futures.js';
 export * from './inventory.js';
+export * from './label-reprint.js';
 export * from './packing.js';
 export * from './quality-inspection.js';
 export * from './receipt-review.js';
 export * from './shipment-review.js';
 export { logisticsMenu };
 
-/** The logistics module: its menu and the screens over the warehouse's documents (ASN bindings, receipt review, quality inspection, futures, counts, packing, shipment review). */
+/** The logistics module: its menu and the screens over the warehouse's documents (ASN bindings, receipt review, quality inspection, futures, counts, packing, shipment review, defects, label reprints). */
 export const logisticsModule = defineDomainModule({
   code: 'logistics',
   menu: logisticsMenu,
@@ -32,5 +36,7 @@ export const logisticsModule = defineDomainModule({
     outboundPackingResource,
     scatteredResource,
     shipmentReviewResource,
+    defectResource,
+    labelReprintResource,
   ],
 });

@@ -1,0 +1,127 @@
+/**
+ * The demo's label reprints at the warehouses (operations.md §11 "10 warehouse reprints", NEW /
+ * PRINTED / APPLIED): at WH01, stored pieces whose labels were damaged, lost or unreadable and two
+ * that came untagged; four printed (their new EPCs made and commissioned as the Print button
+ * makes them, the warehouse log's rows with them) and two of those applied, one read back by a
+ * reader and one marked by hand; one at WH02 (another party's row). ACME gets one.
+ */
+import { LOCATION_KIND, labelReprintResource, RETAG_REASON as R, RETAG_STATUS } from '@tagloom/domain';
+import { sql } from 'drizzle-orm';
+import { nextDocumentCode } from '../../../core/numbering.js';
+import { move } from '../../../core/resource/transitions.js';
+import { queryRows, type Tx } from '../../../db/client.js';
+import { retagEpc } from '../../label/tags/retag.js';
+import { storeRetags } from '../../store/retag/tables.js';
+
+const HOUR = 3_600_000;
+
+interface Plan {
+  site: 'WH01' | 'WH02';
+  reason: number;
+  untagged?: boolean;
+  /** how far it went */
+  to?: 'printed' | 'applied' | 'appliedByHand';
+  remark?: string;
+}
+
+const PLANS: Plan[] = [
+  { site: 'WH01', reason: R.DAMAGED, to: 'applied', remark: '上架时吊牌撕裂' },
+  { site: 'WH01', reason: R.UNREADABLE, to: 'appliedByHand' },
+  { site: 'WH01', reason: R.DAMAGED, to: 'printed', remark: '拆箱划伤标签' },
+  { site: 'WH01', reason: R.LOST, to: 'printed' },
+  { site: 'WH01', reason: R.UNREADABLE, remark: '通道门读取不到' },
+  { site: 'WH01', reason: R.UNTAGGED, untagged: true, remark: '退货件无吊牌' },
+  { site: 'WH01', reason: R.DAMAGED },
+  { site: 'WH01', reason: R.LOST, remark: '质检后吊牌未挂回' },
+  { site: 'WH01', reason: R.UNTAGGED, untagged: true },
+  { site: 'WH01', reason: R.UNREADABLE },
+  { site: 'WH02', reason: R.DAMAGED },
+];
+
+export async function seedLabelReprintDemo(tx: Tx, tenant: { id: number }): Promise<void> {
+  const tenantId = tenant.id;
+  const warehouses = await queryRows<{ id: number; code: string }>(
+    tx,
+    sql`select id::int, code from locations where tenant_id = ${tenantId} and kind = ${LOCATION_KIND.WAREHOUSE} order by code`,
+  );
+  if (!warehouses.length) return;
+  const ids = warehouses.map((w) => w.id);
+  const [any] = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from store_retags where tenant_id = ${tenantId} and site_id = any(${`{${ids.join(',')}}`}::bigint[]) limit 1`,
+  );
+  if (any) return;
+  const siteOf = new Map(warehouses.map((w) => [w.code, w.id]));
+  const demo = siteOf.has('WH01');
+  const plans = demo ? PLANS.filter((p) => siteOf.has(p.site)) : [{ ...PLANS[0], to: undefined }];
+  // pieces stored at a warehouse no carton holds, past those the defects took
+  const stored = async (siteId: number) =>
+    queryRows<{ epc: string; sku_id: number }>(
+      tx,
+      sql`select s.epc, t.sku_id::int from rfid_epc_states s
+            join locations z on z.tenant_id = s.tenant_id and z.id = s.presence_location_id
+            join label_tags t on t.tenant_id = s.tenant_id and t.epc = s.epc
+           where s.tenant_id = ${tenantId} and s.presence = 'present' and coalesce(z.site_id, z.id) = ${siteId}
+             and t.sku_id is not null
+             and not exists (select 1 from wms_carton_epcs e where e.tenant_id = s.tenant_id and e.epc = s.epc)
+           order by s.epc desc offset 100 limit 30`,
+    );
+  const [firstSku] = await queryRows<{ id: number }>(
+    tx,
+    sql`select id::int from goods_skus where tenant_id = ${tenantId} order by id limit 1`,
+  );
+  // an untagged piece's SKU: one a label order tagged (its new label is a tag of that order)
+  const tagged = await queryRows<{ sku_id: number }>(
+    tx,
+    sql`select distinct sku_id::int from label_tags where tenant_id = ${tenantId} and sku_id is not null order by sku_id limit 20`,
+  );
+  if (!firstSku) return;
+  const pools = new Map<number, { epc: string; sku_id: number }[]>();
+  const now = Date.now();
+  const by = { tenantId, userId: null, username: 'wh01' };
+  const task = await nextDocumentCode(tx, tenantId, 'RP', new Date(now - 26 * HOUR));
+  for (const [i, p] of plans.entries()) {
+    const siteId = demo ? siteOf.get(p.site)! : warehouses[0].id;
+    if (!pools.has(siteId)) pools.set(siteId, await stored(siteId));
+    const piece = p.untagged ? undefined : pools.get(siteId)!.shift();
+    const skuId = piece?.sku_id ?? tagged[(i * 7) % Math.max(1, tagged.length)]?.sku_id ?? firstSku.id;
+    const made = new Date(now - (72 - i * 5) * HOUR);
+    const [row] = await tx
+      .insert(storeRetags)
+      .values({
+        tenantId,
+        code: await nextDocumentCode(tx, tenantId, 'RT', made),
+        siteId,
+        oldEpc: piece?.epc ?? '',
+        skuId,
+        reason: p.reason,
+        status: RETAG_STATUS.NEW,
+        remark: p.remark ?? '',
+        createdAt: made,
+        updatedAt: made,
+      })
+      .onConflictDoNothing()
+      .returning({ id: storeRetags.id });
+    if (!row || !p.to || !tagged.length) continue;
+    // printed as the Print button prints (new EPC commissioned, old one decommissioned), logged
+    const out = await retagEpc(tx, {
+      tenantId,
+      oldEpc: piece?.epc ?? '',
+      skuId,
+      locationId: siteId,
+      userId: null,
+      username: by.username,
+      source: labelReprintResource.code,
+    });
+    await move(tx, labelReprintResource.code, Number(row.id), 'printed', by, {
+      set: { newEpc: out.newEpc, printTask: task, printedAt: new Date(now - (26 - i) * HOUR) },
+    });
+    if (p.to === 'printed') continue;
+    await move(tx, labelReprintResource.code, Number(row.id), 'applied', by, {
+      set: {
+        appliedAt: new Date(now - (24 - i) * HOUR),
+        appliedBy: p.to === 'applied' ? 'TUN-WH01-PK1' : by.username,
+      },
+    });
+  }
+}
