@@ -38,7 +38,7 @@ export const defectEnums = defineEnums({
     o(DEFECT_DISPOSITION.PENDING, '待定', '待定', 'Pending', 'default'),
     o(DEFECT_DISPOSITION.REPAIR, '返修', '返修', 'Repair', 'processing'),
     o(DEFECT_DISPOSITION.SECONDS, '折价品', '折價品', 'Seconds', 'warning'),
-    o(DEFECT_DISPOSITION.VENDOR_RETURN, '退供应商', '退供應商', 'Return to vendor', 'processing'),
+    o(DEFECT_DISPOSITION.VENDOR_RETURN, '退供应商', '退供應商', 'Vendor return', 'processing'),
     o(DEFECT_DISPOSITION.SCRAP, '报废', '報廢', 'Scrap', 'error'),
   ],
   DefectStatus: [
@@ -89,16 +89,19 @@ export const defectResource = defineResource({
   // the generic proofs' rows: two stained pieces of the tenant's first SKU (null: filled) at its first warehouse
   sample: () => ({ source: DEFECT_SOURCE.QI, reason: DEFECT_REASON.STAIN, qty: 2, skuId: null }),
   fields: {
-    code: numberedCode(L('次品单号', '瑕疵品單號', 'Defect no.'), 150),
+    code: numberedCode(L('次品单号', '瑕疵品單號', 'Defect no.'), 140),
     // a warehouse's (or store's) user names none (its site is stamped); others choose the warehouse
     siteId: f.ref('tenant/warehouse', 'name', {
       label: L('所在站点', '所在據點', 'Site'),
       required: false,
       search: 'eq',
-      width: 110,
+      width: 150,
       editable: false,
+      // a warehouse's (or store's) user sees its own site only: back with the column settings
+      hidden: true,
     }),
-    source: f.enumOf('DefectSource', { label: L('来源', '來源', 'Source'), search: 'eq', width: 110 }),
+    // searched by, and back with the column settings: the EPC, SKU, reason and disposition keep their room at 1366 px
+    source: f.enumOf('DefectSource', { label: L('来源', '來源', 'Source'), search: 'eq', width: 120, hidden: true }),
     sourceCode: f.text({
       label: L('来源单号', '來源單號', 'Source document'),
       display: 'code',
@@ -116,12 +119,18 @@ export const defectResource = defineResource({
       search: 'eq',
       pattern: EPC_PATTERN,
       placeholder: L('无标签留空', '無標籤留空', 'Blank when unlabelled'),
-      width: 216,
+      width: 210,
     }),
     // the piece's SKU: an EPC of the tenant's gives it (another SKU named is refused); else it must be named
-    skuId: f.ref('tenant/goods-sku', 'skuBarcode', { label: L('SKU', 'SKU', 'SKU'), required: false, search: 'eq', width: 150 }),
-    qty: f.int({ label: L('数量', '數量', 'Qty'), min: 1, max: 9_999, default: 1, required: false, width: 70 }),
-    reason: f.enumOf('DefectReason', { label: L('次品原因', '瑕疵原因', 'Reason'), search: 'eq', width: 110 }),
+    skuId: f.ref('tenant/goods-sku', 'skuBarcode', {
+      label: L('SKU', 'SKU', 'SKU'),
+      required: false,
+      search: 'eq',
+      placeholder: L('有 EPC 时可留空', '有 EPC 時可留空', 'Blank when the EPC is given'),
+      width: 150,
+    }),
+    qty: f.int({ label: L('数量', '數量', 'Qty'), min: 1, max: 9_999, default: 1, required: false, width: 64 }),
+    reason: f.enumOf('DefectReason', { label: L('次品原因', '瑕疵原因', 'Reason'), search: 'eq', width: 116 }),
     photos: f.file({
       label: L('照片', '照片', 'Photos'),
       kinds: ['png', 'jpeg'],
@@ -136,15 +145,17 @@ export const defectResource = defineResource({
       required: false,
       form: false,
       search: 'eq',
-      width: 120,
+      width: 136,
     }),
+    // a pending disposition says the defect is still to dispose of: searched by, back with the column settings
     status: f.enumOf('DefectStatus', {
       label: L('状态', '狀態', 'Status'),
       default: DEFECT_STATUS.NEW,
       required: false,
       form: false,
       search: 'eq',
-      width: 90,
+      width: 110,
+      hidden: true,
     }),
     disposedAt: f.datetime(read({ label: L('处理时间', '處理時間', 'Disposed at'), hidden: true, width: 160 })),
     disposedBy: f.text(read({ label: L('处理人', '處理人', 'Disposed by'), max: 64, hidden: true, width: 120 })),

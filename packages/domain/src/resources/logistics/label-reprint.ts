@@ -24,8 +24,14 @@ export const labelReprintResource = defineResource({
       label: L('仓库', '倉庫', 'Warehouse'),
       required: false,
       search: 'eq',
-      width: 110,
+      width: 150,
       editable: false,
+      // a warehouse's user sees its own only: back with the column settings (the reason keeps its room)
+      hidden: true,
     }),
+    // the old label's EPC names the piece; the new one and its print task are back with the column settings
+    reason: { ...retagFields.reason, label: L('补打原因', '補印原因', 'Reason'), width: 140 },
+    newEpc: { ...retagFields.newEpc, hidden: true },
+    printTask: { ...retagFields.printTask, hidden: true },
   },
 });

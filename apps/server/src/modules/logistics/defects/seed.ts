@@ -86,17 +86,19 @@ export async function seedDefectsDemo(tx: Tx, tenant: { id: number; code: string
   const plans = demo ? [...WH01, ...OTHERS].filter((p) => siteOf.has(p.site)) : [{ ...WH01[0], disposition: undefined }];
   const siteIdOf = (p: Plan) => (demo ? siteOf.get(p.site)! : firstWarehouse.id);
 
-  // pieces present at a site that no carton holds (the last of its stock: other demos take the first)
+  // pieces present at a site that no carton holds, one a SKU (its last: other demos take the first), in no particular order
   const present = async (siteId: number, n: number) =>
     queryRows<{ epc: string; sku_id: number }>(
       tx,
-      sql`select s.epc, t.sku_id::int from rfid_epc_states s
-            join locations z on z.tenant_id = s.tenant_id and z.id = s.presence_location_id
-            join label_tags t on t.tenant_id = s.tenant_id and t.epc = s.epc
-           where s.tenant_id = ${tenantId} and s.presence = 'present' and coalesce(z.site_id, z.id) = ${siteId}
-             and t.sku_id is not null
-             and not exists (select 1 from wms_carton_epcs e where e.tenant_id = s.tenant_id and e.epc = s.epc)
-           order by s.epc desc limit ${n}`,
+      sql`select epc, sku_id from (
+            select distinct on (t.sku_id) s.epc, t.sku_id::int from rfid_epc_states s
+              join locations z on z.tenant_id = s.tenant_id and z.id = s.presence_location_id
+              join label_tags t on t.tenant_id = s.tenant_id and t.epc = s.epc
+             where s.tenant_id = ${tenantId} and s.presence = 'present' and coalesce(z.site_id, z.id) = ${siteId}
+               and t.sku_id is not null
+               and not exists (select 1 from wms_carton_epcs e where e.tenant_id = s.tenant_id and e.epc = s.epc)
+             order by t.sku_id, s.epc desc) p
+          order by md5(epc) limit ${n}`,
     );
   const skus = await queryRows<{ id: number }>(tx, sql`select id::int from goods_skus where tenant_id = ${tenantId} order by id limit 400`);
   if (!skus.length) return;

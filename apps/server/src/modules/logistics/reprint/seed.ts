@@ -54,17 +54,20 @@ export async function seedLabelReprintDemo(tx: Tx, tenant: { id: number }): Prom
   const siteOf = new Map(warehouses.map((w) => [w.code, w.id]));
   const demo = siteOf.has('WH01');
   const plans = demo ? PLANS.filter((p) => siteOf.has(p.site)) : [{ ...PLANS[0], to: undefined }];
-  // pieces stored at a warehouse no carton holds, past those the defects took
+  // pieces stored at a warehouse that no carton holds and no defect names, one a SKU, in no particular order
   const stored = async (siteId: number) =>
     queryRows<{ epc: string; sku_id: number }>(
       tx,
-      sql`select s.epc, t.sku_id::int from rfid_epc_states s
-            join locations z on z.tenant_id = s.tenant_id and z.id = s.presence_location_id
-            join label_tags t on t.tenant_id = s.tenant_id and t.epc = s.epc
-           where s.tenant_id = ${tenantId} and s.presence = 'present' and coalesce(z.site_id, z.id) = ${siteId}
-             and t.sku_id is not null
-             and not exists (select 1 from wms_carton_epcs e where e.tenant_id = s.tenant_id and e.epc = s.epc)
-           order by s.epc desc offset 100 limit 30`,
+      sql`select epc, sku_id from (
+            select distinct on (t.sku_id) s.epc, t.sku_id::int from rfid_epc_states s
+              join locations z on z.tenant_id = s.tenant_id and z.id = s.presence_location_id
+              join label_tags t on t.tenant_id = s.tenant_id and t.epc = s.epc
+             where s.tenant_id = ${tenantId} and s.presence = 'present' and coalesce(z.site_id, z.id) = ${siteId}
+               and t.sku_id is not null
+               and not exists (select 1 from wms_carton_epcs e where e.tenant_id = s.tenant_id and e.epc = s.epc)
+               and not exists (select 1 from wms_defects d where d.tenant_id = s.tenant_id and d.epc = s.epc)
+             order by t.sku_id, s.epc) p
+          order by md5(epc || 'reprint') limit 30`,
     );
   const [firstSku] = await queryRows<{ id: number }>(
     tx,
