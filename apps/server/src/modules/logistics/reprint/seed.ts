@@ -2,16 +2,17 @@
  * The demo's label reprints at the warehouses (operations.md §11 "10 warehouse reprints", NEW /
  * PRINTED / APPLIED): at WH01, stored pieces whose labels were damaged, lost or unreadable and two
  * that came untagged; four printed (their new EPCs made and commissioned as the Print button
- * makes them, the warehouse log's rows with them) and two of those applied, one read back by a
- * reader and one marked by hand; one at WH02 (another party's row). ACME gets one.
+ * makes them; their states and the warehouse log's rows written at the times they happened) and
+ * two of those applied, one read back by a reader and one marked by hand; one at WH02 (another
+ * party's row). ACME gets one.
  */
 import { LOCATION_KIND, labelReprintResource, RETAG_REASON as R, RETAG_STATUS } from '@tagloom/domain';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { nextDocumentCode } from '../../../core/numbering.js';
-import { move } from '../../../core/resource/transitions.js';
 import { queryRows, type Tx } from '../../../db/client.js';
 import { retagEpc } from '../../label/tags/retag.js';
 import { storeRetags } from '../../store/retag/tables.js';
+import { writeWmsLog } from '../../warehouse/log/writer.js';
 
 const HOUR = 3_600_000;
 
@@ -89,11 +90,12 @@ export async function seedLabelReprintDemo(tx: Tx, tenant: { id: number }): Prom
     const piece = p.untagged ? undefined : pools.get(siteId)!.shift();
     const skuId = piece?.sku_id ?? tagged[(i * 7) % Math.max(1, tagged.length)]?.sku_id ?? firstSku.id;
     const made = new Date(now - (72 - i * 5) * HOUR);
+    const code = await nextDocumentCode(tx, tenantId, 'RT', made);
     const [row] = await tx
       .insert(storeRetags)
       .values({
         tenantId,
-        code: await nextDocumentCode(tx, tenantId, 'RT', made),
+        code,
         siteId,
         oldEpc: piece?.epc ?? '',
         skuId,
@@ -116,15 +118,49 @@ export async function seedLabelReprintDemo(tx: Tx, tenant: { id: number }): Prom
       username: by.username,
       source: labelReprintResource.code,
     });
-    await move(tx, labelReprintResource.code, Number(row.id), 'printed', by, {
-      set: { newEpc: out.newEpc, printTask: task, printedAt: new Date(now - (26 - i) * HOUR) },
+    // the moves as they happened (a seed writes the states itself; the warehouse log at their times)
+    const printedAt = new Date(now - (26 - i) * HOUR);
+    const appliedAt = p.to === 'printed' ? null : new Date(now - (24 - i) * HOUR);
+    const appliedBy = p.to === 'applied' ? 'TUN-WH01-PK1' : p.to === 'appliedByHand' ? by.username : '';
+    await tx
+      .update(storeRetags)
+      .set({
+        newEpc: out.newEpc,
+        printTask: task,
+        printedAt,
+        status: appliedAt ? RETAG_STATUS.APPLIED : RETAG_STATUS.PRINTED,
+        appliedAt,
+        appliedBy,
+        updatedAt: appliedAt ?? printedAt,
+      })
+      .where(and(eq(storeRetags.tenantId, tenantId), eq(storeRetags.id, Number(row.id))));
+    const log = {
+      tenantId,
+      userId: null,
+      siteId,
+      docType: labelReprintResource.rowsOf!.code,
+      docId: Number(row.id),
+      docCode: code,
+      epcCount: 1,
+    };
+    await writeWmsLog(tx, {
+      ...log,
+      username: by.username,
+      action: 'printed',
+      fromState: RETAG_STATUS.NEW,
+      toState: RETAG_STATUS.PRINTED,
+      detail: { system: true },
+      at: printedAt,
     });
-    if (p.to === 'printed') continue;
-    await move(tx, labelReprintResource.code, Number(row.id), 'applied', by, {
-      set: {
-        appliedAt: new Date(now - (24 - i) * HOUR),
-        appliedBy: p.to === 'applied' ? 'TUN-WH01-PK1' : by.username,
-      },
-    });
+    if (appliedAt)
+      await writeWmsLog(tx, {
+        ...log,
+        username: appliedBy,
+        action: 'applied',
+        fromState: RETAG_STATUS.PRINTED,
+        toState: RETAG_STATUS.APPLIED,
+        detail: { system: true },
+        at: appliedAt,
+      });
   }
 }
