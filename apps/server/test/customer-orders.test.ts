@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
 import { stopParsePool } from '../src/modules/rfid/ingest/parse-pool.js';
-import { epcisProblems } from './epcis-validate.js';
+import { problems as epcisProblems } from './epcis-validate.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 import { readAndFold, testReader, testScene, zoneOf } from './support-readers.js';
 
@@ -120,6 +120,12 @@ describe(`customer orders on ${DRIVER}`, () => {
     expect(returns.length).toBe(15);
     expect(new Set(returns.map((r) => r.status))).toEqual(new Set([S.NEW, S.RECEIVED, S.RESTOCKED, S.DEFECTIVE, S.REFUSED]));
     expect(returns.filter((r) => r.mismatchPieces > 0)).toHaveLength(1);
+    // a return inspected defective opened a defect a piece for the defect desk
+    const defective = returns.filter((r) => r.status === S.DEFECTIVE);
+    expect(defective.length).toBeGreaterThan(0);
+    const opened = (await list('logistics/defective', { sourceCode: defective[0].orderNo })).list;
+    expect(opened.length).toBe(defective[0].matchedPieces);
+    expect(opened[0]).toMatchObject({ source: 4, status: 1 });
 
     const o2o = (await list('store/o2o-delivery')).list;
     expect(o2o.length).toBe(30);

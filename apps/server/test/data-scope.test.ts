@@ -11,6 +11,7 @@ import {
   USER_TYPE,
 } from '@tagloom/domain';
 import { and, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
 import { snake } from '../src/db/resource-table.js';
@@ -41,7 +42,7 @@ const withFiles = ALL.flatMap((d) => {
   return fields.length && maker && kind ? [{ def: d, maker, field: fields[0], kind, partyField: partyFieldsOf(d, kind)[0] }] : [];
 });
 /** A small file of one of these kinds (told by content). */
-const sampleFile = (kinds: readonly string[], salt: string): { name: string; bytes: Buffer } => {
+const sampleFile = async (kinds: readonly string[], salt: string): Promise<{ name: string; bytes: Buffer }> => {
   if (kinds.includes('pdf'))
     return {
       name: 'scope.pdf',
@@ -54,6 +55,14 @@ const sampleFile = (kinds: readonly string[], salt: string): { name: string; byt
         `<svg xmlns="http://www.w3.org/2000/svg" width="80" height="40"><title>${salt}</title><rect width="80" height="40" fill="#1890ff"/></svg>`,
       ),
     };
+  if (kinds.includes('png')) {
+    // a photo (a defect's): 64 × 64, its colour from the salt
+    const shade = [...salt].reduce((n, c) => (n * 31 + c.charCodeAt(0)) % 256, 7);
+    const bytes = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: shade, g: 90, b: 160 } } })
+      .png()
+      .toBuffer();
+    return { name: 'scope.png', bytes };
+  }
   throw new Error(`no sample file for kinds ${kinds.join(', ')}`);
 };
 
@@ -461,7 +470,7 @@ describe(`party data scope of every declaration that names one (${DRIVER})`, () 
           expect(made.status, made.body.msg).toBe(200);
           rowId = made.body.data.id;
         }
-        const file = sampleFile(field.file!.kinds, salt);
+        const file = await sampleFile(field.file!.kinds, salt);
         const body = multipart(file.name, file.bytes);
         const up = await t.app.inject({
           method: 'POST',

@@ -25,14 +25,12 @@ import { tenants } from '../src/db/schema/index.js';
 import { demoTid } from '../src/modules/label/tags/seed.js';
 import { placeOf, recordTagEvent, siteParties, type TagEventInput, withdrawOrderTags } from '../src/modules/label/tags/store.js';
 import { cbvOf, recordPresenceEvents } from '../src/modules/rfid/state/lifecycle.js';
-import { epcisProblems, epcisSchema } from './epcis-validate.js';
+import { problems, schema } from './epcis-validate.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: documents are read loosely
 type Row = Record<string, any>;
 
-const schema = epcisSchema;
-const problems = epcisProblems;
 /** The enum of a definition of the schema (its anyOf's string branch). */
 const cbv = (name: string): string[] => (schema.definitions[name].anyOf as Row[]).find((b) => b.enum)!.enum;
 

@@ -22,7 +22,7 @@ export function sampleRow(def: ResourceDef, salt: string): Record<string, unknow
 export const hasSample = (def: ResourceDef): boolean => !!def.seed?.length || !!def.sample;
 
 /**
- * Fills the required refs a sample row leaves out (a warehouse zone's warehouse; a bill's
+ * Fills the required refs a sample row leaves out, and the optional ones it names null (a warehouse zone's warehouse; a bill's
  * destination, the party field a bound user's row is stamped with, which the server requires) with the first row
  * the target screen holds in `tenantId` (its own fixed values applied: a warehouse, not any location),
  * or the platform's when the target is platform-owned.
@@ -30,7 +30,17 @@ export const hasSample = (def: ResourceDef): boolean => !!def.seed?.length || !!
 export async function withRequiredRefs(t: TestApp, def: ResourceDef, row: Record<string, unknown>, tenantId?: number) {
   for (const f of def.list) {
     const stamped = Object.values(def.partyScope ?? {}).some((v) => Array.isArray(v) && v[0] === f.key);
-    if (f.kind !== 'ref' || !f.ref || !f.form || !(f.required || stamped) || row[f.key] !== undefined || f.stored === false) continue;
+    // an optional ref the sample names null asks for a row too (a defect's SKU: optional when its EPC gives it)
+    const asked = row[f.key] === null;
+    if (
+      f.kind !== 'ref' ||
+      !f.ref ||
+      !f.form ||
+      !(f.required || stamped || asked) ||
+      (row[f.key] !== undefined && !asked) ||
+      f.stored === false
+    )
+      continue;
     const { def: target, table } = t.services.modules.service(f.ref.resource);
     const conds = [
       target.owner === 'tenant' && tenantId !== undefined ? eq(table.tenantId, tenantId) : undefined,

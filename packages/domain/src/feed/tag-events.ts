@@ -45,6 +45,8 @@ export const BIZ_STEPS = [
   'staging_outbound',
   'holding',
   'entering_exiting',
+  // a defective piece sent to repair (logistics/defective)
+  'repairing',
 ] as const;
 export type BizStep = (typeof BIZ_STEPS)[number];
 /** The CBV 2.0 dispositions the platform records. */

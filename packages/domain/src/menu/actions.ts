@@ -60,6 +60,7 @@ export const ACTIONS = {
   importAsn: { zh_CN: '导入ASN', zh_TW: '匯入ASN', en_US: 'Import ASN' },
   approve: { zh_CN: '批准', zh_TW: '核准', en_US: 'Approve' },
   applyTag: { zh_CN: '确认贴标', zh_TW: '確認貼標', en_US: 'Mark applied' },
+  dispose: { zh_CN: '处理', zh_TW: '處理', en_US: 'Dispose' },
   start: { zh_CN: '开始', zh_TW: '開始', en_US: 'Start' },
   finish: { zh_CN: '完成', zh_TW: '完成', en_US: 'Finish' },
   ready: { zh_CN: '备货完成', zh_TW: '備貨完成', en_US: 'Ready for pickup' },

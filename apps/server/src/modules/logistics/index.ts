@@ -1,8 +1,10 @@
 import {
+  defectResource,
   logisticsModule as domain,
   ecomDeliveryResource,
   ecomReturnResource,
   futuresResource,
+  labelReprintResource,
   outboundPackingResource,
   qualityInspectionResource,
   receiptReviewResource,
@@ -14,6 +16,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { defineModule } from '../../core/module.js';
 import { READ_ONLY_ROUTES, type ResourceHooks } from '../../core/resource/service.js';
 import { logisticsCountHooks } from '../store/counts/part.js';
+import { retagPrintRoutes } from '../store/retag/print.js';
 import { billHooks, billSiteOf, toWarehouse } from '../warehouse/bills/hooks.js';
 import { REVIEWED_KINDS, reviewBill } from '../warehouse/bills/review.js';
 import { SHIPPED_STATES } from '../warehouse/cartons/check.js';
@@ -21,6 +24,8 @@ import { cartonEpcsRoutes } from '../warehouse/cartons/live-routes.js';
 import { qualityInspectionHooks } from '../warehouse/inspections/hooks.js';
 import { inspectionLog } from '../warehouse/inspections/log.js';
 import { loggedHooks } from '../warehouse/log/writer.js';
+import { defectHooks } from './defects/hooks.js';
+import { seedDefectsDemo } from './defects/seed.js';
 import { futuresHooks } from './futures.js';
 import { seedFuturesDemo } from './futures-seed.js';
 import { ecomDeliveryHooks, ecomReturnHooks } from './orders/hooks.js';
@@ -30,6 +35,8 @@ import { packingHooks, scatteredHooks, shipmentHooks } from './outbound/hooks.js
 import { loadingOnReads } from './outbound/loading.js';
 import { packOnSessions } from './outbound/pack.js';
 import { seedOutboundDemo } from './outbound/seed.js';
+import { labelReprintHooks } from './reprint/hooks.js';
+import { seedLabelReprintDemo } from './reprint/seed.js';
 import { reviewSpot, spotOnSessions } from './spot/check.js';
 import { seedSpotCheckDemo } from './spot/seed.js';
 import { receiptReviews } from './tables.js';
@@ -64,6 +71,9 @@ const receiptReviewHooks: ResourceHooks = {
  * stations) and shipment review (loading at the dock-out gate, then shipping); e-commerce orders and
  * returns (picked and packed by their reads, shipped; returns checked against what was sent) —
  * ../shared/operations.md slice C.
+ * stations) and shipment review (loading at the dock-out gate, then shipping); defective products
+ * (recorded by EPC or SKU, disposed of once) and label reprints (the store re-tags' rows and Print at
+ * the warehouses) — ../shared/operations.md slice C.
  */
 export const logisticsModule = defineModule({
   code: 'logistics',
@@ -119,12 +129,28 @@ export const logisticsModule = defineModule({
       siteOf: (row) => (row.sourceLocationId == null ? null : Number(row.sourceLocationId)),
       ops: { review: 'ship', audit: 'audit', void: 'ship' },
     }),
+    // disposing of a defect is the warehouse's quality desk's (a store's clerk is held by its party scope)
+    [defectResource.code]: loggedHooks(defectResource, defectHooks, {
+      siteOf: (row) => (row.siteId == null ? null : Number(row.siteId)),
+      ops: { dispose: 'qi' },
+      epcCount: (row) => (row.epc ? 1 : 0),
+    }),
+    [labelReprintResource.code]: labelReprintHooks,
   }),
-  // a packed carton's or loose lot's EPCs by result (packing's and scattered review's drawer, as the receiving check's)
-  routes: [cartonEpcsRoutes('logistics/packing'), cartonEpcsRoutes('logistics/scattered'), cartonEpcsRoutes('logistics/spot-check')],
+  // a packed carton's or loose lot's EPCs by result (packing's and scattered review's drawer, as the receiving check's);
+  // a label reprint's Print: the store re-tags' route over the warehouses' rows
+  routes: [
+    cartonEpcsRoutes('logistics/packing'),
+    cartonEpcsRoutes('logistics/scattered'),
+    cartonEpcsRoutes('logistics/spot-check'),
+    retagPrintRoutes(labelReprintResource),
+  ],
   seedDemo: async (tx, tenant) => {
     await seedFuturesDemo(tx, tenant);
     await seedOutboundDemo(tx, tenant);
+    // the defects first: a return the orders' demo inspects as defective opens one too
+    await seedDefectsDemo(tx, tenant);
+    await seedLabelReprintDemo(tx, tenant);
     await seedOrdersDemo(tx, tenant);
     await seedSpotCheckDemo(tx, tenant);
   },

@@ -2,6 +2,7 @@ import {
   asnBindingResource,
   futuresResource,
   futuresStoreResource,
+  labelReprintResource,
   logisticsCountSiteResource,
   logisticsInventoryResource,
   outboundPackingResource,
@@ -16,6 +17,8 @@ import { rowsOfTable } from '../../db/resource-table.js';
 import '../warehouse/tables.js';
 import '../store/tables.js';
 
+/** Defects: the module's own table. */
+export * from './defects/tables.js';
 export * from './orders/tables.js';
 
 /** ASN binding records: rows of the warehouse's carton–EPC table. */
@@ -45,3 +48,5 @@ export const shipments = rowsOfTable(shipmentReviewResource);
 export const looseLots = rowsOfTable(scatteredResource);
 /** Spot-check review's rows: the cartons a rule picked for a re-read. */
 export const spotChecks = rowsOfTable(spotCheckResource);
+/** Label reprints at the warehouses: rows of the store module's re-tags table. */
+export const warehouseLabelReprints = rowsOfTable(labelReprintResource);

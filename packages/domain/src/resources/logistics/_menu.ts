@@ -1,4 +1,3 @@
-import { CRUD } from '../../menu/actions.js';
 import type { MenuModuleDef } from '../../menu/types.js';
 
 /**
@@ -91,7 +90,6 @@ export const logisticsMenu: MenuModuleDef = {
           side: 'T',
           icon: 'WarningOutlined',
           names: { zh_CN: '次品管理', zh_TW: '瑕疵品管理', en_US: 'Defective products' },
-          actions: [...CRUD],
         },
         {
           component: 'logistics/futures',
@@ -108,7 +106,6 @@ export const logisticsMenu: MenuModuleDef = {
             zh_TW: '標籤管理與補印',
             en_US: 'Label management and reprint',
           },
-          actions: ['query', 'print', 'export'],
         },
       ],
     },

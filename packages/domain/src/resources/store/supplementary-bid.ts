@@ -46,6 +46,86 @@ export const storeRetagMachine = defineMachine({
   final: [RETAG_STATUS.APPLIED],
 });
 
+/** A re-tag's fields (a warehouse's label reprint names its warehouse instead of the store). */
+export const retagFields = {
+  code: numberedCode(L('补标单号', '補標單號', 'Re-tag no.'), 150),
+  siteId: f.ref('tenant/store', 'name', {
+    label: L('门店', '門市', 'Store'),
+    // a store's user names none (its store is stamped); others choose it (the server says when missing)
+    required: false,
+    search: 'eq',
+    width: 130,
+    editable: false,
+  }),
+  oldEpc: f.text({
+    label: L('原 EPC', '原 EPC', 'Old EPC'),
+    display: 'code',
+    max: 64,
+    required: false,
+    search: 'eq',
+    pattern: EPC_PATTERN,
+    placeholder: L('未贴标留空', '未貼標留空', 'Blank when untagged'),
+    width: 216,
+  }),
+  // the piece's SKU (on its hang tag): checked against the old tag's when the old EPC is the tenant's
+  skuId: f.ref('tenant/goods-sku', 'skuBarcode', { label: L('SKU', 'SKU', 'SKU'), search: 'eq', width: 150 }),
+  reason: f.enumOf('RetagReason', { label: L('补标原因', '補標原因', 'Reason'), search: 'eq', width: 110 }),
+  newEpc: f.text({
+    label: L('新 EPC', '新 EPC', 'New EPC'),
+    display: 'code',
+    max: 64,
+    required: false,
+    form: false,
+    editable: false,
+    search: 'eq',
+    width: 216,
+  }),
+  printTask: f.text({
+    label: L('打印任务', '列印任務', 'Print task'),
+    display: 'code',
+    max: 32,
+    required: false,
+    form: false,
+    editable: false,
+    search: 'eq',
+    width: 150,
+  }),
+  status: f.enumOf('RetagStatus', {
+    label: L('状态', '狀態', 'Status'),
+    default: RETAG_STATUS.NEW,
+    required: false,
+    form: false,
+    search: 'eq',
+    width: 90,
+  }),
+  printedAt: f.datetime({
+    label: L('打印时间', '列印時間', 'Printed at'),
+    required: false,
+    form: false,
+    editable: false,
+    hidden: true,
+    width: 160,
+  }),
+  appliedAt: f.datetime({
+    label: L('贴标时间', '貼標時間', 'Applied at'),
+    required: false,
+    form: false,
+    editable: false,
+    hidden: true,
+    width: 160,
+  }),
+  appliedBy: f.text({
+    label: L('贴标确认', '貼標確認', 'Applied by'),
+    max: 64,
+    required: false,
+    form: false,
+    editable: false,
+    hidden: true,
+    width: 130,
+  }),
+  remark: f.text({ label: L('备注', '備註', 'Remark'), max: 128, required: false, width: 160, hidden: true }),
+};
+
 /**
  * Supplementary bid (E8 at store sites, store/supplementary-bid): re-tagging at a store — a piece
  * whose label is lost, damaged or unreadable, or that came untagged, gets a new label: the old EPC
@@ -67,82 +147,5 @@ export const storeRetagResource = defineResource({
   extraActions: ['print'],
   // the generic proofs' rows: an untagged piece of the tenant's first SKU at its first store (refs filled)
   sample: () => ({ reason: RETAG_REASON.UNTAGGED }),
-  fields: {
-    code: numberedCode(L('补标单号', '補標單號', 'Re-tag no.'), 150),
-    siteId: f.ref('tenant/store', 'name', {
-      label: L('门店', '門市', 'Store'),
-      // a store's user names none (its store is stamped); others choose it (the server says when missing)
-      required: false,
-      search: 'eq',
-      width: 130,
-      editable: false,
-    }),
-    oldEpc: f.text({
-      label: L('原 EPC', '原 EPC', 'Old EPC'),
-      display: 'code',
-      max: 64,
-      required: false,
-      search: 'eq',
-      pattern: EPC_PATTERN,
-      placeholder: L('未贴标留空', '未貼標留空', 'Blank when untagged'),
-      width: 216,
-    }),
-    // the piece's SKU (on its hang tag): checked against the old tag's when the old EPC is the tenant's
-    skuId: f.ref('tenant/goods-sku', 'skuBarcode', { label: L('SKU', 'SKU', 'SKU'), search: 'eq', width: 150 }),
-    reason: f.enumOf('RetagReason', { label: L('补标原因', '補標原因', 'Reason'), search: 'eq', width: 110 }),
-    newEpc: f.text({
-      label: L('新 EPC', '新 EPC', 'New EPC'),
-      display: 'code',
-      max: 64,
-      required: false,
-      form: false,
-      editable: false,
-      search: 'eq',
-      width: 216,
-    }),
-    printTask: f.text({
-      label: L('打印任务', '列印任務', 'Print task'),
-      display: 'code',
-      max: 32,
-      required: false,
-      form: false,
-      editable: false,
-      search: 'eq',
-      width: 150,
-    }),
-    status: f.enumOf('RetagStatus', {
-      label: L('状态', '狀態', 'Status'),
-      default: RETAG_STATUS.NEW,
-      required: false,
-      form: false,
-      search: 'eq',
-      width: 90,
-    }),
-    printedAt: f.datetime({
-      label: L('打印时间', '列印時間', 'Printed at'),
-      required: false,
-      form: false,
-      editable: false,
-      hidden: true,
-      width: 160,
-    }),
-    appliedAt: f.datetime({
-      label: L('贴标时间', '貼標時間', 'Applied at'),
-      required: false,
-      form: false,
-      editable: false,
-      hidden: true,
-      width: 160,
-    }),
-    appliedBy: f.text({
-      label: L('贴标确认', '貼標確認', 'Applied by'),
-      max: 64,
-      required: false,
-      form: false,
-      editable: false,
-      hidden: true,
-      width: 130,
-    }),
-    remark: f.text({ label: L('备注', '備註', 'Remark'), max: 128, required: false, width: 160, hidden: true }),
-  },
+  fields: retagFields,
 });

@@ -16,6 +16,7 @@ import { queryRows, type Tx } from '../../../db/client.js';
 import { recordTagEventChunks, setTagStatus } from '../../label/tags/index.js';
 import { markReturnedByDocument, markSoldByDocument } from '../../rfid/state/index.js';
 import { postStockMoves, type StockMove } from '../../stock/index.js';
+import { openReturnDefects } from '../defects/open.js';
 
 type Row = Record<string, unknown>;
 type By = Pick<Mover, 'userId' | 'username'>;
@@ -182,8 +183,8 @@ export async function recordReturnReceived(tx: Tx, tenantId: number, row: Row, b
 /**
  * A return inspected. Restocked: its pieces that were on the original order are present again in
  * the site's e-commerce area (a warehouse) or stock room (a store), tags RECEIVED, the book's
- * RETURNED there, stocking / sellable_accessible. Defective: inspecting / damaged (the defect desk
- * takes the pieces). Pieces not on the original order are neither: they stay flagged on the return.
+ * RETURNED there, stocking / sellable_accessible. Defective: inspecting / damaged, and a defect opened
+ * a piece (logistics/defective) for the defect desk to dispose of. Pieces not on the original order are neither: they stay flagged on the return.
  * Answers the pieces restocked.
  */
 export async function recordReturnInspected(tx: Tx, tenantId: number, row: Row, restock: boolean, by: By): Promise<number> {
@@ -192,6 +193,14 @@ export async function recordReturnInspected(tx: Tx, tenantId: number, row: Row, 
   const epcs = back.map((e) => e.epc);
   if (!restock) {
     await observe(tx, tenantId, row, epcs, { locationId: site, bizStep: 'inspecting', disposition: 'damaged' }, by);
+    // the defect desk takes the pieces: one defect a piece, for its disposal
+    await openReturnDefects(tx, {
+      siteId: site,
+      returnCode: String(row.orderNo),
+      pieces: back.filter((b) => b.sku_id != null).map((b) => ({ epc: b.epc, skuId: Number(b.sku_id) })),
+      by: { tenantId, userId: by.userId, username: by.username },
+      remark: `退货 ${String(row.orderNo)} 检验判为次品`,
+    });
     return 0;
   }
   const zone = (await zoneOf(tx, tenantId, site, [ZONE_TYPE.ECOM_AREA, ZONE_TYPE.STOCK_ROOM, ZONE_TYPE.STORAGE])) ?? site;

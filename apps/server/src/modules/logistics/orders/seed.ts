@@ -127,6 +127,7 @@ export async function seedOrdersDemo(tx: Tx, tenant: { id: number; code: string 
              where s.tenant_id = ${tenantId} and s.presence = 'present' and t.sku_id is not null
                and not exists (select 1 from wms_carton_epcs e where e.tenant_id = s.tenant_id and e.epc = s.epc and e.unbound_at is null)
                and not exists (select 1 from customer_order_epcs e where e.tenant_id = s.tenant_id and e.epc = s.epc)
+               and not exists (select 1 from wms_defects d where d.tenant_id = s.tenant_id and d.epc = s.epc)
              group by t.sku_id having count(*) >= 3 order by t.sku_id`,
       )
     ).map((r) => ({ skuId: r.sku_id, epcs: [...r.epcs] }));

@@ -15,6 +15,6 @@ applyOnReads();
  */
 export const retagPart: ModulePart = {
   hooks: () => ({ [storeRetagResource.code]: storeRetagHooks }),
-  routes: [retagPrintRoutes],
+  routes: [retagPrintRoutes(storeRetagResource)],
   seedDemo: (tx, tenant) => seedStoreRetagDemo(tx, tenant),
 };

@@ -4,7 +4,7 @@
  * unreadable, and two untagged pieces; three printed (their new EPCs made and commissioned as the
  * Print button makes them) and two of those applied. Numbered as the screen numbers them.
  */
-import { RETAG_REASON as R, RETAG_STATUS, storeRetagResource } from '@tagloom/domain';
+import { LOCATION_KIND, RETAG_REASON as R, RETAG_STATUS, storeRetagResource } from '@tagloom/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { nextDocumentCode } from '../../../core/numbering.js';
 import { move } from '../../../core/resource/transitions.js';
@@ -18,7 +18,13 @@ const HOUR = 3_600_000;
 
 export async function seedStoreRetagDemo(tx: Tx, tenant: { id: number }): Promise<void> {
   const tenantId = tenant.id;
-  const [any] = await tx.select({ id: storeRetags.id }).from(storeRetags).where(eq(storeRetags.tenantId, tenantId)).limit(1);
+  // the stores' rows (the warehouses' label reprints share the table: logistics/reprint/seed.ts)
+  const [any] = await tx
+    .select({ id: storeRetags.id })
+    .from(storeRetags)
+    .innerJoin(locations, and(eq(locations.tenantId, storeRetags.tenantId), eq(locations.id, storeRetags.siteId)))
+    .where(and(eq(storeRetags.tenantId, tenantId), eq(locations.kind, LOCATION_KIND.STORE)))
+    .limit(1);
   if (any) return;
   const stores = new Map(
     (

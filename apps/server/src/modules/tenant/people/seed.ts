@@ -62,6 +62,8 @@ const DEMO_ROLES: { code: string; name: string; alias: string; grants: Record<st
       'tenant/training-doc': ['query', 'download'],
       // its store's re-tags (a new label printed for a bad one), and how its deliveries went
       'store/supplementary-bid': ['query', 'add', 'edit', 'delete', 'export', 'print', 'applyTag'],
+      // the defective pieces found at its store (disposed of by the warehouse or the head office)
+      'logistics/defective': ['query', 'add', 'edit', 'delete', 'export'],
       'store/report-shipment': ['query', 'export'],
       'store/report-take-delivery': ['query', 'export'],
       // the till of its store: transactions and their lines
@@ -107,6 +109,10 @@ const DEMO_ROLES: { code: string; name: string; alias: string; grants: Record<st
       // its warehouse's online orders (picked and packed by their reads at its e-commerce area, shipped) and their returns
       'logistics/ecom-delivery': ['query', 'add', 'edit', 'delete', 'export', 'accept', 'ship', 'deliver', 'reject', 'cancel'],
       'logistics/ecom-return': ['query', 'add', 'edit', 'delete', 'export', 'receive', 'inspect', 'refuse'],
+      // the defective pieces found at its warehouse (quality inspection, returns) and their disposal;
+      // its pieces' new labels printed (a bad label's EPC decommissioned, the new one commissioned)
+      'logistics/defective': ['query', 'add', 'edit', 'delete', 'export', 'dispose'],
+      'logistics/label-reprint': ['query', 'add', 'edit', 'delete', 'export', 'print', 'applyTag'],
       // who may do what at its warehouse (kept by the administrator), and the log of its documents' moves
       'warehouse/permission': ['query'],
       'warehouse/log': ['query', 'export'],
