@@ -532,6 +532,23 @@ describe('shipping from the DC', () => {
       await clickInDialog(page.getByTestId('machine-confirm-ok'));
       await expect.poll(() => state(box(matched))).toBe(enumText('CartonStatus', CARTON_STATUS.AUDITED, lang));
 
+      // boxes audited together: a packed one among them refuses the batch (select reviewed boxes), two reviewed ones pass
+      const reviewed = (
+        (await apiPost(page, token, `/api/${PACKING}/list`, { page: 1, pageSize: 100, status: CARTON_STATUS.REVIEWED })).data.list as Row[]
+      ).slice(0, 2);
+      expect(reviewed).toHaveLength(2);
+      await select(short);
+      await select(reviewed[0]);
+      await expect.poll(() => audit.isDisabled()).toBe(true);
+      await audit.hover({ force: true });
+      await expect.poll(() => page.locator('.ant-tooltip:visible').last().textContent()).toBe(webText(lang, 'packing.notReviewed'));
+      await box(short).locator('.ant-checkbox-input').uncheck();
+      await select(reviewed[1]);
+      await expect.poll(() => audit.isDisabled()).toBe(false);
+      await audit.click();
+      await clickInDialog(page.getByTestId('machine-confirm-ok'));
+      for (const b of reviewed) await expect.poll(() => state(box(b))).toBe(enumText('CartonStatus', CARTON_STATUS.AUDITED, lang));
+
       // the over box reset: a wrong number typed is refused on its field, the right one resets it
       await rowAction(page, box(over), 'reset');
       const fields = page.getByTestId('transition-fields');

@@ -138,7 +138,41 @@ export function useTransition(def: ResourceDef, modal: HookAPI, titleOf: (row: R
       () => undefined,
     );
   };
-  return (action: string, row: Row) => {
+  /**
+   * The same move of several rows (the toolbar, rows chosen): confirmed once when the move is, then
+   * one request a row in order; stops at the first refusal (the request layer shows it), says how
+   * many moved.
+   */
+  const many = (action: string, rows: Row[]) => {
+    const m = def.machine;
+    const tr = m && transitionOf(m, action);
+    const label = actionLabel(action, lang, def);
+    const run = async () => {
+      let moved = 0;
+      try {
+        for (const row of rows) {
+          await request<Row>(`/${def.code}/${action}`, { method: 'POST', data: { id: row.id } });
+          moved++;
+        }
+      } catch {
+        // the request layer showed the server's message
+      } finally {
+        if (moved) message.success(t('machine.doneMany', { action: label, count: moved }));
+        onDone();
+      }
+    };
+    if (!tr?.danger && !tr?.confirm) return void run();
+    const titles = rows.slice(0, 5).map(titleOf).join(t('resource.listSeparator')) + (rows.length > 5 ? '…' : '');
+    modal.confirm({
+      title: t(confirmTitleKey(label, lang), { action: label }),
+      content: t('machine.confirmMany', { action: label, count: rows.length, names: titles, what: def.names[lang] }),
+      okText: label,
+      okButtonProps: { danger: !!tr.danger, 'data-testid': 'machine-confirm-ok' } as ButtonProps,
+      cancelText: t('common.cancel'),
+      onOk: run,
+    });
+  };
+  const one = (action: string, row: Row) => {
     const m = def.machine;
     const tr = m && transitionOf(m, action);
     if (m && tr?.fields?.length) return askFields(action, row, tr.fields, tr);
@@ -156,6 +190,7 @@ export function useTransition(def: ResourceDef, modal: HookAPI, titleOf: (row: R
       onOk: () => send(action, row),
     });
   };
+  return Object.assign(one, { many });
 }
 
 export interface RowActionsProps {
@@ -291,24 +326,31 @@ export function TransitionButtons(p: {
   def: ResourceDef;
   granted: readonly string[];
   selected: Row[];
-  onTransition: (action: string, row: Row) => void;
+  onTransition: ((action: string, row: Row) => void) & { many?: (action: string, rows: Row[]) => void };
 }) {
   const { t, i18n } = useTranslation();
   const lang = normalizeLang(i18n.language);
   const m = p.def.machine;
   if (!m) return null;
-  const row = p.selected.length === 1 ? p.selected[0] : undefined;
+  const rows = p.selected;
+  const row = rows.length === 1 ? rows[0] : undefined;
+  // several rows take a move that asks nothing (reviewing, auditing boxes) when every one of them may:
+  // refused with the first one's reason (an unreviewed box among boxes to audit); a move asking fields, one row
+  const batch = rows.length > 1 && !!p.onTransition.many;
   const actions = grantedTransitions(p.def, p.granted).map((action) => {
-    const verdict = row ? can(p.def, action, { granted: p.granted, row }) : undefined;
-    const refused = !row ? t('machine.needsOne') : verdict?.can ? undefined : reasonText(t, lang, verdict?.reason);
+    const asks = !!transitionOf(m, action)?.fields?.length;
+    const verdicts = (batch && !asks) || row ? rows.map((r) => can(p.def, action, { granted: p.granted, row: r })) : [];
+    const no = verdicts.find((v) => !v.can);
+    const refused = !verdicts.length ? t('machine.needsOne') : no ? reasonText(t, lang, no.reason) : undefined;
     return { action, refused, danger: !!transitionOf(m, action)?.danger };
   });
+  const act = (action: string) => (row ? p.onTransition(action, row) : batch ? p.onTransition.many?.(action, rows) : undefined);
   if (actions.length > TOOLBAR_ACTIONS_MAX) {
     const open = actions.filter((a) => !a.refused);
     return (
-      <Tooltip title={row ? undefined : t('machine.needsOne')}>
+      <Tooltip title={row || batch ? undefined : t('machine.needsOne')}>
         <Dropdown
-          disabled={!row}
+          disabled={!row && !batch}
           trigger={['click']}
           menu={{
             items: actions.map((a) => ({
@@ -324,13 +366,13 @@ export function TransitionButtons(p: {
               ),
               'data-testid': `resource-action-${a.action}`,
             })),
-            onClick: ({ key }) => row && p.onTransition(key, row),
+            onClick: ({ key }) => act(key),
           }}
         >
           <Button data-testid="resource-actions-menu">
             <Space size={4}>
               {t('machine.actions')}
-              {row && open.length > 0 && <Badge count={open.length} size="small" color="#1890ff" />}
+              {(row || batch) && open.length > 0 && <Badge count={open.length} size="small" color="#1890ff" />}
               <DownOutlined />
             </Space>
           </Button>
@@ -346,7 +388,7 @@ export function TransitionButtons(p: {
             autoInsertSpace={false}
             danger={danger}
             disabled={!!refused}
-            onClick={() => row && p.onTransition(action, row)}
+            onClick={() => act(action)}
             data-testid={`resource-action-${action}`}
           >
             {actionLabel(action, lang, p.def)}
