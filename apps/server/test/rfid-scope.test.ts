@@ -166,8 +166,8 @@ describe(`RFID screens scoped to a user's store or warehouse (${DRIVER})`, () =>
         .sort();
     expect(await listed('store')).toEqual(['FIT-ST001', 'HH-03', 'POS-ST001']);
     // its pad (warehouse/pad-review's demo handheld), its QI-area reader, its receiving dock's tunnel,
-    // its pack station's tunnel and its dock-out gate too
-    const wh01 = ['FIX-02', 'GATE-01', 'GATE-WH01-DO1', 'PAD-WH01', 'QI-WH01', 'TUN-WH01-01', 'TUN-WH01-PK1'];
+    // its pack station's tunnel, its e-commerce area's tunnel and its dock-out gate too
+    const wh01 = ['FIX-02', 'GATE-01', 'GATE-WH01-DO1', 'PAD-WH01', 'QI-WH01', 'TUN-WH01-01', 'TUN-WH01-EC1', 'TUN-WH01-PK1'];
     expect(await listed('warehouse')).toEqual(wh01);
     expect(await listed('factory')).toEqual([]);
     expect(await live('store')).toEqual(['FIT-ST001', 'HH-03', 'POS-ST001']);
