@@ -14,7 +14,7 @@ import { CARTON_EPC_SOURCE, CARTON_STATUS, REGISTRATION_STATUS } from '@tagloom/
 import { sgtin96Hex } from '@tagloom/domain/epc/index.js';
 import { SCENE_TYPE } from '@tagloom/domain/rfid/presence.js';
 import { CARTON_RESULT } from '@tagloom/domain/rfid/reconcile.js';
-import { api, ingestOf, mac, must, payload, type ReaderFormat, type SimRead } from './sim-lib.js';
+import { api, ingestOf, mac, must, payload, type ReaderFormat, type SimRead, signedInApi } from './sim-lib.js';
 
 export interface InboundOptions {
   url: string;
@@ -83,12 +83,7 @@ interface Playable {
 
 export async function runInboundScenario(o: InboundOptions): Promise<InboundRun> {
   const log = o.log ?? ((line: string) => console.log(line));
-  const login = must('login', await api<{ token: string }>(o, 'POST', '/user/login', { username: o.username, password: o.password }));
-  const h = { token: login.token };
-  const call = async <T>(what: string, method: 'GET' | 'POST', path: string, body?: unknown) =>
-    must(what, await api<T>(o, method, path, body, h));
-  const list = async <T = Row>(screen: string, body: Row = {}) =>
-    (await call<{ list: T[]; total: number }>(`${screen} list`, 'POST', `/${screen}/list`, { page: 1, pageSize: 500, ...body })).list;
+  const { headers: h, call, list } = await signedInApi(o);
   /** Every row of a list, page after page (at most `max`). */
   const all = async (screen: string, body: Row = {}, max = 5000) => {
     const out: Row[] = [];

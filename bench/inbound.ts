@@ -18,9 +18,17 @@
 //   npm run bench:inbound -w bench                 (PGlite on disk)
 //   BENCH_PG=1 npm run bench:inbound -w bench      (PostgreSQL 15, fsync on)
 // The same file is the client: INBOUND_CLIENT=<base url> runs the driver.
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { benchDatabase, demoTenants, durability, keptAliveClient, latencyRow, loadAverage, probedWhile, sayLine } from './lib.js';
+import {
+  benchDatabase,
+  demoTenants,
+  durability,
+  keptAliveClient,
+  latencyRow,
+  loadAverage,
+  probedWhile,
+  runDriver,
+  sayLine,
+} from './lib.js';
 
 const TUNNELS = Number(process.env.INBOUND_TUNNELS ?? 10);
 const EPCS = Number(process.env.INBOUND_EPCS ?? 50);
@@ -304,25 +312,7 @@ async function server() {
       await profiler.post('Profiler.enable');
       await profiler.post('Profiler.start');
     }
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
-      env: { ...process.env, INBOUND_CLIENT: address },
-      stdio: ['pipe', 'pipe', 'inherit'],
-    });
-    child.stdin.end(JSON.stringify(setup));
-    const exited = new Promise<void>((resolve, reject) => {
-      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`driver exited with ${code}`))));
-    });
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += String(d);
-      const lines = out.split('\n');
-      out = lines.pop() ?? '';
-      for (const line of lines.filter(Boolean)) {
-        const m = JSON.parse(line) as { line?: string };
-        if (m.line) console.log(m.line);
-      }
-    });
-    await exited;
+    await runDriver(import.meta.url, 'INBOUND_CLIENT', address, setup);
     if (profiler) {
       const { profile } = await profiler.post('Profiler.stop');
       const { writeFileSync } = await import('node:fs');

@@ -226,3 +226,32 @@ export interface BenchJob<R> {
   total: number;
   result: R | null;
 }
+
+/**
+ * Runs `file` again as the driver (a separate process on loopback: the server's event loop measured,
+ * not shared): `env` names it the client of `address`, the setup sent on its stdin, its `{ line }`
+ * messages printed as they come. Resolves when it exits 0.
+ */
+export async function runDriver(file: string, env: string, address: string, setup: unknown): Promise<void> {
+  const { spawn } = await import('node:child_process');
+  const { fileURLToPath } = await import('node:url');
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(file)], {
+    env: { ...process.env, [env]: address },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  child.stdin.end(JSON.stringify(setup));
+  const exited = new Promise<void>((resolve, reject) => {
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`driver exited with ${code}`))));
+  });
+  let out = '';
+  child.stdout.on('data', (d) => {
+    out += String(d);
+    const lines = out.split('\n');
+    out = lines.pop() ?? '';
+    for (const line of lines.filter(Boolean)) {
+      const m = JSON.parse(line) as { line?: string };
+      if (m.line) console.log(m.line);
+    }
+  });
+  await exited;
+}

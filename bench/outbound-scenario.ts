@@ -14,7 +14,7 @@
 // Prints each step's outcome and returns what happened.
 import { BILL_KIND, BILL_STATUS, CARTON_STATUS, ORDER_CHANNEL, ORDER_STATUS, ZONE_TYPE } from '@tagloom/domain';
 import { CARTON_RESULT } from '@tagloom/domain/rfid/reconcile.js';
-import { api, ingestOf, must, payload, type ReaderFormat, type SimRead } from './sim-lib.js';
+import { api, ingestOf, must, payload, type ReaderFormat, type SimRead, signedInApi } from './sim-lib.js';
 
 export interface OutboundOptions {
   url: string;
@@ -48,20 +48,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function runOutboundScenario(o: OutboundOptions): Promise<OutboundRun> {
   const log = o.log ?? ((line: string) => console.log(line));
-  const login = must('login', await api<{ token: string }>(o, 'POST', '/user/login', { username: o.username, password: o.password }));
-  const h = { token: login.token };
-  const call = async <T = Row>(what: string, method: 'GET' | 'POST', path: string, body?: unknown) =>
-    must(what, await api<T>(o, method, path, body, h));
-  const list = async <T = Row>(screen: string, body: Row = {}) =>
-    (await call<{ list: T[]; total: number }>(`${screen} list`, 'POST', `/${screen}/list`, { page: 1, pageSize: 500, ...body })).list;
-  /** Polls `check` until it answers true (a state, not a time), else fails naming `what`. */
-  const waitFor = async (what: string, check: () => Promise<boolean>, ms = 20_000) => {
-    const end = Date.now() + ms;
-    while (!(await check())) {
-      if (Date.now() > end) throw new Error(`${what}: not reached in ${ms} ms`);
-      await sleep(200);
-    }
-  };
+  const { headers: h, call, list, waitFor } = await signedInApi(o);
 
   const [wh] = await list('tenant/warehouse', { code: 'WH01' });
   const storeCode = o.store ?? 'ST004';

@@ -15,9 +15,17 @@
 //   npm run bench:outbound -w bench                 (PGlite on disk)
 //   BENCH_PG=1 npm run bench:outbound -w bench      (PostgreSQL 15, fsync on)
 // The same file is the client: OUTBOUND_CLIENT=<base url> runs the driver.
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { benchDatabase, demoTenants, durability, keptAliveClient, latencyRow, loadAverage, probedWhile, sayLine } from './lib.js';
+import {
+  benchDatabase,
+  demoTenants,
+  durability,
+  keptAliveClient,
+  latencyRow,
+  loadAverage,
+  probedWhile,
+  runDriver,
+  sayLine,
+} from './lib.js';
 
 const STATIONS = Number(process.env.OUTBOUND_STATIONS ?? 10);
 const EPCS = Number(process.env.OUTBOUND_EPCS ?? 30);
@@ -234,25 +242,7 @@ async function server() {
       `prepared in ${((performance.now() - s0) / 1000).toFixed(0)} s: ${STATIONS} pack stations at WH01, ${STATIONS} transfers of ${perStation} cartons × ${EPCS} pieces`,
     );
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
-      env: { ...process.env, OUTBOUND_CLIENT: address },
-      stdio: ['pipe', 'pipe', 'inherit'],
-    });
-    child.stdin.end(JSON.stringify(setup));
-    const exited = new Promise<void>((resolve, reject) => {
-      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`driver exited with ${code}`))));
-    });
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += String(d);
-      const lines = out.split('\n');
-      out = lines.pop() ?? '';
-      for (const line of lines.filter(Boolean)) {
-        const m = JSON.parse(line) as { line?: string };
-        if (m.line) console.log(m.line);
-      }
-    });
-    await exited;
+    await runDriver(import.meta.url, 'OUTBOUND_CLIENT', address, setup);
   } finally {
     await stopParsePool();
     await t.close();

@@ -88,3 +88,28 @@ export const ingestOf = (format: ReaderFormat) => ({
   path: `/rfid/ingest/${format === 'zebra' ? 'zebra' : 'impinj'}`,
   contentType: format === 'impinj-ndjson' ? 'application/x-ndjson' : 'application/json',
 });
+
+// biome-ignore lint/suspicious/noExplicitAny: API answers are read loosely
+type AnyRow = Record<string, any>;
+
+/**
+ * A scenario's session: signed in as `o.username`, the API's calls with its token (each answer's data,
+ * or an error naming what was asked), a screen's list, and a wait for a state (polled, never a time).
+ */
+export async function signedInApi(o: { url: string; username: string; password: string }) {
+  const login = must('login', await api<{ token: string }>(o, 'POST', '/user/login', { username: o.username, password: o.password }));
+  const h = { token: login.token };
+  const call = async <T = AnyRow>(what: string, method: 'GET' | 'POST', path: string, body?: unknown) =>
+    must(what, await api<T>(o, method, path, body, h));
+  const list = async <T = AnyRow>(screen: string, body: AnyRow = {}) =>
+    (await call<{ list: T[]; total: number }>(`${screen} list`, 'POST', `/${screen}/list`, { page: 1, pageSize: 500, ...body })).list;
+  /** Polls `check` until it answers true (a state, not a time), else fails naming `what`. */
+  const waitFor = async (what: string, check: () => Promise<boolean>, ms = 20_000) => {
+    const end = Date.now() + ms;
+    while (!(await check())) {
+      if (Date.now() > end) throw new Error(`${what}: not within ${ms / 1000} s`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  return { token: login.token, headers: h, call, list, waitFor };
+}

@@ -18,7 +18,7 @@
 // their kind, registered. Prints each step's outcome and returns what happened.
 import { BILL_KIND, BILL_STATUS, CARTON_STATUS, COUNT_SHEET_KIND, REGISTRATION_STATUS, ZONE_TYPE } from '@tagloom/domain';
 import { SCENE_TYPE } from '@tagloom/domain/rfid/presence.js';
-import { api, ingestOf, mac, must, payload, type ReaderFormat, type SimRead } from './sim-lib.js';
+import { api, ingestOf, mac, must, payload, type ReaderFormat, type SimRead, signedInApi } from './sim-lib.js';
 
 export interface StoreOptions {
   url: string;
@@ -62,26 +62,12 @@ interface Piece {
   skuId: number;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** ISO time with an offset, as a POS or a handheld reports it. */
 const iso = (ms: number) => new Date(ms).toISOString().replace('Z', '+00:00');
 
 export async function runStoreScenario(o: StoreOptions): Promise<StoreRun> {
   const log = o.log ?? ((line: string) => console.log(line));
-  const login = must('login', await api<{ token: string }>(o, 'POST', '/user/login', { username: o.username, password: o.password }));
-  const h = { token: login.token };
-  const call = async <T = Row>(what: string, method: 'GET' | 'POST', path: string, body?: unknown) =>
-    must(what, await api<T>(o, method, path, body, h));
-  const list = async <T = Row>(screen: string, body: Row = {}) =>
-    (await call<{ list: T[]; total: number }>(`${screen} list`, 'POST', `/${screen}/list`, { page: 1, pageSize: 500, ...body })).list;
-  /** Polls `check` until it answers true (a state, not a time), else fails naming `what`. */
-  const waitFor = async (what: string, check: () => Promise<boolean>, ms = 20_000) => {
-    const end = Date.now() + ms;
-    while (!(await check())) {
-      if (Date.now() > end) throw new Error(`${what}: not within ${ms / 1000} s`);
-      await sleep(100);
-    }
-  };
+  const { call, list, waitFor } = await signedInApi(o);
 
   // the store, its zones, and the warehouse a transfer comes from
   const storeCode = o.store ?? 'ST001';
