@@ -1,33 +1,21 @@
 /**
  * Defective products and label reprints at the warehouse, as WH01's keeper works them: a defect
- * recorded by its EPC alone (the server names its SKU), refused a pending disposition on the field,
- * then scrapped (final: no edit); a reprint printed from the list (the ZPL file, the row Printed).
+ * recorded by its EPC alone (the server names its SKU), offered only real dispositions (never
+ * pending), then scrapped (final: no edit); a reprint printed from the list (the ZPL file, the row Printed).
  */
 import type { Lang } from '@tagloom/domain';
 import { DEFECT_DISPOSITION, DEFECT_STATUS } from '@tagloom/domain/resources/logistics/defective.ts';
 import { RETAG_STATUS } from '@tagloom/domain/resources/store/supplementary-bid.ts';
 import { describe, expect, it } from 'vitest';
 import { e2eSuite, keptSignedIn, tokenOf, withConsoleErrors } from './support/browser';
-import {
-  apiPost,
-  clickInDialog,
-  downloadOf,
-  enumText,
-  panelOf,
-  pick,
-  rowAction,
-  rowOf,
-  save,
-  screenOf,
-  serverText,
-} from './support/general';
+import { apiPost, clickInDialog, downloadOf, enumText, panelOf, pick, rowAction, rowOf, save, screenOf } from './support/general';
 
 const suite = e2eSuite();
 const DEFECTS = 'logistics/defective';
 const REPRINT = 'logistics/label-reprint';
 
 describe('defects and label reprints at WH01', () => {
-  it('wh01 records a defect by its EPC, is refused a pending disposition on the field, and scraps it', async () => {
+  it('wh01 records a defect by its EPC, is offered only real dispositions, and scraps it', async () => {
     const lang: Lang = 'zh_CN';
     const { page, context, errors } = await keptSignedIn(suite, 'wh01', 'demo1234', { lang, path: `/${DEFECTS}` });
     try {
@@ -54,11 +42,15 @@ describe('defects and label reprints at WH01', () => {
       // dispose: pending is refused on its field, scrap is taken
       await rowAction(page, row, 'dispose');
       const dialog = page.locator('.ant-modal-confirm').filter({ visible: true });
-      await pick(page, dialog.getByTestId('field-disposition'), enumText('DefectDisposition', DEFECT_DISPOSITION.PENDING, lang));
+      // nothing chosen: refused on its field; the dialog offers what a disposal is, never the pending it starts from
       await clickInDialog(page.getByTestId('machine-confirm-ok'));
       await expect
         .poll(async () => (await page.locator('.ant-modal-confirm .ant-form-item-explain-error').allTextContents()).join(' | '))
-        .toContain(serverText(lang, 'defect.dispositionNeeded'));
+        .not.toBe('');
+      await dialog.getByTestId('field-disposition').click();
+      const offered = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+      await expect.poll(() => offered.count()).toBe(4);
+      expect(await offered.allTextContents()).not.toContain(enumText('DefectDisposition', DEFECT_DISPOSITION.PENDING, lang));
       await pick(page, dialog.getByTestId('field-disposition'), enumText('DefectDisposition', DEFECT_DISPOSITION.SCRAP, lang));
       await clickInDialog(page.getByTestId('machine-confirm-ok'));
       await expect.poll(() => row.textContent()).toContain(enumText('DefectDisposition', DEFECT_DISPOSITION.SCRAP, lang));

@@ -164,7 +164,8 @@ describe(`defects and warehouse label reprints on ${DRIVER}`, () => {
       const pending = await post('logistics/defective/dispose', { id: made.id, disposition: DEFECT_DISPOSITION.PENDING }, wh01);
       expect(pending.status).toBe(400);
       expect(pending.body.data.fields.map((f: Row) => f.field)).toEqual(['disposition']);
-      expect(pending.body.msg).toMatch(/^Disposition: choose what becomes of the piece/);
+      // the action takes only what a disposal is: the refusal lists those, not the pending it starts from
+      expect(pending.body.msg).toBe('Disposition: choose one of Repair, Seconds, Vendor return, Scrap');
       // zh-CN too
       const zh = await post('logistics/defective/dispose', { id: made.id, disposition: DEFECT_DISPOSITION.PENDING }, wh01, 'zh_CN');
       expect(zh.body.msg).toContain('处理方式');
@@ -279,7 +280,7 @@ describe(`defects and warehouse label reprints on ${DRIVER}`, () => {
       await readAndFold(t, reader, [row.newEpc], 'reprint-1');
       const [applied] = await list('logistics/label-reprint', wh01, { code: row.code });
       expect(applied).toMatchObject({ status: RETAG_STATUS.APPLIED, appliedBy: 'GEN-WH01-REPRINT' });
-      expect((await logOf('store/supplementary-bid', row.id)).map((l) => [l.action, l.site_id])).toEqual([
+      expect((await logOf('logistics/label-reprint', row.id)).map((l) => [l.action, l.site_id])).toEqual([
         ['printed', site.get('WH01')],
         ['applied', site.get('WH01')],
       ]);

@@ -16,6 +16,7 @@ import { queryRows } from '../src/db/client.js';
 import { markForSpotCheck } from '../src/modules/logistics/spot/check.js';
 import { stopParsePool } from '../src/modules/rfid/ingest/parse-pool.js';
 import { checkCarton } from '../src/modules/warehouse/cartons/check.js';
+import { problems as epcisProblems } from './epcis-validate.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 import { readAndFold, testReader, testScene, zoneOf } from './support-readers.js';
 
@@ -249,6 +250,16 @@ describe(`spot check on ${DRIVER}`, () => {
             and biz_step = 'inspecting' and action = 'OBSERVE' and ${goodEpcs[0]} = any(epcs) group by disposition`,
     );
     expect(events).toEqual([{ disposition: 'completeness_verified', n: 1 }]);
+    // the pieces' EPCIS documents, with the re-read's inspections (verified; the short one's non-conformant), valid against GS1's schema
+    for (const [epc, disposition] of [
+      [goodEpcs[0], 'completeness_verified'],
+      [badEpcs[2], 'non_conformant'],
+    ]) {
+      const doc = (await t.call('GET', `/api/label/lifecycle/epcis?epc=${epc}`, { token: demo })).body as Row;
+      expect(epcisProblems(doc)).toEqual([]);
+      const inspections = (doc.epcisBody.eventList as Row[]).filter((e) => e.bizStep === 'inspecting').map((e) => e.disposition);
+      expect(inspections).toContain(disposition);
+    }
 
     const passed = await review(good.id);
     expect(passed.status, passed.body.msg).toBe(200);

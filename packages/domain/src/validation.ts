@@ -109,7 +109,8 @@ function optionLabels(lang: Lang, values: unknown[], hint?: FieldHint): string[]
     return opts.length === values.length && opts.every((o) => values.some((v) => String(v) === String(o.value)));
   };
   const name = hint?.enumName && ENUMS[hint.enumName] ? hint.enumName : undefined;
-  if (name) return ENUMS[name].map((o) => o.label[lang]);
+  // the values: all the enum's, or those a field narrowed it to (a disposal: no "pending")
+  if (name) return ENUMS[name].filter((o) => values.some((v) => String(v) === String(o.value))).map((o) => o.label[lang]);
   const matches = Object.keys(ENUMS).filter(same);
   if (matches.length === 1) return ENUMS[matches[0]].map((o) => o.label[lang]);
   // a declared enum we cannot tell apart (several share these values): no raw codes either

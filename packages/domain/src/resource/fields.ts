@@ -76,6 +76,8 @@ export interface FieldDef extends Required<Pick<FieldOptions, 'required' | 'list
   /** a rule on text: regex source and the i18n key of its message */
   pattern?: { source: string; message: string };
   enumName?: string;
+  /** of the enum's values, the only ones accepted here (a transition's field narrowed: a disposal is no "pending") */
+  choices?: readonly (number | string)[];
   uniqueWithin?: string;
   /**
    * resource code a ref field points at, the field shown for it, and what deleting the row it

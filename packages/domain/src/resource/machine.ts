@@ -50,6 +50,12 @@ export interface Transition {
    * it is abnormal: the server's hook says when)
    */
   optional?: readonly string[];
+  /**
+   * of an enum field in `fields`, the values the action accepts (a disposal is repair, seconds,
+   * vendor return or scrap — not the pending it starts from): the route refuses others on the
+   * field, the console's dialog offers only these
+   */
+  choices?: Readonly<Record<string, readonly (number | string)[]>>;
 }
 
 /**

@@ -84,7 +84,7 @@ export function fieldSchema(def: FieldDef): z.ZodTypeAny {
       break;
     }
     case 'enum': {
-      const values = ENUMS[def.enumName!].map((o) => o.value);
+      const values = ENUMS[def.enumName!].map((o) => o.value).filter((v) => !def.choices || def.choices.includes(v));
       const numeric = values.every((v) => typeof v === 'number');
       const lits = values.map((v) => z.literal(v));
       const e = lits.length === 1 ? lits[0] : z.union(lits);

@@ -10,6 +10,7 @@ import {
   type StateMachine,
   stateOf,
   systemTransitionOf,
+  type Transition,
   transitionOf,
 } from '@tagloom/domain';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -254,12 +255,12 @@ export async function move(
 }
 
 /** The rules of the fields an action writes: each required (sending goods needs its express number). */
-const actionFieldRules = (def: ResourceDef, keys: readonly string[], optional: readonly string[] = []): Record<string, z.ZodTypeAny> =>
+const actionFieldRules = (def: ResourceDef, t: Transition): Record<string, z.ZodTypeAny> =>
   Object.fromEntries(
-    keys.map((k) => {
+    (t.fields ?? []).map((k) => {
       const f = def.list.find((x) => x.key === k);
       if (!f) throw new Error(`${def.code}: the machine's action writes ${k}, which it does not declare`);
-      return [k, fieldSchema({ ...f, required: !optional.includes(k) })];
+      return [k, fieldSchema({ ...f, required: !(t.optional ?? []).includes(k), choices: t.choices?.[k] ?? f.choices })];
     }),
   );
 
@@ -288,7 +289,7 @@ export async function transitionRoutes(app: Api, service: ResourceService, row: 
           summary: `${def.names.en_US}: ${label.en_US} (${stateNames(m, t.from)} → ${stateNames(m, [t.to])})`,
           description: `Moves one row as the state machine allows; 409 naming the state when it does not${t.guard ? ' or its guard refuses' : ''}.`,
           // the fields the action writes (e.g. sending goods: express company and number), with their rules
-          body: z.object({ id: id(), ...actionFieldRules(def, t.fields ?? [], t.optional) }),
+          body: z.object({ id: id(), ...actionFieldRules(def, t) }),
           response: { 200: envelope(row) },
         },
       },

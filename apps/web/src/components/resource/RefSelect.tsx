@@ -56,8 +56,8 @@ function labelsOf(resource: string, id: number): Promise<Map<number, string>> {
   });
 }
 
-/** The label of one ref value (undefined while loading, or when the caller may not read the target). */
-export function useRefLabel(field: Field, value: unknown): string | undefined {
+/** The label of one ref value as it loads: `pending` until its answer came. */
+function useRefLabelQuery(field: Field, value: unknown): { label: string | undefined; pending: boolean } {
   const resource = field.ref?.resource ?? '';
   const id = Number(value);
   const ok = !!resource && Number.isInteger(id) && id > 0;
@@ -68,12 +68,22 @@ export function useRefLabel(field: Field, value: unknown): string | undefined {
     staleTime: 60_000,
     retry: false,
   });
-  return q.data ?? undefined;
+  return { label: q.data ?? undefined, pending: ok && q.isPending };
 }
 
-/** A table cell of a ref field: its label, else the id. */
+/** The label of one ref value (undefined while loading, or when the caller may not read the target). */
+export function useRefLabel(field: Field, value: unknown): string | undefined {
+  return useRefLabelQuery(field, value).label;
+}
+
+/**
+ * A table cell of a ref field: its label; the id only when no label came (a row the caller may not
+ * read) — never the id while the label loads (a bill's id read as its number).
+ */
 export function RefLabel({ field, value }: { field: Field; value: unknown }) {
-  return <>{useRefLabel(field, value) ?? String(value)}</>;
+  const { label, pending } = useRefLabelQuery(field, value);
+  if (pending) return <span className="ops-empty">…</span>;
+  return <>{label ?? String(value)}</>;
 }
 
 export interface RefSelectProps {

@@ -73,7 +73,10 @@ export function useTransition(def: ResourceDef, modal: HookAPI, titleOf: (row: R
   // an action that writes fields (sending goods: express company and number) asks for them first;
   // a dangerous one (zero-clearance and its reason) says what it does above them, as its confirmation would
   const askFields = (action: string, row: Row, keys: readonly string[], tr: Transition) => {
-    const fields = keys.map((k) => ({ ...def.list.find((f) => f.key === k)!, required: !tr.optional?.includes(k) }));
+    const fields = keys.map((k) => {
+      const f = def.list.find((x) => x.key === k)!;
+      return { ...f, required: !tr.optional?.includes(k), choices: tr.choices?.[k] ?? f.choices };
+    });
     const label = actionLabel(action, lang, def);
     form.resetFields();
     const dialog = modal.confirm({

@@ -42,7 +42,9 @@ export interface Option {
   label: string;
 }
 export const enumOptionsOf = (f: Field, lang: Lang): Option[] =>
-  (ENUMS[f.enumName ?? ''] ?? []).map((o) => ({ value: o.value, label: o.label[lang] }));
+  (ENUMS[f.enumName ?? ''] ?? [])
+    .filter((o) => !f.choices || f.choices.includes(o.value))
+    .map((o) => ({ value: o.value, label: o.label[lang] }));
 
 export type InputKind =
   | 'input'
@@ -67,7 +69,7 @@ export function inputKindOf(f: Field): InputKind {
     case 'decimal':
       return 'number';
     case 'enum':
-      return (ENUMS[f.enumName ?? '']?.length ?? 0) <= 3 ? 'radio' : 'select';
+      return (f.choices?.length ?? ENUMS[f.enumName ?? '']?.length ?? 0) <= 3 ? 'radio' : 'select';
     case 'json':
       return f.items ? 'list' : 'json';
     default:

@@ -59,6 +59,9 @@ export const defectMachine = defineMachine({
       from: [DEFECT_STATUS.NEW],
       to: DEFECT_STATUS.DISPOSED,
       fields: ['disposition'],
+      choices: {
+        disposition: [DEFECT_DISPOSITION.REPAIR, DEFECT_DISPOSITION.SECONDS, DEFECT_DISPOSITION.VENDOR_RETURN, DEFECT_DISPOSITION.SCRAP],
+      },
       done: 'defect.done.dispose',
     },
   },

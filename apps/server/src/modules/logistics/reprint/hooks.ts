@@ -9,6 +9,8 @@ import { retagHooks } from '../../store/retag/hooks.js';
 import { loggedHooks } from '../../warehouse/log/writer.js';
 
 export const labelReprintHooks: ResourceHooks = loggedHooks(labelReprintResource, retagHooks(labelReprintResource, 'warehouse'), {
+  // a warehouse's reprint, not the store re-tag whose rows it shares: the log names it so
+  docType: labelReprintResource.code,
   siteOf: (row) => (row.siteId == null ? null : Number(row.siteId)),
   epcCount: (row) => (row.newEpc ? 1 : 0),
 });

@@ -138,7 +138,7 @@ export async function seedLabelReprintDemo(tx: Tx, tenant: { id: number }): Prom
       tenantId,
       userId: null,
       siteId,
-      docType: labelReprintResource.rowsOf!.code,
+      docType: labelReprintResource.code,
       docId: Number(row.id),
       docCode: code,
       epcCount: 1,
