@@ -12,6 +12,7 @@ export * from '../../modules/general/tables.js';
 export * from '../../modules/label/tables.js';
 export * from '../../modules/logistics/tables.js';
 export * from '../../modules/rfid/tables.js';
+export * from '../../modules/smart-store/tables.js';
 export * from '../../modules/stock/tables.js';
 export * from '../../modules/store/tables.js';
 export * from '../../modules/supply/tables.js';

@@ -1,4 +1,4 @@
-import { CRUD, READ_ONLY } from '../../menu/actions.js';
+import { READ_ONLY } from '../../menu/actions.js';
 import type { MenuModuleDef } from '../../menu/types.js';
 
 /**
@@ -22,14 +22,12 @@ export const smartStoreMenu: MenuModuleDef = {
           side: 'T',
           icon: 'ContainerOutlined',
           names: { zh_CN: '试衣间档案', zh_TW: '試衣間檔案', en_US: 'Fitting-room archives' },
-          actions: [...CRUD],
         },
         {
           component: 'smart-store/data',
           side: 'T',
           icon: 'DatabaseOutlined',
           names: { zh_CN: '试衣间数据', zh_TW: '試衣間資料', en_US: 'Fitting-room data' },
-          actions: [...READ_ONLY],
         },
         {
           component: 'smart-store/raw-data',

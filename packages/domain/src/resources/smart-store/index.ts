@@ -1,7 +1,13 @@
 import { defineDomainModule } from '../module.js';
 import { smartStoreMenu } from './_menu.js';
+import { fittingArchiveResource, fittingSessionResource } from './fitting.js';
 
+export * from './fitting.js';
 export { smartStoreMenu };
 
-/** The smart-store module: its menu (its screens have no declarations yet). */
-export const smartStoreModule = defineDomainModule({ code: 'smart-store', menu: smartStoreMenu });
+/** The smart-store module: its menu and the fitting rooms' screens (archives, sessions; the reports and raw reads have routes of their own). */
+export const smartStoreModule = defineDomainModule({
+  code: 'smart-store',
+  menu: smartStoreMenu,
+  resources: [fittingArchiveResource, fittingSessionResource],
+});

@@ -75,6 +75,14 @@ const DEMO_ROLES: { code: string; name: string; alias: string; grants: Record<st
       // online orders its store fulfils (picked up in store, shipped from it), and those shipped to it or returned at it
       'store/o2o-delivery': ['query', 'export', 'accept', 'ship', 'ready', 'handover', 'reject'],
       'store/o2o-receiving': ['query', 'export', 'receive', 'handover', 'inspect', 'refuse'],
+      // its store's fitting rooms: the area, cabins and rules, the sessions and raw reads, what was tried and bought
+      'smart-store/archive': ['query', 'edit', 'export'],
+      'smart-store/data': ['query', 'export'],
+      'smart-store/raw-data': ['query', 'export'],
+      'smart-store/top': ['query', 'export'],
+      'smart-store/trend': ['query', 'export'],
+      'smart-store/turnover': ['query', 'export'],
+      'smart-store/statistics': ['query', 'export'],
     },
   },
   {
