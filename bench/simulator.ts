@@ -48,6 +48,12 @@
 //                          (TUN-WH01-PK1; the second mis-packed: refused review, put right, read again), reviewed
 //                          and audited; the truck through the dock-out gate (GATE-WH01-DO1), the shipment
 //                          reviewed and audited; an online order accepted, read at TUN-WH01-EC1, shipped
+//   --scenario fitting     an hour in a store's fitting rooms (--store, default ST001; its archive's cabins and
+//                          readers): --shoppers (default 6) take two to five present garments into a free cabin
+//                          for one to eight minutes (the cabin's reader's reads, one garment in five only carried
+//                          past), some buy at the POS (a tried garment, now and then another size of its style);
+//                          waits for the sessions to close and prints them as smart-store/data shows them
+//   --shoppers <n>         fitting: shoppers to play (default 6)
 //   --store <code>         store: the store (default ST001)
 //   --missing <n>          store: pieces that walk out unpaid before the count (default 2)
 //
@@ -56,6 +62,7 @@
 // reader's location (stockroom → floor → fitting room → point of sale), so EPC state shows them
 // arriving, moving and — at a point-of-sale reader — sold.
 import { checkDigit, sgtin96Hex } from '@tagloom/domain/epc/index.js';
+import { runFittingScenario } from './fitting-scenario.js';
 import { runInboundScenario } from './inbound-scenario.js';
 import { runOutboundScenario } from './outbound-scenario.js';
 import { api, mac, must, payload } from './sim-lib.js';
@@ -79,7 +86,8 @@ interface Options {
   tenant: string;
   tid: boolean;
   quiet: boolean;
-  scenario: 'readers' | 'inbound' | 'store' | 'outbound';
+  scenario: 'readers' | 'inbound' | 'store' | 'outbound' | 'fitting';
+  shoppers?: number;
   bill?: string;
   store?: string;
   missing?: number;
@@ -148,22 +156,23 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--tid') o.tid = true;
     else if (a === '--scenario') {
       const sc = v();
-      if (sc !== 'readers' && sc !== 'inbound' && sc !== 'store' && sc !== 'outbound')
-        throw new Error('--scenario: readers, inbound, store or outbound');
+      if (sc !== 'readers' && sc !== 'inbound' && sc !== 'store' && sc !== 'outbound' && sc !== 'fitting')
+        throw new Error('--scenario: readers, inbound, store, outbound or fitting');
       o.scenario = sc;
     } else if (a === '--bill') o.bill = v();
     else if (a === '--cartons') o.cartons = Math.max(1, Math.floor(n()));
     else if (a === '--every') o.every = n();
     else if (a === '--store') o.store = v();
     else if (a === '--missing') o.missing = Math.floor(n());
+    else if (a === '--shoppers') o.shoppers = Math.max(1, Math.floor(n()));
     else if (a === '--help' || a === '-h') {
       console.log(
-        'usage: npm run simulate -w bench -- [--url U] [--code C]… | [--admin user:pass --readers N] [--tags N] [--rate R] [--batches N] [--format F] [--mqtt URL] | --scenario inbound [--admin user:pass] [--bill CODE] [--cartons N] [--every MS] [--format F] | --scenario store [--admin user:pass] [--store CODE] [--missing N] [--format F] | --scenario outbound [--admin user:pass] [--store CODE] [--format F]',
+        'usage: npm run simulate -w bench -- [--url U] [--code C]… | [--admin user:pass --readers N] [--tags N] [--rate R] [--batches N] [--format F] [--mqtt URL] | --scenario inbound [--admin user:pass] [--bill CODE] [--cartons N] [--every MS] [--format F] | --scenario store [--admin user:pass] [--store CODE] [--missing N] [--format F] | --scenario outbound [--admin user:pass] [--store CODE] [--format F] | --scenario fitting [--admin user:pass] [--store CODE] [--shoppers N] [--format F]',
       );
       process.exit(0);
     } else throw new Error(`unknown option ${a}`);
   }
-  if (o.scenario === 'inbound' || o.scenario === 'store' || o.scenario === 'outbound') {
+  if (o.scenario === 'inbound' || o.scenario === 'store' || o.scenario === 'outbound' || o.scenario === 'fitting') {
     o.admin ??= { username: 'demo', password: 'demo123' };
     return o;
   }
@@ -264,6 +273,17 @@ async function main() {
       bill: o.bill,
       cartons: o.cartons,
       every: o.every,
+      format: formatOf(o, 0),
+    });
+    return;
+  }
+  if (o.scenario === 'fitting') {
+    await runFittingScenario({
+      url: o.url,
+      username: o.admin!.username,
+      password: o.admin!.password,
+      store: o.store,
+      shoppers: o.shoppers,
       format: formatOf(o, 0),
     });
     return;

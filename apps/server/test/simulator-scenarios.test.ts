@@ -3,6 +3,7 @@ import { BILL_STATUS, CARTON_STATUS, COUNT_STATUS, ORDER_STATUS, STOCK_MOVE_KIND
 import { CARTON_RESULT } from '@tagloom/domain/rfid/reconcile.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runFittingScenario } from '../../../bench/fitting-scenario.js';
 import { runInboundScenario } from '../../../bench/inbound-scenario.js';
 import { runOutboundScenario } from '../../../bench/outbound-scenario.js';
 import { runStoreScenario } from '../../../bench/store-scenario.js';
@@ -13,7 +14,7 @@ import { DRIVER, startTestApp, type TestApp } from './support.js';
 /**
  * The simulator's scenarios against the app on a port, as `npm start` serves it (one server for both):
  * the inbound DC (bench/inbound-scenario.ts), a day in a store (bench/store-scenario.ts) and the outbound
- * DC (bench/outbound-scenario.ts).
+ * DC (bench/outbound-scenario.ts), an hour in a store's fitting rooms (bench/fitting-scenario.ts).
  */
 describe(`the simulator's scenarios on ${DRIVER}`, () => {
   let t: TestApp;
@@ -159,4 +160,33 @@ describe(`the simulator's scenarios on ${DRIVER}`, () => {
     expect(why).toMatch(/review of the mis-packed \S+ refused: .+/);
     expect(run.order).toMatchObject({ status: ORDER_STATUS.SHIPPED, pieces: 2 });
   }, 90_000);
+
+  it("an hour in ST001's fitting rooms: each shopper a session as played — garments, tries, buys and size swaps", async () => {
+    // the store's rules shortened (a cabin ends 5 s after its last read, a try-on is 10 s) so the run waits seconds, not minutes
+    const demo = await t.login('demo', 'demo123');
+    const [area] = (
+      await t.call('POST', '/api/smart-store/archive/list', { token: demo, body: { page: 1, pageSize: 20 } })
+    ).body.data.list.filter((a: { cabins: { readers: string[] }[] }) => a.cabins.some((c) => c.readers.includes('FIT-ST001')));
+    const set = await t.call('POST', '/api/smart-store/archive/update', {
+      token: demo,
+      body: { id: area.id, mergeGapS: 5, minDwellS: 10 },
+    });
+    expect(set.status, set.body.msg).toBe(200);
+    const lines: string[] = [];
+    const run = await runFittingScenario({
+      url,
+      username: 'demo',
+      password: 'demo123',
+      shoppers: 4,
+      seed: 7,
+      format: 'impinj',
+      log: (l) => lines.push(l),
+    });
+    const why = lines.join('\n');
+    expect(run.sessions, why).toHaveLength(run.played.length);
+    expect(run.sessions.map((x) => [x.items, x.tried, x.bought]), why).toEqual(run.played.map((p) => [p.garments, p.tried, p.bought]));
+    // a swap played is one the till's join finds (it may find more: another shopper's buy of the style within the window)
+    for (const [i, p] of run.played.entries()) expect(run.sessions[i].swapped).toBeGreaterThanOrEqual(p.swapped);
+    expect(run.played.some((p) => p.tried < p.garments || p.bought > 0)).toBe(true);
+  }, 120_000);
 });
