@@ -184,7 +184,10 @@ describe(`the simulator's scenarios on ${DRIVER}`, () => {
     });
     const why = lines.join('\n');
     expect(run.sessions, why).toHaveLength(run.played.length);
-    expect(run.sessions.map((x) => [x.items, x.tried, x.bought]), why).toEqual(run.played.map((p) => [p.garments, p.tried, p.bought]));
+    expect(
+      run.sessions.map((x) => [x.items, x.tried, x.bought]),
+      why,
+    ).toEqual(run.played.map((p) => [p.garments, p.tried, p.bought]));
     // a swap played is one the till's join finds (it may find more: another shopper's buy of the style within the window)
     for (const [i, p] of run.played.entries()) expect(run.sessions[i].swapped).toBeGreaterThanOrEqual(p.swapped);
     expect(run.played.some((p) => p.tried < p.garments || p.bought > 0)).toBe(true);
