@@ -174,6 +174,23 @@ describe(`fitting rooms on ${DRIVER}`, () => {
     await sweepFittingSessions(t.ctx, now + 60_000);
     expect((await list('smart-store/data', demo, { cabinId: cabin })).total).toBe(1);
 
+    // a late batch (a reader back online) from before the cabin's open session: a past visit of its own
+    const n2 = Date.now();
+    await read([[epcs[1], n2 - 2000]], 'fit-open');
+    // a minute of a garment read every 20 s, twenty minutes ago
+    await read(
+      [0, 20, 40, 60].map((s): [string, number] => [epcs[2], n2 - 20 * 60_000 + s * 1000]),
+      'fit-late',
+    );
+    const rows = (await list('smart-store/data', demo, { cabinId: cabin })).list;
+    expect(rows.map((r) => [r.status, r.items, r.tried])).toEqual([
+      [FS.OPEN, 1, 0],
+      [FS.CLOSED, 3, 2],
+      [FS.CLOSED, 1, 1],
+    ]);
+    expect(Date.parse(rows[2].startedAt)).toBe(n2 - 20 * 60_000);
+    await sweepFittingSessions(t.ctx, Date.now() + 60_000);
+
     // the till sells the first garment: the sale joins the session, bought one
     const pos = await t.call('POST', '/api/store/pos/transactions', {
       headers: { 'x-device-key': (await issueDeviceKey(t.ctx.db, tenantId, 'POS-FIT-T1')).key },
@@ -189,7 +206,7 @@ describe(`fitting rooms on ${DRIVER}`, () => {
       },
     });
     expect(pos.status, JSON.stringify(pos.body)).toBeLessThan(300);
-    const [sold] = (await list('smart-store/data', demo, { cabinId: cabin })).list;
+    const sold = (await list('smart-store/data', demo, { cabinId: cabin })).list.find((r) => r.id === closed.id);
     expect(sold).toMatchObject({ bought: 1, amountBought: 399 });
   });
 

@@ -381,8 +381,18 @@ export async function foldCabinReads(tx: Tx, tenantId: number, reads: readonly S
     const store = rules.get(storeId)!;
     if (!store.enabled) continue;
     const before = await openOf(tx, tenantId, storeId);
-    const now = Math.max(...storeReads.map((r) => r.at));
-    await settle(tx, tenantId, store, before, foldFitting({ open: before }, storeReads, now, store), codes);
+    // reads from before a cabin's open session began (a late batch: a reader back online) are a past
+    // visit, not garments joining the shopper in the cabin now: folded on their own and closed
+    const startOf = new Map(before.map((b) => [b.cabinId, b.startedAt]));
+    const late = storeReads.filter((r) => r.at < (startOf.get(r.cabinId) ?? Number.NEGATIVE_INFINITY));
+    const current = late.length ? storeReads.filter((r) => !late.includes(r)) : storeReads;
+    if (late.length) {
+      const past = Math.max(...late.map((r) => r.at)) + store.mergeGapS * 1000;
+      await settle(tx, tenantId, store, [], foldFitting({ open: [] }, late, past, store), codes);
+    }
+    if (!current.length) continue;
+    const now = Math.max(...current.map((r) => r.at));
+    await settle(tx, tenantId, store, before, foldFitting({ open: before }, current, now, store), codes);
   }
 }
 
