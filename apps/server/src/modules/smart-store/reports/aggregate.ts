@@ -73,18 +73,28 @@ const totals = (s: Sums, cabins = 0, openSeconds = 0): FittingTotals => ({
 /** The measures of sums (fittingMeasures; no occupancy). */
 export const measuresOf = (t: Sums) => fittingMeasures(totals(t));
 
-/** The rows of a rollup this scope reads. */
+/** Stores at most for which a scope names its days one by one (an index probe a day and store, not a scan of every store's days). */
+const PROBED_STORES = 20;
+
+/**
+ * The rows of a rollup this scope reads. Both rollups' keys begin (tenant, day, store): every store
+ * reads the days' range; a few stores name each day, so that the key finds their rows directly.
+ */
 function where(alias: 'd' | 'h', s: FittingScope): SQL {
   const a = sql.raw(alias);
-  const stores = s.stores
-    ? s.stores.length
-      ? sql` and ${a}.store_id in (${sql.join(
-          s.stores.map((id) => sql`${id}`),
-          sql`, `,
-        )})`
-      : sql` and false`
-    : sql``;
-  return sql`${a}.tenant_id = ${s.tenantId} and ${a}.day >= ${s.from}::date and ${a}.day <= ${s.to}::date${stores}`;
+  if (!s.stores) return sql`${a}.tenant_id = ${s.tenantId} and ${a}.day >= ${s.from}::date and ${a}.day <= ${s.to}::date`;
+  if (!s.stores.length) return sql`false`;
+  const stores = sql`${a}.store_id in (${sql.join(
+    s.stores.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+  if (s.stores.length > PROBED_STORES)
+    return sql`${a}.tenant_id = ${s.tenantId} and ${a}.day >= ${s.from}::date and ${a}.day <= ${s.to}::date and ${stores}`;
+  const days = periodsOf(s.from, s.to, 'day');
+  return sql`${a}.tenant_id = ${s.tenantId} and ${a}.day in (${sql.join(
+    days.map((d) => sql`${d}::date`),
+    sql`, `,
+  )}) and ${stores}`;
 }
 
 /** The hourly rollup's sums, as the select list of a statement over `h`. */
@@ -171,19 +181,35 @@ export function periodsOf(from: string, to: string, period: FittingTrendPeriod):
   return out;
 }
 
-/** smart-store/trend: each day (or week) of the range, zeros where nothing was rolled up — none when nothing was at all. */
-export async function trendRows(db: Tx, s: FittingScope, period: FittingTrendPeriod): Promise<FittingTrendRow[]> {
-  const key = period === 'week' ? sql`h.day - (extract(isodow from h.day)::int - 1)` : sql`h.day`;
-  const rows = await queryRows<Partial<Record<keyof Sums, unknown>> & { period: string }>(
+/**
+ * smart-store/trend, one pass over the hourly rollup (a row a day and hour of the scope's stores):
+ * each day (or ISO week) of the range, zeros where nothing was rolled up — none when nothing was at
+ * all —, and the sessions by weekday (1 Monday … 7 Sunday) and local hour of their start (the cells
+ * that have any).
+ */
+export async function trendOf(
+  db: Tx,
+  s: FittingScope,
+  period: FittingTrendPeriod,
+): Promise<{ rows: FittingTrendRow[]; heat: FittingHeatCell[] }> {
+  const cells = await queryRows<Partial<Record<keyof Sums, unknown>> & { day: string; weekday: number; hour: number }>(
     db,
-    sql`select to_char(${key}, 'YYYY-MM-DD') as period, ${HOURLY_SUMS}
+    sql`select to_char(h.day, 'YYYY-MM-DD') as day, extract(isodow from h.day)::int as weekday, h.hour::int as hour, ${HOURLY_SUMS}
           from fr_store_hourly h where ${where('h', s)}
-         group by 1`,
+         group by h.day, h.hour`,
   );
-  if (!rows.length) return [];
-  const by = new Map(rows.map((r) => [r.period, sums(r)]));
-  return periodsOf(s.from, s.to, period).map((p) => {
-    const t = by.get(p) ?? ZERO;
+  if (!cells.length) return { rows: [], heat: [] };
+  const byPeriod = new Map<string, Sums>();
+  const heat = new Map<number, number>();
+  for (const c of cells) {
+    const t = sums(c);
+    const p = period === 'week' ? periodOf(c.day, 'week') : c.day;
+    byPeriod.set(p, addSums(byPeriod.get(p) ?? ZERO, t));
+    const cell = Number(c.weekday) * 100 + Number(c.hour);
+    heat.set(cell, (heat.get(cell) ?? 0) + t.sessions);
+  }
+  const rows = periodsOf(s.from, s.to, period).map((p) => {
+    const t = byPeriod.get(p) ?? ZERO;
     const m = fittingMeasures(totals(t));
     return {
       period: p,
@@ -197,18 +223,13 @@ export async function trendRows(db: Tx, s: FittingScope, period: FittingTrendPer
       avgDwellS: m.avgDwellS,
     };
   });
-}
-
-/** smart-store/trend: sessions by weekday (1 Monday … 7 Sunday) and local hour of their start, the cells that have any. */
-export async function heatCells(db: Tx, s: FittingScope): Promise<FittingHeatCell[]> {
-  const rows = await queryRows<{ weekday: number; hour: number; sessions: number }>(
-    db,
-    sql`select extract(isodow from h.day)::int as weekday, h.hour::int as hour, sum(h.sessions)::int as sessions
-          from fr_store_hourly h where ${where('h', s)}
-         group by 1, 2 having sum(h.sessions) > 0
-         order by 1, 2`,
-  );
-  return rows.map((r) => ({ weekday: Number(r.weekday), hour: Number(r.hour), sessions: Number(r.sessions) }));
+  return {
+    rows,
+    heat: [...heat.entries()]
+      .filter(([, n]) => n > 0)
+      .sort(([x], [y]) => x - y)
+      .map(([cell, sessions]) => ({ weekday: Math.floor(cell / 100), hour: cell % 100, sessions })),
+  };
 }
 
 /** The hourly rollup summed per store of the scope, by store id. */

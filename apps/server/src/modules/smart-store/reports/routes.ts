@@ -32,13 +32,12 @@ import {
   addSums,
   type FittingScope,
   funnelOf,
-  heatCells,
   measuresOf,
   type Sums,
   statisticsRows,
   storeSums,
   topRows,
-  trendRows,
+  trendOf,
   turnoverCategories,
   turnoverStores,
   ZERO,
@@ -286,8 +285,7 @@ export async function topFor(services: Services, session: SessionInfo, q: TopQue
 export async function trendFor(services: Services, session: SessionInfo, q: TrendQuery, lang: Lang): Promise<FittingTrendReport> {
   const r = await resolve(services, session, q, lang);
   const period = q.period ?? 'day';
-  const [rows, heat] = [await trendRows(r.db, r.scope, period), await heatCells(r.db, r.scope)];
-  return { ...r.base, period, rows, heat };
+  return { ...r.base, period, ...(await trendOf(r.db, r.scope, period)) };
 }
 
 /** smart-store/turnover for a session. */

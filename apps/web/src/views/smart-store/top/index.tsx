@@ -36,6 +36,7 @@ export default function FittingTopPage() {
             value={q.by}
             onChange={(by) => set({ by })}
             options={BY.map((b) => ({ value: b, label: t(`fittingReports.by.${b}`) }))}
+            style={{ maxWidth: '100%', overflowX: 'auto' }}
             data-testid="fitting-top-by"
           />
           <Segmented<FittingTopLevel>
@@ -120,7 +121,7 @@ export default function FittingTopPage() {
                 height={Math.max(240, 28 * shown.length + 60)}
                 option={{
                   tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-                  grid: { left: 8, right: 24, top: 32, bottom: 8, containLabel: true },
+                  grid: { left: 8, right: 24, top: 32, bottom: 32, containLabel: true },
                   xAxis: {
                     type: 'value',
                     name: t(`fittingReports.axis.${a.by}`),

@@ -36,6 +36,7 @@ export default function FittingTrendPage() {
             { value: 'day', label: t('fittingReports.day') },
             { value: 'week', label: t('fittingReports.week') },
           ]}
+          style={{ maxWidth: '100%', overflowX: 'auto' }}
           data-testid="fitting-trend-period"
         />
       )}
@@ -82,8 +83,8 @@ export default function FittingTrendPage() {
                     option={{
                       tooltip: { trigger: 'axis' },
                       legend: { top: 0, type: 'scroll' },
-                      grid: { left: 8, right: 8, top: 48, bottom: 8, containLabel: true },
-                      xAxis: { type: 'category', data: x, name: t(`fittingReports.${a.period}`) },
+                      grid: { left: 8, right: 8, top: 48, bottom: 28, containLabel: true },
+                      xAxis: { type: 'category', data: x, name: t(`fittingReports.${a.period}`), nameLocation: 'middle', nameGap: 28 },
                       yAxis: [
                         { type: 'value', minInterval: 1, name: t('fittingReports.axis.count'), nameTextStyle: { align: 'left' } },
                         {
@@ -124,17 +125,20 @@ export default function FittingTrendPage() {
                     testId="chart-fitting-heat"
                     option={{
                       tooltip: { position: 'top' },
-                      grid: { left: 8, right: 8, top: 16, bottom: 56, containLabel: true },
+                      grid: { left: 8, right: 8, top: 28, bottom: 72, containLabel: true },
                       xAxis: {
                         type: 'category',
                         data: HOURS.map((h) => `${h}`),
                         name: t('fittingReports.axis.hour'),
+                        nameLocation: 'middle',
+                        nameGap: 24,
                         splitArea: { show: true },
                       },
                       yAxis: {
                         type: 'category',
                         data: WEEKDAYS.map((d) => t(`fittingReports.weekday.${d}`)),
                         name: t('fittingReports.axis.weekday'),
+                        nameLocation: 'start',
                         inverse: true,
                         splitArea: { show: true },
                       },
