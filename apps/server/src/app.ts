@@ -33,6 +33,7 @@ import { menuModule } from './modules/menu/index.js';
 import { MenuService } from './modules/menu/service.js';
 import { EquipmentService } from './modules/rfid/equipment/service.js';
 import { rfidModule } from './modules/rfid/index.js';
+import { smartStoreModule } from './modules/smart-store/index.js';
 import { stockModule } from './modules/stock/index.js';
 import { storeModule } from './modules/store/index.js';
 import { supplyModule } from './modules/supply/index.js';
@@ -57,6 +58,7 @@ export const MODULES: readonly ServerModule[] = [
   warehouseModule,
   logisticsModule,
   storeModule,
+  smartStoreModule,
 ];
 
 export interface Services {

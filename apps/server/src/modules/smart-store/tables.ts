@@ -6,7 +6,6 @@
  * reads are a view of the rfid module's reads of FITTING-scene readers with the SKU their tags name.
  */
 import { fittingArchiveResource, fittingItemResource, fittingSessionResource } from '@tagloom/domain';
-import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, numeric, pgTable, pgView, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { resourceTable } from '../../db/resource-table.js';
 // archives and sessions point at stores, cabins (locations) and SKUs
@@ -78,4 +77,3 @@ export const frRawReads = pgView('fr_raw_reads', {
   skuId: bigint('sku_id', { mode: 'number' }),
   skuBarcode: text('sku_barcode').notNull(),
 }).existing();
-

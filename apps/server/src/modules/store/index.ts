@@ -14,6 +14,8 @@ import { stockPart } from './stock/part.js';
 import { useErpStock } from './stock/routes.js';
 
 export { type ErpStock, erpLinesQuery, erpStockHeadOf, erpStockOf } from './erp/service.js';
+export { onSale, type SaleListener } from './pos/post.js';
+export { type SoldPiece, soldAt } from './pos/sales.js';
 
 // a POS-scene reader's sale becomes a transaction of the till (the fold's presence changes)
 posOnReads();

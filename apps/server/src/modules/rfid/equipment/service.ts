@@ -95,6 +95,31 @@ export async function markSeen(db: Tx, tenantId: number, equipmentCoding: string
   }
 }
 
+/** The readers bound to these locations (a store's fitting cabins), by location: their codes, in code order. */
+export async function readersAt(db: Tx, tenantId: number, locationIds: readonly number[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  if (!locationIds.length) return out;
+  const rows = await queryRows<{ location_id: string | number; code: string }>(
+    db,
+    sql`select location_id, equipment_coding as code from ${equipment}
+         where tenant_id = ${tenantId} and location_id = any(${`{${locationIds.join(',')}}`}::bigint[])
+         order by equipment_coding`,
+  );
+  for (const r of rows) {
+    const list = out.get(Number(r.location_id)) ?? [];
+    list.push(r.code);
+    out.set(Number(r.location_id), list);
+  }
+  return out;
+}
+
+/** Binds a reader of the tenant to a location (a zone: a fitting cabin), its scene kept. */
+export async function rebindReader(db: Tx, tenantId: number, equipmentCoding: string, locationId: number): Promise<void> {
+  await db.execute(
+    sql`update ${equipment} set location_id = ${locationId}, updated_at = now() where tenant_id = ${tenantId} and equipment_coding = ${equipmentCoding}`,
+  );
+}
+
 export class EquipmentService {
   constructor(private readonly ctx: AppContext) {}
 

@@ -28,7 +28,14 @@ import { addRead, appendFoldReads, type ReaderReads, sessionKindOfScene } from '
 import { recordPlaceConflicts } from './conflicts.js';
 import { pgNumArray, pgTextArray } from './fold-data.js';
 import { recordPresenceEvents } from './lifecycle.js';
-import { type PresenceMove, type PresenceSeen, presenceListeners, presenceTallies } from './listeners.js';
+import {
+  type PresenceMove,
+  type PresenceSeen,
+  presenceListeners,
+  presenceTallies,
+  type SceneRead,
+  sceneReadListeners,
+} from './listeners.js';
 import { scenesRules } from './rules.js';
 
 /** One read to fold (I's pipeline gives them, after validation; epc upper-case hex). */
@@ -193,6 +200,16 @@ export async function foldReads(tx: Tx, tenantId: number, reads: readonly FoldRe
   return foldInput(tx, tenantId, input);
 }
 
+/** The reads of readers of these scenes, one by one (a pass over the fold's reads). */
+function readsOfScenes(byEpc: Map<string, Agg>, scenes: ReadonlySet<number>): SceneRead[] {
+  const out: SceneRead[] = [];
+  for (const [epc, a] of byEpc)
+    for (const r of a.reads)
+      if (r.sceneId !== null && scenes.has(r.sceneId) && r.locationId !== null)
+        out.push({ epc, locationId: r.locationId, equipment: r.equipment, at: r.at, rssi: r.rssi });
+  return out;
+}
+
 /**
  * The reads of readers of session scenes (tunnel, handheld), by reader and EPC: a pass over the
  * fold's reads, made only when such a scene is among the fold's.
@@ -329,6 +346,13 @@ export async function foldInput(tx: Tx, tenantId: number, input: FoldInput): Pro
     if (kind !== undefined) sessionScenes.set(id, kind);
   }
   if (sessionScenes.size) await appendFoldReads(tx, tenantId, sessionReads(byEpc, sessionScenes), FOLD_CHUNK);
+  // the reads of scene types another module listens to (a fitting cabin's), to that module
+  const listened = sceneReadListeners.types();
+  if (listened.length)
+    for (const type of listened) {
+      const ids = new Set([...rules].filter(([, r]) => r.sceneType === type).map(([id]) => id));
+      if (ids.size) await sceneReadListeners.read(tx, tenantId, type, readsOfScenes(byEpc, ids));
+    }
 
   const changes: PresenceChange[] = [];
   const events: (PresenceEvent & { epc: string })[] = [];

@@ -76,3 +76,42 @@ export const presenceTallies = {
     for (const tally of [...TALLIES.list]) await tally(tx, tenantId, moves, seen);
   },
 };
+
+/** A read of a reader of a listened scene type, as the fold has it (time in epoch ms). */
+export interface SceneRead {
+  epc: string;
+  locationId: number;
+  equipment: string;
+  at: number;
+  rssi: number | null;
+}
+
+export type SceneReadListener = (tx: Tx, tenantId: number, reads: readonly SceneRead[]) => Promise<void>;
+
+const SCENE_READS = new Map<number, ReturnType<typeof registry<SceneReadListener>>>();
+
+/**
+ * What other modules do with the reads themselves of readers of one scene type (a fitting cabin's:
+ * the cabins' sessions), not only with presence changes: the fold gives a listener its reads of
+ * readers of that type, in the fold's transaction, with the tenant's fold lock held, once a fold.
+ * The rfid module knows no listener (a static registry, as above).
+ */
+export const sceneReadListeners = {
+  /** Registers a listener of one scene type's reads; returns the function that removes it (tests). */
+  on(sceneType: number, f: SceneReadListener): () => void {
+    let r = SCENE_READS.get(sceneType);
+    if (!r) {
+      r = registry<SceneReadListener>();
+      SCENE_READS.set(sceneType, r);
+    }
+    return r.on(f);
+  },
+  /** The scene types some module listens to. */
+  types(): number[] {
+    return [...SCENE_READS].filter(([, r]) => r.list.length).map(([t]) => t);
+  },
+  async read(tx: Tx, tenantId: number, sceneType: number, reads: readonly SceneRead[]): Promise<void> {
+    if (!reads.length) return;
+    for (const listener of [...(SCENE_READS.get(sceneType)?.list ?? [])]) await listener(tx, tenantId, reads);
+  },
+};

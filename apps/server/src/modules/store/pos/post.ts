@@ -292,7 +292,22 @@ export async function postTransaction(
                         ${pgTextArray(lines.map((l) => l.originalTxnNo ?? ''))}::text[])
                  as u(n, sku, code, epc, qty, price, discount, amount, orig)`,
     );
+  // other modules hear of the sale (the fitting rooms join their sessions of the hours before with it)
+  if (sold.length) for (const listener of [...SALE_LISTENERS]) await listener(tx, tenantId, input.storeId, input.at.getTime());
   return { txn: shape(row), duplicate: false };
+}
+
+/** A sale at a store's till (its time, epoch ms), heard in the posting transaction. */
+export type SaleListener = (tx: Tx, tenantId: number, storeId: number, at: number) => Promise<void>;
+const SALE_LISTENERS: SaleListener[] = [];
+
+/** Registers what runs on each sale posted (a static list, the same in every process); returns its removal. */
+export function onSale(listener: SaleListener): () => void {
+  SALE_LISTENERS.push(listener);
+  return () => {
+    const at = SALE_LISTENERS.indexOf(listener);
+    if (at >= 0) SALE_LISTENERS.splice(at, 1);
+  };
 }
 
 /** A transaction's lines in order (its drawer). */

@@ -80,3 +80,107 @@ export async function placeLocation(
           update ${locations} set site_id = ${site.siteId} where tenant_id = ${tenantId} and id in (select id from inner_zones)`,
     );
 }
+
+/** A zone another module keeps (a store's fitting area and its cabins): its code, name and type. */
+export interface KeptZone {
+  code: string;
+  name: string;
+  zoneType: number;
+}
+
+/**
+ * Zones under `parentId` (a site or a zone of it) that another module keeps: each made unless the
+ * tenant has a location of its code (then that one is answered, left as it is). The zones' site is
+ * the site given. Answers the zones in the order asked, with their ids.
+ */
+export async function ensureZones(
+  tx: Tx,
+  tenantId: number,
+  at: { parentId: number; siteId: number },
+  zones: readonly KeptZone[],
+): Promise<{ id: number; code: string; name: string }[]> {
+  const out: { id: number; code: string; name: string }[] = [];
+  for (const z of zones) {
+    await tx
+      .insert(locations)
+      .values({
+        tenantId,
+        code: z.code,
+        name: z.name,
+        kind: LOCATION_KIND.ZONE,
+        parentId: at.parentId,
+        siteId: at.siteId,
+        zoneType: z.zoneType,
+        attrs: {},
+      })
+      .onConflictDoNothing();
+    const [row] = await queryRows<{ id: string | number; code: string; name: string }>(
+      tx,
+      sql`select id, code, name from ${locations} where tenant_id = ${tenantId} and code = ${z.code}`,
+    );
+    out.push({ id: Number(row.id), code: row.code, name: row.name });
+  }
+  return out;
+}
+
+/** The zones right under these places, of one type, by place: [{id, code, name}] in code order. */
+export async function zonesUnder(
+  tx: Tx,
+  tenantId: number,
+  parentIds: readonly number[],
+  zoneType: number,
+): Promise<Map<number, { id: number; code: string; name: string }[]>> {
+  const out = new Map<number, { id: number; code: string; name: string }[]>();
+  if (!parentIds.length) return out;
+  const rows = await queryRows<{ id: string | number; code: string; name: string; parent_id: string | number }>(
+    tx,
+    sql`select id, code, name, parent_id from ${locations}
+         where tenant_id = ${tenantId} and kind = ${LOCATION_KIND.ZONE} and zone_type = ${zoneType}
+           and parent_id = any(${`{${parentIds.join(',')}}`}::bigint[])
+         order by code`,
+  );
+  for (const r of rows) {
+    const list = out.get(Number(r.parent_id)) ?? [];
+    list.push({ id: Number(r.id), code: r.code, name: r.name });
+    out.set(Number(r.parent_id), list);
+  }
+  return out;
+}
+
+/** A store's code (null when the id is no store of the tenant). */
+export async function storeCodeOf(tx: Tx, tenantId: number, storeId: number): Promise<string | null> {
+  const [row] = await queryRows<{ code: string }>(
+    tx,
+    sql`select code from ${locations} where tenant_id = ${tenantId} and id = ${storeId} and kind = ${LOCATION_KIND.STORE}`,
+  );
+  return row?.code ?? null;
+}
+
+/** What other modules read of some locations: code, name, zone type and site (null: not a zone), by id. */
+export async function zoneFacts(
+  tx: Tx,
+  tenantId: number,
+  ids: readonly number[],
+): Promise<Map<number, { code: string; name: string; zoneType: number | null; siteId: number | null }>> {
+  const out = new Map<number, { code: string; name: string; zoneType: number | null; siteId: number | null }>();
+  if (!ids.length) return out;
+  const rows = await queryRows<{
+    id: string | number;
+    code: string;
+    name: string;
+    zone_type: number | null;
+    site_id: string | number | null;
+  }>(
+    tx,
+    sql`select id, code, name, zone_type, site_id from ${locations}
+         where tenant_id = ${tenantId} and id = any(${`{${[...new Set(ids)].join(',')}}`}::bigint[])`,
+  );
+  for (const r of rows)
+    out.set(Number(r.id), {
+      code: r.code,
+      name: r.name,
+      zoneType: r.zone_type === null ? null : Number(r.zone_type),
+      siteId: r.site_id === null ? null : Number(r.site_id),
+    });
+  return out;
+}
