@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
 import { stopParsePool } from '../src/modules/rfid/ingest/parse-pool.js';
 import { openDays, openSecondsOf, periodsOf } from '../src/modules/smart-store/reports/aggregate.js';
-import { rollupDay } from '../src/modules/smart-store/reports/part.js';
+import { rollupDay, rollupRecent } from '../src/modules/smart-store/reports/part.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: API answers are read loosely
@@ -188,6 +188,10 @@ describe(`fitting-room reports on ${DRIVER}`, () => {
     await rollupDay(t.ctx.db, tenantId, '2021-03-01');
     await rollupDay(t.ctx.db, tenantId, '2021-03-01', [a]);
     await rollupDay(t.ctx.db, tenantId, '2021-03-02', [b]);
+    expect(await rollups()).toEqual(before);
+    // the hourly job's way on Tuesday 2021-03-02 18:00 local: yesterday and today, a store-day a transaction
+    const job = await rollupRecent(t.ctx.db, new Date('2021-03-02T10:00:00Z'));
+    expect(job.chunks).toBeGreaterThanOrEqual(2);
     expect(await rollups()).toEqual(before);
   });
 
