@@ -9,6 +9,7 @@ import { type Database, openPglite, openPostgres } from './db/client.js';
 import { Scheduler } from './modules/general/scheduler/scheduler.js';
 import { seedDemoReads } from './modules/rfid/ingest/demo.js';
 import { startMqttIngest } from './modules/rfid/mqtt/index.js';
+import { seedFittingReads } from './modules/smart-store/demo-reads.js';
 import { seed } from './seed/index.js';
 
 /** Start the server: open the database (waiting for it if needed), migrate, seed, serve. */
@@ -86,6 +87,9 @@ async function main() {
     // the first start with demo data: the demo readers' last day of reads, through the ingestion and the fold
     const demoReads = await seedDemoReads(ctx);
     if (demoReads) log.info(demoReads, "played the demo readers' last day of reads");
+    // and the fitting rooms' cabins' last day (their sessions close once the server's sweep runs)
+    const fittingReads = await seedFittingReads(ctx);
+    if (fittingReads) log.info(fittingReads, "played the fitting rooms' last day of reads");
   });
   await bus.start();
   ctx.readiness = { ready: true, error: null };

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueDeviceKey } from '../src/core/feed/device-keys.js';
 import { queryRows } from '../src/db/client.js';
 import { stopParsePool } from '../src/modules/rfid/ingest/parse-pool.js';
+import { seedFittingReads } from '../src/modules/smart-store/demo-reads.js';
 import { sweepFittingSessions } from '../src/modules/smart-store/live.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 import { folded, testReader, testScene, zoneOf } from './support-readers.js';
@@ -253,5 +254,36 @@ describe(`fitting rooms on ${DRIVER}`, () => {
     expect(reads.filter((r) => r.equipmentCoding === 'FIT-TEST-1').every((r) => r.skuBarcode)).toBe(true);
     // the test reader is in ST007: none of its reads reach store01
     expect((await list('smart-store/raw-data', store01)).list.filter((r) => r.equipmentCoding === 'FIT-TEST-1')).toEqual([]);
+  });
+
+  it("plays the last day in the fitting rooms once through the readers' ingestion: sessions joined with the till, no stock moved", async () => {
+    const before = await queryRows<{ n: number }>(
+      t.ctx.db,
+      sql`select count(*)::int as n from rfid_epc_states where tenant_id = ${tenantId} and presence = 'present'`,
+    );
+    const played = await seedFittingReads(t.ctx);
+    expect(played!.batches).toBeGreaterThan(60);
+    expect(played!.reads).toBeGreaterThan(3000);
+    expect(await seedFittingReads(t.ctx)).toBeNull();
+    await sweepFittingSessions(t.ctx, Date.now() + 60 * 60_000);
+    const [day] = await queryRows<{ sessions: number; tried: number; bought: number; open: number }>(
+      t.ctx.db,
+      sql`select count(*)::int as sessions, sum(tried)::int as tried, sum(bought)::int as bought,
+                 count(*) filter (where status = ${FS.OPEN})::int as open
+            from fr_sessions where tenant_id = ${tenantId} and started_at > now() - interval '1 day' and cabin_id <> ${cabin}`,
+    );
+    expect(day.open).toBe(0);
+    expect(day.sessions).toBeGreaterThan(40);
+    expect(day.bought).toBeGreaterThan(0);
+    expect(day.bought).toBeLessThan(day.tried);
+    // the garments tried were sold pieces, read before their sale: presence left as it was
+    const after = await queryRows<{ n: number }>(
+      t.ctx.db,
+      sql`select count(*)::int as n from rfid_epc_states where tenant_id = ${tenantId} and presence = 'present'`,
+    );
+    expect(after[0].n).toBe(before[0].n);
+    // the raw reads of the day, their SKU named
+    const raw = (await list('smart-store/raw-data', demo)).list;
+    expect(raw.some((r) => r.equipmentCoding.startsWith('FIT-ST00') && r.skuBarcode)).toBe(true);
   });
 });

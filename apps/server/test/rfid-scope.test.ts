@@ -106,9 +106,11 @@ describe(`RFID screens scoped to a user's store or warehouse (${DRIVER})`, () =>
   it("reported data state and equipment log: the place's readers", async () => {
     for (const screen of ['report-state', 'equipment-log']) {
       expect(ours(await feed('admin', screen, 'equipmentCoding'))).toEqual([WH.reader, ST.reader].sort());
-      expect([...(await feed('store', screen, 'equipmentCoding'))].every((c) => ['HH-03', 'POS-ST001', 'FIT-ST001'].includes(c))).toBe(
-        true,
-      );
+      expect(
+        [...(await feed('store', screen, 'equipmentCoding'))].every((c) =>
+          ['HH-03', 'POS-ST001', 'FIT-ST001', 'FIT-ST001-2', 'FIT-ST001-3'].includes(c),
+        ),
+      ).toBe(true);
       expect(ours(await feed('store', screen, 'equipmentCoding'))).toEqual([ST.reader]);
       expect(ours(await feed('warehouse', screen, 'equipmentCoding'))).toEqual([WH.reader]);
       expect((await feed('factory', screen, 'equipmentCoding')).size).toBe(0);
@@ -164,13 +166,15 @@ describe(`RFID screens scoped to a user's store or warehouse (${DRIVER})`, () =>
       ((await t.call('GET', '/api/rfid/live/readers', { token: tokens[who] })).body.data as { equipmentCoding: string }[])
         .map((x) => x.equipmentCoding)
         .sort();
-    expect(await listed('store')).toEqual(['FIT-ST001', 'HH-03', 'POS-ST001']);
+    // its fitting rooms' three cabin readers too
+    const st001 = ['FIT-ST001', 'FIT-ST001-2', 'FIT-ST001-3', 'HH-03', 'POS-ST001'];
+    expect(await listed('store')).toEqual(st001);
     // its pad (warehouse/pad-review's demo handheld), its QI-area reader, its receiving dock's tunnel,
     // its pack station's tunnel, its e-commerce area's tunnel and its dock-out gate too
     const wh01 = ['FIX-02', 'GATE-01', 'GATE-WH01-DO1', 'PAD-WH01', 'QI-WH01', 'TUN-WH01-01', 'TUN-WH01-EC1', 'TUN-WH01-PK1'];
     expect(await listed('warehouse')).toEqual(wh01);
     expect(await listed('factory')).toEqual([]);
-    expect(await live('store')).toEqual(['FIT-ST001', 'HH-03', 'POS-ST001']);
+    expect(await live('store')).toEqual(st001);
     expect(await live('warehouse')).toEqual(wh01);
     expect(await live('factory')).toEqual([]);
     expect((await live('admin')).length).toBeGreaterThanOrEqual(6);

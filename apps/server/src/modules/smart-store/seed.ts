@@ -44,6 +44,12 @@ const FLAGSHIP_READER = 'FIT-ST001';
 export const fittingReaderCode = (store: string, cabin: number) =>
   store === 'ST001' && cabin === 1 ? FLAGSHIP_READER : `FIT-${store}-${cabin}`;
 
+/** The demo's stores with fitting rooms. */
+export const DEMO_FITTING_STORES = STORES.map(([code]) => code);
+
+/** The demo's stores with fitting rooms, by code (those the tenant has). */
+export const demoFittingStores = (tx: Tx, tenantId: number) => storesByCode(tx, tenantId, DEMO_FITTING_STORES);
+
 /** The stores of these codes, by code. */
 async function storesByCode(tx: Tx, tenantId: number, codes: readonly string[]) {
   const rows = await queryRows<{ id: string | number; code: string; name: string }>(

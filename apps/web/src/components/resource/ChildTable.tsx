@@ -176,7 +176,10 @@ interface LinesPage extends PageResult {
 export function ChildRows({ parentCode, child, parent }: { parentCode: string; child: ChildSpec; parent: Row }) {
   const { t, i18n } = useTranslation();
   const lang = normalizeLang(i18n.language);
-  const fields = lineFields(child);
+  // what a line shows, the values the server keeps too (a picked quantity, a garment's dwell): no form needed to read
+  const fields = (child.resource as ResourceDef).list.filter(
+    (f) => f.key !== child.parentField && f.kind !== 'password' && !f.hidden && f.list,
+  );
   const q = useQuery({
     // under the parent's key: saving the parent reloads them
     queryKey: ['resource', parentCode, 'lines', child.key, parent.id],

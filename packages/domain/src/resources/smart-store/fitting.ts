@@ -59,21 +59,22 @@ export const fittingArchiveResource = defineResource({
   },
   fields: {
     // a store's user names none (its store is stamped); others choose it
-    storeId: f.ref('tenant/store', 'name', { label: L('门店', '門市', 'Store'), required: false, unique: true, search: 'eq', width: 180 }),
-    name: f.text({ label: L('试衣区名称', '試衣區名稱', 'Fitting area'), max: 64, search: 'like', width: 120 }),
+    storeId: f.ref('tenant/store', 'name', { label: L('门店', '門市', 'Store'), required: false, unique: true, search: 'eq', width: 150 }),
+    // (named 试衣区 mostly: with the column settings)
+    name: f.text({ label: L('试衣区名称', '試衣區名稱', 'Fitting area'), max: 64, search: 'like', hidden: true, width: 120 }),
     cabinCount: f.int({
       label: L('试衣间数', '試衣間數', 'Cabins'),
       ...FITTING_BOUNDS.cabinCount,
       default: 3,
-      width: 200,
+      width: 150,
     }),
-    minDwellS: rule(L('最短试穿（秒）', '最短試穿（秒）', 'Min. try-on (s)'), 'minDwellS', DEFAULT_FITTING_RULES.minDwellS, 120),
-    mergeGapS: rule(L('离开判定（秒）', '離開判定（秒）', 'Leave after (s)'), 'mergeGapS', DEFAULT_FITTING_RULES.mergeGapS, 120),
+    minDwellS: rule(L('试穿≥（秒）', '試穿≥（秒）', 'Try-on ≥ (s)'), 'minDwellS', DEFAULT_FITTING_RULES.minDwellS, 100),
+    mergeGapS: rule(L('离开（秒）', '離開（秒）', 'Leave (s)'), 'mergeGapS', DEFAULT_FITTING_RULES.mergeGapS, 90),
     conversionWindowH: rule(
-      L('成交窗口（小时）', '成交窗口（小時）', 'Sale window (h)'),
+      L('成交窗口（时）', '成交窗口（時）', 'Sale window (h)'),
       'conversionWindowH',
       DEFAULT_FITTING_RULES.conversionWindowH,
-      130,
+      120,
     ),
     opensAt: f.text({
       label: L('营业开始', '營業開始', 'Opens'),
@@ -157,17 +158,29 @@ export const fittingSessionResource = defineResource({
   unproven: { crud: 'sessions are made by the cabins’ readers (the fitting fold), never by a form' },
   children: [{ key: 'garments', resource: fittingItemResource, parentField: 'sessionId' }],
   fields: {
-    code: f.text(read({ label: L('记录号', '記錄號', 'Session no.'), max: 32, display: 'code', search: 'prefix', sort: true, width: 150 })),
-    storeId: f.ref('tenant/store', 'name', read({ label: L('门店', '門市', 'Store'), search: 'eq', width: 170 })),
-    cabinId: f.ref('tenant/location', 'name', read({ label: L('试衣间', '試衣間', 'Cabin'), search: 'eq', width: 110 })),
+    // its cabin and start, which the columns show: the number with the column settings (a row opens by its expander)
+    code: f.text(
+      read({
+        label: L('记录号', '記錄號', 'Session no.'),
+        max: 32,
+        display: 'code',
+        search: 'prefix',
+        sort: true,
+        hidden: true,
+        width: 215,
+      }),
+    ),
+    storeId: f.ref('tenant/store', 'name', read({ label: L('门店', '門市', 'Store'), search: 'eq', width: 150 })),
+    cabinId: f.ref('tenant/location', 'name', read({ label: L('试衣间', '試衣間', 'Cabin'), search: 'eq', width: 100 })),
     startedAt: when(L('开始', '開始', 'Started'), { search: 'range', sort: true }),
-    endedAt: when(L('结束', '結束', 'Ended')),
+    // (the dwell says how long: the end with the column settings)
+    endedAt: when(L('结束', '結束', 'Ended'), { hidden: true }),
     lastAt: when(L('最后读取', '最後讀取', 'Last read'), { hidden: true }),
-    dwellS: count(L('时长（秒）', '時長（秒）', 'Dwell (s)'), 90),
-    items: count(L('件数', '件數', 'Items')),
-    tried: count(L('试穿', '試穿', 'Tried')),
-    bought: count(L('成交', '成交', 'Bought')),
-    swapped: count(L('换码', '換碼', 'Swapped'), 80),
+    dwellS: count(L('时长', '時長', 'Dwell'), 80),
+    items: count(L('件数', '件數', 'Items'), 64),
+    tried: count(L('试穿', '試穿', 'Tried'), 64),
+    bought: count(L('成交', '成交', 'Bought'), 70),
+    swapped: f.int(read({ label: L('换码', '換碼', 'Swapped'), min: 0, max: 1_000_000, default: 0, hidden: true, width: 80 })),
     amountBought: f.decimal(read({ label: L('成交金额', '成交金額', 'Amount'), scale: 2, min: 0, max: 999_999_999, width: 100 })),
     status: f.enumOf('FittingSessionStatus', read({ label: L('状态', '狀態', 'Status'), search: 'eq', width: 100 })),
     convertedAt: when(L('成交核对', '成交核對', 'Till checked'), { hidden: true }),

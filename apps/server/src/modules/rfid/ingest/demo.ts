@@ -30,7 +30,7 @@ const HOUR = 60 * MIN;
 /** Tags of the registry the day's traffic moves (the first ones by id). */
 export const DEMO_READ_TAGS = 120;
 
-interface Batch {
+export interface Batch {
   reader: string;
   /** the batch's reads: EPC, time (epoch ms), antenna, RSSI (cdBm) */
   reads: { epc: string; at: number; antenna: number; rssi: number }[];
@@ -164,23 +164,43 @@ async function ingest(ctx: AppContext, tenantId: number, b: Batch, last: number)
  * set, `seeded.demoReads` not); returns what it stored, or null when it had nothing to do.
  */
 export async function seedDemoReads(ctx: AppContext, now = Date.now()): Promise<{ batches: number; reads: number; ms: number } | null> {
+  return playDemoOnce(ctx, META_KEY, now, async (tenantId) => {
+    const tags = await queryRows<{ epc: string }>(
+      ctx.db,
+      sql`select epc from label_tags where tenant_id = ${tenantId} and epc <> '' order by id limit ${DEMO_READ_TAGS}`,
+    );
+    return demoDay(
+      tags.map((t) => t.epc),
+      now,
+    );
+  });
+}
+
+/**
+ * Plays batches of reads of the demo tenant's bound readers once (recorded in app_meta under
+ * `metaKey`), through the one ingestion pipeline and the fold, on the first start with demo data:
+ * the rfid module's day of traffic, and another module's (the fitting rooms' cabins). `batches`
+ * makes them, in time order, given the tenant's id. Returns what it stored, or null.
+ */
+export async function playDemoOnce(
+  ctx: AppContext,
+  metaKey: string,
+  now: number,
+  batches: (tenantId: number) => Promise<Batch[]>,
+): Promise<{ batches: number; reads: number; ms: number } | null> {
   if (!ctx.config.seedDemo) return null;
   const started = performance.now();
-  const metas = await queryRows<{ key: string }>(ctx.db, sql`select key from ${appMeta} where key in ('seeded.demo', ${META_KEY})`);
+  const metas = await queryRows<{ key: string }>(ctx.db, sql`select key from ${appMeta} where key in ('seeded.demo', ${metaKey})`);
   const keys = new Set(metas.map((m) => m.key));
-  if (!keys.has('seeded.demo') || keys.has(META_KEY)) return null;
+  if (!keys.has('seeded.demo') || keys.has(metaKey)) return null;
   const [tenant] = await queryRows<{ id: number }>(ctx.db, sql`select id::int as id from tenants where code = 'DEMO'`);
   const done = async () =>
-    ctx.db.execute(sql`insert into ${appMeta} (key, value) values (${META_KEY}, ${new Date().toISOString()}) on conflict (key) do nothing`);
+    ctx.db.execute(sql`insert into ${appMeta} (key, value) values (${metaKey}, ${new Date().toISOString()}) on conflict (key) do nothing`);
   if (!tenant) {
     await done();
     return null;
   }
   const tenantId = Number(tenant.id);
-  const tags = await queryRows<{ epc: string }>(
-    ctx.db,
-    sql`select epc from label_tags where tenant_id = ${tenantId} and epc <> '' order by id limit ${DEMO_READ_TAGS}`,
-  );
   const readers = new Set(
     (
       await queryRows<{ code: string }>(
@@ -189,18 +209,15 @@ export async function seedDemoReads(ctx: AppContext, now = Date.now()): Promise<
       )
     ).map((r) => r.code),
   );
-  let batches = 0;
+  let count = 0;
   let reads = 0;
   // folded and swept at each long pause in the traffic (the sweep's job runs every minute): what fell
   // due by then departs at its time, as it would have. Between the handheld's rounds (20 minutes
   // apart, its scene's departAfter 30) nothing falls due, so they fold together: a state write per
   // EPC instead of one a round
   let foldedTo = Number.NEGATIVE_INFINITY;
-  for (const b of demoDay(
-    tags.map((t) => t.epc),
-    now,
-  )) {
-    if (!readers.has(b.reader)) continue;
+  for (const b of await batches(tenantId)) {
+    if (!readers.has(b.reader) || !b.reads.length) continue;
     const first = b.reads[0].at;
     if (first - foldedTo > 30 * MIN) {
       await foldAll(ctx, tenantId);
@@ -209,11 +226,11 @@ export async function seedDemoReads(ctx: AppContext, now = Date.now()): Promise<
     const last = Math.max(...b.reads.map((r) => r.at));
     await ingest(ctx, tenantId, b, last);
     foldedTo = last;
-    batches++;
+    count++;
     reads += b.reads.length;
   }
   await foldAll(ctx, tenantId);
   await sweepDepartures(ctx.db, new Date(now));
   await done();
-  return { batches, reads, ms: Math.round(performance.now() - started) };
+  return { batches: count, reads, ms: Math.round(performance.now() - started) };
 }
