@@ -16,6 +16,9 @@ import feedsTW from './parts/feeds/zh-TW.json' with { type: 'json' };
 import filesEN from './parts/files/en-US.json' with { type: 'json' };
 import filesCN from './parts/files/zh-CN.json' with { type: 'json' };
 import filesTW from './parts/files/zh-TW.json' with { type: 'json' };
+import fittingReportsEN from './parts/fitting-reports/en-US.json' with { type: 'json' };
+import fittingReportsCN from './parts/fitting-reports/zh-CN.json' with { type: 'json' };
+import fittingReportsTW from './parts/fitting-reports/zh-TW.json' with { type: 'json' };
 import goodsEN from './parts/goods/en-US.json' with { type: 'json' };
 import goodsCN from './parts/goods/zh-CN.json' with { type: 'json' };
 import goodsTW from './parts/goods/zh-TW.json' with { type: 'json' };
@@ -121,6 +124,7 @@ export const CATALOGS: Record<Lang, Record<string, unknown>> = {
     liveCN,
     mqttCN,
     rfidCN,
+    fittingReportsCN,
   ),
   zh_TW: mergeCatalogs(
     zhTW,
@@ -153,6 +157,7 @@ export const CATALOGS: Record<Lang, Record<string, unknown>> = {
     liveTW,
     mqttTW,
     rfidTW,
+    fittingReportsTW,
   ),
   en_US: mergeCatalogs(
     enUS,
@@ -185,6 +190,7 @@ export const CATALOGS: Record<Lang, Record<string, unknown>> = {
     liveEN,
     mqttEN,
     rfidEN,
+    fittingReportsEN,
   ),
 };
 export type MessageKey = string;

@@ -34,6 +34,43 @@ export async function skuFacts(tx: Tx, tenantId: number, ids: readonly number[])
   return new Map(rows.map((r) => [Number(r.id), r as SkuFacts]));
 }
 
+/** What other modules read of a style (a goods row): its number, name and category. */
+export interface StyleFacts {
+  id: number;
+  styleNumber: string;
+  goodsName: string;
+  /** the big type (category), '' for none */
+  bigType: string;
+  middleType: string;
+}
+
+/** The tenant's styles (goods) of these ids, by id (ids of another tenant or of no goods are left out). */
+export async function styleFacts(tx: Tx, tenantId: number, ids: readonly number[]): Promise<Map<number, StyleFacts>> {
+  if (!ids.length) return new Map();
+  const rows = await tx
+    .select({
+      id: goods.id,
+      styleNumber: goods.styleNumber,
+      goodsName: goods.goodsName,
+      bigType: goods.bigType,
+      middleType: goods.middleType,
+    })
+    .from(goods)
+    .where(and(eq(goods.tenantId, tenantId), inArray(goods.id, [...new Set(ids)])));
+  return new Map(
+    rows.map((r) => [
+      Number(r.id),
+      {
+        id: Number(r.id),
+        styleNumber: String(r.styleNumber ?? ''),
+        goodsName: String(r.goodsName ?? ''),
+        bigType: String(r.bigType ?? ''),
+        middleType: String(r.middleType ?? ''),
+      },
+    ]),
+  );
+}
+
 /** A SKU as a code names it. */
 export interface SkuByCode {
   id: number;
