@@ -16,6 +16,8 @@ import type { AppContext } from '../../core/context.js';
 import { type Batch, playDemoOnce } from '../rfid/ingest/demo.js';
 import { soldAt } from '../store/index.js';
 import { fittingOf } from './archive.js';
+import { sweepFittingSessions } from './live.js';
+import { rollupRecent } from './reports/part.js';
 import { DEMO_FITTING_STORES, demoFittingStores, fittingReaderCode } from './seed.js';
 
 const META_KEY = 'seeded.fittingReads';
@@ -89,7 +91,15 @@ export async function fittingDay(ctx: AppContext, tenantId: number, now: number)
   return out.sort((a, b) => a.reads[0].at - b.reads[0].at);
 }
 
-/** Plays the last day in the fitting rooms once (the first start with demo data); null when done before. */
-export function seedFittingReads(ctx: AppContext, now = Date.now()) {
-  return playDemoOnce(ctx, META_KEY, now, (tenantId) => fittingDay(ctx, tenantId, now));
+/**
+ * Plays the last day in the fitting rooms once (the first start with demo data), closes what fell
+ * due and rolls the days up for the reports; null when done before.
+ */
+export async function seedFittingReads(ctx: AppContext, now = Date.now()) {
+  const played = await playDemoOnce(ctx, META_KEY, now, (tenantId) => fittingDay(ctx, tenantId, now));
+  if (played) {
+    await sweepFittingSessions(ctx, now);
+    await rollupRecent(ctx.db, new Date(now));
+  }
+  return played;
 }

@@ -23,6 +23,7 @@ import { skuFacts } from '../tenant/goods/service.js';
 import { seedZoneReader } from '../warehouse/cartons/dock-seed.js';
 import { fittingOf, keepFittingZones } from './archive.js';
 import { convertSessions, type ItemWrite, writeItems } from './live.js';
+import { rollupDay } from './reports/part.js';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -208,6 +209,10 @@ export async function seedFittingDemo(tx: Tx, tenant: { id: number; code: string
     );
     for (let i = 0; i < ids.length; i += 500) await convertSessions(tx, tenantId, rule, ids.slice(i, i + 500));
   }
+  // the reports' daily rollups of the seeded days (the hourly job keeps today and yesterday)
+  const seededStores = [...cabinsOf.keys()];
+  for (let day = start - DAY; day <= now; day += DAY)
+    await rollupDay(tx, tenantId, new Date(day + 8 * HOUR).toISOString().slice(0, 10), seededStores);
 }
 
 /** A seeded session's number: its cabin and start (UTC+8, the demo's clock). */
