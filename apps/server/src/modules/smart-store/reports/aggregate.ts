@@ -323,16 +323,35 @@ export function openDays(s: Pick<FittingScope, 'from' | 'to' | 'today'>): number
   return (Date.parse(`${last}T00:00:00Z`) - Date.parse(`${s.from}T00:00:00Z`)) / 86_400_000 + 1;
 }
 
+/**
+ * The first day each store's fitting rooms recorded a session (its rollup's first day), by store:
+ * a store's open days count from then, not from a range's start before its cabins had readers.
+ */
+export async function firstDays(db: Tx, s: FittingScope, storeIds: readonly number[]): Promise<Map<number, string>> {
+  if (!storeIds.length) return new Map();
+  const rows = await queryRows<{ storeId: number; first: string }>(
+    db,
+    sql`select store_id::int as "storeId", min(day)::text as first from fr_store_hourly
+         where tenant_id = ${s.tenantId} and store_id in (${sql.join(
+           storeIds.map((id) => sql`${id}`),
+           sql`, `,
+         )}) group by store_id`,
+  );
+  return new Map(rows.map((r) => [Number(r.storeId), r.first]));
+}
+
 /** smart-store/statistics: each store with sessions, its load and conversions (occupancy by its archive's cabins and hours). */
 export function statisticsRows(
   s: FittingScope,
   by: Map<number, Sums>,
   names: ReadonlyMap<number, FittingStore>,
   rules: ReadonlyMap<number, FittingStoreRules>,
+  first: ReadonlyMap<number, string> = new Map(),
 ): FittingStatisticsRow[] {
-  const days = openDays(s);
   return [...by.entries()]
     .map(([id, t]) => {
+      const since = first.get(id);
+      const days = openDays(since && since > s.from ? { ...s, from: since } : s);
       const store = names.get(id);
       const rule = rules.get(id);
       const open = rule ? openSecondsOf(rule.opensAt, rule.closesAt) : null;

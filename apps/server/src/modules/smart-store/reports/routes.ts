@@ -31,6 +31,7 @@ import { frAreas } from '../tables.js';
 import {
   addSums,
   type FittingScope,
+  firstDays,
   funnelOf,
   measuresOf,
   type Sums,
@@ -306,7 +307,8 @@ export async function turnoverFor(services: Services, session: SessionInfo, q: B
 /** smart-store/statistics for a session. */
 export async function statisticsFor(services: Services, session: SessionInfo, q: BaseQuery, lang: Lang): Promise<FittingStatisticsReport> {
   const r = await resolve(services, session, q, lang);
-  return { ...r.base, rows: statisticsRows(r.scope, await storeSums(r.db, r.scope), r.names, r.rules) };
+  const by = await storeSums(r.db, r.scope);
+  return { ...r.base, rows: statisticsRows(r.scope, by, r.names, r.rules, await firstDays(r.db, r.scope, [...by.keys()])) };
 }
 
 const stamp = () => new Date().toISOString().replace(/\D/g, '').slice(0, 14);

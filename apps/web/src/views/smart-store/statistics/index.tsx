@@ -54,9 +54,10 @@ export default function FittingStatisticsPage() {
               testId="chart-fitting-load"
               option={{
                 tooltip: { trigger: 'axis' },
-                legend: { top: 0 },
+                // one line however narrow (a wrapped legend would run into the axes' names)
+                legend: { top: 0, type: 'scroll' },
                 grid: { left: 8, right: 8, top: 48, bottom: 8, containLabel: true },
-                xAxis: { type: 'category', data: a.rows.map((r) => r.storeName || r.storeCode), name: c('store') },
+                xAxis: { type: 'category', data: a.rows.map((r) => r.storeName || r.storeCode) },
                 yAxis: [
                   { type: 'value', name: c('sessionsPerDay'), nameTextStyle: { align: 'left' } },
                   { type: 'value', name: t('fittingReports.axis.percent'), nameTextStyle: { align: 'right' }, splitLine: { show: false } },

@@ -143,7 +143,7 @@ export default function FittingTurnoverPage() {
                     testId="chart-fitting-stores"
                     option={{
                       tooltip: { trigger: 'axis' },
-                      legend: { top: 0 },
+                      legend: { top: 0, type: 'scroll' },
                       grid: { left: 8, right: 16, top: 40, bottom: 8, containLabel: true },
                       xAxis: { type: 'category', data: a.rows.map((r) => r.storeName || r.storeCode), name: c('store') },
                       yAxis: { type: 'value', max: 100, name: t('fittingReports.axis.percent'), nameTextStyle: { align: 'left' } },
