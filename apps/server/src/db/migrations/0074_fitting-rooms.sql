@@ -172,6 +172,9 @@ CREATE INDEX "fr_sessions_open_idx" ON "fr_sessions" USING btree ("tenant_id","c
 -- the rollup rewrites a (day, store): that store's sessions by their start
 CREATE INDEX "fr_sessions_store_started_idx" ON "fr_sessions" USING btree ("tenant_id","store_id","started_at");
 --> statement-breakpoint
+-- the till's late join: the sessions of every tenant whose sale window (72 h at most) is still open
+CREATE INDEX "fr_sessions_ended_idx" ON "fr_sessions" USING btree ("ended_at") WHERE "status" = 2;
+--> statement-breakpoint
 -- the cabins' raw reads: the reads of fitting-scene readers (scene type 4), with the SKU their tags name
 CREATE OR REPLACE VIEW "fr_raw_reads" AS
   SELECT r.tenant_id, r.id, r.created_at, r.equipment_coding, r.epc, r.antenna, r.rssi_cdbm, r.read_at, r.location_id,

@@ -9,7 +9,7 @@
  * re-joins the sessions whose sale window is still open with the till (a sale after the close).
  * Every process sweeps; a close is a conditional UPDATE under the tenant's fold lock, so it happens once.
  */
-import { FITTING_SESSION_STATUS as ST, ZONE_TYPE } from '@tagloom/domain';
+import { FITTING_BOUNDS, FITTING_SESSION_STATUS as ST, ZONE_TYPE } from '@tagloom/domain';
 import {
   type ClosedSession,
   convertSession,
@@ -457,6 +457,7 @@ async function unsettledStores(db: Tx): Promise<{ tenantId: number; storeId: num
     sql`select s.tenant_id, s.store_id, array_agg(s.id) as ids from fr_sessions s
           left join fr_areas a on a.tenant_id = s.tenant_id and a.store_id = s.store_id
          where s.status = ${ST.CLOSED}
+           and s.ended_at > now() - interval '${sql.raw(String(FITTING_BOUNDS.conversionWindowH.max))} hours'
            and s.ended_at > now() - make_interval(hours => coalesce(a.conversion_window_h, 4))
            and (s.converted_at is null or s.converted_at < now() - interval '1 minute')
          group by s.tenant_id, s.store_id
