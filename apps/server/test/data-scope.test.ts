@@ -424,7 +424,10 @@ describe(`party data scope of every declaration that names one (${DRIVER})`, () 
     const token = tokens.store;
     const [mine, other] = parties.store;
     const readers = await listAll('rfid/equipment', demo);
-    const foreign = readers.find((r) => r.locationId !== mine)!;
+    // a reader bound elsewhere: not at the store, nor in one of its zones (its fitting cabins)
+    const places = await listAll('tenant/location', demo);
+    const siteOf = new Map(places.map((p) => [p.id, p.siteId ?? p.id]));
+    const foreign = readers.find((r) => r.locationId && siteOf.get(r.locationId) !== mine)!;
     const made = await t.call('POST', '/api/rfid/equipment/create', {
       token,
       body: sampleRow(RESOURCES.find((d) => d.code === 'rfid/equipment')!, 'EQS'),

@@ -68,6 +68,7 @@ describe(`scheduled tasks on ${DRIVER}`, () => {
       'rfid.ageOutStates',
       'stock.recountPresent',
       'store.finishReceipts',
+      'smartStore.fittingRollup',
     ]);
     expect(handlers.body.data[1].label).toMatch(/dictionary/i);
     const zh = await t.call('POST', `${base}/handlers`, { token: auditor, lang: 'zh_CN' });

@@ -1,5 +1,5 @@
 import { sgtin96Hex } from '@tagloom/domain/epc/index.js';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, notLike, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/core/context.js';
 import { issueDeviceKey } from '../src/core/feed/device-keys.js';
@@ -101,7 +101,11 @@ describe(`RFID live push and dashboards on ${DRIVER}`, () => {
     const demo = await t.login('demo', 'demo123');
     const now = new Date();
     const hourAgo = new Date(now.getTime() - 2 * 3600_000);
-    await t.ctx.db.update(equipment).set({ onlineStatus: 0, lastTimeOnline: hourAgo }).where(eq(equipment.tenantId, demoId));
+    // every reader gone two hours ago but the fitting cabins' (fifteen of them would fill the panel's ten)
+    await t.ctx.db
+      .update(equipment)
+      .set({ onlineStatus: 0, lastTimeOnline: hourAgo })
+      .where(and(eq(equipment.tenantId, demoId), notLike(equipment.equipmentCoding, 'FIT-%')));
     await t.ctx.db.insert(rfidBatches).values([
       { tenantId: demoId, equipmentCoding: 'GATE-01', format: 'impinj', transport: 'http', tagReads: 7, events: 7, status: 'ok' },
       {

@@ -80,23 +80,23 @@ describe(`zones on ${DRIVER}`, () => {
   });
 
   it('places a zone of a zone in the site; moving a zone to another site takes its inner zones along; no zone inside itself', async () => {
-    const area = await call('tenant/location/create', zone('ST002-FA', 'ST002', ZONE_TYPE.FITTING_AREA));
+    const area = await call('tenant/location/create', zone('ST009-FA', 'ST009', ZONE_TYPE.FITTING_AREA));
     expect(area.status, area.body.msg).toBe(200);
-    expect(area.body.data.siteId).toBe(ids.get('ST002'));
-    ids.set('ST002-FA', area.body.data.id);
-    const cabin = await call('tenant/location/create', zone('ST002-FC1', 'ST002-FA', ZONE_TYPE.FITTING_CABIN));
+    expect(area.body.data.siteId).toBe(ids.get('ST009'));
+    ids.set('ST009-FA', area.body.data.id);
+    const cabin = await call('tenant/location/create', zone('ST009-FC1', 'ST009-FA', ZONE_TYPE.FITTING_CABIN));
     expect(cabin.status, cabin.body.msg).toBe(200);
-    expect(cabin.body.data.siteId).toBe(ids.get('ST002'));
-    const moved = await call('tenant/location/update', { id: area.body.data.id, parentId: ids.get('ST003') });
+    expect(cabin.body.data.siteId).toBe(ids.get('ST009'));
+    const moved = await call('tenant/location/update', { id: area.body.data.id, parentId: ids.get('ST010') });
     expect(moved.status, moved.body.msg).toBe(200);
-    expect(moved.body.data.siteId).toBe(ids.get('ST003'));
+    expect(moved.body.data.siteId).toBe(ids.get('ST010'));
     const inner = (await t.call('GET', `/api/tenant/location/get?id=${cabin.body.data.id}`, { token: demo })).body.data;
-    expect(inner.siteId).toBe(ids.get('ST003'));
+    expect(inner.siteId).toBe(ids.get('ST010'));
     const cycle = await call('tenant/location/update', { id: area.body.data.id, parentId: cabin.body.data.id });
     expect([cycle.status, fieldsOf(cycle)]).toEqual([400, ['parentId']]);
     expect(cycle.body.msg).toMatch(/cannot be the zone itself or a zone inside it/);
     // a place that holds zones keeps its kind
-    const kind = await call('tenant/location/update', { id: ids.get('ST003'), kind: LOCATION_KIND.SHOWROOM });
+    const kind = await call('tenant/location/update', { id: ids.get('ST010'), kind: LOCATION_KIND.SHOWROOM });
     expect([kind.status, fieldsOf(kind)]).toEqual([400, ['kind']]);
   });
 
