@@ -194,9 +194,17 @@ export function genericStories(suite: Suite, defs: ResourceDef[]) {
       // the seeded rows
       const seeds = def.seed ?? [];
       if (seeds.length && seeds.length <= 10) {
-        await expect.poll(() => tableText(page, def.code)).toContain(shownSeedText(lang, def.code, seeds[0], def.titleField));
-        const text = await tableText(page, def.code);
-        for (const seed of seeds) expect(text).toContain(shownSeedText(lang, def.code, seed, def.titleField));
+        await expect.poll(async () => (await screenOf(page, def.code).locator('.ant-table-row').count()) > 0).toBe(true);
+        let searched = false;
+        for (const seed of seeds) {
+          const shown = shownSeedText(lang, def.code, seed, def.titleField);
+          if ((await tableText(page, def.code)).includes(shown)) continue;
+          // a list longer than a page (rows other modules' demo data adds: the fitting cabins' readers): by its title
+          await searchTitle(page, def, String(seed[def.titleField] ?? ''));
+          searched = true;
+          await expect.poll(() => tableText(page, def.code)).toContain(shown);
+        }
+        if (searched) await screenOf(page, def.code).getByTestId('resource-search-reset').click();
       }
 
       // add: the fields of seed[0], unique texts made unique
