@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Chart } from '../../../components/Chart';
 import { titledColumns } from '../../../components/resource/layout';
 import { FittingReportPage } from '../_reports/FittingReportPage';
-import { num, pct, pctValue } from '../_reports/format';
+import { figureColumns, num, pct, pctValue } from '../_reports/format';
 
 export default function FittingStatisticsPage() {
   const { t } = useTranslation();
@@ -22,22 +22,8 @@ export default function FittingStatisticsPage() {
   const c = (k: string) => t(`fittingReports.col.${k}`);
   const columns: TableColumnsType<FittingStatisticsRow> = [
     { key: 'store', title: c('store'), width: 170, fixed: 'left', render: (_, r) => `${r.storeName} (${r.storeCode})` },
-    ...(['days', 'sessions', 'sessionsPerDay', 'avgDwellS', 'itemsPerSession'] as const).map((k) => ({
-      key: k,
-      dataIndex: k,
-      title: c(k),
-      width: 100,
-      align: 'right' as const,
-      render: (v: number | null) => num(v),
-    })),
-    ...(['occupancy', 'itemConversion', 'sessionConversion'] as const).map((k) => ({
-      key: k,
-      dataIndex: k,
-      title: c(k),
-      width: 110,
-      align: 'right' as const,
-      render: (v: number | null) => pct(v),
-    })),
+    ...figureColumns<FittingStatisticsRow>(['days', 'sessions', 'sessionsPerDay', 'avgDwellS', 'itemsPerSession'], c, num, 100),
+    ...figureColumns<FittingStatisticsRow>(['occupancy', 'itemConversion', 'sessionConversion'], c, pct, 110),
   ];
   return (
     <FittingReportPage<FittingReportQuery, FittingStatisticsReport>

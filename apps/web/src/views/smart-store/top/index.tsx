@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Chart } from '../../../components/Chart';
 import { titledColumns } from '../../../components/resource/layout';
 import { FittingReportPage } from '../_reports/FittingReportPage';
-import { num, pct, pctValue } from '../_reports/format';
+import { figureColumns, num, pct, pctValue } from '../_reports/format';
 
 const BY: readonly FittingTopBy[] = ['tries', 'triedNotBought', 'conversion'];
 
@@ -96,14 +96,7 @@ export default function FittingTopPage() {
                 },
               ]
             : []),
-          ...(['sessions', 'tries', 'bought', 'triedNotBought'] as const).map((k) => ({
-            key: k,
-            dataIndex: k,
-            title: c(k),
-            width: 100,
-            align: 'right' as const,
-            render: (v: number) => num(v),
-          })),
+          ...figureColumns<FittingTopRow>(['sessions', 'tries', 'bought', 'triedNotBought'], c, num, 100),
           {
             key: 'conversion',
             dataIndex: 'conversion',

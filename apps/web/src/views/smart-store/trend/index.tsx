@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Chart } from '../../../components/Chart';
 import { titledColumns } from '../../../components/resource/layout';
 import { FittingReportPage } from '../_reports/FittingReportPage';
-import { num, pct, pctValue } from '../_reports/format';
+import { figureColumns, num, pct, pctValue } from '../_reports/format';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
@@ -48,22 +48,8 @@ export default function FittingTrendPage() {
         const max = Math.max(1, ...a.heat.map((h) => h.sessions));
         const columns: TableColumnsType<FittingTrendRow> = [
           { key: 'period', dataIndex: 'period', title: c('period'), width: 110, fixed: 'left' },
-          ...(['sessions', 'items', 'tries', 'bought', 'sessionsBought'] as const).map((k) => ({
-            key: k,
-            dataIndex: k,
-            title: c(k),
-            width: 100,
-            align: 'right' as const,
-            render: (v: number) => num(v),
-          })),
-          ...(['itemConversion', 'sessionConversion'] as const).map((k) => ({
-            key: k,
-            dataIndex: k,
-            title: c(k),
-            width: 110,
-            align: 'right' as const,
-            render: (v: number | null) => pct(v),
-          })),
+          ...figureColumns<FittingTrendRow>(['sessions', 'items', 'tries', 'bought', 'sessionsBought'], c, num, 100),
+          ...figureColumns<FittingTrendRow>(['itemConversion', 'sessionConversion'], c, pct, 110),
           {
             key: 'avgDwellS',
             dataIndex: 'avgDwellS',

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Chart } from '../../../components/Chart';
 import { titledColumns } from '../../../components/resource/layout';
 import { FittingReportPage } from '../_reports/FittingReportPage';
-import { num, pct, pctValue } from '../_reports/format';
+import { figureColumns, num, pct, pctValue } from '../_reports/format';
 
 type Funnel = FittingTurnoverCategoryRow;
 
@@ -24,22 +24,8 @@ export default function FittingTurnoverPage() {
   const { token } = theme.useToken();
   const c = (k: string) => t(`fittingReports.col.${k}`);
   const figures = <R extends Funnel | FittingTurnoverStoreRow>(): TableColumnsType<R> => [
-    ...(['items', 'tries', 'bought', 'triedNotBought', 'swapped'] as const).map((k) => ({
-      key: k,
-      dataIndex: k,
-      title: c(k),
-      width: 100,
-      align: 'right' as const,
-      render: (v: number) => num(v),
-    })),
-    ...(['itemConversion', 'sizeSwapRate'] as const).map((k) => ({
-      key: k,
-      dataIndex: k,
-      title: c(k),
-      width: 110,
-      align: 'right' as const,
-      render: (v: number | null) => pct(v),
-    })),
+    ...figureColumns<R>(['items', 'tries', 'bought', 'triedNotBought', 'swapped'], c, num, 100),
+    ...figureColumns<R>(['itemConversion', 'sizeSwapRate'], c, pct, 110),
   ];
   return (
     <FittingReportPage<FittingReportQuery, FittingTurnoverReport>
