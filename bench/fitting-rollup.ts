@@ -3,7 +3,8 @@
 // sessions a day, 2 to 4 garments each (3 on average) — for FR_DAYS (90) days, written in SQL in
 // bulk (generate_series, FR_CHUNK_DAYS days a statement; not through the fold) for DEMO:
 //   rollup   one day's rollup (rollupDay: fr_sku_daily and fr_store_hourly of every store, one
-//            transaction) ≤ 10 s on PostgreSQL; and the hourly job's way, a store a transaction;
+//            transaction) ≤ 10 s on PostgreSQL; and the hourly job's way, a store a transaction, then
+//            the whole tenant's rollups, /api/health asked back to back beside it;
 //   reports  smart-store/top, trend, turnover (and statistics) over the 90 days, every store and one
 //            store, over loopback HTTP: p99 ≤ 200 ms (FR_RUNS (100) calls each).
 // Every day is rolled up before the reports are timed (the days' times printed: min, p50, max).
@@ -12,7 +13,7 @@
 // FR_EXPLAIN=1 prints the plans of the reports' queries over the rollups.
 import { FITTING_SESSION_STATUS, LOCATION_KIND } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
-import { benchDatabase, demoTenants, explainRequest, loadAverage, pct, printFloor } from './lib.js';
+import { askServerWhile, benchDatabase, demoTenants, explainRequest, loadAverage, pct, printFloor } from './lib.js';
 
 const STORES = Number(process.env.FR_STORES ?? 200);
 const PER_STORE = Number(process.env.FR_SESSIONS_PER_STORE ?? 30);
@@ -27,7 +28,7 @@ const TZ = 'Asia/Shanghai';
 const pgServer = await benchDatabase();
 const { startTestApp } = await import('../apps/server/test/support.js');
 const { queryRows } = await import('../apps/server/src/db/client.js');
-const { rollupDay } = await import('../apps/server/src/modules/smart-store/reports/part.js');
+const { rollupDay, rollupTenantDay } = await import('../apps/server/src/modules/smart-store/reports/part.js');
 const { addDays, localDay } = await import('../apps/server/src/modules/store/reports/aggregate.js');
 
 const t = await startTestApp();
@@ -114,21 +115,34 @@ try {
   await rollupDay(t.ctx.db, D, addDays(first, DAYS - 1));
   const againMs = performance.now() - again;
   const ids = (await queryRows<{ id: number }>(t.ctx.db, sql`select id::int as id from bench_fr_stores order by n`)).map((r) => r.id);
-  const chunks: number[] = [];
-  const job = performance.now();
-  for (const id of ids) {
-    const s = performance.now();
-    await rollupDay(t.ctx.db, D, addDays(first, DAYS - 1), [id]);
-    chunks.push(performance.now() - s);
-  }
-  console.log(
-    `rollup of the last day again: ${secs(againMs)}; store by store (the job's way): ${secs(performance.now() - job)} in all, a store p50 ${pct(chunks, 50).toFixed(1)} ms, max ${Math.max(...chunks).toFixed(1)} ms`,
-  );
-
-  const demoToken = await t.login('demo', 'demo123');
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as { port: number };
-  await printFloor(`http://127.0.0.1:${port}`, demoToken, RUNS);
+  const base = `http://127.0.0.1:${port}`;
+  const chunks: number[] = [];
+  const job = performance.now();
+  const jobWay = async () => {
+    for (const id of ids) {
+      const s = performance.now();
+      await rollupDay(t.ctx.db, D, addDays(first, DAYS - 1), [id], { tenantTotals: false });
+      chunks.push(performance.now() - s);
+    }
+    const whole = performance.now();
+    await rollupTenantDay(t.ctx.db, D, addDays(first, DAYS - 1));
+    return performance.now() - whole;
+  };
+  const idle = await askServerWhile(base, '/api/health', new Promise((r) => setTimeout(r, 2000)));
+  const running = jobWay();
+  const health = await askServerWhile(base, '/api/health', running);
+  const wholeMs = await running;
+  console.log(
+    `rollup of the last day again: ${secs(againMs)}; store by store (the job's way): ${secs(performance.now() - job)} in all, a store p50 ${pct(chunks, 50).toFixed(1)} ms, max ${Math.max(...chunks).toFixed(1)} ms, then the whole tenant's day and week ${secs(wholeMs)}`,
+  );
+
+  console.log(
+    `  /api/health beside it (a server process's other callers): p50 ${pct(health, 50).toFixed(1)} ms, p99 ${pct(health, 99).toFixed(1)} ms, max ${Math.max(...health).toFixed(1)} ms (${health.length} calls; idle p99 ${pct(idle, 99).toFixed(1)} ms)`,
+  );
+  const demoToken = await t.login('demo', 'demo123');
+  await printFloor(base, demoToken, RUNS);
   const range = { from: addDays(today, -(DAYS - 1)), to: today };
   const post = async (path: string, body: unknown) => {
     const s = performance.now();
@@ -143,7 +157,8 @@ try {
   };
   const measure = async (name: string, path: string, body: Record<string, unknown>) => {
     if (process.env.FR_EXPLAIN === '1')
-      for (const table of ['fr_sku_daily', 'fr_store_hourly']) await explainRequest(t, demoToken, `/api/smart-store/${path}`, body, table);
+      for (const table of ['fr_sku_daily', 'fr_store_hourly', 'fr_sku_period', 'fr_store_daily', 'fr_tenant_hourly'])
+        await explainRequest(t, demoToken, `/api/smart-store/${path}`, body, table);
     for (let i = 0; i < 5; i++) await post(path, body);
     const times: number[] = [];
     for (let i = 0; i < RUNS; i++) times.push(await post(path, body));

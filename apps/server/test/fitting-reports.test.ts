@@ -193,6 +193,43 @@ describe(`fitting-room reports on ${DRIVER}`, () => {
     const job = await rollupRecent(t.ctx.db, new Date('2021-03-02T10:00:00Z'));
     expect(job.chunks).toBeGreaterThanOrEqual(2);
     expect(await rollups()).toEqual(before);
+    // the rollups without the store (the whole tenant's reports) and without the hour hold the same sums
+    const differ = async (a: ReturnType<typeof sql>, b: ReturnType<typeof sql>) => [
+      ...(await queryRows(t.ctx.db, sql`(${a}) except all (${b})`)),
+      ...(await queryRows(t.ctx.db, sql`(${b}) except all (${a})`)),
+    ];
+    const T = sql`tenant_id = ${tenantId}`;
+    const skuSums = sql.raw(
+      'max(style_id), sum(sessions)::int, sum(items)::int, sum(tries)::int, sum(bought)::int, sum(swapped)::int, sum(amount), sum(dwell_sum_s)::int',
+    );
+    expect(
+      await differ(
+        sql`select day, sku_id, ${skuSums} from fr_sku_daily where ${T} group by day, sku_id`,
+        sql`select day, sku_id, ${skuSums} from fr_sku_period where ${T} and grain = 1 group by day, sku_id`,
+      ),
+    ).toEqual([]);
+    expect(
+      await differ(
+        sql`select date_trunc('week', day)::date, sku_id, ${skuSums} from fr_sku_daily where ${T} group by 1, sku_id`,
+        sql`select day, sku_id, ${skuSums} from fr_sku_period where ${T} and grain = 7 group by day, sku_id`,
+      ),
+    ).toEqual([]);
+    const hourSums = sql.raw(
+      'sum(sessions)::int, sum(sessions_bought)::int, sum(items)::int, sum(tries)::int, sum(bought)::int, sum(swapped)::int, sum(amount), sum(dwell_sum_s)::int',
+    );
+    expect(
+      await differ(
+        sql`select day, hour, ${hourSums} from fr_store_hourly where ${T} group by day, hour`,
+        sql`select day, hour, ${hourSums} from fr_tenant_hourly where ${T} group by day, hour`,
+      ),
+    ).toEqual([]);
+    expect(
+      await differ(
+        sql`select day, store_id, ${hourSums} from fr_store_hourly where ${T} group by day, store_id`,
+        sql`select day, store_id, ${hourSums} from fr_store_daily where ${T} group by day, store_id`,
+      ),
+    ).toEqual([]);
+    expect((await queryRows(t.ctx.db, sql`select 1 from fr_sku_period where ${T} and grain = 7`)).length).toBeGreaterThan(0);
   });
 
   it('ranks styles and SKUs by tries, tried-not-bought and conversion (with its minimum of tries)', async () => {
@@ -241,6 +278,17 @@ describe(`fitting-room reports on ${DRIVER}`, () => {
       [2, Y.id, 1, 1, 1, 0, 1],
     ]);
     expect(one.rules.map((r: Row) => r.storeCode)).toEqual(['ST002']);
+    // the whole tenant over days around a week (its Sunday before, the week, the Monday after) and over
+    // days within two weeks: the week's rollup and the days' add up to the same figures as the stores'
+    const byStyle = (x: Row) => [x.styleId, x.tries, x.sessions, x.bought];
+    for (const days of [
+      { from: '2021-02-28', to: '2021-03-08' },
+      { from: '2021-02-28', to: '2021-03-02' },
+    ])
+      expect((await top(days)).rows.map(byStyle), days.to).toEqual([
+        [X.id, 5, 5, 2],
+        [Y.id, 4, 5, 2],
+      ]);
   });
 
   it('shows a store user its own store only', async () => {

@@ -62,6 +62,68 @@ export const frStoreHourly = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.day, t.storeId, t.hour] })],
 );
 
+/** The sums every tenant-wide rollup row holds (the hourly rollup's measures). */
+const sumColumns = () => ({
+  sessions: integer('sessions').notNull().default(0),
+  /** sessions with at least one garment bought */
+  sessionsBought: integer('sessions_bought').notNull().default(0),
+  items: integer('items').notNull().default(0),
+  tries: integer('tries').notNull().default(0),
+  bought: integer('bought').notNull().default(0),
+  swapped: integer('swapped').notNull().default(0),
+  amount: numeric('amount', { precision: 14, scale: 2 }).notNull().default('0'),
+  dwellSumS: integer('dwell_sum_s').notNull().default(0),
+});
+
+/**
+ * fr_sku_daily without the store (the whole tenant's reports: 200 stores summed once, at the rollup,
+ * not at every call): per SKU a row a day (grain 1, `day` the day) and a row an ISO week (grain 7,
+ * `day` its Monday), rewritten with the days they sum (migration 0075).
+ */
+export const frSkuPeriod = pgTable(
+  'fr_sku_period',
+  {
+    tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
+    /** 1: a day; 7: an ISO week from its Monday */
+    grain: smallint('grain').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    skuId: bigint('sku_id', { mode: 'number' }).notNull(),
+    styleId: bigint('style_id', { mode: 'number' }).notNull(),
+    sessions: integer('sessions').notNull().default(0),
+    items: integer('items').notNull().default(0),
+    tries: integer('tries').notNull().default(0),
+    bought: integer('bought').notNull().default(0),
+    swapped: integer('swapped').notNull().default(0),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull().default('0'),
+    dwellSumS: integer('dwell_sum_s').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.grain, t.day, t.skuId] })],
+);
+
+/** fr_store_hourly without the hour: a row a day and store (the per-store tables of turnover and statistics, migration 0075). */
+export const frStoreDaily = pgTable(
+  'fr_store_daily',
+  {
+    tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    storeId: bigint('store_id', { mode: 'number' }).notNull(),
+    ...sumColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.day, t.storeId] })],
+);
+
+/** fr_store_hourly without the store: a row a day and local hour of the whole tenant (its trend, migration 0075). */
+export const frTenantHourly = pgTable(
+  'fr_tenant_hourly',
+  {
+    tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    hour: smallint('hour').notNull(),
+    ...sumColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.day, t.hour] })],
+);
+
 /** The reads of fitting-scene readers (smart-store/raw-data), with the SKU each EPC's tag names (view, migration 0074). */
 export const frRawReads = pgView('fr_raw_reads', {
   tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),

@@ -1,8 +1,10 @@
 /**
  * The fitting-room reports' figures (operations.md §8, smart-store/top, trend, turnover,
  * statistics): sums over the daily rollups (fr_sku_daily per day, store and SKU; fr_store_hourly per
- * day, store and local hour) of a range of days and of the stores a session shows, one statement a
- * figure; every measure by fittingMeasures (never a formula of its own).
+ * day, store and local hour; fr_store_daily per day and store) of a range of days and of the stores a
+ * session shows — the whole tenant's from the rollups without the store (fr_sku_period per ISO week or
+ * day and SKU, fr_tenant_hourly) —, one statement a figure; every measure by fittingMeasures (never a
+ * formula of its own).
  *
  * - top: styles or SKUs ranked by tries, by tried-not-bought, or by conversion (bought / tried) among
  *   those tried at least `minTries` times; a style's sessions are its SKUs' summed (a session with
@@ -97,6 +99,29 @@ function where(alias: 'd' | 'h', s: FittingScope): SQL {
   )}) and ${stores}`;
 }
 
+/**
+ * The per-SKU rows a scope reads, as `d`: the whole tenant (no store named) reads fr_sku_period —
+ * the ISO weeks the range holds whole (grain 7) and its days outside them (grain 1), a few thousand
+ * rows a week instead of every store's —; stores named read fr_sku_daily.
+ */
+function skuRows(s: FittingScope): SQL {
+  if (s.stores) return sql`fr_sku_daily d where ${where('d', s)}`;
+  const weeks = periodsOf(s.from, s.to, 'week').filter((w) => w >= s.from && addDays(w, 6) <= s.to);
+  const first = weeks[0];
+  const last = weeks.length ? addDays(weeks[weeks.length - 1], 6) : undefined;
+  const days = periodsOf(s.from, s.to, 'day').filter((d) => !first || !last || d < first || d > last);
+  const parts: SQL[] = [];
+  if (first) parts.push(sql`(d.grain = 7 and d.day >= ${first}::date and d.day <= ${weeks[weeks.length - 1]}::date)`);
+  if (days.length)
+    parts.push(
+      sql`(d.grain = 1 and d.day in (${sql.join(
+        days.map((x) => sql`${x}::date`),
+        sql`, `,
+      )}))`,
+    );
+  return sql`fr_sku_period d where d.tenant_id = ${s.tenantId} and (${sql.join(parts, sql` or `)})`;
+}
+
 /** The hourly rollup's sums, as the select list of a statement over `h`. */
 const HOURLY_SUMS = sql`sum(h.sessions)::int as sessions, sum(h.sessions_bought)::int as "sessionsBought", sum(h.items)::int as items,
   sum(h.tries)::int as tries, sum(h.bought)::int as bought, sum(h.swapped)::int as swapped, sum(h.dwell_sum_s)::float8 as "dwellSumS"`;
@@ -131,8 +156,7 @@ export async function topRows(
     db,
     sql`select d.style_id::int as "styleId", ${sku ? sql`d.sku_id::int` : sql`null::int`} as "skuId",
                sum(d.sessions)::int as sessions, sum(d.tries)::int as tries, sum(d.bought)::int as bought
-          from fr_sku_daily d
-         where ${where('d', s)}
+          from ${skuRows(s)}
          group by d.style_id${sku ? sql`, d.sku_id` : sql``}
         ${o.by === 'conversion' ? sql`having sum(d.tries) >= ${o.minTries}` : sql``}
          order by ${rankOrder(o.by, o.level)}
@@ -195,7 +219,7 @@ export async function trendOf(
   const cells = await queryRows<Partial<Record<keyof Sums, unknown>> & { day: string; weekday: number; hour: number }>(
     db,
     sql`select to_char(h.day, 'YYYY-MM-DD') as day, extract(isodow from h.day)::int as weekday, h.hour::int as hour, ${HOURLY_SUMS}
-          from fr_store_hourly h where ${where('h', s)}
+          from ${s.stores ? sql`fr_store_hourly h where ${where('h', s)}` : sql`fr_tenant_hourly h where ${where('h', s)}`}
          group by h.day, h.hour`,
   );
   if (!cells.length) return { rows: [], heat: [] };
@@ -232,11 +256,11 @@ export async function trendOf(
   };
 }
 
-/** The hourly rollup summed per store of the scope, by store id. */
+/** The daily rollup (fr_store_daily: a store's hours summed) summed per store of the scope, by store id. */
 export async function storeSums(db: Tx, s: FittingScope): Promise<Map<number, Sums>> {
   const rows = await queryRows<Partial<Record<keyof Sums, unknown>> & { storeId: number }>(
     db,
-    sql`select h.store_id::int as "storeId", ${HOURLY_SUMS} from fr_store_hourly h where ${where('h', s)} group by h.store_id`,
+    sql`select h.store_id::int as "storeId", ${HOURLY_SUMS} from fr_store_daily h where ${where('h', s)} group by h.store_id`,
   );
   return new Map(rows.map((r) => [Number(r.storeId), sums(r)]));
 }
@@ -290,7 +314,7 @@ export async function turnoverCategories(db: Tx, s: FittingScope): Promise<Fitti
     db,
     sql`select d.style_id::int as "styleId", sum(d.items)::int as items, sum(d.tries)::int as tries,
                sum(d.bought)::int as bought, sum(d.swapped)::int as swapped
-          from fr_sku_daily d where ${where('d', s)} group by d.style_id`,
+          from ${skuRows(s)} group by d.style_id`,
   );
   const styles = await styleFacts(
     db,
@@ -331,7 +355,7 @@ export async function firstDays(db: Tx, s: FittingScope, storeIds: readonly numb
   if (!storeIds.length) return new Map();
   const rows = await queryRows<{ storeId: number; first: string }>(
     db,
-    sql`select store_id::int as "storeId", min(day)::text as first from fr_store_hourly
+    sql`select store_id::int as "storeId", min(day)::text as first from fr_store_daily
          where tenant_id = ${s.tenantId} and store_id in (${sql.join(
            storeIds.map((id) => sql`${id}`),
            sql`, `,

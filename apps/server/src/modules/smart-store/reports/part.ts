@@ -4,7 +4,7 @@ import { fromCatalog } from '../../rfid/state/routes.js';
 import { ROLLUP_EVERY_MS, rollupRecent } from './rollup.js';
 import { fittingReportRoutes } from './routes.js';
 
-export { rollupDay, rollupRecent } from './rollup.js';
+export { rollupDay, rollupRecent, rollupTenantDay } from './rollup.js';
 
 /**
  * The fitting-room reports (smart-store/top, trend, turnover, statistics: routes.ts over

@@ -1,6 +1,7 @@
 /**
  * The fitting rooms' daily rollups (operations.md §8): fr_sku_daily (a day, store and SKU) and
- * fr_store_hourly (a day, store and local hour), rewritten whole for a (day, store) from its CLOSED
+ * fr_store_hourly (a day, store and local hour) — and from those fr_store_daily (a day and store) and the
+ * whole tenant's fr_sku_period (a day's and an ISO week's per SKU) and fr_tenant_hourly —, rewritten whole for a (day, store) from its CLOSED
  * sessions whose start falls in that local day of the tenant — delete, then insert … select, in one
  * transaction, so that a re-run gives the very same rows. The hourly job rolls up today and
  * yesterday of every tenant with sessions, one (day, store) a transaction, the event loop given back
@@ -12,7 +13,7 @@ import type { Logger } from 'pino';
 import { yieldToLoop } from '../../../core/xlsx-stream.js';
 import { queryRows, type Tx } from '../../../db/client.js';
 import { tenants } from '../../../db/schema/index.js';
-import { addDays, localDay } from '../../store/reports/aggregate.js';
+import { addDays, localDay, periodOf } from '../../store/reports/aggregate.js';
 
 /** How often the rollup job runs (a recurring system job). */
 export const ROLLUP_EVERY_MS = 3_600_000;
@@ -43,6 +44,7 @@ export async function rollupDay(
   tenantId: number,
   day: string,
   storeIds?: readonly number[],
+  opts: { tenantTotals?: boolean } = {},
 ): Promise<{ skuRows: number; hourRows: number }> {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error(`rollupDay: not a day: ${day}`);
   if (storeIds && !storeIds.length) return { skuRows: 0, hourRows: 0 };
@@ -82,7 +84,51 @@ export async function rollupDay(
             returning 1)
           select count(*)::int as n from w`,
     );
+    await t.execute(sql`delete from fr_store_daily where tenant_id = ${tenantId} and day = ${day}::date${stores}`);
+    await t.execute(
+      sql`insert into fr_store_daily (tenant_id, day, store_id, sessions, sessions_bought, items, tries, bought, swapped, amount, dwell_sum_s)
+          select tenant_id, day, store_id, ${SUMS} from fr_store_hourly
+           where tenant_id = ${tenantId} and day = ${day}::date${stores} group by tenant_id, day, store_id`,
+    );
+    if (opts.tenantTotals !== false) await rollupTenantDay(t, tenantId, day);
     return { skuRows: Number(sku?.n ?? 0), hourRows: Number(hour?.n ?? 0) };
+  });
+}
+
+/** The sums of a rollup's rows, in the columns' order (sessions … dwell_sum_s). */
+const SUMS = sql.raw(
+  'sum(sessions), sum(sessions_bought), sum(items), sum(tries), sum(bought), sum(swapped), sum(amount), sum(dwell_sum_s)',
+);
+const SKU_SUMS = sql.raw('max(style_id), sum(sessions), sum(items), sum(tries), sum(bought), sum(swapped), sum(amount), sum(dwell_sum_s)');
+
+/**
+ * The whole tenant's rollups of a local day, from its stores' (rollupDay writes those): the day's
+ * and its ISO week's per SKU (fr_sku_period, grains 1 and 7: the week from the days of grain 1) and
+ * the day's per hour (fr_tenant_hourly). Rewritten whole, so a re-run gives the same rows.
+ */
+export async function rollupTenantDay(tx: Tx, tenantId: number, day: string): Promise<void> {
+  const monday = periodOf(day, 'week');
+  const cols = sql.raw('tenant_id, grain, day, sku_id, style_id, sessions, items, tries, bought, swapped, amount, dwell_sum_s');
+  await tx.transaction(async (t) => {
+    await t.execute(sql`delete from fr_sku_period where tenant_id = ${tenantId} and grain = 1 and day = ${day}::date`);
+    await t.execute(
+      sql`insert into fr_sku_period (${cols})
+          select tenant_id, 1, day, sku_id, ${SKU_SUMS} from fr_sku_daily
+           where tenant_id = ${tenantId} and day = ${day}::date group by tenant_id, day, sku_id`,
+    );
+    await t.execute(sql`delete from fr_sku_period where tenant_id = ${tenantId} and grain = 7 and day = ${monday}::date`);
+    await t.execute(
+      sql`insert into fr_sku_period (${cols})
+          select tenant_id, 7, ${monday}::date, sku_id, ${SKU_SUMS} from fr_sku_period
+           where tenant_id = ${tenantId} and grain = 1 and day >= ${monday}::date and day < ${monday}::date + 7
+           group by tenant_id, sku_id`,
+    );
+    await t.execute(sql`delete from fr_tenant_hourly where tenant_id = ${tenantId} and day = ${day}::date`);
+    await t.execute(
+      sql`insert into fr_tenant_hourly (tenant_id, day, hour, sessions, sessions_bought, items, tries, bought, swapped, amount, dwell_sum_s)
+          select tenant_id, day, hour, ${SUMS} from fr_store_hourly
+           where tenant_id = ${tenantId} and day = ${day}::date group by tenant_id, day, hour`,
+    );
   });
 }
 
@@ -111,10 +157,11 @@ export async function rollupRecent(db: Tx, now: Date, log?: Pick<Logger, 'info'>
             order by 1`,
       );
       for (const s of stores) {
-        await rollupDay(db, tenantId, day, [s.id]);
+        await rollupDay(db, tenantId, day, [s.id], { tenantTotals: false });
         chunks++;
         await yieldToLoop();
       }
+      if (stores.length) await rollupTenantDay(db, tenantId, day);
     }
   }
   if (chunks) log?.info({ tenants: ids.length, chunks }, 'fitting rooms: today and yesterday rolled up');
