@@ -60,7 +60,7 @@ describe("GS1's example documents", () => {
       });
     });
 
-  it("agree with our checks: a document the schema refuses, we refuse (each example with a field broken)", () => {
+  it('agree with our checks: a document the schema refuses, we refuse (each example with a field broken)', () => {
     const breakers: [string, (e: Record<string, unknown>) => void][] = [
       ['eventTime', (e) => (e.eventTime = '2005-04-03 20:33')],
       ['eventTimeZoneOffset', (e) => (e.eventTimeZoneOffset = '+25:00')],
@@ -89,7 +89,11 @@ describe("GS1's example documents", () => {
     expect(doc.epcisBody.queryResults.resultsBody.eventList).toHaveLength(events.length);
     // the query document reads back as a capture (the binding's POST /capture takes one)
     expect(readCaptureDocument(doc).events).toHaveLength(events.length);
-    const subscribed = toQueryDocument(events.slice(0, 2), { queryName: 'mine', subscriptionID: 'sub-1', epcFormat: 'Always_GS1_Digital_Link' });
+    const subscribed = toQueryDocument(events.slice(0, 2), {
+      queryName: 'mine',
+      subscriptionID: 'sub-1',
+      epcFormat: 'Always_GS1_Digital_Link',
+    });
     expect(schemaErrors(subscribed)).toEqual([]);
   });
 });
@@ -125,6 +129,8 @@ describe('the binding (openapi.yaml)', () => {
     for (const n of names) expect(known.has(n), n).toBe(true);
     for (const n of names)
       if ((EPCIS_QUERY_PARAMETERS_REFUSED as readonly string[]).includes(n))
-        expect(() => parseEpcisQuery({ [n]: 'x' }), n).toThrow(new RegExp(`QueryParameterException: ${n}: this query parameter is not supported`));
+        expect(() => parseEpcisQuery({ [n]: 'x' }), n).toThrow(
+          new RegExp(`QueryParameterException: ${n}: this query parameter is not supported`),
+        );
   });
 });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EpcisProblem, epcisProblem } from './problem.js';
-import { decodePageToken, encodePageToken, type EpcisQueryValue, parseEpcisQuery } from './query.js';
+import { decodePageToken, type EpcisQueryValue, encodePageToken, parseEpcisQuery } from './query.js';
 
 /** The problem a parse throws (its kind and detail), or null. */
 function problemOf(params: Record<string, EpcisQueryValue>, opts?: Parameters<typeof parseEpcisQuery>[1]) {
@@ -61,7 +61,9 @@ describe('parseEpcisQuery', () => {
     });
     for (const bad of ['2022-06-30', '2022-06-30T00:15:47', '2022-02-30T00:00:00Z', '2022-06-30T24:00:00Z', 'yesterday'])
       expect(refusal({ GE_eventTime: bad })).toMatch(/^GE_eventTime: '.*' is not a date-time with a time zone offset/);
-    expect(refusal({ LT_recordTime: ['2022-06-30T00:00:00Z', '2022-07-30T00:00:00Z'] })).toBe('LT_recordTime: takes one value, given several');
+    expect(refusal({ LT_recordTime: ['2022-06-30T00:00:00Z', '2022-07-30T00:00:00Z'] })).toBe(
+      'LT_recordTime: takes one value, given several',
+    );
   });
 
   it('reads EQ_action', () => {
@@ -80,7 +82,9 @@ describe('parseEpcisQuery', () => {
     expect(q.dispositions).toEqual(['in_transit', 'sellable_accessible', 'damaged']);
     expect(q.errorReasons).toEqual(['incorrect_data', 'did_not_occur']);
     expect(refusal({ EQ_bizStep: 'shipping2' })).toBe("EQ_bizStep: 'shipping2' is neither a CBV business step nor a URI");
-    expect(refusal({ EQ_bizStep: 'urn:epcglobal:cbv:bizstep:flying' })).toMatch(/^EQ_bizStep: 'urn:epcglobal:cbv:bizstep:flying' is neither/);
+    expect(refusal({ EQ_bizStep: 'urn:epcglobal:cbv:bizstep:flying' })).toMatch(
+      /^EQ_bizStep: 'urn:epcglobal:cbv:bizstep:flying' is neither/,
+    );
     expect(refusal({ EQ_bizStep: 'https://ref.gs1.org/cbv/Disp-damaged' })).toMatch(/^EQ_bizStep: /);
     expect(refusal({ EQ_disposition: 'shipping' })).toBe("EQ_disposition: 'shipping' is neither a CBV disposition nor a URI");
     expect(refusal({ EQ_errorReason: 'oops' })).toBe("EQ_errorReason: 'oops' is neither a CBV error reason nor a URI");
@@ -109,7 +113,7 @@ describe('parseEpcisQuery', () => {
 
   it('reads the MATCH_ parameters as EPC values of their kind', () => {
     const q = parseEpcisQuery({
-      MATCH_epc: 'urn:epc:id:sgtin:0614141.107346.2017|urn:epc:idpat:sgtin:0614141.*.*|https://id.gs1.org/01/10614141073467/21/2018',
+      MATCH_epc: 'urn:epc:id:sgtin:0614141.107346.2017|urn:epc:idpat:sgtin:0614141.*.*|https://id.gs1.org/01/10614141073464/21/2018',
       MATCH_parentID: 'urn:epc:id:sscc:0614141.1234567890',
       MATCH_inputEPC: 'urn:epc:id:sgtin:0614141.107346.1',
       MATCH_outputEPC: 'urn:epc:idpat:sgtin:0614141.107346.*',
@@ -122,7 +126,7 @@ describe('parseEpcisQuery', () => {
     expect(q.epcs).toEqual([
       { raw: 'urn:epc:id:sgtin:0614141.107346.2017', kind: 'urn' },
       { raw: 'urn:epc:idpat:sgtin:0614141.*.*', kind: 'pattern' },
-      { raw: 'https://id.gs1.org/01/10614141073467/21/2018', kind: 'digital-link' },
+      { raw: 'https://id.gs1.org/01/10614141073464/21/2018', kind: 'digital-link' },
     ]);
     expect(q.parentIds).toEqual([{ raw: 'urn:epc:id:sscc:0614141.1234567890', kind: 'urn' }]);
     expect(q.inputEpcs?.[0].kind).toBe('urn');
@@ -132,19 +136,22 @@ describe('parseEpcisQuery', () => {
     expect(q.inputEpcClasses?.[0].kind).toBe('pattern');
     expect(q.outputEpcClasses?.[0].kind).toBe('digital-link');
     expect(q.anyEpcClasses?.[0].kind).toBe('pattern');
-    expect(refusal({ MATCH_epc: 'urn:epc:idpat:sgtin:0614141.*.2017' })).toMatch(/^MATCH_epc: 'urn:epc:idpat:sgtin:0614141\.\*\.2017' is not an EPC pattern/);
+    expect(refusal({ MATCH_epc: 'urn:epc:idpat:sgtin:0614141.*.2017' })).toMatch(
+      /^MATCH_epc: 'urn:epc:idpat:sgtin:0614141\.\*\.2017' is not an EPC pattern/,
+    );
     expect(refusal({ MATCH_anyEPC: '3034257BF7194E4000001A85' })).toBe("MATCH_anyEPC: '3034257BF7194E4000001A85' is not a URI");
   });
 
   it('keeps a comma inside a value when the list is pipe-delimited', () => {
-    expect(parseEpcisQuery({ MATCH_epc: 'urn:epc:id:sgtin:0614141.107346.A,B|urn:epc:id:sgtin:0614141.107346.C' }).epcs?.map((e) => e.raw)).toEqual([
-      'urn:epc:id:sgtin:0614141.107346.A,B',
-      'urn:epc:id:sgtin:0614141.107346.C',
-    ]);
+    expect(
+      parseEpcisQuery({ MATCH_epc: 'urn:epc:id:sgtin:0614141.107346.A,B|urn:epc:id:sgtin:0614141.107346.C' }).epcs?.map((e) => e.raw),
+    ).toEqual(['urn:epc:id:sgtin:0614141.107346.A,B', 'urn:epc:id:sgtin:0614141.107346.C']);
   });
 
   it('reads the quantity comparisons', () => {
-    expect(parseEpcisQuery({ EQ_quantity: '200|12.5', GT_quantity: '1', GE_quantity: '2', LT_quantity: '300', LE_quantity: '299.5' }).quantity).toEqual({
+    expect(
+      parseEpcisQuery({ EQ_quantity: '200|12.5', GT_quantity: '1', GE_quantity: '2', LT_quantity: '300', LE_quantity: '299.5' }).quantity,
+    ).toEqual({
       eq: [200, 12.5],
       gt: 1,
       ge: 2,
@@ -177,7 +184,9 @@ describe('parseEpcisQuery', () => {
       { type: 'possessing_party', values: ['urn:epc:id:pgln:0614141.00777'] },
       { type: 'https://ns.example.com/sdt/carrier', values: ['urn:epc:id:pgln:0614141.00888'] },
     ]);
-    expect(refusal({ EQ_bizTransaction_purchase: 'urn:x:1' })).toBe("EQ_bizTransaction_purchase: 'purchase' is neither a CBV business transaction type nor a URI");
+    expect(refusal({ EQ_bizTransaction_purchase: 'urn:x:1' })).toBe(
+      "EQ_bizTransaction_purchase: 'purchase' is neither a CBV business transaction type nor a URI",
+    );
     expect(refusal({ EQ_source_shop: 'urn:x:1' })).toBe("EQ_source_shop: 'shop' is neither a CBV source/destination type nor a URI");
     expect(refusal({ EQ_destination_location: 'ST001' })).toBe("EQ_destination_location: 'ST001' is not a URI");
     expect(refusal({ EQ_bizTransaction_: 'urn:x:1' })).toBe('EQ_bizTransaction_: not a query parameter of the EPCIS 2.0 SimpleEventQuery');
@@ -198,7 +207,11 @@ describe('parseEpcisQuery', () => {
       orderDirection: 'ASC',
       eventCountLimit: 1,
     });
-    expect(parseEpcisQuery({ orderBy: 'recordTime', maxEventCount: '100' })).toMatchObject({ orderBy: 'recordTime', orderDirection: 'DESC', maxEventCount: 100 });
+    expect(parseEpcisQuery({ orderBy: 'recordTime', maxEventCount: '100' })).toMatchObject({
+      orderBy: 'recordTime',
+      orderDirection: 'DESC',
+      maxEventCount: 100,
+    });
     expect(refusal({ orderBy: 'quantity' })).toBe("orderBy: 'quantity' is not eventTime or recordTime");
     expect(refusal({ orderBy: 'ex:myField' })).toBe("orderBy: ordering by the extension field 'ex:myField' is not supported");
     expect(refusal({ orderDirection: 'up' })).toBe("orderDirection: 'up' is not ASC or DESC");
@@ -296,7 +309,12 @@ describe('page tokens', () => {
   it('round-trip their cursor', () => {
     fc.assert(
       fc.property(
-        fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.date({ noInvalidDate: true }).map((d) => d.toISOString())),
+        fc.oneof(
+          fc.string(),
+          fc.integer(),
+          fc.constant(null),
+          fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+        ),
         fc.oneof(fc.integer({ min: 0 }), fc.string({ minLength: 1 })),
         fc.boolean(),
         (value, id, keyed) => {
@@ -342,6 +360,8 @@ describe('page tokens', () => {
       id: 2,
       expires: '2024-05-01T10:00:00.000Z',
     });
-    expect(() => decodePageToken(token, { secret, now: new Date('2024-05-01T10:00:00Z') })).toThrow(/nextPageToken: the page token has expired/);
+    expect(() => decodePageToken(token, { secret, now: new Date('2024-05-01T10:00:00Z') })).toThrow(
+      /nextPageToken: the page token has expired/,
+    );
   });
 });
