@@ -83,7 +83,14 @@ describe("GS1's example documents", () => {
   it('make query documents the schema takes (their extension namespaces carried along)', () => {
     const events = examples
       .filter((x) => x.doc.type === 'EPCISDocument')
-      .flatMap((x) => readCaptureDocument(x.doc).events.map((e) => ({ event: e.raw, context: e.context })));
+      .flatMap((x) =>
+        readCaptureDocument(x.doc).events.map((e) => ({
+          event: e.raw,
+          context: e.context,
+          eventID: e.eventId,
+          recordTime: '2024-05-01T10:00:00.000Z',
+        })),
+      );
     const doc = toQueryDocument(events, { now: new Date('2024-05-01T00:00:00Z') });
     expect(schemaErrors(doc)).toEqual([]);
     expect(doc.epcisBody.queryResults.resultsBody.eventList).toHaveLength(events.length);

@@ -69,6 +69,18 @@ describe('toQueryDocument', () => {
     expect(Object.keys(ec)[0]).toBe('@context');
   });
 
+  it("adds a captured event's eventID when it had none, and the repository's recordTime", () => {
+    const e = captured('ex', 'http://ns.example.com/epcis/', 'a');
+    const [served] = toQueryDocument([{ event: e.raw, context: e.context, eventID: e.eventId, recordTime: '2024-05-01T10:00:02.000Z' }], {
+      now,
+    }).epcisBody.queryResults.resultsBody.eventList;
+    expect(e.raw.eventID).toBeUndefined();
+    expect(served).toEqual({ type: 'ObjectEvent', eventID: e.eventId, ...e.raw, recordTime: '2024-05-01T10:00:02.000Z' });
+    expect(Object.keys(served).slice(0, 2)).toEqual(['type', 'eventID']);
+    const [kept] = toQueryDocument([{ event: stored, eventID: 'urn:uuid:other' }], { now }).epcisBody.queryResults.resultsBody.eventList;
+    expect(kept.eventID).toBe(stored.eventID);
+  });
+
   it('writes the EPCs in the form asked for, leaving what it cannot translate', () => {
     const doc = toQueryDocument([stored], { now, epcFormat: 'Always_GS1_Digital_Link' });
     expect(doc.epcisBody.queryResults.resultsBody.eventList[0]).toMatchObject({

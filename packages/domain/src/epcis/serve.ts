@@ -10,10 +10,18 @@ import { isObject } from './util.js';
 
 /** An EPCIS event object as served: a stored event's EpcisEvent, or a captured event's `raw`. */
 export type EpcisEventObject = Readonly<Record<string, unknown>> | { readonly type: string };
-/** An event with the @context entries its extension fields need (a captured event's `context`). */
+/**
+ * An event with the @context entries its extension fields need (a captured event's `context`), and
+ * what the repository adds to a captured event as it serves it: its eventID (the hash given when the
+ * capture had none) and its recordTime (when it was captured).
+ */
 export interface EpcisEventWithContext {
   event: EpcisEventObject;
   context?: readonly JsonLdContextEntry[];
+  /** set as the event's eventID when it has none */
+  eventID?: string;
+  /** set as the event's recordTime (the repository's, whatever the capture said) */
+  recordTime?: string;
 }
 
 export interface EpcisQueryDocument {
@@ -64,8 +72,13 @@ export function toQueryDocument(
   const keys = new Set([JSON.stringify(EPCIS_CONTEXT)]);
   const defined = new Map<string, string>();
   const eventList = events.map((x) => {
-    const { event, context: own = [] } = isWrapped(x) ? x : { event: x, context: [] };
+    const { event, context: own = [], eventID, recordTime } = isWrapped(x) ? x : { event: x, context: [] as JsonLdContextEntry[] };
     let out = opts.epcFormat ? applyEpcFormat(event, opts.epcFormat, opts.companyPrefixLength) : { ...(event as Record<string, unknown>) };
+    if (eventID && out.eventID === undefined) {
+      const { type, ...rest } = out;
+      out = { type, eventID, ...rest };
+    }
+    if (recordTime) out.recordTime = recordTime;
     const extra = own.filter((c) => !keys.has(JSON.stringify(c)));
     const clash = extra.some((c) =>
       terms(c).some((t) => defined.has(t) && defined.get(t) !== JSON.stringify((c as Record<string, unknown>)[t])),
