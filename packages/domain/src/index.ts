@@ -4,6 +4,7 @@ export * from './constants.js';
 export * from './cron.js';
 export * from './enums.js';
 export * from './epc/index.js';
+export * from './epcis/index.js';
 export * from './feed/index.js';
 export * from './i18n/index.js';
 export * from './lang.js';
