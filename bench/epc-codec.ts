@@ -6,7 +6,7 @@
 // pure-identity URI. EPC_BENCH_N sets the EPCs per round (default 1,000,000), EPC_BENCH_ROUNDS the
 // rounds (default 5; the best round of each counts, after one warm-up round).
 import tdsModule from 'epc-tds';
-import { checkDigit, decodeEpc, sgtin96Batch, sgtin96Hex } from '../packages/domain/src/epc/index.js';
+import { checkDigit, decodeEpc, encodeEpc, sgtin96Batch, sgtin96Hex } from '../packages/domain/src/epc/index.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the CommonJS build's default export
 const TDS = ((tdsModule as any).default ?? tdsModule) as any;
@@ -91,6 +91,17 @@ const theirsDec = best('decode  epc-tds (valueOf + toIdURI)', () => {
   for (let r = 0; r < DEC_ROUNDS; r++)
     for (const h of HEXES) {
       sink += TDS.valueOf(h).toIdURI().length;
+      n++;
+    }
+  return n;
+});
+// the TDS 2.3 schemes: the same EPCs as SGTIN+ (no partition, 4-bit GTIN, variable serial), decoded the same way
+const PLUS = HEXES.map((h) => encodeEpc({ scheme: 'sgtin+', gtin: decodeEpc(h).gtin, serial: decodeEpc(h).serial, filter: 1 }).epc);
+best('decode  ours (decodeEpc, SGTIN+ of TDS 2.3)', () => {
+  let n = 0;
+  for (let r = 0; r < DEC_ROUNDS; r++)
+    for (const h of PLUS) {
+      sink += decodeEpc(h).uri.length;
       n++;
     }
   return n;

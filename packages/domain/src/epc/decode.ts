@@ -1,7 +1,8 @@
 /**
  * Decoding of every EPC binary scheme of the GS1 EPC Tag Data Standard 1.13 (§14.5 "Decoding
  * procedure"): hex from a tag's EPC bank → scheme, pure-identity URI (§6), tag URI (§12), the GS1
- * element string and Digital Link URI where the scheme has a GS1 key (§7), and the fields.
+ * element string and Digital Link URI where the scheme has a GS1 key (§7), and the fields. The
+ * schemes TDS 2.3 added ('+', '++') are decoded by tds2.ts, looked up only after the TDS 1.13 headers.
  */
 import { BitReader, nibble } from './bits.js';
 import { checkDigit, isAdiChar, isCageChar, isCharset82, isCpiChar, linkEscape, uriEscape, uriEscape6 } from './chars.js';
@@ -20,7 +21,11 @@ import {
   MAX_VAR_BITS,
   SERIAL_REF_BITS,
 } from './tables.js';
+import { decodeTds2, tds2Def, tds2SchemeOf } from './tds2.js';
 import type { DecodedEpc, EpcScheme } from './types.js';
+
+/** The versions of the standard whose headers the codec knows (named by a refusal of an unknown header). */
+export const EPC_STANDARDS = 'TDS 1.13, TDS 2.3';
 
 /** The base of GS1 Digital Link URIs the codec writes (the GS1 resolver, TDS §7 / GS1 DL 1.2). */
 export const DIGITAL_LINK_BASE = 'https://id.gs1.org';
@@ -487,9 +492,11 @@ export function decodeEpcGeneral(input: string): DecodedEpc {
   const entry = HEADERS[header];
   const headerText = hex.slice(0, 2).toUpperCase();
   if (!entry) {
+    const tds2 = tds2Def(header);
+    if (tds2) return decodeTds2(hex, tds2);
     const withdrawn = DEPRECATED_HEADERS[header];
     if (withdrawn) throw new EpcError(F, 'epc.headerWithdrawn', { header: headerText, scheme: withdrawn });
-    throw new EpcError(F, 'epc.header', { header: headerText });
+    throw new EpcError(F, 'epc.header', { header: headerText, standards: EPC_STANDARDS });
   }
   const { scheme, bits } = entry;
   if (bits === 'var') {
@@ -592,11 +599,11 @@ export function decodeEpcGeneral(input: string): DecodedEpc {
   return { scheme, epc, bits: end, ...out };
 }
 
-/** The scheme of an EPC's hex by its header, or null when the header is not one of the standard's. */
+/** The scheme of an EPC's hex by its header (TDS 1.13 or TDS 2.3), or null when the header is not one of the standard's. */
 export function epcSchemeOf(hex: string): EpcScheme | null {
   if (hex.length < 2) return null;
   const a = nibble(hex.charCodeAt(0));
   const b = nibble(hex.charCodeAt(1));
   if (a < 0 || b < 0) return null;
-  return HEADERS[a * 16 + b]?.scheme ?? null;
+  return HEADERS[a * 16 + b]?.scheme ?? tds2SchemeOf(hex);
 }

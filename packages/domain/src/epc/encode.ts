@@ -1,7 +1,8 @@
 /**
  * Encoding (TDS §14.5 "Encoding procedure") of every EPC binary scheme
  * from a GS1 key and a company prefix length, or from the company prefix and its reference. The
- * result is the decode of the hex written, so both directions agree by construction.
+ * result is the decode of the hex written, so both directions agree by construction. The schemes
+ * of TDS 2.3 ('+', '++': the key whole, no partition) are written by tds2.ts.
  */
 import { BitWriter } from './bits.js';
 import { checkDigit, isAdiChar, isCageChar, isCharset82, isCpiChar, isDigits } from './chars.js';
@@ -20,9 +21,11 @@ import {
   LOCATION_REF_BITS,
   SERIAL_REF_BITS,
 } from './tables.js';
-import type { EncodableScheme, EncodedEpc, EncodeEpcInput } from './types.js';
+import { encodeTds2 } from './tds2.js';
+import { TDS2_DEFS } from './tds2-tables.js';
+import type { EncodableScheme, EncodedEpc, EncodeEpcInput, Tds1Scheme, Tds2Scheme } from './types.js';
 
-/** Every scheme of TDS 1.13 is encodable. */
+/** Every scheme of TDS 1.13 and TDS 2.3 is encodable. */
 export const ENCODABLE_SCHEMES: readonly EncodableScheme[] = EPC_SCHEMES;
 
 const text = (v: unknown): string | undefined =>
@@ -129,7 +132,7 @@ function split(
   return { ...parts, partition: 12 - cpl };
 }
 
-function header(w: BitWriter, scheme: EncodableScheme, filter: number, partition: number, cp: string): void {
+function header(w: BitWriter, scheme: Tds1Scheme, filter: number, partition: number, cp: string): void {
   w.int(HEADER_OF[scheme], 8).int(filter, 3).int(partition, 3).int(Number(cp), CP_BITS[partition]!);
 }
 
@@ -137,6 +140,7 @@ function header(w: BitWriter, scheme: EncodableScheme, filter: number, partition
 export function encodeEpc(input: EncodeEpcInput): EncodedEpc {
   const scheme = input?.scheme;
   if (!ENCODABLE_SCHEMES.includes(scheme)) throw new EpcError('scheme', 'epc.scheme', { schemes: ENCODABLE_SCHEMES.join(', ') });
+  if (Object.hasOwn(TDS2_DEFS, scheme)) return encodeTds2(scheme as Tds2Scheme, input);
   const filter = checkFilter(input.filter, scheme === 'usdod-96' ? 15 : scheme === 'adi-var' ? 63 : 7);
   const w = new BitWriter();
   switch (scheme) {

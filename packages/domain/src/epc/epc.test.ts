@@ -9,11 +9,11 @@ import {
   ENCODABLE_SCHEMES,
   type EncodeEpcInput,
   EpcError,
-  type EpcScheme,
   encodeEpc,
   SGTIN96_MAX_SERIAL,
   sgtin96Batch,
   sgtin96Hex,
+  type Tds1Scheme,
   uriEscape,
 } from './index.js';
 
@@ -80,7 +80,7 @@ describe('the standard’s examples (TDS 1.13), one per scheme', () => {
   });
 
   it('encodes every scheme’s example back to the standard’s hex', () => {
-    const inputs: Record<EpcScheme, EncodeEpcInput> = {
+    const inputs: Record<Tds1Scheme, EncodeEpcInput> = {
       'sgtin-96': { scheme: 'sgtin-96', gtin: '80614141123458', serial: '6789', filter: 3, companyPrefixLength: 7 },
       'sgtin-198': { scheme: 'sgtin-198', gtin: '70614141123451', serial: '32a/b', filter: 3, companyPrefixLength: 7 },
       'sscc-96': { scheme: 'sscc-96', sscc: '106141412345678908', filter: 3, companyPrefixLength: 7 },
@@ -309,7 +309,11 @@ describe('refusals: what the standard forbids', () => {
   });
 
   it('a header not in the standard (or withdrawn)', () => {
-    expect(refusal(() => decodeEpc('E2801160600002040C7A1B2C'))).toEqual({ field: 'epc', key: 'epc.header', params: { header: 'E2' } });
+    expect(refusal(() => decodeEpc('E2801160600002040C7A1B2C'))).toEqual({
+      field: 'epc',
+      key: 'epc.header',
+      params: { header: 'E2', standards: 'TDS 1.13, TDS 2.3' },
+    });
     expect(refusal(() => decodeEpc('000000000000000000000000')).key).toBe('epc.header');
     expect(refusal(() => decodeEpc('3A74257BF46072000000162E'))).toEqual({
       field: 'epc',

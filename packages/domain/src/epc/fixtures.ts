@@ -11,10 +11,10 @@
  * - SGCN-96: the printed tag URI has a filter other than the hex's 3.
  * Hex is given as the standard prints it (rounded to a hex digit); the codec writes whole words.
  */
-import type { EpcScheme } from './types.js';
+import type { Tds1Scheme } from './types.js';
 
 export interface TdsExample {
-  scheme: EpcScheme;
+  scheme: Tds1Scheme;
   hex: string;
   uri: string;
   tagUri: string;

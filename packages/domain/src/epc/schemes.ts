@@ -1,5 +1,5 @@
 /** Every EPC binary scheme of TDS 1.13. */
-export const EPC_SCHEMES = [
+export const TDS1_SCHEMES = [
   'sgtin-96',
   'sgtin-198',
   'sscc-96',
@@ -22,3 +22,34 @@ export const EPC_SCHEMES = [
   'usdod-96',
   'adi-var',
 ] as const;
+
+/** The EPC binary schemes of TDS 2.x: the '+' ones of TDS 2.0 and the '++' ones of TDS 2.3 (Table 14-1). */
+export const TDS2_SCHEMES = [
+  'sgtin+',
+  'sgtin++',
+  'dsgtin+',
+  'dsgtin++',
+  'sscc+',
+  'sscc++',
+  'sgln+',
+  'sgln++',
+  'grai+',
+  'grai++',
+  'giai+',
+  'giai++',
+  'gsrn+',
+  'gsrn++',
+  'gsrnp+',
+  'gsrnp++',
+  'gdti+',
+  'gdti++',
+  'cpi+',
+  'cpi++',
+  'sgcn+',
+  'sgcn++',
+  'itip+',
+  'itip++',
+] as const;
+
+/** Every EPC binary scheme of TDS 1.13 and TDS 2.3. */
+export const EPC_SCHEMES = [...TDS1_SCHEMES, ...TDS2_SCHEMES] as const;

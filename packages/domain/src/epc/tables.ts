@@ -4,7 +4,7 @@
  * prefix has CP_DIGITS[p] digits in CP_BITS[p] bits; the second component has the bits of the
  * scheme's row. Partition 7 is reserved: no scheme allows it.
  */
-import type { EpcScheme } from './types.js';
+import type { Tds1Scheme } from './types.js';
 
 export const CP_BITS = [40, 37, 34, 30, 27, 24, 20] as const;
 export const CP_DIGITS = [12, 11, 10, 9, 8, 7, 6] as const;
@@ -25,7 +25,7 @@ export const GIAI202_REF_BITS = [148, 151, 154, 158, 161, 164, 168] as const;
 export const CPI96_REF_BITS = [11, 14, 17, 21, 24, 27, 31] as const;
 
 /** Table 14-1: the EPC headers of TDS 1.13 and their schemes (fixed length in bits, or 'var'). */
-export const HEADERS: Record<number, { scheme: EpcScheme; bits: number | 'var' }> = {
+export const HEADERS: Record<number, { scheme: Tds1Scheme; bits: number | 'var' }> = {
   44: { scheme: 'gdti-96', bits: 96 },
   45: { scheme: 'gsrn-96', bits: 96 },
   46: { scheme: 'gsrnp-96', bits: 96 },
@@ -53,7 +53,7 @@ export const HEADERS: Record<number, { scheme: EpcScheme; bits: number | 'var' }
 export const DEPRECATED_HEADERS: Record<number, string> = { 58: 'GDTI-113' };
 
 /** The header of each scheme. */
-export const HEADER_OF = Object.fromEntries(Object.entries(HEADERS).map(([h, s]) => [s.scheme, Number(h)])) as Record<EpcScheme, number>;
+export const HEADER_OF = Object.fromEntries(Object.entries(HEADERS).map(([h, s]) => [s.scheme, Number(h)])) as Record<Tds1Scheme, number>;
 
 /** The widest variable-length EPC read (bits): the longest ADI-var (8+6+36+32×6+6+30×6+6). */
 export const MAX_VAR_BITS = 434;
