@@ -38,6 +38,7 @@ import { stockModule } from './modules/stock/index.js';
 import { storeModule } from './modules/store/index.js';
 import { supplyModule } from './modules/supply/index.js';
 import { tenantModule } from './modules/tenant/index.js';
+import { IntegrationKeyService } from './modules/tenant/people/integration-keys.js';
 import { warehouseModule } from './modules/warehouse/index.js';
 
 /**
@@ -74,6 +75,8 @@ export interface Services {
   /** the registered modules and what they add up to */
   modules: ModuleRegistry;
   equipment: EquipmentService;
+  /** who stands behind an integration key (the EPCIS interface's partners) */
+  integrationKeys: IntegrationKeyService;
 }
 
 export function createServices(ctx: AppContext, modules: readonly ServerModule[] = MODULES): Services {
@@ -89,6 +92,7 @@ export function createServices(ctx: AppContext, modules: readonly ServerModule[]
     sso: new SsoService(ctx),
     files: new FileService(ctx),
     equipment: new EquipmentService(ctx),
+    integrationKeys: new IntegrationKeyService(ctx),
     resources: registry.resources,
     modules: registry,
   };
@@ -108,7 +112,7 @@ export async function buildApp(ctx: AppContext, services = createServices(ctx)):
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerEnvelope(app);
-  registerAccess(app, services.sessions, services.permissions);
+  registerAccess(app, services.sessions, services.permissions, services.integrationKeys);
   registerOperationLog(app);
   registerSecurityHeaders(app);
   // last of the onSend hooks that read a payload as text

@@ -8,7 +8,7 @@ import addFormatsPlugin from 'ajv-formats';
 
 // biome-ignore lint/suspicious/noExplicitAny: the schema is read loosely
 export const schema: Record<string, any> = JSON.parse(
-  readFileSync(new URL('./fixtures/epcis/EPCIS-JSON-Schema.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../src/modules/label/epcis/gs1/EPCIS-JSON-Schema.json', import.meta.url), 'utf8'),
 );
 const ajv = new Ajv({ strict: false, allErrors: true });
 (addFormatsPlugin as unknown as (a: Ajv) => void)(ajv);

@@ -78,6 +78,24 @@ describe(`label EPC codec routes on ${DRIVER}`, () => {
     }
   });
 
+  it('decodes an EPC written as a tag URI, a pure-identity URI, a GS1 Digital Link or a TDS 2.3 hex', async () => {
+    const tag = await decode('urn:epc:tag:sgtin-96:3.0614141.812345.6789');
+    expect(tag.body.data).toMatchObject({ form: 'tag-uri', epc: '3074257BF7194E4000001A85', uri: 'urn:epc:id:sgtin:0614141.812345.6789' });
+    const pure = await decode('urn:epc:id:sgtin:0614141.812345.6789');
+    expect(pure.body.data).toMatchObject({
+      form: 'pure-uri',
+      epc: '',
+      uri: 'urn:epc:id:sgtin:0614141.812345.6789',
+      gtin: '80614141123458',
+    });
+    expect(pure.body.data.digitalLink).toBe('https://id.gs1.org/01/80614141123458/21/6789');
+    // a Digital Link holds no company prefix length: the tenant's coding rule's (7) gives its URN
+    const link = await decode('https://example.com/01/80614141123458/21/6789');
+    expect(link.body.data).toMatchObject({ form: 'digital-link', uri: 'urn:epc:id:sgtin:0614141.812345.6789' });
+    const bad = await decode('urn:epc:id:nothing:1', 'en_US');
+    expect(bad.status).toBe(400);
+  });
+
   it('refuses what the standard forbids with a 400 naming the field, in the caller’s language', async () => {
     const base = { scheme: 'sgtin-96', gtin: '80614141123458', serial: '6789', filter: 3, companyPrefixLength: 7 };
     const check = await encode({ ...base, gtin: '80614141123459' }, 'en_US');
@@ -107,7 +125,10 @@ describe(`label EPC codec routes on ${DRIVER}`, () => {
 
     const decodes: [string, string][] = [
       ['307C257BF7194E4000001A85', 'EPC: has partition value 7; the standard allows only 0 to 6'],
-      ['E2801160600002040C7A1B2C', 'EPC: begins with header E2, which is not an EPC header of the GS1 EPC Tag Data Standard'],
+      [
+        'E2801160600002040C7A1B2C',
+        'EPC: begins with header E2, which is not an EPC header of TDS 1.13 or TDS 2.3 (the GS1 EPC Tag Data Standard)',
+      ],
       ['3074257BF7194E4000001A8', 'EPC: has 23 hexadecimal digits; an SGTIN-96 EPC has 24'],
       ['3074257BF7194E4000001A8Z', 'EPC: may hold only hexadecimal digits 0–9 and A–F (found “Z”)'],
     ];

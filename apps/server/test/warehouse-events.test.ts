@@ -20,7 +20,7 @@ import { DRIVER, startTestApp, type TestApp } from './support.js';
 // biome-ignore lint/suspicious/noExplicitAny: API answers are read loosely
 type Row = Record<string, any>;
 
-const schema = JSON.parse(readFileSync(new URL('./fixtures/epcis/EPCIS-JSON-Schema.json', import.meta.url), 'utf8'));
+const schema = JSON.parse(readFileSync(new URL('../src/modules/label/epcis/gs1/EPCIS-JSON-Schema.json', import.meta.url), 'utf8'));
 const ajv = new Ajv({ strict: false, allErrors: true });
 (addFormatsPlugin as unknown as (a: Ajv) => void)(ajv);
 const validate = ajv.compile(schema);

@@ -16,7 +16,9 @@ type Row = Record<string, any>;
 const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
 const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: true });
 addFormats(ajv);
-const validate = ajv.compile(JSON.parse(readFileSync(new URL('./fixtures/epcis/EPCIS-JSON-Schema.json', import.meta.url), 'utf8')));
+const validate = ajv.compile(
+  JSON.parse(readFileSync(new URL('../src/modules/label/epcis/gs1/EPCIS-JSON-Schema.json', import.meta.url), 'utf8')),
+);
 
 /**
  * Warehouse grants by zone (E14): a keeper granted zone A of its warehouse only is refused, naming

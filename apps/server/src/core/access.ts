@@ -1,8 +1,8 @@
-import { type ActionCode, Code, isPlatformScreen, normalizeLang, PLATFORM_TENANT_ID } from '@tagloom/domain';
+import { type ActionCode, Code, INTEGRATION_KEY_PREFIX, isPlatformScreen, normalizeLang, PLATFORM_TENANT_ID } from '@tagloom/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { noteRequest } from './activity.js';
-import type { Access } from './context.js';
-import { AppError, forbidden } from './errors.js';
+import type { Access, IntegrationKeyResolver } from './context.js';
+import { AppError, forbidden, unauthorized } from './errors.js';
 import { deviceCall, resolveDevice } from './feed/device-keys.js';
 import { isWrite } from './operation-log.js';
 import type { PermissionService } from './permissions.js';
@@ -15,6 +15,9 @@ function requestLang(req: FastifyRequest): string | undefined {
   return (req.headers.langetype as string | undefined) ?? (q?.langeType as string | undefined);
 }
 
+/** The token of an `Authorization: Bearer …` header. */
+const bearerOf = (req: FastifyRequest): string | undefined => /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(req.headers.authorization ?? '')?.[1];
+
 /** Whether a route is for platform users only: marked so, or serving a screen of the code's platform list. */
 export const platformOnly = (access: Access): boolean =>
   typeof access === 'object' && (access.platform === true || isPlatformScreen(access.screen));
@@ -25,7 +28,12 @@ export const platformOnly = (access: Access): boolean =>
  * (see platformOnly) is refused to every tenant user before any grant is looked at: the platform
  * boundary rests on the code, not on the editable menus table.
  */
-export function registerAccess(app: FastifyInstance, sessions: SessionService, permissions: PermissionService): void {
+export function registerAccess(
+  app: FastifyInstance,
+  sessions: SessionService,
+  permissions: PermissionService,
+  integrationKeys?: IntegrationKeyResolver,
+): void {
   app.decorateRequest('session', undefined);
   app.decorateRequest('device', undefined);
   app.decorateRequest('scope', undefined as unknown as TenantScope);
@@ -60,7 +68,22 @@ export function registerAccess(app: FastifyInstance, sessions: SessionService, p
       req.scope = new TenantScope(app.ctx.db, req.device.tenantId);
       return;
     }
-    const session = await sessions.resolve(req.headers.token as string | undefined);
+    if (typeof access === 'object' && access.integration && !req.headers.token) {
+      const bearer = bearerOf(req);
+      if (bearer?.startsWith(INTEGRATION_KEY_PREFIX)) {
+        // an integration key: its user's session, its scope standing for the button
+        const key = integrationKeys ? await integrationKeys.resolve(bearer) : null;
+        if (!key) throw unauthorized(Code.TOKEN_ILLEGAL, 'auth.keyIllegal');
+        req.session = { ...key.session, integrationKeyId: key.keyId };
+        if (!explicit) req.lang = key.session.lang;
+        req.scope = new TenantScope(app.ctx.db, key.session.tenantId);
+        if (!key.scopes[access.integration]) throw new AppError(403, Code.FORBIDDEN, 'auth.keyScope', { scope: access.integration });
+        return;
+      }
+    }
+    const token =
+      (req.headers.token as string | undefined) ?? (typeof access === 'object' && access.integration ? bearerOf(req) : undefined);
+    const session = await sessions.resolve(token);
     req.session = session;
     if (!explicit) req.lang = session.lang;
     req.scope = new TenantScope(app.ctx.db, session.tenantId);

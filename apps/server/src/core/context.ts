@@ -18,6 +18,8 @@ export interface SessionInfo {
   lang: Lang;
   /** the party (store, warehouse, factory, label supplier) a tenant user is bound to: its rows only (partyScope) */
   party?: { kind: PartyKind; id: number };
+  /** the integration key the caller came in with (it acts as this user), none for a user's own session */
+  integrationKeyId?: number;
 }
 
 /**
@@ -30,7 +32,30 @@ export interface SessionInfo {
  * A button with `device: true` is also answered for a device's key when the request carries one and
  * no user token (a reader or its scanner, and a console user with the button: read sessions).
  */
-export type Access = 'public' | 'session' | 'device' | { screen: string; action: ActionCode; platform?: boolean; device?: boolean };
+export type Access =
+  | 'public'
+  | 'session'
+  | 'device'
+  | {
+      screen: string;
+      action: ActionCode;
+      platform?: boolean;
+      device?: boolean;
+      /**
+       * also open to an integration key with this scope (`Authorization: Bearer tlk_…` and no user
+       * token): the key acts as its user (that user's party scope), the scope standing for the button
+       */
+      integration?: IntegrationScopeName;
+    };
+
+/** What an integration key may be allowed (tenant/integration-key). */
+export type IntegrationScopeName = 'capture' | 'query' | 'subscribe';
+
+/** Who stands behind an integration key (the tenant module's keys; core/access.ts asks it). */
+export interface IntegrationKeyResolver {
+  /** the key's user's session and its scopes, or null: an unknown, revoked or replaced key, a disabled user or tenant */
+  resolve(key: string): Promise<{ session: SessionInfo; keyId: number; scopes: Record<IntegrationScopeName, boolean> } | null>;
+}
 
 /** Shared services every module plugin receives. */
 export interface AppContext {

@@ -13,7 +13,7 @@ import type { EpcisAction } from '../feed/tag-events.js';
 import type { EpcisErrorDeclaration } from '../resources/label/tags/epcis.js';
 import { eventHash } from '../resources/label/tags/event-hash.js';
 import { type CbvKind, cbvLabel, cbvValue } from './cbv.js';
-import { epcisProblem } from './problem.js';
+import { EpcisProblem, epcisProblem } from './problem.js';
 import { EPCIS_QUERY_EVENT_TYPES, type EpcisFullEventType } from './query.js';
 import { isObject, isUri, utcDateTime } from './util.js';
 
@@ -80,11 +80,21 @@ export interface CaptureResult {
   context: JsonLdContextEntry[];
   /** the document's epcisHeader (master data) as given, if any */
   epcisHeader?: Record<string, unknown>;
+  /** with `collectErrors`: the events refused, by their index in the document (`events` holds the others) */
+  refused?: { index: number; problem: EpcisProblem }[];
+  /** with `collectErrors`: each event of `events`, its index in the document */
+  indexes?: number[];
 }
 
 export interface CaptureOptions {
   /** the most events one capture takes (the GS1-EPCIS-Capture-Limit the server announces) */
   captureLimit?: number;
+  /**
+   * an event that does not read is set aside in `refused` instead of refusing the document (a
+   * capture that proceeds past errors: GS1-Capture-Error-Behaviour proceed or all); the document's
+   * own faults are still thrown
+   */
+  collectErrors?: boolean;
 }
 
 /** GS1's EPCIS 2.0 JSON-LD context URLs (the standard's, and the draft's on GitHub Pages). */
@@ -425,11 +435,21 @@ export function readCaptureDocument(json: unknown, opts: CaptureOptions = {}): C
   const limit = opts.captureLimit;
   if (limit !== undefined && list.length > limit)
     throw epcisProblem('CaptureLimitExceededException', `the document has ${list.length} events, more than the capture limit of ${limit}`);
-  return {
-    events: list.map((e, i) => normalize(e, `${prefix}[${i}]`, context)),
-    context,
-    ...(doc.epcisHeader !== undefined ? { epcisHeader: doc.epcisHeader as Record<string, unknown> } : {}),
-  };
+  const header = doc.epcisHeader !== undefined ? { epcisHeader: doc.epcisHeader as Record<string, unknown> } : {};
+  if (!opts.collectErrors) return { events: list.map((e, i) => normalize(e, `${prefix}[${i}]`, context)), context, ...header };
+  const events: NormalizedEvent[] = [];
+  const indexes: number[] = [];
+  const refused: { index: number; problem: EpcisProblem }[] = [];
+  list.forEach((e, i) => {
+    try {
+      events.push(normalize(e, `${prefix}[${i}]`, context));
+      indexes.push(i);
+    } catch (err) {
+      if (!(err instanceof EpcisProblem)) throw err;
+      refused.push({ index: i, problem: err });
+    }
+  });
+  return { events, context, ...header, refused, indexes };
 }
 
 /** One event to capture (POST /events): the same checks, the field names unprefixed (`eventTime: …`). */

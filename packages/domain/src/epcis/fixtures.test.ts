@@ -32,7 +32,9 @@ const examples = walk(join(FIXTURES, 'examples')).map((p) => ({
 
 const ajv = new Ajv({ strict: false, allErrors: true });
 (addFormatsPlugin as unknown as (a: Ajv) => void)(ajv);
-const validate = ajv.compile(JSON.parse(readFileSync(join(FIXTURES, 'EPCIS-JSON-Schema.json'), 'utf8')));
+// GS1's schema, where the server validates captures with it
+const SCHEMA = fileURLToPath(new URL('../../../../apps/server/src/modules/label/epcis/gs1/EPCIS-JSON-Schema.json', import.meta.url));
+const validate = ajv.compile(JSON.parse(readFileSync(SCHEMA, 'utf8')));
 const schemaErrors = (doc: unknown) => (validate(doc) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`));
 
 // biome-ignore lint/suspicious/noExplicitAny: the binding is read loosely

@@ -29,7 +29,7 @@ export {
   digitalLinkToEpcUrn,
   EPC_FORMATS,
   type EpcFormat,
-  type EpcKind,
+  type EpcKind as EpcFormatKind,
   epcKind,
   epcToDigitalLink,
   GS1_DIGITAL_LINK_BASE,

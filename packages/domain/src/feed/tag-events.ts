@@ -10,7 +10,13 @@
 import { defineFeed, type FeedColumn, type FeedOption } from './define.js';
 
 /** The EPCIS 2.0 event types the lifecycle holds (TransformationEvent: later, operations.md §10). */
-export const EPCIS_EVENT_TYPES = ['ObjectEvent', 'AggregationEvent', 'TransactionEvent', 'AssociationEvent'] as const;
+export const EPCIS_EVENT_TYPES = [
+  'ObjectEvent',
+  'AggregationEvent',
+  'TransactionEvent',
+  'AssociationEvent',
+  'TransformationEvent',
+] as const;
 export type EpcisEventType = (typeof EPCIS_EVENT_TYPES)[number];
 /** EPCIS 2.0 event actions. */
 export const EPCIS_ACTIONS = ['ADD', 'OBSERVE', 'DELETE'] as const;

@@ -68,6 +68,8 @@ export const ACTIONS = {
   deliver: { zh_CN: '确认签收', zh_TW: '確認簽收', en_US: 'Mark delivered' },
   inspect: { zh_CN: '检验', zh_TW: '檢驗', en_US: 'Inspect' },
   refuse: { zh_CN: '拒收', zh_TW: '拒收', en_US: 'Refuse' },
+  rotate: { zh_CN: '更换密钥', zh_TW: '更換金鑰', en_US: 'New key' },
+  revoke: { zh_CN: '吊销', zh_TW: '撤銷', en_US: 'Revoke' },
 } as const satisfies Record<string, L10n>;
 
 export type ActionCode = keyof typeof ACTIONS;

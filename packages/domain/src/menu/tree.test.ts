@@ -32,7 +32,15 @@ describe('the seeded menu tree', () => {
   it.skipIf(!existsSync(screensMd))('holds exactly the screens of shared/screens.md', () => {
     const md = readFileSync(screensMd, 'utf8');
     const inMd = [...md.matchAll(/^\| ([a-z-]+\/[a-z0-9-]+) \|/gm)].map((m) => m[1]);
-    expect(screens.map((s) => s.component).sort()).toEqual(inMd.sort());
+    // screens an issue asked for beyond the spec's list: integration keys (issue 33, the EPCIS interface's partners)
+    const beyond = ['tenant/integration-key'];
+    expect(
+      screens
+        .map((s) => s.component)
+        .filter((c) => !beyond.includes(c))
+        .sort(),
+    ).toEqual(inMd.sort());
+    for (const c of beyond) expect(inMd).not.toContain(c);
   });
 });
 

@@ -20,9 +20,10 @@ export interface ResourceFormProps {
   onClose: () => void;
   formOverrides?: ResourcePageExtensions['formOverrides'];
   lineOverrides?: ResourcePageExtensions['lineOverrides'];
+  onSaved?: ResourcePageExtensions['onSaved'];
 }
 
-export function ResourceForm({ def, target, onClose, formOverrides, lineOverrides }: ResourceFormProps) {
+export function ResourceForm({ def, target, onClose, formOverrides, lineOverrides, onSaved }: ResourceFormProps) {
   const { t, i18n } = useTranslation();
   const lang = normalizeLang(i18n.language);
   const message = useMessage();
@@ -73,6 +74,7 @@ export function ResourceForm({ def, target, onClose, formOverrides, lineOverride
       const res = await save.mutateAsync({ body, mode });
       message.success(res.msg || t('common.success'));
       onClose();
+      if (res.data) onSaved?.(res.data, mode);
     } catch (err) {
       if (!(err instanceof RequestError) || err.kind !== 'business') return;
       const mapped = serverFieldErrors(def, { code: err.code, message: err.message, data: err.data }, lang);

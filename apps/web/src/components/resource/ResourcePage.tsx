@@ -56,6 +56,7 @@ export function ResourcePage({
   rowRefusal,
   rowTitle,
   refreshEvery,
+  onSaved,
 }: ResourcePageProps) {
   const { t, i18n } = useTranslation();
   const lang = normalizeLang(i18n.language);
@@ -260,6 +261,7 @@ export function ResourcePage({
         onClose={() => setTarget(undefined)}
         formOverrides={formOverrides}
         lineOverrides={lineOverrides}
+        onSaved={onSaved}
       />
       {can('import') && <ImportModal def={def} open={importing} onClose={() => setImporting(false)} onImported={() => void invalidate()} />}
     </div>

@@ -58,4 +58,6 @@ export interface ResourcePageExtensions {
   rowTitle?: (row: Row) => string;
   /** while the shown rows wait for readers (a pack read), the list asks again this often (ms), else false */
   refreshEvery?: (rows: Row[]) => number | false;
+  /** after the form saved a row: the row as the server answered it (what it says once: a key made with it) */
+  onSaved?: (row: Row, mode: Mode) => void;
 }

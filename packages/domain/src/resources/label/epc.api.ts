@@ -54,7 +54,11 @@ export type EpcEncodeBody = z.infer<typeof epcEncodeBody>;
 
 /** POST /api/label/epc/decode: the EPC's hex as read from the tag's EPC bank. */
 export const epcDecodeBody = z.object({
-  epc: z.string().trim().max(128).describe('hex, upper or lower case'),
+  epc: z
+    .string()
+    .trim()
+    .max(256)
+    .describe('hex (upper or lower case), a pure-identity URI (urn:epc:id:…), a tag URI (urn:epc:tag:…), a raw URI or a GS1 Digital Link'),
 });
 
 /** What a decode (or an encode) answers: the scheme, the URIs, and the scheme's fields spread out. */
@@ -70,6 +74,7 @@ export const epcResult = z
     filter: z.number().int().optional(),
     gtin: z.string().optional(),
     serial: z.string().optional(),
+    form: z.enum(['hex', 'tag-uri', 'pure-uri', 'digital-link', 'raw']).optional().describe('how the input was written'),
   })
   .catchall(z.union([z.string(), z.number()]));
 export type EpcResult = z.infer<typeof epcResult>;

@@ -96,6 +96,12 @@ export const tenantMenu: MenuModuleDef = {
           names: { zh_CN: '参数设置', zh_TW: '參數設定', en_US: 'Parameters' },
         },
         {
+          component: 'tenant/integration-key',
+          side: 'T',
+          icon: 'ApiOutlined',
+          names: { zh_CN: '集成密钥', zh_TW: '整合金鑰', en_US: 'Integration keys' },
+        },
+        {
           component: 'tenant/permission',
           side: 'T',
           icon: 'KeyOutlined',

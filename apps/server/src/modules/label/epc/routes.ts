@@ -8,6 +8,7 @@ import {
   LANGS,
   type Lang,
   PLATFORM_TENANT_ID,
+  parseEpc,
   translate,
 } from '@tagloom/domain';
 import { epcDecodeBody, epcEncodeBody, epcResult } from '@tagloom/domain/resources/label/epc.api.js';
@@ -16,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Services } from '../../../app.js';
 import { envelope } from '../../../core/envelope.js';
 import { type AppError, badRequest, forbidden } from '../../../core/errors.js';
+import { placeOf } from '../tags/store.js';
 
 /** The screens whose query button lets a tenant user use the codec. */
 const SCREENS = ['label/epc-query', 'label/purchase-order'] as const;
@@ -77,7 +79,8 @@ export const epcRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
       config: { access: 'session', skipOperationLog: true },
       schema: {
         tags: ['label/epc-query'],
-        summary: 'Decode an EPC (any binary scheme of GS1 EPC TDS 1.13) from hex: scheme, URIs, element string, Digital Link, fields',
+        summary:
+          'Decode an EPC written any way — hex of any binary scheme of GS1 EPC TDS 1.13 and 2.3, a pure-identity URI, a tag URI, a raw URI or a GS1 Digital Link (`form` says which): scheme, URIs, element string, Digital Link, fields; `epc` (the hex) is empty when the input does not fix the binary',
         body: epcDecodeBody,
         response: { 200: envelope(epcResult) },
       },
@@ -85,7 +88,25 @@ export const epcRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
     async (req, reply) => {
       await guard(req);
       try {
-        return reply.ok(flat(decodeEpc(req.body.epc)));
+        const input = req.body.epc;
+        if (!input.includes(':')) return reply.ok({ ...flat(decodeEpc(input)), form: 'hex' });
+        // a URI or a GS1 Digital Link: its binary when the input fixes it (a tag URI, a raw URI), else its identity
+        const cpl = (await placeOf(app.ctx.db, req.session!.tenantId)).companyPrefixLength;
+        const p = parseEpc(input, { companyPrefixLength: cpl });
+        if (p.decoded) return reply.ok({ ...flat(p.decoded), form: p.form });
+        return reply.ok({
+          ...p.fields,
+          scheme: p.kind ?? '',
+          epc: '',
+          bits: 0,
+          uri: p.uri ?? '',
+          tagUri: '',
+          ...(p.elementString ? { elementString: p.elementString } : {}),
+          ...(p.digitalLink ? { digitalLink: p.digitalLink } : {}),
+          ...(p.gtin ? { gtin: p.gtin } : {}),
+          ...(p.serial ? { serial: p.serial } : {}),
+          form: p.form,
+        });
       } catch (e) {
         if (e instanceof EpcError) throw epcRefusal(e, req.lang);
         throw e;

@@ -18,5 +18,8 @@ export function decoded(hex: string): { epc?: DecodedEpc; refusal?: { key: strin
 /** Whether the EPC's header names a scheme of the GS1 EPC Tag Data Standard. */
 export const isGs1Header = (hex: string): boolean => epcSchemeOf(hex) !== null;
 
-/** The EPC's pure-identity URI, or its raw URI when it decodes to none. */
-export const epcUri = (hex: string): string => decoded(hex).epc?.uri ?? rawEpcUri(hex);
+/**
+ * The EPC's pure-identity URI, or its raw URI when it decodes to none; an EPC named by a URI already
+ * (a partner's captured event names EPCs so) as it is.
+ */
+export const epcUri = (hex: string): string => (hex.includes(':') ? hex : (decoded(hex).epc?.uri ?? rawEpcUri(hex)));

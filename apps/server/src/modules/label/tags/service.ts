@@ -23,7 +23,7 @@ import type { SessionInfo } from '../../../core/context.js';
 import { partyRefCondition } from '../../../core/party.js';
 import { type Param, queryRows, type Tx } from '../../../db/client.js';
 import { tableOf } from '../../../db/resource-table.js';
-import { isGs1Header } from './decode.js';
+import { epcUri, isGs1Header } from './decode.js';
 import { EVENT_EPCS_MAX, recordTagEvent } from './store.js';
 import { labelTagBindings, labelTagExceptions, labelTags, labelTagWithdrawals } from './tables.js';
 
@@ -472,7 +472,8 @@ export function factsOf(row: FactsRow | null | undefined) {
 /**
  * The query of the lifecycle events of one EPC: its own, and its label order's whole-order events
  * (no EPC list; the order of its tag or of its withdrawal, from the EPC's generation on — and to its
- * withdrawal: migration 0042), within the feed's retention; `newest`
+ * withdrawal: migration 0042) — and the events partners captured naming its pure-identity `uri`
+ * (migration 0077) —, within the feed's retention; `newest`
  * first up to `limit` (a lookup), else oldest first (the history). `full` adds the record time,
  * business transactions, the event's EPCs and order id. One call of the database function
  * label_tag_event_lookup (migration 0034): the EPC is found through the GIN index on `epcs` (a
@@ -481,7 +482,12 @@ export function factsOf(row: FactsRow | null | undefined) {
  * would otherwise read every event's EPC array, up to a thousand EPCs each, to find it). Its rows
  * come in the function's order (`with ordinality`).
  */
-export function epcEventsSelect(tenantId: Param<number>, epc: Param<string>, opts: { newest: boolean; limit: number; full: boolean }): SQL {
+export function epcEventsSelect(
+  tenantId: Param<number>,
+  epc: Param<string>,
+  opts: { newest: boolean; limit: number; full: boolean },
+  uri: Param<string> = '',
+): SQL {
   // the retention's start, in the statement's text (no value a call would have to bind)
   const days = sql.raw(String(Math.trunc(retentionDays(tagEventFeed.partition.retention))));
   return sql`select o_id::float8 as id, to_char(o_created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "eventTime",
@@ -494,10 +500,10 @@ export function epcEventsSelect(tenantId: Param<number>, epc: Param<string>, opt
               ? sql`, to_char(o_record_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "recordTime",
                 o_biz_transactions as "bizTransactions", o_epcs as epcs, o_order_id as "orderId", o_event_id as "eventId",
                 o_quantities as quantities, o_sources as sources, o_destinations as destinations,
-                o_error_declaration as "errorDeclaration"`
+                o_error_declaration as "errorDeclaration", o_doc as doc`
               : sql``
           }
-        from label_tag_event_lookup(${tenantId}::bigint, ${epc}::text, now() - interval '${days} days', ${opts.newest},
+        from label_tag_event_lookup(${tenantId}::bigint, ${epc}::text, ${uri}::text, now() - interval '${days} days', ${opts.newest},
                                     ${opts.limit}::int, ${opts.full}) with ordinality
         order by ordinality`;
 }
@@ -509,7 +515,7 @@ export async function epcEvents(
   epc: string,
   opts: { newest: boolean; limit: number; full: boolean },
 ): Promise<Record<string, unknown>[]> {
-  return queryRows<Record<string, unknown>>(db, epcEventsSelect(tenantId, epc, opts));
+  return queryRows<Record<string, unknown>>(db, epcEventsSelect(tenantId, epc, opts, epcUri(epc)));
 }
 
 /**

@@ -64,8 +64,9 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 
 /**
  * The tag event history (feed label/lifecycle, packages/domain/src/feed/tag-events.ts): full EPCIS
- * 2.0 events (Object, Aggregation, Transaction, Association; migration 0054), partitioned by month
- * on created_at (the event time; PARTITION BY is hand-written in the migration). An event names a
+ * 2.0 events (Object, Aggregation, Transaction, Association; migration 0054; and the events partners
+ * capture, Transformation too: 0077), partitioned by month on created_at (the event time; PARTITION BY
+ * is hand-written in the migration; older than the months kept: a default partition). An event names a
  * few EPCs (`epcs`, GIN-indexed: an aggregation's children) or a whole label order (`order_id`, one
  * row for all its tags).
  */
@@ -113,6 +114,10 @@ export const labelTagEvents = pgTable(
     source: text('source').notNull().default(''),
     /** the location it happened at (a store's or warehouse's user reads its own place's events) */
     locationId: bigint('location_id', { mode: 'number' }),
+    /** a captured event as it came (EPCIS interface): { event, context? } — its extensions, ILMD, sensor data kept (migration 0077) */
+    doc: jsonb('doc'),
+    /** the capture (epcis_captures) that brought it */
+    captureId: bigint('capture_id', { mode: 'number' }),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.createdAt, t.id] }),
@@ -120,9 +125,10 @@ export const labelTagEvents = pgTable(
     index('label_tag_events_order_idx').on(t.tenantId, t.orderId, t.createdAt),
     index('label_tag_events_event_id_idx').on(t.tenantId, t.eventId).where(sql`${t.eventId} <> ''`),
     index('label_tag_events_parent_idx').on(t.tenantId, t.parentId).where(sql`${t.parentId} <> ''`),
+    index('label_tag_events_capture_idx').on(t.tenantId, t.captureId).where(sql`${t.captureId} is not null`),
     check(
       'label_tag_events_event_type_enum',
-      sql`${t.eventType} in ('ObjectEvent', 'AggregationEvent', 'TransactionEvent', 'AssociationEvent')`,
+      sql`${t.eventType} in ('ObjectEvent', 'AggregationEvent', 'TransactionEvent', 'AssociationEvent', 'TransformationEvent')`,
     ),
   ],
 );

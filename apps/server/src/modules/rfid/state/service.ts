@@ -229,13 +229,13 @@ export const LOOKUP_EVENTS = 20;
  * epcFactsSelect, epcEventsSelect).
  */
 const lookupStatement = preparedStatement<
-  { tenantId: number; epc: string },
+  { tenantId: number; epc: string; uri: string },
   { state: Record<string, unknown> | null; facts: FactsRow | null; events: Record<string, unknown>[] | null }
 >('tagloom_epc_lookup', () => {
-  const [tenantId, epc] = [sql.placeholder('tenantId'), sql.placeholder('epc')];
+  const [tenantId, epc, uri] = [sql.placeholder('tenantId'), sql.placeholder('epc'), sql.placeholder('uri')];
   return sql`select (select row_to_json(s) from (${stateSelect(tenantId, epc)}) s) as state,
           (select row_to_json(f) from (${epcFactsSelect(tenantId, epc)}) f) as facts,
-          (select json_agg(e) from (${epcEventsSelect(tenantId, epc, { newest: true, limit: LOOKUP_EVENTS, full: false })}) e) as events`;
+          (select json_agg(e) from (${epcEventsSelect(tenantId, epc, { newest: true, limit: LOOKUP_EVENTS, full: false }, uri)}) e) as events`;
 });
 
 export async function epcStateLookup(db: Tx, tenantId: number, epc: string, party?: Reach['party']) {
@@ -251,7 +251,7 @@ export async function epcStateLookup(db: Tx, tenantId: number, epc: string, part
     );
     if (!seen?.ok) return { epc, found: false, state: null, decoded: dec, refusal, ...factsOf(null), events: [] };
   }
-  const [r] = await lookupStatement(db, { tenantId, epc });
+  const [r] = await lookupStatement(db, { tenantId, epc, uri: typeof dec?.uri === 'string' ? dec.uri : '' });
   const state = r?.state ?? null;
   if (state)
     for (const k of STATE_TIMES) {

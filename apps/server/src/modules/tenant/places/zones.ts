@@ -184,3 +184,17 @@ export async function zoneFacts(
     });
   return out;
 }
+
+/** Every location of a tenant as other modules name places: id, code, GLN and parent (null: a top one). */
+export async function placeTree(tx: Tx, tenantId: number): Promise<{ id: number; code: string; gln: string; parentId: number | null }[]> {
+  const rows = await queryRows<{ id: string | number; code: string; gln: string | null; parent_id: string | number | null }>(
+    tx,
+    sql`select id, code, gln, parent_id from ${locations} where tenant_id = ${tenantId}`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    code: r.code,
+    gln: r.gln ?? '',
+    parentId: r.parent_id == null ? null : Number(r.parent_id),
+  }));
+}

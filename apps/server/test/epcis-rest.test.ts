@@ -1,0 +1,274 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { epcToDigitalLink, readCaptureDocument } from '@tagloom/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.js';
+import { problems } from './epcis-validate.js';
+import { DRIVER, startTestApp, type TestApp } from './support.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: EPCIS documents are read loosely
+type Json = Record<string, any>;
+
+const EXAMPLES = fileURLToPath(new URL('./fixtures/epcis/examples/', import.meta.url));
+/** GS1's example documents (fixtures/epcis/examples), by their path under it. */
+function examples(dir = EXAMPLES, under = ''): { name: string; text: string }[] {
+  return readdirSync(dir)
+    .sort()
+    .flatMap((f) =>
+      statSync(join(dir, f)).isDirectory()
+        ? examples(join(dir, f), `${under}${f}/`)
+        : [{ name: `${under}${f}`, text: readFileSync(join(dir, f), 'utf8') }],
+    );
+}
+
+/**
+ * The EPCIS 2.0 REST binding (/api/epcis) as an OpenEPCIS-style client uses it: GS1's own example
+ * documents captured and found again by event ID, EPC and the standard query parameters; invalid
+ * documents refused with the binding's exception and nothing stored; integration keys and tenants
+ * kept apart; the platform's own lifecycle events served in the same documents.
+ */
+describe(`EPCIS 2.0 REST binding on ${DRIVER}`, () => {
+  let t: TestApp;
+  let demo: string;
+  let acme: string;
+  let captureKey: string;
+  let queryKey: string;
+  const docs = examples();
+
+  const call = (
+    method: string,
+    url: string,
+    opts: { token?: string; key?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ) =>
+    t.call(method, `/api/epcis${url}`, {
+      ...(opts.token ? { token: opts.token } : {}),
+      headers: {
+        'gs1-epc-format': 'Always_EPC_URN',
+        ...(opts.key ? { authorization: `Bearer ${opts.key}` } : {}),
+        ...(opts.body !== undefined ? { 'content-type': 'application/ld+json' } : {}),
+        ...opts.headers,
+      },
+      ...(opts.body !== undefined ? { rawBody: typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body) } : {}),
+    }) as Promise<{ status: number; body: Json; headers: Record<string, unknown> }>;
+
+  /** A capture: its job followed until it ends (GET /capture/{id} until running is false). */
+  const capture = async (doc: unknown, opts: { key?: string; token?: string; behaviour?: string } = {}) => {
+    const r = await call('POST', '/capture', {
+      ...(opts.key ? { key: opts.key } : { token: opts.token ?? demo }),
+      body: doc,
+      headers: opts.behaviour ? { 'gs1-capture-error-behaviour': opts.behaviour } : {},
+    });
+    if (r.status !== 202) return { status: r.status, body: r.body, job: null as Json | null };
+    const where = String(r.headers.location);
+    expect(where).toMatch(/^\/api\/epcis\/capture\/\d+$/);
+    for (;;) {
+      const j = await t.call('GET', where, opts.key ? { headers: { authorization: `Bearer ${opts.key}` } } : { token: opts.token ?? demo });
+      const job = j.body as Json;
+      if (job.running === false) return { status: r.status, body: r.body, job };
+      await new Promise((ok) => setTimeout(ok, 20));
+    }
+  };
+  const events = async (query: string, token = demo) => {
+    const r = await call('GET', `/events${query}`, { token });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body.epcisBody.queryResults.resultsBody.eventList as Json[];
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    demo = await t.login('demo', 'demo123');
+    acme = await t.login('acme', 'acme123');
+    const [admin] = await queryRows<{ id: number }>(t.ctx.db, sql`select id::int as id from users where username = 'demo'`);
+    const key = async (name: string, scopes: Json) => {
+      const r = await t.call('POST', '/api/tenant/integration-key/create', { token: demo, body: { name, userId: admin.id, ...scopes } });
+      expect(r.status, r.body.msg).toBe(200);
+      return r.body.data.key as string;
+    };
+    captureKey = await key('Capture partner', { canCapture: 1, canQuery: 1 });
+    queryKey = await key('Query partner', { canCapture: 0, canQuery: 1 });
+  }, 240_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('announces the binding: versions, limits and what a capture does on errors', async () => {
+    const r = await call('OPTIONS', '/');
+    expect(r.status).toBe(204);
+    expect(r.headers['gs1-epcis-version']).toBe('2.0.0');
+    expect(r.headers['gs1-cbv-version']).toBe('2.0.0');
+    expect(Number(r.headers['gs1-epcis-capture-limit'])).toBeGreaterThan(0);
+    expect(Number(r.headers['gs1-epcis-capture-file-size-limit'])).toBeGreaterThan(0);
+    const root = await call('GET', '/', { key: queryKey });
+    expect(root.status).toBe(200);
+    expect(root.body.member).toContain('events');
+    expect((await call('GET', '/eventTypes', { token: demo })).body.member).toContain('TransformationEvent');
+  });
+
+  it('captures every GS1 example document and finds each event again by its eventID, valid against the schema', async () => {
+    expect(docs.length).toBeGreaterThanOrEqual(40);
+    // GS1's examples reuse some eventIDs across documents: the repository stores an eventID once
+    const stored = new Set<string>();
+    for (const d of docs) {
+      const json = JSON.parse(d.text);
+      const { job } = await capture(json, { key: captureKey });
+      expect(job, d.name).not.toBeNull();
+      expect(job?.success, `${d.name}: ${JSON.stringify(job?.errors)}`).toBe(true);
+      for (const e of readCaptureDocument(json).events) {
+        const r = await call('GET', `/events/${encodeURIComponent(e.eventId)}`, { key: queryKey });
+        expect(r.status, `${d.name} ${e.eventId}`).toBe(200);
+        expect(problems(r.body), d.name).toEqual([]);
+        const found = r.body.epcisBody.queryResults.resultsBody.eventList;
+        expect(found.map((x: Json) => x.eventID)).toContain(e.eventId);
+        if (!stored.has(e.eventId)) expect(found[0].type, `${d.name} ${e.eventId}`).toBe(e.eventType);
+        stored.add(e.eventId);
+      }
+    }
+    // a document captured again stores nothing twice
+    const again = await capture(JSON.parse(docs.find((d) => d.name === 'Example_9.6.1-ObjectEvent.jsonld')!.text));
+    expect(again.job).toMatchObject({ success: true, eventsStored: 0 });
+    expect(again.job?.eventsAlreadyKnown).toBeGreaterThan(0);
+  }, 240_000);
+
+  it('answers the standard query parameters, a page at a time', async () => {
+    // Example 9.6.1: ObjectEvents of urn:epc:id:sgtin:0614141.107346.2017 and .2018, shipping, in 2005
+    const byEpc = await events('?MATCH_anyEPC=urn:epc:id:sgtin:0614141.107346.2018');
+    expect(byEpc.length).toBeGreaterThan(0);
+    for (const e of byEpc) expect(JSON.stringify(e)).toContain('urn:epc:id:sgtin:0614141.107346.2018');
+    // the same EPC named by its GS1 Digital Link finds the same events
+    const link = epcToDigitalLink('urn:epc:id:sgtin:0614141.107346.2018')!;
+    expect(link).toBe('https://id.gs1.org/01/10614141073464/21/2018');
+    const byLink = await events(`?MATCH_anyEPC=${encodeURIComponent(link)}`);
+    expect(byLink.map((e) => e.eventID).sort()).toEqual(byEpc.map((e) => e.eventID).sort());
+    const shipping = await events('?EQ_bizStep=shipping&eventType=ObjectEvent&LT_eventTime=2006-01-01T00:00:00Z');
+    expect(shipping.length).toBeGreaterThan(0);
+    for (const e of shipping) {
+      expect(e.type).toBe('ObjectEvent');
+      expect(e.bizStep).toMatch(/shipping$/);
+      expect(Date.parse(e.eventTime)).toBeLessThan(Date.parse('2006-01-01T00:00:00Z'));
+    }
+    const transforms = await events('?eventType=TransformationEvent');
+    expect(transforms.length).toBeGreaterThan(0);
+    // pages: two at a time, following Link rel="next" until there is none, no event twice
+    const seen: string[] = [];
+    let url = '/api/epcis/events?eventType=AssociationEvent&perPage=2';
+    for (let pages = 0; url && pages < 50; pages++) {
+      const r = await t.call('GET', url, { token: demo });
+      expect(r.status).toBe(200);
+      const list = (r.body as Json).epcisBody.queryResults.resultsBody.eventList as Json[];
+      expect(list.length).toBeLessThanOrEqual(2);
+      seen.push(...list.map((e) => e.eventID));
+      const link = String(r.headers.link ?? '');
+      url = /<([^>]+)>; rel="next"/.exec(link)?.[1] ?? '';
+    }
+    expect(seen.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(seen).size).toBe(seen.length);
+    // a parameter the binding does not know: QueryParameterException naming it
+    const bad = await call('GET', '/events?EQ_nothing=1', { token: demo });
+    expect(bad.status).toBe(400);
+    expect(bad.body.type).toBe('epcisException:QueryParameterException');
+    expect(bad.body.detail).toContain('EQ_nothing');
+    const tampered = await call('GET', '/events?nextPageToken=abc.def', { token: demo });
+    expect(tampered.status).toBe(400);
+    // a named query, and its events
+    const made = await call('POST', '/queries', {
+      token: demo,
+      body: { name: 'transforms', query: { eventType: ['TransformationEvent'] } },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const named = await call('GET', '/queries/transforms/events', { token: demo });
+    expect(named.body.epcisBody.queryResults.queryName).toBe('transforms');
+    expect(named.body.epcisBody.queryResults.resultsBody.eventList.length).toBe(transforms.length);
+    expect((await call('GET', '/queries/nope/events', { token: demo })).body.type).toBe('epcisException:NoSuchNameException');
+  });
+
+  it('refuses an invalid document whole (rollback) naming the event and field, and stores nothing', async () => {
+    const count = async () => Number((await queryRows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from epcis_captures`))[0].n);
+    const before = await count();
+    const doc = JSON.parse(docs.find((d) => d.name === 'Example_9.6.1-ObjectEvent.jsonld')!.text);
+    doc.epcisBody.eventList[1].eventTime = 'yesterday';
+    const r = await capture(doc);
+    expect(r.status).toBe(400);
+    expect(r.body.type).toBe('epcisException:ValidationException');
+    expect(r.body.detail).toContain('eventList[1]');
+    expect(await count()).toBe(before);
+    // proceed: the valid events are stored, the invalid one is the job's error
+    doc.epcisBody.eventList[0].eventID = 'urn:uuid:7d4a07d0-1cf2-4bd4-9b0e-9a1d2c3b4a51';
+    const p = await capture(doc, { behaviour: 'proceed' });
+    expect(p.job).toMatchObject({ running: false, success: false, captureErrorBehaviour: 'proceed' });
+    expect(p.job?.errors[0].type).toBe('epcisException:ValidationException');
+    expect(
+      (await call('GET', `/events/${encodeURIComponent('urn:uuid:7d4a07d0-1cf2-4bd4-9b0e-9a1d2c3b4a51')}`, { token: demo })).status,
+    ).toBe(200);
+    // not JSON, and not an EPCIS document
+    expect((await call('POST', '/capture', { token: demo, body: '{"type":' })).body.type).toBe('epcisException:ValidationException');
+    expect((await call('POST', '/capture', { token: demo, body: { type: 'Nothing' } })).status).toBe(400);
+  });
+
+  it('keeps keys to their scopes and tenants to their own events', async () => {
+    const doc = JSON.parse(docs.find((d) => d.name === 'Example_9.6.2-ObjectEvent.jsonld')!.text);
+    const noScope = await call('POST', '/capture', { key: queryKey, body: doc });
+    expect(noScope.status).toBe(403);
+    expect(noScope.body.type).toBe('epcisException:SecurityException');
+    expect((await call('GET', '/events', { key: 'tlk_not-a-key' })).status).toBe(401);
+    expect((await call('GET', '/events')).status).toBe(401);
+    // ACME sees none of DEMO's captured events, by ID or by EPC
+    const [one] = await events('?MATCH_anyEPC=urn:epc:id:sgtin:0614141.107346.2018');
+    expect((await call('GET', `/events/${encodeURIComponent(one.eventID)}`, { token: acme })).status).toBe(404);
+    expect(await events('?MATCH_anyEPC=urn:epc:id:sgtin:0614141.107346.2018', acme)).toEqual([]);
+  });
+
+  it('serves the platform’s own lifecycle events, and a partner’s event about a TagLoom tag joins that tag’s lifecycle', async () => {
+    // a tag of the demo with lifecycle events of its own
+    const [tag] = await queryRows<{ epc: string }>(
+      t.ctx.db,
+      sql`select e.epcs[1] as epc from label_tag_events e join tenants n on n.id = e.tenant_id
+           where n.code = 'DEMO' and e.capture_id is null and cardinality(e.epcs) > 0 and e.epcs[1] like '30%' limit 1`,
+    );
+    const lookup = await t.call('POST', '/api/label/epc/decode', { token: demo, body: { epc: tag.epc } });
+    const urn: string = lookup.body.data.uri;
+    expect(urn).toMatch(/^urn:epc:id:sgtin:/);
+    const own = await events(`?MATCH_anyEPC=${urn}`);
+    expect(own.length).toBeGreaterThan(0);
+    expect(
+      problems({
+        ...(own[0] && {
+          '@context': ['https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld'],
+          type: 'EPCISDocument',
+          schemaVersion: '2.0',
+          creationDate: new Date().toISOString(),
+          epcisBody: { eventList: own },
+        }),
+      }),
+    ).toEqual([]);
+    // a retailer's receipt of it, captured: found by the tag's URN, and in the tag's lifecycle
+    const receipt = {
+      '@context': ['https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld'],
+      type: 'EPCISDocument',
+      schemaVersion: '2.0',
+      creationDate: new Date().toISOString(),
+      epcisBody: {
+        eventList: [
+          {
+            type: 'ObjectEvent',
+            eventTime: new Date(Date.now() - 60_000).toISOString(),
+            eventTimeZoneOffset: '+01:00',
+            epcList: [urn],
+            action: 'OBSERVE',
+            bizStep: 'receiving',
+            disposition: 'in_progress',
+            readPoint: { id: 'urn:epc:id:sgln:4012345.00001.0' },
+          },
+        ],
+      },
+    };
+    const { job } = await capture(receipt);
+    expect(job?.success).toBe(true);
+    const withIt = await events(`?MATCH_anyEPC=${urn}&EQ_bizStep=receiving`);
+    expect(withIt.map((e) => e.readPoint?.id)).toContain('urn:epc:id:sgln:4012345.00001.0');
+    const history = await t.call('GET', `/api/label/lifecycle/events?epc=${tag.epc}`, { token: demo });
+    expect(history.status, history.body.msg).toBe(200);
+    expect(JSON.stringify(history.body.data)).toContain('urn:epc:id:sgln:4012345.00001.0');
+  });
+});
