@@ -35,6 +35,7 @@ describe(`EPCIS 2.0 REST binding on ${DRIVER}`, () => {
   let acme: string;
   let captureKey: string;
   let queryKey: string;
+  let supplierKey: string;
   const docs = examples();
 
   const call = (
@@ -81,13 +82,15 @@ describe(`EPCIS 2.0 REST binding on ${DRIVER}`, () => {
     demo = await t.login('demo', 'demo123');
     acme = await t.login('acme', 'acme123');
     const [admin] = await queryRows<{ id: number }>(t.ctx.db, sql`select id::int as id from users where username = 'demo'`);
-    const key = async (name: string, scopes: Json) => {
-      const r = await t.call('POST', '/api/tenant/integration-key/create', { token: demo, body: { name, userId: admin.id, ...scopes } });
+    const [supplier] = await queryRows<{ id: number }>(t.ctx.db, sql`select id::int as id from users where username = 'supplier01'`);
+    const key = async (name: string, scopes: Json, userId = admin.id) => {
+      const r = await t.call('POST', '/api/tenant/integration-key/create', { token: demo, body: { name, userId, ...scopes } });
       expect(r.status, r.body.msg).toBe(200);
       return r.body.data.key as string;
     };
     captureKey = await key('Capture partner', { canCapture: 1, canQuery: 1 });
     queryKey = await key('Query partner', { canCapture: 0, canQuery: 1 });
+    supplierKey = await key('Supplier partner', { canCapture: 1, canQuery: 1 }, supplier.id);
   }, 240_000);
   afterAll(async () => {
     await t?.close();
@@ -104,6 +107,15 @@ describe(`EPCIS 2.0 REST binding on ${DRIVER}`, () => {
     expect(root.status).toBe(200);
     expect(root.body.member).toContain('events');
     expect((await call('GET', '/eventTypes', { token: demo })).body.member).toContain('TransformationEvent');
+    // the tenant's tags, a page at a time
+    const epcs = await call('GET', '/epcs?perPage=2', { token: demo });
+    expect(epcs.body.member).toHaveLength(2);
+    for (const m of epcs.body.member) expect(m).toMatch(/^urn:epc:/);
+    const next = /<([^>]+)>; rel="next"/.exec(String(epcs.headers.link))?.[1];
+    expect(next).toBeTruthy();
+    const more = await t.call('GET', next!, { token: demo });
+    expect((more.body as Json).member).toHaveLength(2);
+    expect((more.body as Json).member[0]).not.toBe(epcs.body.member[0]);
   });
 
   it('captures every GS1 example document and finds each event again by its eventID, valid against the schema', async () => {
@@ -217,6 +229,15 @@ describe(`EPCIS 2.0 REST binding on ${DRIVER}`, () => {
     const [one] = await events('?MATCH_anyEPC=urn:epc:id:sgtin:0614141.107346.2018');
     expect((await call('GET', `/events/${encodeURIComponent(one.eventID)}`, { token: acme })).status).toBe(404);
     expect(await events('?MATCH_anyEPC=urn:epc:id:sgtin:0614141.107346.2018', acme)).toEqual([]);
+    // a key acting as a label supplier's user: the events it captured itself, not the tenant's others
+    const mine = JSON.parse(JSON.stringify(doc));
+    mine.epcisBody.eventList = [{ ...mine.epcisBody.eventList[0], eventID: 'urn:uuid:5a1c9e0e-0a43-4c0e-8a55-7f1e2d3c4b01' }];
+    expect((await capture(mine, { key: supplierKey })).job?.success).toBe(true);
+    const seen = await call('GET', '/events?eventType=ObjectEvent&perPage=1000', { key: supplierKey });
+    expect(seen.status).toBe(200);
+    const ids = seen.body.epcisBody.queryResults.resultsBody.eventList.map((e: Json) => e.eventID);
+    expect(ids).toContain('urn:uuid:5a1c9e0e-0a43-4c0e-8a55-7f1e2d3c4b01');
+    expect(ids).not.toContain(one.eventID);
   });
 
   it('serves the platform’s own lifecycle events, and a partner’s event about a TagLoom tag joins that tag’s lifecycle', async () => {
@@ -229,6 +250,12 @@ describe(`EPCIS 2.0 REST binding on ${DRIVER}`, () => {
     const lookup = await t.call('POST', '/api/label/epc/decode', { token: demo, body: { epc: tag.epc } });
     const urn: string = lookup.body.data.uri;
     expect(urn).toMatch(/^urn:epc:id:sgtin:/);
+    // the EPC query and the clear-tag check take the tag's URN and its Digital Link as they take its hex
+    const byUrn = await t.call('GET', `/api/label/epc-query/lookup?code=${encodeURIComponent(urn)}`, { token: demo });
+    expect(byUrn.body.data).toMatchObject({ found: true, code: tag.epc });
+    const check = await t.call('POST', '/api/label/clear-tag/check', { token: demo, body: { epcs: [epcToDigitalLink(urn)!] } });
+    expect(check.status, check.body.msg).toBe(200);
+    expect([...check.body.data.tags.map((x: Json) => x.epc), ...check.body.data.cleared]).toContain(tag.epc);
     const own = await events(`?MATCH_anyEPC=${urn}`);
     expect(own.length).toBeGreaterThan(0);
     expect(

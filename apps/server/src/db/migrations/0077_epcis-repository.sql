@@ -54,6 +54,7 @@ CREATE TABLE "epcis_subscriptions" (
 	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"delivered" integer DEFAULT 0 NOT NULL,
+	"last_notified_at" timestamp with time zone,
 	"last_error" text DEFAULT '' NOT NULL,
 	"user_id" bigint,
 	"key_id" bigint,

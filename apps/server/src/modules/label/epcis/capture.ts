@@ -31,6 +31,7 @@ import { yieldToLoop } from '../../../core/xlsx-stream.js';
 import { queryRows, type Tx } from '../../../db/client.js';
 import { placeOf } from '../tags/store.js';
 import { labelTagEvents } from '../tags/tables.js';
+import { pokeStreams } from './subscriptions.js';
 import { CAPTURE_STATUS, epcisCaptures } from './tables.js';
 
 /** The most events one capture takes (GS1-EPCIS-Capture-Limit). */
@@ -296,6 +297,7 @@ export const captureJob: JobKind = {
         document: null,
       })
       .where(where);
+    if (stored) await pokeStreams(ctx, tenantId);
     return { message: 'epcis.captured', params: { count: stored }, result: { captureId, stored, known } };
   },
   /** a failed capture: what it wrote goes (all or nothing), the capture says it failed */
@@ -366,5 +368,6 @@ export async function storeOneEvent(ctx: AppContext, session: SessionInfo, event
       .set({ eventsStored: known ? 0 : 1, eventsKnown: known ? 1 : 0 })
       .where(and(eq(epcisCaptures.tenantId, session.tenantId), eq(epcisCaptures.id, cap.id)));
   });
+  await pokeStreams(ctx, session.tenantId);
   return e.eventId;
 }

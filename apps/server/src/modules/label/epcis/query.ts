@@ -11,19 +11,12 @@
  * its label order's whole-order events (no EPC list, from the tag's generation on). Events are found
  * through the GIN index on `epcs` first (a materialized set of keys), then ordered.
  */
-import {
-  digitalLinkToEpcUrn,
-  type EncodeEpcInput,
-  type EpcisQuery,
-  type EpcValue,
-  encodeEpc,
-  epcisProblem,
-  placeUri,
-} from '@tagloom/domain';
+import { digitalLinkToEpcUrn, type EpcisQuery, type EpcValue, epcisProblem, placeUri } from '@tagloom/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { SessionInfo } from '../../../core/context.js';
 import { queryRows, type Tx } from '../../../db/client.js';
 import { placeTree } from '../../tenant/places/zones.js';
+import { hexCandidates } from '../tags/decode.js';
 import { eventReachOf } from '../tags/service.js';
 
 /** A PostgreSQL text[] literal (one bound value), quoted so any text goes through. */
@@ -34,34 +27,6 @@ export const textArray = (xs: readonly string[]): SQL =>
 export interface QueryPlace {
   tenantCode: string;
   companyPrefixLength: number;
-}
-
-const SGTIN = /^urn:epc:id:sgtin:(\d{6,12})\.(\d{1,7})\.(.+)$/;
-const SSCC = /^urn:epc:id:sscc:(\d{6,12})\.(\d{5,11})$/;
-
-/** Each hex a tag of this URN could carry (SGTIN-96/198, SSCC-96 of every filter); none for another scheme. */
-export function hexCandidates(urn: string): string[] {
-  const out: string[] = [];
-  const tryEncode = (input: EncodeEpcInput) => {
-    try {
-      out.push(encodeEpc(input).epc);
-    } catch {
-      // not encodable in that scheme (a serial too long for 96 bits …)
-    }
-  };
-  let m = SGTIN.exec(urn);
-  if (m && m[1].length + m[2].length === 13) {
-    const serial = decodeURIComponent(m[3]);
-    for (let filter = 0; filter < 8; filter++) {
-      if (/^(0|[1-9]\d{0,11})$/.test(serial)) tryEncode({ scheme: 'sgtin-96', filter, companyPrefix: m[1], itemReference: m[2], serial });
-      tryEncode({ scheme: 'sgtin-198', filter, companyPrefix: m[1], itemReference: m[2], serial });
-    }
-    return out;
-  }
-  m = SSCC.exec(urn);
-  if (m && m[1].length + m[2].length === 17)
-    for (let filter = 0; filter < 8; filter++) tryEncode({ scheme: 'sscc-96', filter, companyPrefix: m[1], serialReference: m[2] });
-  return out;
 }
 
 /** The stored forms an EPC value names: as given, its URN (of a Digital Link), and the hex its tags could carry. */
@@ -76,8 +41,7 @@ export function epcKeys(values: readonly EpcValue[], place: QueryPlace): { keys:
       continue;
     }
     keys.add(v.raw);
-    const urn =
-      v.kind === 'digital-link' ? digitalLinkToEpcUrn(v.raw, place.companyPrefixLength) : v.kind === 'urn' ? v.raw : null;
+    const urn = v.kind === 'digital-link' ? digitalLinkToEpcUrn(v.raw, place.companyPrefixLength) : v.kind === 'urn' ? v.raw : null;
     if (!urn) continue;
     keys.add(urn);
     for (const h of hexCandidates(urn)) keys.add(h);
@@ -144,7 +108,8 @@ export async function queryConditions(tx: Tx, session: SessionInfo, q: EpcisQuer
   const tenantId = session.tenantId;
   const c: SQL[] = [sql`e.tenant_id = ${tenantId}`];
   const reach = eventReachOf(session, { orderId: sql`e.order_id`, locationId: sql`e.location_id` });
-  if (reach) c.push(reach);
+  // a party's user reaches its party's events, and the events it captured itself
+  if (reach) c.push(sql`(${reach} or (e.capture_id is not null and e.user_id = ${session.userId}))`);
   if (q.eventTypes?.length) c.push(sql`e.event_type = any(${values(q.eventTypes)})`);
   if (q.eventTime?.ge) c.push(sql`e.created_at >= ${q.eventTime.ge}::timestamptz`);
   if (q.eventTime?.lt) c.push(sql`e.created_at < ${q.eventTime.lt}::timestamptz`);

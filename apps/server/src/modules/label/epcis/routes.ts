@@ -22,6 +22,7 @@ import {
   encodePageToken,
   epcisProblem,
   isEpcisProblem,
+  nextCronFire,
   PROBLEM_JSON,
   parseEpcFormat,
   parseEpcisQuery,
@@ -29,21 +30,26 @@ import {
   readEvent,
   toQueryDocument,
 } from '@tagloom/domain';
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Services } from '../../../app.js';
 import type { Access, SessionInfo } from '../../../core/context.js';
 import { AppError } from '../../../core/errors.js';
 import { placeTree } from '../../tenant/places/zones.js';
+import { epcUri } from '../tags/decode.js';
+import { reachOf } from '../tags/service.js';
 import { placeOf } from '../tags/store.js';
+import { labelTags } from '../tags/tables.js';
 import { CAPTURE_FILE_SIZE_LIMIT, CAPTURE_LIMIT, type ErrorBehaviour, readCapture, startCapture, storeOneEvent } from './capture.js';
 import { type QueryPlace, queryEvents } from './query.js';
 import { eventOf } from './serve.js';
-import { CAPTURE_STATUS, epcisCaptures, epcisQueries } from './tables.js';
+import { scheduleCron } from './subscriptions.js';
+import { CAPTURE_STATUS, epcisCaptures, epcisQueries, epcisSubscriptions, SUBSCRIPTION_STATUS } from './tables.js';
 
 const QUERY: Access = { screen: 'label/lifecycle', action: 'query', integration: 'query' };
 const CAPTURE: Access = { screen: 'tenant/integration-key', action: 'add', integration: 'capture' };
+const SUBSCRIBE: Access = { screen: 'tenant/integration-key', action: 'add', integration: 'subscribe' };
 /** The tags OpenAPI files the binding's routes under. */
 const tags = ['epcis'];
 
@@ -224,7 +230,7 @@ export const epcisRoutes: FastifyPluginAsyncZod<Services> = async (root) => {
           const rows = await app.ctx.db
             .select()
             .from(epcisCaptures)
-            .where(and(eq(epcisCaptures.tenantId, session.tenantId), before ? lt(epcisCaptures.id, before) : undefined))
+            .where(and(eq(epcisCaptures.tenantId, session.tenantId), mineOnly(session), before ? lt(epcisCaptures.id, before) : undefined))
             .orderBy(desc(epcisCaptures.id))
             .limit(perPage + 1);
           if (rows.length > perPage) {
@@ -244,7 +250,7 @@ export const epcisRoutes: FastifyPluginAsyncZod<Services> = async (root) => {
             ? await app.ctx.db
                 .select()
                 .from(epcisCaptures)
-                .where(and(eq(epcisCaptures.tenantId, session.tenantId), eq(epcisCaptures.id, id)))
+                .where(and(eq(epcisCaptures.tenantId, session.tenantId), mineOnly(session), eq(epcisCaptures.id, id)))
             : [];
           if (!row) throw epcisProblem('NoSuchResourceException', `no capture ${(req.params as { captureID: string }).captureID}`);
           return reply.type('application/json').send(captureJob(row));
@@ -288,12 +294,12 @@ export const epcisRoutes: FastifyPluginAsyncZod<Services> = async (root) => {
       // top-level resources: their members, and each one's events
       const resource = (
         path: string,
-        members: (session: SessionInfo) => Promise<readonly string[]>,
+        members: (session: SessionInfo, req: FastifyRequest, reply: FastifyReply) => Promise<readonly string[]>,
         param: string,
         known?: (v: string) => boolean,
       ) => {
         app.get(`/${path}`, { config: { access: QUERY }, schema: { tags, summary: `EPCIS: the ${path}` } }, async (req, reply) =>
-          reply.type('application/json').send(collection(await members(req.session!))),
+          reply.type('application/json').send(collection(await members(req.session!, req, reply))),
         );
         app.get(
           `/${path}/:value`,
@@ -331,7 +337,30 @@ export const epcisRoutes: FastifyPluginAsyncZod<Services> = async (root) => {
       };
       resource('bizLocations', placeUris, 'EQ_bizLocation');
       resource('readPoints', placeUris, 'EQ_readPoint');
-      resource('epcs', async () => [], 'MATCH_anyEPC');
+      // the tenant's tags (those its caller reaches), as pure-identity URIs, a page at a time by tag
+      resource(
+        'epcs',
+        async (session, req, reply) => {
+          const q = req.query as { perPage?: string; nextPageToken?: string };
+          const perPage = Math.max(1, Math.min(1000, Number(q.perPage) || 30));
+          const secret = `${session.tenantId}|epcs`;
+          const after = q.nextPageToken ? Number(decodePageToken(q.nextPageToken, { secret }).id) : 0;
+          const reach = reachOf(session, labelTags.orderId, labelTags.epc);
+          const rows = await app.ctx.db
+            .select({ id: labelTags.id, epc: labelTags.epc })
+            .from(labelTags)
+            .where(and(eq(labelTags.tenantId, session.tenantId), gt(labelTags.id, after), sql`${labelTags.epc} <> ''`, reach))
+            .orderBy(labelTags.id)
+            .limit(perPage + 1);
+          if (rows.length > perPage)
+            reply.header(
+              'Link',
+              `</api/epcis/epcs?perPage=${perPage}&nextPageToken=${encodePageToken({ value: null, id: rows[perPage - 1].id }, { secret })}>; rel="next"`,
+            );
+          return rows.slice(0, perPage).map((r) => epcUri(r.epc));
+        },
+        'MATCH_anyEPC',
+      );
 
       // named queries
       app.get('/queries', { config: { access: QUERY }, schema: { tags, summary: 'EPCIS: the named queries' } }, async (req, reply) => {
@@ -389,7 +418,12 @@ export const epcisRoutes: FastifyPluginAsyncZod<Services> = async (root) => {
         async (req, reply) => {
           const session = req.session!;
           const row = await namedQuery(session, (req.params as { name: string }).name);
-          await app.ctx.db.delete(epcisQueries).where(and(eq(epcisQueries.tenantId, session.tenantId), eq(epcisQueries.name, row.name)));
+          await app.ctx.db.transaction(async (tx) => {
+            await tx
+              .delete(epcisSubscriptions)
+              .where(and(eq(epcisSubscriptions.tenantId, session.tenantId), eq(epcisSubscriptions.queryName, row.name)));
+            await tx.delete(epcisQueries).where(and(eq(epcisQueries.tenantId, session.tenantId), eq(epcisQueries.name, row.name)));
+          });
           return reply.status(204).send();
         },
       );
@@ -407,10 +441,144 @@ export const epcisRoutes: FastifyPluginAsyncZod<Services> = async (root) => {
           return answerQuery(req, reply, q, { ...own, name: row.name }, { queryName: row.name });
         },
       );
+
+      // subscriptions of a named query: webhooks sent its new events (subscriptions.ts delivers them)
+      const subscriptionOf = (r: typeof epcisSubscriptions.$inferSelect) => ({
+        subscriptionID: String(r.id),
+        dest: r.dest,
+        createdAt: r.createdAt.toISOString(),
+        ...(r.lastNotifiedAt ? { lastNotifiedAt: r.lastNotifiedAt.toISOString() } : {}),
+        ...(r.stream ? { stream: true } : { schedule: r.schedule }),
+        reportIfEmpty: r.reportIfEmpty,
+        ...(r.initialRecordTime ? { initialRecordTime: r.initialRecordTime.toISOString() } : {}),
+        status: r.status === SUBSCRIPTION_STATUS.ACTIVE ? 'active' : 'suspended',
+        delivered: r.delivered,
+        ...(r.lastError ? { lastError: r.lastError } : {}),
+      });
+      app.post(
+        '/queries/:name/subscriptions',
+        {
+          config: { access: SUBSCRIBE, ownBody: true },
+          schema: {
+            tags,
+            summary:
+              'EPCIS: subscribe a webhook to a named query: { dest, signatureToken?, stream: true | schedule: { second?, minute?, hour?, dayOfMonth?, month?, dayOfWeek? }, reportIfEmpty?, initialRecordTime? } → 201. Deliveries are EPCISQueryDocuments signed GS1-Signature: sha256=<HMAC-SHA256 of the body under signatureToken>',
+          },
+        },
+        async (req, reply) => {
+          const session = req.session!;
+          const row = await namedQuery(session, (req.params as { name: string }).name);
+          const body = parseJson(typeof req.body === 'string' ? req.body : '') as Record<string, unknown>;
+          const bad = (detail: string) => epcisProblem('SubscriptionControlsException', detail);
+          const dest = typeof body?.dest === 'string' ? body.dest.trim() : '';
+          let url: URL | null = null;
+          try {
+            url = new URL(dest);
+          } catch {
+            url = null;
+          }
+          if (!url || !/^https?:$/.test(url.protocol) || dest.length > 1000) throw bad('dest: an http(s) URL the events are posted to');
+          const token = body.signatureToken === undefined ? '' : typeof body.signatureToken === 'string' ? body.signatureToken : null;
+          if (token === null || token.length > 500) throw bad('signatureToken: a text of at most 500 characters');
+          const stream = body.stream === true;
+          const schedule =
+            body.schedule && typeof body.schedule === 'object' && !Array.isArray(body.schedule)
+              ? (body.schedule as Record<string, unknown>)
+              : null;
+          if (stream === !!schedule) throw bad('give either stream: true or a schedule');
+          const cron = schedule ? scheduleCron(schedule) : null;
+          if (schedule && !cron) throw bad('schedule: its fields do not make a valid schedule');
+          const initial =
+            body.initialRecordTime === undefined
+              ? null
+              : typeof body.initialRecordTime === 'string'
+                ? new Date(body.initialRecordTime)
+                : new Date(Number.NaN);
+          if (initial && Number.isNaN(initial.getTime())) throw bad('initialRecordTime: a date-time');
+          const now = new Date();
+          const [made] = await app.ctx.db
+            .insert(epcisSubscriptions)
+            .values({
+              tenantId: session.tenantId,
+              queryName: row.name,
+              dest,
+              signatureToken: token,
+              reportIfEmpty: body.reportIfEmpty === true,
+              stream,
+              schedule,
+              initialRecordTime: initial,
+              // the events recorded from its start (or from now), after the cursor
+              cursorTime: initial ? new Date(initial.getTime() - 1) : now,
+              cursorId: 0,
+              nextAttemptAt: cron ? (nextCronFire(cron, now, { utc: true }) ?? now) : now,
+              userId: session.userId,
+              keyId: session.integrationKeyId ?? null,
+            })
+            .returning();
+          return reply
+            .status(201)
+            .header('Location', `/api/epcis/queries/${encodeURIComponent(row.name)}/subscriptions/${made.id}`)
+            .type('application/json')
+            .send(subscriptionOf(made));
+        },
+      );
+      app.get(
+        '/queries/:name/subscriptions',
+        { config: { access: SUBSCRIBE }, schema: { tags, summary: 'EPCIS: the subscriptions of a named query' } },
+        async (req, reply) => {
+          const session = req.session!;
+          const row = await namedQuery(session, (req.params as { name: string }).name);
+          const rows = await app.ctx.db
+            .select()
+            .from(epcisSubscriptions)
+            .where(and(eq(epcisSubscriptions.tenantId, session.tenantId), eq(epcisSubscriptions.queryName, row.name)))
+            .orderBy(epcisSubscriptions.id);
+          return reply.type('application/json').send(rows.map(subscriptionOf));
+        },
+      );
+      const oneSubscription = async (req: FastifyRequest) => {
+        const session = req.session!;
+        const { name, id } = req.params as { name: string; id: string };
+        const row = await namedQuery(session, name);
+        const n = Number(id);
+        const [sub] = Number.isSafeInteger(n)
+          ? await app.ctx.db
+              .select()
+              .from(epcisSubscriptions)
+              .where(
+                and(
+                  eq(epcisSubscriptions.tenantId, session.tenantId),
+                  eq(epcisSubscriptions.queryName, row.name),
+                  eq(epcisSubscriptions.id, n),
+                ),
+              )
+          : [];
+        if (!sub) throw epcisProblem('NoSuchResourceException', `no subscription ${id} of ${name}`);
+        return sub;
+      };
+      app.get(
+        '/queries/:name/subscriptions/:id',
+        { config: { access: SUBSCRIBE }, schema: { tags, summary: 'EPCIS: one subscription' } },
+        async (req, reply) => reply.type('application/json').send(subscriptionOf(await oneSubscription(req))),
+      );
+      app.delete(
+        '/queries/:name/subscriptions/:id',
+        { config: { access: SUBSCRIBE }, schema: { tags, summary: 'EPCIS: unsubscribe' } },
+        async (req, reply) => {
+          const sub = await oneSubscription(req);
+          await app.ctx.db
+            .delete(epcisSubscriptions)
+            .where(and(eq(epcisSubscriptions.tenantId, sub.tenantId), eq(epcisSubscriptions.id, sub.id)));
+          return reply.status(204).send();
+        },
+      );
     },
     { prefix: '/epcis' },
   );
 };
+
+/** A party's user (or a key acting as one) reads its own captures; a tenant-wide user every capture of its tenant. */
+const mineOnly = (session: SessionInfo) => (session.party ? eq(epcisCaptures.userId, session.userId) : undefined);
 
 /** Some keys of an object. */
 function pick<T extends object, K extends keyof T>(o: T, keys: readonly K[]): Partial<Pick<T, K>> {

@@ -74,6 +74,8 @@ export const epcisSubscriptions = pgTable(
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
     delivered: integer('delivered').notNull().default(0),
+    /** the last delivery the subscriber answered 2xx */
+    lastNotifiedAt: ts('last_notified_at'),
     lastError: text('last_error').notNull().default(''),
     userId: bigint('user_id', { mode: 'number' }),
     keyId: bigint('key_id', { mode: 'number' }),

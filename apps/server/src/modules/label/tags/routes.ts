@@ -35,9 +35,10 @@ import { contentDisposition } from '../../../core/files.js';
 import type { ResourceHooks } from '../../../core/resource/service.js';
 import { queryRows } from '../../../db/client.js';
 import { goodsSkus } from '../../tenant/goods/tables.js';
-import { decoded, epcUri } from './decode.js';
+import { decoded, epcUri, isEpcUri, tagHexesOf } from './decode.js';
 import { exceptionHooks } from './exception-actions.js';
 import { type Actor, bindPairs, clearCheck, clearTags, epcHistory, eventReachOf, reachOf, unbindTags } from './service.js';
+import { placeOf } from './store.js';
 import { labelTagEvents, labelTags } from './tables.js';
 
 const EPC_LABEL = L('EPC', 'EPC', 'EPC');
@@ -60,7 +61,13 @@ const pairsBody = z.object({
     .min(1)
     .max(TAG_BATCH_MAX),
 });
-const epcsBody = z.object({ epcs: z.array(epcCode()).min(1).max(TAG_BATCH_MAX) });
+/** An EPC as hex, or written as a URI (pure-identity, tag, raw) or a GS1 Digital Link. */
+const epcAnyWay = () =>
+  z
+    .string()
+    .max(256)
+    .refine((s) => (s.includes(':') ? isEpcUri(s.trim()) : EPC_HEX.test(normalizeHex(s))), { message: 'validation.epcShape' });
+const epcsBody = z.object({ epcs: z.array(epcAnyWay()).min(1).max(TAG_BATCH_MAX) });
 const pairLabels = { pairs: LIST_LABEL, 'pairs.epc': EPC_LABEL, 'pairs.tid': TID_LABEL, epc: EPC_LABEL, tid: TID_LABEL, epcs: LIST_LABEL };
 
 const refusalSchema = z.object({ line: z.number(), epc: z.string(), tid: z.string().optional(), key: z.string(), message: z.string() });
@@ -110,6 +117,13 @@ export function tagsHooks(ctx: AppContext): Record<string, ResourceHooks> {
 export const tagsRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
   const { ctx } = app;
   const db = ctx.db;
+  /** EPCs written any way as the tenant's tags' hex (a URI naming no tag of the tenant stays as given: unknown). */
+  const hexesOf = async (tenantId: number, inputs: readonly string[]): Promise<string[]> => {
+    const trimmed = inputs.map((x) => x.trim());
+    const cpl = (await placeOf(db, tenantId)).companyPrefixLength;
+    const map = await tagHexesOf(db, tenantId, trimmed, cpl);
+    return [...new Set(trimmed.map((x) => map.get(x) || x))];
+  };
 
   type Req<B> = { session?: SessionInfo; body: B; lang: Lang };
   const bindHandler =
@@ -190,7 +204,7 @@ export const tagsRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
       },
     },
     async (req, reply) => {
-      const epcs = [...new Set(req.body.epcs.map(normalizeHex))];
+      const epcs = await hexesOf(req.session!.tenantId, req.body.epcs);
       const r = await clearCheck(db, req.session!.tenantId, epcs, req.session!.party);
       return reply.ok({
         ...r,
@@ -219,7 +233,7 @@ export const tagsRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
     },
     async (req, reply) => {
       const session = req.session!;
-      const epcs = [...new Set(req.body.epcs.map(normalizeHex))];
+      const epcs = await hexesOf(session.tenantId, req.body.epcs);
       const n = await db.transaction(async (tx) => {
         const r = await clearCheck(tx, session.tenantId, epcs, session.party);
         if (r.unknown.length) throw badRequest('tags.clearUnknown', { count: r.unknown.length, epc: r.unknown[0] });
@@ -245,19 +259,23 @@ export const tagsRoutes: FastifyPluginAsyncZod<Services> = async (app) => {
       schema: {
         tags: ['label/epc-query'],
         summary:
-          'EPC tag query: the tag of an EPC (24–64 hex) or a unique code (its TID), its SKU and goods, order, status and decoded EPC',
+          'EPC tag query: the tag of an EPC (24–64 hex, or a pure-identity URI, tag URI or GS1 Digital Link) or a unique code (its TID), its SKU and goods, order, status and decoded EPC',
         querystring: z.object({
           code: z
             .string()
             .max(100)
-            .refine((s) => EPC_HEX.test(normalizeHex(s)) || TID_HEX.test(normalizeHex(s)), { message: 'validation.epcShape' }),
+            .refine((s) => (s.includes(':') ? isEpcUri(s.trim()) : EPC_HEX.test(normalizeHex(s)) || TID_HEX.test(normalizeHex(s))), {
+              message: 'validation.epcShape',
+            }),
         }),
         response: { 200: envelope(z.record(z.string(), z.unknown())) },
       },
     },
     async (req, reply) => {
       const session = req.session!;
-      const code = normalizeHex(req.query.code);
+      // an EPC written as a URI or a Digital Link: the tenant's tag it names (none: not found)
+      const given = req.query.code.trim();
+      const code = given.includes(':') ? (await hexesOf(session.tenantId, [given]))[0] || given : normalizeHex(given);
       const [tag] = await db
         .select()
         .from(labelTags)

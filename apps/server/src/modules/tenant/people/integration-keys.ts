@@ -224,3 +224,72 @@ export class IntegrationKeyService implements IntegrationKeyResolver {
     return resolveIntegrationKey(this.ctx.db, key);
   }
 }
+
+/**
+ * The demo tenant's integration keys: its own EPCIS client — a key of known secret (DEMO_EPCIS_KEY,
+ * the README's curl examples use it) acting as the administrator, every scope —, the factory's MES
+ * (capture and query, as factory01, used yesterday) and a 3PL's key since revoked (as wh01).
+ */
+export const DEMO_EPCIS_KEY = `${INTEGRATION_KEY_PREFIX}DEMOepcisKEYforTHEreadmeCURLexamplesONLY0001`;
+
+export async function seedIntegrationKeysDemo(tx: Tx, tenantId: number): Promise<void> {
+  const userOf = async (username: string) =>
+    (
+      await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.tenantId, tenantId), eq(users.username, username)))
+    )[0]?.id;
+  const day = 86_400_000;
+  const now = Date.now();
+  const keys = [
+    {
+      name: '演示 EPCIS 客户端',
+      user: 'demo',
+      scopes: [1, 1, 1],
+      secret: DEMO_EPCIS_KEY,
+      used: now - 2 * 3_600_000,
+      status: INTEGRATION_KEY_STATUS.ACTIVE,
+      remark: 'README 中 curl 示例所用',
+    },
+    {
+      name: 'FA01 工厂 MES',
+      user: 'factory01',
+      scopes: [1, 1, 0],
+      secret: newSecret().key,
+      used: now - day,
+      status: INTEGRATION_KEY_STATUS.ACTIVE,
+      remark: '',
+    },
+    {
+      name: '华东 3PL（已停用）',
+      user: 'wh01',
+      scopes: [1, 0, 1],
+      secret: newSecret().key,
+      used: now - 40 * day,
+      status: INTEGRATION_KEY_STATUS.REVOKED,
+      remark: '合同到期',
+    },
+  ];
+  for (const k of keys) {
+    const userId = await userOf(k.user);
+    if (userId === undefined) continue;
+    const [row] = await tx
+      .insert(integrationKeys)
+      .values({
+        tenantId,
+        name: k.name,
+        userId,
+        canQuery: k.scopes[0],
+        canCapture: k.scopes[1],
+        canSubscribe: k.scopes[2],
+        keyPrefix: `${k.secret.slice(0, INTEGRATION_KEY_PREFIX.length + 6)}…`,
+        status: k.status,
+        issuedAt: new Date(now - 60 * day),
+        lastUsedAt: new Date(k.used),
+        remark: k.remark,
+      })
+      .returning({ id: integrationKeys.id });
+    if (k.status === INTEGRATION_KEY_STATUS.ACTIVE) await storeHash(tx, tenantId, row.id, hashOf(k.secret));
+  }
+}

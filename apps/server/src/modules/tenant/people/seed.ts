@@ -8,6 +8,7 @@ import { roleMenus, roles, tenantMenus, users } from '../../../db/schema/index.j
 import { tenantParams } from '../../../db/schema/resources.js';
 import { loadMenus } from '../../general/menu/grants.js';
 import { createUser } from '../../general/user/service.js';
+import { seedIntegrationKeysDemo } from './integration-keys.js';
 import { partyIdByCode } from './parties.js';
 
 /**
@@ -233,4 +234,5 @@ export async function seedPeopleDemo(tx: Tx, tenant: { id: number; code: string 
     if (partyId !== undefined) await scope.update(users, { partyKind: u.kind, partyId }, eq(users.id, user.id));
   }
   await tx.insert(tenantParams).values(DEMO_PARAMS.map((p) => ({ options: [], ...p, tenantId: tenant.id })));
+  await seedIntegrationKeysDemo(tx, tenant.id);
 }
