@@ -51,7 +51,8 @@ try {
         from generate_series(${at}, ${at + n - 1}) g`);
     if ((at / CHUNK) % 8 === 7) console.log(`  … ${(at + n).toLocaleString('en')} events (${secs(performance.now() - t0)})`);
   }
-  await run('analyze label_tag_events');
+  // as autovacuum leaves it: the GIN index's pending list merged (a lookup scans that list whole until then)
+  await run('vacuum analyze label_tag_events');
   console.log(`stored ${STORED.toLocaleString('en')} events of ${STORED_EPCS} EPCs each in ${secs(performance.now() - t0)}`);
 
   // 2. MATCH_anyEPC over them
@@ -64,6 +65,31 @@ try {
     return { ms: performance.now() - s, n: body.epcisBody.queryResults.resultsBody.eventList.length };
   };
   for (let i = 0; i < 10; i++) await ask(`urn:epc:id:sgtin:4099999.000000.${i * 7 + 3}`);
+  if (process.env.EP_EXPLAIN === '1') {
+    // each statement of one query call, timed, and the plan of the slowest
+    const client = (t.ctx.db as unknown as { $client: { query: (...a: unknown[]) => Promise<unknown> } }).$client;
+    const seen: { text: string; params: unknown[]; ms: number }[] = [];
+    const original = client.query;
+    client.query = async function (this: unknown, ...args: unknown[]) {
+      const s = performance.now();
+      try {
+        return await original.apply(this, args as never);
+      } finally {
+        const q = args[0];
+        seen.push({
+          text: typeof q === 'string' ? q : String((q as { text?: string })?.text ?? ''),
+          params: (args[1] as unknown[]) ?? [],
+          ms: performance.now() - s,
+        });
+      }
+    };
+    await ask('urn:epc:id:sgtin:4099999.000000.1234');
+    client.query = original;
+    for (const q of seen) console.log(`  ${q.ms.toFixed(1)} ms  ${q.text.replace(/\s+/g, ' ').slice(0, 160)}`);
+    const slow = [...seen].sort((a, b) => b.ms - a.ms)[0];
+    const plan = (await client.query(`explain (analyze, buffers) ${slow.text}`, slow.params)) as { rows: Record<string, unknown>[] };
+    console.log(plan.rows.map((r) => `      ${String(Object.values(r)[0])}`).join('\n'));
+  }
   let found = 0;
   for (let i = 0; i < RUNS; i++) {
     const g = Math.floor((i * 7_919_993) % STORED);

@@ -95,8 +95,8 @@ export interface ReadCapture {
  * set aside with their problem), then the repository's own limits (an event of the future, too
  * many EPCs). A document-level fault (not an EPCIS document, over the capture limit) is thrown.
  */
-export function readCapture(doc: unknown, now = Date.now()): ReadCapture {
-  const found = validateDocument(doc) ? [] : schemaErrors(validateDocument.errors ?? []);
+export function readCapture(doc: unknown, now = Date.now(), opts: { schema?: boolean } = {}): ReadCapture {
+  const found = opts.schema === false || validateDocument(doc) ? [] : schemaErrors(validateDocument.errors ?? []);
   // the document's own faults are thrown here in the domain's words (not an EPCIS document, over the limit)
   const result = readCaptureDocument(doc, { captureLimit: CAPTURE_LIMIT, collectErrors: true });
   const whole = found.find((e) => e.index < 0);
@@ -201,6 +201,21 @@ async function knownIds(tx: Tx, tenantId: number, ids: readonly string[]): Promi
   return new Set(rows.map((r) => r.id));
 }
 
+/**
+ * The event as kept: its EPC list (or children) left out when the row's `epcs` hold it as it came
+ * (serve.ts puts it back), the bulk of a large capture not stored twice.
+ */
+function lean(raw: Record<string, unknown>, epcs: readonly string[]): Record<string, unknown> {
+  for (const key of ['epcList', 'childEPCs'] as const) {
+    const list = raw[key];
+    if (Array.isArray(list) && list.length === epcs.length && list.every((v, i) => v === epcs[i])) {
+      const { [key]: _gone, ...rest } = raw;
+      return { ...rest, [`${key}@`]: 'epcs' };
+    }
+  }
+  return raw;
+}
+
 /** A captured event as a row of the lifecycle (label_tag_events). */
 function rowOf(
   e: NormalizedEvent,
@@ -233,7 +248,11 @@ function rowOf(
     userId: who.userId,
     username: who.username,
     source: 'EPCIS capture',
-    doc: { event: e.raw, ...(e.context?.length ? { context: e.context } : {}), ...(e.eventIdGiven ? {} : { eventID: e.eventId }) },
+    doc: {
+      event: lean(e.raw, epcs),
+      ...(e.context?.length ? { context: e.context } : {}),
+      ...(e.eventIdGiven ? {} : { eventID: e.eventId }),
+    },
     captureId: who.captureId,
   };
 }
@@ -249,7 +268,8 @@ export const captureJob: JobKind = {
     const where = and(eq(epcisCaptures.tenantId, tenantId), eq(epcisCaptures.id, captureId));
     const [cap] = await ctx.db.select().from(epcisCaptures).where(where);
     if (!cap?.document) return { message: 'epcis.captureGone' };
-    const read = readCapture(JSON.parse(cap.document), cap.createdAt.getTime());
+    // read again as it was when it came (GS1's schema was checked then: not twice)
+    const read = readCapture(JSON.parse(cap.document), cap.createdAt.getTime(), { schema: false });
     const events = read.result?.events ?? [];
     await progress.start(events.length);
     const cpl = (await placeOf(ctx.db, tenantId)).companyPrefixLength;

@@ -104,7 +104,8 @@ function typedIds(kind: 'bt' | 'party', type: string, vs: readonly string[]): st
 }
 
 /** The conditions of a query on `e` (label_tag_events), the tenant's and the caller's scope first. */
-export async function queryConditions(tx: Tx, session: SessionInfo, q: EpcisQuery, place: QueryPlace): Promise<SQL> {
+export async function queryConditions(tx: Tx, session: SessionInfo, q: EpcisQuery, place: QueryPlace): Promise<{ where: SQL; hits?: SQL }> {
+  let hits: SQL | undefined;
   const tenantId = session.tenantId;
   const c: SQL[] = [sql`e.tenant_id = ${tenantId}`];
   const reach = eventReachOf(session, { orderId: sql`e.order_id`, locationId: sql`e.location_id` });
@@ -200,6 +201,22 @@ export async function queryConditions(tx: Tx, session: SessionInfo, q: EpcisQuer
           sql` or `,
         )}))`
       : sql``;
+    // the events naming these EPCs, found by the GIN index on epcs (`tenant_id + 0`: the tenant's b-trees
+    // are no alternative to the planner), the parent index and the orders' rows: what the query then orders
+    if (!hits && !patterns.length && (how === 'epc' || how === 'any' || how === 'parent')) {
+      const parts: SQL[] = [];
+      if (how !== 'parent')
+        parts.push(sql`select x.created_at, x.id from label_tag_events x where x.tenant_id + 0 = ${tenantId} and x.epcs && ${arr}`);
+      if (how !== 'epc')
+        parts.push(
+          sql`select x.created_at, x.id from label_tag_events x where x.tenant_id = ${tenantId} and x.parent_id <> '' and x.parent_id = any(${arr})`,
+        );
+      for (const o of orders)
+        parts.push(
+          sql`select x.created_at, x.id from label_tag_events x where x.tenant_id = ${tenantId} and x.order_id = ${o.orderId} and cardinality(x.epcs) = 0`,
+        );
+      hits = sql.join(parts, sql` union `);
+    }
     if (how === 'parent') c.push(sql`(e.parent_id = any(${arr})${byPattern})`);
     else if (how === 'epc') c.push(sql`((e.event_type <> 'TransformationEvent' and e.epcs && ${arr})${byPattern}${byOrder})`);
     else if (how === 'any') c.push(sql`(e.epcs && ${arr} or e.parent_id = any(${arr})${byPattern}${byOrder})`);
@@ -215,7 +232,7 @@ export async function queryConditions(tx: Tx, session: SessionInfo, q: EpcisQuer
   await epcMatch(q.parentIds, 'parent');
   await epcMatch(q.inputEpcs, 'input');
   await epcMatch(q.outputEpcs, 'output');
-  return sql.join(c, sql` and `);
+  return { where: sql.join(c, sql` and `), hits };
 }
 
 /** The columns a query's rows carry (as serve.ts turns them into events). */
@@ -269,7 +286,11 @@ export async function queryEvents(
   place: QueryPlace,
   page: { limit: number; cursor?: Cursor },
 ): Promise<{ rows: EventRow[]; more: boolean }> {
-  const where = await queryConditions(tx, session, q, place);
+  const { where, hits } = await queryConditions(tx, session, q, place);
+  // with EPCs asked for: the rows naming them first (a materialized set), then the rest of the query on those
+  const from = hits
+    ? sql`(with h as materialized (${hits}) select e.* from h join label_tag_events e on e.tenant_id = ${session.tenantId} and e.created_at = h.created_at and e.id = h.id) e`
+    : sql`label_tag_events e`;
   const col = q.orderBy === 'recordTime' ? sql`e.record_time` : sql`e.created_at`;
   const desc = q.orderDirection !== 'ASC';
   const after = page.cursor
@@ -280,7 +301,7 @@ export async function queryEvents(
   if (q.maxEventCount !== undefined) {
     const [n] = await queryRows<{ n: number }>(
       tx,
-      sql`select count(*)::int as n from (select 1 from label_tag_events e where ${where} limit ${q.maxEventCount + 1}) k`,
+      sql`select count(*)::int as n from (select 1 from ${from} where ${where} limit ${q.maxEventCount + 1}) k`,
     );
     if (Number(n?.n ?? 0) > q.maxEventCount)
       throw epcisProblem('QueryTooLargeException', `more than maxEventCount (${q.maxEventCount}) events match`);
@@ -288,7 +309,7 @@ export async function queryEvents(
   const rows = await queryRows<EventRow>(
     tx,
     sql`select ${EVENT_COLUMNS}, to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "orderValue"
-          from label_tag_events e where ${where}${after}
+          from ${from} where ${where}${after}
          order by ${col} ${desc ? sql`desc` : sql`asc`}, e.id ${desc ? sql`desc` : sql`asc`}
          limit ${page.limit + 1}`,
   );

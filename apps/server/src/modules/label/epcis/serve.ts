@@ -8,11 +8,21 @@ import { type EpcisEventType, type EpcisEventWithContext, epcisEventBody, type J
 import { epcUri } from '../tags/decode.js';
 import type { EventRow } from './query.js';
 
+/** A kept event with its EPC list (or children) put back from the row's `epcs` where it was left out (capture.ts lean), in its place. */
+function whole(event: Record<string, unknown>, epcs: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(event)) {
+    if ((k === 'epcList@' || k === 'childEPCs@') && v === 'epcs') out[k.slice(0, -1)] = [...epcs];
+    else out[k] = v;
+  }
+  return out;
+}
+
 /** The event (with its extension contexts) a row stands for. */
 export function eventOf(row: EventRow, tenantCode: string): EpcisEventWithContext {
   if (row.doc?.event)
     return {
-      event: row.doc.event,
+      event: whole(row.doc.event, row.epcs ?? []),
       context: (row.doc.context ?? []) as JsonLdContextEntry[],
       eventID: row.doc.eventID ?? row.eventId,
       recordTime: row.recordTime,
