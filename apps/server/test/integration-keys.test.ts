@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
-import { resolveIntegrationKey } from '../src/modules/tenant/people/integration-keys.js';
+import { DEMO_EPCIS_KEY, resolveIntegrationKey } from '../src/modules/tenant/people/integration-keys.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: API answers are read loosely
@@ -82,6 +82,14 @@ describe(`integration keys on ${DRIVER}`, () => {
     const again = await post('rotate', { id: row.id });
     expect(again.status).toBe(409);
     expect(again.body.msg).toContain('LS01 EPCIS');
+  });
+
+  it('seeds the demo tenant’s keys: its own EPCIS client of known secret (the README’s), a factory’s, a revoked one', async () => {
+    const own = await resolveIntegrationKey(t.ctx.db, DEMO_EPCIS_KEY);
+    expect(own?.session.username).toBe('demo');
+    expect(own?.scopes).toEqual({ capture: true, query: true, subscribe: true });
+    const listed = await post('list', { page: 1, pageSize: 50 });
+    expect(listed.body.data.list.map((r: Row) => r.status).sort()).toEqual(expect.arrayContaining([1, 2]));
   });
 
   it('refuses a user of another tenant and names the field', async () => {
