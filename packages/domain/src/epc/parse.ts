@@ -12,6 +12,7 @@ import { checkDigit, isAdiChar, isCageChar, isCharset82, isCpiChar, isDigits, ur
 import { decodeEpc } from './decode.js';
 import { encodeEpc } from './encode.js';
 import { EpcError, isEpcError } from './errors.js';
+import { TDS1_SCHEMES } from './schemes.js';
 import { AI_FORMAT, KEY_QUALIFIERS } from './tds2-tables.js';
 import type { DecodedEpc, EncodeEpcInput, Tds1Scheme } from './types.js';
 
@@ -522,29 +523,8 @@ const KINDS: readonly EpcKind[] = [
   'usdod',
   'adi',
 ];
-const TAG_SCHEMES = new Set<string>([
-  'sgtin-96',
-  'sgtin-198',
-  'sscc-96',
-  'sgln-96',
-  'sgln-195',
-  'grai-96',
-  'grai-170',
-  'giai-96',
-  'giai-202',
-  'gsrn-96',
-  'gsrnp-96',
-  'gdti-96',
-  'gdti-174',
-  'cpi-96',
-  'cpi-var',
-  'sgcn-96',
-  'gid-96',
-  'itip-110',
-  'itip-212',
-  'usdod-96',
-  'adi-var',
-]);
+/** The schemes a tag URI names (TDS 1.13's: TDS 2.x defines none). */
+const TAG_SCHEMES = new Set<string>(TDS1_SCHEMES);
 
 /** What a decode says, as `parseEpc` gives it. */
 function fromDecoded(form: EpcForm, d: DecodedEpc, options?: ParseEpcOptions): ParsedEpc {

@@ -18,6 +18,31 @@ export const frSessions = resourceTable(fittingSessionResource);
 /** A session's garments. */
 export const frSessionItems = resourceTable(fittingItemResource);
 
+/** The sums a rollup row of sessions holds (per hour, day or store). */
+const sumColumns = () => ({
+  sessions: integer('sessions').notNull().default(0),
+  /** sessions with at least one garment bought */
+  sessionsBought: integer('sessions_bought').notNull().default(0),
+  items: integer('items').notNull().default(0),
+  tries: integer('tries').notNull().default(0),
+  bought: integer('bought').notNull().default(0),
+  swapped: integer('swapped').notNull().default(0),
+  amount: numeric('amount', { precision: 14, scale: 2 }).notNull().default('0'),
+  dwellSumS: integer('dwell_sum_s').notNull().default(0),
+});
+
+/** The sums a rollup row of a SKU holds (sessions that had it, garments, tries, bought, swapped, amount, dwell). */
+const skuSumColumns = () => ({
+  styleId: bigint('style_id', { mode: 'number' }).notNull(),
+  sessions: integer('sessions').notNull().default(0),
+  items: integer('items').notNull().default(0),
+  tries: integer('tries').notNull().default(0),
+  bought: integer('bought').notNull().default(0),
+  swapped: integer('swapped').notNull().default(0),
+  amount: numeric('amount', { precision: 14, scale: 2 }).notNull().default('0'),
+  dwellSumS: integer('dwell_sum_s').notNull().default(0),
+});
+
 /** Per day, store and SKU: sessions that had it, tries, bought, swapped for another size, dwell. */
 export const frSkuDaily = pgTable(
   'fr_sku_daily',
@@ -26,14 +51,7 @@ export const frSkuDaily = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     storeId: bigint('store_id', { mode: 'number' }).notNull(),
     skuId: bigint('sku_id', { mode: 'number' }).notNull(),
-    styleId: bigint('style_id', { mode: 'number' }).notNull(),
-    sessions: integer('sessions').notNull().default(0),
-    items: integer('items').notNull().default(0),
-    tries: integer('tries').notNull().default(0),
-    bought: integer('bought').notNull().default(0),
-    swapped: integer('swapped').notNull().default(0),
-    amount: numeric('amount', { precision: 14, scale: 2 }).notNull().default('0'),
-    dwellSumS: integer('dwell_sum_s').notNull().default(0),
+    ...skuSumColumns(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.day, t.storeId, t.skuId] }),
@@ -49,31 +67,10 @@ export const frStoreHourly = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     storeId: bigint('store_id', { mode: 'number' }).notNull(),
     hour: smallint('hour').notNull(),
-    sessions: integer('sessions').notNull().default(0),
-    /** sessions with at least one garment bought */
-    sessionsBought: integer('sessions_bought').notNull().default(0),
-    items: integer('items').notNull().default(0),
-    tries: integer('tries').notNull().default(0),
-    bought: integer('bought').notNull().default(0),
-    swapped: integer('swapped').notNull().default(0),
-    amount: numeric('amount', { precision: 14, scale: 2 }).notNull().default('0'),
-    dwellSumS: integer('dwell_sum_s').notNull().default(0),
+    ...sumColumns(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.day, t.storeId, t.hour] })],
 );
-
-/** The sums every tenant-wide rollup row holds (the hourly rollup's measures). */
-const sumColumns = () => ({
-  sessions: integer('sessions').notNull().default(0),
-  /** sessions with at least one garment bought */
-  sessionsBought: integer('sessions_bought').notNull().default(0),
-  items: integer('items').notNull().default(0),
-  tries: integer('tries').notNull().default(0),
-  bought: integer('bought').notNull().default(0),
-  swapped: integer('swapped').notNull().default(0),
-  amount: numeric('amount', { precision: 14, scale: 2 }).notNull().default('0'),
-  dwellSumS: integer('dwell_sum_s').notNull().default(0),
-});
 
 /**
  * fr_sku_daily without the store (the whole tenant's reports: 200 stores summed once, at the rollup,
@@ -88,14 +85,7 @@ export const frSkuPeriod = pgTable(
     grain: smallint('grain').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     skuId: bigint('sku_id', { mode: 'number' }).notNull(),
-    styleId: bigint('style_id', { mode: 'number' }).notNull(),
-    sessions: integer('sessions').notNull().default(0),
-    items: integer('items').notNull().default(0),
-    tries: integer('tries').notNull().default(0),
-    bought: integer('bought').notNull().default(0),
-    swapped: integer('swapped').notNull().default(0),
-    amount: numeric('amount', { precision: 14, scale: 2 }).notNull().default('0'),
-    dwellSumS: integer('dwell_sum_s').notNull().default(0),
+    ...skuSumColumns(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.grain, t.day, t.skuId] })],
 );

@@ -10,18 +10,11 @@
  * an event within about a second of the capture's end).
  */
 import { createHmac } from 'node:crypto';
-import {
-  EPCIS_VERSION,
-  type EpcisQueryValue,
-  nextCronFire,
-  type PartyKind,
-  parseCron,
-  parseEpcisQuery,
-  toQueryDocument,
-} from '@tagloom/domain';
+import { EPCIS_VERSION, type EpcisQueryValue, nextCronFire, parseCron, parseEpcisQuery, toQueryDocument } from '@tagloom/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import type { AppContext, SessionInfo } from '../../../core/context.js';
-import { queryRows, type Tx } from '../../../db/client.js';
+import type { AppContext } from '../../../core/context.js';
+import { queryRows } from '../../../db/client.js';
+import { sessionOfUser } from '../../tenant/people/integration-keys.js';
 import { placeOf } from '../tags/store.js';
 import { type QueryPlace, queryEvents } from './query.js';
 import { eventOf } from './serve.js';
@@ -54,40 +47,6 @@ export function scheduleCron(schedule: Record<string, unknown>): string | null {
 
 /** The signature a delivery carries: the HMAC-SHA256 of its body under the subscriber's token. */
 export const signatureOf = (body: string, token: string) => `sha256=${createHmac('sha256', token).update(body, 'utf8').digest('hex')}`;
-
-/** The session of the user a subscription was made by (its party scope holds for what it is sent), or null when gone or disabled. */
-async function subscriberSession(tx: Tx, tenantId: number, userId: number | null): Promise<SessionInfo | null> {
-  if (userId === null) return null;
-  const [u] = await queryRows<{
-    id: number;
-    user_code: string;
-    username: string;
-    user_type: number;
-    login_status: number;
-    party_kind: string | null;
-    party_id: number | null;
-    tenant_code: string;
-    tenant_status: number;
-  }>(
-    tx,
-    sql`select u.id::int as id, u.user_code, u.username, u.user_type, u.login_status, u.party_kind, u.party_id::int as party_id,
-               t.code as tenant_code, t.status as tenant_status
-          from users u join tenants t on t.id = u.tenant_id where u.tenant_id = ${tenantId} and u.id = ${userId}`,
-  );
-  if (u?.login_status !== 1 || u.tenant_status !== 1) return null;
-  return {
-    tokenHash: `subscription:${userId}`,
-    tenantId,
-    tenantCode: u.tenant_code,
-    userId: u.id,
-    userCode: u.user_code,
-    username: u.username,
-    userType: u.user_type,
-    loginType: 'subscription',
-    lang: 'en_US',
-    ...(u.party_kind && u.party_id !== null ? { party: { kind: u.party_kind as PartyKind, id: Number(u.party_id) } } : {}),
-  };
-}
 
 type Sub = typeof epcisSubscriptions.$inferSelect;
 
@@ -124,7 +83,8 @@ const defaultPost: Post = async (url, init) => {
 /** One delivery of a subscription: its next events (or, on its schedule, none when it reports empty), and its row written after. */
 async function deliver(ctx: AppContext, sub: Sub, post: Post, now: Date): Promise<void> {
   const where = and(eq(epcisSubscriptions.tenantId, sub.tenantId), eq(epcisSubscriptions.id, sub.id));
-  const session = await subscriberSession(ctx.db, sub.tenantId, sub.userId);
+  // the user it was made by: its party scope holds for what it is sent
+  const session = sub.userId === null ? null : await sessionOfUser(ctx.db, sub.tenantId, sub.userId, 'subscription');
   const [named] = await queryRows<{ query: Record<string, EpcisQueryValue> }>(
     ctx.db,
     sql`select query from epcis_queries where tenant_id = ${sub.tenantId} and name = ${sub.queryName}`,

@@ -7,7 +7,7 @@
  * deletes the hash. `resolveIntegrationKey` is the one door a key comes in by: the key's row, its
  * user and tenant, all enabled, as a session of that user.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   INTEGRATION_KEY_PREFIX,
   INTEGRATION_KEY_STATUS,
@@ -24,6 +24,7 @@ import type { AppContext, IntegrationKeyResolver, SessionInfo } from '../../../c
 import { envelope } from '../../../core/envelope.js';
 import { conflict, notFound } from '../../../core/errors.js';
 import type { ResourceHooks } from '../../../core/resource/service.js';
+import { hashToken } from '../../../core/sessions.js';
 import type { Tx } from '../../../db/client.js';
 import { tenants, users } from '../../../db/schema/index.js';
 import { integrationKeyHashes, integrationKeys } from './tables.js';
@@ -35,7 +36,8 @@ const TOUCH_EVERY_MS = 60_000;
 /** An enabled user's login status, an enabled tenant's status (as sign-in reads them). */
 const ENABLED = 1;
 
-const hashOf = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
+/** A secret's digest, as sessions' tokens are kept. */
+const hashOf = hashToken;
 
 /** A new secret: the key, its digest and the characters the list shows. */
 function newSecret(): { key: string; keyHash: string; keyPrefix: string } {
@@ -163,21 +165,12 @@ export async function resolveIntegrationKey(db: Tx, key: string, now = new Date(
   const [r] = await db
     .select({
       keyId: integrationKeys.id,
-      tenantId: integrationKeys.tenantId,
       status: integrationKeys.status,
       canCapture: integrationKeys.canCapture,
       canQuery: integrationKeys.canQuery,
       canSubscribe: integrationKeys.canSubscribe,
       lastUsedAt: integrationKeys.lastUsedAt,
-      userId: users.id,
-      userCode: users.userCode,
-      username: users.username,
-      userType: users.userType,
-      loginStatus: users.loginStatus,
-      partyKind: users.partyKind,
-      partyId: users.partyId,
-      tenantCode: tenants.code,
-      tenantStatus: tenants.status,
+      ...USER_COLUMNS,
     })
     .from(integrationKeyHashes)
     .innerJoin(
@@ -194,7 +187,6 @@ export async function resolveIntegrationKey(db: Tx, key: string, now = new Date(
       .update(integrationKeys)
       .set({ lastUsedAt: now })
       .where(and(eq(integrationKeys.tenantId, r.tenantId), eq(integrationKeys.id, r.keyId)));
-  const party = r.partyKind && r.partyId ? { kind: r.partyKind as PartyKind, id: Number(r.partyId) } : undefined;
   return {
     keyId: r.keyId,
     scopes: {
@@ -202,19 +194,63 @@ export async function resolveIntegrationKey(db: Tx, key: string, now = new Date(
       query: r.canQuery === 1,
       subscribe: r.canSubscribe === 1,
     },
-    session: {
-      tokenHash: `integration-key:${r.keyId}`,
-      tenantId: r.tenantId,
-      tenantCode: r.tenantCode,
-      userId: r.userId,
-      userCode: r.userCode,
-      username: r.username,
-      userType: r.userType,
-      loginType: 'integration-key',
-      lang: normalizeLang(undefined),
-      ...(party ? { party } : {}),
-    },
+    session: sessionFrom(r, 'integration-key', `integration-key:${r.keyId}`),
   };
+}
+
+/** What a session stands on: the user's row and its tenant's (as sign-in reads them). */
+const USER_COLUMNS = {
+  tenantId: users.tenantId,
+  userId: users.id,
+  userCode: users.userCode,
+  username: users.username,
+  userType: users.userType,
+  loginStatus: users.loginStatus,
+  partyKind: users.partyKind,
+  partyId: users.partyId,
+  tenantCode: tenants.code,
+  tenantStatus: tenants.status,
+};
+interface UserRow {
+  tenantId: number;
+  userId: number;
+  userCode: string;
+  username: string;
+  userType: number;
+  partyKind: string | null;
+  partyId: number | null;
+  tenantCode: string;
+}
+
+/** The session of a user's row (its party scope); the caller checked the user and tenant are enabled. */
+function sessionFrom(r: UserRow, loginType: string, tokenHash: string): SessionInfo {
+  const party = r.partyKind && r.partyId ? { kind: r.partyKind as PartyKind, id: Number(r.partyId) } : undefined;
+  return {
+    tokenHash,
+    tenantId: r.tenantId,
+    tenantCode: r.tenantCode,
+    userId: r.userId,
+    userCode: r.userCode,
+    username: r.username,
+    userType: r.userType,
+    loginType,
+    lang: normalizeLang(undefined),
+    ...(party ? { party } : {}),
+  };
+}
+
+/**
+ * The session of one of a tenant's users acting without signing in (a subscription's deliveries):
+ * its party scope holds; null when the user or its tenant is gone or disabled.
+ */
+export async function sessionOfUser(db: Tx, tenantId: number, userId: number, loginType: string): Promise<SessionInfo | null> {
+  const [r] = await db
+    .select(USER_COLUMNS)
+    .from(users)
+    .innerJoin(tenants, eq(tenants.id, users.tenantId))
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+  if (r?.loginStatus !== ENABLED || r.tenantStatus !== ENABLED) return null;
+  return sessionFrom(r, loginType, `${loginType}:${userId}`);
 }
 
 /** The integration keys as core/access.ts asks them (app.ts hands it over). */

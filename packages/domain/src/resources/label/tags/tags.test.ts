@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CBV_DISPOSITIONS as CBV_DISPOSITION_WORDS, CBV_BIZ_STEPS as CBV_STEP_WORDS } from '../../../epcis/cbv.js';
 import { BIZ_STEPS, DISPOSITIONS } from '../../../feed/tag-events.js';
 import { EPCIS_CONTEXT, epcisDocument, placeUri, rawEpcUri, type TagEvent } from './epcis.js';
 import { EPC_HEX, normalizeHex, parseHexLines, TID_HEX } from './format.js';
@@ -99,85 +100,9 @@ describe('the EPCIS 2.0 document of a tag', () => {
 });
 
 describe('CBV 2.0 values of the lifecycle', () => {
-  // GS1 Core Business Vocabulary 2.0, §7.2 business steps and §7.3 dispositions (bare names)
-  const CBV_BIZ_STEPS = [
-    'accepting',
-    'arriving',
-    'assembling',
-    'collecting',
-    'commissioning',
-    'consigning',
-    'creating_class_instance',
-    'cycle_counting',
-    'decommissioning',
-    'departing',
-    'destroying',
-    'disassembling',
-    'dispensing',
-    'encoding',
-    'entering_exiting',
-    'holding',
-    'inspecting',
-    'installing',
-    'killing',
-    'loading',
-    'other',
-    'packing',
-    'picking',
-    'receiving',
-    'removing',
-    'repackaging',
-    'repairing',
-    'replacing',
-    'reserving',
-    'retail_selling',
-    'sampling',
-    'sensor_reporting',
-    'shipping',
-    'staging_outbound',
-    'stock_taking',
-    'stocking',
-    'storing',
-    'transporting',
-    'unloading',
-    'unpacking',
-    'void_shipping',
-  ];
-  const CBV_DISPOSITIONS = [
-    'active',
-    'available',
-    'completeness_inferred',
-    'completeness_verified',
-    'conformant',
-    'container_closed',
-    'container_open',
-    'damaged',
-    'destroyed',
-    'dispensed',
-    'disposed',
-    'encoded',
-    'expired',
-    'in_progress',
-    'in_transit',
-    'inactive',
-    'mismatch_class',
-    'mismatch_instance',
-    'mismatch_quantity',
-    'needs_replacement',
-    'no_pedigree_match',
-    'non_conformant',
-    'non_sellable_other',
-    'partially_dispensed',
-    'recalled',
-    'reserved',
-    'retail_sold',
-    'returned',
-    'sellable_accessible',
-    'sellable_not_accessible',
-    'stolen',
-    'unavailable',
-    'unknown',
-  ];
+  // GS1 Core Business Vocabulary 2.0, §7.2 business steps and §7.3 dispositions (bare names): the EPCIS interface's lists
+  const CBV_BIZ_STEPS: readonly string[] = CBV_STEP_WORDS;
+  const CBV_DISPOSITIONS: readonly string[] = CBV_DISPOSITION_WORDS;
 
   it('records CBV business steps and dispositions only (no "returning": a return is receiving, returned)', () => {
     expect(BIZ_STEPS.filter((s) => !CBV_BIZ_STEPS.includes(s))).toEqual([]);
