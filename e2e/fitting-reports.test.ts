@@ -1,7 +1,7 @@
 /**
  * The fitting-room reports (issue 32, ../shared/operations.md §8): store01 reads its store's top
  * ranking over the demo's two weeks of cabin sessions — the chart, a row of the table, its store's
- * rules — and ranks by tried-not-bought instead.
+ * rules — and ranks by tried-not-bought instead; the sessions' screen shows the same rules line.
  */
 
 import type { Lang } from '@tagloom/domain';
@@ -28,5 +28,9 @@ describe('fitting-room reports', () => {
     await expect.poll(() => table.locator('.ant-table-row').count()).toBeGreaterThan(0);
     const header = await table.locator('thead').textContent();
     expect(header).toContain(webText(lang, 'fittingReports.col.triedNotBought'));
+    // the sessions' screen shows the same rules line, its store's
+    await page.goto('/smart-store/data');
+    const data = screenOf(page, 'smart-store/data');
+    await expect.poll(() => data.getByTestId('fitting-rules').textContent()).toMatch(/Rules — .*: try-on ≥ \d+ s/);
   });
 });

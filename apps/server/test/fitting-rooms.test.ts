@@ -85,13 +85,16 @@ describe(`fitting rooms on ${DRIVER}`, () => {
       for (const c of a.cabins) expect(c.readers).toHaveLength(1);
     }
     expect(seeded.flatMap((a) => a.cabins.flatMap((c: Row) => c.readers))).toContain('FIT-ST001');
-    const [s] = await queryRows<{ sessions: number; tried: number; bought: number; items: number; stores: number; open: number }>(
+    const [s] = await queryRows<{ sessions: number; tried: number; bought: number; items: number; stores: number; open: number; days: number }>(
       t.ctx.db,
       sql`select count(*)::int as sessions, sum(tried)::int as tried, sum(bought)::int as bought, sum(items)::int as items,
-                 count(distinct store_id)::int as stores, count(*) filter (where status = ${FS.OPEN})::int as open
+                 count(distinct store_id)::int as stores, count(*) filter (where status = ${FS.OPEN})::int as open,
+                 count(distinct (started_at at time zone 'Asia/Shanghai')::date)::int as days
             from fr_sessions where tenant_id = ${tenantId}`,
     );
     expect(s.stores).toBe(5);
+    // two weeks: the seeded days and the last day's reads, made into sessions on the first start
+    expect(s.days).toBeGreaterThanOrEqual(14);
     expect(s.open).toBe(0);
     expect(s.sessions).toBeGreaterThan(1000);
     expect(s.tried / s.items).toBeGreaterThan(0.6);
@@ -128,6 +131,17 @@ describe(`fitting rooms on ${DRIVER}`, () => {
     const own = (await t.call('GET', `/api/smart-store/data/get?id=${sessions.list[0].id}`, { token: store01 })).body.data;
     expect(own.garments).toHaveLength(sessions.list[0].items);
     expect(own.garments.every((i: Row) => i.skuId && i.styleId && i.epc)).toBe(true);
+    // the rules line of the sessions' and reads' screens: its own store's rules, every store's for the tenant's user
+    for (const screen of ['data', 'raw-data']) {
+      const mine = (await t.call('GET', `/api/smart-store/${screen}/rules`, { token: store01 })).body.data;
+      expect(mine.rules.map((r: Row) => r.storeCode)).toEqual(['ST001']);
+      expect(mine.rules[0]).toMatchObject({ cabins: 3, minDwellS: areas[0].minDwellS, mergeGapS: areas[0].mergeGapS });
+      const all = (await t.call('GET', `/api/smart-store/${screen}/rules`, { token: demo })).body.data;
+      expect(all.rules.map((r: Row) => r.storeCode)).toEqual(expect.arrayContaining(['ST001', 'ST002', 'ST003', 'ST005', 'ST006']));
+      expect(all.rules.find((r: Row) => r.storeCode === 'ST003').minDwellS).toBe(60);
+      const refused = await t.call('GET', `/api/smart-store/${screen}/rules?storeId=${st002.id}`, { token: store01 });
+      expect(refused.status).toBe(400);
+    }
   });
 
   it('makes a session live from a cabin reader: tried, carried past, closed after the merge gap, bought at the till', async () => {

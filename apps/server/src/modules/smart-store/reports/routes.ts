@@ -519,11 +519,31 @@ function register<Q>(app: Parameters<FastifyPluginAsyncZod<Services>>[0], servic
   );
 }
 
-/** The fitting-room reports' routes. */
+/** The screens of sessions and reads (no report of their own) that show the same rules line as the reports. */
+const RULES_SCREENS = ['smart-store/data', 'smart-store/raw-data'] as const;
+
+/** The fitting-room reports' routes, and the rules line of the sessions' and reads' screens. */
 export const fittingReportRoutes: FastifyPluginAsyncZod<Services> = async (app, services) => {
   const [top, trend, turnover, statistics] = SCREENS;
   register(app, services, top);
   register(app, services, trend);
   register(app, services, turnover);
   register(app, services, statistics);
+  for (const screen of RULES_SCREENS)
+    app.get(
+      `/${screen}/rules`,
+      {
+        config: { access: { screen, action: 'query' }, fieldLabels: LABELS },
+        schema: {
+          tags: [screen],
+          summary: "The fitting rules of the stores the session sees (a store's user: its own; storeId: one), and those stores",
+          querystring: z.object({ storeId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional() }),
+          response: { 200: envelope(z.object({ stores: z.array(storeSchema), rules: z.array(rulesSchema) })) },
+        },
+      },
+      async (req, reply) => {
+        const { stores, rules } = (await resolve(services, req.session!, req.query as BaseQuery, req.lang)).base;
+        return reply.ok({ stores, rules });
+      },
+    );
 };

@@ -8,14 +8,14 @@
 import { FITTING_SESSION_STATUS, fittingSessionResource } from '@tagloom/domain/resources/smart-store/fitting.ts';
 import { ResourcePage } from '../../../components/resource/ResourcePage';
 import { whileIn } from '../../logistics/ecom-delivery/reading';
-import { duration, FittingRules } from '../_shared/FittingRules';
+import { duration, ScreenRulesLine } from '../_reports/RulesLine';
 
 const inCabin = whileIn([FITTING_SESSION_STATUS.OPEN]);
 
 export default function FittingData() {
   return (
     <div>
-      <FittingRules />
+      <ScreenRulesLine screen="smart-store/data" />
       <ResourcePage
         def={fittingSessionResource}
         refreshEvery={inCabin}

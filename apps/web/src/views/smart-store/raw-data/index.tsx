@@ -5,12 +5,12 @@
  */
 import { fittingRawFeed } from '@tagloom/domain/resources/smart-store/fitting.ts';
 import { FeedPage } from '../../../components/feed/FeedPage';
-import { FittingRules } from '../_shared/FittingRules';
+import { ScreenRulesLine } from '../_reports/RulesLine';
 
 export default function FittingRawData() {
   return (
     <div>
-      <FittingRules />
+      <ScreenRulesLine screen="smart-store/raw-data" />
       <FeedPage feed={fittingRawFeed} testId="fitting-raw" />
     </div>
   );
