@@ -85,7 +85,15 @@ describe(`fitting rooms on ${DRIVER}`, () => {
       for (const c of a.cabins) expect(c.readers).toHaveLength(1);
     }
     expect(seeded.flatMap((a) => a.cabins.flatMap((c: Row) => c.readers))).toContain('FIT-ST001');
-    const [s] = await queryRows<{ sessions: number; tried: number; bought: number; items: number; stores: number; open: number; days: number }>(
+    const [s] = await queryRows<{
+      sessions: number;
+      tried: number;
+      bought: number;
+      items: number;
+      stores: number;
+      open: number;
+      days: number;
+    }>(
       t.ctx.db,
       sql`select count(*)::int as sessions, sum(tried)::int as tried, sum(bought)::int as bought, sum(items)::int as items,
                  count(distinct store_id)::int as stores, count(*) filter (where status = ${FS.OPEN})::int as open,
