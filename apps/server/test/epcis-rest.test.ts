@@ -5,6 +5,7 @@ import { epcToDigitalLink, readCaptureDocument } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
+import { captureReadersStarted, INLINE_READ_CHARS } from '../src/modules/label/epcis/read-pool.js';
 import { problems } from './epcis-validate.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 
@@ -216,6 +217,47 @@ describe(`EPCIS 2.0 REST binding on ${DRIVER}`, () => {
     // not JSON, and not an EPCIS document
     expect((await call('POST', '/capture', { token: demo, body: '{"type":' })).body.type).toBe('epcisException:ValidationException');
     expect((await call('POST', '/capture', { token: demo, body: { type: 'Nothing' } })).status).toBe(400);
+  });
+
+  it('reads a large document off the event loop: refused or stored as a small one is, duplicates and known events told', async () => {
+    const per = 40;
+    const list = Array.from({ length: 1_200 }, (_, e) => ({
+      type: 'ObjectEvent',
+      eventID: `urn:uuid:5e0c1a2b-0000-4000-8000-${String(e).padStart(12, '0')}`,
+      eventTime: new Date(Date.now() - 3_600_000 + e * 1000).toISOString(),
+      eventTimeZoneOffset: '+08:00',
+      epcList: Array.from({ length: per }, (_, k) => `urn:epc:id:sgtin:4012345.011111.${7_000_000 + e * per + k}`),
+      action: 'OBSERVE',
+      bizStep: 'receiving',
+      readPoint: { id: 'urn:epc:id:sgln:4012345.00001.0' },
+    }));
+    const doc = {
+      '@context': ['https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld'],
+      type: 'EPCISDocument',
+      schemaVersion: '2.0',
+      creationDate: new Date().toISOString(),
+      epcisBody: { eventList: list },
+    };
+    // (read by the worker thread: larger than what is read where it comes)
+    expect(JSON.stringify(doc).length).toBeGreaterThan(INLINE_READ_CHARS);
+    const good = list[700].eventTime;
+    list[700].eventTime = 'yesterday';
+    const refused = await capture(doc);
+    expect(refused.status).toBe(400);
+    expect(refused.body.detail).toContain('eventList[700]');
+    expect(captureReadersStarted()).toBeGreaterThan(0);
+    list[700].eventTime = good;
+    // an event twice in the document: stored once
+    list.push(list[5]);
+    const r = await capture(doc);
+    expect(r.job).toMatchObject({ running: false, success: true, eventsTotal: 1_201, eventsStored: 1_200, eventsAlreadyKnown: 1 });
+    const last = `urn:epc:id:sgtin:4012345.011111.${7_000_000 + 1_200 * per - 1}`;
+    const found = await events(`?MATCH_anyEPC=${encodeURIComponent(last)}`);
+    expect(found.map((e) => e.eventID)).toEqual([list[1_199].eventID]);
+    expect(found[0].epcList).toHaveLength(per);
+    // the same document again: every event known, none stored twice
+    const again = await capture(doc);
+    expect(again.job).toMatchObject({ success: true, eventsStored: 0, eventsAlreadyKnown: 1_201 });
   });
 
   it('keeps keys to their scopes and tenants to their own events', async () => {

@@ -14,8 +14,25 @@ const K = new Uint32Array([
 
 const rotr = (x: number, n: number) => (x >>> n) | (x << (32 - n));
 
+/** A platform's own SHA-256 (the server's node:crypto), when one was given: the same digests, ~20× faster. */
+let native: ((text: string) => string) | null = null;
+
+/**
+ * Hands the domain a platform's SHA-256 of a UTF-8 string as hex (the server's node:crypto): a large
+ * capture hashes a million-EPC document's events, which the pure one below takes seconds for.
+ */
+export function setNativeSha256(fn: (text: string) => string): void {
+  native = fn;
+}
+
 /** The SHA-256 digest of `text` (UTF-8), 64 lower-case hex digits. */
 export function sha256Hex(text: string): string {
+  if (native) return native(text);
+  return pureSha256Hex(text);
+}
+
+/** The pure SHA-256 (what the console and a test without a platform's use). */
+export function pureSha256Hex(text: string): string {
   const bytes = new TextEncoder().encode(text);
   const bitLength = bytes.length * 8;
   const padded = new Uint8Array((((bytes.length + 9 + 63) >> 6) << 6) >>> 0);

@@ -41,8 +41,10 @@ import { epcUri } from '../tags/decode.js';
 import { reachOf } from '../tags/service.js';
 import { placeOf } from '../tags/store.js';
 import { labelTags } from '../tags/tables.js';
-import { CAPTURE_FILE_SIZE_LIMIT, CAPTURE_LIMIT, type ErrorBehaviour, readCapture, startCapture, storeOneEvent } from './capture.js';
+import { CAPTURE_FILE_SIZE_LIMIT, CAPTURE_LIMIT, type ErrorBehaviour, startCapture, storeOneEvent } from './capture.js';
 import { type QueryPlace, queryEvents } from './query.js';
+import { parseDocument } from './read.js';
+import { prepareCapture } from './read-pool.js';
 import { eventOf } from './serve.js';
 import { scheduleCron } from './subscriptions.js';
 import { CAPTURE_STATUS, epcisCaptures, epcisQueries, epcisSubscriptions, SUBSCRIPTION_STATUS } from './tables.js';
@@ -204,17 +206,18 @@ export const epcisRoutes: FastifyPluginAsyncZod<Services> = async (root) => {
           const session = req.session!;
           const behaviour = behaviourOf(req);
           const text = typeof req.body === 'string' ? req.body : '';
-          const doc = parseJson(text);
-          const read = readCapture(doc);
-          const total = (read.result?.events.length ?? 0) + read.errors.length;
-          if (read.errors.length && behaviour === 'rollback') {
-            const first = read.errors[0];
+          // read off the event loop when large (read-pool.ts), into the rows its job stores
+          const cpl = (await placeOf(app.ctx.db, session.tenantId)).companyPrefixLength;
+          const prepared = await prepareCapture(text, cpl);
+          const { total, errors } = prepared;
+          if (errors.length && behaviour === 'rollback') {
+            const first = errors[0];
             throw epcisProblem(
               'ValidationException',
-              `${read.errors.length} of ${total} events refused, nothing captured: ${first.detail}${read.errors.length > 1 ? ` (and ${read.errors.length - 1} more)` : ''}`,
+              `${errors.length} of ${total} events refused, nothing captured: ${first.detail}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`,
             );
           }
-          const id = await startCapture(app.ctx, session, text, { behaviour, total, errors: read.errors });
+          const id = await startCapture(app.ctx, session, prepared, behaviour);
           return reply.status(202).header('Location', `/api/epcis/capture/${id}`).send();
         },
       );
@@ -261,7 +264,7 @@ export const epcisRoutes: FastifyPluginAsyncZod<Services> = async (root) => {
         { config: { access: CAPTURE, ownBody: true }, schema: { tags, summary: 'EPCIS: capture one event: 201 with its Location' } },
         async (req, reply) => {
           const session = req.session!;
-          const event = readEvent(parseJson(typeof req.body === 'string' ? req.body : ''));
+          const event = readEvent(parseDocument(typeof req.body === 'string' ? req.body : ''));
           const eventId = await storeOneEvent(app.ctx, session, event);
           return reply
             .status(201)
@@ -379,7 +382,7 @@ export const epcisRoutes: FastifyPluginAsyncZod<Services> = async (root) => {
         },
         async (req, reply) => {
           const session = req.session!;
-          const body = parseJson(typeof req.body === 'string' ? req.body : '') as { name?: unknown; query?: unknown };
+          const body = parseDocument(typeof req.body === 'string' ? req.body : '') as { name?: unknown; query?: unknown };
           const name = typeof body?.name === 'string' ? body.name.trim() : '';
           if (!/^[A-Za-z0-9._~-]{1,64}$/.test(name)) throw epcisProblem('ValidationException', 'name: 1 to 64 of A-Z a-z 0-9 . _ ~ -');
           const query =
@@ -468,7 +471,7 @@ export const epcisRoutes: FastifyPluginAsyncZod<Services> = async (root) => {
         async (req, reply) => {
           const session = req.session!;
           const row = await namedQuery(session, (req.params as { name: string }).name);
-          const body = parseJson(typeof req.body === 'string' ? req.body : '') as Record<string, unknown>;
+          const body = parseDocument(typeof req.body === 'string' ? req.body : '') as Record<string, unknown>;
           const bad = (detail: string) => epcisProblem('SubscriptionControlsException', detail);
           const dest = typeof body?.dest === 'string' ? body.dest.trim() : '';
           let url: URL | null = null;
@@ -585,16 +588,6 @@ function pick<T extends object, K extends keyof T>(o: T, keys: readonly K[]): Pa
   const out: Partial<Pick<T, K>> = {};
   for (const k of keys) if (o[k] !== undefined) out[k] = o[k];
   return out;
-}
-
-/** A body read as JSON: a ValidationException when it is not. */
-function parseJson(text: string): unknown {
-  if (!text.trim()) throw epcisProblem('ValidationException', 'the body is empty');
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    throw epcisProblem('ValidationException', `not JSON: ${(err as Error).message}`);
-  }
 }
 
 /** GS1-Capture-Error-Behaviour: rollback (default, and for `all`) or proceed. */

@@ -27,8 +27,6 @@ export const epcisCaptures = pgTable(
     eventsKnown: integer('events_known').notNull().default(0),
     /** the problems found: [{ type, title, status, detail }] */
     errors: jsonb('errors').notNull().default([]),
-    /** the document as it came, kept until its job ends */
-    document: text('document'),
     jobId: text('job_id'),
     userId: bigint('user_id', { mode: 'number' }),
     keyId: bigint('key_id', { mode: 'number' }),
@@ -36,6 +34,23 @@ export const epcisCaptures = pgTable(
     finishedAt: ts('finished_at'),
   },
   (t) => [primaryKey({ name: 'epcis_captures_pk', columns: [t.tenantId, t.id] })],
+);
+
+/**
+ * A running capture's events as the rows they are stored as (read.ts preparedChunks: a JSON array a
+ * chunk), made when the document came; the capture job stores a chunk a statement, then they go.
+ */
+export const epcisCaptureChunks = pgTable(
+  'epcis_capture_chunks',
+  {
+    tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
+    captureId: bigint('capture_id', { mode: 'number' }).notNull(),
+    seq: integer('seq').notNull(),
+    /** the events it holds */
+    events: integer('events').notNull(),
+    rows: text('rows').notNull(),
+  },
+  (t) => [primaryKey({ name: 'epcis_capture_chunks_pk', columns: [t.tenantId, t.captureId, t.seq] })],
 );
 
 export const epcisQueries = pgTable(

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sha256Hex } from '../../../hash/sha256.js';
+import { pureSha256Hex, sha256Hex } from '../../../hash/sha256.js';
 import { canonicalDigitalLink, canonicalTime, eventHash, eventPreHash } from './event-hash.js';
 
 // events and hashes from the reference implementation's examples (github RalphTro/epcis-event-hash-generator,
@@ -171,6 +173,14 @@ describe('SHA-256', () => {
     expect(sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
     expect(sha256Hex('')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
     expect(sha256Hex('a'.repeat(1000))).toBe('41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3');
+  });
+
+  it('the pure digest is the platform one (node:crypto, what the server hands the domain) for any text', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 300 }), (text) => {
+        expect(pureSha256Hex(text)).toBe(createHash('sha256').update(text, 'utf8').digest('hex'));
+      }),
+    );
   });
 });
 

@@ -57,14 +57,17 @@ function canonicalNumber(v: string): string {
 
 /** A value as the pre-hash string holds it: CBV URNs as Web URIs, numbers canonical, EPC URIs as Digital Link. */
 function canonicalValue(v: unknown): string {
-  const text = String(v)
-    .trim()
-    .replace('urn:epcglobal:cbv:bizstep:', `${CBV}BizStep-`)
-    .replace('urn:epcglobal:cbv:disp:', `${CBV}Disp-`)
-    .replace('urn:epcglobal:cbv:btt:', `${CBV}BTT-`)
-    .replace('urn:epcglobal:cbv:sdt:', `${CBV}SDT-`)
-    .replace('urn:epcglobal:cbv:er:', `${CBV}ER-`);
-  return canonicalDigitalLink(canonicalNumber(text));
+  let text = String(v).trim();
+  // (an EPC, most of a large event's values, is neither a CBV URN nor a number: checked by its first characters)
+  if (text.startsWith('urn:epcglobal:cbv:'))
+    text = text
+      .replace('urn:epcglobal:cbv:bizstep:', `${CBV}BizStep-`)
+      .replace('urn:epcglobal:cbv:disp:', `${CBV}Disp-`)
+      .replace('urn:epcglobal:cbv:btt:', `${CBV}BTT-`)
+      .replace('urn:epcglobal:cbv:sdt:', `${CBV}SDT-`)
+      .replace('urn:epcglobal:cbv:er:', `${CBV}ER-`);
+  else if (/^[+\-.\d]/.test(text)) text = canonicalNumber(text);
+  return canonicalDigitalLink(text);
 }
 
 /** A bare CBV value (JSON-LD's short form, e.g. `shipping`) as its Web URI; a URI is kept. */
