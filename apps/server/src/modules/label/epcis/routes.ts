@@ -142,7 +142,9 @@ export const epcisRoutes: FastifyPluginAsyncZod<Services> = async (root) => {
         const format = parseEpcFormat(req.headers['gs1-epc-format'] as string | undefined);
         const secret = tokenSecret(session, params);
         const cursor = q.nextPageToken ? decodePageToken(q.nextPageToken, { secret }) : undefined;
-        const limit = q.eventCountLimit !== undefined ? Math.min(q.perPage, q.eventCountLimit) : q.perPage;
+        // eventCountLimit caps the events of all the pages together: a page's token carries what is left
+        const left = q.eventCountLimit === undefined ? undefined : Math.min(q.eventCountLimit, cursor?.left ?? q.eventCountLimit);
+        const limit = left !== undefined ? Math.min(q.perPage, left) : q.perPage;
         const place = await placeFor(session);
         const { rows, more } = await queryEvents(app.ctx.db, session, q, place, {
           limit,
@@ -153,9 +155,13 @@ export const epcisRoutes: FastifyPluginAsyncZod<Services> = async (root) => {
           rows.map((r) => eventOf(r, session.tenantCode)),
           { queryName: opts.queryName ?? 'SimpleEventQuery', epcFormat: format, companyPrefixLength: place.companyPrefixLength },
         );
-        if (more && q.eventCountLimit === undefined) {
+        const rest = left === undefined ? undefined : left - rows.length;
+        if (more && rows.length && (rest === undefined || rest > 0)) {
           const last = rows[rows.length - 1];
-          const token = encodePageToken({ value: last.orderValue ?? last.eventTime, id: last.id }, { secret });
+          const token = encodePageToken(
+            { value: last.orderValue ?? last.eventTime, id: last.id, ...(rest !== undefined ? { left: rest } : {}) },
+            { secret },
+          );
           const url = new URL(req.url, 'http://x');
           url.searchParams.set('nextPageToken', token);
           reply.header('Link', `<${url.pathname}${url.search}>; rel="next"`);
