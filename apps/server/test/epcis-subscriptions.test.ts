@@ -1,16 +1,19 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.js';
+import { webhookPost } from '../src/modules/label/epcis/subscriptions.js';
 import { problems } from './epcis-validate.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: EPCIS documents are read loosely
 type Json = Record<string, any>;
 
-/** A subscriber's webhook: what it was posted, its answer for each call (200 unless told). */
+/** A subscriber's webhook: what it was posted, its answer for each call (200 unless told; a 3xx redirects to /moved). */
 function webhook() {
-  const got: { body: Json; raw: string; signature: string; status: number }[] = [];
+  const got: { body: Json; raw: string; signature: string; status: number; url: string }[] = [];
   const answers: number[] = [];
   const server: Server = createServer((req, res) => {
     let raw = '';
@@ -19,8 +22,8 @@ function webhook() {
     });
     req.on('end', () => {
       const status = answers.shift() ?? 200;
-      got.push({ body: JSON.parse(raw), raw, signature: String(req.headers['gs1-signature'] ?? ''), status });
-      res.writeHead(status).end();
+      got.push({ body: JSON.parse(raw), raw, signature: String(req.headers['gs1-signature'] ?? ''), status, url: req.url ?? '' });
+      res.writeHead(status, status >= 300 && status < 400 ? { location: '/moved' } : {}).end();
     });
   });
   return {
@@ -80,7 +83,8 @@ describe(`EPCIS subscriptions on ${DRIVER}`, () => {
     }) as Promise<{ status: number; body: Json; headers: Record<string, unknown> }>;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    // the receivers listen on 127.0.0.1: this app lets webhooks go to private addresses
+    t = await startTestApp({ EPCIS_WEBHOOK_ALLOW_PRIVATE: '1' });
     demo = await t.login('demo', 'demo123');
     acme = await t.login('acme', 'acme123');
     url = await hook.start();
@@ -144,4 +148,99 @@ describe(`EPCIS subscriptions on ${DRIVER}`, () => {
     expect((await call('DELETE', `/queries/arrivals/subscriptions/${id}`, demo)).status).toBe(204);
     expect((await call('GET', `/queries/arrivals/subscriptions/${id}`, demo)).status).toBe(404);
   }, 90_000);
+
+  it('does not follow a webhook’s redirect', async () => {
+    const epc = 'urn:epc:id:sgtin:4012345.011111.9002';
+    expect((await call('POST', '/queries', demo, { name: 'moved', query: { MATCH_anyEPC: [epc] } })).status).toBe(201);
+    const sub = await call('POST', '/queries/moved/subscriptions', demo, { dest: url, stream: true });
+    expect(sub.status).toBe(201);
+    const before = hook.got.length;
+    hook.answers.push(307);
+    expect((await call('POST', '/capture', demo, event(epc, 'receiving', 'urn:uuid:0b1e7c4e-4d6c-4b67-9c31-2a5d3f000011'))).status).toBe(
+      202,
+    );
+    await expect
+      .poll(async () => (await call('GET', `/queries/moved/subscriptions/${sub.body.subscriptionID}`, demo)).body.lastError ?? '', {
+        timeout: 20_000,
+        interval: 100,
+      })
+      .toContain('redirects are not followed');
+    expect(hook.got.slice(before).map((g) => g.url)).toEqual(['/hook']);
+    expect((await call('DELETE', '/queries/moved', demo)).status).toBe(204);
+  }, 60_000);
+});
+
+/** The webhooks' SSRF guard, on by default (this app leaves it on). */
+describe(`EPCIS webhooks' guard on ${DRIVER}`, () => {
+  let t: TestApp | undefined;
+  let demo: string;
+  const app = () => t!;
+
+  const call = (method: string, path: string, token: string, body?: unknown) =>
+    app().call(method, `/api/epcis${path}`, {
+      token,
+      ...(body === undefined ? {} : { rawBody: JSON.stringify(body) }),
+    }) as Promise<{ status: number; body: Json; headers: Record<string, unknown> }>;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    demo = await t.login('demo', 'demo123');
+    expect((await call('POST', '/queries', demo, { name: 'objects', query: { eventType: ['ObjectEvent'] } })).status).toBe(201);
+  }, 240_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('refuses a webhook to a loopback, private or link-local address, or a name of one, when subscribed and when delivered', async () => {
+    for (const dest of [
+      'http://127.0.0.1:9/hook',
+      'http://localhost:9/hook',
+      'http://2130706433/hook',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://10.1.2.3/hook',
+      'http://172.16.0.1/hook',
+      'http://192.168.1.1/hook',
+      'http://0.0.0.0/hook',
+      'http://[::1]/hook',
+      'http://[fd00::1]/hook',
+      'http://[fe80::1]/hook',
+      'http://[::ffff:127.0.0.1]/hook',
+    ]) {
+      const r = await call('POST', '/queries/objects/subscriptions', demo, { dest, stream: true });
+      expect(r.status, dest).toBe(400);
+      expect(r.body.type).toBe('epcisException:SubscriptionControlsException');
+      expect(r.body.detail, dest).toMatch(/^dest: /);
+    }
+    // a public address is taken (and unsubscribed at once: nothing listens there)
+    const ok = await call('POST', '/queries/objects/subscriptions', demo, { dest: 'https://203.0.113.10/hook', stream: true });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    expect((await call('DELETE', `/queries/objects/subscriptions/${ok.body.subscriptionID}`, demo)).status).toBe(204);
+
+    // a webhook whose address became private after it subscribed (written here as DNS rebinding would
+    // make it): refused at its delivery, the receiver never called
+    const hook = webhook();
+    const local = await hook.start();
+    try {
+      const [tenant] = await queryRows<{ id: number }>(app().ctx.db, sql`select id::int as id from tenants where code = 'DEMO'`);
+      const [user] = await queryRows<{ id: number }>(app().ctx.db, sql`select id::int as id from users where username = 'demo'`);
+      await app().ctx.db.execute(
+        sql`insert into epcis_subscriptions (tenant_id, query_name, dest, stream, cursor_time, user_id)
+            values (${tenant.id}, 'objects', ${local}, true, now() - interval '1 day', ${user.id})`,
+      );
+      await expect
+        .poll(async () => (await call('GET', '/queries/objects/subscriptions', demo)).body.map((s: Json) => s.lastError ?? '').join(), {
+          timeout: 20_000,
+          interval: 100,
+        })
+        .toContain('dest refused');
+      expect(hook.got).toEqual([]);
+      // the connection's own lookup refuses a name of a private address too (the address connected to is the one checked)
+      const localName = local.replace('127.0.0.1', 'localhost');
+      await expect(webhookPost(false)(localName, { body: '{}', headers: {} })).rejects.toThrow(/private/);
+      expect(hook.got).toEqual([]);
+      expect((await webhookPost(true)(localName, { body: '{}', headers: {} })).status).toBe(200);
+    } finally {
+      await hook.stop();
+    }
+  }, 60_000);
 });

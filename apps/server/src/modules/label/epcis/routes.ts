@@ -42,6 +42,7 @@ import { reachOf } from '../tags/service.js';
 import { placeOf } from '../tags/store.js';
 import { labelTags } from '../tags/tables.js';
 import { CAPTURE_FILE_SIZE_LIMIT, CAPTURE_LIMIT, type ErrorBehaviour, readCapture, startCapture, storeOneEvent } from './capture.js';
+import { destRefusal } from './dest-guard.js';
 import { type QueryPlace, queryEvents } from './query.js';
 import { eventOf } from './serve.js';
 import { scheduleCron } from './subscriptions.js';
@@ -501,6 +502,9 @@ export const epcisRoutes: FastifyPluginAsyncZod<Services> = async (root) => {
                 ? new Date(body.initialRecordTime)
                 : new Date(Number.NaN);
           if (initial && Number.isNaN(initial.getTime())) throw bad('initialRecordTime: a date-time');
+          // never a loopback, private or link-local address, nor a name of one (unless configured so: dest-guard.ts)
+          const refused = await destRefusal(dest, { allowPrivate: app.ctx.config.epcis.webhookAllowPrivate });
+          if (refused) throw bad(`dest: ${refused}`);
           const now = new Date();
           const [made] = await app.ctx.db
             .insert(epcisSubscriptions)
