@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { queryRows } from '../src/db/client.js';
 import { webhookPost } from '../src/modules/label/epcis/subscriptions.js';
 import { problems } from './epcis-validate.js';
@@ -37,6 +38,36 @@ function webhook() {
     /** the event IDs of the deliveries it answered 2xx */
     delivered: () =>
       got.filter((g) => g.status < 300).flatMap((g) => g.body.epcisBody.queryResults.resultsBody.eventList.map((e: Json) => e.eventID)),
+  };
+}
+
+/** A WebSocket subscriber: the documents it was sent, how it was closed; or, refused, the handshake's answer. */
+function socket(url: string, opts: { headers?: Record<string, string>; protocols?: string[] } = {}) {
+  const ws = new WebSocket(url, opts.protocols ?? ['epcis'], { headers: opts.headers ?? {} });
+  const got: { at: number; body: Json }[] = [];
+  let closed: { code: number; reason: string } | null = null;
+  ws.on('message', (data) => got.push({ at: Date.now(), body: JSON.parse(String(data)) }));
+  ws.on('close', (code, reason) => {
+    closed = { code, reason: String(reason) };
+  });
+  const opened = new Promise<{ status: number; headers: Record<string, unknown>; body: Json | null }>((resolve, reject) => {
+    ws.on('upgrade', (res) => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: null }));
+    ws.on('unexpected-response', (_req, res) => {
+      let raw = '';
+      res.on('data', (c) => {
+        raw += c;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: raw ? JSON.parse(raw) : null }));
+    });
+    ws.on('error', reject);
+  });
+  return {
+    ws,
+    got,
+    opened,
+    closed: () => closed,
+    /** the event IDs it was sent */
+    events: () => got.flatMap((g) => g.body.epcisBody.queryResults.resultsBody.eventList.map((e: Json) => e.eventID as string)),
   };
 }
 
@@ -170,26 +201,129 @@ describe(`EPCIS subscriptions on ${DRIVER}`, () => {
   }, 60_000);
 });
 
-/** The webhooks' SSRF guard, on by default (this app leaves it on). */
-describe(`EPCIS webhooks' guard on ${DRIVER}`, () => {
+/**
+ * Subscriptions over WebSocket (GET /queries/{name}/events with Upgrade: websocket), on a server
+ * listening as the real one does; and the webhooks' SSRF guard, on by default (this app leaves it on).
+ */
+describe(`EPCIS subscriptions over WebSocket, and the webhooks' guard, on ${DRIVER}`, () => {
   let t: TestApp | undefined;
+  let base = '';
   let demo: string;
+  let acme: string;
+  let supplierKey: string;
+  let queryOnlyKey: string;
   const app = () => t!;
 
   const call = (method: string, path: string, token: string, body?: unknown) =>
     app().call(method, `/api/epcis${path}`, {
-      token,
+      ...(token.startsWith('tlk_') ? { headers: { authorization: `Bearer ${token}` } } : { token }),
       ...(body === undefined ? {} : { rawBody: JSON.stringify(body) }),
     }) as Promise<{ status: number; body: Json; headers: Record<string, unknown> }>;
+  const capture = async (token: string, doc: unknown) => expect((await call('POST', '/capture', token, doc)).status).toBe(202);
+  /** a socket on a named query's events, as a key (Authorization) or a user (token header) */
+  const open = (name: string, token: string, query: string, opts: { protocols?: string[]; noAuth?: boolean } = {}) =>
+    socket(`${base.replace(/^http/, 'ws')}/api/epcis/queries/${name}/events?${query}`, {
+      headers: opts.noAuth ? {} : token.startsWith('tlk_') ? { authorization: `Bearer ${token}` } : { token },
+      ...(opts.protocols ? { protocols: opts.protocols } : {}),
+    });
 
   beforeAll(async () => {
     t = await startTestApp();
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     demo = await t.login('demo', 'demo123');
-    expect((await call('POST', '/queries', demo, { name: 'objects', query: { eventType: ['ObjectEvent'] } })).status).toBe(201);
+    acme = await t.login('acme', 'acme123');
+    const [supplier] = await queryRows<{ id: number }>(t.ctx.db, sql`select id::int as id from users where username = 'supplier01'`);
+    const key = async (name: string, scopes: Json) => {
+      const r = await app().call('POST', '/api/tenant/integration-key/create', {
+        token: demo,
+        body: { name, userId: supplier.id, ...scopes },
+      });
+      expect(r.status, r.body.msg).toBe(200);
+      return r.body.data.key as string;
+    };
+    supplierKey = await key('Supplier socket', { canCapture: 1, canQuery: 1, canSubscribe: 1 });
+    queryOnlyKey = await key('Supplier query', { canCapture: 0, canQuery: 1, canSubscribe: 0 });
+    for (const token of [demo, acme])
+      expect((await call('POST', '/queries', token, { name: 'objects', query: { eventType: ['ObjectEvent'] } })).status).toBe(201);
   }, 240_000);
   afterAll(async () => {
     await t?.close();
   });
+
+  it('sends each new matching event within 2 s, only of its tenant and its party', async () => {
+    const mine = open('objects', demo, 'stream=true');
+    const opened = await mine.opened;
+    expect(opened.status).toBe(101);
+    expect(opened.headers['sec-websocket-protocol']).toBe('epcis');
+    expect(Date.parse(String(opened.headers['gs1-query-min-record-time']))).toBeGreaterThan(Date.now() - 60_000);
+    expect(opened.headers['gs1-epcis-version']).toBe('2.0.0');
+    // a browser's way: the token as a subprotocol beside epcis
+    const browser = open('objects', demo, 'stream=true', { noAuth: true, protocols: ['epcis', `bearer.${demo}`] });
+    expect((await browser.opened).status).toBe(101);
+    // the supplier's user (a party): its own captures only; ACME: its tenant's only
+    const party = open('objects', supplierKey, 'stream=true');
+    const other = open('objects', acme, 'stream=true');
+    expect((await party.opened).status).toBe(101);
+    expect((await other.opened).status).toBe(101);
+
+    const tenantWide = 'urn:uuid:2c1e7c4e-4d6c-4b67-9c31-2a5d3f000001';
+    const started = Date.now();
+    await capture(demo, event('urn:epc:id:sgtin:4012345.011111.9101', 'receiving', tenantWide));
+    await expect.poll(() => mine.events(), { timeout: 2_000, interval: 20 }).toContain(tenantWide);
+    expect(mine.got[0].at - started).toBeLessThan(2_000);
+    const doc = mine.got[0].body;
+    expect(doc.type).toBe('EPCISQueryDocument');
+    expect(doc.epcisBody.queryResults.queryName).toBe('objects');
+    expect(problems(doc)).toEqual([]);
+    await expect.poll(() => browser.events(), { timeout: 2_000, interval: 20 }).toContain(tenantWide);
+
+    const partys = 'urn:uuid:2c1e7c4e-4d6c-4b67-9c31-2a5d3f000002';
+    await capture(supplierKey, event('urn:epc:id:sgtin:4012345.011111.9102', 'receiving', partys));
+    await expect.poll(() => party.events(), { timeout: 5_000, interval: 20 }).toContain(partys);
+    await expect.poll(() => mine.events(), { timeout: 5_000, interval: 20 }).toContain(partys);
+    expect(party.events()).not.toContain(tenantWide);
+    expect(mine.events().filter((e) => e === tenantWide)).toHaveLength(1);
+    expect(other.events()).toEqual([]);
+    for (const s of [mine, browser, party, other]) s.ws.close();
+  }, 60_000);
+
+  it('refuses a stream with a schedule, a bad schedule, no handshake, no key or scope, an unknown query', async () => {
+    const both = await open('objects', demo, 'stream=true&minute=5').opened;
+    expect(both.status).toBe(400);
+    expect(both.body).toMatchObject({ type: 'epcisException:SubscriptionControlsException', status: 400 });
+    expect(both.body?.detail).toContain('mutually exclusive');
+    expect((await open('objects', demo, '').opened).body?.type).toBe('epcisException:SubscriptionControlsException');
+    expect((await open('objects', demo, 'minute=99').opened).status).toBe(400);
+    expect((await open('objects', demo, 'stream=false').opened).status).toBe(400);
+    expect((await open('objects', demo, 'stream=true', { noAuth: true }).opened).status).toBe(401);
+    const noScope = await open('objects', queryOnlyKey, 'stream=true').opened;
+    expect(noScope.status).toBe(403);
+    expect(noScope.body?.type).toBe('epcisException:SecurityException');
+    expect((await open('nothing', demo, 'stream=true').opened).body?.type).toBe('epcisException:NoSuchNameException');
+    // a plain GET of the events with the controls: they need the handshake
+    const plain = await call('GET', '/queries/objects/events?stream=true', demo);
+    expect(plain.status).toBe(400);
+    expect(plain.body.type).toBe('epcisException:SubscriptionControlsException');
+    expect((await call('GET', '/queries/objects/events', demo)).status).toBe(200);
+  }, 60_000);
+
+  it('sends a scheduled socket its results at the schedule (empty ones when asked), and closes it when its query is deleted', async () => {
+    expect((await call('POST', '/queries', demo, { name: 'ticking', query: { EQ_bizStep: ['shipping'] } })).status).toBe(201);
+    const ticking = open('ticking', demo, 'second=*&reportIfEmpty=true');
+    expect((await ticking.opened).status).toBe(101);
+    await expect.poll(() => ticking.got.length, { timeout: 5_000, interval: 50 }).toBeGreaterThan(0);
+    expect(ticking.got[0].body.epcisBody.queryResults.resultsBody.eventList).toEqual([]);
+    const shipped = 'urn:uuid:2c1e7c4e-4d6c-4b67-9c31-2a5d3f000003';
+    await capture(demo, event('urn:epc:id:sgtin:4012345.011111.9103', 'shipping', shipped));
+    await expect.poll(() => ticking.events(), { timeout: 5_000, interval: 50 }).toContain(shipped);
+    // the query deleted: its sockets closed
+    const stream = open('ticking', demo, 'stream=true');
+    expect((await stream.opened).status).toBe(101);
+    expect((await call('DELETE', '/queries/ticking', demo)).status).toBe(204);
+    await expect.poll(() => ticking.closed()?.code, { timeout: 2_000, interval: 20 }).toBe(1000);
+    await expect.poll(() => stream.closed()?.code, { timeout: 2_000, interval: 20 }).toBe(1000);
+    expect(stream.closed()?.reason).toContain('deleted');
+  }, 60_000);
 
   it('refuses a webhook to a loopback, private or link-local address, or a name of one, when subscribed and when delivered', async () => {
     for (const dest of [
@@ -242,5 +376,52 @@ describe(`EPCIS webhooks' guard on ${DRIVER}`, () => {
     } finally {
       await hook.stop();
     }
+  }, 60_000);
+
+  it.runIf(DRIVER === 'pg')(
+    'serves a socket of another process on the same database: its captures reach it, its deletion closes it',
+    async () => {
+      const second = await startTestApp({}, { databaseUrl: app().databaseUrl! });
+      try {
+        const secondBase = await second.app.listen({ port: 0, host: '127.0.0.1' });
+        expect((await call('POST', '/queries', demo, { name: 'elsewhere', query: { EQ_bizStep: ['packing'] } })).status).toBe(201);
+        const far = socket(`${secondBase.replace(/^http/, 'ws')}/api/epcis/queries/elsewhere/events?stream=true`, {
+          headers: { token: demo },
+        });
+        expect((await far.opened).status).toBe(101);
+        const packed = 'urn:uuid:2c1e7c4e-4d6c-4b67-9c31-2a5d3f000004';
+        const started = Date.now();
+        await capture(demo, event('urn:epc:id:sgtin:4012345.011111.9104', 'packing', packed));
+        await expect.poll(() => far.events(), { timeout: 2_000, interval: 20 }).toContain(packed);
+        expect(far.got[0].at - started).toBeLessThan(2_000);
+        expect((await call('DELETE', '/queries/elsewhere', demo)).status).toBe(204);
+        await expect.poll(() => far.closed()?.code, { timeout: 5_000, interval: 20 }).toBe(1000);
+      } finally {
+        await second.close();
+      }
+    },
+    60_000,
+  );
+
+  it('closes a key’s socket once the key is replaced by a new one', async () => {
+    const s = open('objects', supplierKey, 'stream=true');
+    expect((await s.opened).status).toBe(101);
+    const [row] = await queryRows<{ id: number }>(
+      app().ctx.db,
+      sql`select id::int as id from integration_keys where name = 'Supplier socket'`,
+    );
+    const rotated = await app().call('POST', '/api/tenant/integration-key/rotate', { token: demo, body: { id: row.id } });
+    expect(rotated.status, rotated.body.msg).toBe(200);
+    await expect.poll(() => s.closed()?.code, { timeout: 10_000, interval: 50 }).toBe(1008);
+    expect(s.closed()?.reason).toContain('integration key');
+  }, 60_000);
+
+  it('closes its sockets when the application closes', async () => {
+    const s = open('objects', demo, 'stream=true');
+    expect((await s.opened).status).toBe(101);
+    const closing = t!.close();
+    t = undefined;
+    await closing;
+    await expect.poll(() => s.closed()?.code, { timeout: 5_000, interval: 20 }).toBe(1001);
   }, 60_000);
 });

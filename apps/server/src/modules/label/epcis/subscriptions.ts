@@ -9,6 +9,7 @@
  * that leases it), a capture makes its tenant's stream subscriptions due at once (a webhook hears of
  * an event within about a second of the capture's end). A webhook's `dest` is held to public
  * addresses (dest-guard.ts: when subscribed and at each delivery; redirects are not followed).
+ * What a subscriber is sent (nextResults) is the same for a WebSocket's subscription (sockets.ts).
  */
 import { createHmac } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
@@ -85,7 +86,7 @@ async function claimDue(ctx: AppContext, n: number): Promise<Sub[]> {
   return out;
 }
 
-/** Who is sent a named query's new events (a webhook's subscription). */
+/** Who is sent a named query's new events: a webhook's subscription, or a WebSocket (sockets.ts). */
 export interface Subscriber {
   tenantId: number;
   /** the user it was made by (or the integration key's): its party scope holds for what it is sent */
