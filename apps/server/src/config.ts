@@ -35,6 +35,17 @@ export interface Config {
   ingestQuota: IngestQuotaConfig;
   /** label orders' caps and Get EPC's disk guard (modules/label/orders/limits.ts) */
   labels: LabelLimits;
+  /** the EPCIS interface (modules/label/epcis) */
+  epcis: EpcisConfig;
+}
+
+/** The EPCIS interface's settings (README "Configuration"). */
+export interface EpcisConfig {
+  /**
+   * EPCIS_WEBHOOK_ALLOW_PRIVATE=1: subscriptions' webhooks may go to loopback, private and link-local
+   * addresses (partners on the server's own network; the tests' local receivers). Off by default (SSRF)
+   */
+  webhookAllowPrivate: boolean;
 }
 
 /** Label caps and Get EPC's disk guard (README "Configuration"). */
@@ -145,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       diskMarginMb: Math.max(0, int(env.EPC_DISK_MARGIN_MB, 512)),
       dbBudgetMb: Math.max(0, int(env.EPC_DB_BUDGET_MB, 0)),
     },
+    epcis: { webhookAllowPrivate: env.EPCIS_WEBHOOK_ALLOW_PRIVATE === '1' },
     version: env.APP_VERSION || '0.1.0',
     mqtt: env.MQTT_URL
       ? {

@@ -177,6 +177,27 @@ describe(`EPCIS 2.0 REST binding on ${DRIVER}`, () => {
     }
     expect(seen.length).toBeGreaterThanOrEqual(8);
     expect(new Set(seen).size).toBe(seen.length);
+    // eventCountLimit caps the events of all the pages together (what is left rides in the token)
+    const limited: string[] = [];
+    let pages = 0;
+    url = '/api/epcis/events?eventType=AssociationEvent&orderBy=eventTime&orderDirection=ASC&eventCountLimit=5&perPage=2';
+    for (; url && pages < 50; pages++) {
+      const r = await t.call('GET', url, { token: demo });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      limited.push(...(r.body as Json).epcisBody.queryResults.resultsBody.eventList.map((e: Json) => e.eventID));
+      url = /<([^>]+)>; rel="next"/.exec(String(r.headers.link ?? ''))?.[1] ?? '';
+    }
+    expect(limited).toHaveLength(5);
+    expect(pages).toBe(3);
+    const firstFive = await call('GET', '/events?eventType=AssociationEvent&orderBy=eventTime&orderDirection=ASC&perPage=5', {
+      token: demo,
+    });
+    expect(limited).toEqual(firstFive.body.epcisBody.queryResults.resultsBody.eventList.map((e: Json) => e.eventID));
+    // a limit of a page exactly: no next page
+    const one = await t.call('GET', '/api/epcis/events?eventType=AssociationEvent&orderBy=eventTime&eventCountLimit=2&perPage=2', {
+      token: demo,
+    });
+    expect(one.headers.link).toBeUndefined();
     // a parameter the binding does not know: QueryParameterException naming it
     const bad = await call('GET', '/events?EQ_nothing=1', { token: demo });
     expect(bad.status).toBe(400);

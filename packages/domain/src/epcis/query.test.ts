@@ -353,6 +353,14 @@ describe('page tokens', () => {
     expect(() => decodePageToken(token)).toThrow(/not a valid page token/);
   });
 
+  it('carry what eventCountLimit leaves, and refuse a count that is not one', () => {
+    const token = encodePageToken({ value: 'x', id: 3, left: 7 }, { secret });
+    expect(decodePageToken(token, { secret })).toEqual({ value: 'x', id: 3, left: 7 });
+    expect(decodePageToken(encodePageToken({ value: 'x', id: 3, left: 0 }, { secret }), { secret }).left).toBe(0);
+    for (const left of [-1, 1.5, Number.NaN])
+      expect(() => decodePageToken(encodePageToken({ value: 'x', id: 3, left }, { secret }), { secret })).toThrow(/not a valid page token/);
+  });
+
   it('expire when told', () => {
     const token = encodePageToken({ value: 1, id: 2, expires: '2024-05-01T10:00:00.000Z' }, { secret });
     expect(decodePageToken(token, { secret, now: new Date('2024-05-01T09:59:59Z') })).toEqual({

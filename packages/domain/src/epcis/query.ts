@@ -475,6 +475,8 @@ export interface PageCursor {
   id: string | number;
   /** when the token stops being valid (ISO 8601), if it does */
   expires?: string;
+  /** how many events the query may still answer (what eventCountLimit leaves after the pages before) */
+  left?: number;
 }
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
@@ -517,7 +519,12 @@ const tag = (payload: string, secret: string) => sha256Hex(`${secret}\u0000${pay
  */
 export function encodePageToken(cursor: PageCursor, opts: { secret?: string } = {}): string {
   const payload = base64url(
-    JSON.stringify({ v: cursor.value, i: cursor.id, ...(cursor.expires !== undefined ? { e: cursor.expires } : {}) }),
+    JSON.stringify({
+      v: cursor.value,
+      i: cursor.id,
+      ...(cursor.expires !== undefined ? { e: cursor.expires } : {}),
+      ...(cursor.left !== undefined ? { l: cursor.left } : {}),
+    }),
   );
   return `${payload}.${tag(payload, opts.secret ?? '')}`;
 }
@@ -538,10 +545,16 @@ export function decodePageToken(token: string, opts: { secret?: string; now?: Da
     throw invalid();
   }
   if (!o || typeof o !== 'object') throw invalid();
-  const { v, i, e } = o as Record<string, unknown>;
+  const { v, i, e, l } = o as Record<string, unknown>;
   const scalar = (x: unknown) => typeof x === 'string' || (typeof x === 'number' && Number.isFinite(x));
   if (!(v === null || scalar(v)) || !scalar(i) || (e !== undefined && typeof e !== 'string')) throw invalid();
+  if (l !== undefined && !(typeof l === 'number' && Number.isSafeInteger(l) && l >= 0)) throw invalid();
   if (e !== undefined && opts.now && Date.parse(e as string) <= opts.now.getTime())
     throw bad('nextPageToken', 'the page token has expired');
-  return { value: v as PageCursor['value'], id: i as PageCursor['id'], ...(e !== undefined ? { expires: e as string } : {}) };
+  return {
+    value: v as PageCursor['value'],
+    id: i as PageCursor['id'],
+    ...(e !== undefined ? { expires: e as string } : {}),
+    ...(l !== undefined ? { left: l as number } : {}),
+  };
 }

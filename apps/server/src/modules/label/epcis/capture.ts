@@ -94,12 +94,14 @@ const rowsOf = (chunk: { json: string } | { seq: number }, who: { tenantId: numb
 /**
  * Stores a chunk of rows (read.ts prepareDocument: a JSON array, given or kept in epcis_capture_chunks)
  * in one statement, the database reading the JSON itself; an event whose eventID the tenant holds
- * already is left out. Answers the rows stored.
+ * already is left out. Its record time is its transaction's (not the job's start): a subscription's
+ * cursor, which another capture's events may move on meanwhile, does not pass a chunk committed later
+ * with an earlier time. Answers the rows stored.
  */
 async function storeChunk(
   tx: Tx,
   chunk: { json: string } | { seq: number },
-  who: { tenantId: number; userId: number | null; username: string; captureId: number; recordTime: Date },
+  who: { tenantId: number; userId: number | null; username: string; captureId: number },
 ): Promise<number> {
   const [{ n }] = await queryRows<{ n: number }>(
     tx,
@@ -112,7 +114,7 @@ async function storeChunk(
           insert into label_tag_events (tenant_id, created_at, event_time_zone_offset, record_time, event_type, event_id, action,
                  biz_step, disposition, read_point, biz_location, biz_transactions, parent_id, quantities, sources, destinations,
                  error_declaration, epcs, epc, epc_count, user_id, username, source, doc, capture_id)
-          select ${who.tenantId}, r.created_at, r.event_time_zone_offset, ${who.recordTime.toISOString()}::timestamptz, r.event_type,
+          select ${who.tenantId}, r.created_at, r.event_time_zone_offset, now(), r.event_type,
                  r.event_id, r.action, r.biz_step, r.disposition, r.read_point, r.biz_location, r.biz_transactions, r.parent_id,
                  r.quantities, r.sources, r.destinations, nullif(r.error_declaration, 'null'::jsonb), r.epcs, r.epc, r.epc_count,
                  ${who.userId}::bigint, ${who.username}, 'EPCIS capture', r.doc, ${who.captureId}::bigint
@@ -150,7 +152,7 @@ export const captureJob: JobKind = {
       .where(and(eq(epcisCaptureChunks.tenantId, tenantId), eq(epcisCaptureChunks.captureId, captureId)))
       .orderBy(epcisCaptureChunks.seq);
     await progress.start(chunks.reduce((n, c) => n + c.events, 0));
-    const who = { tenantId, userId: cap.userId, username, captureId, recordTime: new Date() };
+    const who = { tenantId, userId: cap.userId, username, captureId };
     let stored = 0;
     let read = 0;
     for (const chunk of chunks) {
@@ -228,13 +230,7 @@ export async function storeOneEvent(ctx: AppContext, session: SessionInfo, event
         finishedAt: new Date(),
       })
       .returning({ id: epcisCaptures.id });
-    const who = {
-      tenantId: session.tenantId,
-      userId: session.userId,
-      username: session.username,
-      captureId: cap.id,
-      recordTime: new Date(),
-    };
+    const who = { tenantId: session.tenantId, userId: session.userId, username: session.username, captureId: cap.id };
     const stored = await storeChunk(tx, prepared.chunks[0], who);
     await tx
       .update(epcisCaptures)

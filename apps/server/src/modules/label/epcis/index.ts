@@ -13,7 +13,8 @@ const deliveryLoop: FastifyPluginAsyncZod = async (app) => {
 /**
  * The EPCIS 2.0 repository of the label module (combined in ../index.ts): GS1's REST binding under
  * /api/epcis over the tag lifecycle (routes.ts), the capture job (capture.ts), the SimpleEventQuery
- * (query.ts) and the subscriptions' webhooks (subscriptions.ts).
+ * (query.ts), the subscriptions' webhooks (subscriptions.ts, their addresses held public by
+ * dest-guard.ts) and the subscriptions over WebSocket (sockets.ts, wired in routes.ts).
  */
 export const epcisPart: ModulePart = {
   routes: [epcisRoutes, deliveryLoop],

@@ -1,6 +1,7 @@
 /**
  * GS1's EPCIS 2.0 REST binding under /api/epcis (JSON / JSON-LD): discovery, capture, the events
- * and their query, the top-level resources and named queries (subscriptions: subscriptions.ts).
+ * and their query, the top-level resources and named queries (subscriptions: webhooks in
+ * subscriptions.ts, WebSockets — the handshake of GET /queries/{name}/events — in sockets.ts).
  * Answers are the binding's own documents (EPCISQueryDocument, Collection, capture jobs), never the
  * platform's {code, msg, data}; refusals are its problem documents (application/problem+json).
  *
@@ -42,11 +43,13 @@ import { reachOf } from '../tags/service.js';
 import { placeOf } from '../tags/store.js';
 import { labelTags } from '../tags/tables.js';
 import { CAPTURE_FILE_SIZE_LIMIT, CAPTURE_LIMIT, type ErrorBehaviour, startCapture, storeOneEvent } from './capture.js';
+import { destRefusal } from './dest-guard.js';
 import { type QueryPlace, queryEvents } from './query.js';
 import { parseDocument } from './read.js';
 import { prepareCapture } from './read-pool.js';
 import { eventOf } from './serve.js';
-import { scheduleCron } from './subscriptions.js';
+import { QuerySockets, SOCKET_CONTROLS, socketControls, WEBSOCKET_HANDSHAKE } from './sockets.js';
+import { DELIVER_TOPIC, scheduleCron } from './subscriptions.js';
 import { CAPTURE_STATUS, epcisCaptures, epcisQueries, epcisSubscriptions, SUBSCRIPTION_STATUS } from './tables.js';
 
 const QUERY: Access = { screen: 'label/lifecycle', action: 'query', integration: 'query' };
@@ -108,6 +111,15 @@ const tokenSecret = (session: SessionInfo, params: Record<string, EpcisQueryValu
   )}`;
 
 export const epcisRoutes: FastifyPluginAsyncZod<Services> = async (root) => {
+  // subscriptions over WebSocket: the server's handshakes go through the router to the route below
+  const sockets = new QuerySockets(root.ctx);
+  root.addConstraintStrategy(sockets.strategy());
+  const onUpgrade = sockets.upgrade.bind(sockets, root);
+  root.server.on('upgrade', onUpgrade);
+  root.addHook('preClose', async () => {
+    root.server.off('upgrade', onUpgrade);
+    await sockets.close();
+  });
   await root.register(
     async (app) => {
       app.removeContentTypeParser('application/json');
@@ -144,7 +156,9 @@ export const epcisRoutes: FastifyPluginAsyncZod<Services> = async (root) => {
         const format = parseEpcFormat(req.headers['gs1-epc-format'] as string | undefined);
         const secret = tokenSecret(session, params);
         const cursor = q.nextPageToken ? decodePageToken(q.nextPageToken, { secret }) : undefined;
-        const limit = q.eventCountLimit !== undefined ? Math.min(q.perPage, q.eventCountLimit) : q.perPage;
+        // eventCountLimit caps the events of all the pages together: a page's token carries what is left
+        const left = q.eventCountLimit === undefined ? undefined : Math.min(q.eventCountLimit, cursor?.left ?? q.eventCountLimit);
+        const limit = left !== undefined ? Math.min(q.perPage, left) : q.perPage;
         const place = await placeFor(session);
         const { rows, more } = await queryEvents(app.ctx.db, session, q, place, {
           limit,
@@ -155,9 +169,13 @@ export const epcisRoutes: FastifyPluginAsyncZod<Services> = async (root) => {
           rows.map((r) => eventOf(r, session.tenantCode)),
           { queryName: opts.queryName ?? 'SimpleEventQuery', epcFormat: format, companyPrefixLength: place.companyPrefixLength },
         );
-        if (more && q.eventCountLimit === undefined) {
+        const rest = left === undefined ? undefined : left - rows.length;
+        if (more && rows.length && (rest === undefined || rest > 0)) {
           const last = rows[rows.length - 1];
-          const token = encodePageToken({ value: last.orderValue ?? last.eventTime, id: last.id }, { secret });
+          const token = encodePageToken(
+            { value: last.orderValue ?? last.eventTime, id: last.id, ...(rest !== undefined ? { left: rest } : {}) },
+            { secret },
+          );
           const url = new URL(req.url, 'http://x');
           url.searchParams.set('nextPageToken', token);
           reply.header('Link', `<${url.pathname}${url.search}>; rel="next"`);
@@ -427,21 +445,54 @@ export const epcisRoutes: FastifyPluginAsyncZod<Services> = async (root) => {
               .where(and(eq(epcisSubscriptions.tenantId, session.tenantId), eq(epcisSubscriptions.queryName, row.name)));
             await tx.delete(epcisQueries).where(and(eq(epcisQueries.tenantId, session.tenantId), eq(epcisQueries.name, row.name)));
           });
+          // its WebSockets closed: this process's at once, the others' as the bus wakes them
+          sockets.closeQuery(session.tenantId, row.name);
+          await app.ctx.bus.emit(DELIVER_TOPIC);
           return reply.status(204).send();
         },
       );
       app.get(
         '/queries/:name/events',
-        { config: { access: QUERY }, schema: { tags, summary: 'EPCIS: the events of a named query, a page at a time' } },
+        {
+          config: { access: QUERY },
+          schema: {
+            tags,
+            summary:
+              'EPCIS: the events of a named query, a page at a time. With Upgrade: websocket and stream=true or a schedule (second, minute, hour, dayOfMonth, month, dayOfWeek; reportIfEmpty, initialRecordTime): a subscription over WebSocket (101), each message an EPCISQueryDocument',
+          },
+        },
         async (req, reply) => {
           const row = await namedQuery(req.session!, (req.params as { name: string }).name);
           const own = row.query as Record<string, EpcisQueryValue>;
           const paging = paramsOf(req);
+          const control = Object.keys(paging).find((k) => SOCKET_CONTROLS.includes(k));
+          if (control)
+            throw epcisProblem(
+              'SubscriptionControlsException',
+              `${control}: a subscription by stream or a schedule is made over a WebSocket (Upgrade: websocket), or with POST /queries/{name}/subscriptions`,
+            );
           const q = {
             ...parseEpcisQuery(own, { source: 'json' }),
             ...pick(parseEpcisQuery(paging), ['perPage', 'nextPageToken']),
           };
           return answerQuery(req, reply, q, { ...own, name: row.name }, { queryName: row.name });
+        },
+      );
+
+      // the same URL's WebSocket handshake: a subscription by stream=true or a schedule (sockets.ts)
+      app.get(
+        '/queries/:name/events',
+        {
+          constraints: WEBSOCKET_HANDSHAKE,
+          config: { access: SUBSCRIBE },
+          schema: { tags, hide: true, summary: 'EPCIS: subscribe to a named query over WebSocket' },
+        },
+        async (req, reply) => {
+          const session = req.session!;
+          const row = await namedQuery(session, (req.params as { name: string }).name);
+          const controls = socketControls(paramsOf(req));
+          const owner = { tenantId: session.tenantId, userId: session.userId, keyId: session.integrationKeyId, queryName: row.name };
+          await sockets.accept(req, reply, owner, controls, HEADERS);
         },
       );
 
@@ -498,6 +549,9 @@ export const epcisRoutes: FastifyPluginAsyncZod<Services> = async (root) => {
                 ? new Date(body.initialRecordTime)
                 : new Date(Number.NaN);
           if (initial && Number.isNaN(initial.getTime())) throw bad('initialRecordTime: a date-time');
+          // never a loopback, private or link-local address, nor a name of one (unless configured so: dest-guard.ts)
+          const refused = await destRefusal(dest, { allowPrivate: app.ctx.config.epcis.webhookAllowPrivate });
+          if (refused) throw bad(`dest: ${refused}`);
           const now = new Date();
           const [made] = await app.ctx.db
             .insert(epcisSubscriptions)
