@@ -29,9 +29,13 @@ export interface QueryPlace {
   companyPrefixLength: number;
 }
 
-/** The stored forms an EPC value names: as given, its URN (of a Digital Link), and the hex its tags could carry. */
-export function epcKeys(values: readonly EpcValue[], place: QueryPlace): { keys: string[]; patterns: string[] } {
+/**
+ * The stored forms an EPC value names: as given and its URN (of a Digital Link) in `keys`, the hex its
+ * tags could carry (every filter and scheme of the URN: up to 16) in `hex`, patterns apart.
+ */
+export function epcKeys(values: readonly EpcValue[], place: QueryPlace): { keys: string[]; hex: string[]; patterns: string[] } {
   const keys = new Set<string>();
+  const hex = new Set<string>();
   const patterns: string[] = [];
   for (const v of values) {
     if (v.kind === 'pattern') {
@@ -44,22 +48,26 @@ export function epcKeys(values: readonly EpcValue[], place: QueryPlace): { keys:
     const urn = v.kind === 'digital-link' ? digitalLinkToEpcUrn(v.raw, place.companyPrefixLength) : v.kind === 'urn' ? v.raw : null;
     if (!urn) continue;
     keys.add(urn);
-    for (const h of hexCandidates(urn)) keys.add(h);
+    for (const h of hexCandidates(urn)) hex.add(h);
   }
-  return { keys: [...keys], patterns };
+  return { keys: [...keys], hex: [...hex].filter((h) => !keys.has(h)), patterns };
 }
 
-/** The tenant's tags among these hex keys: their label orders and when each was generated (its order's events count from then). */
-async function tagOrders(tx: Tx, tenantId: number, keys: readonly string[]): Promise<{ orderId: number; born: string }[]> {
-  const hex = keys.filter((k) => /^[0-9A-F]{16,}$/.test(k));
+/**
+ * The tenant's tags among these hex candidates (the registry's and the withdrawn): their EPCs (the hex
+ * the platform's own events name), label orders and when each was generated (its order's events count
+ * from then). Only these go to the GIN index: 16 candidates of which none is a tag made the planner
+ * expect a fifth of a month's events and read them all.
+ */
+async function tagsOf(tx: Tx, tenantId: number, hex: readonly string[]): Promise<{ epc: string; orderId: number; born: string }[]> {
   if (!hex.length) return [];
-  const rows = await queryRows<{ order_id: string | number; born: string }>(
+  const rows = await queryRows<{ epc: string; order_id: string | number; born: string }>(
     tx,
-    sql`select order_id, created_at::text as born from label_tags where tenant_id = ${tenantId} and epc = any(${textArray(hex)})
+    sql`select epc, order_id, created_at::text as born from label_tags where tenant_id = ${tenantId} and epc = any(${textArray(hex)})
         union all
-        select order_id, coalesce(generated_at, 'epoch')::text from label_tag_withdrawals where tenant_id = ${tenantId} and epc = any(${textArray(hex)})`,
+        select epc, order_id, coalesce(generated_at, 'epoch')::text from label_tag_withdrawals where tenant_id = ${tenantId} and epc = any(${textArray(hex)})`,
   );
-  return rows.map((r) => ({ orderId: Number(r.order_id), born: r.born }));
+  return rows.map((r) => ({ epc: r.epc, orderId: Number(r.order_id), born: r.born }));
 }
 
 /** "One of these URIs, or under one of them": the location tree's (WD_bizLocation, WD_readPoint), by the URIs events name places with. */
@@ -189,12 +197,16 @@ export async function queryConditions(tx: Tx, session: SessionInfo, q: EpcisQuer
   // EPCs: the GIN index on epcs finds the events naming them (one set of keys a parameter)
   const epcMatch = async (vs: readonly EpcValue[] | undefined, how: 'epc' | 'any' | 'input' | 'output' | 'parent'): Promise<void> => {
     if (!vs?.length) return;
-    const { keys, patterns } = epcKeys(vs, place);
-    const arr = values(keys);
+    const { keys, hex, patterns } = epcKeys(vs, place);
+    const tags = how === 'epc' || how === 'any' ? await tagsOf(tx, tenantId, hex) : [];
+    // the GIN index's keys: the EPCs as given and the hex of the tenant's tags among the candidates
+    // (a parent, an input or an output: every candidate, their lists being short b-tree probes or rare)
+    const arr = values(how === 'epc' || how === 'any' ? [...keys, ...new Set(tags.map((t) => t.epc))] : [...keys, ...hex]);
+    const parents = values([...keys, ...hex]);
     const byPattern = patterns.length
       ? sql` or exists (select 1 from unnest(e.epcs) u where u like any(${values(patterns)}))${how === 'any' || how === 'parent' ? sql` or e.parent_id like any(${values(patterns)})` : sql``}`
       : sql``;
-    const orders = how === 'epc' || how === 'any' ? await tagOrders(tx, tenantId, keys) : [];
+    const orders = [...new Map(tags.map((t) => [`${t.orderId} ${t.born}`, t])).values()];
     const byOrder = orders.length
       ? sql` or (cardinality(e.epcs) = 0 and (${sql.join(
           orders.map((o) => sql`(e.order_id = ${o.orderId} and e.record_time >= ${o.born}::timestamptz)`),
@@ -209,17 +221,17 @@ export async function queryConditions(tx: Tx, session: SessionInfo, q: EpcisQuer
         parts.push(sql`select x.created_at, x.id from label_tag_events x where x.tenant_id + 0 = ${tenantId} and x.epcs && ${arr}`);
       if (how !== 'epc')
         parts.push(
-          sql`select x.created_at, x.id from label_tag_events x where x.tenant_id = ${tenantId} and x.parent_id <> '' and x.parent_id = any(${arr})`,
+          sql`select x.created_at, x.id from label_tag_events x where x.tenant_id = ${tenantId} and x.parent_id <> '' and x.parent_id = any(${parents})`,
         );
-      for (const o of orders)
+      for (const o of new Map(orders.map((x) => [x.orderId, x])).values())
         parts.push(
           sql`select x.created_at, x.id from label_tag_events x where x.tenant_id = ${tenantId} and x.order_id = ${o.orderId} and cardinality(x.epcs) = 0`,
         );
       hits = sql.join(parts, sql` union `);
     }
-    if (how === 'parent') c.push(sql`(e.parent_id = any(${arr})${byPattern})`);
+    if (how === 'parent') c.push(sql`(e.parent_id = any(${parents})${byPattern})`);
     else if (how === 'epc') c.push(sql`((e.event_type <> 'TransformationEvent' and e.epcs && ${arr})${byPattern}${byOrder})`);
-    else if (how === 'any') c.push(sql`(e.epcs && ${arr} or e.parent_id = any(${arr})${byPattern}${byOrder})`);
+    else if (how === 'any') c.push(sql`(e.epcs && ${arr} or e.parent_id = any(${parents})${byPattern}${byOrder})`);
     else {
       const field = how === 'input' ? 'inputEPCList' : 'outputEPCList';
       c.push(
