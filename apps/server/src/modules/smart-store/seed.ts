@@ -127,10 +127,9 @@ export async function seedFittingDemo(tx: Tx, tenant: { id: number; code: string
     const busyUntil = new Map<number, number>();
     const sessions: { cabin: { id: number; code: string }; startedAt: number; endedAt: number; items: ItemWrite[] }[] = [];
     // each opening hour of each day: about 2.5 sessions (more in the evening and at weekends)
-    // from the day of the till's first sale on (its history is what the shoppers buy): with the last
-    // day's reads played on the first start, two weeks of sessions
-    const first = Math.max(start, Math.min(...sold.map((x) => x.at)));
-    for (let day = first - (first % DAY); day < end; day += DAY)
+    // two weeks of days, the last day's reads played on the first start besides; the shoppers try on
+    // pieces the till sells after their session (its history is what they buy, and what they leave)
+    for (let day = start - (start % DAY); day < end; day += DAY)
       for (let hour = 10; hour < 22; hour++) {
         const busy = (hour >= 18 ? 1.5 : 1) * ([0, 6].includes(new Date(day).getUTCDay()) ? 1.4 : 1);
         const count = Math.round(random() * 2 * 2.5 * busy);

@@ -1,5 +1,5 @@
 /**
- * The demo tenant's till (store/cashier): 16 days (the fitting rooms' two weeks of sessions join them) of sales at ST001–ST003, ST005 and ST006, about 30 transactions a
+ * The demo tenant's till (store/cashier): 14 days of sales at ST001–ST003, ST005 and ST006, about 30 transactions a
  * store-day between 10:00 and 21:00 (+08:00), 1–3 pieces each, 6 % returns of pieces sold there
  * before, a few untagged lines; EPCs taken from the tags present at those stores (else registry
  * tags no other demo moves), prices from the SKUs' tag prices. Their effects as a POS's posts would
@@ -19,7 +19,7 @@ import { POS_DOC, postTransaction } from './post.js';
 
 // ST004 sells nothing in the demo: its book is its counts' (the counts' stories start there)
 export const DEMO_POS_STORES = ['ST001', 'ST002', 'ST003', 'ST005', 'ST006'] as const;
-const DAYS = 16;
+const DAYS = 14;
 const PER_DAY = 30;
 const RETURN_SHARE = 0.06;
 const UNTAGGED_SHARE = 0.03;
