@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
 import { captureReadersStarted, INLINE_READ_CHARS } from '../src/modules/label/epcis/read-pool.js';
-import { problems } from './epcis-validate.js';
+import { epcisDocument, problems } from './epcis-validate.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: EPCIS documents are read loosely
@@ -240,6 +240,32 @@ describe(`EPCIS 2.0 REST binding on ${DRIVER}`, () => {
     expect((await call('POST', '/capture', { token: demo, body: { type: 'Nothing' } })).status).toBe(400);
   });
 
+  it('refuses text the database cannot store (NUL, a lone surrogate), naming where, never a 5xx', async () => {
+    const ev = (bad: string) => ({
+      type: 'ObjectEvent',
+      eventTime: new Date(Date.now() - 60_000).toISOString(),
+      eventTimeZoneOffset: '+00:00',
+      epcList: ['urn:epc:id:sgtin:0614141.107346.2017'],
+      action: 'OBSERVE',
+      bizStep: 'shipping',
+      readPoint: { id: `urn:epc:id:sgln:0614141.00777.${bad}` },
+    });
+    const context = ['https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld'];
+    for (const bad of ['a\u0000b', 'x\ud800y']) {
+      const one = await call('POST', '/events', { token: demo, body: { '@context': context, ...ev(bad) } });
+      expect(one.status).toBe(400);
+      expect(one.body.detail).toContain('readPoint.id');
+      const doc = epcisDocument([ev('ok'), ev(bad)]);
+      const r = await capture(doc);
+      expect(r.status).toBe(400);
+      expect(r.body.detail).toContain('eventList[1].readPoint.id');
+      // proceed: the good event stored, the other told
+      const p = await capture(doc, { behaviour: 'proceed' });
+      expect(p.job).toMatchObject({ running: false, success: false, eventsTotal: 2 });
+      expect(p.job?.errors[0].detail).toContain('eventList[1].readPoint.id');
+    }
+  });
+
   it('reads a large document off the event loop: refused or stored as a small one is, duplicates and known events told', async () => {
     const per = 40;
     const list = Array.from({ length: 1_200 }, (_, e) => ({
@@ -252,13 +278,7 @@ describe(`EPCIS 2.0 REST binding on ${DRIVER}`, () => {
       bizStep: 'receiving',
       readPoint: { id: 'urn:epc:id:sgln:4012345.00001.0' },
     }));
-    const doc = {
-      '@context': ['https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld'],
-      type: 'EPCISDocument',
-      schemaVersion: '2.0',
-      creationDate: new Date().toISOString(),
-      epcisBody: { eventList: list },
-    };
+    const doc = epcisDocument(list);
     // (read by the worker thread: larger than what is read where it comes)
     expect(JSON.stringify(doc).length).toBeGreaterThan(INLINE_READ_CHARS);
     const good = list[700].eventTime;
@@ -323,36 +343,22 @@ describe(`EPCIS 2.0 REST binding on ${DRIVER}`, () => {
     expect(own.length).toBeGreaterThan(0);
     expect(
       problems({
-        ...(own[0] && {
-          '@context': ['https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld'],
-          type: 'EPCISDocument',
-          schemaVersion: '2.0',
-          creationDate: new Date().toISOString(),
-          epcisBody: { eventList: own },
-        }),
+        ...(own[0] && epcisDocument(own)),
       }),
     ).toEqual([]);
     // a retailer's receipt of it, captured: found by the tag's URN, and in the tag's lifecycle
-    const receipt = {
-      '@context': ['https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld'],
-      type: 'EPCISDocument',
-      schemaVersion: '2.0',
-      creationDate: new Date().toISOString(),
-      epcisBody: {
-        eventList: [
-          {
-            type: 'ObjectEvent',
-            eventTime: new Date(Date.now() - 60_000).toISOString(),
-            eventTimeZoneOffset: '+01:00',
-            epcList: [urn],
-            action: 'OBSERVE',
-            bizStep: 'receiving',
-            disposition: 'in_progress',
-            readPoint: { id: 'urn:epc:id:sgln:4012345.00001.0' },
-          },
-        ],
+    const receipt = epcisDocument([
+      {
+        type: 'ObjectEvent',
+        eventTime: new Date(Date.now() - 60_000).toISOString(),
+        eventTimeZoneOffset: '+01:00',
+        epcList: [urn],
+        action: 'OBSERVE',
+        bizStep: 'receiving',
+        disposition: 'in_progress',
+        readPoint: { id: 'urn:epc:id:sgln:4012345.00001.0' },
       },
-    };
+    ]);
     const { job } = await capture(receipt);
     expect(job?.success).toBe(true);
     const withIt = await events(`?MATCH_anyEPC=${urn}&EQ_bizStep=receiving`);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { queryRows } from '../src/db/client.js';
 import { webhookPost } from '../src/modules/label/epcis/subscriptions.js';
-import { problems } from './epcis-validate.js';
+import { epcisDocument, problems } from './epcis-validate.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: EPCIS documents are read loosely
@@ -71,25 +71,18 @@ function socket(url: string, opts: { headers?: Record<string, string>; protocols
   };
 }
 
-const event = (epc: string, bizStep: string, id: string) => ({
-  '@context': ['https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld'],
-  type: 'EPCISDocument',
-  schemaVersion: '2.0',
-  creationDate: new Date().toISOString(),
-  epcisBody: {
-    eventList: [
-      {
-        type: 'ObjectEvent',
-        eventID: id,
-        eventTime: new Date(Date.now() - 5_000).toISOString(),
-        eventTimeZoneOffset: '+00:00',
-        epcList: [epc],
-        action: 'OBSERVE',
-        bizStep,
-      },
-    ],
-  },
-});
+const event = (epc: string, bizStep: string, id: string) =>
+  epcisDocument([
+    {
+      type: 'ObjectEvent',
+      eventID: id,
+      eventTime: new Date(Date.now() - 5_000).toISOString(),
+      eventTimeZoneOffset: '+00:00',
+      epcList: [epc],
+      action: 'OBSERVE',
+      bizStep,
+    },
+  ]);
 
 /**
  * Subscriptions (EPCIS 2.0 REST binding): a webhook subscribed to a named query is sent each new

@@ -15,3 +15,12 @@ const ajv = new Ajv({ strict: false, allErrors: true });
 const validate = ajv.compile(schema);
 /** What the schema finds wrong with a document (none: valid). */
 export const problems = (doc: unknown): ErrorObject[] => (validate(doc) ? [] : (validate.errors ?? []));
+
+/** An EPCISDocument of these events, as a partner captures it (GS1's context first, then the extensions' namespaces). */
+export const epcisDocument = (eventList: unknown[], extraContext: unknown[] = []) => ({
+  '@context': ['https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld', ...extraContext],
+  type: 'EPCISDocument',
+  schemaVersion: '2.0',
+  creationDate: new Date().toISOString(),
+  epcisBody: { eventList },
+});

@@ -18,20 +18,22 @@ export interface SignedIn extends SessionInfo {
 /** Sliding expiry is written at most this often per session, not on every request. */
 const TOUCH_EVERY_MS = 60_000;
 
+/** What a session stands on besides its own row: its user's columns and its tenant's (users joined with tenants). */
+export const SESSION_USER_COLUMNS = {
+  username: users.username,
+  userCode: users.userCode,
+  userType: users.userType,
+  loginStatus: users.loginStatus,
+  partyKind: users.partyKind,
+  partyId: users.partyId,
+  tenantCode: tenants.code,
+  tenantStatus: tenants.status,
+};
+
 /** Every request's session query: a named prepared statement (parsed and planned once per connection, then only bound and run). */
 const resolveStatement = (db: Db) =>
   db
-    .select({
-      s: sessions,
-      username: users.username,
-      userCode: users.userCode,
-      userType: users.userType,
-      loginStatus: users.loginStatus,
-      partyKind: users.partyKind,
-      partyId: users.partyId,
-      tenantCode: tenants.code,
-      tenantStatus: tenants.status,
-    })
+    .select({ s: sessions, ...SESSION_USER_COLUMNS })
     .from(sessions)
     .innerJoin(users, and(eq(users.tenantId, sessions.tenantId), eq(users.id, sessions.userId)))
     .innerJoin(tenants, eq(tenants.id, sessions.tenantId))

@@ -18,11 +18,8 @@ export const frSessions = resourceTable(fittingSessionResource);
 /** A session's garments. */
 export const frSessionItems = resourceTable(fittingItemResource);
 
-/** The sums a rollup row of sessions holds (per hour, day or store). */
-const sumColumns = () => ({
-  sessions: integer('sessions').notNull().default(0),
-  /** sessions with at least one garment bought */
-  sessionsBought: integer('sessions_bought').notNull().default(0),
+/** The garments' sums every rollup row holds: garments, tries, bought, swapped, amount, dwell. */
+const garmentSumColumns = () => ({
   items: integer('items').notNull().default(0),
   tries: integer('tries').notNull().default(0),
   bought: integer('bought').notNull().default(0),
@@ -31,16 +28,19 @@ const sumColumns = () => ({
   dwellSumS: integer('dwell_sum_s').notNull().default(0),
 });
 
-/** The sums a rollup row of a SKU holds (sessions that had it, garments, tries, bought, swapped, amount, dwell). */
+/** The sums a rollup row of sessions holds (per hour, day or store). */
+const sumColumns = () => ({
+  sessions: integer('sessions').notNull().default(0),
+  /** sessions with at least one garment bought */
+  sessionsBought: integer('sessions_bought').notNull().default(0),
+  ...garmentSumColumns(),
+});
+
+/** The sums a rollup row of a SKU holds (sessions that had it, and its garments' sums). */
 const skuSumColumns = () => ({
   styleId: bigint('style_id', { mode: 'number' }).notNull(),
   sessions: integer('sessions').notNull().default(0),
-  items: integer('items').notNull().default(0),
-  tries: integer('tries').notNull().default(0),
-  bought: integer('bought').notNull().default(0),
-  swapped: integer('swapped').notNull().default(0),
-  amount: numeric('amount', { precision: 14, scale: 2 }).notNull().default('0'),
-  dwellSumS: integer('dwell_sum_s').notNull().default(0),
+  ...garmentSumColumns(),
 });
 
 /** Per day, store and SKU: sessions that had it, tries, bought, swapped for another size, dwell. */

@@ -198,14 +198,36 @@ export function parseDocument(text: string): unknown {
 }
 
 /**
+ * A NUL character or a lone surrogate in a row's JSON (JSON.stringify writes both as escapes, a
+ * surrogate pair as itself): text PostgreSQL cannot store, in jsonb nor in text.
+ */
+const UNSTORABLE = /(?<!\\)(?:\\\\)*\\u(?:0000|d[89a-f][0-9a-f]{2})/i;
+
+/** Where in an event a NUL or a lone surrogate is (`.readPoint.id`), in a key or a value. */
+function unstorableAt(v: unknown, path = ''): string | null {
+  const bad = (t: string) => UNSTORABLE.test(JSON.stringify(t));
+  if (typeof v === 'string') return bad(v) ? path : null;
+  if (!v || typeof v !== 'object') return null;
+  for (const [k, x] of Object.entries(v)) {
+    const at = Array.isArray(v) ? `${path}[${k}]` : `${path}.${k}`;
+    if (!Array.isArray(v) && bad(k)) return at;
+    const found = unstorableAt(x, at);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/**
  * A capture document read as it comes (POST /capture, POST /events): GS1's schema, each event's
  * reading, the repository's limits; its valid events as chunks of stored rows (an eventID seen earlier
- * in the document counted in `duplicates`, not stored twice). A fault of the whole document is thrown.
+ * in the document counted in `duplicates`, not stored twice). A fault of the whole document is thrown;
+ * an event holding text the database cannot store (NUL, a lone surrogate) is refused, naming where.
  */
 export function prepareDocument(text: string, now: number, cpl: number): PreparedCapture {
   const read = readCapture(parseDocument(text), now);
   const events = read.result?.events ?? [];
   const total = events.length + read.errors.length;
+  const errors = [...read.errors];
   const seen = new Set<string>();
   const chunks: PreparedChunk[] = [];
   let duplicates = 0;
@@ -216,16 +238,26 @@ export function prepareDocument(text: string, now: number, cpl: number): Prepare
     part = [];
     epcs = 0;
   };
-  for (const e of events) {
+  events.forEach((e, k) => {
     if (seen.has(e.eventId)) {
       duplicates++;
-      continue;
+      return;
+    }
+    const row = JSON.stringify(preparedRow(e, cpl));
+    if (UNSTORABLE.test(row)) {
+      const index = read.result?.indexes?.[k] ?? k;
+      const where = `eventList[${index}]${unstorableAt(e.raw) ?? ''}`;
+      errors.push({
+        index,
+        ...problemOf(epcisProblem('ValidationException', `${where}: holds a NUL character or a lone surrogate, which cannot be stored`)),
+      });
+      return;
     }
     seen.add(e.eventId);
-    part.push(JSON.stringify(preparedRow(e, cpl)));
+    part.push(row);
     epcs += e.epcs.length;
     if (epcs >= CHUNK_EPCS || part.length >= CHUNK_EVENTS) close();
-  }
+  });
   close();
-  return { total, errors: read.errors, duplicates, chunks };
+  return { total, errors: errors.sort((a, b) => a.index - b.index), duplicates, chunks };
 }

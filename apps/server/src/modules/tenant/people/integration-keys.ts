@@ -24,7 +24,7 @@ import type { AppContext, IntegrationKeyResolver, SessionInfo } from '../../../c
 import { envelope } from '../../../core/envelope.js';
 import { conflict, notFound } from '../../../core/errors.js';
 import type { ResourceHooks } from '../../../core/resource/service.js';
-import { hashToken } from '../../../core/sessions.js';
+import { hashToken, SESSION_USER_COLUMNS } from '../../../core/sessions.js';
 import type { Tx } from '../../../db/client.js';
 import { tenants, users } from '../../../db/schema/index.js';
 import { integrationKeyHashes, integrationKeys } from './tables.js';
@@ -199,18 +199,7 @@ export async function resolveIntegrationKey(db: Tx, key: string, now = new Date(
 }
 
 /** What a session stands on: the user's row and its tenant's (as sign-in reads them). */
-const USER_COLUMNS = {
-  tenantId: users.tenantId,
-  userId: users.id,
-  userCode: users.userCode,
-  username: users.username,
-  userType: users.userType,
-  loginStatus: users.loginStatus,
-  partyKind: users.partyKind,
-  partyId: users.partyId,
-  tenantCode: tenants.code,
-  tenantStatus: tenants.status,
-};
+const USER_COLUMNS = { tenantId: users.tenantId, userId: users.id, ...SESSION_USER_COLUMNS };
 interface UserRow {
   tenantId: number;
   userId: number;
