@@ -3,6 +3,8 @@ import { messages } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPglite, queryRows } from './client.js';
+import { background, inBackground } from './lanes.js';
+import { PgliteThread } from './pglite-thread.js';
 
 /** A statement that keeps PGlite busy for a while (a second or more on a 2-core machine). */
 const LONG = sql`select count(*)::int as n from generate_series(1, 4000000) g where g % 7 = 3`;
@@ -116,5 +118,41 @@ describe('embedded PGlite on its own thread (the default; PGLITE_WORKER=0 runs i
     await arrived;
     await off();
     expect(heard).toEqual(['hello']);
+  });
+
+  it("runs background work's statements once a request's are through, and after its longest wait whatever the traffic", async () => {
+    const thread = await PgliteThread.create('memory');
+    try {
+      // long enough that nothing below depends on the machine's speed
+      thread.lanes = { gapMs: 50, maxWaitMs: 60_000 };
+      const seen: string[] = [];
+      const ask = (name: string, text: string) => thread.query(text).then(() => seen.push(name));
+      // a request's first statement runs; background work asks meanwhile; the request's second
+      // statement comes right after its first one's answer (as a list asks its count after its page)
+      const request = ask('request 1', 'select count(*) from generate_series(1, 200000)').then(() => ask('request 2', 'select 2'));
+      const job = inBackground(async () => {
+        await ask('job', 'select 3');
+        return background()!.waited;
+      });
+      await Promise.all([request, job]);
+      expect(seen).toEqual(['request 1', 'request 2', 'job']);
+      expect(await job).toBeGreaterThan(0);
+      // requests that never stop do not hold background work longer than its longest wait
+      thread.lanes = { gapMs: 50, maxWaitMs: 100 };
+      let busy = true;
+      const traffic = (async () => {
+        while (busy) await thread.query('select count(*) from generate_series(1, 20000)');
+      })();
+      const waited = await inBackground(async () => {
+        await thread.query('select 4');
+        return background()!.waited;
+      });
+      busy = false;
+      await traffic;
+      expect(waited).toBeGreaterThanOrEqual(99);
+      expect(waited).toBeLessThan(60_000);
+    } finally {
+      await thread.close();
+    }
   });
 });

@@ -27,6 +27,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { messages, type PGlite, type Results, type Transaction, TransactionAbortedError } from '@electric-sql/pglite';
+import { BACKGROUND_GAP_MS, BACKGROUND_MAX_WAIT_MS, background as backgroundRun } from './lanes.js';
 
 type QueryOptions = NonNullable<Parameters<PGlite['query']>[2]>;
 type Parser = (value: string, typeId?: number) => unknown;
@@ -111,6 +112,12 @@ export class PgliteThread implements PgliteClient {
   >();
   private readonly listeners = new Map<number, (payload: string) => void>();
   private nextId = 1;
+  /** how background work gives way to requests here (lanes.ts; a test may lengthen them) */
+  lanes = { gapMs: BACKGROUND_GAP_MS, maxWaitMs: BACKGROUND_MAX_WAIT_MS };
+  /** requests' calls (not background work's: lanes.ts) waiting for the worker, and when the last one ended */
+  private foreground = 0;
+  private foregroundEnded = 0;
+  private foregroundWaiters: (() => void)[] = [];
   private failed: Error | undefined;
   private closed = false;
 
@@ -160,14 +167,57 @@ export class PgliteThread implements PgliteClient {
     this.calls.clear();
   }
 
-  private call<T>(msg: Record<string, unknown>, transfer: ArrayBuffer[] = [], text?: string, params?: unknown[], options?: QueryOptions) {
-    if (this.failed) return Promise.reject(this.failed);
+  private async call<T>(
+    msg: Record<string, unknown>,
+    transfer: ArrayBuffer[] = [],
+    text?: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ) {
+    const run = backgroundRun();
+    const background = run !== undefined;
+    // background work starts a statement or a transaction once the requests' are through (lanes.ts);
+    // what it runs inside its transaction goes at once (the transaction holds the connection)
+    if (run && msg.tx === undefined && (msg.op === 'query' || msg.op === 'exec' || msg.op === 'begin')) {
+      const t0 = performance.now();
+      await this.giveWay();
+      run.waited += performance.now() - t0;
+    }
+    if (this.failed) throw this.failed;
     const id = this.nextId++;
-    return new Promise<T>((resolve, reject) => {
-      if (this.calls.size === 0) this.worker.ref();
-      this.calls.set(id, { resolve: resolve as (v: unknown) => void, reject, text, params, options });
-      this.worker.postMessage({ ...msg, id }, transfer);
-    });
+    if (!background) this.foreground++;
+    try {
+      return await new Promise<T>((resolve, reject) => {
+        if (this.calls.size === 0) this.worker.ref();
+        this.calls.set(id, { resolve: resolve as (v: unknown) => void, reject, text, params, options });
+        this.worker.postMessage({ ...msg, id }, transfer);
+      });
+    } finally {
+      if (!background) {
+        this.foreground--;
+        this.foregroundEnded = performance.now();
+        if (this.foreground === 0) for (const wake of this.foregroundWaiters.splice(0)) wake();
+      }
+    }
+  }
+
+  /** Waits until no request's call is in flight or just ended (`lanes.gapMs` ago), `lanes.maxWaitMs` at most. */
+  private async giveWay(): Promise<void> {
+    const until = performance.now() + this.lanes.maxWaitMs;
+    for (;;) {
+      const now = performance.now();
+      if (now >= until) return;
+      const quietIn = this.foreground === 0 ? this.foregroundEnded + this.lanes.gapMs - now : until - now;
+      if (quietIn <= 0) return;
+      await new Promise<void>((wake) => {
+        const timer = setTimeout(wake, Math.min(quietIn, until - now));
+        if (this.foreground > 0)
+          this.foregroundWaiters.push(() => {
+            clearTimeout(timer);
+            wake();
+          });
+      });
+    }
   }
 
   /** A statement's options as a message; a blob's bytes are read here and moved to the worker. */

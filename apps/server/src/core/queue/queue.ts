@@ -5,6 +5,7 @@ import { and, eq, inArray, lte, not, notInArray, or, type SQL, sql } from 'drizz
 import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Services } from '../../app.js';
 import type { Tx } from '../../db/client.js';
+import { inBackground } from '../../db/lanes.js';
 import { jobs } from '../../db/schema/index.js';
 import type { AppContext } from '../context.js';
 import { AppError } from '../errors.js';
@@ -349,7 +350,12 @@ export class JobQueue {
     };
   }
 
-  private async execute(job: JobRow): Promise<void> {
+  /** Runs a job as background work (db/lanes.ts: on embedded PGlite its statements give way to requests'). */
+  private execute(job: JobRow): Promise<void> {
+    return inBackground(() => this.executeJob(job));
+  }
+
+  private async executeJob(job: JobRow): Promise<void> {
     const c = this.runContext;
     const kind = this.kindOf(job.kind);
     const settle = async (row: JobRow) => {

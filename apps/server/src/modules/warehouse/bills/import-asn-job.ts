@@ -10,6 +10,7 @@ import { SHEET_LIMITS } from '../../../core/sheet/limits.js';
 import { readSheetRows } from '../../../core/sheet/run.js';
 import { TenantScope } from '../../../core/tenant-scope.js';
 import { type Db, queryRows, type Tx } from '../../../db/client.js';
+import { workNow } from '../../../db/lanes.js';
 import { jobWrites } from '../../../db/schema/index.js';
 import { deleteUnhappenedEvents, EVENT_EPCS_MAX } from '../../label/tags/index.js';
 import { makeCartons } from '../cartons/make.js';
@@ -78,7 +79,7 @@ async function inChunks<T>(
   let n = size.first;
   for (let k = 0; k < items.length; ) {
     const part = items.slice(k, k + n);
-    const t0 = performance.now();
+    const t0 = workNow();
     await db.transaction(async (tx) => {
       // its commit does not wait for the disk (on PGlite too, where that wait cost more than the
       // chunk's rows): the last step's commit does, and a crash before it undoes the whole job anyway
@@ -86,7 +87,7 @@ async function inChunks<T>(
       await write(tx, part);
     });
     k += part.length;
-    const ms = Math.max(1, performance.now() - t0);
+    const ms = Math.max(1, workNow() - t0);
     // at most doubling: one quick chunk (a quiet moment) does not make the next one long
     if (part.length === n) n = Math.min(size.max, n * 2, Math.max(size.min, Math.round((part.length * IMPORT_CHUNK_MS) / ms)));
     await done(part.length);
@@ -294,10 +295,10 @@ export async function undoAsnImport(db: Db, job: JobRow): Promise<void> {
     for (const table of ['wms_carton_epcs', 'wms_cartons', 'wms_bill_lines']) {
       let n = 200;
       for (;;) {
-        const t0 = performance.now();
+        const t0 = workNow();
         const gone = await deleteSlice(db, table, tenantId, bill.id, n);
         if (gone < n) break;
-        n = Math.min(5_000, Math.max(50, Math.round((gone * IMPORT_CHUNK_MS) / Math.max(1, performance.now() - t0))));
+        n = Math.min(5_000, Math.max(50, Math.round((gone * IMPORT_CHUNK_MS) / Math.max(1, workNow() - t0))));
         await giveWay();
       }
     }
