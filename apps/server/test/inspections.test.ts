@@ -1,6 +1,9 @@
 import { BILL_KIND, BILL_STATUS, INSPECTION_RESULT, INSPECTION_STATUS, QI_DISPOSITION } from '@tagloom/domain';
 import { samplePlan } from '@tagloom/domain/quality/sampling.js';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.js';
+import { openInspection } from '../src/modules/warehouse/inspections/service.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: API answers are read loosely
@@ -51,6 +54,44 @@ describe(`quality inspection on ${DRIVER}`, () => {
       lang: 'en_US',
     });
     expect(review.status).toBe(409);
+  });
+
+  it("opens a receipt's inspection at the tenant's AQL (parameter WMS_QI_AQL, one of ISO 2859-1's; 2.5 as seeded)", async () => {
+    const params = (await list('tenant/param', { code: 'WMS_QI_AQL' })).list;
+    expect(params).toHaveLength(1);
+    expect(params[0]).toMatchObject({ module: 'warehouse', value: '2_5' });
+    const update = (value: string) =>
+      t.call('POST', '/api/tenant/param/update', { token: demo, body: { id: params[0].id, value }, lang: 'en_US' });
+    // not one of the options (the AQLs): refused naming the value
+    const bad = await update('3');
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toMatch(/1_0, 1_5, 2_5, 4_0/);
+    expect((await update('1_0')).status).toBe(200);
+    try {
+      // a receipt with no inspection yet: its first checked carton opens one (cartons/check.ts)
+      const [bill] = await queryRows<{ id: number; tenant_id: number; expected: number }>(
+        t.ctx.db,
+        sql`select b.id::int, b.tenant_id::int, b.pieces_expected::int as expected from wms_bills b
+            join tenants n on n.id = b.tenant_id and n.code = 'DEMO'
+            where b.pieces_expected >= 2 and not exists (select 1 from wms_inspections i where i.tenant_id = b.tenant_id and i.bill_id = b.id)
+            order by b.id limit 1`,
+      );
+      await t.ctx.db.transaction((tx) => openInspection(tx, bill.tenant_id, bill.id));
+      const [opened] = (await list('warehouse/receiving-qi', { billId: bill.id })).list;
+      const plan = samplePlan(bill.expected, 1.0, 'II');
+      expect(opened).toMatchObject({
+        status: INSPECTION_STATUS.PENDING,
+        lotQty: bill.expected,
+        sampleSize: plan.sampleSize,
+        acceptNo: plan.accept,
+      });
+      expect(Number(opened.aql)).toBe(1);
+      // the same lot at 2.5 accepts more defects (or samples fewer pieces)
+      const usual = samplePlan(bill.expected, 2.5, 'II');
+      expect([usual.sampleSize, usual.accept]).not.toEqual([plan.sampleSize, plan.accept]);
+    } finally {
+      expect((await update('2_5')).status).toBe(200);
+    }
   });
 
   it('refuses a short sample, judges the lot by its defects, and a reset clears it', async () => {

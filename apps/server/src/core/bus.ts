@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { type Database, LISTENER_RECONNECTED } from '../db/client.js';
+import { outsideBackground } from '../db/lanes.js';
 
 /** The NOTIFY channel (database triggers name it too: migration 0038). */
 const CHANNEL = 'tagloom_bus';
@@ -61,7 +62,8 @@ export class Bus {
   private dispatch(topic: string): void {
     // after a reconnect notifications may have been missed: every topic fires
     const topics = topic === LISTENER_RECONNECTED ? [...this.handlers.keys()] : [topic];
-    for (const t of topics) for (const h of [...(this.handlers.get(t) ?? [])]) h();
+    // a job's emit wakes what serves requests (sockets, caches): not background work (db/lanes.ts)
+    for (const t of topics) for (const h of [...(this.handlers.get(t) ?? [])]) outsideBackground(h);
   }
 
   async stop(): Promise<void> {
@@ -84,7 +86,8 @@ export class Cached<K, V> {
     let v = this.map.get(key);
     if (!v) {
       if (this.map.size >= this.max) this.map.clear();
-      v = this.load(key);
+      // requests await it, whoever asked first (db/lanes.ts)
+      v = outsideBackground(() => this.load(key));
       v.catch(() => this.map.delete(key));
       this.map.set(key, v);
     }

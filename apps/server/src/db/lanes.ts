@@ -1,6 +1,6 @@
 /**
- * Background work (jobs, the RFID fold) as the embedded database sees it. PGlite has one
- * connection: a request's statements wait behind whatever runs there, and a request that asks
+ * Background work (bulk jobs: Get EPC, imports, exports — JobKind `background`) as the embedded
+ * database sees it. PGlite has one connection: a request's statements wait behind whatever runs there, and a request that asks
  * several statements in a row (a list: its page, its count, its session) used to find a job's
  * next statement queued between each of them. Work run `inBackground` instead starts a statement
  * or a transaction only once the requests' statements are through (none in flight and none ended
@@ -18,9 +18,18 @@ interface Background {
 
 const lane = new AsyncLocalStorage<Background>();
 
-/** Runs `fn` (a job, a fold) as background work: on embedded PGlite its statements give way to requests'. */
+/** Runs `fn` (a bulk job) as background work: on embedded PGlite its statements give way to requests'. */
 export function inBackground<T>(fn: () => Promise<T>): Promise<T> {
   return lane.run({ waited: 0 }, fn);
+}
+
+/**
+ * Runs `fn` as a request's work though background work called it: what it starts serves requests
+ * (a bus topic's handlers — live sockets, caches —, a cache's load others await), so it does not
+ * give way as the background work that happened to start it does.
+ */
+export function outsideBackground<T>(fn: () => T): T {
+  return lane.exit(fn);
 }
 
 /** The current async path's background run (undefined: a request's work). */

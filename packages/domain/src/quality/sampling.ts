@@ -19,6 +19,12 @@ export const INSPECTION_LEVELS: readonly InspectionLevel[] = ['I', 'II', 'III'];
 /** The AQLs offered (percent nonconforming), the preferred series of ISO 2859-1 from 0.065 to 6.5. */
 export const AQLS = [0.065, 0.1, 0.15, 0.25, 0.4, 0.65, 1.0, 1.5, 2.5, 4.0, 6.5] as const;
 export type Aql = (typeof AQLS)[number];
+/** An AQL as the standard's tables write it: 0.065, 1.0, 2.5. */
+export const aqlName = (aql: Aql): string => (aql < 1 ? String(aql) : aql.toFixed(1));
+/** An AQL as an option's code (a tenant parameter's choice: codes hold no dot): 2.5 → "2_5", 1 → "1_0". */
+export const aqlCode = (aql: Aql): string => aqlName(aql).replace('.', '_');
+/** The AQL an option's code names (aqlCode's inverse), undefined when it names none. */
+export const aqlOfCode = (code: string | undefined): Aql | undefined => AQLS.find((a) => aqlCode(a) === code);
 
 const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'J', 'K', 'L', 'M', 'N', 'P', 'Q', 'R'] as const;
 export type CodeLetter = (typeof LETTERS)[number];

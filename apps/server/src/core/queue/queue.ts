@@ -350,9 +350,9 @@ export class JobQueue {
     };
   }
 
-  /** Runs a job as background work (db/lanes.ts: on embedded PGlite its statements give way to requests'). */
+  /** Runs a job; a kind declared `background` as background work (db/lanes.ts: on embedded PGlite its statements give way to requests'). */
   private execute(job: JobRow): Promise<void> {
-    return inBackground(() => this.executeJob(job));
+    return this.kindOf(job.kind)?.background ? inBackground(() => this.executeJob(job)) : this.executeJob(job);
   }
 
   private async executeJob(job: JobRow): Promise<void> {

@@ -47,6 +47,12 @@ export interface JobKind {
   ended?(tx: Tx, c: JobRunContext, job: JobRow): Promise<void>;
   /** runs once the job has ended, whatever the end, outside the database (e.g. delete its uploaded file) */
   settle?(c: JobRunContext, job: JobRow): Promise<void>;
+  /**
+   * Bulk work that sizes its own statements (Get EPC, imports, exports): it runs as background work
+   * (db/lanes.ts: on embedded PGlite its statements give way to requests'). Left out, a job runs as
+   * requests do — what someone waits on soon (an EPCIS capture a partner's subscription follows).
+   */
+  background?: boolean;
   /** attempts before a job whose process died is failed (default 3); a refusal (4xx AppError) is never retried */
   maxAttempts?: number;
   /** the lease a runner holds the job by, renewed while it runs (default 30 s) */

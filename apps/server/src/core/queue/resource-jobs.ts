@@ -65,6 +65,7 @@ async function bytes(stream: NodeJS.ReadableStream): Promise<Buffer> {
 /** Imports a stored workbook into a declared resource (POST /api/<code>/import). */
 registerJobKind({
   kind: IMPORT_KIND,
+  background: true,
   maxAttempts: 2,
   async run({ ctx, services }, job, progress) {
     const p = job.payload as ImportPayload;
@@ -96,6 +97,7 @@ registerJobKind({
 /** Writes the filtered rows of a declared resource to a stored .xlsx, downloadable at /api/jobs/:id/download. */
 registerJobKind({
   kind: EXPORT_KIND,
+  background: true,
   maxAttempts: 2,
   limit: { perOwner: EXPORT_JOBS_PER_USER, perTenant: EXPORT_JOBS_PER_TENANT },
   async run({ ctx, services }, job, progress) {

@@ -156,6 +156,7 @@ export function serialWindow(
  */
 export const generateEpcJob: JobKind = {
   kind: GENERATE_EPC,
+  background: true,
   maxAttempts: 2,
   leaseMs: 60_000,
   async run({ ctx }, job, progress) {

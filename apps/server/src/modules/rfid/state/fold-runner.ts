@@ -7,7 +7,6 @@
  */
 import type { AppContext } from '../../../core/context.js';
 import { LIVE_TOPICS, publishLive } from '../../../core/live.js';
-import { inBackground } from '../../../db/lanes.js';
 import { foldQueued } from './fold-queue.js';
 
 /**
@@ -122,8 +121,7 @@ export class FoldRunner {
     this.pendingSince = undefined;
     this.urgent = false;
     const started = Date.now();
-    // background work: on embedded PGlite its statements give way to requests' (db/lanes.ts)
-    this.running = inBackground(() => this.run()).finally(() => {
+    this.running = this.run().finally(() => {
       this.running = undefined;
       // (PostgreSQL: the fold holds no other statement up, and quiet moments were always there)
       const now = Date.now();

@@ -223,6 +223,7 @@ async function writeAsnInChunks(
 /** The import of a stored ASN sheet (enqueued by enqueueAsnImport). */
 export const asnImportJob: JobKind = {
   kind: ASN_IMPORT_KIND,
+  background: true,
   maxAttempts: 2,
   leaseMs: 60_000,
   async run({ ctx, services }, job, progress) {

@@ -1,11 +1,12 @@
 import { BILL_KIND, billResource, RECEIPT_STATUS, REVIEW_STATUS } from '@tagloom/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { SessionInfo } from '../../../core/context.js';
 import { conflict, fieldRefusal } from '../../../core/errors.js';
 import type { ResourceHooks } from '../../../core/resource/service.js';
 import { type Mover, move } from '../../../core/resource/transitions.js';
-import { queryRows, type Tx } from '../../../db/client.js';
+import type { Tx } from '../../../db/client.js';
 import { recordedSessionsOf } from '../../rfid/sessions/index.js';
+import { tenantParam } from '../../tenant/people/params.js';
 import { wmsCartons } from '../cartons/tables.js';
 import { recordBillAccepted } from '../events.js';
 import { inspectionDone } from '../inspections/service.js';
@@ -76,11 +77,7 @@ export async function autoReview(tx: Tx, row: Row, by: Mover): Promise<boolean> 
   const tenantId = Number(row.tenantId);
   const id = Number(row.id);
   if (Number(row.isStandard) !== 1) return false;
-  const [param] = await queryRows<{ value: string }>(
-    tx,
-    sql`select value from tenant_params where tenant_id = ${tenantId} and code = ${AUTO_REVIEW.code}`,
-  );
-  if (param?.value !== '1') return false;
+  if ((await tenantParam(tx, tenantId, AUTO_REVIEW.code)) !== '1') return false;
   const tallied = await tallyBill(tx, tenantId, id);
   if (Number(tallied.receiptStatus) !== RECEIPT_STATUS.NORMAL) return false;
   if (Number(row.needsInspection) === 1 && !(await inspectionDone(tx, tenantId, id))) return false;

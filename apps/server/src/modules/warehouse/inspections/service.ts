@@ -12,10 +12,11 @@ import {
   QI_DISPOSITION,
   QI_LEVEL,
 } from '@tagloom/domain';
-import { type Aql, samplePlan } from '@tagloom/domain/quality/sampling.js';
+import { type Aql, aqlOfCode, samplePlan } from '@tagloom/domain/quality/sampling.js';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { nextDocumentCode } from '../../../core/numbering.js';
 import type { Tx } from '../../../db/client.js';
+import { tenantParam } from '../../tenant/people/params.js';
 import { makeBill } from '../bills/make.js';
 import { wmsBillLines, wmsBills } from '../bills/tables.js';
 import { wmsInspectionLines, wmsInspectionSamples, wmsInspections } from './tables.js';
@@ -41,6 +42,14 @@ export async function lotOf(tx: Tx, tenantId: number, billId: number, asSent = f
   return { lotQty, siteId: bill?.site == null ? null : Number(bill.site) };
 }
 
+/** The tenant parameter naming the AQL of the inspections its receipts open (one of ISO 2859-1's; without it 2.5). */
+export const QI_AQL = { module: 'warehouse', code: 'WMS_QI_AQL' } as const;
+
+/** The AQL a tenant's receiving inspections are opened with (QI_AQL, an option's code: aqlCode; 2.5 when unset). */
+export async function receivingAql(tx: Tx, tenantId: number): Promise<Aql> {
+  return aqlOfCode(await tenantParam(tx, tenantId, QI_AQL.code)) ?? 2.5;
+}
+
 /** Opens the receiving inspection of a bill that needs one (none open or done yet): pending, its plan from the lot. */
 export async function openInspection(tx: Tx, tenantId: number, billId: number): Promise<void> {
   const [had] = await tx
@@ -51,6 +60,7 @@ export async function openInspection(tx: Tx, tenantId: number, billId: number): 
   if (had) return;
   // from the first carton on, before the rest arrived: the lot the ASN sends
   const { lotQty, siteId } = await lotOf(tx, tenantId, billId, true);
+  const aql = await receivingAql(tx, tenantId);
   await tx.insert(wmsInspections).values({
     siteId,
     tenantId,
@@ -59,8 +69,8 @@ export async function openInspection(tx: Tx, tenantId: number, billId: number): 
     billId,
     lotQty,
     level: QI_LEVEL.II,
-    aql: '2.5',
-    ...planOf(lotQty, 2.5, QI_LEVEL.II),
+    aql: String(aql),
+    ...planOf(lotQty, aql, QI_LEVEL.II),
     status: INSPECTION_STATUS.PENDING,
   });
 }

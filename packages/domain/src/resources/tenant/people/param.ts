@@ -1,4 +1,5 @@
 import { L } from '../../../lang.js';
+import { AQLS, aqlCode, aqlName } from '../../../quality/sampling.js';
 import { defineResource, type Rule } from '../../../resource/define.js';
 import { f } from '../../../resource/fields.js';
 import { CODE_RE } from '../../general/_rule-issue.js';
@@ -64,6 +65,15 @@ export const tenantParamResource = defineResource({
         { code: '0', name: '关闭' },
         { code: '1', name: '开启' },
       ],
+    },
+    // read when a receipt's first carton opens its inspection (warehouse inspections/service.ts QI_AQL): ISO 2859-1's AQLs
+    {
+      module: 'warehouse',
+      code: 'WMS_QI_AQL',
+      name: '收货质检 AQL',
+      valueType: PARAM_TYPE.OPTION,
+      value: aqlCode(2.5),
+      options: AQLS.map((a) => ({ code: aqlCode(a), name: aqlName(a) })),
     },
   ],
   rules: [paramValueRule],
