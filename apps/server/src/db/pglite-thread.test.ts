@@ -140,13 +140,17 @@ describe('embedded PGlite on its own thread (the default; PGLITE_WORKER=0 runs i
       // requests that never stop do not hold background work longer than its longest wait
       thread.lanes = { gapMs: 50, maxWaitMs: 100 };
       let busy = true;
-      const traffic = (async () => {
+      // two clients, so that some request is always in flight
+      const client = async () => {
         while (busy) await thread.query('select count(*) from generate_series(1, 20000)');
-      })();
+      };
+      const traffic = Promise.all([client(), client()]);
       const waited = await inBackground(async () => {
         await thread.query('select 4');
         return background()!.waited;
       });
+      // a wait that ended by its timer leaves nothing behind to wake (the requests still coming)
+      expect((thread as unknown as { foregroundWaiters: Set<unknown> }).foregroundWaiters.size).toBe(0);
       busy = false;
       await traffic;
       expect(waited).toBeGreaterThanOrEqual(99);

@@ -117,7 +117,7 @@ export class PgliteThread implements PgliteClient {
   /** requests' calls (not background work's: lanes.ts) waiting for the worker, and when the last one ended */
   private foreground = 0;
   private foregroundEnded = 0;
-  private foregroundWaiters: (() => void)[] = [];
+  private foregroundWaiters = new Set<() => void>();
   private failed: Error | undefined;
   private closed = false;
 
@@ -196,7 +196,11 @@ export class PgliteThread implements PgliteClient {
       if (!background) {
         this.foreground--;
         this.foregroundEnded = performance.now();
-        if (this.foreground === 0) for (const wake of this.foregroundWaiters.splice(0)) wake();
+        if (this.foreground === 0) {
+          const waiting = [...this.foregroundWaiters];
+          this.foregroundWaiters.clear();
+          for (const wake of waiting) wake();
+        }
       }
     }
   }
@@ -209,13 +213,15 @@ export class PgliteThread implements PgliteClient {
       if (now >= until) return;
       const quietIn = this.foreground === 0 ? this.foregroundEnded + this.lanes.gapMs - now : until - now;
       if (quietIn <= 0) return;
-      await new Promise<void>((wake) => {
+      await new Promise<void>((resolve) => {
+        // woken by its timer or by the requests' last call ending, whichever first (never left behind)
+        const wake = () => {
+          clearTimeout(timer);
+          this.foregroundWaiters.delete(wake);
+          resolve();
+        };
         const timer = setTimeout(wake, Math.min(quietIn, until - now));
-        if (this.foreground > 0)
-          this.foregroundWaiters.push(() => {
-            clearTimeout(timer);
-            wake();
-          });
+        if (this.foreground > 0) this.foregroundWaiters.add(wake);
       });
     }
   }
