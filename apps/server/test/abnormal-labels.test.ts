@@ -102,6 +102,37 @@ describe(`abnormal labels on ${DRIVER}`, () => {
       (await t.call('POST', '/api/warehouse/abnormal-label/handle', { token: wh01, body: { ids: [pending.id], note: 'again' } })).status,
     ).toBe(409);
     expect((await t.call('POST', '/api/warehouse/abnormal-label/clear', { token: wh01, body: { ids: [pending.id] } })).status).toBe(200);
+    // both moves are rows of the warehouse log at WH01, by wh01, the note in the handling's detail
+    const logged = await queryRows<Row>(
+      t.ctx.db,
+      sql`select action, username, site_id::int as site_id, from_state, to_state, detail from wms_log
+        where tenant_id = ${tenantId} and doc_type = 'warehouse/abnormal-label' and doc_id = ${pending.id} order by id`,
+    );
+    expect(logged).toEqual([
+      {
+        action: 'handle',
+        username: 'wh01',
+        site_id: wh01Id,
+        from_state: TAG_EXCEPTION_STATE.PENDING,
+        to_state: TAG_EXCEPTION_STATE.HANDLED,
+        detail: { note: 'Re-tagged' },
+      },
+      {
+        action: 'clear',
+        username: 'wh01',
+        site_id: wh01Id,
+        from_state: TAG_EXCEPTION_STATE.HANDLED,
+        to_state: TAG_EXCEPTION_STATE.CLEARED,
+        detail: null,
+      },
+    ]);
+    // a refused move logs nothing
+    expect(
+      await queryRows(
+        t.ctx.db,
+        sql`select 1 from wms_log where tenant_id = ${tenantId} and doc_type = 'warehouse/abnormal-label' and doc_id = ${theirs.id}`,
+      ),
+    ).toEqual([]);
     // the screen's rows only: a store's exception (none here) or a registry one (no site) is not reached
     const registry = (await list('label/exception', { kind: TAG_EXCEPTION_KIND.DUPLICATE_EPC })).list[0];
     expect((await t.call('POST', '/api/warehouse/abnormal-label/clear', { token: demo, body: { ids: [registry.id] } })).status).toBe(404);

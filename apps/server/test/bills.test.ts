@@ -1,5 +1,8 @@
-import { BILL_KIND, BILL_STATUS, isSscc, RECEIPT_STATUS } from '@tagloom/domain';
+import { BILL_KIND, BILL_STATUS, CARTON_STATUS, isSscc, RECEIPT_STATUS } from '@tagloom/domain';
+import { CARTON_RESULT } from '@tagloom/domain/rfid/reconcile.js';
+import { READ_SESSION_STATE } from '@tagloom/domain/rfid/sessions.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECEIVED_DEMO_ASN } from '../src/modules/warehouse/bills/seed.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: API answers are read loosely
@@ -58,6 +61,21 @@ describe(`bills on ${DRIVER}`, () => {
     const lines = (await t.call('POST', '/api/warehouse/bill/lines/list', { token: demo, body: { id: closed.id } })).body.data;
     const sum = (k: string) => lines.list.reduce((n: number, l: Row) => n + l[k], 0);
     expect([closed.piecesExpected, closed.piecesReceived]).toEqual([sum('expectedQty'), sum('receivedQty')]);
+  });
+
+  it("seeds a received bill whose review waits for a pad's announced session, refused with the spec's words", async () => {
+    const [bill] = (await list('logistics/receipt-review', { reservationNo: RECEIVED_DEMO_ASN })).list;
+    expect(bill).toMatchObject({ status: BILL_STATUS.RECEIVED, receiptStatus: RECEIPT_STATUS.NORMAL, piecesDiff: 0 });
+    // its cartons all accepted at WH01's dock
+    const cartons = (await list('warehouse/box', { billId: bill.id })).list;
+    expect(cartons.length).toBe(2);
+    for (const c of cartons) expect(c).toMatchObject({ status: CARTON_STATUS.ACCEPTED, result: CARTON_RESULT.MATCHED });
+    const review = await t.call('POST', '/api/logistics/receipt-review/review', { token: demo, body: { id: bill.id }, lang: 'en_US' });
+    expect(review.status).toBe(409);
+    expect(review.body.msg).toContain('upload offline handheld data before review');
+    // the session that waits: announced by WH01's pad for the bill's first carton, by its SSCC
+    const pad = (await list('warehouse/pad-review', { subjectCode: cartons.map((c) => c.sscc).sort()[0] })).list;
+    expect(pad.map((p) => p.state)).toContain(READ_SESSION_STATE.RECORDED);
   });
 
   it('numbers a new bill, keeps its counts from its lines, and words what a bill must say naming the field', async () => {

@@ -1,3 +1,4 @@
+import { LOCATION_KIND } from '@tagloom/domain';
 import { READ_SESSION_KIND, READ_SESSION_STATE } from '@tagloom/domain/rfid/sessions.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,6 +53,13 @@ describe(`pad review: handheld sessions uploaded as files, reviewed and rejected
   };
   const list = async (token = demo, body: Record<string, unknown> = {}) =>
     (await t.call('POST', `${SCREEN}/list`, { token, body: { pageSize: 200, ...body } })).body.data.list as Record<string, any>[];
+  /** The warehouse log's rows of a session: where (the site's kind: a zone given stands for its warehouse) and what. */
+  const logOf = (id: number) =>
+    queryRows<{ action: string; username: string; site_kind: number | null; epc_count: number; detail: Record<string, unknown> | null }>(
+      t.ctx.db,
+      sql`select g.action, g.username, l.kind as site_kind, g.epc_count, g.detail from wms_log g left join locations l on l.tenant_id = g.tenant_id and l.id = g.site_id
+        where g.doc_type = 'warehouse/pad-review' and g.doc_id = ${id} order by g.id`,
+    );
   const sessionRow = async (id: number) =>
     (
       await queryRows<{ state: number; epc_count: number; read_count: string; reject_reason: string; created_by: string | null }>(
@@ -131,6 +139,10 @@ describe(`pad review: handheld sessions uploaded as files, reviewed and rejected
     }
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ id: up.body.data.id, subjectType: 'carton', subjectCode: 'C-FILE-4', epcCount: 4 });
+    // the review is a row of the warehouse log, at the warehouse the handheld read at
+    expect(await logOf(up.body.data.id)).toEqual([
+      { action: 'review', username: 'demo', site_kind: LOCATION_KIND.WAREHOUSE, epc_count: 4, detail: null },
+    ]);
     // reviewed once: a second review is refused
     const again = await t.call('POST', `${SCREEN}/review`, { token: demo, body: { id: up.body.data.id }, lang: 'en_US' });
     expect(again.status).toBe(409);
@@ -148,6 +160,7 @@ describe(`pad review: handheld sessions uploaded as files, reviewed and rejected
       off();
     }
     expect((await sessionRow(up.body.data.id)).state).toBe(UPLOADED);
+    expect(await logOf(up.body.data.id)).toEqual([]);
   });
 
   it('rejects an uploaded session only with a reason (at most 256 characters)', async () => {
@@ -166,6 +179,7 @@ describe(`pad review: handheld sessions uploaded as files, reviewed and rejected
     });
     expect(ok.status, ok.body.msg).toBe(200);
     expect(await sessionRow(id)).toMatchObject({ state: REJECTED, reject_reason: 'Half the carton unread' });
+    expect(await logOf(id)).toMatchObject([{ action: 'reject', username: 'demo', detail: { rejectReason: 'Half the carton unread' } }]);
     // rejected is final
     expect((await t.call('POST', `${SCREEN}/review`, { token: demo, body: { id } })).status).toBe(409);
   });

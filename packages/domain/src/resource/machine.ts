@@ -106,6 +106,14 @@ export function statesOf(m: StateMachine): EnumOption[] {
 export const stateOf = (m: StateMachine, value: unknown): EnumOption | undefined => statesOf(m).find((o) => same(o.value, value));
 
 /**
+ * The enum a declaration's states are worded by: its machine's, or for one whose rows change state
+ * by actions of their own (an abnormal label's handle and clear) its state field's.
+ */
+export const stateEnumOf = (
+  def: { machine?: { states: string }; fields: Readonly<Record<string, { enumName?: string }>> } | undefined,
+): string | undefined => def?.machine?.states ?? def?.fields.state?.enumName;
+
+/**
  * Declare a machine; every state it names must be an option of its enum, so a typo fails where it
  * is written rather than as a transition nobody can take.
  */

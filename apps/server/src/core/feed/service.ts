@@ -22,6 +22,7 @@ import {
   parseStoredMessage,
   type ResourceDef,
   STORED_MESSAGE_PREFIX,
+  stateEnumOf,
   translate,
 } from '@tagloom/domain';
 import { and, eq, getTableColumns, getViewSelectedFields, gte, inArray, is, lte, type SQL, sql } from 'drizzle-orm';
@@ -303,7 +304,7 @@ export class FeedService {
     if (c.display === 'screen') return SCREEN_NAMES.get(String(v))?.[lang] ?? v;
     if (c.display === 'resource') return declarationOf(String(v))?.names[lang] ?? v;
     if (c.stateOf) {
-      const states = declarationOf(String(row[c.stateOf] ?? ''))?.machine?.states;
+      const states = stateEnumOf(declarationOf(String(row[c.stateOf] ?? '')));
       return (states && ENUMS[states]?.find((x) => String(x.value) === String(v))?.label[lang]) ?? v;
     }
     if (c.kind === 'enum') {

@@ -4,12 +4,13 @@ import {
   cartonResource,
   warehouseModule as domain,
   goodsReceivedResource,
+  padReviewResource,
   receivingCheckResource,
   receivingQiResource,
 } from '@tagloom/domain';
 import { defineModule } from '../../core/module.js';
 import { exceptionActionRoutes } from '../label/tags/index.js';
-import { abnormalGuard, abnormalLabelHooks } from './abnormal/hooks.js';
+import { abnormalGuard, abnormalLabelHooks, abnormalLog } from './abnormal/hooks.js';
 import { retagRoutes } from './abnormal/retag.js';
 import { seedAbnormalDemo } from './abnormal/seed.js';
 import { asnOnAudit } from './bills/asn.js';
@@ -79,7 +80,11 @@ export const warehouseModule = defineModule({
     'warehouse/carton-epc': cartonEpcHooks,
     'warehouse/management': warehouseZoneHooks,
     'warehouse/permission': wmsGrantHooks(ctx),
-    'warehouse/pad-review': padHooks,
+    // a handheld session's review or rejection is logged at the warehouse it was read at (its own guard asks the grant)
+    'warehouse/pad-review': loggedHooks(padReviewResource, padHooks, {
+      siteOf: (row) => (row.locationId == null ? null : Number(row.locationId)),
+      epcCount: (row) => Number(row.epcCount ?? 0),
+    }),
     'warehouse/abnormal-label': abnormalLabelHooks,
     'warehouse/receiving-qi': loggedHooks(receivingQiResource, receivingQiHooks, inspectionLog),
   }),
@@ -94,7 +99,7 @@ export const warehouseModule = defineModule({
     wmsLogRoutes,
     padRoutes,
     inspectionRoutes,
-    exceptionActionRoutes(abnormalLabelResource.code, { guard: abnormalGuard }),
+    exceptionActionRoutes(abnormalLabelResource.code, { guard: abnormalGuard, after: abnormalLog }),
     retagRoutes,
   ],
   seedDemo: async (tx, tenant) => {

@@ -48,6 +48,16 @@ export interface ExceptionAt {
 /** What a screen adds to the actions: a check of the rows about to move (a warehouse's grants), in the action's transaction. */
 export interface ExceptionActionOptions {
   guard?: (tx: Tx, session: SessionInfo, rows: ExceptionAt[]) => Promise<void>;
+  /** what the screen records of a move done (a warehouse's log), in the action's transaction */
+  after?: (tx: Tx, session: SessionInfo, move: ExceptionMove) => Promise<void>;
+}
+
+/** A move of exception rows: the action, each row with the state it left, the state it reached and the note given. */
+export interface ExceptionMove {
+  action: 'handle' | 'clear';
+  rows: (ExceptionAt & { from: number })[];
+  to: number;
+  note?: string;
 }
 
 /** `POST /api/<code>/handle` and `/clear` for the exception screen `code`. */
@@ -72,11 +82,8 @@ export const exceptionActionRoutes =
         if (rows.length < ids.length) throw notFound('tags.exception');
         const wrong = rows.find((r) => !from.includes(Number(r.state)));
         if (wrong) throw conflict(`tags.exceptionNot.${action}`, { epc: wrong.epc });
-        await opts.guard?.(
-          tx,
-          session,
-          rows.map((r) => ({ id: Number(r.id), epc: r.epc, siteId: num(r.siteId), zoneId: num(r.zoneId) })),
-        );
+        const at = rows.map((r) => ({ id: Number(r.id), epc: r.epc, siteId: num(r.siteId), zoneId: num(r.zoneId) }));
+        await opts.guard?.(tx, session, at);
         const now = new Date();
         await tx
           .update(labelTagExceptions)
@@ -87,6 +94,7 @@ export const exceptionActionRoutes =
             updatedAt: now,
           })
           .where(and(screen.scope(session), inArray(labelTagExceptions.id, ids)));
+        await opts.after?.(tx, session, { action, rows: at.map((r, i) => ({ ...r, from: Number(rows[i]!.state) })), to, note });
         return rows.length;
       });
     };

@@ -19,7 +19,7 @@ export const tagsPart: ModulePart = {
   routes: [tagsRoutes, exceptionActionRoutes(tagExceptionResource.code)],
   seedDemo: seedTagsDemo,
 };
-export { type ExceptionAt, exceptionActionRoutes, exceptionHooks } from './exception-actions.js';
+export { type ExceptionAt, type ExceptionMove, exceptionActionRoutes, exceptionHooks } from './exception-actions.js';
 export {
   type ExceptionPlace,
   epcEvents,

@@ -1,9 +1,10 @@
-import { LOCATION_KIND } from '@tagloom/domain';
+import { abnormalLabelResource, LOCATION_KIND } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
 import type { SessionInfo } from '../../../core/context.js';
 import type { Tx } from '../../../db/client.js';
-import { type ExceptionAt, exceptionHooks } from '../../label/tags/index.js';
+import { type ExceptionAt, type ExceptionMove, exceptionHooks } from '../../label/tags/index.js';
 import { requireWmsGrant } from '../grants/guard.js';
+import { writeWmsLogs } from '../log/writer.js';
 import { abnormalLabels } from './tables.js';
 
 /**
@@ -30,3 +31,23 @@ export const abnormalGuard = async (tx: Tx, session: SessionInfo, rows: Exceptio
     await requireWmsGrant(tx, session, { siteId: r.siteId, zoneId: r.zoneId }, 'receive');
   }
 };
+
+/** Each abnormal label handled or cleared is a row of the warehouse log at its warehouse (its note in the detail). */
+export const abnormalLog = (tx: Tx, session: SessionInfo, move: ExceptionMove): Promise<void> =>
+  writeWmsLogs(
+    tx,
+    move.rows.map((r) => ({
+      tenantId: session.tenantId,
+      userId: session.userId,
+      username: session.username,
+      siteId: r.siteId,
+      docType: abnormalLabelResource.code,
+      docId: r.id,
+      docCode: r.epc,
+      action: move.action,
+      fromState: r.from,
+      toState: move.to,
+      epcCount: 1,
+      detail: move.note ? { note: move.note } : null,
+    })),
+  );

@@ -5,13 +5,17 @@ import type { Tx } from '../../../db/client.js';
 import { supplyPackingLines, supplyPackings } from '../../supply/chain/tables.js';
 import { goodsSkus } from '../../tenant/goods/tables.js';
 import { factories, locations } from '../../tenant/places/tables.js';
+import { DEMO_DOCK_READER } from '../cartons/dock-seed.js';
 import { makeCartons } from '../cartons/make.js';
-import { seedCartonsDemo, settledCartonsDemo } from '../cartons/seed.js';
+import { checkedCartonsDemo, seedCartonsDemo, settledCartonsDemo } from '../cartons/seed.js';
 import { seedInspectionsDemo, seedQiSampleDemo } from '../inspections/seed.js';
 import { tallyBill } from './hooks.js';
 import { wmsBillLines, wmsBills } from './tables.js';
 
 const DAY = 86_400_000;
+
+/** The demo's received bill waiting for its review (a pad's session of one of its cartons announced, not uploaded). */
+export const RECEIVED_DEMO_ASN = 'ASN-FA02-0004';
 
 type Line = { cartonNo: string; skuId: number; expectedQty: number; receivedQty?: number };
 
@@ -19,7 +23,8 @@ type Line = { cartonNo: string; skuId: number; expectedQty: number; receivedQty?
  * The demo tenant's bills, one in each state an inbound bill reaches before its cartons are read:
  * the advance shipping notice of FA01's audited cartons in transit to WH01 (its lines the cartons'),
  * a draft from FA02, a transfer from WH01 to the flagship store in transit, a store return being
- * received with a piece short so far, a zero-cleared receipt at WH02 and a cancelled draft.
+ * received with a piece short so far, a receipt of FA02's waiting for its review, a zero-cleared
+ * receipt at WH02 and a cancelled draft.
  */
 export async function seedWarehouseDemo(tx: Tx, tenant: { id: number }): Promise<void> {
   const tenantId = tenant.id;
@@ -113,6 +118,22 @@ export async function seedWarehouseDemo(tx: Tx, tenant: { id: number }): Promise
       lines: lines(3, 1, 8).map((l, i) => ({ ...l, receivedQty: i === 0 ? 7 : 8 })),
     },
     {
+      // received at WH01 an hour ago, its cartons all accepted; its review waits for the pad's reads of
+      // one carton, announced and not uploaded (pads/seed.ts): the review says to upload them first
+      row: {
+        kind: BILL_KIND.PURCHASE_IN,
+        status: BILL_STATUS.RECEIVED,
+        factoryId: fac.get('FA02'),
+        destLocationId: site.get('WH01'),
+        reservationNo: RECEIVED_DEMO_ASN,
+        isStandard: 1,
+        shippedAt: new Date(now - 2 * DAY),
+        expectedAt: new Date(now - 3_600_000),
+        receivedAt: new Date(now - 3_600_000),
+      },
+      lines: lines(4, 2, 24).map((l) => ({ ...l, receivedQty: l.expectedQty })),
+    },
+    {
       row: {
         kind: BILL_KIND.PURCHASE_IN,
         status: BILL_STATUS.CLOSED,
@@ -157,6 +178,8 @@ export async function seedWarehouseDemo(tx: Tx, tenant: { id: number }): Promise
     if (b.row.status === BILL_STATUS.IN_TRANSIT) await makeCartons(tx, tenantId, { id: made.id, destLocationId: b.row.destLocationId });
     if (b.row.status === BILL_STATUS.CLOSED)
       await settledCartonsDemo(tx, tenantId, { id: Number(made.id), destLocationId: b.row.destLocationId });
+    if (b.row.status === BILL_STATUS.RECEIVED)
+      await checkedCartonsDemo(tx, tenantId, { id: Number(made.id), destLocationId: b.row.destLocationId }, DEMO_DOCK_READER, 1.2);
     await tallyBill(tx, tenantId, Number(made.id));
   }
   await seedCartonsDemo(tx, tenantId, site, fac);

@@ -162,19 +162,32 @@ export async function seedCartonsDemo(tx: Tx, tenantId: number, site: Map<string
 }
 
 /**
- * The cartons of a receipt that ended before the demo (zero-cleared, its lines' received pieces
- * kept): as its checks left them — accepted, each with the pieces its lines received, the rest short —
- * and put away but the last.
+ * The cartons of a receipt whose checks are done (all accepted, each with the pieces its lines
+ * received, the rest short), as the dock's tunnel left them `hoursAgo`.
  */
-export async function settledCartonsDemo(tx: Tx, tenantId: number, bill: { id: number; destLocationId: unknown }): Promise<void> {
+export async function checkedCartonsDemo(
+  tx: Tx,
+  tenantId: number,
+  bill: { id: number; destLocationId: unknown },
+  by: string,
+  hoursAgo: number,
+): Promise<void> {
   await makeCartons(tx, tenantId, bill);
   await tx.execute(sql`
     update wms_cartons c set status = ${CARTON_STATUS.ACCEPTED}, read_pieces = l.received, matched = l.received,
       short = c.expected_pieces - l.received, result = (case when l.received < c.expected_pieces then ${CARTON_RESULT.SHORT} else ${CARTON_RESULT.MATCHED} end)::smallint,
-      checked_at = now() - interval '3 days', checked_by = 'TUN-WH02-01'
+      checked_at = now() - make_interval(mins => ${Math.round(hoursAgo * 60)}), checked_by = ${by}
     from (select carton_no, sum(received_qty)::int as received from wms_bill_lines
           where tenant_id = ${tenantId} and bill_id = ${bill.id} group by carton_no) l
     where c.tenant_id = ${tenantId} and c.bill_id = ${bill.id} and c.carton_no = l.carton_no`);
+}
+
+/**
+ * The cartons of a receipt that ended before the demo (zero-cleared, its lines' received pieces
+ * kept): as its checks left them three days ago (checkedCartonsDemo), and put away but the last.
+ */
+export async function settledCartonsDemo(tx: Tx, tenantId: number, bill: { id: number; destLocationId: unknown }): Promise<void> {
+  await checkedCartonsDemo(tx, tenantId, bill, 'TUN-WH02-01', 72);
   // put away since, all but the last (waiting in staging for a storage reader or a hand)
   const cartons = await tx
     .select({ id: wmsCartons.id })

@@ -5,7 +5,7 @@
  * action's operation at the document's warehouse. Bills use it; cartons, inspections and counts
  * wrap their hooks the same way.
  */
-import { partyFieldsOf, type ResourceDef, transitionOf, type WmsOp } from '@tagloom/domain';
+import { LOCATION_KIND, partyFieldsOf, type ResourceDef, transitionOf, type WmsOp } from '@tagloom/domain';
 import { and, eq } from 'drizzle-orm';
 import type { SessionInfo } from '../../../core/context.js';
 import type { HookRow, OnTransition, ResourceHooks } from '../../../core/resource/service.js';
@@ -34,32 +34,51 @@ export interface WmsLogEntry {
   at?: Date;
 }
 
-/** Writes one row of the warehouse log (the site's name as it is now), in the caller's transaction. */
-export async function writeWmsLog(tx: Tx, e: WmsLogEntry): Promise<void> {
-  const [site] =
-    e.siteId === null
-      ? []
-      : await tx
-          .select({ name: locations.name })
-          .from(locations)
-          .where(and(eq(locations.tenantId, e.tenantId), eq(locations.id, e.siteId)));
-  await tx.insert(wmsLog).values({
-    tenantId: e.tenantId,
-    userId: e.userId,
-    username: e.username,
-    siteId: e.siteId,
-    siteName: site?.name ?? '',
-    docType: e.docType,
-    docId: e.docId,
-    docCode: e.docCode,
-    action: e.action,
-    fromState: e.fromState,
-    toState: e.toState,
-    epcCount: e.epcCount ?? 0,
-    detail: e.detail ?? null,
-    ...(e.at ? { createdAt: e.at } : {}),
-  });
+/** The warehouse of a place: a zone's site, else the place itself, with its name as it is now. */
+async function siteOfPlace(tx: Tx, tenantId: number, placeId: number): Promise<{ id: number; name: string } | null> {
+  const [loc] = await tx
+    .select({ id: locations.id, name: locations.name, kind: locations.kind, siteId: locations.siteId })
+    .from(locations)
+    .where(and(eq(locations.tenantId, tenantId), eq(locations.id, placeId)));
+  if (!loc) return null;
+  if (loc.kind === LOCATION_KIND.ZONE && loc.siteId != null) return siteOfPlace(tx, tenantId, Number(loc.siteId));
+  return { id: Number(loc.id), name: loc.name };
 }
+
+/**
+ * Writes rows of the warehouse log in one statement, in the caller's transaction: each at its
+ * entry's site (a zone given stands for its warehouse, as a handheld's session names where it was
+ * read) with the site's name as it is now.
+ */
+export async function writeWmsLogs(tx: Tx, entries: readonly WmsLogEntry[]): Promise<void> {
+  if (!entries.length) return;
+  const sites = new Map<number, { id: number; name: string } | null>();
+  for (const e of entries) if (e.siteId !== null && !sites.has(e.siteId)) sites.set(e.siteId, await siteOfPlace(tx, e.tenantId, e.siteId));
+  await tx.insert(wmsLog).values(
+    entries.map((e) => {
+      const site = e.siteId === null ? null : sites.get(e.siteId);
+      return {
+        tenantId: e.tenantId,
+        userId: e.userId,
+        username: e.username,
+        siteId: site?.id ?? e.siteId,
+        siteName: site?.name ?? '',
+        docType: e.docType,
+        docId: e.docId,
+        docCode: e.docCode,
+        action: e.action,
+        fromState: e.fromState,
+        toState: e.toState,
+        epcCount: e.epcCount ?? 0,
+        detail: e.detail ?? null,
+        ...(e.at ? { createdAt: e.at } : {}),
+      };
+    }),
+  );
+}
+
+/** Writes one row of the warehouse log (writeWmsLogs). */
+export const writeWmsLog = (tx: Tx, e: WmsLogEntry): Promise<void> => writeWmsLogs(tx, [e]);
 
 /** What a declaration tells the log and the grant guard about its rows. */
 export interface WmsLogOptions<R = Row> {

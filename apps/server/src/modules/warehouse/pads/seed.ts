@@ -8,7 +8,9 @@ import { labelTags } from '../../label/tags/tables.js';
 import { uploadHandheld } from '../../rfid/sessions/handheld.js';
 import { equipment, rfidScenes } from '../../rfid/tables.js';
 import { locations } from '../../tenant/places/tables.js';
+import { RECEIVED_DEMO_ASN } from '../bills/seed.js';
 import { wmsBillLines, wmsBills } from '../bills/tables.js';
+import { wmsCartons } from '../cartons/tables.js';
 
 const MIN = 60_000;
 
@@ -77,6 +79,15 @@ export async function seedPadDemo(tx: Tx, tenant: { id: number }): Promise<void>
       .where(and(eq(wmsBillLines.tenantId, tenantId), eq(wmsBills.reservationNo, 'ASN-FA01-0001')))
       .orderBy(asc(wmsBillLines.cartonNo))
   ).map((c) => c.cartonNo);
+  // …and the first carton of the receipt waiting for its review, by its SSCC (the label the pad scanned; the
+  // demo's carton numbers repeat between bills): its pad session is announced, its reads not uploaded
+  const [waiting] = await tx
+    .select({ sscc: wmsCartons.sscc })
+    .from(wmsCartons)
+    .innerJoin(wmsBills, and(eq(wmsBills.tenantId, wmsCartons.tenantId), eq(wmsBills.id, wmsCartons.billId)))
+    .where(and(eq(wmsCartons.tenantId, tenantId), eq(wmsBills.reservationNo, RECEIVED_DEMO_ASN)))
+    .orderBy(asc(wmsCartons.cartonNo))
+    .limit(1);
   const epcs = (
     await tx.select({ epc: labelTags.epc }).from(labelTags).where(eq(labelTags.tenantId, tenantId)).orderBy(asc(labelTags.id)).limit(24)
   ).map((t) => t.epc);
@@ -95,8 +106,13 @@ export async function seedPadDemo(tx: Tx, tenant: { id: number }): Promise<void>
     reads?: ReturnType<typeof reads>;
     end?: { state: number; reason?: string };
   }[] = [
-    // announced at the dock: its reads are still on the pad (a review of the bill asks for them)
-    { reader: DEMO_PAD.equipmentCoding, id: `PAD01-${day}-0004`, subject: { type: 'carton', code: carton(0) }, ago: 25 * MIN },
+    // announced at the dock: its reads are still on the pad (the review of its received bill asks for them)
+    {
+      reader: DEMO_PAD.equipmentCoding,
+      id: `PAD01-${day}-0004`,
+      subject: { type: 'carton', code: waiting?.sscc ?? carton(0) },
+      ago: 25 * MIN,
+    },
     {
       reader: DEMO_PAD.equipmentCoding,
       id: `PAD01-${day}-0003`,

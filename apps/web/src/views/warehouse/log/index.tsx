@@ -4,6 +4,7 @@
  * enum, a system move's action and mover in words.
  */
 import { ACTIONS } from '@tagloom/domain/menu/actions.ts';
+import { stateEnumOf } from '@tagloom/domain/resource/machine.ts';
 import { wmsLogFeed } from '@tagloom/domain/resources/warehouse/log.ts';
 import { useTranslation } from 'react-i18next';
 import { actionName } from '../../../app/screen-names';
@@ -20,7 +21,7 @@ export default function WarehouseLog() {
   const state = (key: 'fromState' | 'toState') => (row: FeedRow) => {
     const v = row[key];
     if (v === null || v === undefined) return empty;
-    return <EnumValue enumName={resourceOf(String(row.docType))?.machine?.states} value={v} />;
+    return <EnumValue enumName={stateEnumOf(resourceOf(String(row.docType)))} value={v} />;
   };
   return (
     <FeedPage
