@@ -5,13 +5,15 @@
 //             /api/health asked back to back during the capture (what other tenants feel);
 //   query     GET /api/epcis/events?MATCH_anyEPC=<one EPC> p99 ≤ 10 ms over EP_STORED (10 million)
 //             stored events (made in bulk SQL, EP_STORED_EPCS EPCs each), EP_RUNS (200) calls;
-//   webhook   a stream subscription's webhook receives a captured event ≤ 2 s after the capture's 202.
+//   webhook   a stream subscription's webhook receives a captured event ≤ 2 s after the capture's 202;
+//   socket    likewise a WebSocket stream (GET /queries/{name}/events?stream=true) on the same query.
 //   npm run bench:epcis -w bench                 (PGlite in memory; BENCH_DISK=1: on disk)
 //   BENCH_PG=1 npm run bench:epcis -w bench      (PostgreSQL 15 with fsync)
 // EP_STORED=1000000 for a shorter run (the figure printed names the count).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
+import { WebSocket } from 'ws';
 import { askServerWhile, benchDatabase, demoTenants, loadAverage, pct } from './lib.js';
 
 const EVENTS = Number(process.env.EP_EVENTS ?? 10_000);
@@ -122,6 +124,19 @@ try {
     fetch(`${base}/api/epcis${path}`, { method: 'POST', headers: { ...headers, ...extra }, body: JSON.stringify(body) });
   await post('/queries', { name: 'bench-arrivals', query: { EQ_bizStep: ['arriving'] } });
   await post('/queries/bench-arrivals/subscriptions', { dest: hookUrl, stream: true, signatureToken: 'bench' });
+  // …and a socket streaming the same query
+  const heard: { at: number; ids: string[] }[] = [];
+  const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/api/epcis/queries/bench-arrivals/events?stream=true`, ['epcis'], {
+    headers: { token },
+  });
+  ws.on('message', (raw) => {
+    const doc = JSON.parse(String(raw)) as { epcisBody: { queryResults: { resultsBody: { eventList: { eventID: string }[] } } } };
+    heard.push({ at: performance.now(), ids: doc.epcisBody.queryResults.resultsBody.eventList.map((e) => e.eventID) });
+  });
+  await new Promise<void>((ok, fail) => {
+    ws.once('open', () => ok());
+    ws.once('error', fail);
+  });
   const doc = (events: unknown[]) => ({
     '@context': ['https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld'],
     type: 'EPCISDocument',
@@ -130,6 +145,7 @@ try {
     epcisBody: { eventList: events },
   });
   const waits: number[] = [];
+  const socketWaits: number[] = [];
   for (let i = 0; i < 10; i++) {
     const id = `urn:uuid:00000000-0000-4000-8000-${String(Date.now() % 1e9).padStart(9, '0')}${String(i).padStart(3, '0')}`;
     const s = performance.now();
@@ -154,9 +170,16 @@ try {
       await new Promise((ok) => setTimeout(ok, 5));
     }
     waits.push(got.find((g) => g.ids.includes(id))!.at - accepted);
+    while (!heard.some((g) => g.ids.includes(id))) {
+      if (performance.now() - s > 30_000) throw new Error('the socket heard nothing in 30 s');
+      await new Promise((ok) => setTimeout(ok, 5));
+    }
+    socketWaits.push(heard.find((g) => g.ids.includes(id))!.at - accepted);
   }
   hook.close();
+  ws.close();
   console.log(`webhook, from a capture's 202 to its event posted: ${describe(waits)} (goal ≤ 2 s)`);
+  console.log(`socket, from a capture's 202 to its event sent: ${describe(socketWaits)} (goal ≤ 2 s)`);
 
   // 4. a capture of EVENTS × EPCS, and the same rows as bulk SQL beside it
   const events = Array.from({ length: EVENTS }, (_, e) => ({

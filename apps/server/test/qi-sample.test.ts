@@ -6,6 +6,7 @@ import { queryRows } from '../src/db/client.js';
 import { stopParsePool } from '../src/modules/rfid/ingest/parse-pool.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 import { readAndFold, testReader, testScene, zoneOf } from './support-readers.js';
+import { openSse } from './support-sse.js';
 import { multipart } from './uploads.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: API answers are read loosely
@@ -24,9 +25,11 @@ describe(`QI sample read at the QI area on ${DRIVER}`, () => {
   let wh01: string;
   let tenantId: number;
   let key: string;
+  let base: string;
 
   beforeAll(async () => {
     t = await startTestApp();
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     demo = await t.login('demo', 'demo123');
     wh01 = await t.login('wh01', 'demo1234');
     [{ id: tenantId }] = await queryRows<{ id: number }>(t.ctx.db, sql`select id::int as id from tenants where code = 'DEMO'`);
@@ -94,6 +97,10 @@ describe(`QI sample read at the QI area on ${DRIVER}`, () => {
     expect((await sampleOf(qi.id)).epcs).toEqual([]);
 
     const [mark] = await queryRows<{ id: number }>(t.ctx.db, sql`select coalesce(max(id), 0)::int as id from label_tag_events`);
+    // the sample dialog's stream: told each time the sample changes (this inspection's only)
+    const live = await openSse(base, `/api/${QI}/sample/live?id=${qi.id}`, demo);
+    expect(live.res.status).toBe(200);
+    await live.waitFor((e) => e.event === 'ready');
     const started = await post('sample/start', { id: qi.id, equipment: READER });
     expect(started.status, started.body.msg).toBe(200);
     expect(started.body.msg).toBe(`Reading the sample at ${READER}`);
@@ -101,6 +108,7 @@ describe(`QI sample read at the QI area on ${DRIVER}`, () => {
     const stranger = await otherBillEpc(qi.billId);
     const some = lot.slice(0, qi.sampleSize - 3);
     await readAndFold(t, key, [...some, stranger], 'qi-1');
+    await live.waitFor((e) => e.event === 'sample' && e.data.inspectionId === qi.id && e.data.open === true);
     // while it reads: the count so far, not stored yet
     const reading = await sampleOf(qi.id);
     expect(reading.session).toMatchObject({ equipmentCoding: READER, epcCount: some.length + 1 });
@@ -110,6 +118,9 @@ describe(`QI sample read at the QI area on ${DRIVER}`, () => {
     await readAndFold(t, key, [...some.slice(0, 2), lot[qi.sampleSize - 3]], 'qi-2');
     const closed = await post('sample/close', { id: qi.id });
     expect(closed.status, closed.body.msg).toBe(200);
+    await live.waitFor((e) => e.event === 'sample' && e.data.open === false);
+    expect(live.events.filter((e) => e.event === 'sample').every((e) => e.data.inspectionId === qi.id)).toBe(true);
+    live.close();
     const counted = some.length + 1;
     expect(closed.body.data).toMatchObject({ counted, foreign: 1, sampleSize: qi.sampleSize, short: qi.sampleSize - counted });
     // fewer than the plan: stored, and said so
@@ -218,6 +229,8 @@ describe(`QI sample read at the QI area on ${DRIVER}`, () => {
     const theirs = (await list('logistics/quality-inspection', { result: INSPECTION_RESULT.FAIL })).list[0];
     const out = await t.call('GET', `/api/${QI}/sample?id=${theirs.id}`, { token: wh01, lang: 'en_US' });
     expect(out.status).toBe(404);
+    const stream = await openSse(base, `/api/${QI}/sample/live?id=${theirs.id}`, wh01);
+    expect(stream.res.status).toBe(404);
     const start = await post('sample/start', { id: theirs.id, equipment: READER }, wh01);
     expect(start.status).toBe(404);
   });

@@ -19,7 +19,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../../core/context.js';
 import { envelope } from '../../../core/envelope.js';
 import { AppError } from '../../../core/errors.js';
-import { LIVE_TOPICS, LiveFullError, type LiveMessage, type LiveReadsData, subscribeLive } from '../../../core/live.js';
+import { LIVE_TOPICS, LiveFullError, type LiveReadsData, subscribeLive } from '../../../core/live.js';
+import { streamTopic } from '../../../core/live-stream.js';
 import { HEARTBEAT_MS, openStream, type Stream } from '../../../core/sse.js';
 import { readersReached } from '../ingest/routes.js';
 import { GoodsCache } from './goods.js';
@@ -30,7 +31,7 @@ export const DASHBOARD_THROTTLE_MS = 1000;
 /** Tags by state (a count over every EPC of the tenant, the costly part) are counted again at most this often. */
 export const TAGS_BY_STATE_MS = 10_000;
 
-const full = () => new AppError(503, Code.UNAVAILABLE, 'live.tooManyStreams');
+const _full = () => new AppError(503, Code.UNAVAILABLE, 'live.tooManyStreams');
 
 /**
  * The dashboard streams of this process, by tenant: one counter query per tenant per second at most,
@@ -185,36 +186,23 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         ? new Set((await liveReaders(app.ctx.db, tenantId, reach)).map((r) => r.equipmentCoding.toUpperCase()))
         : undefined;
       const goods = new GoodsCache(app.ctx.db, tenantId);
-      const pending: LiveMessage<LiveReadsData>[] = [];
-      let stream: Stream | undefined;
-      let unsubscribe: (() => void) | undefined;
-      // each message's reads get their goods (one statement a message for the EPCs not cached),
-      // sent in the order they came
-      let chain = Promise.resolve();
-      const send = (msg: LiveMessage<LiveReadsData>) => {
-        chain = chain.then(async () => {
+      // each message's reads get their goods (one statement a message for the EPCs not cached)
+      await streamTopic<LiveReadsData>(app.ctx, reply, open, {
+        tenantId,
+        topic: LIVE_TOPICS.reads,
+        event: 'reads',
+        ready: { equipmentCoding: only ?? null },
+        async shape(msg) {
+          const code = msg.data?.equipmentCoding?.toUpperCase();
+          if (only && code !== only) return undefined;
+          if (mine && !mine.has(code ?? '')) return undefined;
           const reads = await goods.of(msg.data?.reads ?? []).catch((err) => {
             app.ctx.log.warn({ err }, 'live reads: goods lookup failed');
             return msg.data?.reads ?? [];
           });
-          stream?.send('reads', { ...msg.data, reads, at: msg.at, truncated: msg.truncated ?? false });
-        });
-      };
-      try {
-        unsubscribe = await subscribeLive<LiveReadsData>(app.ctx, tenantId, LIVE_TOPICS.reads, (msg) => {
-          const code = msg.data?.equipmentCoding?.toUpperCase();
-          if (only && code !== only) return;
-          if (mine && !mine.has(code ?? '')) return;
-          if (stream) send(msg);
-          else pending.push(msg);
-        });
-      } catch (err) {
-        if (err instanceof LiveFullError) throw full();
-        throw err;
-      }
-      stream = openStream(reply, open, () => unsubscribe?.());
-      stream.send('ready', { equipmentCoding: only ?? null, heartbeatMs: HEARTBEAT_MS });
-      for (const msg of pending) send(msg);
+          return { ...msg.data, reads, at: msg.at, truncated: msg.truncated ?? false };
+        },
+      });
     },
   );
 

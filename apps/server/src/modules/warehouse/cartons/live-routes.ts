@@ -1,14 +1,3 @@
-/**
- * The receiving check's live routes (warehouse/receiving-check, query):
- *
- * - GET …/live — Server-Sent Events: `ready`, then `carton` (CartonLive: a result as it changes, a
- *   carton's reads so far while it is read), the cartons the user's list shows only (the same scope:
- *   a keeper bound to a warehouse hears its warehouse's bills' cartons); a comment every 15 s.
- * - GET …/docks — the docks (tunnel readers at a receiving-dock zone, of the user's reach), each with the carton in its tunnel
- *   now (reads so far) and the last carton it checked.
- * - GET …/epcs?id=&result= — a carton's EPCs with their result and SKU (the drawer), in its scope (epcsRoute: packing has one too).
- */
-import { Code } from '@tagloom/domain';
 import { READ_SESSION_STATE } from '@tagloom/domain/rfid/sessions.js';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,9 +5,9 @@ import { z } from 'zod';
 import type { Services } from '../../../app.js';
 import type { SessionInfo } from '../../../core/context.js';
 import { envelope } from '../../../core/envelope.js';
-import { AppError, notFound } from '../../../core/errors.js';
-import { LiveFullError, type LiveMessage, subscribeLive } from '../../../core/live.js';
-import { HEARTBEAT_MS, openStream, type Stream } from '../../../core/sse.js';
+import { notFound } from '../../../core/errors.js';
+import { streamTopic } from '../../../core/live-stream.js';
+import type { Stream } from '../../../core/sse.js';
 import { goodsOfEpcs } from '../../label/tags/whereabouts.js';
 import { readersReached } from '../../rfid/ingest/routes.js';
 import { tunnelDocks } from '../../rfid/sessions/index.js';
@@ -108,33 +97,16 @@ export const cartonLiveRoutes: FastifyPluginAsyncZod<Services> = async (app, ser
         }
         return ok;
       };
-      let stream: Stream | undefined;
-      const pending: LiveMessage<CartonLive>[] = [];
-      let chain = Promise.resolve();
-      const send = (msg: LiveMessage<CartonLive>) => {
-        chain = chain.then(async () => {
+      await streamTopic<CartonLive>(app.ctx, reply, open, {
+        tenantId,
+        topic: CARTON_TOPIC,
+        event: 'carton',
+        async shape(msg) {
           const data = msg.data;
-          if (!data?.cartonId) return;
-          const ok = await visible(data.cartonId).catch((err) => {
-            app.ctx.log.warn({ err }, 'carton live: scope check failed');
-            return false;
-          });
-          if (ok) stream?.send('carton', { ...data, at: msg.at });
-        });
-      };
-      let unsubscribe: (() => void) | undefined;
-      try {
-        unsubscribe = await subscribeLive<CartonLive>(app.ctx, tenantId, CARTON_TOPIC, (msg) => {
-          if (stream) send(msg);
-          else pending.push(msg);
-        });
-      } catch (err) {
-        if (err instanceof LiveFullError) throw new AppError(503, Code.UNAVAILABLE, 'live.tooManyStreams');
-        throw err;
-      }
-      stream = openStream(reply, open, () => unsubscribe?.());
-      stream.send('ready', { heartbeatMs: HEARTBEAT_MS });
-      for (const msg of pending) send(msg);
+          if (!data?.cartonId || !(await visible(data.cartonId))) return undefined;
+          return { ...data, at: msg.at };
+        },
+      });
     },
   );
 

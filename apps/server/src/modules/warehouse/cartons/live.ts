@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../../core/context.js';
 import { publishLive, publishLiveIn } from '../../../core/live.js';
 import { queryRows, type Tx } from '../../../db/client.js';
-import { getSession, type ReadSession, sessionSubjects } from '../../rfid/sessions/index.js';
+import { getSession, type ReadSession, type SessionPace, sessionPace, sessionSubjects } from '../../rfid/sessions/index.js';
 import { cartonOfSubject } from './check.js';
 import { CARTON_TOPIC, type CartonLive, type CartonRow, COLUMNS, FROM, liveOf } from './publish.js';
 
@@ -49,58 +49,47 @@ export async function progressOf(tx: Tx, session: ReadSession): Promise<CartonLi
   };
 }
 
-/** The throttle of each session's progress messages in this process. */
-const throttle = new Map<string, { last: number; timer?: NodeJS.Timeout }>();
-const keyOf = (s: { tenantId: number; id: number }) => `${s.tenantId}:${s.id}`;
+/** The paces of this process's followers (followCartonReads: one per server in it). */
+const paces = new Set<SessionPace>();
 
-/** A session's throttle is over (it closed: its result is published by the check). */
+/** A session's pace is over (it closed: its result is published by the check). */
 export function forgetProgress(session: { tenantId: number; id: number }): void {
-  const t = throttle.get(keyOf(session));
-  clearTimeout(t?.timer);
-  throttle.delete(keyOf(session));
+  for (const p of paces) p.forget(session);
 }
 
 /**
  * Follows the cartons read in a tunnel (or by a live handheld) for the live panel: a session of a
- * carton opened or read publishes its progress in the writing transaction, unless the session's
- * last one went out less than PROGRESS_MS ago — then one follows when that time is up (the session
- * read again, if still open), so the last reads always show. Returns the function that stops it.
+ * carton opened or read publishes its progress in the writing transaction, paced per session
+ * (sessionPace, PROGRESS_MS: the one after the pause from the session read again, if still open),
+ * so the last reads always show. Returns the function that stops it.
  */
 export function followCartonReads(ctx: Pick<AppContext, 'db' | 'database' | 'log'>): () => void {
-  const later = (tenantId: number, id: number) => async () => {
-    const t = throttle.get(keyOf({ tenantId, id }));
-    if (t) t.timer = undefined;
-    try {
-      const session = await getSession(ctx.db, tenantId, id);
-      if (session.state !== READ_SESSION_STATE.OPEN) {
-        forgetProgress(session);
-        return;
-      }
-      const data = await progressOf(ctx.db, session);
-      if (t) t.last = Date.now();
-      if (data) await publishLive(ctx, { tenantId, topic: CARTON_TOPIC, data });
-    } catch (err) {
-      ctx.log.warn({ err, tenantId, session: id }, 'carton progress failed');
-    }
-  };
-  const off = sessionSubjects.onProgress('carton', async (tx, session) => {
-    const key = keyOf(session);
-    const t = throttle.get(key) ?? { last: 0 };
-    throttle.set(key, t);
-    const now = Date.now();
-    if (now - t.last >= PROGRESS_MS) {
-      t.last = now;
+  const pace = sessionPace(
+    PROGRESS_MS,
+    async (tx, session) => {
       const data = await progressOf(tx, session);
       if (data) await publishLiveIn(tx, { tenantId: session.tenantId, topic: CARTON_TOPIC, data });
-    } else if (!t.timer) {
-      t.timer = setTimeout(() => void later(session.tenantId, session.id)(), t.last + PROGRESS_MS - now);
-      t.timer.unref();
-    }
-  });
+    },
+    async ({ tenantId, id }) => {
+      try {
+        const session = await getSession(ctx.db, tenantId, id);
+        if (session.state !== READ_SESSION_STATE.OPEN) {
+          forgetProgress(session);
+          return;
+        }
+        const data = await progressOf(ctx.db, session);
+        if (data) await publishLive(ctx, { tenantId, topic: CARTON_TOPIC, data });
+      } catch (err) {
+        ctx.log.warn({ err, tenantId, session: id }, 'carton progress failed');
+      }
+    },
+  );
+  paces.add(pace);
+  const off = sessionSubjects.onProgress('carton', pace.progress);
   return () => {
     off();
-    for (const t of throttle.values()) clearTimeout(t.timer);
-    throttle.clear();
+    pace.stop();
+    paces.delete(pace);
   };
 }
 

@@ -13,9 +13,12 @@ import { z } from 'zod';
 import type { Services } from '../../../app.js';
 import { envelope } from '../../../core/envelope.js';
 import { conflict, notFound } from '../../../core/errors.js';
+import { streamTopic } from '../../../core/live-stream.js';
+import type { Stream } from '../../../core/sse.js';
 import type { Tx } from '../../../db/client.js';
 import { closeSession, openSession, readerFolded } from '../../rfid/sessions/index.js';
 import { requireWmsGrant } from '../grants/guard.js';
+import { followSampleReads, QI_SAMPLE_TOPIC, type SampleLive } from './live.js';
 import { actingIn, openSampleOf, QI_SUBJECT, qiReaders, SAMPLING_STATES, sampleOf } from './sample.js';
 import { wmsInspections } from './tables.js';
 
@@ -59,6 +62,13 @@ const sample = z.object({
 
 export const inspectionRoutes: FastifyPluginAsyncZod<Services> = async (app, services) => {
   const db = app.ctx.db;
+  const open = new Set<Stream>();
+  // the samples read here: their changes published (this process's fold and closes)
+  const stop = followSampleReads(app.ctx);
+  app.addHook('preClose', async () => {
+    for (const s of [...open]) s.close();
+  });
+  app.addHook('onClose', async () => stop());
 
   /** The inspection the user reaches (its screen's scope: a keeper its warehouse's), or 404. */
   async function reached(tx: Tx, req: FastifyRequest, inspectionId: number) {
@@ -121,6 +131,30 @@ export const inspectionRoutes: FastifyPluginAsyncZod<Services> = async (app, ser
       const row = await reached(db, req, req.query.id);
       const out = await sampleOf(db, req.session!.tenantId, row);
       return reply.ok({ ...out, session: slim(out.session) });
+    },
+  );
+
+  app.get(
+    `/${SCREEN}/sample/live`,
+    {
+      config: { access: { screen: SCREEN, action: 'query' }, fieldLabels: LABELS, skipOperationLog: true },
+      schema: {
+        tags: [SCREEN],
+        summary:
+          "Server-Sent Events: `ready`, then `sample` ({ inspectionId, open }) each time the inspection's sample changes — its read session opened, read (at most 2 a second) or closed — to ask GET …/sample again; a comment line every 15 s",
+        querystring: z.object({ id }),
+      },
+    },
+    async (req, reply) => {
+      const row = await reached(db, req, req.query.id);
+      const inspectionId = Number(row.id);
+      await streamTopic<SampleLive>(app.ctx, reply, open, {
+        tenantId: req.session!.tenantId,
+        topic: QI_SAMPLE_TOPIC,
+        event: 'sample',
+        ready: { inspectionId },
+        shape: (msg) => (msg.data?.inspectionId === inspectionId ? { ...msg.data, at: msg.at } : undefined),
+      });
     },
   );
 

@@ -2,17 +2,18 @@
  * The QI sample of an inspection (warehouse/receiving-qi): the sampled EPCs read at the warehouse's
  * QI area, the count against the plan ("32 / 50 read"), and — for a keeper with the Read sample
  * button while the inspection is not submitted — the read itself: pick the QI reader, Start, watch
- * the count (the sample is asked again every second while a read is open), Close to store it.
+ * the count (the server tells the dialog each time the read adds EPCs), Close to store it.
  */
 
 import { SyncOutlined } from '@ant-design/icons';
 import type { SampleEpc } from '@tagloom/domain/resources/warehouse/wire.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Grid, Modal, Progress, Select, Space, Table, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../app/bridge';
 import { fetchData, request } from '../../../app/request';
+import { openStream } from '../../rfid/raw-data/sse';
 
 export interface Sample {
   inspection: { id: number; code: string; status: number; sampleSize: number; inspectedQty: number };
@@ -30,17 +31,42 @@ interface QiReader {
 }
 
 const SCREEN = 'warehouse/receiving-qi';
-/** How often the sample is asked again while a read is open. */
-const POLL_MS = 1000;
+const sampleKey = (id: number | undefined) => [SCREEN, 'sample', id];
 
-/** The sample of an inspection, asked every second while one of its reads is open. */
+/** The sample of an inspection (kept current while its dialog is open: useSampleLive). */
 export function useSample(id: number | undefined) {
   return useQuery({
-    queryKey: [SCREEN, 'sample', id],
+    queryKey: sampleKey(id),
     queryFn: () => fetchData<Sample>(`/${SCREEN}/sample`, { params: { id } }),
     enabled: !!id,
-    refetchInterval: (q) => (q.state.data?.session ? POLL_MS : false),
   });
+}
+
+/**
+ * Follows the inspection's sample as it is read (GET …/sample/live): each change asks the sample
+ * again; its read's close also the list's row (its inspected pieces) and the readers (free again).
+ * Back after a break, what changed meanwhile is asked for too.
+ */
+function useSampleLive(id: number | undefined) {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!id) return;
+    let opened = false;
+    const again = (all: boolean) =>
+      all
+        ? Promise.all([client.invalidateQueries({ queryKey: [SCREEN] }), client.invalidateQueries({ queryKey: ['resource', SCREEN] })])
+        : client.invalidateQueries({ queryKey: sampleKey(id) });
+    return openStream(`/${SCREEN}/sample/live?id=${id}`, {
+      onState: (state) => {
+        if (state !== 'open') return;
+        if (opened) void again(true);
+        opened = true;
+      },
+      onEvent: (event, data) => {
+        if (event === 'sample') void again(!(data as { open?: boolean }).open);
+      },
+    });
+  }, [id, client]);
 }
 
 export function SampleRead({
@@ -61,6 +87,7 @@ export function SampleRead({
   const client = useQueryClient();
   const id = inspection?.id;
   const sample = useSample(id);
+  useSampleLive(id);
   const readers = useQuery({
     queryKey: [SCREEN, 'qi-readers', id],
     queryFn: () => fetchData<{ list: QiReader[] }>(`/${SCREEN}/qi-readers`, { params: { id } }),
