@@ -102,9 +102,16 @@ describe(`store stock and refill on ${DRIVER}`, () => {
 
   it('suggests refills for floor gaps the stock room can fill, starts a task the floor reads close, with its stocking event', async () => {
     expect((await get(`/api/store/refill?siteId=${site.ST005}`)).body.data).toMatchObject({ zoned: false, list: [] });
-    const r = (await get(`/api/store/refill?siteId=${site.ST001}`)).body.data;
+    const r = (await get(`/api/store/refill?siteId=${site.ST001}&pageSize=200`)).body.data;
     expect(r.zoned).toBe(true);
-    expect(r.list.length).toBeGreaterThan(0);
+    expect(r.list.length).toBeGreaterThan(1);
+    // the figures are the whole list's; a page is a slice of the same order
+    expect(r.total).toBe(r.list.length);
+    expect(r.pieces).toBe((r.list as Row[]).reduce((n, o) => n + o.pieces, 0));
+    const second = (await get(`/api/store/refill?siteId=${site.ST001}&page=2&pageSize=1`)).body.data;
+    expect(second).toMatchObject({ total: r.total, pieces: r.pieces, osa: r.osa });
+    expect(second.list).toEqual([r.list[1]]);
+    expect((await get(`/api/store/refill?siteId=${site.ST001}&pageSize=201`)).status).toBe(400);
     expect(r.osa).toBeGreaterThan(0);
     expect(r.osaAfter).toBeGreaterThanOrEqual(r.osa);
     // the same list from the states themselves (not from the kept counts): per SKU its pieces on the floor and in the room

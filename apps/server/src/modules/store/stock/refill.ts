@@ -48,23 +48,46 @@ export interface RefillList {
   /** OSA once the list is done */
   osaAfter: number | null;
   optionsInStock: number;
+  /** options to refill, and the pieces to bring for them all (the list is one page of them) */
+  total: number;
+  pieces: number;
   list: RefillOption[];
 }
 
+/** A page of the refill list (1-based). */
+export interface RefillPage {
+  page: number;
+  pageSize: number;
+}
+
 interface Row {
-  goods_id: number;
+  n_opt: number;
+  n_full: number;
+  n_full_after: number;
+  n_refill: number;
+  n_pieces: number;
+  goods_id: number | null;
   style_number: string;
   goods_name: string;
   colour: string;
+  missing: number;
+  pieces: number;
+  sold: number;
+  priority: number;
   sku_id: number;
   size: string;
   floor: number;
   room: number;
-  sold: number;
+  move: number;
 }
 
-/** The site's refill list now. */
-export async function refillList(tx: Tx, tenantId: number, siteId: number): Promise<RefillList> {
+/**
+ * The site's floor and stock room now, per SKU, as SQL (CTEs `sized` — a SKU's pieces on the floor
+ * and in the room and the move of its size, up to the floor's target — and `opts` — per option
+ * whether it is on the floor, full now, full after, its sizes missing and pieces to bring), or null
+ * when the site has no sales floor and stock room zones.
+ */
+async function floorAndRoom(tx: Tx, tenantId: number, siteId: number) {
   const zones = await queryRows<{ id: number; zone_type: number }>(
     tx,
     sql`select id::int, zone_type from locations where tenant_id = ${tenantId} and site_id = ${siteId}
@@ -72,14 +95,9 @@ export async function refillList(tx: Tx, tenantId: number, siteId: number): Prom
   );
   const floorZones = zones.filter((z) => z.zone_type === ZONE_TYPE.SALES_FLOOR).map((z) => z.id);
   const roomZones = zones.filter((z) => z.zone_type === ZONE_TYPE.STOCK_ROOM).map((z) => z.id);
-  if (!floorZones.length || !roomZones.length) return { zoned: false, osa: null, osaAfter: null, optionsInStock: 0, list: [] };
+  if (!floorZones.length || !roomZones.length) return null;
   const floorIds = sql`${pgNumArray(floorZones)}::bigint[]`;
-  // per SKU its pieces on the floor and in the room (the present tags per place and SKU), the move
-  // of each size (up to the floor's target, what the room has), then per option whether it is on
-  // the floor, full now, full after the list — only the options to refill come back with their sizes
-  const rows = await queryRows<Row & { n_opt: number; n_full: number; n_full_after: number }>(
-    tx,
-    sql`with live as (
+  return sql`live as (
           select c.sku_id,
                  coalesce(sum(c.present) filter (where c.location_id = any(${floorIds})), 0)::int as floor,
                  coalesce(sum(c.present) filter (where c.location_id <> all(${floorIds})), 0)::int as room
@@ -93,35 +111,62 @@ export async function refillList(tx: Tx, tenantId: number, siteId: number): Prom
             from live l join goods_skus k on k.tenant_id = ${tenantId} and k.id = l.sku_id),
         opts as (
           select goods_id, colour, bool_or(floor > 0) as on_floor, bool_and(floor >= ${FLOOR_TARGET}) as is_full,
-                 bool_and(floor + move >= ${FLOOR_TARGET}) as full_after, count(*) filter (where move > 0) as missing
-            from sized group by goods_id, colour),
+                 bool_and(floor + move >= ${FLOOR_TARGET}) as full_after, count(*) filter (where move > 0) as missing,
+                 sum(move)::int as pieces
+            from sized group by goods_id, colour)`;
+}
+
+/**
+ * The site's refill list now: its figures (OSA now and after, the options in stock, the options to
+ * refill and their pieces) and one page of the options to refill, the most urgent first (sizes
+ * missing × (the option's pieces sold in the last 7 days + 1), then style and colour) — ranked and
+ * cut in SQL, so a store of thousands of options answers one page's rows.
+ */
+export async function refillList(
+  tx: Tx,
+  tenantId: number,
+  siteId: number,
+  page: RefillPage = { page: 1, pageSize: 20 },
+): Promise<RefillList> {
+  const base = await floorAndRoom(tx, tenantId, siteId);
+  if (!base) return { zoned: false, osa: null, osaAfter: null, optionsInStock: 0, total: 0, pieces: 0, list: [] };
+  const rows = await queryRows<Row>(
+    tx,
+    sql`with ${base},
         figures as (
           select count(*)::int as n_opt, (count(*) filter (where is_full))::int as n_full,
-                 (count(*) filter (where full_after))::int as n_full_after
+                 (count(*) filter (where full_after))::int as n_full_after,
+                 (count(*) filter (where on_floor and missing > 0))::int as n_refill,
+                 coalesce(sum(pieces) filter (where on_floor and missing > 0), 0)::int as n_pieces
             from opts),
-        wanted as (
-          select s.sku_id, s.goods_id, s.colour, s.floor, s.room
-            from sized s join opts o on o.goods_id = s.goods_id and o.colour = s.colour
-           where o.on_floor and o.missing > 0),
+        wanted as (select goods_id, colour, missing::int, pieces from opts where on_floor and missing > 0),
         sold as (
-          select sku_id, sum(qty)::int as sold from stock_moves
-           where tenant_id = ${tenantId} and site_id = ${siteId} and kind = ${STOCK_MOVE_KIND.SOLD}
-             and created_at >= ${new Date(Date.now() - 7 * DAY_MS).toISOString()}
-             and sku_id in (select sku_id from wanted)
-           group by sku_id)
-        select f.*, w.goods_id::int, g.style_number, g.goods_name, w.colour, w.sku_id::int, k.size,
-               w.floor, w.room, coalesce(so.sold, 0) as sold
+          select k.goods_id, k.colour, sum(m.qty)::int as sold
+            from stock_moves m join goods_skus k on k.tenant_id = m.tenant_id and k.id = m.sku_id
+           where m.tenant_id = ${tenantId} and m.site_id = ${siteId} and m.kind = ${STOCK_MOVE_KIND.SOLD}
+             and m.created_at >= ${new Date(Date.now() - 7 * DAY_MS).toISOString()}
+             and m.sku_id in (select s.sku_id from sized s join wanted w on w.goods_id = s.goods_id and w.colour = s.colour)
+           group by 1, 2),
+        ranked as (
+          select w.*, coalesce(so.sold, 0) as sold, w.missing * (coalesce(so.sold, 0) + 1) as priority,
+                 g.style_number, g.goods_name
+            from wanted w
+            join goods g on g.tenant_id = ${tenantId} and g.id = w.goods_id
+            left join sold so on so.goods_id = w.goods_id and so.colour = w.colour
+           order by priority desc, g.style_number, w.colour, w.goods_id
+           limit ${page.pageSize} offset ${(page.page - 1) * page.pageSize})
+        select f.*, r.goods_id::int, r.style_number, r.goods_name, r.colour, r.missing, r.pieces, r.sold, r.priority,
+               s.sku_id::int, k.size, s.floor, s.room, s.move
           from figures f
-          left join wanted w on true
-          left join goods_skus k on k.tenant_id = ${tenantId} and k.id = w.sku_id
-          left join goods g on g.tenant_id = ${tenantId} and g.id = w.goods_id
-          left join sold so on so.sku_id = w.sku_id
-         order by g.style_number, w.colour`,
+          left join ranked r on true
+          left join sized s on s.goods_id = r.goods_id and s.colour = r.colour
+          left join goods_skus k on k.tenant_id = ${tenantId} and k.id = s.sku_id
+         order by r.priority desc, r.style_number, r.colour, r.goods_id`,
   );
   const options = new Map<string, RefillOption>();
   for (const r of rows) {
-    // (the figures' row when nothing is to refill)
-    if (r.sku_id === null) continue;
+    // (the figures' row when nothing is to refill on this page)
+    if (r.goods_id === null) continue;
     const key = `${r.goods_id} ${r.colour}`;
     let o = options.get(key);
     if (!o) {
@@ -131,24 +176,16 @@ export async function refillList(tx: Tx, tenantId: number, siteId: number): Prom
         goodsName: r.goods_name,
         colour: r.colour,
         sizes: [],
-        missing: 0,
-        sold7d: 0,
-        priority: 0,
-        pieces: 0,
+        missing: r.missing,
+        sold7d: r.sold,
+        priority: r.priority,
+        pieces: r.pieces,
       };
       options.set(key, o);
     }
-    const move = r.floor < FLOOR_TARGET ? Math.min(r.room, FLOOR_TARGET - r.floor) : 0;
-    o.sizes.push({ skuId: r.sku_id, size: r.size, floor: r.floor, room: r.room, move });
-    o.sold7d += r.sold;
-    if (move > 0) {
-      o.missing++;
-      o.pieces += move;
-    }
+    o.sizes.push({ skuId: r.sku_id, size: r.size, floor: r.floor, room: r.room, move: r.move });
   }
-  const list = [...options.values()]
-    .map((o) => ({ ...o, priority: o.missing * (o.sold7d + 1) }))
-    .sort((a, b) => b.priority - a.priority || a.styleNumber.localeCompare(b.styleNumber));
+  const list = [...options.values()];
   for (const o of list) o.sizes.sort((a, b) => compareSizes(a.size, b.size));
   const f = rows[0];
   const share = (n: number) => (f?.n_opt ? n / f.n_opt : null);
@@ -157,8 +194,24 @@ export async function refillList(tx: Tx, tenantId: number, siteId: number): Prom
     osa: share(f?.n_full ?? 0),
     osaAfter: share(f?.n_full_after ?? 0),
     optionsInStock: f?.n_opt ?? 0,
+    total: f?.n_refill ?? 0,
+    pieces: f?.n_pieces ?? 0,
     list,
   };
+}
+
+/** Every piece the site's refill list would bring, per SKU (the whole list: "Start refill" without lines). */
+export async function refillMoves(tx: Tx, tenantId: number, siteId: number): Promise<{ skuId: number; qty: number }[]> {
+  const base = await floorAndRoom(tx, tenantId, siteId);
+  if (!base) return [];
+  return queryRows<{ skuId: number; qty: number }>(
+    tx,
+    sql`with ${base}
+        select s.sku_id::int as "skuId", s.move::int as qty
+          from sized s join opts o on o.goods_id = s.goods_id and o.colour = s.colour
+         where o.on_floor and s.move > 0
+         order by s.sku_id`,
+  );
 }
 
 export const REFILL_STATUS = { OPEN: 1, DONE: 2, CANCELLED: 9 } as const;

@@ -11,7 +11,7 @@ import type { SessionInfo } from '../../../core/context.js';
 import { envelope } from '../../../core/envelope.js';
 import { badRequest, notFound } from '../../../core/errors.js';
 import { queryRows, type Tx } from '../../../db/client.js';
-import { refillList, refillTasks, startRefill } from './refill.js';
+import { refillList, refillMoves, refillTasks, startRefill } from './refill.js';
 import { type ErpStock, presentEpcs, stockOptions } from './view.js';
 
 const SCREEN = 'store/inventory';
@@ -21,6 +21,12 @@ const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 let erpStockOf: (tx: Tx, tenantId: number, siteId: number) => Promise<ErpStock> = async () => null;
 export const useErpStock = (fn: typeof erpStockOf) => {
   erpStockOf = fn;
+};
+
+/** A page of a list's options (the stock page's, the refill list's). */
+const pageOf = {
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(20),
 };
 
 interface Site {
@@ -96,8 +102,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({
           siteId: id,
           q: z.string().max(64).optional(),
-          page: z.coerce.number().int().min(1).max(100_000).default(1),
-          pageSize: z.coerce.number().int().min(1).max(200).default(20),
+          ...pageOf,
         }),
         response: {
           200: envelope(
@@ -191,8 +196,11 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: [SCREEN],
         summary:
-          "A store's refill list: options on the sales floor missing a size its stock room holds, the pieces to bring (up to 1 a size), by sizes missing × the last 7 days' sales; the floor's on-shelf availability now and after; the store's refill tasks",
-        querystring: z.object({ siteId: id }),
+          "A store's refill list: options on the sales floor missing a size its stock room holds, the pieces to bring (up to 1 a size), by sizes missing × (the last 7 days' sales + 1), one page of them (total: how many options, pieces: the pieces to bring for them all); the floor's on-shelf availability now and after; the store's refill tasks",
+        querystring: z.object({
+          siteId: id,
+          ...pageOf,
+        }),
         response: {
           200: envelope(
             z.object({
@@ -200,6 +208,8 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
               osa: z.number().nullable(),
               osaAfter: z.number().nullable(),
               optionsInStock: z.number(),
+              total: z.number(),
+              pieces: z.number(),
               list: z.array(
                 z.object({
                   goodsId: z.number(),
@@ -222,7 +232,11 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const session = req.session!;
       const site = await siteOf(db, session, req.query.siteId);
-      const [list, tasks] = [await refillList(db, session.tenantId, site.id), await refillTasks(db, session.tenantId, site.id)];
+      const { page, pageSize } = req.query;
+      const [list, tasks] = [
+        await refillList(db, session.tenantId, site.id, { page, pageSize }),
+        await refillTasks(db, session.tenantId, site.id),
+      ];
       return reply.ok({ ...list, tasks });
     },
   );
@@ -248,11 +262,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const session = req.session!;
       const site = await siteOf(db, session, req.body.siteId);
-      const lines =
-        req.body.lines ??
-        (await refillList(db, session.tenantId, site.id)).list.flatMap((o) =>
-          o.sizes.filter((s) => s.move > 0).map((s) => ({ skuId: s.skuId, qty: s.move })),
-        );
+      const lines = req.body.lines ?? (await refillMoves(db, session.tenantId, site.id));
       if (!lines.length) throw badRequest('stock.nothingToRefill');
       const made = await db.transaction((tx) =>
         startRefill(tx, session.tenantId, site.id, lines, { userId: session.userId, username: session.username }),

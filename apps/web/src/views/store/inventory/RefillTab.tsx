@@ -4,9 +4,10 @@
  * on-shelf availability now and once done; "Start refill" makes a task the readers close as the
  * pieces reach the floor. A store without a sales floor and a stock room has nothing to say here.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Progress, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../app/bridge';
 import { fetchData, request } from '../../../app/request';
@@ -47,9 +48,15 @@ interface Refill {
   osa: number | null;
   osaAfter: number | null;
   optionsInStock: number;
+  /** options to refill and their pieces, all pages */
+  total: number;
+  pieces: number;
   list: RefillOption[];
   tasks: RefillTask[];
 }
+
+/** Options a page of the list shows. */
+const PAGE_SIZE = 20;
 
 const pct = (v: number | null) => (v === null ? '-' : `${(v * 100).toFixed(1)} %`);
 
@@ -58,8 +65,17 @@ export function RefillTab({ site }: { site: StockSite }) {
   const message = useMessage();
   const client = useQueryClient();
   const canStart = useCan('add');
+  // the page asked, of the site it was asked at (another site starts at its first page)
+  const [at, setAt] = useState({ siteId: site.id, page: 1 });
+  const page = at.siteId === site.id ? at.page : 1;
+  const setPage = (p: number) => setAt({ siteId: site.id, page: p });
   const key = ['store', 'refill', site.id];
-  const refill = useQuery({ queryKey: key, queryFn: () => fetchData<Refill>('/store/refill', { params: { siteId: site.id } }) });
+  // one page of the options at a time (a store's list runs to thousands); the figures are the whole list's
+  const refill = useQuery({
+    queryKey: [...key, page],
+    queryFn: () => fetchData<Refill>('/store/refill', { params: { siteId: site.id, page, pageSize: PAGE_SIZE } }),
+    placeholderData: keepPreviousData,
+  });
   const start = useMutation({
     mutationFn: () => request<{ code: string; pieces: number }>('/store/refill/start', { method: 'POST', data: { siteId: site.id } }),
     onSuccess: (r) => {
@@ -69,7 +85,7 @@ export function RefillTab({ site }: { site: StockSite }) {
   });
   const data = refill.data;
   if (data && !data.zoned) return <Empty description={t('stockView.refill.notZoned', { site: `${site.code} ${site.name}` })} />;
-  const pieces = data?.list.reduce((a, o) => a + o.pieces, 0) ?? 0;
+  const pieces = data?.pieces ?? 0;
   const open = data?.tasks.some((x) => x.status === 1);
   return (
     <Space direction="vertical" size={12} style={{ width: '100%' }} data-testid="refill-tab">
@@ -86,7 +102,7 @@ export function RefillTab({ site }: { site: StockSite }) {
         </Col>
         <Col xs={12} md={6}>
           <Card size="small">
-            <Statistic title={t('stockView.refill.options')} value={data?.list.length ?? '-'} />
+            <Statistic title={t('stockView.refill.options')} value={data?.total ?? '-'} />
           </Card>
         </Col>
         <Col xs={12} md={6}>
@@ -109,7 +125,15 @@ export function RefillTab({ site }: { site: StockSite }) {
         loading={refill.isFetching}
         dataSource={data?.list ?? []}
         scroll={{ x: 'max-content' }}
-        pagination={{ pageSize: 20, hideOnSinglePage: true, showTotal: (n) => t('stockView.optionsTotal', { n }) }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: data?.total ?? 0,
+          onChange: setPage,
+          showSizeChanger: false,
+          hideOnSinglePage: true,
+          showTotal: (n) => t('stockView.optionsTotal', { n }),
+        }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('stockView.refill.none')} /> }}
         columns={[
           {
