@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { hasMessage } from '../i18n/index.js';
+import { webScreensCatalog } from '../i18n/load-web.js';
+import { LANGS } from '../lang.js';
+import { ACTIONS } from '../menu/actions.js';
 import { SCHEDULER_STATE, schedulerMachine } from '../resources/general/scheduler.js';
+import { DECLARED_RESOURCES } from '../resources/index.js';
 import { allowedActions, canTransition, defineMachine, guardRefusal, isEditable, isFinal, stateOf } from './machine.js';
 
 describe('state machines', () => {
@@ -50,5 +55,22 @@ describe('state machines', () => {
     expect(guardRefusal(m, 'enable', { status: 0, name: 'x' })).toBeUndefined();
     expect(guardRefusal(m, 'disable', { status: 1, locked: 'admin' })).toEqual({ key: 'machine.test.locked', params: { by: 'admin' } });
     expect(guardRefusal(m, 'nothing', { status: 1 })).toBeUndefined();
+  });
+
+  it('names every move of every machine in words: a button by its action, a system move by the warehouse log’s words', () => {
+    // what the warehouse log shows in its Action column (the console's catalog) and writes in its export (the server's): never a raw code
+    const catalogs = LANGS.map((lang) => webScreensCatalog(lang));
+    const inConsole = (key: string) =>
+      catalogs.every(
+        (c) => typeof key.split('.').reduce<unknown>((n, k) => (n as Record<string, unknown> | undefined)?.[k], c) === 'string',
+      );
+    const raw = Object.values(DECLARED_RESOURCES).flatMap((def) =>
+      def.machine
+        ? [...Object.keys(def.machine.transitions), ...Object.keys(def.machine.system ?? {})]
+            .filter((a) => !(a in ACTIONS) && !(hasMessage(`wmsLog.system.${a}`) && inConsole(`wmsLog.system.${a}`)))
+            .map((a) => `${def.code}: ${a}`)
+        : [],
+    );
+    expect(raw).toEqual([]);
   });
 });

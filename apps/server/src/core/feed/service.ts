@@ -281,8 +281,17 @@ export class FeedService {
       list,
       hasMore,
       next: hasMore && last ? encodeCursor(last.__at, last.id) : null,
-      ...(query.estimate && !after ? { estimate: await this.estimate(where) } : {}),
+      ...(query.estimate && !after ? await this.estimateBeyond(where, rows.length) : {}),
     };
+  }
+
+  /**
+   * The estimate of a first page, when it says more than the page did: a planner that has not
+   * sampled a table yet (a fresh one) may guess fewer rows than were just read — no estimate then.
+   */
+  private async estimateBeyond(where: SQL | undefined, read: number): Promise<{ estimate?: number }> {
+    const n = await this.estimate(where);
+    return n !== undefined && n > read ? { estimate: n } : {};
   }
 
   /**

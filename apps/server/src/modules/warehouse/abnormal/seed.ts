@@ -1,10 +1,12 @@
-import { LOCATION_KIND, TAG_EXCEPTION_KIND, TAG_EXCEPTION_STATE, ZONE_TYPE } from '@tagloom/domain';
+import { abnormalLabelResource, LOCATION_KIND, TAG_EXCEPTION_KIND, TAG_EXCEPTION_STATE, ZONE_TYPE } from '@tagloom/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../../db/client.js';
+import { users } from '../../../db/schema/tenant.js';
 import { recordException, someTags } from '../../label/tags/index.js';
 import { locations } from '../../tenant/places/tables.js';
 import { wmsBills } from '../bills/tables.js';
 import { wmsCartons } from '../cartons/tables.js';
+import { writeWmsLog } from '../log/writer.js';
 import { abnormalLabels } from './tables.js';
 
 /** SGTIN-96 EPCs of a company that is not the tenant's: read as unknown. */
@@ -70,12 +72,36 @@ export async function seedAbnormalDemo(tx: Tx, tenantId: number): Promise<void> 
     reason: { key: 'tags.placeConflict', params: { epc: conflict, site: wh01.name, other: site.get('ST001')?.name ?? 'ST001' } },
     place: { siteId: Number(wh01.id), zoneId: await zoneOf(Number(wh01.id), ZONE_TYPE.STORAGE) },
   });
-  // one of each pair handled (with what was done), one cleared
-  const moved = async (epc: string, state: number, note: string) =>
-    tx
+  // one of each pair handled (with what was done), one cleared — by the tenant's administrator (WH02 has no keeper of its
+  // own in the demo), in the warehouse log as the buttons write it
+  const [keeper] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.username, 'demo')));
+  const when = new Date(Date.now() - 3_600_000);
+  const moved = async (epc: string, state: number, note: string) => {
+    const rows = await tx
       .update(abnormalLabels)
-      .set({ state, note, handledBy: 'wh02', handledAt: new Date(Date.now() - 3_600_000) })
-      .where(and(eq(abnormalLabels.tenantId, tenantId), eq(abnormalLabels.epc, epc)));
+      .set({ state, note, handledBy: 'demo', handledAt: when })
+      .where(and(eq(abnormalLabels.tenantId, tenantId), eq(abnormalLabels.epc, epc)))
+      .returning({ id: abnormalLabels.id, siteId: abnormalLabels.siteId });
+    for (const r of rows)
+      await writeWmsLog(tx, {
+        tenantId,
+        userId: keeper ? Number(keeper.id) : null,
+        username: 'demo',
+        siteId: r.siteId == null ? null : Number(r.siteId),
+        docType: abnormalLabelResource.code,
+        docId: Number(r.id),
+        docCode: epc,
+        action: state === TAG_EXCEPTION_STATE.CLEARED ? 'clear' : 'handle',
+        fromState: TAG_EXCEPTION_STATE.PENDING,
+        toState: state,
+        epcCount: 1,
+        detail: { note },
+        at: when,
+      });
+  };
   await moved(STRANGERS[0], TAG_EXCEPTION_STATE.HANDLED, '外厂标签，已更换本品牌标签（重新赋码）');
   await moved(tags[0].epc, TAG_EXCEPTION_STATE.HANDLED, '已转入 ASN 所属收货单');
   await moved(tags[1].epc, TAG_EXCEPTION_STATE.CLEARED, '供应商已确认混装，随单处理');

@@ -1,4 +1,4 @@
-import { BIND_STATUS, REGISTRATION_STATUS, RFID_SCENE_TYPE } from '@tagloom/domain';
+import { BIND_STATUS, padReviewResource, REGISTRATION_STATUS, RFID_SCENE_TYPE } from '@tagloom/domain';
 import { READ_SESSION_STATE } from '@tagloom/domain/rfid/sessions.js';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { issueDeviceKey } from '../../../core/feed/device-keys.js';
@@ -11,6 +11,8 @@ import { locations } from '../../tenant/places/tables.js';
 import { RECEIVED_DEMO_ASN } from '../bills/seed.js';
 import { wmsBillLines, wmsBills } from '../bills/tables.js';
 import { wmsCartons } from '../cartons/tables.js';
+import { demoPeople } from '../log/seed.js';
+import { writeWmsLog } from '../log/writer.js';
 
 const MIN = 60_000;
 
@@ -145,6 +147,7 @@ export async function seedPadDemo(tx: Tx, tenant: { id: number }): Promise<void>
       end: { state: READ_SESSION_STATE.REVIEWED },
     },
   ];
+  const people = await demoPeople(tx, tenantId);
   // oldest first, so the codes (RS + day + sequence) follow the times
   for (const s of [...sessions].reverse()) {
     const started = now - s.ago;
@@ -162,5 +165,24 @@ export async function seedPadDemo(tx: Tx, tenant: { id: number }): Promise<void>
             state = ${s.end?.state ?? session.state}, reject_reason = ${s.end?.reason ?? ''}
           where tenant_id = ${tenantId} and id = ${session.id}`,
     );
+    // …and the review or rejection in the warehouse log, as the pad review's button writes it: by the site's keeper
+    if (s.end) {
+      const keeper = s.reader === DEMO_PAD.equipmentCoding ? 'wh01' : 'demo';
+      await writeWmsLog(tx, {
+        tenantId,
+        userId: people.get(keeper) ?? null,
+        username: keeper,
+        siteId: session.locationId,
+        docType: padReviewResource.code,
+        docId: session.id,
+        docCode: session.code,
+        action: s.end.state === READ_SESSION_STATE.REVIEWED ? 'review' : 'reject',
+        fromState: READ_SESSION_STATE.UPLOADED,
+        toState: s.end.state,
+        epcCount: session.epcCount,
+        detail: s.end.reason ? { rejectReason: s.end.reason } : null,
+        at: new Date(started + 10 * MIN),
+      });
+    }
   }
 }
