@@ -158,6 +158,7 @@ export async function seedWarehouseDemo(tx: Tx, tenant: { id: number }): Promise
   ];
   // numbered as the screen numbers a new bill (the day's counter moves past them)
   const first = await takeNumbers(tx, tenantId, `BL${day}`, bills.length);
+  const received: { id: number; destLocationId: unknown }[] = [];
   for (const [i, b] of bills.entries()) {
     const [made] = await tx
       .insert(wmsBills)
@@ -178,11 +179,15 @@ export async function seedWarehouseDemo(tx: Tx, tenant: { id: number }): Promise
     if (b.row.status === BILL_STATUS.IN_TRANSIT) await makeCartons(tx, tenantId, { id: made.id, destLocationId: b.row.destLocationId });
     if (b.row.status === BILL_STATUS.CLOSED)
       await settledCartonsDemo(tx, tenantId, { id: Number(made.id), destLocationId: b.row.destLocationId });
-    if (b.row.status === BILL_STATUS.RECEIVED)
-      await checkedCartonsDemo(tx, tenantId, { id: Number(made.id), destLocationId: b.row.destLocationId }, DEMO_DOCK_READER, 1.2);
-    await tallyBill(tx, tenantId, Number(made.id));
+    // a received bill's cartons come after the other demo cartons (their spot-check draws go by carton id)
+    if (b.row.status === BILL_STATUS.RECEIVED) received.push({ id: Number(made.id), destLocationId: b.row.destLocationId });
+    else await tallyBill(tx, tenantId, Number(made.id));
   }
   await seedCartonsDemo(tx, tenantId, site, fac);
+  for (const bill of received) {
+    await checkedCartonsDemo(tx, tenantId, bill, DEMO_DOCK_READER, 1.2);
+    await tallyBill(tx, tenantId, bill.id);
+  }
   await seedInspectionsDemo(tx, tenantId);
   await seedQiSampleDemo(tx, tenantId);
 }
