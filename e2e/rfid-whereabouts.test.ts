@@ -31,7 +31,8 @@ describe('RFID: where a tag is and what it is', () => {
   it('shows on the EPC query where a sold tag is: sold, at the store, by the till reader, in its scene', async () => {
     const { page, context, errors } = await signedIn(suite, 'demo', 'demo123', { lang: 'en_US', path: '/label/epc-query' });
     const token = await tokenOf(context);
-    const sold = await api<{ list: { epc: string }[] }>(token, 'GET', '/rfid/epc-state/list?presence=sold&limit=1');
+    // a piece the flagship's till sold (the other stores' demo sales and fitting rooms read their own pieces)
+    const sold = await api<{ list: { epc: string }[] }>(token, 'GET', '/rfid/epc-state/list?presence=sold&equipment=POS-ST001&limit=1');
     expect(sold.list).toHaveLength(1);
     const epc = sold.list[0].epc;
     await page.getByTestId('epc-query-input').locator('input').fill(epc.toLowerCase());
