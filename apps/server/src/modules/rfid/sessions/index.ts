@@ -28,4 +28,4 @@ export {
   tunnelDocks,
 } from './service.js';
 export { type OpeningCheck, type OpeningSession, type SubjectHandler, sessionSubjects } from './subjects.js';
-export { type SessionPace, sessionPace } from './throttle.js';
+export { SESSION_PACE_MS, type SessionPace, sessionPace } from './throttle.js';

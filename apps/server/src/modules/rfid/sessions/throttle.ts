@@ -1,13 +1,16 @@
 /**
  * A live view's pace over sessions in progress (sessionSubjects.onProgress): per session, the
  * message goes at once — in the writing transaction — unless the session's last one went less
- * than `ms` ago; then one follows when that time is up (after the commit), so the last reads always
+ * than `ms` (SESSION_PACE_MS) ago; then one follows when that time is up (after the commit), so the last reads always
  * show. The carton panel and the QI sample dialog pace theirs this way. This process's timers only.
  */
 import type { Tx } from '../../../db/client.js';
 import type { ReadSession } from './service.js';
 
 type Key = { tenantId: number; id: number };
+
+/** A session's live messages go at most this often (2 a second). */
+export const SESSION_PACE_MS = 500;
 
 export interface SessionPace {
   /** the progress handler: `now` at once, or `later` once the time is up */
@@ -19,9 +22,9 @@ export interface SessionPace {
 }
 
 export function sessionPace(
-  ms: number,
   now: (tx: Tx, session: ReadSession) => Promise<void>,
   later: (session: Key) => Promise<void>,
+  ms = SESSION_PACE_MS,
 ): SessionPace {
   const paced = new Map<string, { last: number; timer?: ReturnType<typeof setTimeout> }>();
   const keyOf = (s: Key) => `${s.tenantId}:${s.id}`;

@@ -1,11 +1,11 @@
 import { abnormalLabelResource, LOCATION_KIND, TAG_EXCEPTION_KIND, TAG_EXCEPTION_STATE, ZONE_TYPE } from '@tagloom/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../../db/client.js';
-import { users } from '../../../db/schema/tenant.js';
 import { recordException, someTags } from '../../label/tags/index.js';
 import { locations } from '../../tenant/places/tables.js';
 import { wmsBills } from '../bills/tables.js';
 import { wmsCartons } from '../cartons/tables.js';
+import { demoPeople } from '../log/seed.js';
 import { writeWmsLog } from '../log/writer.js';
 import { abnormalLabels } from './tables.js';
 
@@ -74,10 +74,7 @@ export async function seedAbnormalDemo(tx: Tx, tenantId: number): Promise<void> 
   });
   // one of each pair handled (with what was done), one cleared — by the tenant's administrator (WH02 has no keeper of its
   // own in the demo), in the warehouse log as the buttons write it
-  const [keeper] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.username, 'demo')));
+  const admin = (await demoPeople(tx, tenantId)).get('demo') ?? null;
   const when = new Date(Date.now() - 3_600_000);
   const moved = async (epc: string, state: number, note: string) => {
     const rows = await tx
@@ -88,7 +85,7 @@ export async function seedAbnormalDemo(tx: Tx, tenantId: number): Promise<void> 
     for (const r of rows)
       await writeWmsLog(tx, {
         tenantId,
-        userId: keeper ? Number(keeper.id) : null,
+        userId: admin,
         username: 'demo',
         siteId: r.siteId == null ? null : Number(r.siteId),
         docType: abnormalLabelResource.code,

@@ -1,7 +1,7 @@
 /**
  * The receiving check live (issue 29, operations.md E2): each carton's result pushed as it changes
  * (checked by a closing session or a reviewed pad session, accepted, held, read again, put away)
- * and, while a carton is in a tunnel, its reads so far (at most PROGRESS_MS apart per session).
+ * and, while a carton is in a tunnel, its reads so far (at most SESSION_PACE_MS apart per session).
  * Results are published inside the transaction that changes the carton (NOTIFY goes at its
  * commit); a throttled progress left over is published after, from a fresh read of its session.
  */
@@ -16,8 +16,6 @@ import { cartonOfSubject } from './check.js';
 import { CARTON_TOPIC, type CartonLive, type CartonRow, COLUMNS, FROM, liveOf } from './publish.js';
 
 export { CARTON_TOPIC, type CartonLive, cartonsLive, publishCarton } from './publish.js';
-/** A session's progress is published at most this often (2 a second). */
-export const PROGRESS_MS = 500;
 
 /** A carton being read by `session`: the carton as it is, its reader and zone the session's, its reads so far. */
 export async function progressOf(tx: Tx, session: ReadSession): Promise<CartonLive | null> {
@@ -60,12 +58,11 @@ export function forgetProgress(session: { tenantId: number; id: number }): void 
 /**
  * Follows the cartons read in a tunnel (or by a live handheld) for the live panel: a session of a
  * carton opened or read publishes its progress in the writing transaction, paced per session
- * (sessionPace, PROGRESS_MS: the one after the pause from the session read again, if still open),
+ * (sessionPace: the one after the pause from the session read again, if still open),
  * so the last reads always show. Returns the function that stops it.
  */
 export function followCartonReads(ctx: Pick<AppContext, 'db' | 'database' | 'log'>): () => void {
   const pace = sessionPace(
-    PROGRESS_MS,
     async (tx, session) => {
       const data = await progressOf(tx, session);
       if (data) await publishLiveIn(tx, { tenantId: session.tenantId, topic: CARTON_TOPIC, data });

@@ -9,7 +9,6 @@ import { READ_SESSION_STATE } from '@tagloom/domain/rfid/sessions.js';
 import type { AppContext } from '../../../core/context.js';
 import { defineLiveTopic, publishLive, publishLiveIn } from '../../../core/live.js';
 import { getSession, type ReadSession, sessionPace, sessionSubjects } from '../../rfid/sessions/index.js';
-import { PROGRESS_MS } from '../cartons/live.js';
 import { QI_SUBJECT } from './sample.js';
 
 /** The sample of an inspection changed (`inspectionId`); `open`: its read session is still open. */
@@ -23,7 +22,6 @@ export interface SampleLive {
 export function followSampleReads(ctx: Pick<AppContext, 'db' | 'database' | 'log'>): () => void {
   const notice = (s: ReadSession, open: boolean): SampleLive => ({ inspectionId: Number(s.subjectId), open });
   const pace = sessionPace(
-    PROGRESS_MS,
     (tx, s) => publishLiveIn(tx, { tenantId: s.tenantId, topic: QI_SAMPLE_TOPIC, data: notice(s, true) }),
     // after the pause: the session read again, if still open
     async ({ tenantId, id }) => {

@@ -6,11 +6,10 @@
  * wrap their hooks the same way.
  */
 import { LOCATION_KIND, partyFieldsOf, type ResourceDef, transitionOf, type WmsOp } from '@tagloom/domain';
-import { and, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { SessionInfo } from '../../../core/context.js';
 import type { HookRow, OnTransition, ResourceHooks } from '../../../core/resource/service.js';
-import type { Tx } from '../../../db/client.js';
-import { locations } from '../../tenant/places/tables.js';
+import { queryRows, type Tx } from '../../../db/client.js';
 import { requireWmsGrant } from '../grants/guard.js';
 import { wmsLog } from './tables.js';
 
@@ -34,15 +33,16 @@ export interface WmsLogEntry {
   at?: Date;
 }
 
-/** The warehouse of a place: a zone's site, else the place itself, with its name as it is now. */
+/** The warehouse of a place — a zone's site (stored with it: tenant/places/zones.ts), else the place itself — with its name as it is now. */
 async function siteOfPlace(tx: Tx, tenantId: number, placeId: number): Promise<{ id: number; name: string } | null> {
-  const [loc] = await tx
-    .select({ id: locations.id, name: locations.name, kind: locations.kind, siteId: locations.siteId })
-    .from(locations)
-    .where(and(eq(locations.tenantId, tenantId), eq(locations.id, placeId)));
-  if (!loc) return null;
-  if (loc.kind === LOCATION_KIND.ZONE && loc.siteId != null) return siteOfPlace(tx, tenantId, Number(loc.siteId));
-  return { id: Number(loc.id), name: loc.name };
+  const [site] = await queryRows<{ id: number; name: string }>(
+    tx,
+    sql`select s.id::int as id, s.name from locations l
+          join locations s on s.tenant_id = l.tenant_id
+           and s.id = case when l.kind = ${LOCATION_KIND.ZONE} then coalesce(l.site_id, l.id) else l.id end
+         where l.tenant_id = ${tenantId} and l.id = ${placeId}`,
+  );
+  return site ?? null;
 }
 
 /**
