@@ -7,7 +7,7 @@
  * With E2E_PG_URL (PostgreSQL), each file still seeds its own database. E2E_FROM_SOURCE=1 runs the
  * servers from their TypeScript sources instead of the bundle.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -34,9 +34,36 @@ export default async function setup(project: TestProject) {
   const dataDir = path.join(dir, 'db');
   const server = await startServer({ DATA_DIR: dataDir }, { keepDataDir: true, bundle });
   await server.stop();
+  trimWal(dataDir);
   project.provide('seededDataDir', dataDir);
   return () => {
     rmSync(dir, { recursive: true, force: true });
     removeBundle();
   };
+}
+
+/**
+ * Removes the WAL segments a cleanly stopped PGlite directory does not need to start — those before
+ * its last checkpoint's redo point (history) and after its record (recycled for later writes): more
+ * than half of a seeded directory, which every test file's server copies. The checkpoint is read
+ * from global/pg_control (state at byte 16, checkpoint at 32, its redo point at 40, timeline at 48,
+ * little-endian); nothing is removed unless the directory was shut down cleanly and both segments
+ * named are there.
+ */
+function trimWal(dataDir: string): void {
+  const control = readFileSync(path.join(dataDir, 'global', 'pg_control'));
+  const SHUT_DOWN = 1;
+  if (control.readUInt32LE(16) !== SHUT_DOWN) return;
+  const wal = path.join(dataDir, 'pg_wal');
+  const segments = readdirSync(wal).filter((f) => /^[0-9A-F]{24}$/.test(f));
+  if (!segments.length) return;
+  const size = BigInt(statSync(path.join(wal, segments[0])).size);
+  const perId = 0x100000000n / size;
+  const timeline = BigInt(control.readUInt32LE(48));
+  const nameOf = (lsn: bigint) =>
+    [timeline, lsn / size / perId, (lsn / size) % perId].map((n) => n.toString(16).toUpperCase().padStart(8, '0')).join('');
+  const first = nameOf(control.readBigUInt64LE(40));
+  const last = nameOf(control.readBigUInt64LE(32));
+  if (!segments.includes(first) || !segments.includes(last)) return;
+  for (const s of segments) if (s < first || s > last) rmSync(path.join(wal, s));
 }

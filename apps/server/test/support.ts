@@ -1,6 +1,7 @@
 import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
@@ -11,7 +12,7 @@ import { Bus } from '../src/core/bus.js';
 import type { AppContext } from '../src/core/context.js';
 import { ensurePartitions } from '../src/core/partitions.js';
 import { JobQueue } from '../src/core/queue/queue.js';
-import { type Database, openPglite, openPostgres } from '../src/db/client.js';
+import { type Database, openPglite, openPostgres, queryRows } from '../src/db/client.js';
 import { seed } from '../src/seed/index.js';
 
 /** Which database the API suite runs on: PostgreSQL when TEST_DATABASE_URL is set, else PGlite. */
@@ -82,10 +83,53 @@ export async function makeTemplate(opts: { dataDir: string; pgAdminUrl?: string;
   const database = await openTestDatabase(url);
   try {
     await migrateAndSeed(database, config);
-    return url ? new Blob([]) : await database.dump!();
+    if (url) return new Blob([]);
+    // the dump without the WAL segments a start from it never reads (every app of the run loads it):
+    // after a checkpoint, only the segments from its redo point to its record
+    await database.db.execute(sql`checkpoint`);
+    const [cp] = await queryRows<{ redo: string; last: string }>(
+      database.db,
+      sql`select redo_wal_file as redo, pg_walfile_name(checkpoint_lsn) as last from pg_control_checkpoint()`,
+    );
+    return walTrimmed(new Uint8Array(await (await database.dump!()).arrayBuffer()), cp.redo, cp.last);
   } finally {
     await database.close();
   }
+}
+
+/**
+ * A PGlite data directory's tarball without the WAL segments outside [first, last] (names compare as
+ * they sort): the segments before a checkpoint's redo point are history, those after its record
+ * recycled ones a start would write over — more than half of a seeded dump, and what each test app
+ * would untar in memory before it starts.
+ */
+export function walTrimmed(tar: Uint8Array<ArrayBuffer>, first: string, last: string): Blob {
+  const keep: Uint8Array<ArrayBuffer>[] = [];
+  const text = (at: number, len: number) =>
+    Buffer.from(tar.subarray(at, at + len))
+      .toString('utf8')
+      .replace(/\0.*$/s, '');
+  let at = 0;
+  let pending: Uint8Array<ArrayBuffer>[] = [];
+  while (at + 512 <= tar.length && tar[at] !== 0) {
+    const size = Number.parseInt(text(at + 124, 12).trim() || '0', 8);
+    const end = at + 512 + Math.ceil(size / 512) * 512;
+    const type = String.fromCharCode(tar[at + 156]);
+    const prefix = text(at + 345, 155);
+    const name = `${prefix ? `${prefix}/` : ''}${text(at, 100)}`;
+    const entry = tar.subarray(at, end);
+    at = end;
+    // an extended header (pax, GNU long name) goes with the entry after it
+    if (type === 'x' || type === 'L') {
+      pending.push(entry);
+      continue;
+    }
+    const segment = /(?:^|\/)pg_wal\/([0-9A-F]{24})$/.exec(name)?.[1];
+    if (!segment || (segment >= first && segment <= last)) keep.push(...pending, entry);
+    pending = [];
+  }
+  keep.push(new Uint8Array(1024));
+  return new Blob(keep);
 }
 
 let templateBlob: Blob | undefined;

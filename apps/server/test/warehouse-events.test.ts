@@ -61,6 +61,13 @@ describe(`warehouse steps in the tag lifecycle on ${DRIVER}`, () => {
         sql`select status::int as status from label_tags where tenant_id = ${tenantId} and epc = ${epc}`,
       )
     )[0].status;
+  const linkedEvents = async () =>
+    (
+      await queryRows<{ event_id: string }>(
+        t.ctx.db,
+        sql`select event_id from wms_carton_epcs where tenant_id = ${tenantId} and carton_id = ${Number(carton.id)} order by epc`,
+      )
+    ).map((r) => r.event_id);
   const warehouseSteps = (events: Row[]) =>
     events.filter((e) => String(e.source).startsWith('warehouse/') || e.source === 'logistics/receipt-review');
 
@@ -112,6 +119,11 @@ describe(`warehouse steps in the tag lifecycle on ${DRIVER}`, () => {
     expect(steps[1].sources.map((s: Row) => s.type)).toEqual(['owning_party', 'location']);
     expect(steps[1].destinations.map((s: Row) => s.type)).toEqual(['owning_party', 'location']);
     expect(await statusOf(epcs[0])).toBe(TAG_STATUS.SHIPPED);
+    // each binding links the aggregation that made it (E3's eventId), as the binding list shows it
+    expect(steps[0].eventId).toMatch(/^ni:\/\/\/sha-256;/);
+    expect(await linkedEvents()).toEqual(epcs.map(() => steps[0].eventId));
+    const bindings = await list('logistics/asn-binding', { billId });
+    expect(bindings.list.map((b) => b.eventId)).toEqual(epcs.map(() => steps[0].eventId));
   });
 
   it('a carton accepted receives its pieces; the reviewed receipt accepts them: the history reads pack, ship, receive, accept', async () => {
@@ -167,7 +179,7 @@ describe(`warehouse steps in the tag lifecycle on ${DRIVER}`, () => {
     );
     await t.ctx.db.transaction(async (tx) => {
       await recordLotInspected(tx, tenantId, { billId }, false, { userId: null, username: 'qi' });
-      const ids = await recordCartonUnpack(tx, { tenantId, sscc: carton.sscc, epcs, locationId: wh01.id });
+      const ids = await recordCartonUnpack(tx, { tenantId, cartonId: Number(carton.id), sscc: carton.sscc, epcs, locationId: wh01.id });
       expect(ids).toHaveLength(2);
     });
     const steps = warehouseSteps(await history(epcs[0])).slice(-3);
@@ -177,6 +189,8 @@ describe(`warehouse steps in the tag lifecycle on ${DRIVER}`, () => {
       'ObjectEvent/OBSERVE/storing/available',
     ]);
     expect(steps[1].parentId).toBe(ssccUri(carton.sscc));
+    // the bindings now link the aggregation that ended them
+    expect(await linkedEvents()).toEqual(epcs.map(() => steps[1].eventId));
     const doc = await documentOf(epcs[0]);
     expect(validate(doc) ? [] : validate.errors).toEqual([]);
     const del = (doc.epcisBody.eventList as Row[]).find((e) => e.type === 'AggregationEvent' && e.action === 'DELETE');

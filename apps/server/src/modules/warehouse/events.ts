@@ -14,11 +14,13 @@ import {
   type Place,
   partnerParties,
   placeOf,
+  recordTagEventChunkRows,
   recordTagEventChunks,
   type SourceDest,
   setTagStatus,
   siteParties,
 } from '../label/tags/index.js';
+import { pgNumArray, pgTextArray } from '../rfid/state/fold-data.js';
 
 type Row = Record<string, unknown>;
 type By = Pick<Mover, 'userId' | 'username'>;
@@ -28,6 +30,32 @@ const RECEIVED = [EPC_CLASS.MATCHED, EPC_CLASS.OVER] as number[];
 /** The sources by which a carton's contents are known before it is read (cartons/check.ts EXPECTING). */
 const PACKED = [CARTON_EPC_SOURCE.FACTORY_PACK, CARTON_EPC_SOURCE.ASN_IMPORT, CARTON_EPC_SOURCE.DC_REPACK] as number[];
 const list = (xs: number[]) => sql.raw(xs.join(', '));
+
+/** A carton's aggregation recorded: its events (recordTagEventChunkRows) and the carton whose EPCs they name. */
+type CartonEvents = { cartonId: number; events: { id: number; eventId: string; epcs: readonly string[] }[] };
+
+/**
+ * Links cartons' EPC bindings to the AggregationEvent that made or ended them (E3's eventId: the
+ * packing's ADD, the unpacking's DELETE), one statement for all of them.
+ */
+async function linkBindings(tx: Tx, tenantId: number, recorded: readonly CartonEvents[]): Promise<void> {
+  const cartons: number[] = [];
+  const epcs: string[] = [];
+  const ids: string[] = [];
+  for (const c of recorded)
+    for (const e of c.events)
+      for (const epc of e.epcs) {
+        cartons.push(c.cartonId);
+        epcs.push(epc);
+        ids.push(e.eventId);
+      }
+  if (!epcs.length) return;
+  await tx.execute(
+    sql`update wms_carton_epcs e set event_id = u.event_id
+          from unnest(${pgNumArray(cartons)}::bigint[], ${pgTextArray(epcs)}::text[], ${pgTextArray(ids)}::text[]) as u(carton_id, epc, event_id)
+         where e.tenant_id = ${tenantId} and e.carton_id = u.carton_id and e.epc = u.epc`,
+  );
+}
 
 /** The carton EPCs of a bill (or one carton) bound now, those of these sources or results. */
 async function boundEpcs(
@@ -129,7 +157,7 @@ export interface ShipPlan {
   /** the shipping's time; the cartons were packed a second before */
   when: Date;
   back: boolean;
-  cartons: { sscc: string; epcs: string[] }[];
+  cartons: { id: number; sscc: string; epcs: string[] }[];
   epcs: string[];
 }
 
@@ -158,9 +186,9 @@ export async function shipPlan(
     locationId: f.from.location?.id ?? null,
     ...(f.fromCode ? { bizLocation: f.fromCode } : {}),
   };
-  const cartons = new Map<number, { sscc: string; epcs: string[] }>();
+  const cartons = new Map<number, { id: number; sscc: string; epcs: string[] }>();
   for (const p of packed) {
-    const c = cartons.get(p.cartonId) ?? { sscc: p.sscc, epcs: [] };
+    const c = cartons.get(p.cartonId) ?? { id: p.cartonId, sscc: p.sscc, epcs: [] };
     c.epcs.push(p.epc);
     cartons.set(p.cartonId, c);
   }
@@ -174,14 +202,18 @@ export async function shipPlan(
   };
 }
 
-/** The AggregationEvent ADD of these packed cartons of a shipping (a second before it, so a history reads pack → ship). Answers the events' ids. */
+/**
+ * The AggregationEvent ADD of these packed cartons of a shipping (a second before it, so a history
+ * reads pack → ship), each carton's bindings linked to it. Answers the events' ids.
+ */
 export async function recordShipAggregations(tx: Tx, plan: ShipPlan, cartons: ShipPlan['cartons']): Promise<number[]> {
   const packedAt = new Date(plan.when.getTime() - 1000);
-  const ids: number[] = [];
+  const recorded: CartonEvents[] = [];
   for (const c of cartons)
     if (c.sscc)
-      ids.push(
-        ...(await recordTagEventChunks(
+      recorded.push({
+        cartonId: c.id,
+        events: await recordTagEventChunkRows(
           tx,
           {
             ...plan.common,
@@ -195,9 +227,10 @@ export async function recordShipAggregations(tx: Tx, plan: ShipPlan, cartons: Sh
             bizTransactions: plan.facts.transactions,
           },
           plan.facts.from,
-        )),
-      );
-  return ids;
+        ),
+      });
+  await linkBindings(tx, plan.common.tenantId, recorded);
+  return recorded.flatMap((c) => c.events.map((e) => e.id));
 }
 
 /** The shipping ObjectEvent(s) of these pieces of a bill (in_transit; returned for a return). Answers the events' ids. */
@@ -374,12 +407,21 @@ export async function recordSpotRead(
 /**
  * A carton unpacked into storage (put-away): its aggregation ends — an AggregationEvent DELETE,
  * parent its SSCC, children its EPCs, CBV `unpacking` — and, unless `storing` is false, its pieces
- * are stored at the location (an ObjectEvent `storing`, `available`). For the put-away to call, in
- * its transaction; `locationId` is where (a storage zone or its site). Answers the events' ids.
+ * are stored at the location (an ObjectEvent `storing`, `available`); the carton's bindings link the
+ * DELETE. For the put-away to call, in its transaction; `locationId` is where (a storage zone or its
+ * site). Answers the events' ids.
  */
 export async function recordCartonUnpack(
   tx: Tx,
-  e: { tenantId: number; sscc: string; epcs: readonly string[]; locationId: number | null; at?: Date; storing?: boolean } & Partial<By>,
+  e: {
+    tenantId: number;
+    cartonId: number;
+    sscc: string;
+    epcs: readonly string[];
+    locationId: number | null;
+    at?: Date;
+    storing?: boolean;
+  } & Partial<By>,
 ): Promise<number[]> {
   if (!e.epcs.length) return [];
   const place = await placeOf(tx, e.tenantId, e.locationId);
@@ -391,7 +433,7 @@ export async function recordCartonUnpack(
     source: 'warehouse/put-away',
     locationId: e.locationId,
   };
-  const ids = await recordTagEventChunks(
+  const unpacked = await recordTagEventChunkRows(
     tx,
     {
       ...common,
@@ -405,6 +447,8 @@ export async function recordCartonUnpack(
     },
     place,
   );
+  await linkBindings(tx, e.tenantId, [{ cartonId: e.cartonId, events: unpacked }]);
+  const ids = unpacked.map((u) => u.id);
   if (e.storing !== false)
     ids.push(
       ...(await recordTagEventChunks(
@@ -431,7 +475,7 @@ async function billHead(tx: Tx, tenantId: number, billId: number): Promise<Row> 
  * An outbound carton certified at its pack station (its read matched its pick list): an
  * AggregationEvent ADD — parent its SSCC, children the EPCs packed, packing, container_closed — at
  * the pack station's zone, the bill's transactions; a loose lot (no container, no SSCC) an
- * ObjectEvent of its pieces, packing, in_progress. Answers the event ids.
+ * ObjectEvent of its pieces, packing, in_progress. The carton's bindings link its aggregation. Answers the event ids.
  */
 export async function recordCartonPacked(tx: Tx, tenantId: number, carton: Row, by: By): Promise<number[]> {
   const epcs = (await boundEpcs(tx, tenantId, { cartonId: Number(carton.id) }, { sources: [CARTON_EPC_SOURCE.DC_REPACK] })).map(
@@ -450,7 +494,7 @@ export async function recordCartonPacked(tx: Tx, tenantId: number, carton: Row, 
   };
   if (!carton.sscc)
     return recordTagEventChunks(tx, { ...common, source: 'logistics/scattered', action: 'OBSERVE', disposition: 'in_progress' });
-  return recordTagEventChunks(tx, {
+  const events = await recordTagEventChunkRows(tx, {
     ...common,
     source: 'logistics/packing',
     eventType: 'AggregationEvent',
@@ -458,16 +502,19 @@ export async function recordCartonPacked(tx: Tx, tenantId: number, carton: Row, 
     disposition: 'container_closed',
     parentId: String(carton.sscc),
   });
+  await linkBindings(tx, tenantId, [{ cartonId: Number(carton.id), events }]);
+  return events.map((e) => e.id);
 }
 
 /**
  * An outbound carton emptied (its certified packing undone: a cancelled review, a reset): an
- * AggregationEvent DELETE of its SSCC and these EPCs — unpacking — where it was packed.
+ * AggregationEvent DELETE of its SSCC and these EPCs — unpacking — where it was packed; their
+ * bindings (ended) link it.
  */
 export async function recordCartonEmptied(tx: Tx, tenantId: number, carton: Row, epcs: readonly string[], by: By): Promise<void> {
   if (!epcs.length || !carton.sscc) return;
   const f = await billFacts(tx, tenantId, await billHead(tx, tenantId, Number(carton.billId)));
-  await recordTagEventChunks(tx, {
+  const events = await recordTagEventChunkRows(tx, {
     tenantId,
     userId: by.userId,
     username: by.username,
@@ -480,6 +527,7 @@ export async function recordCartonEmptied(tx: Tx, tenantId: number, carton: Row,
     epcs,
     bizTransactions: f.transactions,
   });
+  await linkBindings(tx, tenantId, [{ cartonId: Number(carton.id), events }]);
 }
 
 /**

@@ -405,7 +405,15 @@ export const cartonEpcFields = {
   boundAt: f.datetime({ label: L('绑定时间', '綁定時間', 'Bound at'), required: false, sort: true, width: 160, hidden: true }),
   boundBy: f.text({ label: L('绑定人', '綁定人', 'Bound by'), max: 64, required: false, hidden: true }),
   unboundAt: f.datetime({ label: L('解绑时间', '解綁時間', 'Unbound at'), required: false, width: 160, hidden: true }),
-  eventId: f.text({ label: L('事件 ID', '事件 ID', 'Event ID'), max: 128, required: false, list: false }),
+  // the AggregationEvent that made the binding (a packing's ADD) or ended it (an unpacking's DELETE): its GS1 eventID
+  eventId: f.text({
+    label: L('聚合事件 ID', '聚合事件 ID', 'Aggregation event ID'),
+    display: 'code',
+    max: 128,
+    required: false,
+    width: 320,
+    hidden: true,
+  }),
 };
 
 /**

@@ -43,6 +43,7 @@ export {
   partnerParties,
   placeOf,
   recordTagEvent,
+  recordTagEventChunkRows,
   recordTagEventChunks,
   type SourceDest,
   setTagStatus,

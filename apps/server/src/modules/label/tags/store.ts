@@ -331,6 +331,11 @@ export function zoneOf(place: Place): string {
  * tagEventId): the same event recorded twice has the same ID. Returns the event's id (the row's).
  */
 export async function recordTagEvent(tx: Tx, e: TagEventInput, place?: Place): Promise<number> {
+  return (await recordTagEventRow(tx, e, place)).id;
+}
+
+/** An event recorded (recordTagEvent), answered as its row's id and its eventID (GS1's hash). */
+export async function recordTagEventRow(tx: Tx, e: TagEventInput, place?: Place): Promise<{ id: number; eventId: string }> {
   const at = e.eventTime ?? new Date();
   const now = Date.now();
   const days = retentionDays(tagEventFeed.partition.retention) - 31;
@@ -447,7 +452,7 @@ export async function recordTagEvent(tx: Tx, e: TagEventInput, place?: Place): P
       locationId: loc?.id ?? null,
     })
     .returning({ id: labelTagEvents.id });
-  return row.id;
+  return { id: row.id, eventId };
 }
 
 /**
@@ -469,13 +474,24 @@ export async function deleteUnhappenedEvents(tx: Tx, tenantId: number, ids: read
  * recordTagEvent, the place looked up once). Returns the rows' ids; none for no EPCs.
  */
 export async function recordTagEventChunks(tx: Tx, e: TagEventInput & { epcs: readonly string[] }, place?: Place): Promise<number[]> {
+  return (await recordTagEventChunkRows(tx, e, place)).map((r) => r.id);
+}
+
+/** recordTagEventChunks answering each event's row id, eventID and the EPCs it names (a binding links its event by them). */
+export async function recordTagEventChunkRows(
+  tx: Tx,
+  e: TagEventInput & { epcs: readonly string[] },
+  place?: Place,
+): Promise<{ id: number; eventId: string; epcs: string[] }[]> {
   const epcs = [...new Set(e.epcs)];
   if (!epcs.length) return [];
   const where = place ?? (await placeOf(tx, e.tenantId, e.locationId));
-  const ids: number[] = [];
-  for (let at = 0; at < epcs.length; at += EVENT_EPCS_MAX)
-    ids.push(await recordTagEvent(tx, { ...e, epcs: epcs.slice(at, at + EVENT_EPCS_MAX) }, where));
-  return ids;
+  const rows: { id: number; eventId: string; epcs: string[] }[] = [];
+  for (let at = 0; at < epcs.length; at += EVENT_EPCS_MAX) {
+    const part = epcs.slice(at, at + EVENT_EPCS_MAX);
+    rows.push({ ...(await recordTagEventRow(tx, { ...e, epcs: part }, where)), epcs: part });
+  }
+  return rows;
 }
 
 /** Tag statuses a document no longer moves: a withdrawn, cleared or abnormal tag stays as it is. */

@@ -90,6 +90,7 @@ export async function unpackCarton(tx: Tx, tenantId: number, carton: Record<stri
   );
   await recordCartonUnpack(tx, {
     tenantId,
+    cartonId: Number(carton.id),
     sscc: String(carton.sscc),
     epcs: epcs.map((e) => e.epc),
     locationId: locationId ?? (carton.siteId == null ? null : Number(carton.siteId)),
