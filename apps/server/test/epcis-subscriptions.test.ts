@@ -404,6 +404,21 @@ describe(`EPCIS subscriptions over WebSocket, and the webhooks' guard, on ${DRIV
     expect(s.closed()?.reason).toContain('integration key');
   }, 60_000);
 
+  it('closes a user’s socket once its session signs out, at once; a socket of another session of the user stays', async () => {
+    const token = await app().login('demo', 'demo123');
+    const other = await app().login('demo', 'demo123');
+    const s = open('objects', token, 'stream=true');
+    const kept = open('objects', other, 'stream=true', { noAuth: true, protocols: ['epcis', `bearer.${other}`] });
+    expect((await s.opened).status).toBe(101);
+    expect((await kept.opened).status).toBe(101);
+    const out = await app().call('GET', '/api/user/logout', { token });
+    expect(out.status, out.body.msg).toBe(200);
+    await expect.poll(() => s.closed()?.code, { timeout: 10_000, interval: 50 }).toBe(1008);
+    expect(s.closed()?.reason).toContain('session');
+    expect(kept.closed()).toBeNull();
+    kept.ws.close();
+  }, 60_000);
+
   it('closes its sockets when the application closes', async () => {
     const s = open('objects', demo, 'stream=true');
     expect((await s.opened).status).toBe(101);

@@ -11,7 +11,9 @@
  * with scope `subscribe`; a browser, which cannot set headers on a WebSocket, offers the token as
  * the subprotocol `bearer.<token>` beside `epcis`, and the server answers `epcis`) and a refusal is
  * the binding's problem document, answered over HTTP before the socket closes. The socket reads as
- * its user (that user's party scope), of its tenant only.
+ * its user (that user's party scope), of its tenant only, and lasts as long as what it was opened
+ * with: a key's until the key is revoked or replaced, a user's token's until that session is signed
+ * out, revoked or expires (1008; a session's change is heard on the bus, so at once).
  *
  * A socket lives in the process that accepted it: that process looks for its sockets' new events
  * (a cursor a socket, record time and event id) when a capture pokes it (the bus's DELIVER_TOPIC,
@@ -28,8 +30,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { AppContext } from '../../../core/context.js';
-import { hashToken } from '../../../core/sessions.js';
+import { hashToken, SESSIONS_CHANGED } from '../../../core/sessions.js';
 import { queryRows } from '../../../db/client.js';
+import { sessions } from '../../../db/schema/index.js';
 import { integrationKeyHashes, integrationKeys } from '../../tenant/people/tables.js';
 import type { Cursor } from './query.js';
 import { DELIVER_TOPIC, IDLE_MS, nextResults, type Subscriber, scheduleCron, standingOf } from './subscriptions.js';
@@ -99,8 +102,8 @@ export interface SocketOwner {
 
 interface Sock {
   ws: WebSocket;
-  /** (keyHash: the digest of the integration key it came with) */
-  who: Subscriber & { keyHash?: string };
+  /** (keyHash: the digest of the integration key it came with; sessionHash: of the user's token it came with) */
+  who: Subscriber & { keyHash?: string; sessionHash?: string };
   cursor: Cursor;
   cron: string | null;
   reportIfEmpty: boolean;
@@ -137,6 +140,7 @@ export class QuerySockets {
   });
   private timer: NodeJS.Timeout | undefined;
   private offBus: (() => void) | undefined;
+  private offSessions: (() => void) | undefined;
   private running: Promise<void> | undefined;
   private again = false;
   private closing = false;
@@ -207,6 +211,9 @@ export class QuerySockets {
     // a key's socket lasts as long as that key (its secret: a new key stops it, as revoking it does)
     const bearer = /^Bearer[ \t]+(\S+)/i.exec(req.headers.authorization ?? '')?.[1];
     const keyHash = owner.keyId !== undefined && bearer ? hashToken(bearer) : undefined;
+    // a user's socket lasts as long as the session it was opened with (signed out, revoked or expired: closed)
+    const token = bearer ?? (typeof req.headers.token === 'string' ? req.headers.token : undefined);
+    const sessionHash = owner.keyId === undefined && token ? hashToken(token) : undefined;
     this.answers.set(req.raw, [...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), `GS1-Query-Min-Record-Time: ${start}`]);
     reply.hijack();
     hs.res.detachSocket(hs.socket);
@@ -222,6 +229,7 @@ export class QuerySockets {
           tenantId: owner.tenantId,
           userId: owner.userId,
           ...(keyHash ? { keyHash } : {}),
+          ...(sessionHash ? { sessionHash } : {}),
           queryName: owner.queryName,
           subscriptionID: `ws-${process.pid}-${++this.serial}`,
         },
@@ -270,6 +278,8 @@ export class QuerySockets {
     this.timer = setInterval(() => this.tick(), 1000);
     this.timer.unref();
     this.offBus = this.ctx.bus.on(DELIVER_TOPIC, () => this.poke());
+    // a session signed out or revoked (in any process): its sockets checked now
+    this.offSessions = this.ctx.bus.on(SESSIONS_CHANGED, () => this.checkSessions());
     this.lastPing = Date.now();
   }
 
@@ -282,6 +292,14 @@ export class QuerySockets {
     this.timer = undefined;
     this.offBus?.();
     this.offBus = undefined;
+    this.offSessions?.();
+    this.offSessions = undefined;
+  }
+
+  /** A session changed: the sockets opened with a user's token have their standing checked now. */
+  private checkSessions(): void {
+    for (const s of this.socks) if (s.who.sessionHash !== undefined) s.checkAt = 0;
+    this.wake();
   }
 
   /** A capture stored events (or a query was deleted): every socket is looked at now. */
@@ -346,7 +364,14 @@ export class QuerySockets {
 
   private async serve(s: Sock, due: boolean, now: number): Promise<void> {
     const standing = await standingOf(this.ctx, s.who);
-    const gone = 'gone' in standing ? standing.gone : (await this.keyGone(s)) ? 'its integration key is revoked' : null;
+    const gone =
+      'gone' in standing
+        ? standing.gone
+        : (await this.keyGone(s))
+          ? 'its integration key is revoked'
+          : (await this.sessionGone(s, now))
+            ? 'its session is signed out or expired'
+            : null;
     if (gone) {
       s.ws.close(gone === 'its query is gone' ? 1000 : 1008, gone);
       this.remove(s);
@@ -383,6 +408,16 @@ export class QuerySockets {
       )
       .where(and(eq(integrationKeyHashes.keyHash, s.who.keyHash), eq(integrationKeyHashes.tenantId, s.who.tenantId)));
     return !k || k.status !== INTEGRATION_KEY_STATUS.ACTIVE || k.canSubscribe !== 1;
+  }
+
+  /** The session a user's socket was opened with is signed out, revoked or expired. */
+  private async sessionGone(s: Sock, now: number): Promise<boolean> {
+    if (s.who.sessionHash === undefined) return false;
+    const [row] = await this.ctx.db
+      .select({ revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, s.who.sessionHash));
+    return !row || row.revokedAt !== null || row.expiresAt.getTime() <= now;
   }
 
   private nextFire(cron: string, now: number): number {
