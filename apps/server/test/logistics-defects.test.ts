@@ -6,7 +6,16 @@
  * warehouse's user sees its warehouse's rows only. A reprint at a warehouse prints (a new EPC,
  * Printed) and is applied by a read at its warehouse; a warehouse's user prints none of another's.
  */
-import { DEFECT_DISPOSITION, DEFECT_REASON, DEFECT_SOURCE, DEFECT_STATUS, RETAG_REASON, RETAG_STATUS, TAG_STATUS } from '@tagloom/domain';
+import {
+  DEFECT_DISPOSITION,
+  DEFECT_REASON,
+  DEFECT_SOURCE,
+  DEFECT_STATUS,
+  RETAG_REASON,
+  RETAG_STATUS,
+  STOCK_MOVE_KIND,
+  TAG_STATUS,
+} from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
@@ -171,6 +180,15 @@ describe(`defects and warehouse label reprints on ${DRIVER}`, () => {
       expect(zh.body.msg).toContain('处理方式');
       expect((await t.call('GET', `/api/logistics/defective/get?id=${made.id}`, { token: wh01 })).body.data.status).toBe(DEFECT_STATUS.NEW);
 
+      const book = async () =>
+        (
+          await queryRows<{ on_hand: number }>(
+            t.ctx.db,
+            sql`select on_hand from stock_sku_locations where tenant_id = ${tenantId} and site_id = ${made.siteId}
+                  and zone_id = 0 and sku_id = ${piece.sku_id}`,
+          )
+        )[0]?.on_hand ?? 0;
+      const before = await book();
       const scrapped = await post('logistics/defective/dispose', { id: made.id, disposition: DEFECT_DISPOSITION.SCRAP }, wh01);
       expect(scrapped.status, scrapped.body.msg).toBe(200);
       expect(scrapped.body.data).toMatchObject({
@@ -184,6 +202,14 @@ describe(`defects and warehouse label reprints on ${DRIVER}`, () => {
         { action: 'OBSERVE', biz_step: 'destroying', disposition: 'destroyed' },
       ]);
       expect((await logOf('logistics/defective', made.id)).map((l) => l.action)).toEqual(['add', 'dispose']);
+      // scrapped: the piece leaves WH01's book, an adjustment journalled with the defect
+      expect(await book()).toBe(before - 1);
+      const moves = await queryRows<{ kind: number; qty: number }>(
+        t.ctx.db,
+        sql`select kind::int as kind, qty from stock_moves where tenant_id = ${tenantId} and doc_type = 'logistics/defective'
+              and doc_code = ${made.code}`,
+      );
+      expect(moves).toEqual([{ kind: STOCK_MOVE_KIND.ADJUSTED, qty: -1 }]);
 
       // final: no edit, delete or second disposal
       expect((await post('logistics/defective/update', { id: made.id, remark: 'x' }, wh01)).status).toBe(409);

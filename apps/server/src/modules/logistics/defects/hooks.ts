@@ -4,14 +4,17 @@
  * SKU named is refused on the SKU) and one piece, and is not recorded twice while its defect is
  * open; a piece without a known EPC names its SKU. Recording a labelled piece writes its lifecycle
  * event (inspecting / damaged) and a warehouse log row; disposing of it needs a disposition other
- * than pending, stamps who and when, and writes the disposal's event (events.ts).
+ * than pending, stamps who and when, and writes the disposal's event (events.ts); a scrapped piece
+ * leaves its site's book stock (postScrapped).
  */
-import { DEFECT_DISPOSITION, DEFECT_STATUS, defectResource, LOCATION_KIND } from '@tagloom/domain';
+import { DEFECT_DISPOSITION, DEFECT_SOURCE, DEFECT_STATUS, defectResource, LOCATION_KIND } from '@tagloom/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import { fieldRefusal } from '../../../core/errors.js';
 import { nextDocumentCode } from '../../../core/numbering.js';
 import type { ResourceHooks } from '../../../core/resource/service.js';
+import type { Tx } from '../../../db/client.js';
 import { registryOf } from '../../label/tags/index.js';
+import { postStockMoves } from '../../stock/index.js';
 import { skuFacts } from '../../tenant/goods/service.js';
 import { locations } from '../../tenant/places/tables.js';
 import { writeWmsLog } from '../../warehouse/log/writer.js';
@@ -20,6 +23,28 @@ import { defects } from './tables.js';
 
 const field = (key: string) => defectResource.list.find((f) => f.key === key)!;
 const SITE_KINDS: readonly number[] = [LOCATION_KIND.WAREHOUSE, LOCATION_KIND.STORE];
+
+/**
+ * A scrapped piece leaves its site's book stock (operations.md §9: movements come from documents):
+ * an adjustment of −qty, journalled with the defect. The other dispositions keep it there — repaired
+ * or sold as seconds it stays, held for its vendor it leaves with the vendor-return bill that ships
+ * it — and a piece of an e-commerce return judged defective never entered the book (the return's
+ * inspection restocks only sound pieces: orders/effects.ts).
+ */
+async function postScrapped(tx: Tx, tenantId: number, row: Record<string, unknown>): Promise<void> {
+  if (Number(row.disposition) !== DEFECT_DISPOSITION.SCRAP || Number(row.source) === DEFECT_SOURCE.ECOM_RETURN) return;
+  if (row.siteId == null || row.skuId == null) return;
+  await postStockMoves(tx, tenantId, [
+    {
+      siteId: Number(row.siteId),
+      skuId: Number(row.skuId),
+      kind: 'ADJUSTED',
+      qty: -Math.max(1, Number(row.qty ?? 1)),
+      docType: defectResource.code,
+      docCode: String(row.code ?? ''),
+    },
+  ]);
+}
 
 export const defectHooks: ResourceHooks = {
   async beforeWrite(tx, data, { session, existing, lang = session.lang }) {
@@ -98,6 +123,7 @@ export const defectHooks: ResourceHooks = {
         .returning();
       Object.assign(row, { disposedAt: stamped?.disposedAt, disposedBy: stamped?.disposedBy });
       await recordDefectDisposed(tx, row, by);
+      await postScrapped(tx, session.tenantId, row);
     },
   },
 };
