@@ -265,6 +265,7 @@ describe(`the job queue on ${DRIVER}`, () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const latencies: number[] = [];
+    const writing = performance.now();
     for (;;) {
       const r = await row(jobId);
       if (r.message !== 'jobs.phase.writing') break;
@@ -277,9 +278,11 @@ describe(`the job queue on ${DRIVER}`, () => {
     const ended = await row(jobId);
     expect(ended).toMatchObject({ state: 'done', result: { total: 20_000, inserted: 20_000 } });
     expect(await count()).toBe(before + 20_000);
-    // several answers during the write phase, none of them waiting for the whole write
+    // several answers during the write phase, none of them waiting for the whole write (nor a good
+    // part of it: the write yields between slices, so a request waits one slice at most, whatever the machine's load)
+    const phase = performance.now() - writing;
     expect(latencies.length).toBeGreaterThan(3);
-    expect(Math.max(...latencies)).toBeLessThan(1000);
+    expect(Math.max(...latencies)).toBeLessThan(phase / 3);
   });
 
   it("writes an export job's workbook to a file its owner downloads, and no one else", async () => {
