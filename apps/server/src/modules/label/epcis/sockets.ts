@@ -364,14 +364,7 @@ export class QuerySockets {
 
   private async serve(s: Sock, due: boolean, now: number): Promise<void> {
     const standing = await standingOf(this.ctx, s.who);
-    const gone =
-      'gone' in standing
-        ? standing.gone
-        : (await this.keyGone(s))
-          ? 'its integration key is revoked'
-          : (await this.sessionGone(s, now))
-            ? 'its session is signed out or expired'
-            : null;
+    const gone = 'gone' in standing ? standing.gone : await this.credentialGone(s, now);
     if (gone) {
       s.ws.close(gone === 'its query is gone' ? 1000 : 1008, gone);
       this.remove(s);
@@ -397,8 +390,15 @@ export class QuerySockets {
   }
 
   /** A socket opened with an integration key: whether the key has been revoked, replaced by a new one or lost its scope since. */
-  private async keyGone(s: Sock): Promise<boolean> {
-    if (s.who.keyHash === undefined) return false;
+  /** Why what the socket was opened with no longer stands (its key, else its user's session), or null. */
+  private async credentialGone(s: Sock, now: number): Promise<string | null> {
+    if (s.who.keyHash !== undefined) return (await this.keyGone(s.who.keyHash, s.who.tenantId)) ? 'its integration key is revoked' : null;
+    if (s.who.sessionHash !== undefined)
+      return (await this.sessionGone(s.who.sessionHash, now)) ? 'its session is signed out or expired' : null;
+    return null;
+  }
+
+  private async keyGone(keyHash: string, tenantId: number): Promise<boolean> {
     const [k] = await this.ctx.db
       .select({ status: integrationKeys.status, canSubscribe: integrationKeys.canSubscribe })
       .from(integrationKeyHashes)
@@ -406,17 +406,16 @@ export class QuerySockets {
         integrationKeys,
         and(eq(integrationKeys.tenantId, integrationKeyHashes.tenantId), eq(integrationKeys.id, integrationKeyHashes.keyId)),
       )
-      .where(and(eq(integrationKeyHashes.keyHash, s.who.keyHash), eq(integrationKeyHashes.tenantId, s.who.tenantId)));
+      .where(and(eq(integrationKeyHashes.keyHash, keyHash), eq(integrationKeyHashes.tenantId, tenantId)));
     return !k || k.status !== INTEGRATION_KEY_STATUS.ACTIVE || k.canSubscribe !== 1;
   }
 
   /** The session a user's socket was opened with is signed out, revoked or expired. */
-  private async sessionGone(s: Sock, now: number): Promise<boolean> {
-    if (s.who.sessionHash === undefined) return false;
+  private async sessionGone(tokenHash: string, now: number): Promise<boolean> {
     const [row] = await this.ctx.db
       .select({ revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt })
       .from(sessions)
-      .where(eq(sessions.tokenHash, s.who.sessionHash));
+      .where(eq(sessions.tokenHash, tokenHash));
     return !row || row.revokedAt !== null || row.expiresAt.getTime() <= now;
   }
 
