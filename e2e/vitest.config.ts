@@ -7,6 +7,9 @@ import { defineConfig } from 'vitest/config';
  * 1.5 s of imports and a browser's launch saved per file.
  * One seeded database is copied for each file (support/template.ts).
  * Polls wait for a state up to 15 s: a busy 2-core machine answers late, never wrongly.
+ * A story's own cap is 180 s: a stuck step already fails at its poll's 15 s, so the cap only stops a
+ * story that goes on working. CI's machines differ about 2× in speed: a story of eleven steps took
+ * over 90 s on the slower one (stop 51's run, 4,169 s in all) and about 45 s on the faster.
  */
 const workers = Number(process.env.E2E_WORKERS ?? 2);
 
@@ -15,7 +18,7 @@ export default defineConfig({
     include: ['**/*.test.ts'],
     globalSetup: ['./support/template.ts'],
     exclude: ['node_modules/**'],
-    testTimeout: 90_000,
+    testTimeout: 180_000,
     hookTimeout: 120_000,
     fileParallelism: workers > 1,
     maxWorkers: workers,
