@@ -4,9 +4,10 @@
 // reader at a DOCK_IN zone, as the receiving check lists them: the demo's TUN-WH01-01, its device
 // token rotated) or, when it has none, sets one up (SIM-TUNNEL: scene of type tunnel, added, bound
 // and registered as --admin does its readers), then passes the
-// cartons one by one: a scan of the carton's SSCC opens its read session, the reader posts its EPCs
-// in its vendor's format, the next scan (the last carton: a close) closes it and the server checks
-// the carton. Problems are planted: a carton short of a few pieces, a mis-pack (pieces of one carton
+// cartons one by one: a scan of the carton's SSCC opens its read session (--opener gpi: the tunnel's
+// photo-eye, a GPI trigger in the reader's format, and the server names the carton by its reads), the
+// reader posts its EPCs in its vendor's format, the next scan (the last carton: a close) closes it and
+// the server checks the carton. Problems are planted: a carton short of a few pieces, a mis-pack (pieces of one carton
 // packed in another), an EPC of another bill's carton (foreign) and a made-up SGTIN nobody
 // registered (unknown). Prints what was planted in each carton and the result the server gave; then,
 // when the receipt has an inspection and the warehouse a free QI-area reader, reads its sample there.
@@ -14,7 +15,7 @@ import { CARTON_EPC_SOURCE, CARTON_STATUS, REGISTRATION_STATUS } from '@tagloom/
 import { sgtin96Hex } from '@tagloom/domain/epc/index.js';
 import { SCENE_TYPE } from '@tagloom/domain/rfid/presence.js';
 import { CARTON_RESULT } from '@tagloom/domain/rfid/reconcile.js';
-import { api, ingestOf, mac, must, payload, type ReaderFormat, type SimRead, signedInApi } from './sim-lib.js';
+import { api, ingestOf, mac, must, payload, type ReaderFormat, type SimRead, signedInApi, triggerPayload } from './sim-lib.js';
 
 export interface InboundOptions {
   url: string;
@@ -27,6 +28,11 @@ export interface InboundOptions {
   /** ms between a carton's reads and the next scan (default 1500) */
   every: number;
   format: ReaderFormat;
+  /**
+   * what starts a carton's read session: its SSCC scanned (default), or the tunnel's photo-eye — a GPI
+   * trigger in the reader's format, the carton named by its reads when its session closes
+   */
+  opener?: 'scan' | 'gpi';
   /** the warehouse (default WH01) */
   warehouse?: string;
   /** a line of output (default console.log) */
@@ -393,20 +399,42 @@ export async function runInboundScenario(o: InboundOptions): Promise<InboundRun>
   };
 
   let previous: { p: (typeof plan)[number]; sent: number; sessionId: number } | undefined;
-  for (const [i, p] of plan.entries()) {
-    const opened = must(
-      `scan ${p.carton.sscc}`,
-      await api<{ session: Row; closed: Row | null }>(
-        o,
-        'POST',
-        '/rfid/sessions',
-        { subjectType: 'carton', subjectCode: p.carton.sscc },
-        dev,
-      ),
+  /** The carton's session opened: by its scan, or by the photo-eye's trigger (the reader's open session then). */
+  const open = async (p: (typeof plan)[number]): Promise<{ session: Row }> => {
+    if (o.opener !== 'gpi')
+      return must(
+        `scan ${p.carton.sscc}`,
+        await api<{ session: Row; closed: Row | null }>(
+          o,
+          'POST',
+          '/rfid/sessions',
+          { subjectType: 'carton', subjectCode: p.carton.sscc },
+          dev,
+        ),
+      );
+    const { path, contentType } = ingestOf(o.format);
+    must(
+      'the photo-eye',
+      await api(o, 'POST', path, triggerPayload(o.format, new Date()), {
+        ...dev,
+        'content-type': contentType,
+        'idempotency-key': `sim-inbound-${process.pid}-${Date.now()}-${batchNo++}`,
+      }),
     );
+    const { list: sessions } = await call<{ list: Row[] }>(
+      'the open session',
+      'GET',
+      `/rfid/sessions?equipment=${encodeURIComponent(device.equipmentCoding)}&state=1&limit=1`,
+    );
+    if (!sessions[0]) throw new Error(`the photo-eye of ${device.equipmentCoding} opened no session (is it a tunnel?)`);
+    return { session: sessions[0] };
+  };
+  for (const [i, p] of plan.entries()) {
+    const opened = await open(p);
     if (previous) out.push(await resultOf(previous.p, previous.sent));
+    const how = o.opener === 'gpi' ? 'photo-eye' : `SSCC ${p.carton.sscc}`;
     log(
-      `→ carton ${i + 1}/${n} ${p.carton.cartonNo} (SSCC ${p.carton.sscc}), session ${opened.session.code}: ${p.send.length} EPC(s); planted ${p.text.join('; ') || 'nothing'}`,
+      `→ carton ${i + 1}/${n} ${p.carton.cartonNo} (${how}), session ${opened.session.code}: ${p.send.length} EPC(s); planted ${p.text.join('; ') || 'nothing'}`,
     );
     // a tunnel reads each tag a few times, on its four antennas, reported in two batches
     const now = Date.now();

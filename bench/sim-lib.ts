@@ -83,6 +83,21 @@ export function payload(format: ReaderFormat, reads: SimRead[]): string {
   return format === 'impinj-ndjson' ? `${events.map((e) => JSON.stringify(e)).join('\n')}\n` : JSON.stringify(events);
 }
 
+/**
+ * A tunnel's photo-eye going high (a carton coming in: the reader's general-purpose input 1), as
+ * each vendor reports it: Impinj's `gpiTransition` event, Zebra's `GPI` event.
+ */
+export function triggerPayload(format: ReaderFormat, at: Date): string {
+  if (format === 'zebra') return JSON.stringify({ timestamp: at.toISOString(), type: 'GPI', data: { pin: 1, state: 'HIGH' } });
+  const event = {
+    timestamp: at.toISOString(),
+    hostname: 'impinj-sim',
+    eventType: 'gpiTransition',
+    gpiTransitionEvent: { gpi: 1, transition: 'low-to-high' },
+  };
+  return format === 'impinj-ndjson' ? `${JSON.stringify(event)}\n` : JSON.stringify([event]);
+}
+
 /** The ingestion route and content type of a format. */
 export const ingestOf = (format: ReaderFormat) => ({
   path: `/rfid/ingest/${format === 'zebra' ? 'zebra' : 'impinj'}`,

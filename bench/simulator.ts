@@ -36,6 +36,8 @@
 //   --bill <code>          inbound: the bill (code or ASN number) to receive
 //   --cartons <n>          inbound: cartons to pass at most (a bill made by the scenario has n, default 6)
 //   --every <ms>           inbound: between a carton's reads and the next scan (default 1500)
+//   --opener <scan|gpi>    inbound: a carton's session opens by its SSCC's scan (default) or by the tunnel's
+//                          photo-eye (a GPI trigger in the reader's format; the server names the carton by its reads)
 //   --scenario store       a day in a store (--store, default ST001), signed in as --admin (default demo:demo123):
 //                          a transfer in transit to it read at its receiving tunnel and received (or one
 //                          made from WH01's present pieces, shipped, and its cartons scanned through the
@@ -93,6 +95,8 @@ interface Options {
   missing?: number;
   cartons?: number;
   every: number;
+  /** inbound: what starts a carton's session (a scan of its SSCC, or the tunnel's photo-eye) */
+  opener?: 'scan' | 'gpi';
 }
 
 /** The demo tenant's first SKU (GS1 prefix 690, company 1234, item 00015). */
@@ -162,12 +166,16 @@ function parseArgs(argv: string[]): Options {
     } else if (a === '--bill') o.bill = v();
     else if (a === '--cartons') o.cartons = Math.max(1, Math.floor(n()));
     else if (a === '--every') o.every = n();
-    else if (a === '--store') o.store = v();
+    else if (a === '--opener') {
+      const w = v();
+      if (w !== 'scan' && w !== 'gpi') throw new Error('--opener: scan or gpi');
+      o.opener = w;
+    } else if (a === '--store') o.store = v();
     else if (a === '--missing') o.missing = Math.floor(n());
     else if (a === '--shoppers') o.shoppers = Math.max(1, Math.floor(n()));
     else if (a === '--help' || a === '-h') {
       console.log(
-        'usage: npm run simulate -w bench -- [--url U] [--code C]… | [--admin user:pass --readers N] [--tags N] [--rate R] [--batches N] [--format F] [--mqtt URL] | --scenario inbound [--admin user:pass] [--bill CODE] [--cartons N] [--every MS] [--format F] | --scenario store [--admin user:pass] [--store CODE] [--missing N] [--format F] | --scenario outbound [--admin user:pass] [--store CODE] [--format F] | --scenario fitting [--admin user:pass] [--store CODE] [--shoppers N] [--format F]',
+        'usage: npm run simulate -w bench -- [--url U] [--code C]… | [--admin user:pass --readers N] [--tags N] [--rate R] [--batches N] [--format F] [--mqtt URL] | --scenario inbound [--admin user:pass] [--bill CODE] [--cartons N] [--every MS] [--format F] [--opener scan|gpi] | --scenario store [--admin user:pass] [--store CODE] [--missing N] [--format F] | --scenario outbound [--admin user:pass] [--store CODE] [--format F] | --scenario fitting [--admin user:pass] [--store CODE] [--shoppers N] [--format F]',
       );
       process.exit(0);
     } else throw new Error(`unknown option ${a}`);
@@ -274,6 +282,7 @@ async function main() {
       cartons: o.cartons,
       every: o.every,
       format: formatOf(o, 0),
+      opener: o.opener,
     });
     return;
   }

@@ -475,6 +475,87 @@ describe(`ASN import from a spreadsheet on ${DRIVER}`, () => {
     expect((await leftOf('ASNJ-OTHER')).bills).toBe(1);
   }, 300_000);
 
+  it("a tunnel's photo-eye (a GPI trigger) starts a carton's session without a scan: its reads name the carton, which is checked", async () => {
+    // a carton of three EPCs, imported for WH01
+    const pieces = tags.slice(8, 11);
+    expect(pieces).toHaveLength(3);
+    const imported = await importAsn([HEADER, ...pieces.map((p) => ['ASNI-GPI', p.barcode, 1, p.epc])], {
+      destLocationId: site.WH01,
+      factoryId: fa01,
+      reservationNo: 'PO-ASNI-GPI',
+    });
+    expect(imported.status, imported.body.msg).toBe(200);
+    const [carton] = await cartonsOf(imported.body.data.id);
+    expect(carton).toMatchObject({ cartonNo: 'ASNI-GPI', status: CARTON_STATUS.EXPECTED });
+    const expected = pieces.map((p) => p.epc);
+    const TUNNEL = 'TUN-ASNI-01';
+    const ingest = async (format: 'impinj' | 'zebra', body: unknown) => {
+      const sent = await dev(`/api/rfid/ingest/${format}`, body);
+      expect(sent.statusCode, sent.body).toBeLessThan(300);
+    };
+    const openOf = async () =>
+      queryRows<{ id: number; subject_type: string; epc_count: number }>(
+        t.ctx.db,
+        sql`select id::int as id, subject_type, epc_count from rfid_read_sessions
+            where tenant_id = ${tenantId} and equipment_coding = ${TUNNEL} and state = 1`,
+      );
+    const gpi = (transition: string) => [
+      {
+        timestamp: new Date().toISOString(),
+        hostname: 'impinj-tun',
+        eventType: 'gpiTransition',
+        gpiTransitionEvent: { gpi: 1, transition },
+      },
+    ];
+    // the carton breaks the beam: a session opens naming none; the beam's end changes nothing
+    await ingest('impinj', gpi('low-to-high'));
+    const [first] = await openOf();
+    expect(first).toMatchObject({ subject_type: 'trigger', epc_count: 0 });
+    await ingest('impinj', gpi('high-to-low'));
+    expect((await openOf()).map((s) => s.id)).toEqual([first.id]);
+    // its reads, then the next carton's trigger (Zebra's form): the first session closes named by its reads
+    await readAndFold(t, tunnelKey, expected, 'asni-gpi-reads', 0);
+    const at = new Date().toISOString().replace('Z', '+0000');
+    // meanwhile the receiving check's dock card shows the carton its reads belong to
+    const docks = await t.call('GET', '/api/warehouse/receiving-check/docks', { token: demo });
+    expect(docks.status, docks.body.msg).toBe(200);
+    const dock = (docks.body.data as Row[]).find((d) => d.equipmentCoding === TUNNEL);
+    expect(dock?.current).toMatchObject({ cartonNo: 'ASNI-GPI', session: { id: first.id, epcCount: expected.length } });
+    await ingest('zebra', [{ timestamp: at, type: 'GPI', data: { pin: 1, state: 'HIGH' } }]);
+    const [closed] = await queryRows<{ state: number; subject_type: string; subject_id: number; subject_code: string; epc_count: number }>(
+      t.ctx.db,
+      sql`select state, subject_type, subject_id::int as subject_id, subject_code, epc_count from rfid_read_sessions
+          where tenant_id = ${tenantId} and id = ${first.id}`,
+    );
+    expect(closed).toMatchObject({
+      state: 2,
+      subject_type: 'carton',
+      subject_id: carton.id,
+      subject_code: carton.cartonNo,
+      epc_count: expected.length,
+    });
+    const [checked] = await cartonsOf(imported.body.data.id);
+    expect(checked).toMatchObject({
+      status: CARTON_STATUS.ACCEPTED,
+      result: CARTON_RESULT.MATCHED,
+      matched: expected.length,
+      deviceNo: TUNNEL,
+    });
+    const [next] = await openOf();
+    expect(next.subject_type).toBe('trigger');
+    expect(next.id).not.toBe(first.id);
+    // the equipment log keeps each change of the input
+    const logged = await queryRows<{ message: string }>(
+      t.ctx.db,
+      sql`select message from rfid_equipment_events where tenant_id = ${tenantId} and equipment_coding = ${TUNNEL}
+          and event_type = 'gpiTransition' order by id`,
+    );
+    expect(logged.map((e) => e.message)).toEqual(['GPI 1 low-to-high', 'GPI 1 high-to-low', 'GPI 1 HIGH']);
+    // the trigger's session, still empty, closes (nothing is checked) so the tests after it scan as before
+    const shut = await dev(`/api/rfid/sessions/${next.id}/close`, {});
+    expect(shut.statusCode, shut.body).toBe(200);
+  });
+
   it('a large file with bad rows is refused by its job before anything is written, each row named', async () => {
     const rows = epcSheet(2_500, 'ASNJ-BAD', 7_300_000);
     rows[1500][2] = 0;

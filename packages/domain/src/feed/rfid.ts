@@ -54,6 +54,8 @@ export const RFID_EQUIPMENT_EVENT_TYPES = [
   'antennaDisconnected',
   'antennaFault',
   'inventoryStatus',
+  /** a general-purpose input changed (a tunnel's photo-eye); going high starts a tunnel's next read session */
+  'gpiTransition',
   'overflow',
   'configChanged',
   'bound',

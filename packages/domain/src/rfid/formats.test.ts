@@ -154,6 +154,35 @@ describe('Zebra IoT Connector', () => {
     expect(p.statuses).toEqual([expect.objectContaining({ eventType: 'error', level: 'error', message: 'errors radio {busy} "x"' })]);
   });
 
+  it("reads a general-purpose input's changes (Impinj and Zebra): going high is a tunnel's trigger, going low is only logged", () => {
+    const at = '2026-11-21T08:15:00.000Z';
+    const impinj = parsePayload(
+      'impinj',
+      JSON.stringify([
+        { timestamp: at, hostname: 'r700', eventType: 'gpiTransition', gpiTransitionEvent: { gpi: 2, transition: 'low-to-high' } },
+        { timestamp: at, hostname: 'r700', eventType: 'gpiTransition', gpiTransitionEvent: { gpi: 2, transition: 'high-to-low' } },
+      ]),
+      { now: NOW },
+    );
+    const zebra = parsePayload(
+      'zebra',
+      JSON.stringify([
+        { timestamp: at, type: 'GPI', data: { pin: 1, state: 'HIGH' } },
+        { timestamp: at, type: 'gpi', data: { port: 1, signal: 'LOW' } },
+      ]),
+      { now: NOW },
+    );
+    for (const p of [impinj, zebra]) {
+      expect(p.invalid).toEqual([]);
+      expect(p.statuses.map((s) => [s.eventType, !!s.trigger])).toEqual([
+        ['gpiTransition', true],
+        ['gpiTransition', false],
+      ]);
+    }
+    expect(impinj.statuses.map((s) => s.message)).toEqual(['GPI 2 low-to-high', 'GPI 2 high-to-low']);
+    expect(zebra.statuses.map((s) => s.message)).toEqual(['GPI 1 HIGH', 'GPI 1 LOW']);
+  });
+
   it('keeps the good objects around a broken one', () => {
     const good = '{"timestamp":"2026-11-21T08:15:02.412+0000","type":"SIMPLE","data":{"idHex":"3034257BF7194E4000001A85","antenna":1}}';
     const p = parsePayload('zebra', `${good}{"type": oops}${good}`, { now: NOW });

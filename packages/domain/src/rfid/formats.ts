@@ -47,6 +47,11 @@ export interface StatusEvent {
   level: 'info' | 'warn' | 'error';
   antenna: number | null;
   message: string;
+  /**
+   * a general-purpose input went high (Impinj `gpiTransition` low-to-high, Zebra `GPI` HIGH): at a
+   * tunnel, a photo-eye's "a carton comes in", which starts the reader's next read session
+   */
+  trigger?: boolean;
 }
 
 /** An event refused: its position (from 1) and the reason (message key `ingest.reason.<reason>` with params). */
@@ -404,9 +409,16 @@ function impinjEvent(e: Obj, index: number, ctx: Ctx, out: ParsedPayload): void 
       impinjStatus(e, index, ctx, out, 'overflow', 'warn', null, isObj(d) ? short(d) : '');
       return;
     }
-    case 'diagnostic':
     case 'gpiTransition': {
-      const d = e[`${type}Event`];
+      const d = e.gpiTransitionEvent;
+      const pin = isObj(d) ? d.gpi : undefined;
+      const transition = isObj(d) && typeof d.transition === 'string' ? d.transition : '';
+      impinjStatus(e, index, ctx, out, 'gpiTransition', 'info', null, `GPI ${short(pin ?? '?')} ${short(transition)}`.trim());
+      if (transition.toLowerCase() === 'low-to-high') out.statuses[out.statuses.length - 1].trigger = true;
+      return;
+    }
+    case 'diagnostic': {
+      const d = e.diagnosticEvent;
       impinjStatus(e, index, ctx, out, 'status', 'info', null, `${type} ${isObj(d) ? short(d) : ''}`.trim());
       return;
     }
@@ -449,6 +461,21 @@ function zebraEvent(e: Obj, index: number, ctx: Ctx, out: ParsedPayload): void {
   const lower = type.toLowerCase();
   if (lower === 'heartbeat') {
     out.heartbeats++;
+    return;
+  }
+  if (lower === 'gpi') {
+    // a general-purpose input's change: {pin (or port), state (or signal): HIGH | LOW}
+    const pin = isObj(d) ? (d.pin ?? d.port) : undefined;
+    const state = isObj(d) ? String(d.state ?? d.signal ?? '') : '';
+    out.statuses.push({
+      index,
+      at,
+      eventType: 'gpiTransition',
+      level: 'info',
+      antenna: null,
+      message: `GPI ${short(pin ?? '?')} ${short(state)}`.trim(),
+      ...(state.toUpperCase() === 'HIGH' ? { trigger: true } : {}),
+    });
     return;
   }
   const text = isObj(d) ? short(d.description ?? d.message ?? d.reason ?? d) : short(d ?? '');

@@ -29,6 +29,7 @@ import type { DeviceIdentity } from '../../../core/feed/device-keys.js';
 import { LIVE_TOPICS, type LiveRead, type LiveReadsData, publishLive } from '../../../core/live.js';
 import { preparedRows, queryRows, type Tx } from '../../../db/client.js';
 import { bindingSelect, seenUpdate } from '../equipment/service.js';
+import { triggered } from '../sessions/gate.js';
 import { enqueueFoldFrom } from '../state/fold-queue.js';
 import { kickFold } from '../state/fold-runner.js';
 import { defaultLevel, equipmentEventsValues, insertEquipmentEventsFrom, recordEquipmentEvent } from './log.js';
@@ -296,6 +297,8 @@ async function store(
   const result: IngestResult = { batchId, duplicate: false, accepted, invalid: parsed.invalid.length, errors };
 
   if (parsed.reads) kickFold(ctx);
+  // a tunnel's photo-eye: the reader's next read session starts (its reads so far kept for the one before)
+  if (parsed.statuses.some((s) => s.trigger)) await triggered(ctx, tenantId, deviceCode);
   await publishLive(ctx, { tenantId, topic: LIVE_TOPICS.reads, data: live });
   await pruneKeys(ctx);
   return result;

@@ -12,8 +12,8 @@ export const sessionsPart: ModulePart = {
 };
 export { addRead, appendAll, type EpcReads } from './append.js';
 export { handheldDocument, SESSION_FIELD_LABELS } from './document.js';
+export { readerFolded } from './folded.js';
 export { type HandheldUpload, type UploadResult, uploadHandheldAs } from './handheld.js';
-export { readerFolded } from './routes.js';
 export {
   applyReviewedSession,
   closeSession,
@@ -27,5 +27,13 @@ export {
   type TunnelDock,
   tunnelDocks,
 } from './service.js';
-export { type OpeningCheck, type OpeningSession, type SubjectHandler, sessionSubjects } from './subjects.js';
+export {
+  type NamedSubject,
+  type OpeningCheck,
+  type OpeningSession,
+  type SubjectHandler,
+  type SubjectResolver,
+  sessionSubjects,
+  TRIGGERED_SUBJECT,
+} from './subjects.js';
 export { SESSION_PACE_MS, type SessionPace, sessionPace } from './throttle.js';

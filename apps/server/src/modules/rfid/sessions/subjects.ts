@@ -5,8 +5,10 @@
  * The rfid module knows no subject: a static registry, the same in every process (no data in it).
  */
 import type { ReadSessionKind } from '@tagloom/domain/rfid/sessions.js';
+import { sql } from 'drizzle-orm';
 import type { SessionInfo } from '../../../core/context.js';
 import type { Tx } from '../../../db/client.js';
+import { SESSION_COLUMNS, sessionRows } from './row.js';
 import type { ReadSession } from './service.js';
 
 export type SubjectHandler = (tx: Tx, session: ReadSession) => Promise<void>;
@@ -47,16 +49,35 @@ export interface SessionStep {
 /** Asked before a user starts or closes a session (not a device, not the quiet close): throws to refuse. */
 export type StepCheck = (tx: Tx, s: SessionStep) => Promise<void>;
 
+/**
+ * The subject type of a session a tunnel's GPI trigger opened (gate.ts): a carton came in, which one
+ * its reads tell when it closes (the resolvers below). A session that reads came to before any scan
+ * has no subject and keeps none: its reads may be the head of a carton whose scan comes next.
+ */
+export const TRIGGERED_SUBJECT = 'trigger';
+
+/** The subject a triggered session's reads name. */
+export interface NamedSubject {
+  subjectType: string;
+  subjectId: number | null;
+  subjectCode: string;
+}
+
+/** Asked when a triggered session of its kind closes: names the subject its reads show, or undefined. */
+export type SubjectResolver = (tx: Tx, session: ReadSession) => Promise<NamedSubject | undefined>;
+
 const HANDLERS = new Map<string, SubjectHandler[]>();
+const RESOLVERS = new Map<ReadSessionKind, SubjectResolver[]>();
 const STEP_CHECKS: StepCheck[] = [];
 const PROGRESS = new Map<string, SubjectHandler[]>();
 
-function add(map: Map<string, SubjectHandler[]>, subjectType: string, handler: SubjectHandler): () => void {
-  const list = map.get(subjectType) ?? [];
-  list.push(handler);
-  map.set(subjectType, list);
+/** Adds `fn` to the list of `key`; returns the function that removes it. */
+function add<K, F>(map: Map<K, F[]>, key: K, fn: F): () => void {
+  const list = map.get(key) ?? [];
+  list.push(fn);
+  map.set(key, list);
   return () => {
-    const at = list.indexOf(handler);
+    const at = list.indexOf(fn);
     if (at >= 0) list.splice(at, 1);
   };
 }
@@ -122,8 +143,34 @@ export const sessionSubjects = {
     return CHECKS.get(s.subjectType)?.(tx, s);
   },
 
-  /** Runs the handlers of the session's subject type, in order, in the caller's transaction. */
+  /**
+   * Registers a resolver of a session kind's triggered sessions (a tunnel's carton check opened by a
+   * GPI trigger: the carton is the one its reads belong to). Returns the remover.
+   */
+  resolving(kind: ReadSessionKind, resolver: SubjectResolver): () => void {
+    return add(RESOLVERS, kind, resolver);
+  },
+
+  /**
+   * Runs the handlers of the session's subject type, in order, in the caller's transaction. A
+   * triggered session that read something is first named by its kind's resolvers (the first to
+   * answer): its row takes the subject, and the handlers see it.
+   */
   async closed(tx: Tx, session: ReadSession): Promise<void> {
-    for (const handler of [...(HANDLERS.get(session.subjectType) ?? [])]) await handler(tx, session);
+    let s = session;
+    if (s.subjectType === TRIGGERED_SUBJECT && s.epcCount > 0)
+      for (const resolve of [...(RESOLVERS.get(s.kind) ?? [])]) {
+        const named = await resolve(tx, s);
+        if (!named) continue;
+        const [row] = await sessionRows(
+          tx,
+          sql`update rfid_read_sessions s set subject_type = ${named.subjectType}, subject_id = ${named.subjectId},
+                subject_code = ${named.subjectCode}
+              where s.tenant_id = ${s.tenantId} and s.id = ${s.id} returning ${SESSION_COLUMNS}`,
+        );
+        if (row) s = row;
+        break;
+      }
+    for (const handler of [...(HANDLERS.get(s.subjectType) ?? [])]) await handler(tx, s);
   },
 };

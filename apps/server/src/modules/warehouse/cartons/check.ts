@@ -15,7 +15,7 @@ import { conflict } from '../../../core/errors.js';
 import { type Mover, move } from '../../../core/resource/transitions.js';
 import { queryRows, type Tx } from '../../../db/client.js';
 import { registryOf } from '../../label/tags/index.js';
-import type { ReadSession } from '../../rfid/sessions/service.js';
+import { type ReadSession, sessionEpcs } from '../../rfid/sessions/service.js';
 import { raiseStrangeEpcs } from '../abnormal/raise.js';
 import { tallyBill } from '../bills/hooks.js';
 import { wmsBillLines, wmsBills } from '../bills/tables.js';
@@ -74,6 +74,34 @@ export async function cartonOfSubject(tx: Tx, tenantId: number, s: { subjectId: 
     .orderBy(sql`${wmsBills.id} desc`)
     .limit(1);
   return carton ? Number(carton.id) : null;
+}
+
+/** EPCs of a session looked at to name its carton: a carton holds hundreds at most. */
+const NAMING_EPCS = 2000;
+
+/**
+ * The carton a triggered session read (a tunnel's GPI trigger opened it, naming none): of the
+ * cartons of bills being received at the reader's site, the one bound to most of its EPCs (the
+ * newest at a tie); null when none is.
+ */
+export async function cartonOfReads(
+  tx: Tx,
+  session: Pick<ReadSession, 'tenantId' | 'id' | 'locationId'>,
+): Promise<{ id: number; cartonNo: string } | null> {
+  const { tenantId, locationId } = session;
+  const epcs = (await sessionEpcs(tx, tenantId, session.id, NAMING_EPCS)).map((e) => e.epc);
+  if (!epcs.length || locationId === null) return null;
+  const [best] = await queryRows<{ id: string | number; carton_no: string }>(
+    tx,
+    sql`select c.id, c.carton_no from ${wmsCartonEpcs} b
+        join ${wmsCartons} c on c.tenant_id = b.tenant_id and c.id = b.carton_id
+        join ${wmsBills} bl on bl.tenant_id = c.tenant_id and bl.id = c.bill_id
+        join locations z on z.tenant_id = bl.tenant_id and z.id = ${locationId} and coalesce(z.site_id, z.id) = bl.dest_location_id
+        where b.tenant_id = ${tenantId} and b.epc = any(${`{${epcs.join(',')}}`}::text[]) and b.unbound_at is null
+          and bl.status in (${sql.join(RECEIVING_STATES, sql`, `)})
+        group by c.id, c.carton_no order by count(*) desc, c.id desc limit 1`,
+  );
+  return best ? { id: Number(best.id), cartonNo: String(best.carton_no) } : null;
 }
 
 /** The EPCs a session read (all of them: a carton holds hundreds at most). */

@@ -1,10 +1,11 @@
+import { READ_SESSION_KIND } from '@tagloom/domain/rfid/sessions.js';
 import { inArray, sql } from 'drizzle-orm';
 import { READ_ONLY_ROUTES, type ResourceHooks } from '../../../core/resource/service.js';
 import { sessionSubjects } from '../../rfid/sessions/subjects.js';
 import { tallyBill } from '../bills/hooks.js';
 import { wmsBills } from '../bills/tables.js';
 import { recordCartonReceived } from '../events.js';
-import { cartonOfSubject, checkCarton, forgetReads, openBillOf, SHIPPED_STATES } from './check.js';
+import { cartonOfReads, cartonOfSubject, checkCarton, forgetReads, openBillOf, SHIPPED_STATES } from './check.js';
 import { forgetProgress } from './live.js';
 import { publishCarton } from './publish.js';
 import { unpackCarton } from './put-away.js';
@@ -64,11 +65,20 @@ export const receivingHooks: ResourceHooks = {
  * naming no carton of a bill still being received checks nothing (the session closes all the same).
  */
 export function checkOnClose(): () => void {
-  return sessionSubjects.on('carton', async (tx, session) => {
+  // a tunnel session a GPI trigger opened names no carton: the carton its reads belong to is its subject
+  const offNaming = sessionSubjects.resolving(READ_SESSION_KIND.CARTON_CHECK, async (tx, session) => {
+    const carton = await cartonOfReads(tx, session);
+    return carton ? { subjectType: 'carton', subjectId: carton.id, subjectCode: carton.cartonNo } : undefined;
+  });
+  const offCheck = sessionSubjects.on('carton', async (tx, session) => {
     const tenantId = session.tenantId;
     const cartonId = await cartonOfSubject(tx, tenantId, session);
     forgetProgress(session);
     if (!cartonId) return;
     await checkCarton(tx, tenantId, cartonId, { tenantId, userId: null, username: session.equipmentCoding }, session);
   });
+  return () => {
+    offNaming();
+    offCheck();
+  };
 }

@@ -10,7 +10,7 @@ import { streamTopic } from '../../../core/live-stream.js';
 import type { Stream } from '../../../core/sse.js';
 import { goodsOfEpcs } from '../../label/tags/whereabouts.js';
 import { readersReached } from '../../rfid/ingest/routes.js';
-import { tunnelDocks } from '../../rfid/sessions/index.js';
+import { TRIGGERED_SUBJECT, tunnelDocks } from '../../rfid/sessions/index.js';
 import { grantedPlaces } from '../grants/guard.js';
 import { CARTON_TOPIC, type CartonLive, cartonEpcs, cartonsLive, EPC_RESULTS, followCartonReads, progressOf } from './live.js';
 import { wmsCartons } from './tables.js';
@@ -154,7 +154,7 @@ export const cartonLiveRoutes: FastifyPluginAsyncZod<Services> = async (app, ser
       const out = [];
       for (const d of docks) {
         let current: CartonLive | null = null;
-        if (d.open?.subjectType === 'carton' && d.open.state === READ_SESSION_STATE.OPEN) {
+        if ((d.open?.subjectType === 'carton' || d.open?.subjectType === TRIGGERED_SUBJECT) && d.open.state === READ_SESSION_STATE.OPEN) {
           const p = await progressOf(db, d.open);
           if (p && (await reached(session, eq(wmsCartons.id, p.cartonId))).has(p.cartonId)) current = p;
         }

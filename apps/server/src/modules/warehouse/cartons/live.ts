@@ -11,15 +11,28 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../../core/context.js';
 import { publishLive, publishLiveIn } from '../../../core/live.js';
 import { queryRows, type Tx } from '../../../db/client.js';
-import { getSession, type ReadSession, type SessionPace, sessionPace, sessionSubjects } from '../../rfid/sessions/index.js';
-import { cartonOfSubject } from './check.js';
+import {
+  getSession,
+  type ReadSession,
+  type SessionPace,
+  sessionPace,
+  sessionSubjects,
+  TRIGGERED_SUBJECT,
+} from '../../rfid/sessions/index.js';
+import { cartonOfReads, cartonOfSubject } from './check.js';
 import { CARTON_TOPIC, type CartonLive, type CartonRow, COLUMNS, FROM, liveOf } from './publish.js';
 
 export { CARTON_TOPIC, type CartonLive, cartonsLive, publishCarton } from './publish.js';
 
-/** A carton being read by `session`: the carton as it is, its reader and zone the session's, its reads so far. */
+/**
+ * A carton being read by `session`: the carton as it is, its reader and zone the session's, its reads
+ * so far. A session a GPI trigger opened names its carton by the reads so far (the one they belong to).
+ */
 export async function progressOf(tx: Tx, session: ReadSession): Promise<CartonLive | null> {
-  const cartonId = await cartonOfSubject(tx, session.tenantId, session);
+  const cartonId =
+    session.subjectType === TRIGGERED_SUBJECT
+      ? ((await cartonOfReads(tx, session))?.id ?? null)
+      : await cartonOfSubject(tx, session.tenantId, session);
   if (!cartonId) return null;
   const rows = await queryRows<CartonRow>(
     tx,
@@ -82,9 +95,9 @@ export function followCartonReads(ctx: Pick<AppContext, 'db' | 'database' | 'log
     },
   );
   paces.add(pace);
-  const off = sessionSubjects.onProgress('carton', pace.progress);
+  const offs = ['carton', TRIGGERED_SUBJECT].map((type) => sessionSubjects.onProgress(type, pace.progress));
   return () => {
-    off();
+    for (const off of offs) off();
     pace.stop();
     paces.delete(pace);
   };
