@@ -7,7 +7,7 @@
  * keeps the counts and its result; a matched carton is accepted at once; the bill is receiving
  * from its first carton checked and keeps its totals.
  */
-import { BILL_STATUS, CARTON_EPC_SOURCE, CARTON_STATUS, EPC_CLASS } from '@tagloom/domain';
+import { BILL_STATUS, CARTON_EPC_SOURCE, CARTON_STATUS, cartonMachine, EPC_CLASS } from '@tagloom/domain';
 import { CARTON_RESULT, type CartonClasses, cartonResult, countsOf, reconcile } from '@tagloom/domain/rfid/reconcile.js';
 import { READ_SESSION_KIND } from '@tagloom/domain/rfid/sessions.js';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -78,11 +78,13 @@ export async function cartonOfSubject(tx: Tx, tenantId: number, s: { subjectId: 
 
 /** EPCs of a session looked at to name its carton: a carton holds hundreds at most. */
 const NAMING_EPCS = 2000;
+/** The states a carton is checked from (an accepted one passing the tunnel again is not named: nothing to check). */
+const CHECKABLE = (cartonMachine.system?.check.from ?? []).map(Number);
 
 /**
  * The carton a triggered session read (a tunnel's GPI trigger opened it, naming none): of the
- * cartons of bills being received at the reader's site, the one bound to most of its EPCs (the
- * newest at a tie); null when none is.
+ * cartons still to check of bills being received at the reader's site, the one bound to most of its
+ * EPCs (the newest at a tie); null when none is.
  */
 export async function cartonOfReads(
   tx: Tx,
@@ -98,7 +100,10 @@ export async function cartonOfReads(
         join ${wmsBills} bl on bl.tenant_id = c.tenant_id and bl.id = c.bill_id
         join locations z on z.tenant_id = bl.tenant_id and z.id = ${locationId} and coalesce(z.site_id, z.id) = bl.dest_location_id
         where b.tenant_id = ${tenantId} and b.epc = any(${`{${epcs.join(',')}}`}::text[]) and b.unbound_at is null
-          and bl.status in (${sql.join(RECEIVING_STATES, sql`, `)})
+          and bl.status in (${sql.join(RECEIVING_STATES, sql`, `)}) and c.status in (${sql.join(
+            CHECKABLE.map((v) => sql`${v}`),
+            sql`, `,
+          )})
         group by c.id, c.carton_no order by count(*) desc, c.id desc limit 1`,
   );
   return best ? { id: Number(best.id), cartonNo: String(best.carton_no) } : null;
