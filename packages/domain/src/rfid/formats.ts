@@ -466,14 +466,14 @@ function zebraEvent(e: Obj, index: number, ctx: Ctx, out: ParsedPayload): void {
   if (lower === 'gpi') {
     // a general-purpose input's change: {pin (or port), state (or signal): HIGH | LOW}
     const pin = isObj(d) ? (d.pin ?? d.port) : undefined;
-    const state = isObj(d) ? String(d.state ?? d.signal ?? '') : '';
+    const state = isObj(d) ? short(d.state ?? d.signal ?? '') : '';
     out.statuses.push({
       index,
       at,
       eventType: 'gpiTransition',
       level: 'info',
       antenna: null,
-      message: `GPI ${short(pin ?? '?')} ${short(state)}`.trim(),
+      message: `GPI ${short(pin ?? '?')} ${state}`.trim(),
       ...(state.toUpperCase() === 'HIGH' ? { trigger: true } : {}),
     });
     return;

@@ -28,11 +28,9 @@ export {
   tunnelDocks,
 } from './service.js';
 export {
-  type NamedSubject,
   type OpeningCheck,
   type OpeningSession,
   type SubjectHandler,
-  type SubjectResolver,
   sessionSubjects,
   TRIGGERED_SUBJECT,
 } from './subjects.js';
