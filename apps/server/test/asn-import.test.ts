@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
 import { stopParsePool } from '../src/modules/rfid/ingest/parse-pool.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
-import { readAndFold, testReader, testScene, zoneOf } from './support-readers.js';
+import { folded, readAndFold, testReader, testScene, zoneOf } from './support-readers.js';
 import { FORM_BOUNDARY, formData, workbook } from './uploads.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: API answers are read loosely
@@ -49,7 +49,7 @@ describe(`ASN import from a spreadsheet on ${DRIVER}`, () => {
              where t.tenant_id = ${tenantId} and t.epc like '30%' and s.gtin <> ''
                and not exists (select 1 from wms_carton_epcs e where e.tenant_id = t.tenant_id and e.epc = t.epc)
              order by t.sku_id, t.id)
-          select epc, sku_id::int as "skuId", sku_barcode as barcode, gtin from firsts order by id limit 12`,
+          select epc, sku_id::int as "skuId", sku_barcode as barcode, gtin from firsts order by id limit 16`,
     );
     // a dock tunnel in WH01's inbound dock (zone kind 5)
     const scene = await testScene(t, tenantId, 'S-TUN-ASNI', 5, 10);
@@ -564,6 +564,81 @@ describe(`ASN import from a spreadsheet on ${DRIVER}`, () => {
     const [last] = await openOf();
     const shut = await dev(`/api/rfid/sessions/${last.id}/close`, {});
     expect(shut.statusCode, shut.body).toBe(200);
+  });
+
+  it("one batch holding a carton's last reads, the photo-eye and the next carton's first reads counts each read for its own carton", async () => {
+    const a = tags.slice(11, 13);
+    const b = tags.slice(13, 15);
+    expect(b).toHaveLength(2);
+    const imported = await importAsn(
+      [HEADER, ...a.map((p) => ['ASNI-TRG-A', p.barcode, 1, p.epc]), ...b.map((p) => ['ASNI-TRG-B', p.barcode, 1, p.epc])],
+      { destLocationId: site.WH01, factoryId: fa01, reservationNo: 'PO-ASNI-TRG' },
+    );
+    expect(imported.status, imported.body.msg).toBe(200);
+    const TUNNEL = 'TUN-ASNI-01';
+    const t0 = Date.now() - 10_000;
+    const at = (ms: number) => new Date(t0 + ms).toISOString();
+    const read = (epc: string, ms: number) => ({
+      timestamp: at(ms),
+      eventType: 'tagInventory',
+      tagInventoryEvent: { epcHex: epc, antennaPort: 1, peakRssiCdbm: -5000 },
+    });
+    const beam = (ms: number) => ({
+      timestamp: at(ms),
+      hostname: 'impinj-tun',
+      eventType: 'gpiTransition',
+      gpiTransitionEvent: { gpi: 1, transition: 'low-to-high' },
+    });
+    const [{ before }] = await queryRows<{ before: number }>(
+      t.ctx.db,
+      sql`select coalesce(max(id), 0)::int as before from rfid_read_sessions where tenant_id = ${tenantId}`,
+    );
+    // A breaks the beam, A's reads, B breaks the beam, B's reads: all in one batch, the reads listed before the triggers
+    const sent = await dev('/api/rfid/ingest/impinj', [
+      read(a[0].epc, 100),
+      read(b[0].epc, 2100),
+      read(a[1].epc, 200),
+      read(b[1].epc, 2200),
+      beam(0),
+      beam(2000),
+    ]);
+    expect(sent.statusCode, sent.body).toBe(200);
+    await folded(t);
+    const sessions = await queryRows<{ id: number; state: number; subject_type: string; subject_code: string; epc: string }>(
+      t.ctx.db,
+      sql`select s.id::int as id, s.state, s.subject_type, s.subject_code, e.epc from rfid_read_sessions s
+            left join rfid_session_epcs e on e.tenant_id = s.tenant_id and e.session_id = s.id
+          where s.tenant_id = ${tenantId} and s.equipment_coding = ${TUNNEL} and s.id > ${before}
+          order by s.id, e.epc`,
+    );
+    const byId = new Map<number, { state: number; subject: string; epcs: string[] }>();
+    for (const r of sessions) {
+      const one = byId.get(r.id) ?? { state: r.state, subject: r.subject_type === 'carton' ? r.subject_code : r.subject_type, epcs: [] };
+      if (r.epc) one.epcs.push(r.epc);
+      byId.set(r.id, one);
+    }
+    const [first, second] = [...byId.values()];
+    expect(byId.size).toBe(2);
+    // A's session closed at B's trigger, named by its reads and checked: both of A's EPCs, none of B's
+    expect(first).toEqual({ state: 2, subject: 'ASNI-TRG-A', epcs: a.map((p) => p.epc).sort() });
+    // B's session is open with B's reads only
+    expect(second).toEqual({ state: 1, subject: 'trigger', epcs: b.map((p) => p.epc).sort() });
+    const cartons = await cartonsOf(imported.body.data.id);
+    expect(cartons.map((c) => [c.cartonNo, c.status, c.matched])).toEqual([
+      ['ASNI-TRG-A', CARTON_STATUS.ACCEPTED, 2],
+      ['ASNI-TRG-B', CARTON_STATUS.EXPECTED, 0],
+    ]);
+    // its close names and checks B
+    const [open] = await queryRows<{ id: number }>(
+      t.ctx.db,
+      sql`select id::int as id from rfid_read_sessions where tenant_id = ${tenantId} and equipment_coding = ${TUNNEL} and state = 1`,
+    );
+    const shut = await dev(`/api/rfid/sessions/${open.id}/close`, {});
+    expect(shut.statusCode, shut.body).toBe(200);
+    expect((await cartonsOf(imported.body.data.id)).map((c) => [c.cartonNo, c.status, c.result, c.matched])).toEqual([
+      ['ASNI-TRG-A', CARTON_STATUS.ACCEPTED, CARTON_RESULT.MATCHED, 2],
+      ['ASNI-TRG-B', CARTON_STATUS.ACCEPTED, CARTON_RESULT.MATCHED, 2],
+    ]);
   });
 
   it('a large file with bad rows is refused by its job before anything is written, each row named', async () => {

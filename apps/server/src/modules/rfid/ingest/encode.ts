@@ -34,6 +34,12 @@ export interface EncodedPayload {
   fold: string;
   /** the newest reads (the live console's summary) */
   newest: TagRead[];
+  /**
+   * A batch with GPI triggers (a tunnel's photo-eye, StatusEvent.trigger): for each trigger in time
+   * order, the reads after it up to the next one, as fold queue data — the session each trigger
+   * opens gets them (sessions/gate.ts), the fold leaves them out of the reader's open session
+   */
+  triggered: string[];
 }
 
 /** Reads a live summary carries (the newest). */
@@ -41,8 +47,25 @@ export const LIVE_READS = 20;
 
 const textArray = (v: readonly (string | null)[]) => `{${v.map((x) => (x ? x : '""')).join(',')}}`;
 
+/** For each trigger time (ascending), the reads after it up to the next trigger, as fold queue data. */
+function readsAfterTriggers(reads: readonly TagRead[], triggers: readonly number[]): string[] {
+  return triggers.map((t, k) => {
+    const until = triggers[k + 1] ?? Number.POSITIVE_INFINITY;
+    return encodeReads(
+      reads.filter((x) => {
+        const at = x.at.getTime();
+        return at > t && at <= until;
+      }),
+    );
+  });
+}
+
 export function encodePayload(p: ParsedPayload): EncodedPayload {
   const r = p.reads;
+  const triggers = p.statuses
+    .filter((s) => s.trigger)
+    .map((s) => s.at.getTime())
+    .sort((a, b) => a - b);
   return {
     events: p.events,
     reads: r.length,
@@ -60,7 +83,8 @@ export function encodePayload(p: ParsedPayload): EncodedPayload {
       doppler: pgNumArray(r.map((x) => x.dopplerHz)),
       memory: pgTextArray(r.map((x) => x.memory)),
     },
-    fold: encodeReads(r),
+    fold: encodeReads(r, triggers[0]),
     newest: r.slice(-LIVE_READS),
+    triggered: readsAfterTriggers(r, triggers),
   };
 }

@@ -298,7 +298,7 @@ async function store(
 
   if (parsed.reads) kickFold(ctx);
   // a tunnel's photo-eye: the reader's next read session starts (its reads so far kept for the one before)
-  if (parsed.statuses.some((s) => s.trigger)) await triggered(ctx, tenantId, deviceCode);
+  if (parsed.triggered.length) await triggered(ctx, tenantId, deviceCode, parsed.triggered);
   await publishLive(ctx, { tenantId, topic: LIVE_TOPICS.reads, data: live });
   await pruneKeys(ctx);
   return result;

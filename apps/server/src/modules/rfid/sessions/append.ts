@@ -144,20 +144,23 @@ export async function openSessionOf(tx: Tx, tenantId: number, equipmentCoding: s
   throw new Error(`no open read session for ${equipmentCoding}`);
 }
 
+/** Live reads into a session (touched: its quiet counts from now), and the live view of its subject told. */
+export async function appendLive(tx: Tx, tenantId: number, sessionId: number, epcs: Map<string, EpcReads>, chunk: number): Promise<void> {
+  await appendAll(tx, tenantId, sessionId, epcs, true, chunk);
+  // a live view follows the session's subject (a carton in the tunnel: its reads so far)
+  if (sessionSubjects.followed) {
+    const [session] = await sessionRows(
+      tx,
+      sql`select ${SESSION_COLUMNS} from rfid_read_sessions s where s.tenant_id = ${tenantId} and s.id = ${sessionId}`,
+    );
+    if (session?.subjectType) await sessionSubjects.progressed(tx, session);
+  }
+}
+
 /** The fold's part: each reader's reads to its OPEN session, one statement a reader (FOLD's transaction). */
 export async function appendFoldReads(tx: Tx, tenantId: number, byReader: Map<string, ReaderReads>, chunk: number): Promise<void> {
-  for (const [equipmentCoding, r] of byReader) {
-    const sessionId = await openSessionOf(tx, tenantId, equipmentCoding, r);
-    await appendAll(tx, tenantId, sessionId, r.epcs, true, chunk);
-    // a live view follows the session's subject (a carton in the tunnel: its reads so far)
-    if (sessionSubjects.followed) {
-      const [session] = await sessionRows(
-        tx,
-        sql`select ${SESSION_COLUMNS} from rfid_read_sessions s where s.tenant_id = ${tenantId} and s.id = ${sessionId}`,
-      );
-      if (session?.subjectType) await sessionSubjects.progressed(tx, session);
-    }
-  }
+  for (const [equipmentCoding, r] of byReader)
+    await appendLive(tx, tenantId, await openSessionOf(tx, tenantId, equipmentCoding, r), r.epcs, chunk);
 }
 
 /** The session kind of a scene type's readers, or undefined for a scene whose reads go to no session. */

@@ -24,4 +24,20 @@ describe('the fold queue data', () => {
       }),
     );
   });
+
+  it('marks the reads after a trigger, and only those', () => {
+    fc.assert(
+      fc.property(
+        fc.array(read, { maxLength: 50 }),
+        fc.date({ min: new Date('2020-01-01'), max: new Date('2040-01-01'), noInvalidDate: true }),
+        (reads: QueuedRead[], trigger: Date) => {
+          const back: (QueuedRead & { after: boolean })[] = [];
+          forEachRead(encodeReads(reads, trigger.getTime()), (epc, tid, at, antenna, rssiCdbm, readCount, after) =>
+            back.push({ epc, tid, at: new Date(at), antenna, rssiCdbm, readCount, after }),
+          );
+          expect(back).toEqual(reads.map((r) => ({ ...r, after: r.at.getTime() > trigger.getTime() })));
+        },
+      ),
+    );
+  });
 });

@@ -226,8 +226,8 @@ async function foldSome(db: Tx, tenantId: number, only?: number, txEpcs?: number
       const equipment = row.equipment_coding;
       const locationId = row.location_id === null ? null : Number(row.location_id);
       const sceneId = row.scene_id === null ? null : Number(row.scene_id);
-      forEachRead(row.data, (epc, tid, at, antenna, rssi, count) =>
-        input.add(epc, tid, at, equipment, antenna, rssi, count, locationId, sceneId),
+      forEachRead(row.data, (epc, tid, at, antenna, rssi, count, afterTrigger) =>
+        input.add(epc, tid, at, equipment, antenna, rssi, count, locationId, sceneId, afterTrigger),
       );
     }
     if (input.reads) await foldInput(tx, tenantId, input);

@@ -21,7 +21,7 @@ import {
   type PresenceState,
   type SceneRules,
 } from '@tagloom/domain/rfid/presence.js';
-import type { ReadSessionKind } from '@tagloom/domain/rfid/sessions.js';
+import { READ_SESSION_KIND, type ReadSessionKind } from '@tagloom/domain/rfid/sessions.js';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../../db/client.js';
 import { addRead, appendFoldReads, type ReaderReads, sessionKindOfScene } from '../sessions/append.js';
@@ -138,6 +138,8 @@ export interface Agg {
 export interface FoldPresenceRead extends PresenceRead {
   count: number;
   antenna: number | null;
+  /** read after a GPI trigger of its batch: a tunnel's triggered session takes it (sessions/gate.ts), not the open one */
+  afterTrigger: boolean;
 }
 
 /** The reads of a fold, added up by EPC as they come (no object per read but presence's). */
@@ -156,6 +158,7 @@ export class FoldInput {
     readCount: number,
     locationId: number | null,
     sceneId: number | null,
+    afterTrigger = false,
   ): void {
     this.reads++;
     let a = this.byEpc.get(epc);
@@ -174,7 +177,7 @@ export class FoldInput {
     }
     if (tid) a.tid = tid;
     if (locationId !== null) {
-      a.reads.push({ at, locationId, rssi, equipment, sceneId, count: Math.max(readCount, 1), antenna });
+      a.reads.push({ at, locationId, rssi, equipment, sceneId, count: Math.max(readCount, 1), antenna, afterTrigger });
       if (sceneId !== null) this.sceneIds.add(sceneId);
     }
   }
@@ -219,7 +222,8 @@ function sessionReads(byEpc: Map<string, Agg>, scenes: Map<number, ReadSessionKi
   for (const [epc, a] of byEpc)
     for (const r of a.reads) {
       const kind = r.sceneId === null ? undefined : scenes.get(r.sceneId);
-      if (kind === undefined) continue;
+      // a tunnel's read after its batch's trigger is the triggered session's (sessions/gate.ts)
+      if (kind === undefined || (r.afterTrigger && kind === READ_SESSION_KIND.CARTON_CHECK)) continue;
       let reader = out.get(r.equipment);
       if (!reader) {
         reader = { kind, locationId: r.locationId, epcs: new Map() };
