@@ -1,7 +1,8 @@
-import { TAG_EXCEPTION_KIND, TAG_EXCEPTION_STATE } from '@tagloom/domain';
+import { TAG_EXCEPTION_KIND, TAG_EXCEPTION_STATE, TAG_STATUS } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
+import { recordException } from '../src/modules/label/tags/index.js';
 import { stopParsePool } from '../src/modules/rfid/ingest/parse-pool.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 import { readAndFold, testReader, testScene, zoneOf } from './support-readers.js';
@@ -136,6 +137,43 @@ describe(`abnormal labels on ${DRIVER}`, () => {
     // the screen's rows only: a store's exception (none here) or a registry one (no site) is not reached
     const registry = (await list('label/exception', { kind: TAG_EXCEPTION_KIND.DUPLICATE_EPC })).list[0];
     expect((await t.call('POST', '/api/warehouse/abnormal-label/clear', { token: demo, body: { ids: [registry.id] } })).status).toBe(404);
+  });
+
+  it('makes a good label found where it should not be abnormal (tag status Exception) until its last exception is cleared', async () => {
+    const statusOf = async (epc: string) =>
+      (await queryRows<{ status: number }>(t.ctx.db, sql`select status from label_tags where tenant_id = ${tenantId} and epc = ${epc}`))[0]
+        ?.status;
+    // a foreign EPC of the demo: a good tag of another bill, still pending
+    const foreign = (await list('label/exception', { kind: TAG_EXCEPTION_KIND.FOREIGN_EPC, state: TAG_EXCEPTION_STATE.PENDING })).list.find(
+      (r) => r.tagStatus,
+    )!;
+    expect(foreign, 'a pending foreign EPC with its tag status kept').toBeTruthy();
+    expect(foreign.tagStatus).not.toBe(TAG_STATUS.EXCEPTION);
+    expect(await statusOf(foreign.epc)).toBe(TAG_STATUS.EXCEPTION);
+    // a document no longer moves it
+    const holding = (await list('label/exception', { epc: foreign.epc })).list.filter(
+      (r) =>
+        [TAG_EXCEPTION_KIND.FOREIGN_EPC, TAG_EXCEPTION_KIND.PLACE_CONFLICT].includes(r.kind) &&
+        [TAG_EXCEPTION_STATE.PENDING, TAG_EXCEPTION_STATE.HANDLED].includes(r.state),
+    );
+    // the same EPC found again at another place of the fold's: one more holding exception, the status kept by the first
+    await t.ctx.db.transaction((tx) =>
+      recordException(tx, tenantId, { epc: foreign.epc, kind: TAG_EXCEPTION_KIND.PLACE_CONFLICT, reason: { key: 'tags.placeConflict' } }),
+    );
+    const [again] = (
+      await list('label/exception', { epc: foreign.epc, kind: TAG_EXCEPTION_KIND.PLACE_CONFLICT, state: TAG_EXCEPTION_STATE.PENDING })
+    ).list;
+    expect(again.tagStatus ?? null).toBeNull();
+    holding.push(again);
+    // clearing all but the last keeps it abnormal; the last gives back the status it had
+    for (const [i, r] of holding.entries()) {
+      const cleared = await t.call('POST', '/api/label/exception/clear', { token: demo, body: { ids: [r.id] } });
+      expect(cleared.status, cleared.body.msg).toBe(200);
+      expect(await statusOf(foreign.epc)).toBe(i < holding.length - 1 ? TAG_STATUS.EXCEPTION : foreign.tagStatus);
+    }
+    // an unknown EPC (no tag of the tenant) holds nothing
+    const unknown = (await list('label/exception', { kind: TAG_EXCEPTION_KIND.UNKNOWN_EPC })).list[0];
+    expect(unknown.tagStatus ?? null).toBeNull();
   });
 
   it('finds an EPC present at two sites at once in the fold: a place conflict at the second site', async () => {

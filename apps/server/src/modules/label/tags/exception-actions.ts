@@ -15,7 +15,7 @@ import { envelope } from '../../../core/envelope.js';
 import { conflict, notFound } from '../../../core/errors.js';
 import type { ResourceHooks } from '../../../core/resource/service.js';
 import type { Tx } from '../../../db/client.js';
-import { exceptionDetail, exceptionReason } from './service.js';
+import { exceptionDetail, exceptionReason, releaseTags } from './service.js';
 import { labelTagExceptions } from './tables.js';
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
@@ -94,6 +94,13 @@ export const exceptionActionRoutes =
             updatedAt: now,
           })
           .where(and(screen.scope(session), inArray(labelTagExceptions.id, ids)));
+        // a good label no longer abnormal gets back the status it had (TAG_EXCEPTION_HOLDS)
+        if (action === 'clear')
+          await releaseTags(
+            tx,
+            session.tenantId,
+            at.map((r) => r.epc),
+          );
         await opts.after?.(tx, session, { action, rows: at.map((r, i) => ({ ...r, from: Number(rows[i]!.state) })), to, note });
         return rows.length;
       });

@@ -10,6 +10,7 @@ import {
   retentionDays,
   TAG_BINDING_ACTION,
   TAG_BINDING_SOURCE,
+  TAG_EXCEPTION_HOLDS,
   TAG_EXCEPTION_KIND,
   TAG_EXCEPTION_STATE,
   TAG_STATUS,
@@ -122,13 +123,14 @@ export async function recordException(
         billCode: (e.place.billCode ?? '').slice(0, 32),
       }
     : {};
+  const epc = e.epc.slice(0, 64);
   const [open] = await tx
     .select({ id: labelTagExceptions.id })
     .from(labelTagExceptions)
     .where(
       and(
         eq(labelTagExceptions.tenantId, tenantId),
-        eq(labelTagExceptions.epc, e.epc.slice(0, 64)),
+        eq(labelTagExceptions.epc, epc),
         eq(labelTagExceptions.kind, e.kind),
         eq(labelTagExceptions.state, TAG_EXCEPTION_STATE.PENDING),
       ),
@@ -143,14 +145,53 @@ export async function recordException(
   }
   await tx.insert(labelTagExceptions).values({
     tenantId,
-    epc: e.epc.slice(0, 64),
+    epc,
     tid: (e.tid ?? '').slice(0, 64),
     kind: e.kind,
     detail,
     orderId: e.orderId ?? null,
     ...place,
     foundAt: new Date(),
+    tagStatus: TAG_EXCEPTION_HOLDS.includes(e.kind) ? await holdTag(tx, tenantId, epc) : null,
   });
+}
+
+/** Statuses an exception does not change: the tag's life ended (withdrawn, cleared). */
+const ENDED = [TAG_STATUS.WITHDRAWN, TAG_STATUS.CLEARED];
+
+/**
+ * Makes the tenant's tag of `epc` abnormal (TAG_STATUS.EXCEPTION: documents no longer move it) and
+ * answers the status it had — null when it has none to give back: no such tag, its life ended, or
+ * abnormal already (the exception that made it so keeps its status).
+ */
+async function holdTag(tx: Tx, tenantId: number, epc: string): Promise<number | null> {
+  const [held] = await queryRows<{ prior: number }>(
+    tx,
+    sql`with t as (select id, status from label_tags where tenant_id = ${tenantId} and epc = ${epc} for update)
+        update label_tags l set status = ${TAG_STATUS.EXCEPTION}, updated_at = now() from t
+        where l.tenant_id = ${tenantId} and l.id = t.id and t.status not in (${sql.raw(ENDED.join(', '))})
+        returning t.status::int as prior`,
+  );
+  return held && held.prior !== TAG_STATUS.EXCEPTION ? held.prior : null;
+}
+
+/**
+ * After exceptions were cleared: each of these EPCs whose tag is abnormal and no longer held by a
+ * pending or handled exception (TAG_EXCEPTION_HOLDS) gets back the status its latest holding
+ * exception found. In the clearing's transaction; one statement.
+ */
+export async function releaseTags(tx: Tx, tenantId: number, epcs: readonly string[]): Promise<void> {
+  if (!epcs.length) return;
+  const holds = sql.raw(TAG_EXCEPTION_HOLDS.join(', '));
+  await tx.execute(
+    sql`update label_tags l set status = p.prior, updated_at = now()
+        from (select distinct on (e.epc) e.epc, e.tag_status as prior from label_tag_exceptions e
+              where e.tenant_id = ${tenantId} and e.epc = any(string_to_array(${[...new Set(epcs)].join(',')}, ',')) and e.tag_status is not null
+              order by e.epc, e.id desc) p
+        where l.tenant_id = ${tenantId} and l.epc = p.epc and l.status = ${TAG_STATUS.EXCEPTION}
+          and not exists (select 1 from label_tag_exceptions o where o.tenant_id = ${tenantId} and o.epc = p.epc
+                            and o.kind in (${holds}) and o.state in (${TAG_EXCEPTION_STATE.PENDING}, ${TAG_EXCEPTION_STATE.HANDLED}))`,
+  );
 }
 
 /** An exception's stored reason: its message key and values, or null (a text that is no stored reason). */

@@ -28,6 +28,13 @@ export const TAG_EXCEPTION_KIND = {
   /** brought back at a store's till while the tenant never sold it (no sale, tag not SOLD) */
   RETURN_UNSOLD: 7,
 } as const;
+/**
+ * The exception kinds that make their tag abnormal (operations.md F7: TAG_STATUS.EXCEPTION, which
+ * no document moves) while one of them is pending or handled: a good label found where it should
+ * not be (in another bill's carton, at two sites at once). Clearing the last gives the tag back the
+ * status it had. The other kinds are about a label that is no tag of the tenant, or a binding refused.
+ */
+export const TAG_EXCEPTION_HOLDS: readonly number[] = [TAG_EXCEPTION_KIND.FOREIGN_EPC, TAG_EXCEPTION_KIND.PLACE_CONFLICT];
 /** Values of the TagExceptionState enum. */
 export const TAG_EXCEPTION_STATE = { PENDING: 1, HANDLED: 2, CLEARED: 3 } as const;
 /** Values of the TagBindingAction enum (label_tag_bindings.action). */

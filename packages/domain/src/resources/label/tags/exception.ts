@@ -59,6 +59,13 @@ export const tagExceptionResource = defineResource({
     handledBy: f.text({ label: L('处理人', '處理人', 'Handled by'), max: 64, required: false, hidden: true }),
     handledAt: f.datetime({ label: L('处理时间', '處理時間', 'Handled at'), required: false, hidden: true, width: 170 }),
     foundAt: f.datetime({ label: L('发现时间', '發現時間', 'Found at'), sort: true, width: 170 }),
+    /** the tag's status when this exception made it abnormal (TAG_EXCEPTION_HOLDS); given back when the last one is cleared */
+    tagStatus: f.enumOf('TagStatus', {
+      label: L('异常前标签状态', '異常前標籤狀態', 'Tag status before'),
+      ...found,
+      width: 150,
+      hidden: true,
+    }),
     ...exceptionPlaceFields,
   },
 });
