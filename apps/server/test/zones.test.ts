@@ -143,5 +143,19 @@ describe(`zones on ${DRIVER}`, () => {
     const places = (await list('tenant/location', { pageSize: 500 }, () => wh01)).list.map((p) => p.id);
     expect(places).toContain(ids.get('WH01-DI1'));
     expect(places).not.toContain(ids.get('ST001-SF'));
+    // warehouse management shows each zone's readers bound (a derived column: its codes), in its list and detail
+    const zoneRow = async () =>
+      (await list('warehouse/management', { code: 'WH01-DI1', pageSize: 10 }, () => wh01)).list.find((z) => z.code === 'WH01-DI1')!;
+    expect((await zoneRow()).readers.split(', ')).toContain(a.equipmentCoding);
+    const got = await t.call('GET', `/api/warehouse/management/get?id=${ids.get('WH01-DI1')}`, { token: wh01 });
+    expect(got.body.data.readers.split(', ')).toContain(a.equipmentCoding);
+    // not a value anyone writes: an update carrying it changes nothing of it
+    const kept = await call('warehouse/management/update', { id: ids.get('WH01-DI1'), readers: 'X' }, wh01);
+    expect(kept.status).toBeLessThan(500);
+    expect((await zoneRow()).readers).not.toBe('X');
+    // unbound, the zone shows none
+    const unbound = await call('rfid/equipment/unbind', { id: a.id });
+    expect(unbound.status, unbound.body.msg).toBe(200);
+    expect((await zoneRow()).readers.split(', ')).not.toContain(a.equipmentCoding);
   });
 });

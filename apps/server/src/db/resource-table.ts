@@ -187,6 +187,8 @@ export function rowsOfTable(def: ResourceDef): AnyTable {
   if (!base || !table) throw new Error(`${def.code}: rowsOf ${def.rowsOf?.code ?? '(none)'} has no table built before it`);
   if (base.table !== def.table || base.owner !== def.owner) throw new Error(`${def.code}: table and owner must be those of ${base.code}`);
   for (const f of def.list) {
+    // a derived column is the screen's own (its decorate hook's), no column of the table
+    if (f.derived) continue;
     const there = base.list.find((b) => b.key === f.key);
     if (!there || there.kind !== f.kind) throw new Error(`${def.code}.${f.key} is not a ${f.kind} field of ${base.code}`);
   }

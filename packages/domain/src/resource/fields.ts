@@ -53,6 +53,11 @@ export interface FieldOptions {
    * column, form input, list column or sheet column; the screen's `searches` hook answers it
    */
   stored?: boolean;
+  /**
+   * true: a column shown and exported, not stored — the screen's `decorate` hook gives its value
+   * from other modules' data (a zone's readers bound): no table column, form input, search or sort
+   */
+  derived?: boolean;
 }
 
 export interface FieldDef extends Required<Pick<FieldOptions, 'required' | 'list' | 'exported' | 'form' | 'editable' | 'unique'>> {
@@ -66,8 +71,10 @@ export interface FieldDef extends Required<Pick<FieldOptions, 'required' | 'list
   /** not among the table's default columns (see FieldOptions.hidden) */
   hidden?: boolean;
   display?: FieldDisplay;
-  /** a search box only (see FieldOptions.stored) */
+  /** a search box only, or a derived column (see FieldOptions.stored, FieldOptions.derived) */
   stored?: false;
+  /** shown, not stored: its value is the screen's decorate hook's (see FieldOptions.derived) */
+  derived?: true;
   /** text: length bounds; int/decimal: value bounds */
   min?: number;
   max?: number;
@@ -125,6 +132,9 @@ function base<K extends FieldKind>(kind: K, o: FieldOptions, extra: Partial<Omit
     placeholder: o.placeholder,
     ...(o.hidden ? { hidden: true } : {}),
     ...(o.stored === false ? { stored: false as const, list: false, exported: false, form: false, required: false, sort: false } : {}),
+    ...(o.derived
+      ? { stored: false as const, derived: true as const, search: undefined, form: false, editable: false, required: false, sort: false }
+      : {}),
     ...(o.display ? { display: o.display } : {}),
     ...extra,
   };

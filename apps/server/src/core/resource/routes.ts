@@ -40,7 +40,7 @@ function rowSchema(def: ResourceDef) {
     createdBy: z.number().nullable(),
   };
   for (const f of def.list) {
-    if (f.kind === 'password' || f.stored === false) continue;
+    if (f.kind === 'password' || (f.stored === false && !f.derived)) continue;
     const t =
       f.kind === 'text' || f.kind === 'textarea'
         ? z.string()
@@ -51,7 +51,8 @@ function rowSchema(def: ResourceDef) {
             : f.kind === 'enum'
               ? z.union([z.number(), z.string()])
               : z.number();
-    shape[f.key] = t.nullable();
+    // a derived column is the screen's decorate hook's (absent where it gives none)
+    shape[f.key] = f.derived ? t.nullable().optional() : t.nullable();
   }
   return z.object(shape);
 }

@@ -78,7 +78,7 @@ export const warehouseModule = defineModule({
       codeOf: (row) => String(row.cartonNo),
     }),
     'warehouse/carton-epc': cartonEpcHooks,
-    'warehouse/management': warehouseZoneHooks,
+    'warehouse/management': warehouseZoneHooks(ctx),
     'warehouse/permission': wmsGrantHooks(ctx),
     // a handheld session's review or rejection is logged at the warehouse it was read at (its own guard asks the grant)
     'warehouse/pad-review': loggedHooks(padReviewResource, padHooks, {

@@ -25,12 +25,14 @@ export const warehouseZoneResource = defineResource({
   partyScope: { warehouse: 'siteId' },
   fields: {
     code: partyCode(L('库区编码', '庫區編碼', 'Zone code')),
-    name: f.text({ label: L('库区名称', '庫區名稱', 'Zone name'), max: 64, search: 'like', sort: true }),
+    name: f.text({ label: L('库区名称', '庫區名稱', 'Zone name'), max: 64, search: 'like', sort: true, width: 120 }),
     parentId: { ...parentId, required: true },
-    zoneType: f.enumOf('WarehouseZoneType', { label: L('区域类型', '區域類型', 'Zone type'), search: 'eq', width: 150 }),
+    zoneType: f.enumOf('WarehouseZoneType', { label: L('区域类型', '區域類型', 'Zone type'), search: 'eq', width: 140 }),
     capacity: { ...capacity, width: 100 },
-    status: f.enumOf('Status', { label: L('状态', '狀態', 'Status'), search: 'eq', default: 1, required: false, width: 100 }),
+    status: f.enumOf('Status', { label: L('状态', '狀態', 'Status'), search: 'eq', default: 1, required: false, width: 110 }),
     siteId,
+    // the codes of the readers bound to the zone (the rfid module's, given by the screen's decorate hook)
+    readers: f.text({ label: L('绑定读写器', '綁定讀寫器', 'Readers'), max: 1000, derived: true, width: 150 }),
     remark: f.textarea({ label: L('备注', '備註', 'Remark'), max: 256, list: false }),
   },
   // demo zones: the places' demo data (they need their warehouse's id); the generic proofs' rows are

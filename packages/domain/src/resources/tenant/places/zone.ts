@@ -24,7 +24,7 @@ export function zoneFields(o: { parent: L10n; parentResource: string; hidden?: b
       hidden: true,
     }),
     capacity: f.int({
-      label: L('容量（件）', '容量（件）', 'Capacity (pieces)'),
+      label: L('容量（件）', '容量（件）', 'Capacity'),
       required: false,
       min: 0,
       max: 10_000_000,
