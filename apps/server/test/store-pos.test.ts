@@ -1,4 +1,5 @@
 import { decodeEpc, POS_KIND, POS_SOURCE, TAG_EXCEPTION_KIND, TAG_STATUS, ZONE_TYPE } from '@tagloom/domain';
+import { SCENE_TYPE } from '@tagloom/domain/rfid/presence.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueDeviceKey } from '../src/core/feed/device-keys.js';
@@ -208,6 +209,33 @@ describe(`store/cashier on ${DRIVER}`, () => {
     expect(txn.txn_no).toMatch(/^POS-READER-T-\d{14}$/);
     expect(await statusOf(tags[3].epc)).toBe(TAG_STATUS.SOLD);
     expect(await stateOf(tags[3].epc)).toMatchObject({ presence: 'sold' });
+  });
+
+  it("an unsold tag through the store's EAS exit is an alarm line of the exit reader's log, once a passage; a sold one passes quietly", async () => {
+    const exit = await zoneOf(t, tenantId, 'ST001', ZONE_TYPE.EXIT);
+    const exitKey = await testReader(t, tenantId, 'EXIT-T1', exit, await testScene(t, tenantId, 'EXIT-T', SCENE_TYPE.EXIT));
+    const epc = tags[4].epc;
+    const alarms = async (lang = 'en_US') =>
+      (
+        await t.call('POST', '/api/rfid/equipment-log/list', {
+          token: await t.login('demo', 'demo123'),
+          lang,
+          body: { equipmentCoding: 'EXIT-T1', eventType: 'easAlarm', pageSize: 20 },
+        })
+      ).body.data.list as Row[];
+    // the passage: read three times at the exit
+    await readAndFold(t, exitKey, [epc], 'eas-1', 3000, { times: 3 });
+    const [alarm, ...more] = await alarms();
+    expect(more).toEqual([]);
+    expect(alarm).toMatchObject({ eventType: 'easAlarm', level: 'warn' });
+    expect(alarm.message).toMatch(new RegExp(`^EAS alarm: EPC ${epc} left through the exit at .+ · 正门出口 unsold$`));
+    expect((await alarms('zh_CN'))[0].message).toMatch(new RegExp(`^EAS 报警：EPC ${epc} 未售出，经出口 .+ · 正门出口 离开$`));
+    expect(await stateOf(epc)).toMatchObject({ presence: 'departed' });
+    // sold, then through the exit: no alarm
+    const sold = await post(sale('S-EAS-1', [tagged(epc)]));
+    expect(sold.status, sold.body.msg).toBe(200);
+    await readAndFold(t, exitKey, [epc], 'eas-2', 500);
+    expect(await alarms()).toHaveLength(1);
   });
 
   it('lists the feed with its lines; a store user sees its own store only', async () => {

@@ -56,6 +56,8 @@ export const RFID_EQUIPMENT_EVENT_TYPES = [
   'inventoryStatus',
   /** a general-purpose input changed (a tunnel's photo-eye); going high starts a tunnel's next read session */
   'gpiTransition',
+  /** an EAS exit read a tag not sold: it left the store unsold (the fold writes it at the exit reader) */
+  'easAlarm',
   'overflow',
   'configChanged',
   'bound',

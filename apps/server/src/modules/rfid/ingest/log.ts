@@ -30,6 +30,7 @@ const WARN: ReadonlySet<string> = new Set([
   'overflow',
   'rateLimited',
   'batchKeyReused',
+  'easAlarm',
 ]);
 export const defaultLevel = (t: string): 'info' | 'warn' | 'error' => (t === 'error' ? 'error' : WARN.has(t) ? 'warn' : 'info');
 

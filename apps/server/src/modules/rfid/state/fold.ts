@@ -26,6 +26,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../../db/client.js';
 import { addRead, appendFoldReads, type ReaderReads, sessionKindOfScene } from '../sessions/append.js';
 import { recordPlaceConflicts } from './conflicts.js';
+import { type EasAlarm, recordEasAlarms } from './eas.js';
 import { pgNumArray, pgTextArray } from './fold-data.js';
 import { recordPresenceEvents } from './lifecycle.js';
 import {
@@ -360,6 +361,8 @@ export async function foldInput(tx: Tx, tenantId: number, input: FoldInput): Pro
 
   const changes: PresenceChange[] = [];
   const events: (PresenceEvent & { epc: string })[] = [];
+  // unsold tags through an EAS exit (eas.ts)
+  const alarms: EasAlarm[] = [];
   // for the presence tallies: where each EPC was and is present, and the present ones read in a new minute
   const moves: PresenceMove[] = [];
   const seen: PresenceSeen[] = [];
@@ -381,6 +384,7 @@ export async function foldInput(tx: Tx, tenantId: number, input: FoldInput): Pro
         seen.push({ epc, locationId: isAt, at: new Date(seenAt) });
       for (const c of ch) {
         events.push({ ...c, epc });
+        if (c.alarm) alarms.push({ epc, at: new Date(c.at), equipmentCoding: c.equipment, locationId: c.locationId });
         changes.push({
           epc,
           kind: c.kind,
@@ -425,6 +429,7 @@ export async function foldInput(tx: Tx, tenantId: number, input: FoldInput): Pro
   await writing;
   if (events.length) await recordPresenceEvents(tx, tenantId, events, 'rfid');
   if (changes.length) await recordPlaceConflicts(tx, tenantId, changes);
+  if (alarms.length) await recordEasAlarms(tx, tenantId, alarms);
   await presenceTallies.moved(tx, tenantId, moves, seen);
   await presenceListeners.changed(tx, tenantId, changes);
   return { epcs: epcs.length, changes };
