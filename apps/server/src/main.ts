@@ -10,6 +10,7 @@ import { Scheduler } from './modules/general/scheduler/scheduler.js';
 import { seedDemoReads } from './modules/rfid/ingest/demo.js';
 import { startMqttIngest } from './modules/rfid/mqtt/index.js';
 import { seedFittingReads } from './modules/smart-store/demo-reads.js';
+import { seedExitReads } from './modules/store/pos/demo-exit.js';
 import { seed } from './seed/index.js';
 
 /** Start the server: open the database (waiting for it if needed), migrate, seed, serve. */
@@ -90,6 +91,9 @@ async function main() {
     // and the fitting rooms' cabins' last day (their sessions close once the server's sweep runs)
     const fittingReads = await seedFittingReads(ctx);
     if (fittingReads) log.info(fittingReads, "played the fitting rooms' last day of reads");
+    // and two unsold pieces through the flagship's EAS exit an hour ago (two alarms)
+    const exitReads = await seedExitReads(ctx);
+    if (exitReads) log.info(exitReads, "played the flagship's EAS exit");
   });
   await bus.start();
   ctx.readiness = { ready: true, error: null };

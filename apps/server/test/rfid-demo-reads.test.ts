@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
 import { seedDemoReads } from '../src/modules/rfid/ingest/demo.js';
 import { stopParsePool } from '../src/modules/rfid/ingest/parse-pool.js';
+import { seedExitReads } from '../src/modules/store/pos/demo-exit.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 
 /**
@@ -162,5 +163,28 @@ describe(`the demo readers' last day of reads on ${DRIVER}`, () => {
     expect(counts.status).toBe(200);
     expect(counts.body.data.total).toBe(list.body.data.list.length);
     expect(counts.body.data.total).toBe(0);
+  });
+
+  it("plays two unsold pieces through the flagship's EAS exit once: departed there, an alarm each in its reader's log", async () => {
+    const exit = await seedExitReads(t.ctx);
+    expect(exit).toMatchObject({ batches: 1, reads: 6 });
+    expect(await seedExitReads(t.ctx)).toBeNull();
+    const log = await t.call('POST', '/api/rfid/equipment-log/list', {
+      token: demo,
+      lang: 'en_US',
+      body: { equipmentCoding: 'EAS-ST001', eventType: 'easAlarm', pageSize: 20 },
+    });
+    const alarms = log.body.data.list as { message: string }[];
+    expect(alarms).toHaveLength(2);
+    const epcs = alarms.map((a) => /EPC (\w+) left through the exit at .+ unsold/.exec(a.message)?.[1]);
+    const states = await queryRows<{ presence: string; equipment: string }>(
+      t.ctx.db,
+      sql`select s.presence, s.presence_equipment as equipment from rfid_epc_states s join tenants t on t.id = s.tenant_id and t.code = 'DEMO'
+          where s.epc = any(${`{${epcs.join(',')}}`}::text[])`,
+    );
+    expect(states).toEqual([
+      { presence: 'departed', equipment: 'EAS-ST001' },
+      { presence: 'departed', equipment: 'EAS-ST001' },
+    ]);
   });
 });
