@@ -16,11 +16,11 @@ const SCREENS = ['rfid/equipment', 'rfid/raw-data', 'rfid/epc-state', 'label/epc
 
 describe('store and warehouse staff', () => {
   for (const [user, mine, others] of [
-    ['store01', ['POS-ST001', 'FIT-ST001', 'FIT-ST001-2', 'FIT-ST001-3', 'HH-03'], ['GATE-01', 'FIX-02']],
+    ['store01', ['POS-ST001', 'FIT-ST001', 'FIT-ST001-2', 'FIT-ST001-3', 'HH-03', 'EAS-ST001'], ['GATE-01', 'FIX-02']],
     [
       'wh01',
       ['GATE-01', 'FIX-02', 'PAD-WH01', 'QI-WH01', 'TUN-WH01-01', 'TUN-WH01-PK1', 'TUN-WH01-EC1', 'GATE-WH01-DO1'],
-      ['POS-ST001', 'FIT-ST001', 'FIT-ST001-2', 'HH-03'],
+      ['POS-ST001', 'FIT-ST001', 'FIT-ST001-2', 'HH-03', 'EAS-ST001'],
     ],
   ] as const) {
     it(`${user} opens the dashboard and the RFID screens, and sees only its site's readers`, async () => {

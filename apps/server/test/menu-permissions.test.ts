@@ -69,7 +69,7 @@ describe(`menus and permissions on ${DRIVER}`, () => {
   it('gives the store clerk and the warehouse keeper a dashboard and the RFID screens of their site', async () => {
     const edge = ['dashboard/admin', 'rfid/equipment', 'rfid/raw-data', 'rfid/epc-state', 'label/epc-query', 'label/lifecycle'];
     const sites = {
-      store01: ['FIT-ST001', 'FIT-ST001-2', 'FIT-ST001-3', 'HH-03', 'POS-ST001'],
+      store01: ['EAS-ST001', 'FIT-ST001', 'FIT-ST001-2', 'FIT-ST001-3', 'HH-03', 'POS-ST001'],
       wh01: ['FIX-02', 'GATE-01', 'GATE-WH01-DO1', 'PAD-WH01', 'QI-WH01', 'TUN-WH01-01', 'TUN-WH01-EC1', 'TUN-WH01-PK1'],
     };
     for (const [user, readers] of Object.entries(sites)) {

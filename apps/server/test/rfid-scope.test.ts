@@ -108,7 +108,7 @@ describe(`RFID screens scoped to a user's store or warehouse (${DRIVER})`, () =>
       expect(ours(await feed('admin', screen, 'equipmentCoding'))).toEqual([WH.reader, ST.reader].sort());
       expect(
         [...(await feed('store', screen, 'equipmentCoding'))].every((c) =>
-          ['HH-03', 'POS-ST001', 'FIT-ST001', 'FIT-ST001-2', 'FIT-ST001-3'].includes(c),
+          ['HH-03', 'POS-ST001', 'FIT-ST001', 'FIT-ST001-2', 'FIT-ST001-3', 'EAS-ST001'].includes(c),
         ),
       ).toBe(true);
       expect(ours(await feed('store', screen, 'equipmentCoding'))).toEqual([ST.reader]);
@@ -166,8 +166,8 @@ describe(`RFID screens scoped to a user's store or warehouse (${DRIVER})`, () =>
       ((await t.call('GET', '/api/rfid/live/readers', { token: tokens[who] })).body.data as { equipmentCoding: string }[])
         .map((x) => x.equipmentCoding)
         .sort();
-    // its fitting rooms' three cabin readers too
-    const st001 = ['FIT-ST001', 'FIT-ST001-2', 'FIT-ST001-3', 'HH-03', 'POS-ST001'];
+    // its fitting rooms' three cabin readers and its EAS exit's too
+    const st001 = ['EAS-ST001', 'FIT-ST001', 'FIT-ST001-2', 'FIT-ST001-3', 'HH-03', 'POS-ST001'];
     expect(await listed('store')).toEqual(st001);
     // its pad (warehouse/pad-review's demo handheld), its QI-area reader, its receiving dock's tunnel,
     // its pack station's tunnel, its e-commerce area's tunnel and its dock-out gate too
