@@ -31,6 +31,7 @@ export {
   type Reach,
   recordException,
   registryOf,
+  releaseTags,
   someTags,
 } from './service.js';
 export {

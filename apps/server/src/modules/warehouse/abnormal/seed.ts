@@ -1,7 +1,7 @@
 import { abnormalLabelResource, LOCATION_KIND, TAG_EXCEPTION_KIND, TAG_EXCEPTION_STATE, ZONE_TYPE } from '@tagloom/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../../db/client.js';
-import { recordException, someTags } from '../../label/tags/index.js';
+import { recordException, releaseTags, someTags } from '../../label/tags/index.js';
 import { locations } from '../../tenant/places/tables.js';
 import { wmsBills } from '../bills/tables.js';
 import { wmsCartons } from '../cartons/tables.js';
@@ -82,6 +82,8 @@ export async function seedAbnormalDemo(tx: Tx, tenantId: number): Promise<void> 
       .set({ state, note, handledBy: 'demo', handledAt: when })
       .where(and(eq(abnormalLabels.tenantId, tenantId), eq(abnormalLabels.epc, epc)))
       .returning({ id: abnormalLabels.id, siteId: abnormalLabels.siteId });
+    // a cleared foreign label gives its tag back the status it had, as the clear button does
+    if (state === TAG_EXCEPTION_STATE.CLEARED) await releaseTags(tx, tenantId, [epc]);
     for (const r of rows)
       await writeWmsLog(tx, {
         tenantId,
