@@ -1,4 +1,5 @@
-import { countKpis, COUNT_SHEET_KIND as K, COUNT_STATUS as S } from '@tagloom/domain';
+import * as XLSX from '@e965/xlsx';
+import { countKpis, COUNT_SHEET_KIND as K, COUNT_STATUS as S, translate } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
@@ -117,6 +118,26 @@ describe(`store counts on ${DRIVER}`, () => {
     expect(r.categories.length).toBeGreaterThan(0);
     expect(r.weeks.length).toBeGreaterThanOrEqual(4);
     expect(r.weeks.reduce((a: number, w: Row) => a + w.approved, 0)).toBeGreaterThanOrEqual(25);
+    // the accuracy per week: each approved count of the period in the week it was finished, the
+    // weeks without one have none
+    expect(r.weeks.reduce((a: number, w: Row) => a + w.counts, 0)).toBe(r.counts.length);
+    for (const w of r.weeks as Row[]) {
+      if (!w.counts) expect([w.accuracySku, w.accuracySmape], w.week).toEqual([null, null]);
+      else
+        for (const v of [w.accuracySku, w.accuracySmape]) {
+          expect(v).toBeGreaterThan(50);
+          expect(v).toBeLessThanOrEqual(100);
+        }
+    }
+    const weekOf = (at: string) => r.weeks.findLast((w: Row) => w.week <= at.slice(0, 10)).week;
+    for (const c of r.counts.slice(0, 10)) expect(r.weeks.find((w: Row) => w.week === weekOf(c.finishedAt)).counts).toBeGreaterThan(0);
+    // the worse store's weeks are worse than the rest's (its one store against the nine others)
+    const worse = (await call('/api/store/report-stocktaking/data', { siteId: red.siteId })).body.data;
+    const counted = (weeks: Row[]) => weeks.filter((w) => w.counts > 0);
+    expect(counted(worse.weeks).length).toBeGreaterThanOrEqual(3);
+    const mean = (weeks: Row[]) => counted(weeks).reduce((a, w) => a + w.accuracySku, 0) / counted(weeks).length;
+    expect(mean(worse.weeks)).toBeLessThan(mean(r.weeks));
+    for (const w of counted(worse.weeks)) expect(w.accuracySku, w.week).toBeLessThan(95);
     const sheet = await t.app.inject({
       method: 'POST',
       url: '/api/store/report-stocktaking/export',
@@ -125,6 +146,15 @@ describe(`store counts on ${DRIVER}`, () => {
     });
     expect(sheet.statusCode).toBe(200);
     expect(sheet.headers['content-type']).toMatch(/spreadsheetml/);
+    // its weeks sheet holds each week's counts and accuracy, as the report does
+    const wb = XLSX.read(sheet.rawPayload);
+    const weeks = XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[translate('zh_CN', 'countReport.sheet.weeks')], { header: 1 });
+    expect(weeks[0]).toEqual(
+      ['week', 'approved', 'complete', 'incomplete', 'notCounted', 'counts', 'accuracySku', 'accuracySmape'].map((k) =>
+        translate('zh_CN', `countReport.col.${k}`),
+      ),
+    );
+    expect(weeks.slice(1).map((w) => [w[0], w[5], w[6] ?? null])).toEqual(r.weeks.map((w: Row) => [w.week, w.counts, w.accuracySku]));
     expect((await call('/api/store/report-stocktaking/data', { from: '2026-01-01', to: '2025-01-01' })).status).toBe(400);
   });
 

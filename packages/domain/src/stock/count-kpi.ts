@@ -91,3 +91,15 @@ export function weekStatus(statuses: readonly number[]): WeekCountStatus {
   if (statuses.includes(2)) return 'incomplete';
   return 'notCounted';
 }
+
+/**
+ * A week of the stocktaking report (from Monday, YYYY-MM-DD): how many stores approved, completed,
+ * started or did not count, and the approved counts finished that week with their SKU and SMAPE
+ * accuracy over their lines (null: none).
+ */
+export interface CountReportWeek extends Record<WeekCountStatus, number> {
+  week: string;
+  counts: number;
+  accuracySku: number | null;
+  accuracySmape: number | null;
+}

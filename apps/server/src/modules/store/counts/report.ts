@@ -5,7 +5,7 @@
  * duration and items an hour — and each store's count status per week (approved, complete,
  * incomplete, not counted). A store's user sees its own store. The sheet export holds the same.
  */
-import { itemsPerHour, type Lang, LOCATION_KIND, COUNT_STATUS as S, translate, weekStatus } from '@tagloom/domain';
+import { type CountReportWeek, itemsPerHour, type Lang, LOCATION_KIND, COUNT_STATUS as S, translate, weekStatus } from '@tagloom/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -66,7 +66,8 @@ export interface StocktakingReport {
   counts: Record<string, unknown>[];
   stores: Record<string, unknown>[];
   categories: Record<string, unknown>[];
-  weeks: { week: string; approved: number; complete: number; incomplete: number; notCounted: number }[];
+  /** each week of the period (from Monday) */
+  weeks: CountReportWeek[];
   /** the stores the session reaches (the filter's choices) */
   sites: { id: number; name: string }[];
 }
@@ -119,6 +120,14 @@ export async function stocktakingReport(db: Db, session: SessionInfo, f: Filters
            and c.site_id in (select l.id from locations l where ${storesOf(session, f)})
          group by 1, 2`,
   );
+  // the accuracy of each week's approved counts, over their lines as per store (the week they were finished)
+  const weeklyAccuracy = await queryRows<{ week: string; counts: number; smape: string | null; sku: string | null }>(
+    db,
+    sql`with ${linesOf(t, approved)}
+        select to_char(date_trunc('week', c.finished_at), 'YYYY-MM-DD') as week, count(distinct c.id)::int as counts, ${ACCURACY}
+          from x join stock_counts c on c.tenant_id = ${t} and c.id = x.count_id
+         group by 1`,
+  );
   const [{ n: storeCount }] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from locations l where ${storesOf(session, f)}`,
@@ -136,7 +145,17 @@ export async function stocktakingReport(db: Db, session: SessionInfo, f: Filters
   for (let w = monday(from); w.getTime() < to.getTime(); w = new Date(w.getTime() + 7 * DAY)) {
     const key = w.toISOString().slice(0, 10);
     const of = weekly.filter((r) => r.week === key);
-    const tally = { week: key, approved: 0, complete: 0, incomplete: 0, notCounted: 0 };
+    const accuracy = weeklyAccuracy.find((r) => r.week === key);
+    const tally: CountReportWeek = {
+      week: key,
+      approved: 0,
+      complete: 0,
+      incomplete: 0,
+      notCounted: 0,
+      counts: accuracy?.counts ?? 0,
+      accuracySku: accuracy?.sku == null ? null : num(accuracy.sku),
+      accuracySmape: accuracy?.smape == null ? null : num(accuracy.smape),
+    };
     for (const r of of) tally[weekStatus(r.statuses.map(Number))]++;
     tally.notCounted += Math.max(0, storeCount - of.length);
     weeks.push(tally);
@@ -193,8 +212,8 @@ function reportSheets(r: StocktakingReport, lang: Lang) {
     {
       name: translate(lang, 'countReport.sheet.weeks'),
       rows: [
-        ['week', 'approved', 'complete', 'incomplete', 'notCounted'].map(h),
-        ...r.weeks.map((w) => [w.week, w.approved, w.complete, w.incomplete, w.notCounted]),
+        ['week', 'approved', 'complete', 'incomplete', 'notCounted', 'counts', 'accuracySku', 'accuracySmape'].map(h),
+        ...r.weeks.map((w) => [w.week, w.approved, w.complete, w.incomplete, w.notCounted, w.counts, w.accuracySku, w.accuracySmape]),
       ],
     },
   ];
@@ -210,7 +229,7 @@ export const stocktakingReportRoutes: FastifyPluginAsyncZod<Services> = async (a
       schema: {
         tags: [SCREEN],
         summary:
-          "The stocktaking report of a period (from, to: default the last 28 days; at most 366) and a store (siteId, optional): the stores' approved counts (expected, counted, over, short, SKU and SMAPE accuracy, duration, items an hour), the same per store and per category over the counts' lines, and per week how many stores approved, completed, started or did not count. A store's user sees its store",
+          "The stocktaking report of a period (from, to: default the last 28 days; at most 366) and a store (siteId, optional): the stores' approved counts (expected, counted, over, short, SKU and SMAPE accuracy, duration, items an hour), the same per store and per category over the counts' lines, and per week how many stores approved, completed, started or did not count, with the SKU and SMAPE accuracy of the approved counts finished that week (null when none). A store's user sees its store",
         body: filters,
         response: {
           200: envelope(
@@ -219,7 +238,16 @@ export const stocktakingReportRoutes: FastifyPluginAsyncZod<Services> = async (a
               stores: z.array(row),
               categories: z.array(row),
               weeks: z.array(
-                z.object({ week: z.string(), approved: z.number(), complete: z.number(), incomplete: z.number(), notCounted: z.number() }),
+                z.object({
+                  week: z.string(),
+                  approved: z.number(),
+                  complete: z.number(),
+                  incomplete: z.number(),
+                  notCounted: z.number(),
+                  counts: z.number(),
+                  accuracySku: z.number().nullable(),
+                  accuracySmape: z.number().nullable(),
+                }),
               ),
               sites: z.array(z.object({ id: z.number(), name: z.string() })),
             }),

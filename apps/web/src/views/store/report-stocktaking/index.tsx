@@ -1,12 +1,13 @@
 /**
  * store/report-stocktaking: the stores' approved counts of a period (filters: period, store) —
  * SKU accuracy by store against the 95 % target, the count status per week (approved, complete,
- * incomplete, not counted), and tables per count and per category (expected, counted, over, short,
+ * incomplete, not counted), the SKU and SMAPE accuracy per week against the same target, and tables per count and per category (expected, counted, over, short,
  * SKU and SMAPE accuracy, duration, items an hour); the workbook export holds the same.
  */
 
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { ACTIONS } from '@tagloom/domain/menu/actions.ts';
+import type { CountReportWeek } from '@tagloom/domain/stock/count-kpi.ts';
 import { useQuery } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
 import { Row as AntRow, Button, Card, Col, DatePicker, Form, Grid, Select, Space, Table, theme } from 'antd';
@@ -25,7 +26,7 @@ interface Report {
   counts: Row[];
   stores: Row[];
   categories: Row[];
-  weeks: { week: string; approved: number; complete: number; incomplete: number; notCounted: number }[];
+  weeks: CountReportWeek[];
   sites: { id: number; name: string }[];
 }
 interface Filters {
@@ -134,6 +135,47 @@ export default function StocktakingReport() {
     };
   }, [data, t, token.colorSuccess, token.colorPrimary, token.colorWarning, token.colorTextQuaternary]);
 
+  const weeklyAccuracyOption = useMemo<ChartOption>(() => {
+    const weeks = data?.weeks ?? [];
+    const line = (key: 'accuracySku' | 'accuracySmape', color: string) => ({
+      name: col(key),
+      type: 'line',
+      connectNulls: true,
+      symbolSize: 7,
+      itemStyle: { color },
+      data: weeks.map((w) => w[key]),
+    });
+    // the axis from a round figure below the lowest week (and the target) to 100, in steps of 5 or 10
+    const lowest = Math.min(TARGET, ...weeks.flatMap((w) => [w.accuracySku, w.accuracySmape]).filter((v) => v !== null));
+    const min = Math.max(0, Math.floor(lowest / 5) * 5 - 5);
+    return {
+      tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => `${pct(v)} %` },
+      legend: { bottom: 0 },
+      grid: { left: 8, right: 24, top: 32, bottom: 36, containLabel: true },
+      xAxis: { type: 'category', data: weeks.map((w) => w.week.slice(5)) },
+      yAxis: {
+        type: 'value',
+        name: t('countReport.accuracyAxis'),
+        nameTextStyle: { align: 'left' },
+        min,
+        max: 100,
+        interval: 100 - min <= 30 ? 5 : 10,
+      },
+      series: [
+        {
+          ...line('accuracySku', token.colorPrimary),
+          markLine: {
+            symbol: 'none',
+            lineStyle: { color: token.colorSuccess, type: 'dashed' },
+            label: { formatter: t('countReport.target'), position: 'insideEndTop' },
+            data: [{ yAxis: TARGET }],
+          },
+        },
+        line('accuracySmape', token.colorWarning),
+      ],
+    };
+  }, [data, t, token.colorPrimary, token.colorSuccess, token.colorWarning]);
+
   const num = (key: string, width = 90) => ({
     title: col(key),
     dataIndex: key,
@@ -198,6 +240,11 @@ export default function StocktakingReport() {
         <Col xs={24} xl={10}>
           <Card variant="borderless" size="small" title={t('countReport.weekly')}>
             <Chart option={weeksOption} height={300} testId="chart-count-weeks" />
+          </Card>
+        </Col>
+        <Col xs={24}>
+          <Card variant="borderless" size="small" title={t('countReport.weeklyAccuracy')}>
+            <Chart option={weeklyAccuracyOption} height={260} testId="chart-count-week-accuracy" />
           </Card>
         </Col>
       </AntRow>
