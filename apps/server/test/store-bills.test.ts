@@ -1,4 +1,5 @@
 import { BILL_KIND, BILL_STATUS, CARTON_STATUS, RECEIPT_STATUS, STOCK_MOVE_KIND } from '@tagloom/domain';
+import { CARTON_RESULT } from '@tagloom/domain/rfid/reconcile.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueDeviceKey } from '../src/core/feed/device-keys.js';
@@ -83,6 +84,9 @@ describe(`store bills on ${DRIVER}`, () => {
     expect(all.some((b) => b.status === BILL_STATUS.CREATED)).toBe(false);
     const other = all.find((b) => b.destLocationId === site.get('ST004'))!;
     expect((await receive(other.id)).status).toBe(404);
+    expect((await t.call('GET', `/api/store/receiving/get?id=${other.id}`, { token: store01 })).status).toBe(404);
+    expect((await call('store/receiving', 'cartons/list', { id: other.id }, store01)).status).toBe(404);
+    expect((await call('store/receiving', 'cartons/list', { id: other.id })).body.data.total).toBeGreaterThan(0);
     const sent = (await list('store/delivery', {}, store01)).list;
     expect(sent.length).toBeGreaterThanOrEqual(4);
     expect(sent.every((b) => b.sourceLocationId === site.get('ST001'))).toBe(true);
@@ -177,8 +181,19 @@ describe(`store bills on ${DRIVER}`, () => {
     const pending = await receive(bill.id);
     expect(pending.status).toBe(409);
     expect(pending.body.msg).toContain('not checked yet');
+    // the receipt's detail shows the clerk each carton with what the store's reads found in it
+    const cartonsShown = async () => {
+      const r = await t.call('GET', `/api/store/receiving/get?id=${bill.id}`, { token: store01 });
+      expect(r.status, r.body.msg).toBe(200);
+      return (r.body.data.cartons as Row[]).map((c) => [c.cartonNo, c.status, c.result, c.expectedPieces, c.readPieces, c.short]);
+    };
+    expect(await cartonsShown()).toEqual([
+      [c1.carton_no, CARTON_STATUS.CHECKED, CARTON_RESULT.SHORT, first.length, 1, first.length - 1],
+      [c2.carton_no, c2.status, CARTON_RESULT.PENDING, (await epcsOf(c2.id)).length, 0, 0],
+    ]);
     await arrive(first.slice(1), 'st-arr-2');
     expect((await cartonsOf(bill.id))[0].status).toBe(CARTON_STATUS.ACCEPTED);
+    expect((await cartonsShown())[0]).toEqual([c1.carton_no, CARTON_STATUS.ACCEPTED, CARTON_RESULT.MATCHED, first.length, first.length, 0]);
     expect((await billOf('TO-ST001-0031')).status).toBe(BILL_STATUS.RECEIVING);
     await arrive(await epcsOf(c2.id), 'st-arr-3');
     const done = await billOf('TO-ST001-0031');

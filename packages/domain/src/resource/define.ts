@@ -110,6 +110,8 @@ export interface ChildSpec {
   // biome-ignore lint/suspicious/noExplicitAny: any line declaration, whatever its fields
   resource: ResourceDef<any>;
   parentField: string;
+  /** the heading of these lines under their parent row, where it has several kinds (default: the line declaration's name) */
+  label?: L10n;
 }
 
 /** At most this many lines in one parent's body. */

@@ -169,11 +169,22 @@ interface LinesPage extends PageResult {
 }
 
 /**
- * The lines of one parent row, read-only, under the row in the table (its expanded part): listed
- * under the parent (in the parent's scope, so whoever sees the row sees its lines), a ref shown by
+ * The lines of one parent row, read-only, under the row in the table (its expanded part), headed by
+ * their name when the parent has several kinds of lines: listed under the parent (in the parent's scope, so whoever sees the row sees its lines), a ref shown by
  * its label (a SKU by its barcode), never by its id.
  */
-export function ChildRows({ parentCode, child, parent }: { parentCode: string; child: ChildSpec; parent: Row }) {
+export function ChildRows({
+  parentCode,
+  child,
+  parent,
+  titled = false,
+}: {
+  parentCode: string;
+  child: ChildSpec;
+  parent: Row;
+  /** headed by the lines' name (a parent with several kinds of lines) */
+  titled?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const lang = normalizeLang(i18n.language);
   // what a line shows, the values the server keeps too (a picked quantity, a garment's dwell): no form needed to read
@@ -204,7 +215,8 @@ export function ChildRows({ parentCode, child, parent }: { parentCode: string; c
       })),
   ];
   return (
-    <div className="child-rows" data-testid={`child-rows-${parent.id}`}>
+    <div className="child-rows" data-testid={`child-rows-${parent.id}-${child.key}`}>
+      {titled && <div className="child-rows-title">{(child.label ?? child.resource.names)[lang]}</div>}
       <Table<Row>
         rowKey="id"
         size="small"

@@ -232,7 +232,10 @@ export function ResourcePage({
           columnOverrides={columnOverrides}
           expandedRow={
             def.children?.length
-              ? (row) => def.children!.map((c) => <ChildRows key={c.key} parentCode={def.code} child={c} parent={row} />)
+              ? (row) =>
+                  def.children!.map((c) => (
+                    <ChildRows key={c.key} parentCode={def.code} child={c} parent={row} titled={def.children!.length > 1} />
+                  ))
               : undefined
           }
           extraRowActions={extraRowActions ? (row) => extraRowActions(row, { reload }) : undefined}

@@ -2,6 +2,7 @@ import { L } from '../../lang.js';
 import { defineResource } from '../../resource/define.js';
 import { defineMachine } from '../../resource/machine.js';
 import { billFields, billLineResource, receiptFields } from '../warehouse/bill.js';
+import { receivingCheckResource } from '../warehouse/carton.js';
 import { BILL_STATUS as B, BILL_KIND } from '../warehouse/enums.js';
 
 /** The kinds of bill a store receives: a DC's transfer, another store's transfer (operations.md §6). */
@@ -50,7 +51,8 @@ export const storeReceivingMachine = defineMachine({
 /**
  * Store receiving (E1, store/receiving): the bills coming to a store — a DC's transfers and other
  * stores' — with the cartons and pieces should, real and their difference, received by the reads of
- * their EPCs arriving at the store and confirmed by the clerk's receive (finish + review). A store's
+ * their EPCs arriving at the store and confirmed by the clerk's receive (finish + review); under each
+ * bill its lines and its cartons, each with its check's result (matched, short, over…). A store's
  * clerk sees the bills to its store only.
  */
 export const storeReceivingResource = defineResource({
@@ -65,7 +67,11 @@ export const storeReceivingResource = defineResource({
   partyScope: { store: ['destLocationId'] },
   // the generic proofs' rows: transfers to a store (made as bills)
   sample: (salt) => ({ kind: BILL_KIND.TRANSFER, reservationNo: `R${salt}` }),
-  children: [{ key: 'lines', resource: billLineResource, parentField: 'billId' }],
+  // the bill's lines, and its cartons with what the store's reads found in each (the carton check's result)
+  children: [
+    { key: 'lines', resource: billLineResource, parentField: 'billId', label: L('单据明细', '單據明細', 'Lines') },
+    { key: 'cartons', resource: receivingCheckResource, parentField: 'billId', label: L('箱核对', '箱核對', 'Carton checks') },
+  ],
   crud: ['query', 'export'],
   fields: {
     ...receiptFields,
