@@ -170,8 +170,9 @@ interface LinesPage extends PageResult {
 
 /**
  * The lines of one parent row, read-only, under the row in the table (its expanded part), headed by
- * their name when the parent has several kinds of lines: listed under the parent (in the parent's scope, so whoever sees the row sees its lines), a ref shown by
- * its label (a SKU by its barcode), never by its id.
+ * their name when the parent has several kinds of lines: listed under the parent (in the parent's
+ * scope, so whoever sees the row sees its lines), a ref shown by its label (a SKU by its barcode),
+ * never by its id.
  */
 export function ChildRows({
   parentCode,

@@ -1,8 +1,9 @@
 /**
  * store/report-stocktaking: the stores' approved counts of a period (filters: period, store) —
  * SKU accuracy by store against the 95 % target, the count status per week (approved, complete,
- * incomplete, not counted), the SKU and SMAPE accuracy per week against the same target, and tables per count and per category (expected, counted, over, short,
- * SKU and SMAPE accuracy, duration, items an hour); the workbook export holds the same.
+ * incomplete, not counted), the SKU and SMAPE accuracy per week against the same target, and tables
+ * per count and per category (expected, counted, over, short, SKU and SMAPE accuracy, duration,
+ * items an hour); the workbook export holds the same.
  */
 
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
