@@ -259,6 +259,8 @@ describe('stock', () => {
       await page.getByRole('tab', { name: webText(lang, 'stockView.tab.refill') }).click();
       const refill = page.getByTestId('refill-tab');
       await expect.poll(() => refill.locator('.ant-table-tbody tr.ant-table-row').count()).toBeGreaterThan(0);
+      // the floor's on-shelf availability of the last four weeks, drawn
+      await expect.poll(() => refill.getByTestId('chart-osa-trend').getAttribute('data-drawn')).not.toBeNull();
       await refill.getByTestId('refill-start').click();
       await expect.poll(() => page.locator('.ant-message-notice').last().textContent()).toMatch(/Refill task RF\d+ started/);
       // the task listed, open until the readers see its pieces on the floor

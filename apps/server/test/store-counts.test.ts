@@ -138,6 +138,28 @@ describe(`store counts on ${DRIVER}`, () => {
     const mean = (weeks: Row[]) => counted(weeks).reduce((a, w) => a + w.accuracySku, 0) / counted(weeks).length;
     expect(mean(worse.weeks)).toBeLessThan(mean(r.weeks));
     for (const w of counted(worse.weeks)) expect(w.accuracySku, w.week).toBeLessThan(95);
+    // on-shelf availability: the mean of the zoned stores' days, per store over the period and per
+    // week over its days (a day counts once a store), as the stores' own days (refill tab) have them
+    const daysOf = async (code: string) => {
+      const s = r.stores.find((x: Row) => x.siteCode === code);
+      const res = await t.call('GET', `/api/store/refill/osa?siteId=${s.siteId}&days=29`, { token: demo });
+      return (res.body as Row).data as { day: string; osa: number }[];
+    };
+    const osaDays = [...(await daysOf('ST001')), ...(await daysOf('ST009'))];
+    expect(osaDays.length).toBeGreaterThanOrEqual(54);
+    const avg = (v: number[]) => v.reduce((a, x) => a + x, 0) / v.length;
+    for (const code of ['ST001', 'ST009']) {
+      const store = r.stores.find((x: Row) => x.siteCode === code);
+      expect(store.osa, code).toBeCloseTo(avg((await daysOf(code)).map((d) => d.osa)), 1);
+    }
+    expect(r.stores.find((x: Row) => x.siteCode === 'ST007').osa).toBeNull();
+    const weekStart = (day: string) => r.weeks.findLast((w: Row) => w.week <= day).week as string;
+    for (const w of r.weeks as Row[]) {
+      const of = osaDays.filter((d) => weekStart(d.day) === w.week).map((d) => d.osa);
+      if (!of.length) expect(w.osa, w.week).toBeNull();
+      else expect(w.osa, w.week).toBeCloseTo(avg(of), 1);
+    }
+    expect((r.weeks as Row[]).filter((w) => w.osa !== null).length).toBeGreaterThanOrEqual(4);
     const sheet = await t.app.inject({
       method: 'POST',
       url: '/api/store/report-stocktaking/export',
@@ -150,11 +172,13 @@ describe(`store counts on ${DRIVER}`, () => {
     const wb = XLSX.read(sheet.rawPayload);
     const weeks = XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[translate('zh_CN', 'countReport.sheet.weeks')], { header: 1 });
     expect(weeks[0]).toEqual(
-      ['week', 'approved', 'complete', 'incomplete', 'notCounted', 'counts', 'accuracySku', 'accuracySmape'].map((k) =>
+      ['week', 'approved', 'complete', 'incomplete', 'notCounted', 'counts', 'accuracySku', 'accuracySmape', 'osa'].map((k) =>
         translate('zh_CN', `countReport.col.${k}`),
       ),
     );
-    expect(weeks.slice(1).map((w) => [w[0], w[5], w[6] ?? null])).toEqual(r.weeks.map((w: Row) => [w.week, w.counts, w.accuracySku]));
+    expect(weeks.slice(1).map((w) => [w[0], w[5], w[6] ?? null, w[8] ?? null])).toEqual(
+      r.weeks.map((w: Row) => [w.week, w.counts, w.accuracySku, w.osa]),
+    );
     expect((await call('/api/store/report-stocktaking/data', { from: '2026-01-01', to: '2025-01-01' })).status).toBe(400);
   });
 

@@ -2,6 +2,7 @@ import { ZONE_TYPE } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
+import { osaDays, sampleAllOsa, sampleOsa } from '../src/modules/store/stock/osa.js';
 import { REFILL_STATUS, refillByReads } from '../src/modules/store/stock/refill.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 
@@ -98,6 +99,51 @@ describe(`store stock and refill on ${DRIVER}`, () => {
     expect((await get(`/api/store/stock?siteId=${site.ST004}`, store01)).status).toBe(404);
     expect((await get(`/api/store/refill?siteId=${site.ST004}`, store01)).status).toBe(404);
     expect((await get(`/api/store/stock?siteId=${site.ST001}`, store01)).status).toBe(200);
+  });
+
+  it("keeps each zoned store's on-shelf availability day by day: hourly samples, their daily mean, the demo's four weeks", async () => {
+    const res = await get(`/api/store/refill/osa?siteId=${site.ST001}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const days = res.body.data as Row[];
+    // the demo's 27 days and today's samples (the seed's and the hourly job's)
+    expect(days.length).toBeGreaterThanOrEqual(27);
+    expect(days.length).toBeLessThanOrEqual(28);
+    for (let i = 1; i < days.length; i++) expect(days[i].day > days[i - 1].day).toBe(true);
+    for (const d of days) {
+      expect(d.samples).toBeGreaterThan(0);
+      expect(d.osa).toBeGreaterThan(0);
+      expect(d.osa).toBeLessThanOrEqual(100);
+      expect(d.full).toBeLessThanOrEqual(d.options);
+    }
+    expect((await get(`/api/store/refill/osa?siteId=${site.ST001}&days=7`)).body.data).toEqual(days.slice(-7));
+    // a store without a sales floor and a stock room has none; store01 sees its own store only
+    expect((await get(`/api/store/refill/osa?siteId=${site.ST005}`)).body.data).toEqual([]);
+    expect((await get(`/api/store/refill/osa?siteId=${site.ST004}`, store01)).status).toBe(404);
+    expect((await get(`/api/store/refill/osa?siteId=${site.ST001}`, store01)).body.data).toEqual(days);
+    expect((await get(`/api/store/refill/osa?siteId=${site.ST001}&days=0`)).status).toBe(400);
+
+    // a sample is the floor's OSA now (the refill tab's figure); a day's OSA is the mean of its samples
+    const now = (await get(`/api/store/refill?siteId=${site.ST001}`)).body.data;
+    const later = new Date(Date.now() + 3 * 86_400_000);
+    const share = await t.ctx.db.transaction((tx) => sampleOsa(tx, tenantId, site.ST001, later));
+    expect(share).toBeCloseTo(now.osa, 6);
+    await t.ctx.db.transaction((tx) => sampleOsa(tx, tenantId, site.ST001, new Date(later.getTime() + 3_600_000)));
+    const [day] = (await osaDays(t.ctx.db, tenantId, site.ST001, 1, later)).slice(-1);
+    expect(day).toMatchObject({ day: later.toISOString().slice(0, 10), samples: 2, options: now.optionsInStock });
+    expect(day.osa).toBeCloseTo(100 * now.osa, 1);
+
+    // the hourly job samples every zoned store with stock once an hour, whichever process runs it
+    // first (the demo's ST004 has zones and no tag in them)
+    const round = new Date(later.getTime() + 86_400_000);
+    expect(await sampleAllOsa(t.ctx.db, round)).toBe(2);
+    expect(await sampleAllOsa(t.ctx.db, new Date(round.getTime() + 600_000))).toBeNull();
+    const sampled = await queryRows<{ code: string; samples: number }>(
+      t.ctx.db,
+      sql`select l.code, d.samples from store_osa_days d join locations l on l.tenant_id = d.tenant_id and l.id = d.site_id
+           where d.tenant_id = ${tenantId} and d.day = ${round.toISOString().slice(0, 10)}::date order by l.code`,
+    );
+    expect(sampled).toEqual(['ST001', 'ST009'].map((code) => ({ code, samples: 1 })));
+    await t.ctx.db.execute(sql`delete from store_osa_days where tenant_id = ${tenantId} and day > current_date`);
   });
 
   it('suggests refills for floor gaps the stock room can fill, starts a task the floor reads close, with its stocking event', async () => {

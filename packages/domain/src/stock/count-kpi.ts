@@ -95,11 +95,13 @@ export function weekStatus(statuses: readonly number[]): WeekCountStatus {
 /**
  * A week of the stocktaking report (from Monday, YYYY-MM-DD): how many stores approved, completed,
  * started or did not count, and the approved counts finished that week with their SKU and SMAPE
- * accuracy over their lines (null: none).
+ * accuracy over their lines (null: none), and the stores' mean on-shelf availability of its days
+ * (null: no store's floor was sampled).
  */
 export interface CountReportWeek extends Record<WeekCountStatus, number> {
   week: string;
   counts: number;
   accuracySku: number | null;
   accuracySmape: number | null;
+  osa: number | null;
 }

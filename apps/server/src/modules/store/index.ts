@@ -31,10 +31,11 @@ useErpStock(async (tx, tenantId, siteId) => {
  * its receipts and deliveries, the till, counts, its ERP stock and difference lists, re-tagging, reports and
  * O2O orders —
  * each area a part in its own folder (./<area>/part.ts), combined here in the order their demo data
- * is seeded (the till's sales before the ERP stocks that mirror the book).
+ * is seeded (the till's sales before the ERP stocks that mirror the book; the floors' OSA history
+ * last, around the floors the others left).
  */
 export const storeModule = defineModule({
   code: 'store',
   domain,
-  ...combineParts([billsPart, stockPart, posPart, countsPart, erpPart, differencesPart, retagPart, reportsPart, o2oPart]),
+  ...combineParts([billsPart, posPart, countsPart, erpPart, differencesPart, retagPart, reportsPart, o2oPart, stockPart]),
 });

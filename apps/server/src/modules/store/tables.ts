@@ -6,3 +6,4 @@ export * from './erp/tables.js';
 export * from './o2o/tables.js';
 export * from './pos/tables.js';
 export * from './retag/tables.js';
+export * from './stock/tables.js';

@@ -3,7 +3,8 @@
  * approved counts of a period — per count, per store and per category the pieces expected, counted,
  * over and short, the SKU and SMAPE accuracy (over the lines, so sizes do not offset each other),
  * duration and items an hour — and each store's count status per week (approved, complete,
- * incomplete, not counted). A store's user sees its own store. The sheet export holds the same.
+ * incomplete, not counted), with the on-shelf availability of the stores' floors per store and week
+ * (the hourly samples of ../stock/osa.ts). A store's user sees its own store. The sheet export holds the same.
  */
 import { type CountReportWeek, itemsPerHour, type Lang, LOCATION_KIND, COUNT_STATUS as S, translate, weekStatus } from '@tagloom/domain';
 import { type SQL, sql } from 'drizzle-orm';
@@ -15,6 +16,7 @@ import { envelope } from '../../../core/envelope.js';
 import { badRequest } from '../../../core/errors.js';
 import { attachment, workbookBuffer } from '../../../core/resource/excel.js';
 import { type Db, queryRows } from '../../../db/client.js';
+import { osaMeans } from '../stock/osa.js';
 
 const SCREEN = 'store/report-stocktaking';
 const DAY = 86_400_000;
@@ -136,6 +138,7 @@ export async function stocktakingReport(db: Db, session: SessionInfo, f: Filters
     db,
     sql`select l.id, l.name from locations l where ${storesOf(session, {})} order by l.code limit 500`,
   );
+  const osa = await osaMeans(db, t, storesOf(session, f), from, to);
   const weeks: StocktakingReport['weeks'] = [];
   const monday = (d: Date) => {
     const x = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
@@ -155,6 +158,7 @@ export async function stocktakingReport(db: Db, session: SessionInfo, f: Filters
       counts: accuracy?.counts ?? 0,
       accuracySku: accuracy?.sku == null ? null : num(accuracy.sku),
       accuracySmape: accuracy?.smape == null ? null : num(accuracy.smape),
+      osa: osa.byWeek.get(key) ?? null,
     };
     for (const r of of) tally[weekStatus(r.statuses.map(Number))]++;
     tally.notCounted += Math.max(0, storeCount - of.length);
@@ -167,12 +171,30 @@ export async function stocktakingReport(db: Db, session: SessionInfo, f: Filters
       accuracySmape: c.accuracySmape == null ? null : num(c.accuracySmape),
       itemsPerHour: itemsPerHour(num(c.counted), num(c.durationS)),
     })),
-    stores: stores.map((s) => ({ ...s, smape: s.smape == null ? null : num(s.smape), sku: s.sku == null ? null : num(s.sku) })),
+    stores: stores.map((s) => ({
+      ...s,
+      smape: s.smape == null ? null : num(s.smape),
+      sku: s.sku == null ? null : num(s.sku),
+      osa: osa.bySite.get(Number(s.siteId)) ?? null,
+    })),
     categories: categories.map((s) => ({ ...s, smape: s.smape == null ? null : num(s.smape), sku: s.sku == null ? null : num(s.sku) })),
     weeks,
     sites: sites.map((s) => ({ id: Number(s.id), name: s.name })),
   };
 }
+
+/** The weeks sheet's columns, each a field of the week. */
+const WEEK_COLUMNS = [
+  'week',
+  'approved',
+  'complete',
+  'incomplete',
+  'notCounted',
+  'counts',
+  'accuracySku',
+  'accuracySmape',
+  'osa',
+] as const satisfies readonly (keyof CountReportWeek)[];
 
 /** The report as a workbook: counts, stores, categories and weeks, headed in the reader's language. */
 function reportSheets(r: StocktakingReport, lang: Lang) {
@@ -198,8 +220,8 @@ function reportSheets(r: StocktakingReport, lang: Lang) {
     {
       name: translate(lang, 'countReport.sheet.stores'),
       rows: [
-        ['siteName', 'counts', ...pieces, 'accuracySku', 'accuracySmape'].map(h),
-        ...r.stores.map((s) => [s.siteName, num(s.counts), ...pieces.map((p) => num(s[p])), s.sku, s.smape]),
+        ['siteName', 'counts', ...pieces, 'accuracySku', 'accuracySmape', 'osa'].map(h),
+        ...r.stores.map((s) => [s.siteName, num(s.counts), ...pieces.map((p) => num(s[p])), s.sku, s.smape, s.osa]),
       ],
     },
     {
@@ -211,10 +233,7 @@ function reportSheets(r: StocktakingReport, lang: Lang) {
     },
     {
       name: translate(lang, 'countReport.sheet.weeks'),
-      rows: [
-        ['week', 'approved', 'complete', 'incomplete', 'notCounted', 'counts', 'accuracySku', 'accuracySmape'].map(h),
-        ...r.weeks.map((w) => [w.week, w.approved, w.complete, w.incomplete, w.notCounted, w.counts, w.accuracySku, w.accuracySmape]),
-      ],
+      rows: [WEEK_COLUMNS.map(h), ...r.weeks.map((w) => WEEK_COLUMNS.map((k) => w[k]))],
     },
   ];
 }
@@ -229,7 +248,7 @@ export const stocktakingReportRoutes: FastifyPluginAsyncZod<Services> = async (a
       schema: {
         tags: [SCREEN],
         summary:
-          "The stocktaking report of a period (from, to: default the last 28 days; at most 366) and a store (siteId, optional): the stores' approved counts (expected, counted, over, short, SKU and SMAPE accuracy, duration, items an hour), the same per store and per category over the counts' lines, and per week how many stores approved, completed, started or did not count, with the SKU and SMAPE accuracy of the approved counts finished that week (null when none). A store's user sees its store",
+          "The stocktaking report of a period (from, to: default the last 28 days; at most 366) and a store (siteId, optional): the stores' approved counts (expected, counted, over, short, SKU and SMAPE accuracy, duration, items an hour), the same per store and per category over the counts' lines, and per week how many stores approved, completed, started or did not count, with the SKU and SMAPE accuracy of the approved counts finished that week (null when none) and the mean on-shelf availability (%) of the stores' floors over its days (null when no floor was sampled; each store row has its own, osa). A store's user sees its store",
         body: filters,
         response: {
           200: envelope(
@@ -247,6 +266,7 @@ export const stocktakingReportRoutes: FastifyPluginAsyncZod<Services> = async (a
                   counts: z.number(),
                   accuracySku: z.number().nullable(),
                   accuracySmape: z.number().nullable(),
+                  osa: z.number().nullable(),
                 }),
               ),
               sites: z.array(z.object({ id: z.number(), name: z.string() })),

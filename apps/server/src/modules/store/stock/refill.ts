@@ -117,6 +117,20 @@ async function floorAndRoom(tx: Tx, tenantId: number, siteId: number) {
 }
 
 /**
+ * The site's floor now as on-shelf availability's terms: the options with stock at the site and
+ * those whose every stocked size is on the floor (null: the site has no sales floor and stock room).
+ */
+export async function osaNow(tx: Tx, tenantId: number, siteId: number): Promise<{ options: number; full: number } | null> {
+  const base = await floorAndRoom(tx, tenantId, siteId);
+  if (!base) return null;
+  const [f] = await queryRows<{ options: number; full: number }>(
+    tx,
+    sql`with ${base} select count(*)::int as options, (count(*) filter (where is_full))::int as full from opts`,
+  );
+  return { options: f?.options ?? 0, full: f?.full ?? 0 };
+}
+
+/**
  * The site's refill list now: its figures (OSA now and after, the options in stock, the options to
  * refill and their pieces) and one page of the options to refill, the most urgent first (sizes
  * missing × (the option's pieces sold in the last 7 days + 1), then style and colour) — ranked and

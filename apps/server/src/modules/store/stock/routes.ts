@@ -1,6 +1,7 @@
 /**
  * store/inventory's stock routes (guarded by its buttons): the sites a user may look at, a site's
- * stock per option (three numbers), the EPCs of a SKU present there, the refill list and tasks. A
+ * stock per option (three numbers), the EPCs of a SKU present there, the refill list and tasks, a
+ * store's on-shelf availability day by day. A
  * user bound to a store or warehouse sees its own site only (asking for another answers 404).
  */
 import { LOCATION_KIND } from '@tagloom/domain';
@@ -11,6 +12,7 @@ import type { SessionInfo } from '../../../core/context.js';
 import { envelope } from '../../../core/envelope.js';
 import { badRequest, notFound } from '../../../core/errors.js';
 import { queryRows, type Tx } from '../../../db/client.js';
+import { osaDays } from './osa.js';
 import { refillList, refillMoves, refillTasks, startRefill } from './refill.js';
 import { type ErpStock, presentEpcs, stockOptions } from './view.js';
 
@@ -238,6 +240,29 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
         await refillTasks(db, session.tenantId, site.id),
       ];
       return reply.ok({ ...list, tasks });
+    },
+  );
+
+  app.get(
+    '/store/refill/osa',
+    {
+      config: { access: { screen: SCREEN, action: 'query' } },
+      schema: {
+        tags: [SCREEN],
+        summary:
+          "A store's on-shelf availability day by day over the last `days` (default 28, to today, UTC days): each day's mean of its hourly samples (%, of the options with stock at the store those whose every stocked size is on the sales floor), how many samples, and the last sample's options in stock and options full on the floor. Days without a sample are left out; a store without a sales floor and a stock room has none",
+        querystring: z.object({ siteId: id, days: z.coerce.number().int().min(1).max(366).default(28) }),
+        response: {
+          200: envelope(
+            z.array(z.object({ day: z.string(), osa: z.number(), samples: z.number(), options: z.number(), full: z.number() })),
+          ),
+        },
+      },
+    },
+    async (req, reply) => {
+      const session = req.session!;
+      const site = await siteOf(db, session, req.query.siteId);
+      return reply.ok(await osaDays(db, session.tenantId, site.id, req.query.days));
     },
   );
 

@@ -1,8 +1,8 @@
 /**
  * store/inventory → Refill: the options on the sales floor missing a size the stock room holds —
  * what to bring, the most urgent first (sizes missing × last week's sales) — with the floor's
- * on-shelf availability now and once done; "Start refill" makes a task the readers close as the
- * pieces reach the floor. A store without a sales floor and a stock room has nothing to say here.
+ * on-shelf availability now and once done, and its days over the last four weeks (OsaTrend);
+ * "Start refill" makes a task the readers close as the pieces reach the floor. A store without a sales floor and a stock room has nothing to say here.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Progress, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
@@ -13,6 +13,7 @@ import { useMessage } from '../../../app/bridge';
 import { fetchData, request } from '../../../app/request';
 import { DATETIME_FORMAT } from '../../../components/resource/model';
 import { useCan } from '../../../components/ScreenContext';
+import { OsaTrend } from './OsaTrend';
 import type { StockSite } from './site';
 
 interface RefillSize {
@@ -174,6 +175,7 @@ export function RefillTab({ site }: { site: StockSite }) {
           { key: 'sold', title: t('stockView.refill.sold7d'), dataIndex: 'sold7d', align: 'right' },
         ]}
       />
+      <OsaTrend siteId={site.id} />
       <Card size="small" title={t('stockView.refill.tasks')}>
         <Table<RefillTask>
           size="small"

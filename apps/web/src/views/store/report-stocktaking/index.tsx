@@ -1,9 +1,10 @@
 /**
  * store/report-stocktaking: the stores' approved counts of a period (filters: period, store) —
  * SKU accuracy by store against the 95 % target, the count status per week (approved, complete,
- * incomplete, not counted), the SKU and SMAPE accuracy per week against the same target, and tables
- * per count and per category (expected, counted, over, short, SKU and SMAPE accuracy, duration,
- * items an hour); the workbook export holds the same.
+ * incomplete, not counted), the SKU and SMAPE accuracy and the floors' on-shelf availability per
+ * week against the same target, and tables per count, per store (with its OSA) and per category
+ * (expected, counted, over, short, SKU and SMAPE accuracy, duration, items an hour); the workbook
+ * export holds the same.
  */
 
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
@@ -123,7 +124,7 @@ export default function StocktakingReport() {
     });
     return {
       tooltip: { trigger: 'axis' },
-      legend: { bottom: 0 },
+      legend: { bottom: 0, type: 'scroll' },
       grid: { left: 8, right: 16, top: 32, bottom: 36, containLabel: true },
       xAxis: { type: 'category', data: weeks.map((w) => w.week.slice(5)) },
       yAxis: { type: 'value', minInterval: 1, name: t('countReport.storesAxis'), nameTextStyle: { align: 'left' } },
@@ -138,7 +139,7 @@ export default function StocktakingReport() {
 
   const weeklyAccuracyOption = useMemo<ChartOption>(() => {
     const weeks = data?.weeks ?? [];
-    const line = (key: 'accuracySku' | 'accuracySmape', color: string) => ({
+    const line = (key: 'accuracySku' | 'accuracySmape' | 'osa', color: string) => ({
       name: col(key),
       type: 'line',
       connectNulls: true,
@@ -147,11 +148,12 @@ export default function StocktakingReport() {
       data: weeks.map((w) => w[key]),
     });
     // the axis from a round figure below the lowest week (and the target) to 100, in steps of 5 or 10
-    const lowest = Math.min(TARGET, ...weeks.flatMap((w) => [w.accuracySku, w.accuracySmape]).filter((v) => v !== null));
+    const lowest = Math.min(TARGET, ...weeks.flatMap((w) => [w.accuracySku, w.accuracySmape, w.osa]).filter((v) => v !== null));
     const min = Math.max(0, Math.floor(lowest / 5) * 5 - 5);
     return {
       tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => `${pct(v)} %` },
-      legend: { bottom: 0 },
+      // one line of legend, paged on a narrow screen (three long names would wrap onto the axis)
+      legend: { bottom: 0, type: 'scroll' },
       grid: { left: 8, right: 24, top: 32, bottom: 36, containLabel: true },
       xAxis: { type: 'category', data: weeks.map((w) => w.week.slice(5)) },
       yAxis: {
@@ -173,9 +175,10 @@ export default function StocktakingReport() {
           },
         },
         line('accuracySmape', token.colorWarning),
+        { ...line('osa', token.purple), lineStyle: { type: 'dotted' } },
       ],
     };
-  }, [data, t, token.colorPrimary, token.colorSuccess, token.colorWarning]);
+  }, [data, t, token.colorPrimary, token.colorSuccess, token.colorWarning, token.purple]);
 
   const num = (key: string, width = 90) => ({
     title: col(key),
@@ -191,6 +194,40 @@ export default function StocktakingReport() {
     align: 'right' as const,
     render: (v: unknown) => <span style={{ color: v != null && n(v) < TARGET ? token.colorError : undefined }}>{pct(v)}</span>,
   });
+
+  type Column = TableColumnsType<Row>[number];
+  // a table of the counts' figures by store or by category (its first column), and its own columns after
+  const grouped = (
+    key: 'stores' | 'categories',
+    rowKey: string,
+    rows: Row[] | undefined,
+    first: Column,
+    x: number,
+    more: Column[] = [],
+  ) => (
+    <Card variant="borderless" size="small" title={t(`countReport.${key}`)}>
+      <Table
+        size="small"
+        rowKey={(r) => String(r[rowKey])}
+        loading={report.isLoading}
+        dataSource={rows ?? []}
+        pagination={false}
+        scroll={{ x }}
+        data-testid={`report-${key}`}
+        columns={titledColumns<Column>([
+          first,
+          num('counts'),
+          num('expected'),
+          num('counted'),
+          num('over', 80),
+          num('short', 80),
+          rate('accuracySku', 'sku'),
+          rate('accuracySmape', 'smape', 130),
+          ...more,
+        ])}
+      />
+    </Card>
+  );
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
@@ -284,26 +321,10 @@ export default function StocktakingReport() {
           ])}
         />
       </Card>
-      <Card variant="borderless" size="small" title={t('countReport.categories')}>
-        <Table
-          size="small"
-          rowKey={(r) => String(r.category)}
-          loading={report.isLoading}
-          dataSource={data?.categories ?? []}
-          pagination={false}
-          scroll={{ x: 820 }}
-          columns={titledColumns<TableColumnsType<Row>[number]>([
-            { title: col('category'), dataIndex: 'category', width: 140 },
-            num('counts'),
-            num('expected'),
-            num('counted'),
-            num('over', 80),
-            num('short', 80),
-            rate('accuracySku', 'sku'),
-            rate('accuracySmape', 'smape', 130),
-          ])}
-        />
-      </Card>
+      {grouped('stores', 'siteId', data?.stores, { title: col('siteName'), dataIndex: 'siteName', width: 150, ellipsis: true }, 1030, [
+        { title: col('osa'), dataIndex: 'osa', width: 200, align: 'right' as const, render: (v: unknown) => pct(v) },
+      ])}
+      {grouped('categories', 'category', data?.categories, { title: col('category'), dataIndex: 'category', width: 140 }, 820)}
     </Space>
   );
 }
