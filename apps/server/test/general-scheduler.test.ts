@@ -68,6 +68,7 @@ describe(`scheduled tasks on ${DRIVER}`, () => {
       'rfid.ageOutStates',
       'stock.recountPresent',
       'store.finishReceipts',
+      'store.sampleOsa',
       'smartStore.fittingRollup',
     ]);
     expect(handlers.body.data[1].label).toMatch(/dictionary/i);
