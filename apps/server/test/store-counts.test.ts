@@ -122,13 +122,18 @@ describe(`store counts on ${DRIVER}`, () => {
     // weeks without one have none
     expect(r.weeks.reduce((a: number, w: Row) => a + w.counts, 0)).toBe(r.counts.length);
     for (const w of r.weeks as Row[]) {
-      if (!w.counts) expect([w.accuracySku, w.accuracySmape], w.week).toEqual([null, null]);
+      if (!w.counts) expect([w.accuracySku, w.accuracySmape, w.accuracyUnit], w.week).toEqual([null, null, null]);
       else
-        for (const v of [w.accuracySku, w.accuracySmape]) {
+        for (const v of [w.accuracySku, w.accuracySmape, w.accuracyUnit]) {
           expect(v).toBeGreaterThan(50);
           expect(v).toBeLessThanOrEqual(100);
         }
     }
+    // unit accuracy: 1 − (over + short) / expected over the lines, per store and category as per count
+    for (const s of [...r.stores, ...r.categories] as Row[])
+      expect(s.unit, s.siteCode ?? s.category).toBeCloseTo(Math.max(0, 100 * (1 - (s.over + s.short) / s.expected)), 1);
+    for (const c of r.counts as Row[])
+      expect(c.accuracyUnit, c.code).toBeCloseTo(Math.max(0, 100 * (1 - (c.over + c.short) / c.expected)), 1);
     const weekOf = (at: string) => r.weeks.findLast((w: Row) => w.week <= at.slice(0, 10)).week;
     for (const c of r.counts.slice(0, 10)) expect(r.weeks.find((w: Row) => w.week === weekOf(c.finishedAt)).counts).toBeGreaterThan(0);
     // the worse store's weeks are worse than the rest's (its one store against the nine others)
@@ -172,12 +177,12 @@ describe(`store counts on ${DRIVER}`, () => {
     const wb = XLSX.read(sheet.rawPayload);
     const weeks = XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[translate('zh_CN', 'countReport.sheet.weeks')], { header: 1 });
     expect(weeks[0]).toEqual(
-      ['week', 'approved', 'complete', 'incomplete', 'notCounted', 'counts', 'accuracySku', 'accuracySmape', 'osa'].map((k) =>
-        translate('zh_CN', `countReport.col.${k}`),
+      ['week', 'approved', 'complete', 'incomplete', 'notCounted', 'counts', 'accuracySku', 'accuracySmape', 'accuracyUnit', 'osa'].map(
+        (k) => translate('zh_CN', `countReport.col.${k}`),
       ),
     );
-    expect(weeks.slice(1).map((w) => [w[0], w[5], w[6] ?? null, w[8] ?? null])).toEqual(
-      r.weeks.map((w: Row) => [w.week, w.counts, w.accuracySku, w.osa]),
+    expect(weeks.slice(1).map((w) => [w[0], w[5], w[6] ?? null, w[8] ?? null, w[9] ?? null])).toEqual(
+      r.weeks.map((w: Row) => [w.week, w.counts, w.accuracySku, w.accuracyUnit, w.osa]),
     );
     expect((await call('/api/store/report-stocktaking/data', { from: '2026-01-01', to: '2025-01-01' })).status).toBe(400);
   });

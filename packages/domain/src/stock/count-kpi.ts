@@ -94,8 +94,8 @@ export function weekStatus(statuses: readonly number[]): WeekCountStatus {
 
 /**
  * A week of the stocktaking report (from Monday, YYYY-MM-DD): how many stores approved, completed,
- * started or did not count, and the approved counts finished that week with their SKU and SMAPE
- * accuracy over their lines (null: none), and the stores' mean on-shelf availability of its days
+ * started or did not count, and the approved counts finished that week with their SKU, SMAPE and
+ * unit accuracy over their lines (null: none), and the stores' mean on-shelf availability of its days
  * (null: no store's floor was sampled).
  */
 export interface CountReportWeek extends Record<WeekCountStatus, number> {
@@ -103,5 +103,6 @@ export interface CountReportWeek extends Record<WeekCountStatus, number> {
   counts: number;
   accuracySku: number | null;
   accuracySmape: number | null;
+  accuracyUnit: number | null;
   osa: number | null;
 }

@@ -1,7 +1,7 @@
 /**
  * The stocktaking report (store/report-stocktaking, ../shared/operations.md §6 and §9): the stores'
  * approved counts of a period — per count, per store and per category the pieces expected, counted,
- * over and short, the SKU and SMAPE accuracy (over the lines, so sizes do not offset each other),
+ * over and short, the SKU, SMAPE and unit accuracy (over the lines, so sizes do not offset each other),
  * duration and items an hour — and each store's count status per week (approved, complete,
  * incomplete, not counted), with the on-shelf availability of the stores' floors per store and week
  * (the hourly samples of ../stock/osa.ts). A store's user sees its own store. The sheet export holds the same.
@@ -48,10 +48,23 @@ function storesOf(session: SessionInfo, f: Filters): SQL {
 }
 
 const num = (v: unknown) => Number(v ?? 0);
-/** SMAPE and SKU accuracy over lines (§9), in %. */
+/**
+ * SMAPE, SKU and unit accuracy over lines (§9), in %: unit accuracy 1 − (over + short) / expected,
+ * not below 0 (nothing expected: 100 when nothing was counted either, else 0), as count-kpi.ts has it.
+ */
 const ACCURACY = sql`
   round((100 * (1 - sum(abs(x.r - x.e))::numeric / nullif(sum(x.r + x.e), 0)))::numeric, 2) as smape,
-  round((100 * count(*) filter (where x.r = x.e)::numeric / nullif(count(*), 0))::numeric, 2) as sku`;
+  round((100 * count(*) filter (where x.r = x.e)::numeric / nullif(count(*), 0))::numeric, 2) as sku,
+  case when count(*) = 0 then null
+       when sum(x.e) = 0 then case when sum(x.r) = 0 then 100 else 0 end
+       else round((100 * greatest(0, 1 - (sum(x.over) + sum(x.short))::numeric / sum(x.e)))::numeric, 2) end as unit`;
+/** The figures of ACCURACY as numbers (null stays null). */
+const rates = <T extends { smape?: unknown; sku?: unknown; unit?: unknown }>(r: T) => ({
+  ...r,
+  smape: r.smape == null ? null : num(r.smape),
+  sku: r.sku == null ? null : num(r.sku),
+  unit: r.unit == null ? null : num(r.unit),
+});
 /**
  * The lines of the counts `approved` picks (alias c) as e (expected + moved, not below 0) and r
  * (counted), those with e + r > 0: a CTE (`x`) materialized first, so the planner of a fresh database
@@ -85,7 +98,8 @@ export async function stocktakingReport(db: Db, session: SessionInfo, f: Filters
     sql`select c.id, c.code, l.name as "siteName", l.code as "siteCode", c.mode,
                to_char(c.finished_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "finishedAt",
                c.expected_pieces as "expected", c.counted_pieces as "counted", c.over_pieces as "over", c.short_pieces as "short",
-               c.accuracy_sku as "accuracySku", c.accuracy_smape as "accuracySmape", c.duration_s as "durationS"
+               c.accuracy_sku as "accuracySku", c.accuracy_smape as "accuracySmape", c.accuracy_unit as "accuracyUnit",
+               c.duration_s as "durationS"
           from stock_counts c join locations l on l.tenant_id = c.tenant_id and l.id = c.site_id
          where ${approved} order by c.finished_at desc limit 2000`,
   );
@@ -123,7 +137,7 @@ export async function stocktakingReport(db: Db, session: SessionInfo, f: Filters
          group by 1, 2`,
   );
   // the accuracy of each week's approved counts, over their lines as per store (the week they were finished)
-  const weeklyAccuracy = await queryRows<{ week: string; counts: number; smape: string | null; sku: string | null }>(
+  const weeklyAccuracy = await queryRows<{ week: string; counts: number; smape: string | null; sku: string | null; unit: string | null }>(
     db,
     sql`with ${linesOf(t, approved)}
         select to_char(date_trunc('week', c.finished_at), 'YYYY-MM-DD') as week, count(distinct c.id)::int as counts, ${ACCURACY}
@@ -158,6 +172,7 @@ export async function stocktakingReport(db: Db, session: SessionInfo, f: Filters
       counts: accuracy?.counts ?? 0,
       accuracySku: accuracy?.sku == null ? null : num(accuracy.sku),
       accuracySmape: accuracy?.smape == null ? null : num(accuracy.smape),
+      accuracyUnit: accuracy?.unit == null ? null : num(accuracy.unit),
       osa: osa.byWeek.get(key) ?? null,
     };
     for (const r of of) tally[weekStatus(r.statuses.map(Number))]++;
@@ -169,15 +184,11 @@ export async function stocktakingReport(db: Db, session: SessionInfo, f: Filters
       ...c,
       accuracySku: c.accuracySku == null ? null : num(c.accuracySku),
       accuracySmape: c.accuracySmape == null ? null : num(c.accuracySmape),
+      accuracyUnit: c.accuracyUnit == null ? null : num(c.accuracyUnit),
       itemsPerHour: itemsPerHour(num(c.counted), num(c.durationS)),
     })),
-    stores: stores.map((s) => ({
-      ...s,
-      smape: s.smape == null ? null : num(s.smape),
-      sku: s.sku == null ? null : num(s.sku),
-      osa: osa.bySite.get(Number(s.siteId)) ?? null,
-    })),
-    categories: categories.map((s) => ({ ...s, smape: s.smape == null ? null : num(s.smape), sku: s.sku == null ? null : num(s.sku) })),
+    stores: stores.map((s) => ({ ...rates(s), osa: osa.bySite.get(Number(s.siteId)) ?? null })),
+    categories: categories.map(rates),
     weeks,
     sites: sites.map((s) => ({ id: Number(s.id), name: s.name })),
   };
@@ -193,6 +204,7 @@ const WEEK_COLUMNS = [
   'counts',
   'accuracySku',
   'accuracySmape',
+  'accuracyUnit',
   'osa',
 ] as const satisfies readonly (keyof CountReportWeek)[];
 
@@ -204,7 +216,7 @@ function reportSheets(r: StocktakingReport, lang: Lang) {
     {
       name: translate(lang, 'countReport.sheet.counts'),
       rows: [
-        ['code', 'siteName', 'finishedAt', ...pieces, 'accuracySku', 'accuracySmape', 'durationS', 'itemsPerHour'].map(h),
+        ['code', 'siteName', 'finishedAt', ...pieces, 'accuracySku', 'accuracySmape', 'accuracyUnit', 'durationS', 'itemsPerHour'].map(h),
         ...r.counts.map((c) => [
           c.code,
           c.siteName,
@@ -212,6 +224,7 @@ function reportSheets(r: StocktakingReport, lang: Lang) {
           ...pieces.map((p) => num(c[p])),
           c.accuracySku,
           c.accuracySmape,
+          c.accuracyUnit,
           num(c.durationS),
           c.itemsPerHour,
         ]),
@@ -220,15 +233,15 @@ function reportSheets(r: StocktakingReport, lang: Lang) {
     {
       name: translate(lang, 'countReport.sheet.stores'),
       rows: [
-        ['siteName', 'counts', ...pieces, 'accuracySku', 'accuracySmape', 'osa'].map(h),
-        ...r.stores.map((s) => [s.siteName, num(s.counts), ...pieces.map((p) => num(s[p])), s.sku, s.smape, s.osa]),
+        ['siteName', 'counts', ...pieces, 'accuracySku', 'accuracySmape', 'accuracyUnit', 'osa'].map(h),
+        ...r.stores.map((s) => [s.siteName, num(s.counts), ...pieces.map((p) => num(s[p])), s.sku, s.smape, s.unit, s.osa]),
       ],
     },
     {
       name: translate(lang, 'countReport.sheet.categories'),
       rows: [
-        ['category', 'counts', ...pieces, 'accuracySku', 'accuracySmape'].map(h),
-        ...r.categories.map((s) => [s.category, num(s.counts), ...pieces.map((p) => num(s[p])), s.sku, s.smape]),
+        ['category', 'counts', ...pieces, 'accuracySku', 'accuracySmape', 'accuracyUnit'].map(h),
+        ...r.categories.map((s) => [s.category, num(s.counts), ...pieces.map((p) => num(s[p])), s.sku, s.smape, s.unit]),
       ],
     },
     {
@@ -248,7 +261,7 @@ export const stocktakingReportRoutes: FastifyPluginAsyncZod<Services> = async (a
       schema: {
         tags: [SCREEN],
         summary:
-          "The stocktaking report of a period (from, to: default the last 28 days; at most 366) and a store (siteId, optional): the stores' approved counts (expected, counted, over, short, SKU and SMAPE accuracy, duration, items an hour), the same per store and per category over the counts' lines, and per week how many stores approved, completed, started or did not count, with the SKU and SMAPE accuracy of the approved counts finished that week (null when none) and the mean on-shelf availability (%) of the stores' floors over its days (null when no floor was sampled; each store row has its own, osa). A store's user sees its store",
+          "The stocktaking report of a period (from, to: default the last 28 days; at most 366) and a store (siteId, optional): the stores' approved counts (expected, counted, over, short, SKU, SMAPE and unit accuracy, duration, items an hour), the same per store and per category over the counts' lines, and per week how many stores approved, completed, started or did not count, with the SKU, SMAPE and unit accuracy of the approved counts finished that week (null when none) and the mean on-shelf availability (%) of the stores' floors over its days (null when no floor was sampled; each store row has its own, osa). A store's user sees its store",
         body: filters,
         response: {
           200: envelope(
@@ -266,6 +279,7 @@ export const stocktakingReportRoutes: FastifyPluginAsyncZod<Services> = async (a
                   counts: z.number(),
                   accuracySku: z.number().nullable(),
                   accuracySmape: z.number().nullable(),
+                  accuracyUnit: z.number().nullable(),
                   osa: z.number().nullable(),
                 }),
               ),

@@ -223,6 +223,7 @@ export default function StocktakingReport() {
           num('short', 80),
           rate('accuracySku', 'sku'),
           rate('accuracySmape', 'smape', 130),
+          rate('accuracyUnit', 'unit', 130),
           ...more,
         ])}
       />
@@ -294,7 +295,7 @@ export default function StocktakingReport() {
           dataSource={data?.counts ?? []}
           locale={{ emptyText: t('countReport.empty') }}
           pagination={{ pageSize: 10, size: 'small', showSizeChanger: false }}
-          scroll={{ x: 1100 }}
+          scroll={{ x: 1230 }}
           data-testid="report-counts"
           columns={titledColumns<TableColumnsType<Row>[number]>([
             {
@@ -316,15 +317,16 @@ export default function StocktakingReport() {
             num('short', 80),
             rate('accuracySku', 'accuracySku'),
             rate('accuracySmape', 'accuracySmape', 130),
+            rate('accuracyUnit', 'accuracyUnit', 130),
             { ...num('durationS', 100), render: (v: unknown) => `${Math.round(n(v) / 60)} min` },
             num('itemsPerHour', 90),
           ])}
         />
       </Card>
-      {grouped('stores', 'siteId', data?.stores, { title: col('siteName'), dataIndex: 'siteName', width: 150, ellipsis: true }, 1030, [
+      {grouped('stores', 'siteId', data?.stores, { title: col('siteName'), dataIndex: 'siteName', width: 150, ellipsis: true }, 1160, [
         { title: col('osa'), dataIndex: 'osa', width: 200, align: 'right' as const, render: (v: unknown) => pct(v) },
       ])}
-      {grouped('categories', 'category', data?.categories, { title: col('category'), dataIndex: 'category', width: 140 }, 820)}
+      {grouped('categories', 'category', data?.categories, { title: col('category'), dataIndex: 'category', width: 140 }, 950)}
     </Space>
   );
 }
