@@ -104,5 +104,7 @@ export interface CountReportWeek extends Record<WeekCountStatus, number> {
   accuracySku: number | null;
   accuracySmape: number | null;
   accuracyUnit: number | null;
+  /** pieces counted an hour over those counts' summed time */
+  itemsPerHour: number | null;
   osa: number | null;
 }

@@ -144,6 +144,18 @@ export async function stocktakingReport(db: Db, session: SessionInfo, f: Filters
           from x join stock_counts c on c.tenant_id = ${t} and c.id = x.count_id
          group by 1`,
   );
+  // the pace of the approved counts (pieces counted an hour, over their summed time) per store and per week
+  const paces = await queryRows<{ site_id: string | number | null; week: string | null; counted: number; duration: number }>(
+    db,
+    sql`select c.site_id, to_char(date_trunc('week', c.finished_at), 'YYYY-MM-DD') as week,
+               sum(c.counted_pieces)::float8 as counted, sum(c.duration_s)::float8 as duration
+          from stock_counts c where ${approved}
+         group by grouping sets ((c.site_id), (date_trunc('week', c.finished_at)))`,
+  );
+  const paceOf = (site: number | null, week: string | null) => {
+    const p = paces.find((r) => (site === null ? r.site_id === null && r.week === week : r.site_id !== null && Number(r.site_id) === site));
+    return p ? itemsPerHour(Number(p.counted), Number(p.duration)) : null;
+  };
   const [{ n: storeCount }] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from locations l where ${storesOf(session, f)}`,
@@ -173,6 +185,7 @@ export async function stocktakingReport(db: Db, session: SessionInfo, f: Filters
       accuracySku: accuracy?.sku == null ? null : num(accuracy.sku),
       accuracySmape: accuracy?.smape == null ? null : num(accuracy.smape),
       accuracyUnit: accuracy?.unit == null ? null : num(accuracy.unit),
+      itemsPerHour: paceOf(null, key),
       osa: osa.byWeek.get(key) ?? null,
     };
     for (const r of of) tally[weekStatus(r.statuses.map(Number))]++;
@@ -187,7 +200,11 @@ export async function stocktakingReport(db: Db, session: SessionInfo, f: Filters
       accuracyUnit: c.accuracyUnit == null ? null : num(c.accuracyUnit),
       itemsPerHour: itemsPerHour(num(c.counted), num(c.durationS)),
     })),
-    stores: stores.map((s) => ({ ...rates(s), osa: osa.bySite.get(Number(s.siteId)) ?? null })),
+    stores: stores.map((s) => ({
+      ...rates(s),
+      itemsPerHour: paceOf(Number(s.siteId), null),
+      osa: osa.bySite.get(Number(s.siteId)) ?? null,
+    })),
     categories: categories.map(rates),
     weeks,
     sites: sites.map((s) => ({ id: Number(s.id), name: s.name })),
@@ -205,6 +222,7 @@ const WEEK_COLUMNS = [
   'accuracySku',
   'accuracySmape',
   'accuracyUnit',
+  'itemsPerHour',
   'osa',
 ] as const satisfies readonly (keyof CountReportWeek)[];
 
@@ -233,8 +251,8 @@ function reportSheets(r: StocktakingReport, lang: Lang) {
     {
       name: translate(lang, 'countReport.sheet.stores'),
       rows: [
-        ['siteName', 'counts', ...pieces, 'accuracySku', 'accuracySmape', 'accuracyUnit', 'osa'].map(h),
-        ...r.stores.map((s) => [s.siteName, num(s.counts), ...pieces.map((p) => num(s[p])), s.sku, s.smape, s.unit, s.osa]),
+        ['siteName', 'counts', ...pieces, 'accuracySku', 'accuracySmape', 'accuracyUnit', 'itemsPerHour', 'osa'].map(h),
+        ...r.stores.map((s) => [s.siteName, num(s.counts), ...pieces.map((p) => num(s[p])), s.sku, s.smape, s.unit, s.itemsPerHour, s.osa]),
       ],
     },
     {
@@ -261,7 +279,7 @@ export const stocktakingReportRoutes: FastifyPluginAsyncZod<Services> = async (a
       schema: {
         tags: [SCREEN],
         summary:
-          "The stocktaking report of a period (from, to: default the last 28 days; at most 366) and a store (siteId, optional): the stores' approved counts (expected, counted, over, short, SKU, SMAPE and unit accuracy, duration, items an hour), the same per store and per category over the counts' lines, and per week how many stores approved, completed, started or did not count, with the SKU, SMAPE and unit accuracy of the approved counts finished that week (null when none) and the mean on-shelf availability (%) of the stores' floors over its days (null when no floor was sampled; each store row has its own, osa). A store's user sees its store",
+          "The stocktaking report of a period (from, to: default the last 28 days; at most 366) and a store (siteId, optional): the stores' approved counts (expected, counted, over, short, SKU, SMAPE and unit accuracy, duration, items an hour), the same per store and per category over the counts' lines, and per week how many stores approved, completed, started or did not count, with the SKU, SMAPE and unit accuracy and the pace (items an hour) of the approved counts finished that week (null when none; each store row has its pace too) and the mean on-shelf availability (%) of the stores' floors over its days (null when no floor was sampled; each store row has its own, osa). A store's user sees its store",
         body: filters,
         response: {
           200: envelope(
@@ -280,6 +298,7 @@ export const stocktakingReportRoutes: FastifyPluginAsyncZod<Services> = async (a
                   accuracySku: z.number().nullable(),
                   accuracySmape: z.number().nullable(),
                   accuracyUnit: z.number().nullable(),
+                  itemsPerHour: z.number().nullable(),
                   osa: z.number().nullable(),
                 }),
               ),

@@ -323,7 +323,8 @@ export default function StocktakingReport() {
           ])}
         />
       </Card>
-      {grouped('stores', 'siteId', data?.stores, { title: col('siteName'), dataIndex: 'siteName', width: 150, ellipsis: true }, 1160, [
+      {grouped('stores', 'siteId', data?.stores, { title: col('siteName'), dataIndex: 'siteName', width: 150, ellipsis: true }, 1250, [
+        num('itemsPerHour', 90),
         { title: col('osa'), dataIndex: 'osa', width: 200, align: 'right' as const, render: (v: unknown) => pct(v) },
       ])}
       {grouped('categories', 'category', data?.categories, { title: col('category'), dataIndex: 'category', width: 140 }, 950)}
