@@ -575,11 +575,13 @@ async function server() {
     // the hourly job's round of on-shelf availability samples over every store (a store a
     // transaction; the start-up's round ran before the stores were seeded), timed here
     const { sampleAllOsa } = await import('../apps/server/src/modules/store/stock/osa.js');
+    const health = () => t.call('GET', '/api/health');
+    const idle = await probedWhile(health, () => sleep(3000));
     const o0 = performance.now();
-    const sampled = await sampleAllOsa(db, new Date(Date.now() + 3_600_000));
+    const round = await probedWhile(health, () => sampleAllOsa(db, new Date(Date.now() + 3_600_000)));
     const osaMs = performance.now() - o0;
     console.log(
-      `on-shelf availability sampled (the hourly job's round): ${sampled} stores in ${osaMs.toFixed(0)} ms (${(osaMs / STORES).toFixed(1)} ms a store)`,
+      `on-shelf availability sampled (the hourly job's round): ${round.out} stores in ${osaMs.toFixed(0)} ms (${(osaMs / STORES).toFixed(1)} ms a store); ${latencyRow('/api/health beside it', round.health)}; ${latencyRow('idle', idle.health)}`,
     );
     const s1 = performance.now();
     await step('statistics (analyze) and a checkpoint', async () => {

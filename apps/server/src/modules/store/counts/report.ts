@@ -48,6 +48,8 @@ function storesOf(session: SessionInfo, f: Filters): SQL {
 }
 
 const num = (v: unknown) => Number(v ?? 0);
+/** A figure that may be missing (null stays null). */
+const numOrNull = (v: unknown) => (v == null ? null : Number(v));
 /**
  * SMAPE, SKU and unit accuracy over lines (§9), in %: unit accuracy 1 − (over + short) / expected,
  * not below 0 (nothing expected: 100 when nothing was counted either, else 0), as count-kpi.ts has it.
@@ -61,9 +63,9 @@ const ACCURACY = sql`
 /** The figures of ACCURACY as numbers (null stays null). */
 const rates = <T extends { smape?: unknown; sku?: unknown; unit?: unknown }>(r: T) => ({
   ...r,
-  smape: r.smape == null ? null : num(r.smape),
-  sku: r.sku == null ? null : num(r.sku),
-  unit: r.unit == null ? null : num(r.unit),
+  smape: numOrNull(r.smape),
+  sku: numOrNull(r.sku),
+  unit: numOrNull(r.unit),
 });
 /**
  * The lines of the counts `approved` picks (alias c) as e (expected + moved, not below 0) and r
@@ -152,10 +154,13 @@ export async function stocktakingReport(db: Db, session: SessionInfo, f: Filters
           from stock_counts c where ${approved}
          group by grouping sets ((c.site_id), (date_trunc('week', c.finished_at)))`,
   );
-  const paceOf = (site: number | null, week: string | null) => {
-    const p = paces.find((r) => (site === null ? r.site_id === null && r.week === week : r.site_id !== null && Number(r.site_id) === site));
-    return p ? itemsPerHour(Number(p.counted), Number(p.duration)) : null;
-  };
+  const paceBySite = new Map<number, number>();
+  const paceByWeek = new Map<string, number>();
+  for (const p of paces) {
+    const pace = itemsPerHour(Number(p.counted), Number(p.duration));
+    if (p.site_id !== null) paceBySite.set(Number(p.site_id), pace);
+    else if (p.week !== null) paceByWeek.set(p.week, pace);
+  }
   const [{ n: storeCount }] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from locations l where ${storesOf(session, f)}`,
@@ -182,10 +187,10 @@ export async function stocktakingReport(db: Db, session: SessionInfo, f: Filters
       incomplete: 0,
       notCounted: 0,
       counts: accuracy?.counts ?? 0,
-      accuracySku: accuracy?.sku == null ? null : num(accuracy.sku),
-      accuracySmape: accuracy?.smape == null ? null : num(accuracy.smape),
-      accuracyUnit: accuracy?.unit == null ? null : num(accuracy.unit),
-      itemsPerHour: paceOf(null, key),
+      accuracySku: numOrNull(accuracy?.sku),
+      accuracySmape: numOrNull(accuracy?.smape),
+      accuracyUnit: numOrNull(accuracy?.unit),
+      itemsPerHour: paceByWeek.get(key) ?? null,
       osa: osa.byWeek.get(key) ?? null,
     };
     for (const r of of) tally[weekStatus(r.statuses.map(Number))]++;
@@ -195,14 +200,14 @@ export async function stocktakingReport(db: Db, session: SessionInfo, f: Filters
   return {
     counts: counts.map((c) => ({
       ...c,
-      accuracySku: c.accuracySku == null ? null : num(c.accuracySku),
-      accuracySmape: c.accuracySmape == null ? null : num(c.accuracySmape),
-      accuracyUnit: c.accuracyUnit == null ? null : num(c.accuracyUnit),
+      accuracySku: numOrNull(c.accuracySku),
+      accuracySmape: numOrNull(c.accuracySmape),
+      accuracyUnit: numOrNull(c.accuracyUnit),
       itemsPerHour: itemsPerHour(num(c.counted), num(c.durationS)),
     })),
     stores: stores.map((s) => ({
       ...rates(s),
-      itemsPerHour: paceOf(Number(s.siteId), null),
+      itemsPerHour: paceBySite.get(Number(s.siteId)) ?? null,
       osa: osa.bySite.get(Number(s.siteId)) ?? null,
     })),
     categories: categories.map(rates),

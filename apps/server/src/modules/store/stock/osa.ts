@@ -35,14 +35,14 @@ async function zonedStores(db: Tx, tenantId?: number): Promise<{ tenantId: numbe
 }
 
 /**
- * One sample of a store's floor, added to its day's row (`samples` of them, by `at`); a store with
- * nothing in stock has no OSA to add. Returns the share sampled, or null.
+ * One sample of a store's floor, added to its row of `at`'s day; a store with nothing in stock has
+ * no OSA to add. Returns the share sampled, or null.
  */
-export async function sampleOsa(tx: Tx, tenantId: number, siteId: number, at: Date, samples = 1): Promise<number | null> {
+export async function sampleOsa(tx: Tx, tenantId: number, siteId: number, at: Date): Promise<number | null> {
   const now = await osaNow(tx, tenantId, siteId);
   if (!now?.options) return null;
   const share = now.full / now.options;
-  await addOsaDay(tx, tenantId, siteId, { day: dayOf(at), samples, osaSum: share * samples, options: now.options, full: now.full, at });
+  await addOsaDay(tx, tenantId, siteId, { day: dayOf(at), samples: 1, osaSum: share, options: now.options, full: now.full, at });
   return share;
 }
 

@@ -1,8 +1,8 @@
 /**
  * store/inventory's stock routes (guarded by its buttons): the sites a user may look at, a site's
  * stock per option (three numbers), the EPCs of a SKU present there, the refill list and tasks, a
- * store's on-shelf availability day by day. A
- * user bound to a store or warehouse sees its own site only (asking for another answers 404).
+ * store's on-shelf availability day by day. A user bound to a store or warehouse sees its own site
+ * only (asking for another answers 404).
  */
 import { LOCATION_KIND } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';

@@ -2,7 +2,8 @@
  * store/inventory → Refill: the options on the sales floor missing a size the stock room holds —
  * what to bring, the most urgent first (sizes missing × last week's sales) — with the floor's
  * on-shelf availability now and once done, and its days over the last four weeks (OsaTrend);
- * "Start refill" makes a task the readers close as the pieces reach the floor. A store without a sales floor and a stock room has nothing to say here.
+ * "Start refill" makes a task the readers close as the pieces reach the floor. A store without a
+ * sales floor and a stock room has nothing to say here.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Progress, Row, Space, Statistic, Table, Tag, Typography } from 'antd';

@@ -194,6 +194,16 @@ export default function StocktakingReport() {
     align: 'right' as const,
     render: (v: unknown) => <span style={{ color: v != null && n(v) < TARGET ? token.colorError : undefined }}>{pct(v)}</span>,
   });
+  // the pieces and the three accuracies, under the fields a table's rows name them by
+  const figures = (sku: string, smape: string, unit: string) => [
+    num('expected'),
+    num('counted'),
+    num('over', 80),
+    num('short', 80),
+    rate('accuracySku', sku),
+    rate('accuracySmape', smape, 130),
+    rate('accuracyUnit', unit, 130),
+  ];
 
   type Column = TableColumnsType<Row>[number];
   // a table of the counts' figures by store or by category (its first column), and its own columns after
@@ -214,18 +224,7 @@ export default function StocktakingReport() {
         pagination={false}
         scroll={{ x }}
         data-testid={`report-${key}`}
-        columns={titledColumns<Column>([
-          first,
-          num('counts'),
-          num('expected'),
-          num('counted'),
-          num('over', 80),
-          num('short', 80),
-          rate('accuracySku', 'sku'),
-          rate('accuracySmape', 'smape', 130),
-          rate('accuracyUnit', 'unit', 130),
-          ...more,
-        ])}
+        columns={titledColumns<Column>([first, num('counts'), ...figures('sku', 'smape', 'unit'), ...more])}
       />
     </Card>
   );
@@ -311,13 +310,7 @@ export default function StocktakingReport() {
               width: 150,
               render: (v) => (v ? dayjs(String(v)).format('YYYY-MM-DD HH:mm') : '-'),
             },
-            num('expected'),
-            num('counted'),
-            num('over', 80),
-            num('short', 80),
-            rate('accuracySku', 'accuracySku'),
-            rate('accuracySmape', 'accuracySmape', 130),
-            rate('accuracyUnit', 'accuracyUnit', 130),
+            ...figures('accuracySku', 'accuracySmape', 'accuracyUnit'),
             { ...num('durationS', 100), render: (v: unknown) => `${Math.round(n(v) / 60)} min` },
             num('itemsPerHour', 90),
           ])}
