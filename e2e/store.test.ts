@@ -521,6 +521,14 @@ describe('counts', () => {
         .poll(async () => drawer.getByTestId('count-accuracySku').textContent(), { timeout: 15_000 })
         .toContain(`${Number(approved.accuracySku).toFixed(2)} %`);
       expect(await drawer.textContent()).toContain(webText('en_US', 'count.kpi.accuracySmape'));
+      // the ERP stock it was compared with, the difference list its approval made (ERP against what it counted), its workflow
+      await expect.poll(async () => drawer.getByTestId('count-diff-list').textContent(), { timeout: 15_000 }).toMatch(/^DL/);
+      expect(await drawer.getByTestId('count-erp').textContent()).not.toBe(webText('en_US', 'count.noErp'));
+      const workflow = await drawer.getByTestId('count-workflow').textContent();
+      expect(workflow).toContain(webText('en_US', 'count.wf.cycle_count_started'));
+      expect(workflow).toContain(webText('en_US', 'count.wf.cycle_count_finished'));
+      await drawer.getByTestId('count-diff-open').click();
+      await page.getByTestId('diff-detail').getByTestId('diff-lines').locator('.ant-table-row').first().waitFor();
       expect(errors).toEqual([]);
     } catch (err) {
       throw withConsoleErrors(err, errors);

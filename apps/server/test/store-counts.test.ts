@@ -364,6 +364,74 @@ describe(`store counts on ${DRIVER}`, () => {
     expect(new Set(events[0].epcs)).toEqual(new Set(tags.map((g) => g.epc)));
   });
 
+  it("links the site's ERP stock, makes a count's difference list at approval, and keeps its workflow records", async () => {
+    const tags = await freshTags(3);
+    const gtins = await queryRows<{ id: number; gtin: string }>(
+      t.ctx.db,
+      sql`select id::int, gtin from goods_skus where tenant_id = ${tenantId} and id = any(${`{${tags.map((g) => g.sku).join(',')}}`}::bigint[])`,
+    );
+    const gtin = new Map(gtins.map((g) => [g.id, g.gtin]));
+    expect(gtins.every((g) => g.gtin)).toBe(true);
+    // the ERP holds 2 of the first tag's SKU at ST015 (taken an hour ago)
+    const erp = await t.call('POST', '/api/store/erp-stocks', {
+      token: demo,
+      body: {
+        extern_ref: `T-CNT-${Date.now()}`,
+        time: new Date(Date.now() - HOUR).toISOString(),
+        location: 'ST015',
+        lines: [{ gtin: gtin.get(tags[0].sku), qty: 2 }],
+      },
+    });
+    expect(erp.status).toBe(200);
+    const erpId = erp.body.data.id as number;
+    const id = (await make({ siteId: st015 })).body.data.id;
+    expect((await move('start', id)).status).toBe(200);
+    await settled();
+    expect((await get(id)).erpStockId).toBe(erpId);
+    // the handheld read the three tags
+    const now = Date.now();
+    expect(
+      (
+        await upload(
+          id,
+          `HH-E-${id}`,
+          tags.map((g) => ({ epc: g.epc, at: now - 30_000 })),
+        )
+      ).status,
+    ).toBe(200);
+    await settled();
+    for (const a of ['finish', 'submit']) expect((await move(a, id)).status).toBe(200);
+    await settled();
+    let d = await detail(id);
+    expect(d.erp).toMatchObject({ id: erpId });
+    expect((d.lines as Row[]).find((l) => l.skuId === tags[0].sku)?.erpQty).toBe(2);
+    expect(d.differenceList).toBeNull();
+    expect((d.workflow as Row[]).map((w) => w.type)).toEqual(['cycle_count_started']);
+    expect((await move('review', id)).status).toBe(200);
+    d = await detail(id);
+    // the list: the ERP stock against the counted pieces, source COUNT, a draft
+    expect(d.differenceList).toMatchObject({ status: 1 });
+    const list = (await t.call('GET', `/api/store/difference-lists/get?id=${d.differenceList.id}`, { token: demo })).body.data as Row;
+    expect(list).toMatchObject({ erpStockId: erpId, countId: id, source: 2 });
+    const counted = new Map((d.lines as Row[]).map((l) => [l.skuId, l.countedQty]));
+    const line = (list.lines as Row[]).find((l) => l.skuId === tags[0].sku)!;
+    expect(line).toMatchObject({ erpQty: 2, rfidQty: counted.get(tags[0].sku) });
+    for (const l of list.lines as Row[]) expect(l.rfidQty).toBe(counted.get(l.skuId) ?? 0);
+    // the workflow: started, then finished with the EPCs counted and the lifecycle events' IDs
+    const wf = (await t.call('GET', `${STORE}/${id}/workflow`, { token: demo })).body.data.records as Row[];
+    expect(wf.map((w) => w.type)).toEqual(['cycle_count_started', 'cycle_count_finished']);
+    expect(wf[1]).toMatchObject({ count: d.count.code, mode: 'stock_taking', epc_count: d.count.epcCount });
+    expect(wf[1].location).toMatch(/^urn:/);
+    const ids = await queryRows<{ event_id: string }>(
+      t.ctx.db,
+      sql`select event_id from label_tag_events where tenant_id = ${tenantId} and source = 'store/inventory' and ${tags[0].epc} = any(epcs)`,
+    );
+    expect(ids.length).toBe(1);
+    expect(wf[1].event_ids).toContain(ids[0].event_id);
+    // a store user of another store reaches neither the count nor its workflow
+    expect((await t.call('GET', `${STORE}/${id}/workflow`, { token: store01 })).status).toBe(404);
+  });
+
   it('a zone count (cycle) counts its zone only and resets the zone rows', async () => {
     const id = (await make({ zoneIds: [room], mode: 2 })).body.data.id;
     expect((await move('start', id)).status).toBe(200);

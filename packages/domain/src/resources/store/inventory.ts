@@ -213,6 +213,17 @@ export const countFields = {
     hidden: true,
   }),
   reviewedAt: when(L('审核时间', '審核時間', 'Reviewed at')),
+  // the ERP stock the count is compared with (the site's latest taken by its snapshot, then by its end; server-written)
+  erpStockId: f.int({
+    label: L('ERP 库存', 'ERP 庫存', 'ERP stock'),
+    min: 1,
+    max: 999_999_999,
+    required: false,
+    form: false,
+    editable: false,
+    hidden: true,
+    exported: false,
+  }),
   // an instruction's reference at HQ or the ERP
   sourceRef: f.text({ label: L('来源单号', '來源單號', 'Source ref.'), max: 64, required: false, hidden: true, editable: false }),
   remark: f.textarea({ label: L('备注', '備註', 'Remark'), max: 256, list: false }),

@@ -11,7 +11,7 @@ import { READ_SESSION_STATE } from '@tagloom/domain/rfid/sessions.js';
 import { sql } from 'drizzle-orm';
 import { yieldToLoop } from '../../../core/xlsx-stream.js';
 import { queryRows, type Tx } from '../../../db/client.js';
-import { recordTagEventChunks } from '../../label/tags/index.js';
+import { recordTagEventChunkRows } from '../../label/tags/index.js';
 import { pgNumArray, pgTextArray } from '../../rfid/state/fold-data.js';
 import { onHandOf, resetByCount, signedMoveQty } from '../../stock/index.js';
 
@@ -62,7 +62,7 @@ export async function countOf(tx: Tx, tenantId: number, id: number, lock = false
 }
 
 /** The SKUs of the goods a count counts (its scope's brands, categories, styles), or null: every SKU. */
-async function scopeSkus(tx: Tx, tenantId: number, c: CountRow): Promise<Set<number> | null> {
+export async function scopeSkus(tx: Tx, tenantId: number, c: CountRow): Promise<Set<number> | null> {
   const s = c.scope;
   if (!s) return null;
   const rows = await queryRows<{ id: string | number }>(
@@ -343,14 +343,14 @@ export async function settleLines(tx: Tx, tenantId: number, countId: number): Pr
  * `review` (approve): the book of the count's scope becomes what was counted at its end (the
  * ledger's resetByCount: movements after it stay on top), and each zone's counted EPCs are observed
  * in the lifecycle — stock_taking for a full count, cycle_counting for a cycle count, bizLocation
- * the zone. Answers the lifecycle events written.
+ * the zone. Answers the EPCIS event IDs of the lifecycle events written.
  */
 export async function approveCount(
   tx: Tx,
   tenantId: number,
   c: CountRow,
   by: { userId: number | null; username: string },
-): Promise<number[]> {
+): Promise<string[]> {
   const at = c.finishedAt ?? new Date();
   // (a scoped count's lines are its goods' SKUs: its EPCs of other goods reset nothing and are not observed)
   const inLines = c.scope
@@ -395,22 +395,24 @@ export async function approveCount(
     sql`select e.zone_id, array_agg(e.epc order by e.epc) as epcs from stock_count_epcs e
          where ${shownEpcs(tenantId, c.id)} and e.sku_id is not null ${inLines} group by e.zone_id`,
   );
-  const ids: number[] = [];
+  const ids: string[] = [];
   const recent = Date.now() - at.getTime() < 300 * 86_400_000;
   if (!recent) return ids;
   for (const z of zones)
     ids.push(
-      ...(await recordTagEventChunks(tx, {
-        tenantId,
-        userId: by.userId,
-        username: by.username,
-        source: 'store/inventory',
-        eventTime: at,
-        action: 'OBSERVE',
-        bizStep: c.mode === COUNT_MODE.CYCLE ? 'cycle_counting' : 'stock_taking',
-        locationId: z.zone_id == null ? c.siteId : Number(z.zone_id),
-        epcs: z.epcs,
-      })),
+      ...(
+        await recordTagEventChunkRows(tx, {
+          tenantId,
+          userId: by.userId,
+          username: by.username,
+          source: 'store/inventory',
+          eventTime: at,
+          action: 'OBSERVE',
+          bizStep: c.mode === COUNT_MODE.CYCLE ? 'cycle_counting' : 'stock_taking',
+          locationId: z.zone_id == null ? c.siteId : Number(z.zone_id),
+          epcs: z.epcs,
+        })
+      ).map((r) => r.eventId),
     );
   return ids;
 }

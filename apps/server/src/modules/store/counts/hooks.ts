@@ -15,8 +15,9 @@ import { nextDocumentCode } from '../../../core/numbering.js';
 import type { ResourceHooks } from '../../../core/resource/service.js';
 import { queryRows } from '../../../db/client.js';
 import { recordedSessionsOf } from '../../rfid/sessions/index.js';
-import { approveCount, COUNT_SUBJECT, countOf, freezeExpected } from './engine.js';
+import { COUNT_SUBJECT, countOf } from './engine.js';
 import { enqueueRefresh } from './jobs.js';
+import { finishApproval, startCount } from './workflow.js';
 
 export type CountSiteKind = 'store' | 'warehouse';
 const KIND = { store: LOCATION_KIND.STORE, warehouse: LOCATION_KIND.WAREHOUSE } as const;
@@ -105,7 +106,7 @@ export function countHooks(ctx: AppContext, def: ResourceDef, kind: CountSiteKin
     transitions: {
       async start(tx, row, { session }) {
         const c = (await countOf(tx, session.tenantId, Number(row.id)))!;
-        await freezeExpected(tx, session.tenantId, c, new Date());
+        await startCount(tx, session.tenantId, c, new Date(), session);
         await enqueueRefresh(ctx, session, c.id, tx);
       },
       async finish(tx, row, { session }) {
@@ -120,7 +121,7 @@ export function countHooks(ctx: AppContext, def: ResourceDef, kind: CountSiteKin
         const pending = await recordedSessionsOf(tx, session.tenantId, COUNT_SUBJECT, [String(row.code)]);
         if (pending) throw conflict('count.handheldNotUploaded', { code: String(row.code), n: pending });
         const c = (await countOf(tx, session.tenantId, Number(row.id)))!;
-        await approveCount(tx, session.tenantId, c, session);
+        await finishApproval(tx, session.tenantId, c, session);
         await tx.execute(
           sql`update stock_counts set reviewed_by = ${session.userId}, reviewed_at = now()
                where tenant_id = ${session.tenantId} and id = ${c.id}`,

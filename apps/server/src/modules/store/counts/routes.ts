@@ -4,7 +4,7 @@
  * of a handheld's session for the count (F4's document, attached to it: subject count), and the
  * zones of a site for the form. The list, form, moves and export are the generic routes.
  */
-import { COUNT_STATUS as S } from '@tagloom/domain';
+import { DIFF_SOURCE, COUNT_STATUS as S } from '@tagloom/domain';
 import { HANDHELD_MAX_READS } from '@tagloom/domain/rfid/sessions.js';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,8 +16,10 @@ import { waitForJob } from '../../../core/queue/resource-jobs.js';
 import { move } from '../../../core/resource/transitions.js';
 import { queryRows } from '../../../db/client.js';
 import { handheldDocument, SESSION_FIELD_LABELS, uploadHandheldAs } from '../../rfid/sessions/index.js';
-import { COUNT_SUBJECT, countOf, freezeExpected, shownEpcs } from './engine.js';
+import { erpStockHeadById } from '../erp/service.js';
+import { COUNT_SUBJECT, countOf, shownEpcs } from './engine.js';
 import { enqueueRefresh, enqueueSync, REFRESH_STATES, SYNC_STATES } from './jobs.js';
+import { startCount, WORKFLOW_TYPES, workflowOf } from './workflow.js';
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** Lines a detail shows at most (the largest differences first). */
@@ -26,6 +28,17 @@ const DETAIL_LINES = 1000;
 const UPLOAD_STATES: readonly number[] = [S.NEW, S.COUNTING, S.COUNTED];
 
 const jobAnswer = z.object({ jobId: z.string(), state: z.string(), message: z.string().optional() });
+/** A workflow record (Nedap's shape: workflow.ts). */
+const workflowRecord = z.object({
+  id: z.string(),
+  type: z.enum([WORKFLOW_TYPES.started, WORKFLOW_TYPES.finished]),
+  event_time: z.string(),
+  location: z.string(),
+  count: z.string(),
+  mode: z.enum(['stock_taking', 'cycle_counting']),
+  epc_count: z.number().nullable(),
+  event_ids: z.array(z.string()),
+});
 
 /** The routes of one count screen. */
 export const countRoutes =
@@ -58,6 +71,9 @@ export const countRoutes =
                 lineCount: z.number(),
                 zones: z.array(z.object({ zoneId: z.number().nullable(), name: z.string(), epcs: z.number() })),
                 sessions: z.array(z.record(z.string(), z.unknown())),
+                erp: z.object({ id: z.number(), externRef: z.string(), stockTime: z.string() }).nullable(),
+                differenceList: z.object({ id: z.number(), code: z.string(), status: z.number() }).nullable(),
+                workflow: z.array(workflowRecord),
               }),
             ),
           },
@@ -67,11 +83,19 @@ export const countRoutes =
         const session = req.session!;
         const count = await service().get(session, req.params.id);
         const t = session.tenantId;
+        // the ERP stock it is compared with, its figure per line for a count of the whole site (the ERP holds sites, not zones)
+        const erpId = count.erpStockId == null ? null : Number(count.erpStockId);
+        const erp = erpId === null ? undefined : await erpStockHeadById(db, t, erpId);
+        const wholeSite = !(Array.isArray(count.zoneIds) && count.zoneIds.length);
+        const erpQty =
+          erp && wholeSite
+            ? sql`(select e.qty from erp_stock_lines e where e.tenant_id = l.tenant_id and e.erp_stock_id = ${erp.id} and e.sku_id = l.sku_id)`
+            : sql`null::int`;
         const lines = await queryRows<Record<string, unknown>>(
           db,
           sql`select l.sku_id::int as "skuId", k.sku_barcode as "skuBarcode", g.goods_name as "goodsName", k.colour, k.size,
                      l.expected_qty as "expectedQty", l.moved_qty as "movedQty", l.counted_qty as "countedQty",
-                     l.over_qty as "overQty", l.short_qty as "shortQty"
+                     l.over_qty as "overQty", l.short_qty as "shortQty", ${erpQty} as "erpQty"
                 from stock_count_lines l
                 left join goods_skus k on k.tenant_id = l.tenant_id and k.id = l.sku_id
                 left join goods g on g.tenant_id = k.tenant_id and g.id = k.goods_id
@@ -97,13 +121,40 @@ export const countRoutes =
                where s.tenant_id = ${t} and s.subject_type = ${COUNT_SUBJECT} and s.subject_code = ${String(count.code)}
                order by s.id desc limit 50`,
         );
+        const [list] = await queryRows<{ id: number; code: string; status: number }>(
+          db,
+          sql`select id::int, code, status from stock_difference_lists
+               where tenant_id = ${t} and count_id = ${req.params.id} and source = ${DIFF_SOURCE.COUNT} order by id desc limit 1`,
+        );
         return reply.ok({
           count,
           lines,
           lineCount: n,
           zones: zones.map((z) => ({ zoneId: z.zone_id == null ? null : Number(z.zone_id), name: z.name ?? '', epcs: z.epcs })),
           sessions,
+          erp: erp ? { id: erp.id, externRef: erp.externRef, stockTime: erp.time.toISOString() } : null,
+          differenceList: list ? { id: list.id, code: list.code, status: Number(list.status) } : null,
+          workflow: await workflowOf(db, t, req.params.id),
         });
+      },
+    );
+
+    app.get(
+      `/${screen}/:id/workflow`,
+      {
+        config: { access: { screen, action: 'query' } },
+        schema: {
+          tags,
+          summary:
+            "A count's workflow records in Nedap's shape, oldest first: cycle_count_started when its expected was frozen (the snapshot), cycle_count_finished when it was approved, with epc_count (the EPCs it counted) and event_ids (the EPCIS eventIDs of the lifecycle events the approval wrote; GET /api/epcis/events/{eventID}); location is the site's SGLN (or the platform's URI of its code), mode stock_taking or cycle_counting",
+          params: z.object({ id }),
+          response: { 200: envelope(z.object({ records: z.array(workflowRecord) })) },
+        },
+      },
+      async (req, reply) => {
+        const session = req.session!;
+        await service().get(session, req.params.id);
+        return reply.ok({ records: await workflowOf(db, session.tenantId, req.params.id) });
       },
     );
 
@@ -170,7 +221,7 @@ export const countRoutes =
           const c = (await countOf(tx, session.tenantId, req.params.id, true))!;
           if (c.status === S.NEW) {
             await move(tx, screen, c.id, 'autoStart', { tenantId: session.tenantId, userId: session.userId, username: session.username });
-            await freezeExpected(tx, session.tenantId, c, new Date());
+            await startCount(tx, session.tenantId, c, new Date(), session);
           }
           const job = up.duplicate || doc.reads === undefined ? undefined : await enqueueRefresh(app.ctx, session, c.id, tx);
           return { up, job };

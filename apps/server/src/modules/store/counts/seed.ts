@@ -14,7 +14,8 @@ import { dayStamp } from '../../../core/numbering.js';
 import { queryRows, type Tx } from '../../../db/client.js';
 import { pgNumArray } from '../../rfid/state/fold-data.js';
 import { onHandOf, resetByCount, signedMoveQty } from '../../stock/index.js';
-import { type CountRow, countOf, freezeExpected, settleLines } from './engine.js';
+import { type CountRow, countOf, settleLines } from './engine.js';
+import { recordWorkflow, startCount, WORKFLOW_TYPES } from './workflow.js';
 
 const DAY = 86_400_000;
 const MIN = 60_000;
@@ -208,6 +209,9 @@ export async function seedCountDemo(tx: Tx, tenant: { id: number; code: string }
         docType: 'store/inventory',
         docCode: c.code,
       });
+      // its workflow records (the seed's history keeps neither its EPCs nor lifecycle events: no EPC count, no event IDs)
+      await recordWorkflow(tx, tenantId, c, WORKFLOW_TYPES.started, started);
+      await recordWorkflow(tx, tenantId, c, WORKFLOW_TYPES.finished, finished, { userId: admin });
     }
   }
 
@@ -262,7 +266,7 @@ export async function seedCountDemo(tx: Tx, tenant: { id: number; code: string }
       { ...base, code: code(at(60)), status: S.COUNTING, sheetKind: K.SELF_BUILT, plannedAt: at(75), startedAt: at(60) },
       clerk,
     );
-    await freezeExpected(tx, tenantId, counting, at(60));
+    await startCount(tx, tenantId, counting, at(60), { userId: clerk });
     // counted today with the handheld HH-03 (its session, the pad seed's, is attached by this code), and submitted yesterday
     const book = await onHandOf(tx, tenantId, st001);
     for (const [status, minutesAgo, sheetKind, c0] of [
@@ -284,6 +288,7 @@ export async function seedCountDemo(tx: Tx, tenant: { id: number; code: string }
         clerk,
       );
       await writeLines(tx, tenantId, c.id, drawCounted(rnd, book, 0.95, pick(4)));
+      await recordWorkflow(tx, tenantId, c, WORKFLOW_TYPES.started, at(minutesAgo), { userId: clerk });
     }
     // voided before it started
     await insertSheet(
@@ -373,6 +378,6 @@ export async function seedCountDemo(tx: Tx, tenant: { id: number; code: string }
       },
       keeper,
     );
-    await freezeExpected(tx, tenantId, counting, new Date(now - 40 * MIN));
+    await startCount(tx, tenantId, counting, new Date(now - 40 * MIN), { userId: keeper });
   }
 }

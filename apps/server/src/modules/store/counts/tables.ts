@@ -1,5 +1,5 @@
 import { countSiteResource, storeInventoryResource } from '@tagloom/domain';
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { resourceTable, rowsOfTable } from '../../../db/resource-table.js';
 // counts point at locations, users and goods SKUs
 import '../../tenant/tables.js';
@@ -68,4 +68,26 @@ export const stockCountGens = pgTable(
     lastGen: integer('last_gen').notNull().default(0),
   },
   (t) => [primaryKey({ name: 'stock_count_gens_pk', columns: [t.tenantId, t.countId] })],
+);
+
+/**
+ * A count's workflow records in Nedap's shape (migration 0082): cycle_count_started when its
+ * expected is frozen, cycle_count_finished when it is approved (the EPCs it counted and the EPCIS
+ * event IDs of its lifecycle events). Written by the server only; `GET …/{id}/workflow` answers them.
+ */
+export const stockCountWorkflow = pgTable(
+  'stock_count_workflow',
+  {
+    tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
+    countId: bigint('count_id', { mode: 'number' }).notNull(),
+    seq: smallint('seq').notNull(),
+    type: text('type').notNull(),
+    eventTime: ts('event_time').notNull(),
+    location: text('location').notNull(),
+    epcCount: integer('epc_count'),
+    eventIds: text('event_ids').array().notNull().default([]),
+    userId: bigint('user_id', { mode: 'number' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'stock_count_workflow_pk', columns: [t.tenantId, t.countId, t.seq] })],
 );

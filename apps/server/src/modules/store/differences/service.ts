@@ -49,6 +49,8 @@ export interface ListSource {
   rfid: Map<number, number>;
   rfidAt: Date;
   onlyDifferences: boolean;
+  /** the RFID figures are this approved count's counted pieces (source COUNT); none: the book then */
+  countId?: number;
 }
 
 /**
@@ -78,19 +80,22 @@ export async function makeList(
   const at = by.at ?? new Date();
   const code = by.code ?? (await nextDocumentCode(tx, tenantId, 'DL', at));
   const exact = all.filter((l) => l.erpQty === l.rfidQty).length;
-  // the count the RFID stock stands on: the site's last approved count finished by then (none: never counted)
-  const [count] = await queryRows<{ id: number }>(
-    tx,
-    sql`select id::int from stock_counts where tenant_id = ${tenantId} and site_id = ${src.site.id} and status = ${COUNT_STATUS.APPROVED}
-          and coalesce(finished_at, reviewed_at) <= ${src.rfidAt.toISOString()}::timestamptz
-        order by coalesce(finished_at, reviewed_at) desc, id desc limit 1`,
-  );
+  // the count the RFID stock stands on: the one given, or the site's last approved count finished by then (none: never counted)
+  const [count] =
+    src.countId !== undefined
+      ? [{ id: src.countId }]
+      : await queryRows<{ id: number }>(
+          tx,
+          sql`select id::int from stock_counts where tenant_id = ${tenantId} and site_id = ${src.site.id} and status = ${COUNT_STATUS.APPROVED}
+                and coalesce(finished_at, reviewed_at) <= ${src.rfidAt.toISOString()}::timestamptz
+              order by coalesce(finished_at, reviewed_at) desc, id desc limit 1`,
+        );
   const [list] = await queryRows<{ id: number }>(
     tx,
     sql`insert into stock_difference_lists (tenant_id, code, site_id, erp_stock_id, count_id, source, only_differences, status, sku_count,
           plus_qty, minus_qty, abs_qty, ignored_skus, diff_value, abs_value, currency, erp_total, rfid_total, compared_skus, exact_skus,
           accuracy_smape, accuracy_sku, rfid_at, created_by, created_at, updated_at)
-        values (${tenantId}, ${code}, ${src.site.id}, ${src.erp.id}, ${count?.id ?? null}, ${DIFF_SOURCE.BOOK}, ${src.onlyDifferences ? 1 : 0}, ${DIFF_STATUS.DRAFT},
+        values (${tenantId}, ${code}, ${src.site.id}, ${src.erp.id}, ${count?.id ?? null}, ${src.countId !== undefined ? DIFF_SOURCE.COUNT : DIFF_SOURCE.BOOK}, ${src.onlyDifferences ? 1 : 0}, ${DIFF_STATUS.DRAFT},
           ${t.skus}, ${t.plus}, ${t.minus}, ${t.absolute}, 0, ${t.value}, ${t.absoluteValue}, ${DIFF_CURRENCY},
           ${all.reduce((a, l) => a + l.erpQty, 0)}, ${all.reduce((a, l) => a + l.rfidQty, 0)}, ${all.length}, ${exact},
           ${round6(smapeAccuracy(all))}, ${round6(skuAccuracy(all))}, ${src.rfidAt.toISOString()}, ${by.userId ?? null},

@@ -8,6 +8,7 @@
 import { ERP_STOCK_SOURCE, randomInt, seededRandom } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../../db/client.js';
+import { linkSeededCounts } from '../counts/workflow.js';
 import { saveErpStock } from './service.js';
 
 const DAY = 86_400_000;
@@ -76,5 +77,7 @@ export async function seedErpDemo(tx: Tx, tenant: { id: number; code: string }):
       });
     }
   }
+  // the counts seeded before: each linked to the ERP stock its site had by its snapshot (an approved one: by its end)
+  await linkSeededCounts(tx, tenantId);
   return sites.map((s) => ({ siteId: s.id, code: s.code }));
 }

@@ -29,12 +29,25 @@ export async function erpStockOf(tx: Tx, tenantId: number, siteId: number): Prom
   return head && { ...head, qty: await erpLinesOf(tx, tenantId, head.id) };
 }
 
-/** The latest ERP stock of a site without its lines (erpLinesQuery reads them in a statement of the caller's). */
-export async function erpStockHeadOf(tx: Tx, tenantId: number, siteId: number): Promise<Omit<ErpStock, 'qty'> | undefined> {
+/**
+ * The latest ERP stock of a site without its lines (erpLinesQuery reads them in a statement of the
+ * caller's); with `asOf`, the latest the ERP took by then.
+ */
+export async function erpStockHeadOf(tx: Tx, tenantId: number, siteId: number, asOf?: Date): Promise<Omit<ErpStock, 'qty'> | undefined> {
   const [head] = await queryRows<{ id: number; extern_ref: string; stock_time: string | Date }>(
     tx,
     sql`select id::int, extern_ref, stock_time from erp_stocks where tenant_id = ${tenantId} and site_id = ${siteId}
+          ${asOf ? sql`and stock_time <= ${asOf.toISOString()}::timestamptz` : sql``}
          order by stock_time desc, id desc limit 1`,
+  );
+  return head && { id: head.id, externRef: head.extern_ref, time: new Date(head.stock_time) };
+}
+
+/** One ERP stock by its id (of the tenant), or undefined. */
+export async function erpStockHeadById(tx: Tx, tenantId: number, id: number): Promise<Omit<ErpStock, 'qty'> | undefined> {
+  const [head] = await queryRows<{ id: number; extern_ref: string; stock_time: string | Date }>(
+    tx,
+    sql`select id::int, extern_ref, stock_time from erp_stocks where tenant_id = ${tenantId} and id = ${id}`,
   );
   return head && { id: head.id, externRef: head.extern_ref, time: new Date(head.stock_time) };
 }

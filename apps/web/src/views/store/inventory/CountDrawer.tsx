@@ -9,12 +9,17 @@ import { ENUMS } from '@tagloom/domain/enums.ts';
 import { ACTIONS } from '@tagloom/domain/menu/actions.ts';
 import { COUNT_STATUS as S } from '@tagloom/domain/resources/store/inventory.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Row as AntRow, Button, Col, Descriptions, Drawer, Grid, Space, Statistic, Table, Tag, Typography, Upload } from 'antd';
+import { Row as AntRow, Button, Col, Descriptions, Drawer, Grid, Space, Statistic, Table, Tag, Timeline, Typography, Upload } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../app/bridge';
 import { fetchData, request } from '../../../app/request';
+import { DATETIME_FORMAT } from '../../../components/resource/model';
 import { useScreen } from '../../../components/ScreenContext';
 import { normalizeLang } from '../../../domain';
+import { DifferencesDetail } from './DifferencesDetail';
+import { StatusBadge } from './DifferencesModel';
 import { scopeText } from './ScopeInput';
 
 type Row = Record<string, unknown>;
@@ -24,6 +29,9 @@ interface Detail {
   lineCount: number;
   zones: { zoneId: number | null; name: string; epcs: number }[];
   sessions: Row[];
+  erp: { id: number; externRef: string; stockTime: string } | null;
+  differenceList: { id: number; code: string; status: number } | null;
+  workflow: { id: string; type: string; event_time: string; location: string; epc_count: number | null; event_ids: string[] }[];
 }
 
 const n = (v: unknown) => Number(v ?? 0);
@@ -83,6 +91,11 @@ export function CountDrawer({
   const stateName = (v: unknown) => ENUMS.CountStatus?.find((o) => String(o.value) === String(v))?.label[lang] ?? String(v);
   const sessionState = (v: unknown) => ENUMS.ReadSessionState?.find((o) => String(o.value) === String(v))?.label[lang] ?? String(v);
   const lines = detail.data?.lines ?? [];
+  const erp = detail.data?.erp;
+  const list = detail.data?.differenceList;
+  const [openList, setOpenList] = useState<number>();
+  const wholeSite = !(Array.isArray(c.zoneIds) && c.zoneIds.length);
+  const when = (v: string) => dayjs(v).format(DATETIME_FORMAT);
   const num = (key: string, title: string, width = 96) => ({
     title,
     dataIndex: key,
@@ -161,6 +174,26 @@ export function CountDrawer({
         <Descriptions.Item label={t('count.goodsLabel')}>
           {(count && scopeText(count, lang === 'en_US' ? ', ' : '、')) ?? t('count.allGoods')}
         </Descriptions.Item>
+        <Descriptions.Item label={t('count.erpLabel')}>
+          <span data-testid="count-erp">
+            {erp ? t(wholeSite ? 'count.erpOf' : 'count.erpZones', { ref: erp.externRef, time: when(erp.stockTime) }) : t('count.noErp')}
+          </span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('count.diffLabel')}>
+          {list ? (
+            <Space size={4} wrap data-testid="count-diff-list">
+              <span>{list.code}</span>
+              <StatusBadge status={list.status} />
+              {screen === 'store/inventory' && (
+                <Button type="link" size="small" onClick={() => setOpenList(list.id)} data-testid="count-diff-open">
+                  {t('count.diffOpen')}
+                </Button>
+              )}
+            </Space>
+          ) : (
+            <Typography.Text type="secondary">{t(status === S.APPROVED ? 'count.diffNoneMade' : 'count.diffNone')}</Typography.Text>
+          )}
+        </Descriptions.Item>
         {n(c.unknownEpcs) > 0 && (
           <Descriptions.Item label={t('count.unknownLabel')}>{t('count.unknown', { n: n(c.unknownEpcs) })}</Descriptions.Item>
         )}
@@ -190,6 +223,9 @@ export function CountDrawer({
           num('expectedQty', t('count.col.expected')),
           num('movedQty', t('count.col.moved')),
           num('countedQty', t('count.col.counted')),
+          ...(erp && wholeSite
+            ? [{ ...num('erpQty', t('count.col.erp'), 76), render: (v: unknown) => (v === null || v === undefined ? 0 : n(v)) }]
+            : []),
           {
             ...num('overQty', t('count.col.over'), 76),
             render: (v: unknown) => (n(v) ? <Typography.Text type="warning">+{n(v)}</Typography.Text> : 0),
@@ -237,6 +273,40 @@ export function CountDrawer({
           />
         </Col>
       </AntRow>
+
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        {t('count.workflow')}
+      </Typography.Title>
+      {detail.data?.workflow.length ? (
+        <Timeline
+          data-testid="count-workflow"
+          items={detail.data.workflow.map((w) => ({
+            key: w.id,
+            color: w.type === 'cycle_count_finished' ? 'green' : 'blue',
+            content: (
+              <Space orientation="vertical" size={0}>
+                <Typography.Text strong>{t(`count.wf.${w.type}`)}</Typography.Text>
+                <Typography.Text type="secondary">{when(w.event_time)}</Typography.Text>
+                {w.epc_count !== null && (
+                  <Typography.Text type="secondary">
+                    {[t('count.wfEpcs', { n: w.epc_count }), w.event_ids.length ? t('count.wfEvents', { n: w.event_ids.length }) : '']
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </Typography.Text>
+                )}
+                <Typography.Text type="secondary" copyable style={{ fontSize: 12, wordBreak: 'break-all' }}>
+                  {w.location}
+                </Typography.Text>
+              </Space>
+            ),
+          }))}
+        />
+      ) : (
+        <Typography.Text type="secondary">{t('count.noWorkflow')}</Typography.Text>
+      )}
+      {screen === 'store/inventory' && (
+        <DifferencesDetail id={openList} onClose={() => setOpenList(undefined)} onChanged={() => void detail.refetch()} />
+      )}
     </Drawer>
   );
 }

@@ -6,7 +6,7 @@
  * when it ends; again after a failure) and Delete (a draft).
  */
 
-import { DIFF_STATUS, EXPORTABLE } from '@tagloom/domain/resources/store/differences.ts';
+import { DIFF_SOURCE, DIFF_STATUS, EXPORTABLE } from '@tagloom/domain/resources/store/differences.ts';
 import { Alert, Button, Checkbox, Drawer, Popconfirm, Space, Statistic, Switch, Table, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -121,7 +121,7 @@ export function DifferencesDetail({ id, onClose, onChanged }: { id: number | und
             })}
             {` ${
               list.countCode
-                ? t('differences.standsOn', {
+                ? t(list.source === DIFF_SOURCE.COUNT ? 'differences.countedBy' : 'differences.standsOn', {
                     code: list.countCode,
                     at: list.countAt ? new Date(list.countAt).toLocaleString(i18n.language.replace('_', '-')) : '',
                   })

@@ -16,6 +16,8 @@ export interface ListHead {
   erpTime: string;
   /** the approved count the RFID stock stands on (null: the site was never counted) */
   countCode: string | null;
+  /** DifferenceSource: 1 the book then, 2 the approved count's counted pieces */
+  source: number;
   countAt: string | null;
   onlyDifferences: boolean;
   status: number;
