@@ -50,4 +50,23 @@ describe('feed partitions (months)', () => {
     const left = await database.db.select().from(loginLog);
     expect(left.map((r) => r.username)).toEqual(['b']);
   });
+
+  it("caps the logs' retention only: the operator's 30 days leave the lifecycle, the book's journal and a count's EPCs their months", async () => {
+    const now = new Date('2026-01-15T00:00:00Z');
+    const dropped = await prunePartitions(database.db, 30, now);
+    expect(dropped.filter((n) => /^(label_tag_events|stock_moves|pos_transactions|stock_count_epcs)_p/.test(n))).toEqual([]);
+    const kept = async (table: string) =>
+      (
+        await queryRows<{ name: string }>(
+          database.db,
+          sql`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent
+               where p.relname = ${table} order by 1`,
+        )
+      ).map((r) => r.name);
+    // a count's EPCs: 13 months back (the test before pruned at 2026-02-10), on to the months ahead
+    expect(await kept('stock_count_epcs')).toEqual(expect.arrayContaining(['stock_count_epcs_p202501', 'stock_count_epcs_p202602']));
+    expect(await kept('stock_count_epcs')).not.toContain('stock_count_epcs_p202411');
+    // 13 months after January 2025 ended, that month goes
+    expect(await prunePartitions(database.db, 30, new Date('2026-03-15T00:00:00Z'))).toContain('stock_count_epcs_p202501');
+  });
 });

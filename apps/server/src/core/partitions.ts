@@ -1,14 +1,15 @@
 /**
- * Partitions of the feeds' tables (declared in packages/domain/src/feed): each feed is partitioned
- * by range on created_at, by day or by month. One function keeps them: partitions from the start
- * of the retention period to `ahead` units past today are created, whole partitions that ended
- * before the retention are dropped.
+ * Partitions of the partitioned tables (declared in packages/domain/src/feed: the feeds' and a
+ * count's EPCs): each is partitioned by range on created_at, by day or by month. One function
+ * keeps them: partitions from the start of the retention period to `ahead` units past today are
+ * created, whole partitions that ended before the retention are dropped. The operator's cap
+ * (LOG_RETENTION_DAYS) shortens the logs' retention only.
  */
-import { DAY_MS, FEEDS, type PartitionedFeedDef, retentionDays } from '@tagloom/domain';
+import { DAY_MS, PARTITIONED_TABLES, type PartitionedTable, retentionDays } from '@tagloom/domain';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client.js';
 
-type Unit = PartitionedFeedDef['partition']['by'];
+type Unit = PartitionedTable['partition']['by'];
 const start = (d: Date, by: Unit, add = 0) =>
   by === 'month'
     ? new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + add, 1))
@@ -31,7 +32,7 @@ const PG_DUPLICATE_TABLE = '42P07';
 const PG_INVALID_OBJECT_DEFINITION = '42P17';
 
 /** The partitions of each of `feeds`' tables, in one look at the catalog: table → partition names. */
-async function partitionsOf(db: Tx, feeds: readonly PartitionedFeedDef[]): Promise<Map<string, string[]>> {
+async function partitionsOf(db: Tx, feeds: readonly PartitionedTable[]): Promise<Map<string, string[]>> {
   const tables = feeds.map((f) => f.table);
   const rows = await queryRows<{ parent: string; name: string }>(
     db,
@@ -46,13 +47,7 @@ async function partitionsOf(db: Tx, feeds: readonly PartitionedFeedDef[]): Promi
 }
 
 /** Create one feed's missing partitions (`existing`: those it has), from its retention start to `ahead` units after now. */
-async function createFor(
-  db: Tx,
-  feed: PartitionedFeedDef,
-  now: Date,
-  cutoffDays: number,
-  existing: ReadonlySet<string>,
-): Promise<string[]> {
+async function createFor(db: Tx, feed: PartitionedTable, now: Date, cutoffDays: number, existing: ReadonlySet<string>): Promise<string[]> {
   const { by, ahead = 2 } = feed.partition;
   const created: string[] = [];
   const first = start(new Date(now.getTime() - cutoffDays * DAY_MS), by);
@@ -93,19 +88,19 @@ async function dropFor(db: Tx, now: Date, days: number, parts: readonly string[]
 
 export interface PartitionOptions {
   now?: Date;
-  /** an operator's cap on every feed's retention, in days (LOG_RETENTION_DAYS) */
+  /** an operator's cap on the logs' retention, in days (LOG_RETENTION_DAYS) */
   maxRetentionDays?: number;
-  /** the feeds to keep (default: every declared feed) */
-  feeds?: readonly PartitionedFeedDef[];
+  /** the tables to keep (default: every partitioned table) */
+  feeds?: readonly PartitionedTable[];
 }
 
-const retentionOf = (feed: PartitionedFeedDef, cap?: number) =>
-  Math.min(retentionDays(feed.partition.retention), cap ?? Number.POSITIVE_INFINITY);
+const retentionOf = (feed: PartitionedTable, cap?: number) =>
+  Math.min(retentionDays(feed.partition.retention), (feed.partition.logs && cap) || Number.POSITIVE_INFINITY);
 
 /** The one maintenance of feed partitions: creates those ahead, drops those past each feed's retention. */
 export async function maintainPartitions(db: Tx, opts: PartitionOptions = {}): Promise<{ created: string[]; dropped: string[] }> {
   const now = opts.now ?? new Date();
-  const feeds = opts.feeds ?? FEEDS;
+  const feeds = opts.feeds ?? PARTITIONED_TABLES;
   const existing = await partitionsOf(db, feeds);
   const created: string[] = [];
   const dropped: string[] = [];
@@ -120,19 +115,23 @@ export async function maintainPartitions(db: Tx, opts: PartitionOptions = {}): P
 }
 
 /** The partitions every feed needs now (at startup and hourly); see maintainPartitions. */
-export async function ensurePartitions(db: Tx, now = new Date(), feeds: readonly PartitionedFeedDef[] = FEEDS): Promise<string[]> {
+export async function ensurePartitions(
+  db: Tx,
+  now = new Date(),
+  feeds: readonly PartitionedTable[] = PARTITIONED_TABLES,
+): Promise<string[]> {
   const existing = await partitionsOf(db, feeds);
   const created: string[] = [];
   for (const feed of feeds) created.push(...(await createFor(db, feed, now, retentionOf(feed), new Set(existing.get(feed.table)))));
   return created;
 }
 
-/** Drops the partitions past each feed's retention (capped by `maxRetentionDays` when given). */
+/** Drops the partitions past each table's retention (a log's capped by `maxRetentionDays` when given). */
 export async function prunePartitions(
   db: Tx,
   maxRetentionDays?: number,
   now = new Date(),
-  feeds: readonly PartitionedFeedDef[] = FEEDS,
+  feeds: readonly PartitionedTable[] = PARTITIONED_TABLES,
 ): Promise<string[]> {
   const existing = await partitionsOf(db, feeds);
   const dropped: string[] = [];

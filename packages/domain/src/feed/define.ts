@@ -149,6 +149,11 @@ export interface PartitionedFeedDef extends FeedBase {
     retention: FeedRetention;
     /** partitions created ahead of today (default 2 units) */
     ahead?: number;
+    /**
+     * a log: the operator's LOG_RETENTION_DAYS caps its retention too (login, operation, sync and
+     * device logs); the business records (tag events, the book's journal, POS, …) keep theirs
+     */
+    logs?: boolean;
   };
   window: {
     /** without a window asked for, the list covers this many days up to now */

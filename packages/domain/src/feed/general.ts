@@ -35,7 +35,7 @@ export const loginLogFeed = defineFeed({
     { key: 'result', op: 'enum' },
     { key: 'loginType', op: 'enum' },
   ],
-  partition: { by: 'month', retention: { months: 6 } },
+  partition: { by: 'month', retention: { months: 6 }, logs: true },
   window: WINDOW,
 });
 
@@ -66,7 +66,7 @@ export const operationLogFeed = defineFeed({
     { key: 'ip', op: 'like' },
   ],
   detail: ['body'],
-  partition: { by: 'month', retention: { months: 6 } },
+  partition: { by: 'month', retention: { months: 6 }, logs: true },
   window: WINDOW,
 });
 
@@ -92,7 +92,7 @@ export const syncLogFeed = defineFeed({
     { key: 'result', op: 'enum' },
     { key: 'message', op: 'like' },
   ],
-  partition: { by: 'month', retention: { months: 6 } },
+  partition: { by: 'month', retention: { months: 6 }, logs: true },
   window: WINDOW,
 });
 
@@ -116,7 +116,7 @@ export const deviceLogFeed = defineFeed({
     { key: 'level', op: 'enum' },
     { key: 'message', op: 'like' },
   ],
-  partition: { by: 'day', retention: { days: 30 }, ahead: 3 },
+  partition: { by: 'day', retention: { days: 30 }, ahead: 3, logs: true },
   window: { defaultDays: 7, maxDays: 31 },
 });
 

@@ -24,3 +24,21 @@ export const FEEDS: readonly PartitionedFeedDef[] = [
 ];
 
 export const feedByCode = (code: string): PartitionedFeedDef | undefined => FEEDS.find((f) => f.code === code);
+
+/**
+ * A table partitioned by range on created_at whose partitions core/partitions.ts keeps: its unit,
+ * retention and how many units ahead (a feed's `partition`).
+ */
+export interface PartitionedTable {
+  table: string;
+  partition: PartitionedFeedDef['partition'];
+}
+
+/**
+ * Every partitioned table: the feeds', and those no screen lists as a feed — a count's EPCs
+ * (stock_count_epcs: 30,000 a store count, 200 stores weekly ≈ 6 M rows a week; kept 13 months).
+ */
+export const PARTITIONED_TABLES: readonly PartitionedTable[] = [
+  ...FEEDS,
+  { table: 'stock_count_epcs', partition: { by: 'month', retention: { months: 13 }, ahead: 2 } },
+];

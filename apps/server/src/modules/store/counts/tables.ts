@@ -41,6 +41,8 @@ export const stockCountLines = pgTable(
  * (null: not in the tag registry), its first and last read and where it came from (a handheld
  * session's code, or the overhead readers' presence: ''). A refresh writes the next generation
  * (`gen`) aside and swaps it in (stock_count_gens, migration 0067): the one on show is epc_gen.
+ * Partitioned by month on created_at (PARTITIONED_TABLES of the domain): a count's EPCs are kept 13
+ * months, its lines and figures for good.
  */
 export const stockCountEpcs = pgTable(
   'stock_count_epcs',
@@ -54,8 +56,10 @@ export const stockCountEpcs = pgTable(
     lastAt: ts('last_at').notNull(),
     source: text('source').notNull().default(''),
     gen: integer('gen').notNull().default(0),
+    /** when the refresh wrote it: the table is partitioned by month on it (migration 0083), kept 13 months */
+    createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ name: 'stock_count_epcs_pk', columns: [t.tenantId, t.countId, t.gen, t.epc] })],
+  (t) => [primaryKey({ name: 'stock_count_epcs_pk', columns: [t.tenantId, t.countId, t.gen, t.epc, t.createdAt] })],
 );
 
 /** A count's generations of EPCs: the one on show (epc_gen) and the last a refresh started (last_gen). */
