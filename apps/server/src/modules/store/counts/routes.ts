@@ -19,7 +19,7 @@ import { handheldDocument, SESSION_FIELD_LABELS, uploadHandheldAs } from '../../
 import { erpStockHeadById } from '../erp/service.js';
 import { COUNT_SUBJECT, countOf, shownEpcs } from './engine.js';
 import { enqueueRefresh, enqueueSync, REFRESH_STATES, SYNC_STATES } from './jobs.js';
-import { startCount, WORKFLOW_TYPES, workflowOf } from './workflow.js';
+import { startCount, workflowOf, workflowRecordSchema } from './workflow.js';
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** Lines a detail shows at most (the largest differences first). */
@@ -28,17 +28,6 @@ const DETAIL_LINES = 1000;
 const UPLOAD_STATES: readonly number[] = [S.NEW, S.COUNTING, S.COUNTED];
 
 const jobAnswer = z.object({ jobId: z.string(), state: z.string(), message: z.string().optional() });
-/** A workflow record (Nedap's shape: workflow.ts). */
-const workflowRecord = z.object({
-  id: z.string(),
-  type: z.enum([WORKFLOW_TYPES.started, WORKFLOW_TYPES.finished]),
-  event_time: z.string(),
-  location: z.string(),
-  count: z.string(),
-  mode: z.enum(['stock_taking', 'cycle_counting']),
-  epc_count: z.number().nullable(),
-  event_ids: z.array(z.string()),
-});
 
 /** The routes of one count screen. */
 export const countRoutes =
@@ -73,7 +62,7 @@ export const countRoutes =
                 sessions: z.array(z.record(z.string(), z.unknown())),
                 erp: z.object({ id: z.number(), externRef: z.string(), stockTime: z.string() }).nullable(),
                 differenceList: z.object({ id: z.number(), code: z.string(), status: z.number() }).nullable(),
-                workflow: z.array(workflowRecord),
+                workflow: z.array(workflowRecordSchema),
               }),
             ),
           },
@@ -148,7 +137,7 @@ export const countRoutes =
           summary:
             "A count's workflow records in Nedap's shape, oldest first: cycle_count_started when its expected was frozen (the snapshot), cycle_count_finished when it was approved, with epc_count (the EPCs it counted) and event_ids (the EPCIS eventIDs of the lifecycle events the approval wrote; GET /api/epcis/events/{eventID}); location is the site's SGLN (or the platform's URI of its code), mode stock_taking or cycle_counting",
           params: z.object({ id }),
-          response: { 200: envelope(z.object({ records: z.array(workflowRecord) })) },
+          response: { 200: envelope(z.object({ records: z.array(workflowRecordSchema) })) },
         },
       },
       async (req, reply) => {

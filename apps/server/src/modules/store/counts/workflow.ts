@@ -10,11 +10,12 @@
 import { COUNT_MODE, COUNT_STATUS } from '@tagloom/domain';
 import { placeUri } from '@tagloom/domain/resources/label/tags/epcis.js';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { queryRows, type Tx } from '../../../db/client.js';
 import { placeOf } from '../../label/tags/index.js';
 import { pgTextArray } from '../../rfid/state/fold-data.js';
 import { makeList } from '../differences/service.js';
-import { erpLinesOf, erpStockHeadById, erpStockHeadOf } from '../erp/service.js';
+import { erpLinesOf, erpStockHeadOf } from '../erp/service.js';
 import { approveCount, type CountRow, freezeExpected, scopeSkus } from './engine.js';
 
 /** The workflow record types (Nedap's). */
@@ -22,16 +23,17 @@ export const WORKFLOW_TYPES = { started: 'cycle_count_started', finished: 'cycle
 export type WorkflowType = (typeof WORKFLOW_TYPES)[keyof typeof WORKFLOW_TYPES];
 
 /** A workflow record as the API answers it (Nedap's snake_case). */
-export interface WorkflowRecord {
-  id: string;
-  type: WorkflowType;
-  event_time: string;
-  location: string;
-  count: string;
-  mode: 'stock_taking' | 'cycle_counting';
-  epc_count: number | null;
-  event_ids: string[];
-}
+export const workflowRecordSchema = z.object({
+  id: z.string(),
+  type: z.enum([WORKFLOW_TYPES.started, WORKFLOW_TYPES.finished]),
+  event_time: z.string(),
+  location: z.string(),
+  count: z.string(),
+  mode: z.enum(['stock_taking', 'cycle_counting']),
+  epc_count: z.number().nullable(),
+  event_ids: z.array(z.string()),
+});
+export type WorkflowRecord = z.infer<typeof workflowRecordSchema>;
 
 /** Appends a workflow record to a count (its place the site's SGLN, or the platform's URI of its code). */
 export async function recordWorkflow(
@@ -87,11 +89,11 @@ export async function workflowOf(db: Tx, tenantId: number, countId: number): Pro
   }));
 }
 
-/** Links a count to its site's latest ERP stock taken by `at` (none: no link). Answers the stock's id, or null. */
-export async function linkErpStock(tx: Tx, tenantId: number, c: Pick<CountRow, 'id' | 'siteId'>, at: Date): Promise<number | null> {
+/** Links a count to its site's latest ERP stock taken by `at` (none: no link). Answers that stock (without its lines), or undefined. */
+export async function linkErpStock(tx: Tx, tenantId: number, c: Pick<CountRow, 'id' | 'siteId'>, at: Date) {
   const erp = await erpStockHeadOf(tx, tenantId, c.siteId, at);
   await tx.execute(sql`update stock_counts set erp_stock_id = ${erp?.id ?? null}::int where tenant_id = ${tenantId} and id = ${c.id}`);
-  return erp?.id ?? null;
+  return erp;
 }
 
 /**
@@ -122,22 +124,20 @@ export async function countDifferenceList(
   by: { userId: number | null },
 ): Promise<{ id: number; code: string } | null> {
   const at = c.finishedAt ?? new Date();
-  const erpId = await linkErpStock(tx, tenantId, c, at);
-  if (erpId === null || c.zoneIds.length) return null;
-  const head = (await erpStockHeadById(tx, tenantId, erpId))!;
-  const qty = await erpLinesOf(tx, tenantId, erpId);
+  const head = await linkErpStock(tx, tenantId, c, at);
+  if (!head || c.zoneIds.length) return null;
+  const qty = await erpLinesOf(tx, tenantId, head.id);
   const skus = await scopeSkus(tx, tenantId, c);
   if (skus) for (const k of [...qty.keys()]) if (!skus.has(k)) qty.delete(k);
   const lines = await queryRows<{ sku_id: number; n: number }>(
     tx,
     sql`select sku_id::int, counted_qty as n from stock_count_lines where tenant_id = ${tenantId} and count_id = ${c.id}`,
   );
-  const [site] = await queryRows<{ code: string }>(tx, sql`select code from locations where tenant_id = ${tenantId} and id = ${c.siteId}`);
   return makeList(
     tx,
     tenantId,
     {
-      site: { id: c.siteId, code: site?.code ?? '' },
+      site: { id: c.siteId },
       erp: { ...head, qty },
       rfid: new Map(lines.map((l) => [l.sku_id, l.n])),
       rfidAt: at,

@@ -42,7 +42,7 @@ export async function seedDifferenceDemo(tx: Tx, tenant: { id: number; code: str
     const list = await makeList(
       tx,
       tenantId,
-      { site: { id: site.siteId, code: site.code }, erp, rfid, rfidAt: at, onlyDifferences: false },
+      { site: { id: site.siteId }, erp, rfid, rfidAt: at, onlyDifferences: false },
       { at, userId: admin?.id },
     );
     if (APPROVED.includes(site.code)) {
@@ -62,7 +62,7 @@ export async function seedDifferenceDemo(tx: Tx, tenant: { id: number; code: str
           tx,
           tenantId,
           {
-            site: { id: site.siteId, code: site.code },
+            site: { id: site.siteId },
             erp: {
               id: older.id,
               externRef: older.extern_ref,

@@ -44,7 +44,7 @@ export const statusName = (lang: Lang, status: number) =>
 
 /** What a list is made from: the site, its ERP stock, the RFID figures and when they were taken. */
 export interface ListSource {
-  site: Pick<Site, 'id' | 'code'>;
+  site: Pick<Site, 'id'>;
   erp: ErpStock;
   rfid: Map<number, number>;
   rfidAt: Date;
