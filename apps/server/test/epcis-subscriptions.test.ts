@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { queryRows } from '../src/db/client.js';
-import { webhookPost } from '../src/modules/label/epcis/subscriptions.js';
+import { nextResults, webhookPost } from '../src/modules/label/epcis/subscriptions.js';
+import { recordTagEventRow } from '../src/modules/label/tags/store.js';
 import { epcisDocument, problems } from './epcis-validate.js';
 import { DRIVER, startTestApp, type TestApp } from './support.js';
 
@@ -190,6 +191,64 @@ describe(`EPCIS subscriptions on ${DRIVER}`, () => {
     expect(hook.got.slice(before).map((g) => g.url)).toEqual(['/hook']);
     expect((await call('DELETE', '/queries/moved', demo)).status).toBe(204);
   }, 60_000);
+
+  it.runIf(DRIVER === 'pg')(
+    'holds back the events recorded after a transaction still running began: its late commit is sent, in order, once',
+    async () => {
+      expect((await call('POST', '/queries', demo, { name: 'late', query: { EQ_bizStep: ['departing'] } })).status).toBe(201);
+      expect((await call('POST', '/queries/late/subscriptions', demo, { dest: url, stream: true })).status).toBe(201);
+      const [who] = await queryRows<{ tenant_id: number; user_id: number }>(
+        t.ctx.db,
+        sql`select u.tenant_id::float8 as tenant_id, u.id::float8 as user_id from users u join tenants n on n.id = u.tenant_id
+             where n.code = 'DEMO' and u.username = 'demo'`,
+      );
+      // an event written in a transaction that stays open (another request of a process, a long job's chunk)
+      let release = () => {};
+      const gate = new Promise<void>((r) => {
+        release = r;
+      });
+      let early = '';
+      const open = t.ctx.db.transaction(async (tx) => {
+        early = (
+          await recordTagEventRow(tx, {
+            tenantId: who.tenant_id,
+            action: 'OBSERVE',
+            bizStep: 'departing',
+            epcs: ['30340242201D8840009EFB21'],
+          })
+        ).eventId;
+        await gate;
+      });
+      await expect.poll(() => early).not.toBe('');
+      // a later event captured and committed meanwhile
+      const late = 'urn:uuid:0b1e7c4e-4d6c-4b67-9c31-2a5d3f000021';
+      const captured = await call('POST', '/capture', demo, event('urn:epc:id:sgtin:4012345.011111.9021', 'departing', late));
+      expect(captured.status).toBe(202);
+      await expect
+        .poll(async () => (await call('GET', String(captured.headers.location).replace(/^.*\/api\/epcis/, ''), demo)).body.success, {
+          timeout: 20_000,
+          interval: 50,
+        })
+        .toBe(true);
+      // what a subscriber is sent now: not the later event, whose cursor would pass the early one for good
+      const subscriber = { tenantId: who.tenant_id, userId: who.user_id, queryName: 'late', subscriptionID: 'probe' };
+      const now = await nextResults(t.ctx, subscriber, undefined);
+      expect('gone' in now).toBe(false);
+      if (!('gone' in now)) {
+        expect(now.body).not.toContain(late);
+        expect(now.held).toBe(true);
+      }
+      expect(hook.delivered()).not.toContain(late);
+      release();
+      await open;
+      // committed: both come, in their record time's order, once
+      await expect
+        .poll(() => hook.delivered().filter((id) => id === early || id === late), { timeout: 20_000, interval: 50 })
+        .toEqual([early, late]);
+      expect((await call('DELETE', '/queries/late', demo)).status).toBe(204);
+    },
+    60_000,
+  );
 });
 
 /**

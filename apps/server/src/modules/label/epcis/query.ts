@@ -289,14 +289,15 @@ export interface Cursor {
 
 /**
  * A page of a query's events in its order (event time unless recordTime; newest first unless ASC),
- * after `cursor`, at most `limit` (one more is read to know whether another page follows).
+ * after `cursor`, at most `limit` (one more is read to know whether another page follows), recorded
+ * before `recordedBefore` when given (settledRecordTime).
  */
 export async function queryEvents(
   tx: Tx,
   session: SessionInfo,
   q: EpcisQuery,
   place: QueryPlace,
-  page: { limit: number; cursor?: Cursor },
+  page: { limit: number; cursor?: Cursor; recordedBefore?: string },
 ): Promise<{ rows: EventRow[]; more: boolean }> {
   const { where, hits } = await queryConditions(tx, session, q, place);
   // with EPCs asked for: the rows naming them first (a materialized set), then the rest of the query on those
@@ -310,6 +311,7 @@ export async function queryEvents(
       ? sql` and (${col}, e.id) < (${page.cursor.value}::timestamptz, ${page.cursor.id})`
       : sql` and (${col}, e.id) > (${page.cursor.value}::timestamptz, ${page.cursor.id})`
     : sql``;
+  const settled = page.recordedBefore ? sql` and e.record_time < ${page.recordedBefore}::timestamptz` : sql``;
   if (q.maxEventCount !== undefined) {
     const [n] = await queryRows<{ n: number }>(
       tx,
@@ -321,9 +323,34 @@ export async function queryEvents(
   const rows = await queryRows<EventRow>(
     tx,
     sql`select ${EVENT_COLUMNS}, to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "orderValue"
-          from ${from} where ${where}${after}
+          from ${from} where ${where}${after}${settled}
          order by ${col} ${desc ? sql`desc` : sql`asc`}, e.id ${desc ? sql`desc` : sql`asc`}
          limit ${page.limit + 1}`,
   );
   return { rows: rows.slice(0, page.limit), more: rows.length > page.limit };
+}
+
+/** How far before the clock an event counts as settled at least: a statement begun that long ago has shown its transaction's start. */
+const SETTLE_MARGIN_MS = 5;
+
+/**
+ * The record time before which the tenant's events are all committed, for a reader that walks them in
+ * record-time order and remembers where it stopped (a subscription's cursor). An event's record
+ * time is its transaction's start or later (capture.ts, recordTagEventRow), so a transaction still
+ * running may yet commit events older than some committed since: the bound is the start of the
+ * oldest transaction running in the database (pg_stat_activity: every connection of the server's
+ * own role; another role's needs pg_read_all_stats to be seen), else the clock less a few
+ * milliseconds. `held` says a running transaction set it (the events after it are worth looking for
+ * again soon). On PGlite one connection runs one transaction at a time: the clock's.
+ */
+export async function settledRecordTime(tx: Tx): Promise<{ before: string; held: boolean }> {
+  const [r] = await queryRows<{ before: string; held: boolean }>(
+    tx,
+    sql`select to_char(h at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as before, h < c as held
+          from (select c, least(c, (select min(a.xact_start) from pg_stat_activity a
+                                     where a.datname = current_database() and a.backend_type = 'client backend'
+                                       and a.pid <> pg_backend_pid())) as h
+                  from (select clock_timestamp() - ${`${SETTLE_MARGIN_MS} milliseconds`}::interval as c) k) k`,
+  );
+  return { before: r.before, held: r.held === true };
 }

@@ -35,7 +35,7 @@ import { queryRows } from '../../../db/client.js';
 import { sessions } from '../../../db/schema/index.js';
 import { integrationKeyHashes, integrationKeys } from '../../tenant/people/tables.js';
 import type { Cursor } from './query.js';
-import { DELIVER_TOPIC, IDLE_MS, nextResults, type Subscriber, scheduleCron, standingOf } from './subscriptions.js';
+import { DELIVER_TOPIC, HELD_MS, IDLE_MS, nextResults, type Subscriber, scheduleCron, standingOf } from './subscriptions.js';
 
 /** The fields of a schedule, as query parameters of the handshake. */
 export const SCHEDULE_FIELDS = ['second', 'minute', 'hour', 'dayOfMonth', 'month', 'dayOfWeek'] as const;
@@ -386,7 +386,7 @@ export class QuerySockets {
     if (next.more) {
       s.dueAt = 0;
       this.again = true;
-    } else s.dueAt = s.cron ? this.nextFire(s.cron, now) : now + IDLE_MS;
+    } else s.dueAt = s.cron ? this.nextFire(s.cron, now) : now + (next.held ? HELD_MS : IDLE_MS);
   }
 
   /** A socket opened with an integration key: whether the key has been revoked, replaced by a new one or lost its scope since. */

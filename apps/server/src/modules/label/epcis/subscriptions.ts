@@ -29,7 +29,7 @@ import { queryRows } from '../../../db/client.js';
 import { sessionOfUser } from '../../tenant/people/integration-keys.js';
 import { placeOf } from '../tags/store.js';
 import { destRefusal, guardedLookup } from './dest-guard.js';
-import { type Cursor, type QueryPlace, queryEvents } from './query.js';
+import { type Cursor, type QueryPlace, queryEvents, settledRecordTime } from './query.js';
 import { eventOf } from './serve.js';
 import { epcisSubscriptions, SUBSCRIPTION_STATUS } from './tables.js';
 
@@ -41,6 +41,8 @@ export const DELIVERY_EVENTS = 500;
 const LEASE_MS = 60_000;
 /** A stream subscription with nothing new is looked at again after this (a capture makes it due sooner). */
 export const IDLE_MS = 5_000;
+/** A stream subscriber whose events a running transaction held back is looked at again after this. */
+export const HELD_MS = 1_000;
 /** A subscription failing this long is suspended. */
 export const SUSPEND_AFTER_MS = 24 * 3_600_000;
 const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -130,6 +132,11 @@ export interface Results {
   last?: Cursor;
   /** the EPCISQueryDocument's text */
   body: string;
+  /**
+   * a transaction still running may yet commit events that come before those not sent yet: they
+   * were held back (settledRecordTime), worth looking for again after HELD_MS
+   */
+  held: boolean;
 }
 
 /** What a subscriber (a webhook or a socket) is sent next, or why it cannot be served any more. */
@@ -141,7 +148,13 @@ export async function nextResults(
 ): Promise<Results | { gone: string }> {
   const s = standing ?? (await standingOf(ctx, who));
   if ('gone' in s) return s;
-  const { rows, more } = await queryEvents(ctx.db, s.session, s.query, s.place, { limit: DELIVERY_EVENTS, cursor });
+  // only events no running transaction can come before: a cursor past them never passes a late commit
+  const settled = await settledRecordTime(ctx.db);
+  const { rows, more } = await queryEvents(ctx.db, s.session, s.query, s.place, {
+    limit: DELIVERY_EVENTS,
+    cursor,
+    recordedBefore: settled.before,
+  });
   const doc = toQueryDocument(
     rows.map((r) => eventOf(r, s.session.tenantCode)),
     {
@@ -157,6 +170,7 @@ export async function nextResults(
     more,
     ...(last ? { last: { value: last.orderValue ?? last.recordTime, id: last.id } } : {}),
     body: JSON.stringify(doc),
+    held: settled.held,
   };
 }
 
@@ -208,7 +222,7 @@ async function deliver(ctx: AppContext, sub: Sub, post: Post, now: Date): Promis
   if (!next.count && !(scheduled && sub.reportIfEmpty)) {
     await ctx.db
       .update(epcisSubscriptions)
-      .set({ nextAttemptAt: scheduled ? nextFire() : new Date(now.getTime() + IDLE_MS) })
+      .set({ nextAttemptAt: scheduled ? nextFire() : new Date(now.getTime() + (next.held ? HELD_MS : IDLE_MS)) })
       .where(where);
     return;
   }
@@ -237,7 +251,7 @@ async function deliver(ctx: AppContext, sub: Sub, post: Post, now: Date): Promis
         failingSince: null,
         lastError: '',
         lastNotifiedAt: now,
-        nextAttemptAt: next.more ? now : scheduled ? nextFire() : new Date(now.getTime() + IDLE_MS),
+        nextAttemptAt: next.more ? now : scheduled ? nextFire() : new Date(now.getTime() + (next.held ? HELD_MS : IDLE_MS)),
       })
       .where(where);
     return;
