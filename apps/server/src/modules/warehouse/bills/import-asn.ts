@@ -475,22 +475,32 @@ export async function insertBindings(
   const tenantId = session.tenantId;
   const carton = part.map((r) => cartonOf.get(r.carton)!);
   const epcs = pgTextArray(part.map((r) => r.epc));
-  // one statement (each is a round trip to the database): the lock, the check, the insert unless the check found any
+  // one statement (each is a round trip to the database): the lock, the check, the insert unless the check found any.
+  // The check looks each EPC up by its index first (a lateral lookup kept apart by `offset 0`, in a CTE
+  // of its own), then joins what it found: the tables grow as a job writes, faster than their
+  // statistics, and a join left to the planner came to read every open bill's bindings, or to look
+  // the chunk's EPCs up once per open bill, for each chunk (0.3–3 ms a row on PGlite).
   const bound = await queryRows<{ epc: string; carton_no: string; code: string }>(
     tx,
     sql`with lock as materialized (select pg_advisory_xact_lock(${ASN_LOCK}, ${tenantId}::int)),
+        hits as materialized (
+          select e.epc, e.carton_id, e.bill_id from lock, unnest(${epcs}::text[]) as x(epc)
+          cross join lateral (
+            select e.epc, e.carton_id, e.bill_id from ${wmsCartonEpcs} e
+             where e.tenant_id = ${tenantId} and e.epc = x.epc and e.unbound_at is null and e.bill_id <> ${billId}
+               and e.source in (${sql.join(
+                 EXPECTING.map((s) => sql`${s}`),
+                 sql`, `,
+               )})
+            offset 0) e),
         taken as materialized (
-          select e.epc, c.carton_no, b.code from lock, ${wmsCartonEpcs} e
-          join ${wmsCartons} c on c.tenant_id = e.tenant_id and c.id = e.carton_id
-          join ${wmsBills} b on b.tenant_id = e.tenant_id and b.id = e.bill_id
-          where e.tenant_id = ${tenantId} and e.unbound_at is null and e.bill_id <> ${billId} and e.source in (${sql.join(
-            EXPECTING.map((s) => sql`${s}`),
+          select e.epc, c.carton_no, b.code from hits e
+          join ${wmsCartons} c on c.tenant_id = ${tenantId} and c.id = e.carton_id
+          join ${wmsBills} b on b.tenant_id = ${tenantId} and b.id = e.bill_id
+          where b.status in (${sql.join(
+            OPEN_STATES.map((s) => sql`${s}`),
             sql`, `,
-          )})
-            and b.status in (${sql.join(
-              OPEN_STATES.map((s) => sql`${s}`),
-              sql`, `,
-            )}) and e.epc = any(${epcs}::text[])),
+          )})),
         ins as (
           insert into ${wmsCartonEpcs} (tenant_id, epc, sku_id, carton_id, sscc, bill_id, source, result, bound_at, bound_by)
           select ${tenantId}, x.epc, x.sku_id, x.carton_id, x.sscc, ${billId}, ${CARTON_EPC_SOURCE.ASN_IMPORT}, ${EPC_CLASS.PENDING}, ${at}, ${session.username}
