@@ -6,6 +6,7 @@ import type { AppContext } from './core/context.js';
 import { ensurePartitions } from './core/partitions.js';
 import { JobQueue } from './core/queue/queue.js';
 import { type Database, openPglite, openPostgres } from './db/client.js';
+import { analyzeStale } from './db/statistics.js';
 import { Scheduler } from './modules/general/scheduler/scheduler.js';
 import { seedDemoReads } from './modules/rfid/ingest/demo.js';
 import { startMqttIngest } from './modules/rfid/mqtt/index.js';
@@ -94,6 +95,9 @@ async function main() {
     // and two unsold pieces through the flagship's EAS exit an hour ago (two alarms)
     const exitReads = await seedExitReads(ctx);
     if (exitReads) log.info(exitReads, "played the flagship's EAS exit");
+    // embedded PGlite analyzes nothing by itself: the tables the seed (or the last run) grew, now
+    const analyzed = await analyzeStale(database);
+    if (analyzed.length) log.info({ tables: analyzed.length }, 'planner statistics taken');
   });
   await bus.start();
   ctx.readiness = { ready: true, error: null };

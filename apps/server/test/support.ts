@@ -13,6 +13,7 @@ import type { AppContext } from '../src/core/context.js';
 import { ensurePartitions } from '../src/core/partitions.js';
 import { JobQueue } from '../src/core/queue/queue.js';
 import { type Database, openPglite, openPostgres, queryRows } from '../src/db/client.js';
+import { analyzeStale } from '../src/db/statistics.js';
 import { seed } from '../src/seed/index.js';
 
 /** Which database the API suite runs on: PostgreSQL when TEST_DATABASE_URL is set, else PGlite. */
@@ -84,6 +85,8 @@ export async function makeTemplate(opts: { dataDir: string; pgAdminUrl?: string;
   try {
     await migrateAndSeed(database, config);
     if (url) return new Blob([]);
+    // analyzed as a server's first start leaves it (main.ts)
+    await analyzeStale(database);
     // the dump without the WAL segments a start from it never reads (every app of the run loads it):
     // after a checkpoint, only the segments from its redo point to its record
     await database.db.execute(sql`checkpoint`);

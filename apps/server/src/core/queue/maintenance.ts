@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import { jobs } from '../../db/schema/index.js';
+import { analyzeStale, STATISTICS_EVERY_MS } from '../../db/statistics.js';
 import { ensurePartitions, prunePartitions } from '../partitions.js';
 import { cleanOrphanFiles } from '../resource/file-fields.js';
 import { TenantScope } from '../tenant-scope.js';
@@ -58,5 +59,15 @@ registerJobKind({
   every: HOUR,
   async run({ ctx }) {
     return { message: 'jobs.message.orphanFiles', params: { count: await cleanOrphanFiles(ctx) } };
+  },
+});
+
+/** Embedded PGlite: the tables whose size moved much since their last ANALYZE analyzed again (db/statistics.ts; PostgreSQL's autovacuum does it there). */
+registerJobKind({
+  kind: 'maintenance.statistics',
+  every: STATISTICS_EVERY_MS,
+  background: true,
+  async run({ ctx }) {
+    return { message: 'jobs.message.statistics', params: { count: (await analyzeStale(ctx.database)).length } };
   },
 });
