@@ -337,15 +337,18 @@ describe(`ASN import from a spreadsheet on ${DRIVER}`, () => {
     return r.body.data as Row;
   };
   /** Reads the job until `until` holds (its state, its phase): polled, no fixed wait. */
-  const jobUntil = async (id: string, until: (j: Row) => boolean, ms = 200_000) => {
-    const end = Date.now() + ms;
+  /** The job once `until` holds, asked every `every` ms (a phase of a second or less is caught at 25 ms). */
+  const jobUntil = async (id: string, until: (j: Row) => boolean, every = 25) => {
+    const end = Date.now() + 200_000;
     for (;;) {
       const j = await jobOf(id);
       if (until(j)) return j;
       if (j.final || Date.now() > end) throw new Error(`job ${id} ${j.state} (${j.message}): not what was awaited`);
-      await new Promise((r) => setTimeout(r, 25));
+      await new Promise((r) => setTimeout(r, every));
     }
   };
+  /** The job once ended, asked four times a second (each ask is a request the embedded database serves before the job's next statement). */
+  const jobEnded = (id: string) => jobUntil(id, (j) => j.final, 250);
   /** What a bill of this reservation no. left anywhere: bills, lines, cartons, bindings, tag events. */
   const leftOf = async (reservationNo: string) =>
     (
@@ -387,7 +390,7 @@ describe(`ASN import from a spreadsheet on ${DRIVER}`, () => {
     const healthMs = performance.now() - h0;
     expect(health.statusCode).toBe(200);
     expect((await jobOf(jobId)).final).toBe(false);
-    const ended = await jobUntil(jobId, (j) => j.final);
+    const ended = await jobEnded(jobId);
     const ms = performance.now() - t0;
     expect(ended.state, ended.message).toBe('done');
     expect(ended.result).toMatchObject({ id: bill.id, cartons: 400, pieces: 20_000, epcs: 20_000 });
@@ -435,7 +438,7 @@ describe(`ASN import from a spreadsheet on ${DRIVER}`, () => {
     expect((await leftOf('ASNJ-CXL')).bills).toBe(1);
     const cancel = await t.call('POST', `/api/jobs/${jobId}/cancel`, { token: demo });
     expect(cancel.status, cancel.body.msg).toBe(200);
-    const ended = await jobUntil(jobId, (j) => j.final);
+    const ended = await jobEnded(jobId);
     expect(ended.state).toBe('cancelled');
     expect(await leftOf('ASNJ-CXL')).toEqual({ bills: 0, lines: 0, cartons: 0, epcs: 0, events: 0 });
     // its EPCs are free again: a few of the same rows import (a small file, answered at once)
@@ -462,7 +465,7 @@ describe(`ASN import from a spreadsheet on ${DRIVER}`, () => {
       reservationNo: 'ASNJ-OTHER',
     });
     expect(other.status, other.body.msg).toBe(200);
-    const ended = await jobUntil(jobId, (j) => j.final);
+    const ended = await jobEnded(jobId);
     expect(ended.state).toBe('failed');
     expect(ended.message).toBe('The ASN file has 1 rows with errors: nothing was imported');
     const refusal = ended.result as { status: number; data: { errors: { row: number; messages: string[] }[] } };
@@ -646,7 +649,7 @@ describe(`ASN import from a spreadsheet on ${DRIVER}`, () => {
     rows[1500][2] = 0;
     const r = await importAsn(workbook(rows), { destLocationId: site.WH01, factoryId: fa01, reservationNo: 'ASNJ-BAD' });
     expect(r.status, r.body.msg).toBe(200);
-    const ended = await jobUntil(r.body.data.jobId, (j) => j.final);
+    const ended = await jobEnded(r.body.data.jobId);
     expect(ended.state).toBe('failed');
     expect((ended.result as Row).data.errors).toEqual([
       { row: 1501, messages: ['Row 1501, Quantity: must be a whole number from 1 to 99999'] },
