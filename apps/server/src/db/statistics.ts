@@ -11,6 +11,7 @@
  * sample of every partition); its partitions are tables like the others.
  * PostgreSQL's autovacuum does this there: nothing runs on it.
  */
+import { setImmediate as giveWay } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from './client.js';
 
@@ -20,9 +21,6 @@ export const STATISTICS_EVERY_MS = 10 * 60_000;
 const STALE_PAGES = 8;
 /** A table whose size moved by less than this share of its size at its last ANALYZE is left as it is. */
 const STALE_SHARE = 0.2;
-
-/** A macrotask: requests waiting for the event loop, and through it for the database, get their turn. */
-const giveWay = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The tables of the schema whose statistics are stale (see the file's head): the tables smallest first, then the parents. */
 export async function staleTables(db: Db): Promise<string[]> {
@@ -52,6 +50,7 @@ export async function analyzeStale(database: { kind: 'pglite' | 'pg'; db: Db }):
   const names = await staleTables(database.db);
   for (const name of names) {
     await database.db.execute(sql`analyze ${sql.identifier(name)}`);
+    // a macrotask: requests waiting for the event loop, and through it for the database, get their turn
     await giveWay();
   }
   return names;
