@@ -170,6 +170,9 @@ describe(`fitting rooms on ${DRIVER}`, () => {
     const reads: [string, number][] = [];
     for (let s = 0; s <= 180; s += 20) reads.push([epcs[0], t0 + s * 1000], [epcs[1], t0 + s * 1000]);
     reads.push([epcs[2], t0 + 60_000]);
+    // a reader's clock has milliseconds: the last read 0.4 s past the whole second (dwells are
+    // stored in whole seconds: 180.4 s is 180)
+    reads.push([epcs[0], t0 + 180_400]);
     await read(reads, 'fit-a');
     const open = (await list('smart-store/data', demo, { cabinId: cabin })).list;
     expect(open).toHaveLength(1);

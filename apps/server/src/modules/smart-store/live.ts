@@ -171,7 +171,7 @@ export async function writeItems(
                     col((r) => r.item.reads),
                     'int',
                   )}, ${num(
-                    col((r) => r.item.dwellS ?? Math.max(0, Math.round((r.item.lastAt - r.item.firstAt) / 1000))),
+                    col((r) => Math.max(0, Math.round(r.item.dwellS ?? (r.item.lastAt - r.item.firstAt) / 1000))),
                     'int',
                   )}, ${num(
                     col((r) => (r.item.tried ? 1 : 0)),
@@ -203,7 +203,8 @@ async function settle(
     return {
       lastAt: s.lastAt,
       endedAt: closed?.endedAt ?? null,
-      dwellS: closed ? closed.dwellS : Math.round((s.lastAt - s.startedAt) / 1000),
+      // whole seconds, as stored (reads carry milliseconds: a closed session's dwell is a fraction)
+      dwellS: Math.round(closed ? closed.dwellS : (s.lastAt - s.startedAt) / 1000),
       items: items.length,
       tried: closed ? closed.items.filter((i) => i.tried).length : 0,
       status: closed ? ST.CLOSED : ST.OPEN,
