@@ -59,14 +59,18 @@ export function ResourceTable(p: ResourceTableProps) {
   const links = [...(p.canEdit ? [t('resource.edit')] : []), ...(p.canDelete ? [t('resource.delete')] : [])];
   const estimate = actionsWidth(links, t('resource.actions'));
   const [measured, setMeasured] = useState(0);
+  // measured when what the cells show can change (the rows, the language, the granted actions), not
+  // on every render: reading a width makes the browser lay the page out there and then, and a
+  // screen's table renders many times over (its form's keystrokes, its query's states, hidden tabs)
+  const rowsShown = p.data?.list;
   useLayoutEffect(() => {
     if (!hasActions || !wrapper.current) return;
     const cells = wrapper.current.querySelectorAll<HTMLElement>('.resource-row-actions');
     let widest = 0;
     for (const c of cells) widest = Math.max(widest, c.scrollWidth);
     const need = widest ? widest + 34 : 0;
-    if (Math.abs(need - measured) > 2) setMeasured(need);
-  });
+    setMeasured((was) => (Math.abs(need - was) > 2 ? need : was));
+  }, [rowsShown, lang, hasActions, p.canEdit, p.canDelete, p.size]);
   const actions = hasActions ? Math.max(estimate, measured) : 0;
 
   // the room the table has (its card's content box): the columns give up slack to fit it
