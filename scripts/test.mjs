@@ -121,6 +121,25 @@ await pool(
 );
 
 const webUnit = existsSync(path.join(root, 'apps/web/vitest.config.ts'));
+const browserTests = existsSync(path.join(root, 'e2e/vitest.config.ts'));
+/** where the browser tests' bundle and seeded database are, when made ahead of their run (e2e/support/prepare.ts) */
+const prepared = path.join(out, 'e2e-prepared.json');
+
+/**
+ * Builds the console and makes the browser tests' server bundle and seeded database, beside the
+ * server suite's lane still running: that lane's last files leave a core idle now and then, and the
+ * seeding (a minute, mostly one thread) no longer holds up the browser tests' start. Resolves to
+ * whether the console was built.
+ */
+let browserPrep;
+function prepareBrowserTests() {
+  browserPrep ??= (async () => {
+    if (!(await stepBeside('build the console', 'build ', 'npm', ['run', 'build', '-w', 'apps/web']))) return false;
+    if (browserTests) await stepBeside('seed the browser tests’ database', 'e2e   ', 'npx', ['tsx', 'e2e/support/prepare.ts', prepared]);
+    return true;
+  })();
+  return browserPrep;
+}
 let pg;
 const pgStart = Date.now();
 console.log('\n▶ start PostgreSQL');
@@ -143,7 +162,14 @@ try {
       })(),
       vitestBeside('server tests on PGlite', 'pglite', 'apps/server'),
     ];
-    if (pg) lanes.push(vitestBeside('server tests on PostgreSQL', 'pg    ', 'apps/server', { TEST_DATABASE_URL: pg.url }));
+    if (pg)
+      lanes.push(
+        vitestBeside('server tests on PostgreSQL', 'pg    ', 'apps/server', { TEST_DATABASE_URL: pg.url }).then((ok) => {
+          // the shorter database pass is over: the browser tests are prepared beside the other
+          if (browserTests) prepareBrowserTests();
+          return ok;
+        }),
+      );
     await Promise.all(lanes);
   } else {
     vitest('domain unit tests', 'packages/domain');
@@ -155,11 +181,14 @@ try {
   pg?.stop();
 }
 
-if (existsSync(path.join(root, 'e2e/vitest.config.ts'))) {
-  if (step('build the console', 'npm', ['run', 'build', '-w', 'apps/web'])) {
-    step('the JS that renders /login is at most 200 KB gzip', 'node', ['apps/web/scripts/measure-login.mjs'], { CHROMIUM_PATH: CHROMIUM });
-    vitest('browser tests (Chromium)', 'e2e', { CHROMIUM_PATH: CHROMIUM });
+if (browserTests) {
+  const built = SIDE_BY_SIDE ? await prepareBrowserTests() : step('build the console', 'npm', ['run', 'build', '-w', 'apps/web']);
+  // the browser tests include the weight of /login (login-bytes.test.ts: at most 200 KB gzip)
+  if (built) {
+    const env = { CHROMIUM_PATH: CHROMIUM, ...(existsSync(prepared) ? { E2E_PREPARED: prepared } : {}) };
+    vitest('browser tests (Chromium)', 'e2e', env);
   }
+  if (existsSync(prepared)) spawnSync('npx', ['tsx', 'e2e/support/prepare.ts', '--remove', prepared], { cwd: root, stdio: 'inherit' });
 }
 
 const total = (Date.now() - started) / 1000;

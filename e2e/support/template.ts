@@ -6,8 +6,12 @@
  * database each file had before, without seeding it again (13 s of each file's start on this machine).
  * With E2E_PG_URL (PostgreSQL), each file still seeds its own database. E2E_FROM_SOURCE=1 runs the
  * servers from their TypeScript sources instead of the bundle.
+ *
+ * E2E_PREPARED names a JSON file of a bundle and a seeded directory made beforehand (support/prepare.ts,
+ * which npm test runs beside the server suite's last lane, on a core it leaves idle): the run uses
+ * them and leaves them to whoever made them.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -15,7 +19,14 @@ import type { TestProject } from 'vitest/node';
 import { buildServerBundle } from '../../scripts/lib/server-bundle.mjs';
 import { ROOT, startServer } from './server';
 
-export default async function setup(project: TestProject) {
+/** A server bundle and a seeded data directory ('' when not made), and how to remove them. */
+export interface Prepared {
+  serverBundle: string;
+  seededDataDir: string;
+}
+
+/** Bundles the server (unless E2E_FROM_SOURCE=1) and seeds a data directory (unless E2E_PG_URL). */
+export async function prepare(): Promise<Prepared & { remove: () => void }> {
   let bundle = '';
   if (process.env.E2E_FROM_SOURCE !== '1') {
     // beside the sources (its imports of node_modules resolve as theirs do), one a run
@@ -24,22 +35,35 @@ export default async function setup(project: TestProject) {
     bundle = path.join(dir, `e2e-${process.pid}.mjs`);
     await buildServerBundle(ROOT, bundle);
   }
-  project.provide('serverBundle', bundle);
   const removeBundle = () => bundle && rmSync(bundle, { force: true });
-  if (process.env.E2E_PG_URL) {
-    project.provide('seededDataDir', '');
-    return removeBundle;
-  }
+  if (process.env.E2E_PG_URL) return { serverBundle: bundle, seededDataDir: '', remove: removeBundle };
   const dir = mkdtempSync(path.join(tmpdir(), 'tagloom-e2e-seed-'));
   const dataDir = path.join(dir, 'db');
   const server = await startServer({ DATA_DIR: dataDir }, { keepDataDir: true, bundle });
   await server.stop();
   trimWal(dataDir);
-  project.provide('seededDataDir', dataDir);
-  return () => {
-    rmSync(dir, { recursive: true, force: true });
-    removeBundle();
+  return {
+    serverBundle: bundle,
+    seededDataDir: dataDir,
+    remove: () => {
+      rmSync(dir, { recursive: true, force: true });
+      removeBundle();
+    },
   };
+}
+
+export default async function setup(project: TestProject) {
+  const given = process.env.E2E_PREPARED;
+  if (given && existsSync(given)) {
+    const made = JSON.parse(readFileSync(given, 'utf8')) as Prepared;
+    project.provide('serverBundle', made.serverBundle);
+    project.provide('seededDataDir', made.seededDataDir);
+    return;
+  }
+  const made = await prepare();
+  project.provide('serverBundle', made.serverBundle);
+  project.provide('seededDataDir', made.seededDataDir);
+  return made.remove;
 }
 
 /**
