@@ -135,7 +135,7 @@ let browserPrep;
 function prepareBrowserTests() {
   browserPrep ??= (async () => {
     if (!(await stepBeside('build the console', 'build ', 'npm', ['run', 'build', '-w', 'apps/web']))) return false;
-    if (browserTests) await stepBeside('seed the browser tests’ database', 'e2e   ', 'npx', ['tsx', 'e2e/support/prepare.ts', prepared]);
+    await stepBeside('seed the browser tests’ database', 'e2e   ', 'npx', ['tsx', 'e2e/support/prepare.ts', prepared]);
     return true;
   })();
   return browserPrep;

@@ -6,21 +6,15 @@
  * Usage: npx tsx e2e/support/prepare.ts <out.json> | --remove <out.json>
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { type Prepared, prepare } from './template';
+import { type Prepared, prepare, removePrepared } from './template';
 
-const [flag, file] = process.argv.slice(2);
-if (flag === '--remove') {
-  const made = JSON.parse(readFileSync(file, 'utf8')) as Prepared;
-  if (made.seededDataDir) rmSync(path.dirname(made.seededDataDir), { recursive: true, force: true });
-  if (made.serverBundle) rmSync(made.serverBundle, { force: true });
+const [first, file] = process.argv.slice(2);
+if (first === '--remove') {
+  removePrepared(JSON.parse(readFileSync(file, 'utf8')) as Prepared);
   rmSync(file, { force: true });
-} else if (flag) {
+} else if (first) {
   const made = await prepare();
-  writeFileSync(
-    flag,
-    `${JSON.stringify({ serverBundle: made.serverBundle, seededDataDir: made.seededDataDir } satisfies Prepared, null, 2)}\n`,
-  );
+  writeFileSync(first, `${JSON.stringify(made, null, 2)}\n`);
   console.log(
     `browser tests prepared: ${made.serverBundle || 'servers from source'}; ${made.seededDataDir || 'each server seeds its own'}`,
   );

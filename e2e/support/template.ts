@@ -19,14 +19,20 @@ import type { TestProject } from 'vitest/node';
 import { buildServerBundle } from '../../scripts/lib/server-bundle.mjs';
 import { ROOT, startServer } from './server';
 
-/** A server bundle and a seeded data directory ('' when not made), and how to remove them. */
+/** A server bundle and a seeded data directory ('' when not made). */
 export interface Prepared {
   serverBundle: string;
   seededDataDir: string;
 }
 
+/** Removes a bundle and a seeded directory `prepare` made (the directory's temporary parent with it). */
+export function removePrepared(made: Prepared): void {
+  if (made.seededDataDir) rmSync(path.dirname(made.seededDataDir), { recursive: true, force: true });
+  if (made.serverBundle) rmSync(made.serverBundle, { force: true });
+}
+
 /** Bundles the server (unless E2E_FROM_SOURCE=1) and seeds a data directory (unless E2E_PG_URL). */
-export async function prepare(): Promise<Prepared & { remove: () => void }> {
+export async function prepare(): Promise<Prepared> {
   let bundle = '';
   if (process.env.E2E_FROM_SOURCE !== '1') {
     // beside the sources (its imports of node_modules resolve as theirs do), one a run
@@ -35,35 +41,22 @@ export async function prepare(): Promise<Prepared & { remove: () => void }> {
     bundle = path.join(dir, `e2e-${process.pid}.mjs`);
     await buildServerBundle(ROOT, bundle);
   }
-  const removeBundle = () => bundle && rmSync(bundle, { force: true });
-  if (process.env.E2E_PG_URL) return { serverBundle: bundle, seededDataDir: '', remove: removeBundle };
-  const dir = mkdtempSync(path.join(tmpdir(), 'tagloom-e2e-seed-'));
-  const dataDir = path.join(dir, 'db');
+  if (process.env.E2E_PG_URL) return { serverBundle: bundle, seededDataDir: '' };
+  const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'tagloom-e2e-seed-')), 'db');
   const server = await startServer({ DATA_DIR: dataDir }, { keepDataDir: true, bundle });
   await server.stop();
   trimWal(dataDir);
-  return {
-    serverBundle: bundle,
-    seededDataDir: dataDir,
-    remove: () => {
-      rmSync(dir, { recursive: true, force: true });
-      removeBundle();
-    },
-  };
+  return { serverBundle: bundle, seededDataDir: dataDir };
 }
 
 export default async function setup(project: TestProject) {
   const given = process.env.E2E_PREPARED;
-  if (given && existsSync(given)) {
-    const made = JSON.parse(readFileSync(given, 'utf8')) as Prepared;
-    project.provide('serverBundle', made.serverBundle);
-    project.provide('seededDataDir', made.seededDataDir);
-    return;
-  }
-  const made = await prepare();
+  const handed = !!given && existsSync(given);
+  const made: Prepared = handed ? JSON.parse(readFileSync(given, 'utf8')) : await prepare();
   project.provide('serverBundle', made.serverBundle);
   project.provide('seededDataDir', made.seededDataDir);
-  return made.remove;
+  // what was handed over is its maker's to remove
+  return handed ? undefined : () => removePrepared(made);
 }
 
 /**
