@@ -86,9 +86,16 @@ try {
         });
       }
     };
-    await ask('urn:epc:id:sgtin:4099999.000000.1234');
+    // 30 calls: each statement's median (a connection's first statements load its catalog caches)
+    const calls = 30;
+    for (let i = 0; i < calls; i++) await ask(`urn:epc:id:sgtin:4099999.000000.${1234 + i * 2}`);
     client.query = original;
-    for (const q of seen) console.log(`  ${q.ms.toFixed(1)} ms  ${q.text.replace(/\s+/g, ' ').slice(0, 160)}`);
+    const byText = new Map<string, number[]>();
+    for (const q of seen) {
+      const key = q.text.replace(/\s+/g, ' ').slice(0, 160);
+      byText.set(key, [...(byText.get(key) ?? []), q.ms]);
+    }
+    for (const [text, ms] of byText) console.log(`  median ${pct(ms, 50).toFixed(1)} ms ×${ms.length}  ${text}`);
     const slow = [...seen].sort((a, b) => b.ms - a.ms)[0];
     const plan = (await client.query(`explain (analyze, buffers) ${slow.text}`, slow.params)) as { rows: Record<string, unknown>[] };
     console.log(plan.rows.map((r) => `      ${String(Object.values(r)[0])}`).join('\n'));

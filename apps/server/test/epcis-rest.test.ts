@@ -77,6 +77,8 @@ describe(`EPCIS 2.0 REST binding on ${DRIVER}`, () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     return r.body.epcisBody.queryResults.resultsBody.eventList as Json[];
   };
+  /** The eventIDs a query finds, sorted. */
+  const idsOf = async (query: string) => (await events(query)).map((e) => String(e.eventID)).sort();
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -143,6 +145,51 @@ describe(`EPCIS 2.0 REST binding on ${DRIVER}`, () => {
     expect(again.job).toMatchObject({ success: true, eventsStored: 0 });
     expect(again.job?.eventsAlreadyKnown).toBeGreaterThan(0);
   }, 240_000);
+
+  it('finds an EPC as a member (MATCH_epc), as the parent (MATCH_parentID) or either (MATCH_anyEPC)', async () => {
+    const sscc = 'urn:epc:id:sscc:4098765.0000000777';
+    const child = 'urn:epc:id:sgtin:4098765.011111.777';
+    const at = (min: number) => new Date(Date.now() - min * 60_000).toISOString();
+    const { job } = await capture(
+      epcisDocument([
+        // the carton packed: its SSCC the parent, the garment a child
+        {
+          type: 'AggregationEvent',
+          eventID: 'urn:uuid:7a1f0c3e-0000-4000-8000-000000000777',
+          eventTime: at(3),
+          eventTimeZoneOffset: '+00:00',
+          parentID: sscc,
+          childEPCs: [child],
+          action: 'ADD',
+          bizStep: 'packing',
+          readPoint: { id: 'urn:epc:id:sgln:4012345.00001.0' },
+        },
+        // the carton itself seen at the dock: its SSCC a member
+        {
+          type: 'ObjectEvent',
+          eventID: 'urn:uuid:7a1f0c3e-0000-4000-8000-000000000778',
+          eventTime: at(2),
+          eventTimeZoneOffset: '+00:00',
+          epcList: [sscc],
+          action: 'OBSERVE',
+          bizStep: 'shipping',
+          readPoint: { id: 'urn:epc:id:sgln:4012345.00001.0' },
+        },
+      ]),
+    );
+    expect(job?.success, JSON.stringify(job?.errors)).toBe(true);
+    const [packed, seen] = ['urn:uuid:7a1f0c3e-0000-4000-8000-000000000777', 'urn:uuid:7a1f0c3e-0000-4000-8000-000000000778'];
+    expect(await idsOf(`?MATCH_epc=${sscc}`)).toEqual([seen]);
+    expect(await idsOf(`?MATCH_parentID=${sscc}`)).toEqual([packed]);
+    expect(await idsOf(`?MATCH_anyEPC=${sscc}`)).toEqual([packed, seen]);
+    // a child is a member of its aggregation (MATCH_epc reads childEPCs), never its parent
+    expect(await idsOf(`?MATCH_epc=${child}`)).toEqual([packed]);
+    expect(await idsOf(`?MATCH_parentID=${child}`)).toEqual([]);
+    expect(await idsOf(`?MATCH_anyEPC=${child}`)).toEqual([packed]);
+    // with other parameters beside them, and by pattern (no index lookup first)
+    expect(await idsOf(`?MATCH_anyEPC=${sscc}&EQ_bizStep=shipping`)).toEqual([seen]);
+    expect(await idsOf('?MATCH_anyEPC=urn:epc:idpat:sscc:4098765.*')).toEqual([packed, seen]);
+  });
 
   it('answers the standard query parameters, a page at a time', async () => {
     // Example 9.6.1: ObjectEvents of urn:epc:id:sgtin:0614141.107346.2017 and .2018, shipping, in 2005

@@ -126,6 +126,8 @@ export const labelTagEvents = pgTable(
     index('label_tag_events_event_id_idx').on(t.tenantId, t.eventId).where(sql`${t.eventId} <> ''`),
     index('label_tag_events_parent_idx').on(t.tenantId, t.parentId).where(sql`${t.parentId} <> ''`),
     index('label_tag_events_capture_idx').on(t.tenantId, t.captureId).where(sql`${t.captureId} is not null`),
+    // a subscription's deliveries and GE_recordTime pulls: events in record-time order from a point on
+    index('label_tag_events_record_idx').on(t.tenantId, t.recordTime, t.id),
     check(
       'label_tag_events_event_type_enum',
       sql`${t.eventType} in ('ObjectEvent', 'AggregationEvent', 'TransactionEvent', 'AssociationEvent', 'TransformationEvent')`,
