@@ -191,6 +191,35 @@ describe(`EPCIS 2.0 REST binding on ${DRIVER}`, () => {
     expect(await idsOf('?MATCH_anyEPC=urn:epc:idpat:sscc:4098765.*')).toEqual([packed, seen]);
   });
 
+  it('pages through an EPC named by more than a thousand events (found as a set, not by their keys)', async () => {
+    const epc = 'urn:epc:id:sgtin:4098765.011111.1001';
+    const t0 = Date.now() - 3_600_000;
+    const many = Array.from({ length: 1_001 }, (_, i) => ({
+      type: 'ObjectEvent',
+      eventTime: new Date(t0 + i * 1000).toISOString(),
+      eventTimeZoneOffset: '+00:00',
+      epcList: [epc],
+      action: 'OBSERVE',
+      bizStep: i % 2 ? 'storing' : 'inspecting',
+      readPoint: { id: 'urn:epc:id:sgln:4098765.00001.0' },
+    }));
+    const { job } = await capture(epcisDocument(many));
+    expect(job?.success, JSON.stringify(job?.errors)).toBe(true);
+    const seen: string[] = [];
+    let url = `/api/epcis/events?MATCH_anyEPC=${epc}&perPage=1000`;
+    for (let pages = 0; url && pages < 5; pages++) {
+      const r = await t.call('GET', url, { token: demo });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      seen.push(...(r.body as Json).epcisBody.queryResults.resultsBody.eventList.map((e: Json) => e.eventID));
+      url = /<([^>]+)>; rel="next"/.exec(String(r.headers.link ?? ''))?.[1] ?? '';
+    }
+    expect(new Set(seen).size).toBe(1_001);
+    // the other parameters still filter them, and maxEventCount counts them
+    expect(await events(`?MATCH_anyEPC=${epc}&EQ_bizStep=storing&perPage=1000`)).toHaveLength(500);
+    const tooMany = await call('GET', `/events?MATCH_anyEPC=${epc}&maxEventCount=1000`, { token: demo });
+    expect(tooMany.status).toBe(413);
+  }, 120_000);
+
   it('answers the standard query parameters, a page at a time', async () => {
     // Example 9.6.1: ObjectEvents of urn:epc:id:sgtin:0614141.107346.2017 and .2018, shipping, in 2005
     const byEpc = await events('?MATCH_anyEPC=urn:epc:id:sgtin:0614141.107346.2018');
