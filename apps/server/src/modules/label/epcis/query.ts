@@ -217,7 +217,7 @@ export async function queryConditions(tx: Tx, session: SessionInfo, q: EpcisQuer
     // rows (epcis_epc_hits): what the query then orders
     if (!hits && !patterns.length && (how === 'epc' || how === 'any' || how === 'parent')) {
       // one scan of each month, the indexes or'ed, planned once per connection (migration 0084)
-      const orderIds = `{${[...new Set(orders.map((o) => o.orderId))].join(',')}}`;
+      const orderIds = values([...new Set(orders.map((o) => String(o.orderId)))]);
       hits = sql`select h.hit_at as created_at, h.hit_id as id
                    from epcis_epc_hits(${tenantId}, ${how === 'parent' ? values([]) : arr}, ${how === 'epc' ? values([]) : parents}, ${orderIds}::bigint[]) h`;
     }
@@ -297,8 +297,8 @@ async function hitRows(tx: Tx, tenantId: number, hits: SQL): Promise<SQL> {
   if (found.length > HIT_KEYS)
     return sql`(with h as materialized (${hits}) select e.* from h join label_tag_events e on e.tenant_id = ${tenantId} and e.created_at = h.created_at and e.id = h.id) e`;
   // ids are unique (one sequence): the times are there for the planner to prune the months
-  return sql`(select e.* from label_tag_events e where e.tenant_id = ${tenantId} and e.created_at = any(${`{${[...new Set(found.map((f) => `"${f.at}"`))].join(',')}}`}::timestamptz[])
-                 and e.id = any(${`{${found.map((f) => f.id).join(',')}}`}::bigint[])) e`;
+  return sql`(select e.* from label_tag_events e where e.tenant_id = ${tenantId} and e.created_at = any(${values([...new Set(found.map((f) => f.at))])}::timestamptz[])
+                 and e.id = any(${values(found.map((f) => f.id))}::bigint[])) e`;
 }
 
 /**
